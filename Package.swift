@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "specs",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Gherkin", targets: ["Gherkin"]),
+        .executable(name: "specs", targets: ["specs"]),
+    ],
+    targets: [
+        // The parser and pickle compiler: the standard library only.
+        .target(name: "Gherkin"),
+        // Cucumber Messages: the one event model every output consumes.
+        .target(name: "Messages", dependencies: ["Gherkin"]),
+        .executableTarget(name: "specs", dependencies: ["Gherkin", "Messages"]),
+        // Locates the official conformance data for tests; never used at run time.
+        .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),
+        .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,6 @@
+/// A `@tag` on a feature, rule, scenario or examples block.
+public struct Tag: Sendable, Hashable, Codable {
+    public var location: Location
+    public var name: String
+    public var id: String
+}

@@ -1,0 +1,138 @@
+/// Reads Gherkin source into a `GherkinDocument`, exactly as the official parsers do:
+/// one token per line, a state machine generated from `Grammar`, every error
+/// collected (recovering line by line) rather than stopping at the first.
+public struct Parser: Sendable {
+    /// The language used when the source has no `# language:` header.
+    public var defaultLanguage: String
+
+    public init(defaultLanguage: String = "en") {
+        self.defaultLanguage = defaultLanguage
+    }
+
+    /// Parses `source`; throws every error found when there is any.
+    public func parse<Ids: IdGenerator>(
+        _ source: String, uri: String?, ids: inout Ids
+    ) throws(ParseErrors) -> GherkinDocument {
+        guard let dialect = Dialect.named(defaultLanguage) else {
+            throw ParseErrors([ParseError(message: "Language not supported: \(defaultLanguage)", location: Location(line: 1, column: 1))])
+        }
+        var run = ParserRun(source: source, matcher: TokenMatcher(dialect: dialect), builder: AstBuilder(ids: ids))
+        run.parse()
+        ids = run.builder.ids
+        guard run.errors.isEmpty else { throw ParseErrors(run.errors) }
+        return GherkinDocument(uri: uri, feature: run.builder.feature, comments: run.builder.comments)
+    }
+}
+
+/// The state of one parse.
+struct ParserRun<Ids: IdGenerator> {
+    var scanner: LineScanner
+    var matcher: TokenMatcher
+    var builder: AstBuilder<Ids>
+    /// Tokens read ahead by a lookahead and not consumed yet.
+    var queue: [Token] = []
+    var queueStart = 0
+    var errors: [ParseError] = []
+    /// The reference parsers give up after this many errors.
+    static var errorLimit: Int { 10 }
+
+    init(source: String, matcher: TokenMatcher, builder: AstBuilder<Ids>) {
+        self.scanner = LineScanner(source)
+        self.matcher = matcher
+        self.builder = builder
+    }
+
+    mutating func parse() {
+        var state = ParserState.start
+        while true {
+            let token = read()
+            state = step(from: state, token)
+            if token.isEOF || errors.count > Self.errorLimit { break }
+        }
+    }
+
+    private mutating func read() -> Token {
+        guard queueStart < queue.count else { return scanner.next() }
+        let token = queue[queueStart]
+        queueStart += 1
+        if queueStart == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueStart = 0
+        }
+        return token
+    }
+
+    /// The token `offset` places after the next one, read ahead without consuming it.
+    private mutating func peek(_ offset: Int) -> Token {
+        while queue.count - queueStart <= offset { queue.append(scanner.next()) }
+        return queue[queueStart + offset]
+    }
+
+    private mutating func step(from state: ParserState, _ original: Token) -> ParserState {
+        let transitions = TransitionTable.transitions(from: state)
+        var token = original
+        for transition in transitions {
+            guard match(transition.token, &token) else { continue }
+            if let lookahead = transition.lookahead, !self.lookahead(for: lookahead) { continue }
+            apply(transition, token)
+            return transition.next
+        }
+        addError(unexpected(token, expected: TransitionTable.expected(from: state)))
+        return state
+    }
+
+    private mutating func match(_ type: TokenType, _ token: inout Token) -> Bool {
+        do {
+            return try matcher.match(type, &token)
+        } catch {
+            addError(error)
+            return false
+        }
+    }
+
+    private mutating func apply(_ transition: Transition, _ token: Token) {
+        if let target = transition.closeTo {
+            while builder.top != target && builder.depth > 1 { close() }
+            if target == .gherkinDocument { close() }
+        }
+        for rule in transition.open { builder.open(rule) }
+        builder.build(token)
+    }
+
+    private mutating func close() {
+        do {
+            try builder.close()
+        } catch {
+            addError(error)
+        }
+    }
+
+    /// Reads ahead past empty lines, comments and tags to see whether the tags
+    /// belong to a scenario or to an examples block.
+    private mutating func lookahead(for target: Lookahead) -> Bool {
+        let wanted: TokenType = target == .scenario ? .scenarioLine : .examplesLine
+        var offset = 0
+        while true {
+            var token = peek(offset)
+            offset += 1
+            if match(wanted, &token) { return true }
+            if match(.empty, &token) || match(.comment, &token) || match(.tagLine, &token) { continue }
+            return false
+        }
+    }
+
+    private func unexpected(_ token: Token, expected: String) -> ParseError {
+        if token.isEOF {
+            return ParseError(message: "unexpected end of file, expected: \(expected)", location: Location(line: token.lineNumber))
+        }
+        let column = token.column ?? ((token.line?.indent ?? 0) + 1)
+        return ParseError(
+            message: "expected: \(expected), got '\(token.valueForError)'",
+            location: Location(line: token.lineNumber, column: column))
+    }
+
+    private mutating func addError(_ error: ParseError) {
+        guard !errors.contains(where: { $0.description == error.description }) else { return }
+        errors.append(error)
+    }
+}

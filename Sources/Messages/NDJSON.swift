@@ -1,0 +1,38 @@
+import Foundation
+
+/// Envelopes as newline-delimited JSON: one compact object per line, keys sorted.
+public enum NDJSON {
+    /// One envelope as a JSON line, without its line feed.
+    public static func line(_ envelope: Envelope) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(envelope) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Reads every envelope of an NDJSON text; a line that is not an envelope is an
+    /// error naming its line number.
+    public static func envelopes(in text: String, uri: String) throws -> [Envelope] {
+        let decoder = JSONDecoder()
+        var envelopes: [Envelope] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            do {
+                envelopes.append(try decoder.decode(Envelope.self, from: Data(line.utf8)))
+            } catch {
+                throw NDJSONError(uri: uri, line: number, reason: "not a message envelope (\(error))")
+            }
+        }
+        return envelopes
+    }
+}
+
+/// A line of an NDJSON stream that could not be read.
+public struct NDJSONError: Error, CustomStringConvertible {
+    public var uri: String
+    public var line: Int
+    public var reason: String
+    public var description: String { "\(uri):\(line): error: \(reason)" }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Reads feature files into `Source`s: UTF-8 with or without a byte order mark, LF or
+/// CRLF. Anything else is a located, worded `SourceError`, never a crash.
+public enum SourceReader {
+    public static func read(path: String, uri: String? = nil) throws(SourceError) -> Source {
+        let uri = uri ?? path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SourceError(uri: uri, line: nil, column: nil, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw SourceError(uri: uri, line: nil, column: nil, reason: "is a directory, not a feature file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SourceError(uri: uri, line: nil, column: nil, reason: "cannot be read (permission denied?)")
+        }
+        if path.hasSuffix(".md") {
+            throw SourceError(uri: uri, line: nil, column: nil, reason: "Markdown with Gherkin (.feature.md) is not supported; use a .feature file")
+        }
+        return Source(uri: uri, data: try decode(Array(data), uri: uri))
+    }
+
+    /// Decodes bytes as UTF-8 text, dropping a leading byte order mark.
+    public static func decode(_ bytes: [UInt8], uri: String) throws(SourceError) -> String {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let problem = firstProblem(in: body) {
+            throw SourceError(uri: uri, line: problem.line, column: problem.column, reason: problem.reason)
+        }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// The first NUL byte or invalid UTF-8 sequence, located by line and column.
+    private static func firstProblem(in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int, reason: String)? {
+        var line = 1
+        var column = 1
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0 { return (line, column, "binary content (NUL byte): not a text feature file") }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+                index += 1
+                continue
+            }
+            let length = sequenceLength(bytes, at: index)
+            guard length > 0 else { return (line, column, String(format: "invalid UTF-8 (byte 0x%02X)", byte)) }
+            index += length
+            column += 1
+        }
+        return nil
+    }
+
+    /// The length of a well-formed UTF-8 sequence at `index`, or 0.
+    private static func sequenceLength(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int {
+        let first = bytes[index]
+        if first < 0x80 { return 1 }
+        let length: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        switch first {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return 0
+        }
+        guard index + length <= bytes.endIndex else { return 0 }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            let (lo, hi) = offset == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= lo && byte <= hi else { return 0 }
+        }
+        return length
+    }
+}
+
+/// A feature file that could not be read as text.
+public struct SourceError: Error, Sendable, CustomStringConvertible {
+    public var uri: String
+    public var line: Int?
+    public var column: Int?
+    public var reason: String
+
+    public var description: String {
+        var place = uri
+        if let line { place += ":\(line)" }
+        if let column { place += ":\(column)" }
+        return "\(place): error: \(reason)"
+    }
+}
