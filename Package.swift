@@ -11,6 +11,9 @@ let package = Package(
     targets: [
         // The parser and pickle compiler: the standard library only.
         .target(name: "Gherkin"),
+        // Cucumber Expressions and regular expressions for step definitions.
+        .target(name: "CucumberExpressions"),
+        .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions", "ConformanceData"]),
         // Cucumber Messages: the one event model every output consumes.
         .target(name: "Messages", dependencies: ["Gherkin"]),
         .executableTarget(name: "specs", dependencies: ["Gherkin", "Messages"]),

@@ -1,0 +1,90 @@
+/// A Cucumber Expression (`I have {int} cuke(s)`), compiled to an anchored regular expression.
+public struct CucumberExpression: StepExpression {
+    public let source: String
+    public let ast: ExpressionNode
+    /// The regular expression it compiles to.
+    public let regularExpression: String
+    public let parameterTypes: [ParameterType]
+    public let literalPrefix: String
+    private let pattern: CompiledPattern
+
+    public init(_ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()) throws(ExpressionError) {
+        self.source = source
+        ast = try ExpressionParser.parse(source)
+        var compiler = ExpressionCompiler(expression: source, registry: registry)
+        regularExpression = try compiler.rewrite(ast)
+        parameterTypes = compiler.parameterTypes
+        literalPrefix = Self.literalPrefix(of: ast)
+        do {
+            pattern = try CompiledPattern(regularExpression)
+        } catch {
+            throw ExpressionError("This Cucumber Expression compiles to an invalid regular expression: \(regularExpression)")
+        }
+    }
+
+    public func match(_ text: String) -> [Argument]? {
+        guard text.hasPrefix(literalPrefix), let groups = pattern.match(text) else { return nil }
+        return zip(groups, parameterTypes).map { Argument(group: $0, parameterType: $1) }
+    }
+
+    /// The text nodes before the first optional, alternation or parameter.
+    private static func literalPrefix(of ast: ExpressionNode) -> String {
+        var prefix = ""
+        for node in ast.nodes {
+            guard node.kind == .text, let token = node.token else { break }
+            prefix += token
+        }
+        return prefix
+    }
+}
+
+/// Rewrites the syntax tree into a regular expression, checking the rules that the
+/// grammar alone does not (no parameter in an optional, no empty alternative, ...).
+struct ExpressionCompiler {
+    let expression: String
+    let registry: ParameterTypeRegistry
+    var parameterTypes: [ParameterType] = []
+
+    mutating func rewrite(_ node: ExpressionNode) throws(ExpressionError) -> String {
+        switch node.kind {
+        case .text:
+            return Self.escape(node.token ?? "")
+        case .optional:
+            if let parameter = node.nodes.first(where: { $0.kind == .parameter }) { throw .parameterInOptional(expression, parameter) }
+            if let optional = node.nodes.first(where: { $0.kind == .optional }) { throw .optionalInOptional(expression, optional) }
+            if !node.nodes.contains(where: { $0.kind == .text }) { throw .optionalEmpty(expression, node) }
+            return "(?:" + (try join(node.nodes, "")) + ")?"
+        case .alternation:
+            for alternative in node.nodes {
+                if alternative.nodes.isEmpty { throw .alternativeEmpty(expression, alternative) }
+                if !alternative.nodes.contains(where: { $0.kind == .text }) { throw .alternativeOnlyOptionals(expression, alternative) }
+            }
+            return "(?:" + (try join(node.nodes, "|")) + ")"
+        case .alternative:
+            return try join(node.nodes, "")
+        case .parameter:
+            let name = node.text
+            guard let type = registry.lookup(name) else { throw .undefinedParameterType(expression, node, name: name) }
+            parameterTypes.append(type)
+            let patterns = type.regularExpressions
+            return patterns.count == 1 ? "(\(patterns[0]))" : "((?:" + patterns.joined(separator: ")|(?:") + "))"
+        case .expression:
+            return "^" + (try join(node.nodes, "")) + "$"
+        }
+    }
+
+    private mutating func join(_ nodes: [ExpressionNode], _ separator: String) throws(ExpressionError) -> String {
+        var parts: [String] = []
+        for node in nodes { parts.append(try rewrite(node)) }
+        return parts.joined(separator: separator)
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if "\\^$.|?*+()[]{}".unicodeScalars.contains(scalar) { result.unicodeScalars.append("\\") }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+}

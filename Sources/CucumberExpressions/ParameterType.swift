@@ -1,0 +1,37 @@
+/// A named parameter type: the regular expressions it matches and how it turns the
+/// matched text into a value.
+public struct ParameterType: Sendable {
+    public let name: String
+    public let regularExpressions: [String]
+    public let useForSnippets: Bool
+    public let preferForRegularExpressionMatch: Bool
+    private let transformer: @Sendable ([String?]) throws -> any Sendable
+
+    public init<Value: Sendable>(
+        name: String, regularExpressions: [String], useForSnippets: Bool = true,
+        preferForRegularExpressionMatch: Bool = false,
+        transform: @escaping @Sendable ([String?]) throws -> Value
+    ) {
+        self.name = name
+        self.regularExpressions = regularExpressions
+        self.useForSnippets = useForSnippets
+        self.preferForRegularExpressionMatch = preferForRegularExpressionMatch
+        self.transformer = { try transform($0) }
+    }
+
+    /// The value for a match: `groups` are the capture groups inside the parameter,
+    /// or the whole parameter's text when it has none.
+    public func transform(_ groups: [String?]) throws -> any Sendable { try transformer(groups) }
+
+    /// Whether the name is one a Cucumber Expression can use.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.unicodeScalars.contains { "{}()\\/".unicodeScalars.contains($0) }
+    }
+}
+
+/// A value that could not be converted to what its parameter type promises.
+public struct TransformError: Error, Sendable, CustomStringConvertible {
+    public let parameterType: String
+    public let text: String
+    public var description: String { "'\(text)' is not a valid {\(parameterType)}" }
+}

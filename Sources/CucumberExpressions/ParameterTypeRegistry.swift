@@ -1,0 +1,65 @@
+/// The parameter types a set of expressions can use: the built-in ones and any defined.
+public struct ParameterTypeRegistry: Sendable {
+    public static let integerPatterns = [#"-?\d+"#, #"\d+"#]
+    public static let floatPattern = #"(?=.*\d.*)[-+]?\d*(?:\.(?=\d.*))?\d*(?:\d+[E][+-]?\d+)?"#
+    public static let stringPattern = #""([^"\\]*(\\.[^"\\]*)*)"|'([^'\\]*(\\.[^'\\]*)*)'"#
+
+    private var types: [String: ParameterType] = [:]
+    /// Types in the order they were defined, built-ins first.
+    public private(set) var all: [ParameterType] = []
+
+    public init() {
+        @Sendable func first(_ groups: [String?]) -> String { (groups.first ?? nil) ?? "" }
+        func integer(_ name: String) -> ParameterType {
+            ParameterType(name: name, regularExpressions: Self.integerPatterns, preferForRegularExpressionMatch: name == "int") {
+                let text = first($0)
+                guard let value = Int(text) else { throw TransformError(parameterType: name, text: text) }
+                return value
+            }
+        }
+        func float(_ name: String) -> ParameterType {
+            ParameterType(name: name, regularExpressions: [Self.floatPattern], useForSnippets: name == "float") {
+                let text = first($0)
+                guard let value = Double(text) else { throw TransformError(parameterType: name, text: text) }
+                return value
+            }
+        }
+        for type in [
+            integer("int"), float("float"),
+            ParameterType(name: "word", regularExpressions: [#"[^\s]+"#], useForSnippets: false) { first($0) },
+            ParameterType(name: "string", regularExpressions: [Self.stringPattern]) { groups in
+                let raw = (groups.first ?? nil) ?? (groups.count > 1 ? groups[1] : nil) ?? ""
+                return raw.replacing("\\\"", with: "\"").replacing("\\'", with: "'")
+            },
+            ParameterType(name: "", regularExpressions: [".*"], useForSnippets: false, preferForRegularExpressionMatch: true) { first($0) },
+            ParameterType(name: "bigdecimal", regularExpressions: [Self.floatPattern], useForSnippets: false) { first($0) },
+            ParameterType(name: "biginteger", regularExpressions: Self.integerPatterns, useForSnippets: false) { first($0) },
+            integer("byte"), integer("short"), integer("long"), float("double"),
+        ] {
+            types[type.name] = type
+            all.append(type)
+        }
+    }
+
+    /// Adds a parameter type; a name already taken or one with reserved characters is an error.
+    public mutating func define(_ type: ParameterType) throws(ParameterTypeError) {
+        guard ParameterType.isValidName(type.name) else {
+            throw ParameterTypeError(message: "Illegal character in parameter name {\(type.name)}. Parameter names may not contain '{', '}', '(', ')', '\\' or '/'")
+        }
+        guard types[type.name] == nil else {
+            throw ParameterTypeError(message: "There is already a parameter type with name \(type.name)")
+        }
+        types[type.name] = type
+        all.append(type)
+    }
+
+    public func lookup(_ name: String) -> ParameterType? { types[name] }
+
+    /// The types a snippet may use for a piece of text, in definition order.
+    public var snippetTypes: [ParameterType] { all.filter(\.useForSnippets) }
+}
+
+public struct ParameterTypeError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
