@@ -14,6 +14,9 @@ let package = Package(
         // Cucumber Expressions and regular expressions for step definitions.
         .target(name: "CucumberExpressions"),
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions", "ConformanceData"]),
+        // Tag expressions: `@a and not (@b or @c)`.
+        .target(name: "TagExpressions"),
+        .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions", "ConformanceData"]),
         // Cucumber Messages: the one event model every output consumes.
         .target(name: "Messages", dependencies: ["Gherkin"]),
         .executableTarget(name: "specs", dependencies: ["Gherkin", "Messages"]),

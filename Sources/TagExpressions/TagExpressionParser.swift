@@ -1,0 +1,109 @@
+/// Parses tag expressions with the shunting-yard algorithm, as the official
+/// implementations do, with their error wording.
+public enum TagExpressionParser {
+    public static func parse(_ text: String) throws(TagExpressionError) -> TagExpression {
+        let tokens = try tokenize(text)
+        guard !tokens.isEmpty else { return .always }
+        var operands: [TagExpression] = []
+        var operators: [String] = []
+        var expectOperand = true
+
+        func fail(_ reason: String) -> TagExpressionError {
+            TagExpressionError(message: "Tag expression \"\(text)\" could not be parsed because of syntax error: \(reason).")
+        }
+        func expect(operand: Bool) throws(TagExpressionError) {
+            if expectOperand != operand { throw fail(expectOperand ? "Expected operand" : "Expected operator") }
+        }
+        func reduce(_ op: String) throws(TagExpressionError) {
+            if op == "not" {
+                guard let inner = operands.popLast() else { throw fail("Expected operand") }
+                operands.append(.not(inner))
+            } else {
+                guard operands.count >= 2 else { throw fail("Expected operand") }
+                let rhs = operands.removeLast(), lhs = operands.removeLast()
+                operands.append(op == "and" ? .and(lhs, rhs) : .or(lhs, rhs))
+            }
+        }
+
+        for token in tokens {
+            switch token {
+            case .word("not"):
+                try expect(operand: true)
+                operators.append("not")
+            case .word(let op) where op == "and" || op == "or":
+                try expect(operand: false)
+                while let top = operators.last, top != "(", precedence(op) <= precedence(top) {
+                    try reduce(operators.removeLast())
+                }
+                operators.append(op)
+                expectOperand = true
+            case .open:
+                try expect(operand: true)
+                operators.append("(")
+            case .close:
+                try expect(operand: false)
+                while let top = operators.last, top != "(" { try reduce(operators.removeLast()) }
+                guard operators.popLast() == "(" else { throw fail("Unmatched )") }
+            case .word(let name):
+                try expect(operand: true)
+                operands.append(.tag(name))
+                expectOperand = false
+            }
+        }
+        while let top = operators.popLast() {
+            if top == "(" { throw fail("Unmatched (") }
+            try reduce(top)
+        }
+        guard operands.count == 1, let result = operands.first else { throw fail("Expected operator") }
+        return result
+    }
+
+    private static func precedence(_ op: String) -> Int {
+        switch op {
+        case "or": 0
+        case "and": 1
+        case "not": 2
+        default: -1
+        }
+    }
+
+    enum Token: Equatable {
+        case open, close
+        case word(String)
+    }
+
+    static func tokenize(_ text: String) throws(TagExpressionError) -> [Token] {
+        var tokens: [Token] = []
+        var word = ""
+        var escaped = false
+        func flush() {
+            if !word.isEmpty { tokens.append(.word(word)) }
+            word = ""
+        }
+        for character in text {
+            if escaped {
+                guard character == "(" || character == ")" || character == "\\" || character.isWhitespace else {
+                    throw TagExpressionError(message: "Tag expression \"\(text)\" could not be parsed because of syntax error: Illegal escape before \"\(character)\".")
+                }
+                word.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "(" || character == ")" || character.isWhitespace {
+                flush()
+                if character == "(" { tokens.append(.open) } else if character == ")" { tokens.append(.close) }
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return tokens
+    }
+}
+
+/// A tag expression that cannot be parsed, worded as the official implementations word it.
+public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+    public init(message: String) { self.message = message }
+}
