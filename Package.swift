@@ -19,7 +19,9 @@ let package = Package(
         .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions", "ConformanceData"]),
         // Cucumber Messages: the one event model every output consumes.
         .target(name: "Messages", dependencies: ["Gherkin"]),
-        .executableTarget(name: "specs", dependencies: ["Gherkin", "Messages"]),
+        // Step definitions, hooks and the run: one stream of envelopes.
+        .target(name: "SpecsRunner", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions"]),
+        .executableTarget(name: "specs", dependencies: ["Gherkin", "Messages", "SpecsRunner"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"]),

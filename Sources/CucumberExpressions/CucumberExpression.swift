@@ -6,6 +6,8 @@ public struct CucumberExpression: StepExpression {
     public let regularExpression: String
     public let parameterTypes: [ParameterType]
     public let literalPrefix: String
+    public let literalSuffix: String
+    public var parameterCount: Int { parameterTypes.count }
     private let pattern: CompiledPattern
 
     public init(_ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()) throws(ExpressionError) {
@@ -14,7 +16,8 @@ public struct CucumberExpression: StepExpression {
         var compiler = ExpressionCompiler(expression: source, registry: registry)
         regularExpression = try compiler.rewrite(ast)
         parameterTypes = compiler.parameterTypes
-        literalPrefix = Self.literalPrefix(of: ast)
+        literalPrefix = Self.leadingText(ast.nodes)
+        literalSuffix = Self.trailingText(ast.nodes)
         do {
             pattern = try CompiledPattern(regularExpression)
         } catch {
@@ -27,14 +30,24 @@ public struct CucumberExpression: StepExpression {
         return zip(groups, parameterTypes).map { Argument(group: $0, parameterType: $1) }
     }
 
-    /// The text nodes before the first optional, alternation or parameter.
-    private static func literalPrefix(of ast: ExpressionNode) -> String {
-        var prefix = ""
-        for node in ast.nodes {
+    /// The text of the text nodes before the first optional, alternation or parameter.
+    private static func leadingText(_ nodes: [ExpressionNode]) -> String {
+        var text = ""
+        for node in nodes {
             guard node.kind == .text, let token = node.token else { break }
-            prefix += token
+            text += token
         }
-        return prefix
+        return text
+    }
+
+    /// The text of the text nodes after the last optional, alternation or parameter.
+    private static func trailingText(_ nodes: [ExpressionNode]) -> String {
+        var text = ""
+        for node in nodes.reversed() {
+            guard node.kind == .text, let token = node.token else { break }
+            text = token + text
+        }
+        return text
     }
 }
 

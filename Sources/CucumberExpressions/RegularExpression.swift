@@ -2,6 +2,8 @@
 public struct RegularExpression: StepExpression {
     public let source: String
     public let literalPrefix: String
+    public var literalSuffix: String { "" }
+    public let parameterCount: Int
     private let pattern: CompiledPattern
     private let parameterTypes: [ParameterType?]
 
@@ -11,6 +13,7 @@ public struct RegularExpression: StepExpression {
         literalPrefix = Self.literalPrefix(of: source)
         // A capture group written exactly as a parameter type's pattern uses that type.
         let groups = GroupTree(pattern: source).roots.count
+        parameterCount = groups
         let sources = Self.topLevelGroupSources(source)
         parameterTypes = (0..<groups).map { index in
             guard index < sources.count else { return nil }

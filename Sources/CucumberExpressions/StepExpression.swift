@@ -18,4 +18,8 @@ public protocol StepExpression: Sendable {
     func match(_ text: String) -> [Argument]?
     /// Literal text every match starts with, for finding candidates quickly.
     var literalPrefix: String { get }
+    /// Literal text every match ends with.
+    var literalSuffix: String { get }
+    /// How many arguments a match has.
+    var parameterCount: Int { get }
 }

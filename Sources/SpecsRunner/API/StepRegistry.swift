@@ -1,0 +1,181 @@
+import CucumberExpressions
+import TagExpressions
+
+/// The step definitions, parameter types and hooks of a suite, and how to make the
+/// fresh world each scenario runs with.
+///
+///     var steps = StepRegistry { LoginWorld() }
+///     steps.given("un usuario registrado con email {string}") { (world, email: String) in
+///         world.email = email
+///     }
+///
+/// `given`, `when`, `then` and `step` are the same: matching ignores the keyword.
+/// Closure parameters after the world receive the expression's parameters, typed;
+/// one more `DataTable` or `DocString` parameter receives the step's argument.
+/// Problems (a bad expression, an unknown `{type}`, parameters that do not fit) are
+/// collected with the definition's file and line and reported before anything runs.
+public struct StepRegistry<World: AnyObject>: Sendable {
+    let makeWorld: @Sendable () -> World
+    var parameterTypes = ParameterTypeRegistry()
+    var customParameterTypes: [(type: ParameterType, location: CodeLocation)] = []
+    var steps: [StepDefinition<World>] = []
+    var hooks: [Hook<World>] = []
+    public private(set) var problems: [DefinitionProblem] = []
+    private var nextId = 0
+
+    public init(world: @escaping @Sendable () -> World) {
+        self.makeWorld = world
+    }
+
+    private mutating func newId() -> String {
+        defer { nextId += 1 }
+        return "d\(nextId)"
+    }
+
+    // MARK: Parameter types
+
+    /// Registers a parameter type usable as `{name}` in expressions registered after it.
+    public mutating func parameterType<Value: Sendable>(
+        _ name: String, regex: String, useForSnippets: Bool = true, preferForRegularExpressionMatch: Bool = false,
+        file: String = #fileID, line: Int = #line,
+        transform: @escaping @Sendable ([String?]) throws -> Value
+    ) {
+        let type = ParameterType(
+            name: name, regularExpressions: [regex], useForSnippets: useForSnippets,
+            preferForRegularExpressionMatch: preferForRegularExpressionMatch, transform: transform)
+        let location = CodeLocation(file: file, line: line)
+        do {
+            try parameterTypes.define(type)
+            customParameterTypes.append((type, location))
+        } catch {
+            problems.append(DefinitionProblem(location: location, message: error.message, undefinedParameterType: nil, expression: name))
+        }
+    }
+
+    // MARK: Steps
+
+    public mutating func given<each Arg>(
+        _ expression: String, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+
+    public mutating func when<each Arg>(
+        _ expression: String, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+
+    public mutating func then<each Arg>(
+        _ expression: String, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+
+    /// A step with a Cucumber Expression, whatever its keyword.
+    public mutating func step<each Arg>(
+        _ expression: String, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+
+    /// A step with a regular expression; its capture groups are the parameters.
+    public mutating func step<each Arg>(
+        regex: String, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+
+    private mutating func register<each Arg>(
+        _ source: String, regex: Bool, _ location: CodeLocation, _ types: repeat (each Arg).Type,
+        body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) {
+        let declared = packCount(repeat each types)
+        let last = packLast(repeat each types)
+        let trailing: StepDefinition<World>.TrailingArgument =
+            last == DataTable.self ? .dataTable : last == DocString.self ? .docString : .none
+        let compiled: any StepExpression
+        let parameters: Int
+        do {
+            if regex {
+                let expression = try RegularExpression(source, registry: parameterTypes)
+                compiled = expression
+                parameters = expression.parameterCount
+            } else {
+                let expression = try CucumberExpression(source, registry: parameterTypes)
+                compiled = expression
+                parameters = expression.parameterTypes.count
+            }
+        } catch let error as ExpressionError {
+            problems.append(DefinitionProblem(
+                location: location, message: error.message, undefinedParameterType: error.undefinedParameterTypeName,
+                expression: source))
+            return
+        } catch {
+            problems.append(DefinitionProblem(location: location, message: "\(error)", undefinedParameterType: nil, expression: source))
+            return
+        }
+        let expected = parameters + (trailing == .none ? 0 : 1)
+        guard declared == expected else {
+            problems.append(DefinitionProblem(
+                location: location,
+                message: "'\(source)' has \(parameters) parameter(s) but its closure takes \(declared) argument(s) after the world"
+                    + " (one more is allowed for a trailing DataTable or DocString)",
+                undefinedParameterType: nil, expression: source))
+            return
+        }
+        let invoke: @Sendable (World, [any Sendable]) async throws -> Void = { world, values in
+            var reader = ArgumentReader(values)
+            try await body(world, repeat try reader.next((each Arg).self))
+        }
+        steps.append(StepDefinition(
+            id: newId(), expression: compiled, isRegularExpression: regex, location: location, trailing: trailing, body: invoke))
+    }
+
+    // MARK: Hooks
+
+    /// Runs before each scenario (whose tags match `tags`, when given).
+    public mutating func before(
+        _ name: String? = nil, tags: String? = nil, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World) async throws -> Void
+    ) { addHook(.beforeScenario, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
+
+    /// Runs after each scenario (whose tags match `tags`, when given), even a failed one.
+    public mutating func after(
+        _ name: String? = nil, tags: String? = nil, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World) async throws -> Void
+    ) { addHook(.afterScenario, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
+
+    /// Runs before each step.
+    public mutating func beforeStep(
+        _ name: String? = nil, tags: String? = nil, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World) async throws -> Void
+    ) { addHook(.beforeStep, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
+
+    /// Runs after each step.
+    public mutating func afterStep(
+        _ name: String? = nil, tags: String? = nil, file: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (World) async throws -> Void
+    ) { addHook(.afterStep, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
+
+    /// Runs once before any scenario.
+    public mutating func beforeAll(
+        _ name: String? = nil, file: String = #fileID, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
+    ) { addHook(.beforeAll, name, nil, CodeLocation(file: file, line: line)) { _ in try await body() } }
+
+    /// Runs once after every scenario; after-all hooks run in reverse order of registration.
+    public mutating func afterAll(
+        _ name: String? = nil, file: String = #fileID, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
+    ) { addHook(.afterAll, name, nil, CodeLocation(file: file, line: line)) { _ in try await body() } }
+
+    private mutating func addHook(
+        _ kind: Hook<World>.Kind, _ name: String?, _ tags: String?, _ location: CodeLocation,
+        _ body: @escaping @Sendable (World?) async throws -> Void
+    ) {
+        var filter: TagFilter?
+        if let tags {
+            do {
+                filter = TagFilter(source: tags, expression: try TagExpressionParser.parse(tags))
+            } catch {
+                problems.append(DefinitionProblem(location: location, message: error.message, undefinedParameterType: nil, expression: tags))
+                return
+            }
+        }
+        hooks.append(Hook(id: newId(), kind: kind, name: name, tagExpressionSource: tags, tagExpression: filter, location: location, body: body))
+    }
+}

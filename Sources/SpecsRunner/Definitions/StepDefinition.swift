@@ -1,0 +1,27 @@
+import CucumberExpressions
+
+/// A registered step: its expression, where it was written and what it runs.
+struct StepDefinition<World>: Sendable {
+    /// What a step may carry after its expression's parameters.
+    enum TrailingArgument: Sendable { case none, dataTable, docString }
+
+    let id: String
+    let expression: any StepExpression
+    let isRegularExpression: Bool
+    let location: CodeLocation
+    let trailing: TrailingArgument
+    let body: @Sendable (World, [any Sendable]) async throws -> Void
+}
+
+/// A hook: code run around scenarios, steps or the whole run.
+struct Hook<World>: Sendable {
+    enum Kind: Sendable { case beforeScenario, afterScenario, beforeStep, afterStep, beforeAll, afterAll }
+
+    let id: String
+    let kind: Kind
+    let name: String?
+    let tagExpressionSource: String?
+    let tagExpression: TagFilter?
+    let location: CodeLocation
+    let body: @Sendable (World?) async throws -> Void
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Messages
+
+/// Where a run reads the time: wall time for timestamps, a monotonic clock for durations.
+public protocol RunClock: Sendable {
+    func now() -> Timestamp
+    func monotonicNanoseconds() -> UInt64
+}
+
+/// The system clocks.
+public struct SystemClock: RunClock {
+    public init() {}
+
+    public func now() -> Timestamp {
+        let interval = Date().timeIntervalSince1970
+        let seconds = interval.rounded(.down)
+        return Timestamp(seconds: Int(seconds), nanos: Int((interval - seconds) * 1_000_000_000))
+    }
+
+    public func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
+
+/// A clock that only moves when told to: every reading advances it by one millisecond,
+/// so outputs can be compared byte for byte.
+public final class SteppingClock: RunClock {
+    private let ticks = Locked<UInt64>(0)
+
+    public init() {}
+
+    public func now() -> Timestamp { Timestamp(nanoseconds: tick()) }
+    public func monotonicNanoseconds() -> UInt64 { tick() }
+
+    private func tick() -> UInt64 { ticks.withLock { $0 += 1_000_000; return $0 } }
+}

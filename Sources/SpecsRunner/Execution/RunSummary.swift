@@ -1,0 +1,27 @@
+import Messages
+
+/// What a run came to.
+public struct RunSummary: Sendable {
+    /// Scenarios (final attempts) by status.
+    public var scenarios: [TestStepResultStatus: Int] = [:]
+    /// Steps (of final attempts) by status.
+    public var steps: [TestStepResultStatus: Int] = [:]
+    /// Files that could not be read or parsed, and definitions that could not be used.
+    public var parseErrors = 0
+    public var definitionProblems = 0
+    /// Whether a run-level hook failed.
+    public var hookFailed = false
+
+    public var scenarioCount: Int { scenarios.values.reduce(0, +) }
+
+    /// Whether every scenario passed (or was skipped) and every hook too.
+    public var passed: Bool {
+        !hookFailed && !scenarios.keys.contains(where: \.failsRun)
+    }
+
+    /// 0 when everything passed, 1 when a scenario failed, 2 for a parse or definition error.
+    public var exitCode: Int32 {
+        if parseErrors > 0 || definitionProblems > 0 { return 2 }
+        return passed ? 0 : 1
+    }
+}

@@ -1,0 +1,48 @@
+import Gherkin
+
+/// Orders and shards pickles, deterministically.
+enum ScenarioOrder {
+    static func apply(_ order: RunOptions.Order, to pickles: [Pickle]) -> [Pickle] {
+        switch order {
+        case .defined: return pickles
+        case .reverse: return pickles.reversed()
+        case .random(let seed):
+            var generator = SplitMix64(seed: seed)
+            var shuffled = pickles
+            // Fisher-Yates with our own generator, so a seed gives the same order everywhere.
+            if shuffled.count > 1 {
+                for index in stride(from: shuffled.count - 1, to: 0, by: -1) {
+                    let other = Int(generator.next() % UInt64(index + 1))
+                    shuffled.swapAt(index, other)
+                }
+            }
+            return shuffled
+        }
+    }
+
+    /// Shard `index` of `count` (1-based): every pickle is in exactly one shard and the
+    /// shards' sizes differ by at most one. Pickles are dealt round-robin in a stable
+    /// order (uri, then line), so every machine computes the same shares.
+    static func shard(_ pickles: [Pickle], index: Int, count: Int) -> [Pickle] {
+        let stable = pickles.enumerated().sorted {
+            ($0.element.uri, $0.element.location.line, $0.offset) < ($1.element.uri, $1.element.location.line, $1.offset)
+        }
+        let mine = Set(stable.enumerated().filter { $0.offset % count == index - 1 }.map(\.element.element.id))
+        return pickles.filter { mine.contains($0.id) }
+    }
+}
+
+/// A small, fast, portable pseudo-random generator.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

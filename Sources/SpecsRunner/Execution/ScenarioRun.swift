@@ -1,0 +1,84 @@
+import Messages
+
+/// Runs a test case to its final attempt, each attempt in its own task watched for
+/// steps that overrun their timeout.
+struct ScenarioRun<World: AnyObject>: Sendable {
+    struct Outcome: Sendable {
+        var envelopes: [Envelope] = []
+        var status: TestStepResultStatus = .passed
+        var stepStatuses: [TestStepResultStatus: Int] = [:]
+    }
+
+    private enum AttemptEnd: Sendable {
+        case finished(TestStepResultStatus)
+        case timedOut(step: Int)
+    }
+
+    let executor: TestCaseExecutor<World>
+    let watchdog: Watchdog
+    let clock: any RunClock
+    let options: RunOptions
+
+    func run(_ plan: TestCasePlan<World>) async -> Outcome {
+        var outcome = Outcome()
+        var attempt = 0
+        while true {
+            let (envelopes, status) = await runAttempt(plan, attempt: attempt)
+            let retry = status == .failed && attempt < options.retry
+            outcome.envelopes += envelopes
+            outcome.envelopes.append(.testCaseFinished(TestCaseFinished(
+                testCaseStartedId: startedId(plan, attempt), timestamp: clock.now(), willBeRetried: retry)))
+            outcome.status = status
+            if !retry {
+                outcome.stepStatuses = [:]
+                for case .testStepFinished(let finished) in envelopes where finished.testCaseStartedId == startedId(plan, attempt) {
+                    if case .step = plan.steps.first(where: { $0.id == finished.testStepId })?.item {
+                        outcome.stepStatuses[finished.testStepResult.status, default: 0] += 1
+                    }
+                }
+                return outcome
+            }
+            attempt += 1
+        }
+    }
+
+    private func startedId(_ plan: TestCasePlan<World>, _ attempt: Int) -> String { "\(plan.id)a\(attempt)" }
+
+    private func runAttempt(_ plan: TestCasePlan<World>, attempt: Int) async -> ([Envelope], TestStepResultStatus) {
+        let startedId = startedId(plan, attempt)
+        let journal = ScenarioJournal()
+        journal.append(.testCaseStarted(TestCaseStarted(attempt: attempt, id: startedId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
+        let executor = executor
+        let end: AttemptEnd = await withCheckedContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            let task = Task { once.resume(.finished(await executor.run(plan, startedId: startedId, journal: journal))) }
+            watchdog.watch(journal) { step in
+                once.resume(.timedOut(step: step))
+                task.cancel()
+            }
+        }
+        watchdog.unwatch(journal)
+        var envelopes = journal.close()
+        switch end {
+        case .finished(let status):
+            return (envelopes, status)
+        case .timedOut(let step):
+            // The step's task is abandoned: it fails, and what follows is skipped.
+            let seconds = options.stepTimeout
+            for (index, planned) in plan.steps.enumerated() where index >= step {
+                if index > step {
+                    envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+                }
+                let result = index == step
+                    ? TestStepResult(
+                        duration: Duration(nanoseconds: Int(seconds * 1_000_000_000)),
+                        message: "timed out after \(seconds)s (the step did not finish; it was stopped)", status: .failed,
+                        exception: ExceptionMessage(type: "StepTimeout", message: "timed out after \(seconds)s"))
+                    : TestStepResult(duration: .zero, status: .skipped)
+                envelopes.append(.testStepFinished(TestStepFinished(
+                    testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
+            }
+            return (envelopes, .failed)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Gherkin
+
+/// Ready-to-paste Swift for an undefined step: the text turned into a Cucumber
+/// Expression (`{int}`, `{float}`, `{string}` where the text has them) and a closure
+/// with typed parameters that throws `Pending()`.
+enum Snippet {
+    static func swift(for step: PickleStep) -> String {
+        let (expression, parameters) = expression(for: step.text)
+        var declared = parameters.enumerated().map { index, type in "\(type.name)\(index + 1): \(type.swift)" }
+        if step.argument?.dataTable != nil { declared.append("table: DataTable") }
+        if step.argument?.docString != nil { declared.append("docString: DocString") }
+        let method: String
+        switch step.type {
+        case .context: method = "given"
+        case .action: method = "when"
+        case .outcome: method = "then"
+        default: method = "step"
+        }
+        let signature = declared.isEmpty ? "world" : "(world, " + declared.joined(separator: ", ") + ")"
+        return """
+            steps.\(method)("\(swiftEscaped(expression))") { \(signature) in
+                throw Pending()
+            }
+            """
+    }
+
+    /// The step text as an expression: quoted text, decimals and integers become parameters.
+    static func expression(for text: String) -> (String, [ParameterKindName]) {
+        var result = ""
+        var parameters: [ParameterKindName] = []
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        func isDigit(_ i: Int) -> Bool { i < scalars.count && ("0"..."9").contains(scalars[i]) }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let atWordStart = index == 0 || scalars[index - 1] == " "
+            if scalar == "\"" || scalar == "'", let close = scalars[(index + 1)...].firstIndex(of: scalar) {
+                result += "{string}"
+                parameters.append(.string)
+                index = close + 1
+                continue
+            }
+            if atWordStart, isDigit(index) || (scalar == "-" && isDigit(index + 1)) {
+                var end = index + 1
+                while isDigit(end) { end += 1 }
+                var isFloat = false
+                if end < scalars.count, scalars[end] == ".", isDigit(end + 1) {
+                    isFloat = true
+                    end += 1
+                    while isDigit(end) { end += 1 }
+                }
+                if end == scalars.count || scalars[end] == " " {
+                    result += isFloat ? "{float}" : "{int}"
+                    parameters.append(isFloat ? .float : .int)
+                    index = end
+                    continue
+                }
+            }
+            if "(){}/\\".unicodeScalars.contains(scalar) { result += "\\" }
+            result.unicodeScalars.append(scalar)
+            index += 1
+        }
+        return (result, parameters)
+    }
+
+    private static func swiftEscaped(_ text: String) -> String {
+        text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    }
+}
+
+/// The parameter types a snippet uses.
+enum ParameterKindName {
+    case int, float, string
+
+    var name: String {
+        switch self {
+        case .int: "int"
+        case .float: "float"
+        case .string: "string"
+        }
+    }
+
+    var swift: String {
+        switch self {
+        case .int: "Int"
+        case .float: "Double"
+        case .string: "String"
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Dispatch
+import Gherkin
+import Messages
+
+/// Runs one attempt of a test case with a fresh world, step by step, writing every
+/// event to the attempt's journal. A step that does not pass makes the later steps
+/// skipped (undefined and ambiguous steps are still reported as such); after-scenario
+/// hooks always run.
+struct TestCaseExecutor<World: AnyObject>: Sendable {
+    let makeWorld: @Sendable () -> World
+    let beforeStepHooks: [Hook<World>]
+    let afterStepHooks: [Hook<World>]
+    let clock: any RunClock
+    let stepTimeoutNanoseconds: UInt64
+    let dryRun: Bool
+
+    func run(_ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal) async -> TestStepResultStatus {
+        let sink = AttachmentSink()
+        return await Attach.$sink.withValue(sink) {
+            await execute(plan, startedId: startedId, journal: journal, sink: sink)
+        }
+    }
+
+    private func execute(
+        _ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal, sink: AttachmentSink
+    ) async -> TestStepResultStatus {
+        let world = makeWorld()
+        let tags = plan.pickle.tags.map(\.name)
+        var skipping = false
+        var worst = TestStepResultStatus.passed
+        for (index, planned) in plan.steps.enumerated() {
+            journal.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+            let start = clock.monotonicNanoseconds()
+            journal.stepStarted(index, deadline: DispatchTime.now().uptimeNanoseconds &+ stepTimeoutNanoseconds)
+            var result: TestStepResult
+            switch planned.item {
+            case .hook(let hook):
+                if dryRun || (skipping && hook.kind == .beforeScenario) {
+                    result = TestStepResult(duration: .zero, status: .skipped)
+                } else {
+                    result = await invoke(start) { try await hook.body(world) }
+                }
+            case .step(let step, let matches):
+                if matches.isEmpty {
+                    journal.append(.suggestion(SuggestionMessage(
+                        id: "\(planned.id)-suggestion", pickleStepId: step.id,
+                        snippets: [.init(language: "swift", code: Snippet.swift(for: step))])))
+                }
+                result = await runStep(step, matches, world: world, tags: tags, skipping: skipping, start: start)
+            }
+            journal.stepFinished()
+            for attachment in sink.drain() {
+                journal.append(.attachment(Attachment(
+                    body: attachment.body, contentEncoding: attachment.base64 ? .base64 : .identity, fileName: attachment.fileName,
+                    mediaType: attachment.mediaType, testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+            }
+            journal.append(.testStepFinished(TestStepFinished(
+                testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
+            if result.status != .passed { skipping = true }
+            worst = max(worst, result.status)
+        }
+        return worst
+    }
+
+    private func runStep(
+        _ step: PickleStep, _ matches: [StepMatch<World>], world: World, tags: [String], skipping: Bool, start: UInt64
+    ) async -> TestStepResult {
+        guard let match = matches.first else { return TestStepResult(duration: .zero, status: .undefined) }
+        guard matches.count == 1 else {
+            let listing = matches.map { "  '\($0.definition.expression.source)' at \($0.definition.location)" }.joined(separator: "\n")
+            return TestStepResult(
+                duration: .zero, message: "Multiple step definitions match:\n\(listing)", status: .ambiguous)
+        }
+        if skipping || dryRun { return TestStepResult(duration: .zero, status: .skipped) }
+        let values: [any Sendable]
+        do {
+            values = try arguments(of: match, for: step)
+        } catch {
+            return StepOutcome.result(for: error, duration: .zero)
+        }
+        return await invoke(start) {
+            for hook in beforeStepHooks where hook.tagExpression?.matches(tags) ?? true { try await hook.body(world) }
+            try await match.definition.body(world, values)
+            for hook in afterStepHooks where hook.tagExpression?.matches(tags) ?? true { try await hook.body(world) }
+        }
+    }
+
+    private func arguments(of match: StepMatch<World>, for step: PickleStep) throws -> [any Sendable] {
+        var values = try match.arguments.map { try $0.value() }
+        let source = match.definition.expression.source
+        switch match.definition.trailing {
+        case .dataTable:
+            guard let table = step.argument?.dataTable else {
+                throw ArgumentError(message: "'\(source)' takes a DataTable but the step has none")
+            }
+            values.append(DataTable(table))
+        case .docString:
+            guard let doc = step.argument?.docString else {
+                throw ArgumentError(message: "'\(source)' takes a DocString but the step has none")
+            }
+            values.append(DocString(content: doc.content, mediaType: doc.mediaType))
+        case .none:
+            if step.argument?.dataTable != nil || step.argument?.docString != nil {
+                let kind = step.argument?.dataTable != nil ? "DataTable" : "DocString"
+                throw ArgumentError(message: "the step has a \(kind) but '\(source)' takes none: add a \(kind) parameter last")
+            }
+        }
+        return values
+    }
+
+    private func invoke(_ start: UInt64, _ body: () async throws -> Void) async -> TestStepResult {
+        var failure: (any Error)?
+        do { try await body() } catch { failure = error }
+        let elapsed = clock.monotonicNanoseconds() &- start
+        return StepOutcome.result(for: failure, duration: Duration(nanoseconds: Int(clamping: elapsed)))
+    }
+}

@@ -1,0 +1,52 @@
+import Gherkin
+import Messages
+
+/// A pickle ready to execute: hooks and steps in order, each step with its matches.
+struct TestCasePlan<World>: Sendable {
+    enum Item: Sendable {
+        case hook(Hook<World>)
+        case step(PickleStep, [StepMatch<World>])
+    }
+
+    struct PlannedStep: Sendable {
+        let id: String
+        let item: Item
+    }
+
+    let id: String
+    let pickle: Pickle
+    let steps: [PlannedStep]
+
+    var message: TestCaseMessage {
+        TestCaseMessage(id: id, pickleId: pickle.id, testSteps: steps.map { planned in
+            switch planned.item {
+            case .hook(let hook):
+                return TestStep(id: planned.id, hookId: hook.id)
+            case .step(let step, let matches):
+                return TestStep(
+                    id: planned.id, pickleStepId: step.id, stepDefinitionIds: matches.map(\.definition.id),
+                    stepMatchArgumentsLists: matches.count == 1 ? matches.map(\.message) : [])
+            }
+        }, testRunStartedId: nil)
+    }
+}
+
+/// Builds test case plans: matching hooks around matched steps.
+struct TestCasePlanner<World>: Sendable {
+    let matcher: StepMatcher<World>
+    let hooks: [Hook<World>]
+    let idPrefix: String
+
+    func plan(_ pickle: Pickle, number: Int) -> TestCasePlan<World> {
+        let tags = pickle.tags.map(\.name)
+        func applies(_ hook: Hook<World>) -> Bool { hook.tagExpression?.matches(tags) ?? true }
+        var items: [TestCasePlan<World>.Item] = []
+        items += hooks.filter { $0.kind == .beforeScenario && applies($0) }.map { .hook($0) }
+        items += pickle.steps.map { .step($0, matcher.matches(for: $0.text)) }
+        items += hooks.filter { $0.kind == .afterScenario && applies($0) }.reversed().map { .hook($0) }
+        let id = "\(idPrefix)tc\(number)"
+        return TestCasePlan(
+            id: id, pickle: pickle,
+            steps: items.enumerated().map { TestCasePlan.PlannedStep(id: "\(id)s\($0.offset)", item: $0.element) })
+    }
+}

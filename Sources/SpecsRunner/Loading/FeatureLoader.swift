@@ -1,0 +1,137 @@
+import Foundation
+import Gherkin
+import Messages
+
+/// A feature file as loaded: its source, and its document and pickles or its errors.
+public struct LoadedFeature: Sendable {
+    public let source: Source
+    public let document: GherkinDocument?
+    public let pickles: [Pickle]
+    public let errors: [ParseError]
+    /// The lines asked for with `file.feature:LINE`; empty for the whole file.
+    public let lines: Set<Int>
+
+    /// The pickles the line filter selects.
+    public var selectedPickles: [Pickle] {
+        guard !lines.isEmpty, let document else { return pickles }
+        return pickles.filter { LineSelection(document: document).selects($0, lines: lines) }
+    }
+}
+
+/// A path argument: `features/`, `login.feature` or `login.feature:12:30`.
+public struct FeaturePath: Sendable, Hashable {
+    public let path: String
+    public let lines: Set<Int>
+
+    public init(argument: String) {
+        var parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var lines: Set<Int> = []
+        while parts.count > 1, let line = Int(parts[parts.count - 1]) {
+            lines.insert(line)
+            parts.removeLast()
+        }
+        path = parts.joined(separator: ":")
+        self.lines = lines
+    }
+}
+
+/// Finds, reads and parses feature files. Problems are returned, never thrown, so
+/// one bad file does not stop the others.
+public enum FeatureLoader {
+    /// A path that could not be used at all.
+    public struct PathProblem: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): error: \(reason)" }
+    }
+
+    /// The feature files below the given paths (directories recursively), sorted.
+    public static func discover(_ paths: [FeaturePath]) -> (files: [FeaturePath], problems: [PathProblem]) {
+        var files: [FeaturePath] = []
+        var problems: [PathProblem] = []
+        for entry in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory) else {
+                problems.append(PathProblem(path: entry.path, reason: "no such file or directory"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(entry)
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: entry.path) else {
+                problems.append(PathProblem(path: entry.path, reason: "cannot list the directory"))
+                continue
+            }
+            let base = entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                if relative.hasSuffix(".feature") { found.append(base + "/" + relative) }
+            }
+            files += found.sorted().map { FeaturePath(argument: $0) }
+        }
+        return (files, problems)
+    }
+
+    /// Reads and parses each file; ids come from one generator for the whole run.
+    public static func load<Ids: IdGenerator>(_ files: [FeaturePath], ids: inout Ids) -> [LoadedFeature] {
+        files.map { file in
+            let source: Source
+            do {
+                source = try SourceReader.read(path: file.path)
+            } catch let error as SourceError {
+                let location = Location(line: error.line ?? 1, column: error.column)
+                return LoadedFeature(
+                    source: Source(uri: file.path, data: ""), document: nil, pickles: [],
+                    errors: [ParseError(message: error.reason, location: location)], lines: file.lines)
+            } catch {
+                return LoadedFeature(
+                    source: Source(uri: file.path, data: ""), document: nil, pickles: [],
+                    errors: [ParseError(message: "\(error)", location: Location(line: 1))], lines: file.lines)
+            }
+            do {
+                let document = try Parser().parse(source.data, uri: source.uri, ids: &ids)
+                let pickles = PickleCompiler().compile(document, uri: source.uri, ids: &ids)
+                return LoadedFeature(source: source, document: document, pickles: pickles, errors: [], lines: file.lines)
+            } catch let error as ParseErrors {
+                return LoadedFeature(source: source, document: nil, pickles: [], errors: error.errors, lines: file.lines)
+            } catch {
+                return LoadedFeature(
+                    source: source, document: nil, pickles: [],
+                    errors: [ParseError(message: "\(error)", location: Location(line: 1))], lines: file.lines)
+            }
+        }
+    }
+}
+
+/// Which pickles a `:LINE` selects: the scenario's line selects all its pickles, an
+/// examples line its rows, a row line its own pickle.
+struct LineSelection {
+    let document: GherkinDocument
+
+    func selects(_ pickle: Pickle, lines: Set<Int>) -> Bool {
+        if lines.contains(pickle.location.line) { return true }
+        guard let scenario = scenario(id: pickle.astNodeIds.first) else { return false }
+        if lines.contains(scenario.location.line) { return true }
+        if pickle.astNodeIds.count > 1 {
+            let rowId = pickle.astNodeIds[1]
+            for examples in scenario.examples where examples.tableBody.contains(where: { $0.id == rowId }) {
+                if lines.contains(examples.location.line) { return true }
+            }
+        }
+        return false
+    }
+
+    private func scenario(id: String?) -> Scenario? {
+        guard let id, let feature = document.feature else { return nil }
+        for child in feature.children {
+            switch child {
+            case .scenario(let scenario) where scenario.id == id: return scenario
+            case .rule(let rule):
+                for case .scenario(let scenario) in rule.children where scenario.id == id { return scenario }
+            default: continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,37 @@
+import CucumberExpressions
+import Messages
+
+/// A definition that matched a step, with the step's arguments.
+struct StepMatch<World>: Sendable {
+    let definition: StepDefinition<World>
+    let arguments: [Argument]
+
+    var message: StepMatchArgumentsList {
+        StepMatchArgumentsList(stepMatchArguments: arguments.map {
+            StepMatchArgument(group: Self.group($0.group), parameterTypeName: $0.parameterType?.name)
+        })
+    }
+
+    private static func group(_ group: MatchGroup) -> Messages.Group {
+        Messages.Group(children: group.children.map(Self.group), start: group.start, value: group.value)
+    }
+}
+
+/// Matches step texts against every definition, through the index.
+struct StepMatcher<World>: Sendable {
+    let definitions: [StepDefinition<World>]
+    private let index: StepIndex
+
+    init(definitions: [StepDefinition<World>]) {
+        self.definitions = definitions
+        index = StepIndex(prefixesAndSuffixes: definitions.map { ($0.expression.literalPrefix, $0.expression.literalSuffix) })
+    }
+
+    /// Every definition matching `text`: none is undefined, several are ambiguous.
+    func matches(for text: String) -> [StepMatch<World>] {
+        index.candidates(for: text).compactMap { candidate in
+            let definition = definitions[candidate]
+            return definition.expression.match(text).map { StepMatch(definition: definition, arguments: $0) }
+        }
+    }
+}
