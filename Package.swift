@@ -21,7 +21,11 @@ let package = Package(
         .target(name: "Messages", dependencies: ["Gherkin"]),
         // Step definitions, hooks and the run: one stream of envelopes.
         .target(name: "SpecsRunner", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions"]),
-        .executableTarget(name: "specs", dependencies: ["Gherkin", "Messages", "SpecsRunner"]),
+        // Every output format, each a consumer of the run's stream.
+        .target(name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner"]),
+        // The command line: options, subcommands, composition of formats.
+        .target(name: "SpecsCommand", dependencies: ["Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions"]),
+        .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsRunner"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"]),

@@ -1,0 +1,78 @@
+/// Splits argv into options (with their values) and positional arguments, checking
+/// each option against a table. Detection only: the caller presents the errors.
+struct ParsedArguments {
+    var flags: Set<String> = []
+    var values: [String: [String]] = [:]
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+enum ArgumentParser {
+    static func parse(_ arguments: [String], table: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard !onlyPositionals, argument.hasPrefix("--") else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositionals = true; continue }
+            var name = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = table.first(where: { $0.name == name }) else {
+                var message = "unknown option '\(name)'"
+                if let suggestion = suggestion(for: name, among: table.map(\.name)) { message += ". Did you mean '\(suggestion)'?" }
+                throw UsageError(message: message)
+            }
+            guard spec.value != nil else {
+                if inline != nil { throw UsageError(message: "option '\(name)' takes no value") }
+                parsed.flags.insert(name)
+                continue
+            }
+            if let inline {
+                parsed.values[name, default: []].append(inline)
+            } else if index < arguments.count {
+                parsed.values[name, default: []].append(arguments[index])
+                index += 1
+            } else {
+                throw UsageError(message: "option '\(name)' needs a value <\(spec.value ?? "value")>")
+            }
+        }
+        return parsed
+    }
+
+    /// The closest known option, when it is close enough to be a typo.
+    static func suggestion(for name: String, among names: [String]) -> String? {
+        let scored = names.map { ($0, distance(name, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, score) = scored, score <= max(2, best.count / 3) else { return nil }
+        return best
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecsReporting
+import SpecsRunner
+import TagExpressions
+
+/// `specs [PATH[:LINE]...] [options]`: load, run, report, exit code.
+struct RunCommand {
+    let parsed: ParsedArguments
+    let out: ReportOutput
+    let err: ReportOutput
+
+    func run<World: AnyObject>(registry: StepRegistry<World>) async -> Int32 {
+        let options: RunOptions
+        let formats: [FormatRequest]
+        do {
+            options = try runOptions()
+            formats = try formatRequests()
+        } catch {
+            err.write("error: \(error)\n")
+            return 2
+        }
+        for problem in registry.problems {
+            err.write("\(problem)\n")
+        }
+        let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
+        let (files, pathProblems) = FeatureLoader.discover(paths)
+        for problem in pathProblems { err.write("\(problem)\n") }
+        var ids = IncrementingIdGenerator()
+        let features = FeatureLoader.load(files, ids: &ids)
+        for feature in features {
+            for error in feature.errors {
+                let message = ParseErrorMessage(source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
+                err.write(Diagnostics.render(message, source: feature.source))
+            }
+        }
+        err.flush()
+        let consumers: [any EventConsumer]
+        do {
+            consumers = try OutputFactory(parsed: parsed, out: out).consumers(for: formats)
+        } catch {
+            err.write("error: \(error)\n")
+            return 2
+        }
+        let multiplexer = EventMultiplexer(consumers)
+        let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
+        out.flush()
+        var exitCode = summary.exitCode
+        if !pathProblems.isEmpty { exitCode = 2 }
+        return exitCode
+    }
+
+    private func runOptions() throws -> RunOptions {
+        var options = RunOptions()
+        if let tags = parsed.value("--tags") {
+            do { options.tags = try TagExpressionParser.parse(tags) } catch { throw UsageError(message: error.message) }
+        }
+        options.names = parsed.all("--name")
+        for name in options.names where (try? NSRegularExpression(pattern: name)) == nil {
+            throw UsageError(message: "--name '\(name)' is not a valid regular expression")
+        }
+        options.dryRun = parsed.has("--dry-run")
+        options.failFast = parsed.has("--fail-fast")
+        if let retry = parsed.value("--retry") {
+            guard let count = Int(retry), count >= 0 else { throw UsageError(message: "--retry takes a whole number, not '\(retry)'") }
+            options.retry = count
+        }
+        if let parallel = parsed.value("--parallel") {
+            guard let count = Int(parallel), count >= 1 else { throw UsageError(message: "--parallel takes a number from 1, not '\(parallel)'") }
+            options.parallel = count
+        }
+        if let timeout = parsed.value("--timeout") {
+            guard let seconds = Double(timeout), seconds > 0 else { throw UsageError(message: "--timeout takes seconds, not '\(timeout)'") }
+            options.stepTimeout = seconds
+        }
+        if let order = parsed.value("--order") {
+            switch order {
+            case "defined": options.order = .defined
+            case "reverse": options.order = .reverse
+            case "random": options.order = .random(seed: UInt64.random(in: 0...UInt64(UInt32.max)))
+            default:
+                guard order.hasPrefix("random:"), let seed = UInt64(order.dropFirst("random:".count)) else {
+                    throw UsageError(message: "--order takes defined, reverse, random or random:<seed>, not '\(order)'")
+                }
+                options.order = .random(seed: seed)
+            }
+        }
+        if let shard = parsed.value("--shard") {
+            let parts = shard.split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+                throw UsageError(message: "--shard takes i/n with 1 <= i <= n, not '\(shard)'")
+            }
+            options.shard = (parts[0], parts[1])
+        }
+        return options
+    }
+
+    private func formatRequests() throws -> [FormatRequest] {
+        let requests = parsed.all("--format").map(FormatRequest.init)
+        for request in requests where !FormatRequest.known.contains(request.name) {
+            var message = "unknown format '\(request.name)'"
+            if let suggestion = ArgumentParser.suggestion(for: request.name, among: FormatRequest.known) {
+                message += ". Did you mean '\(suggestion)'?"
+            }
+            throw UsageError(message: message)
+        }
+        let toStdout = requests.filter { $0.path == nil }
+        if toStdout.count > 1 {
+            throw UsageError(message: "only one format can write to standard output; give the others a path (--format name:path)")
+        }
+        return requests.isEmpty || toStdout.isEmpty ? [FormatRequest("pretty")] + requests : requests
+    }
+}

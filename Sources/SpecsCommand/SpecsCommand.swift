@@ -1,0 +1,70 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecsReporting
+import SpecsRunner
+import TagExpressions
+
+/// The `specs` command: runs feature files with a registry's step definitions.
+/// A package's own runner executable is one line:
+///
+///     exit(await SpecsCommand.main(registry: MySteps.registry()))
+public enum SpecsCommand {
+    /// Runs with the process's arguments; returns the exit code.
+    public static func main<World: AnyObject>(
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        registry: @autoclosure () -> StepRegistry<World>
+    ) async -> Int32 {
+        let out = ReportOutput.standardOutput()
+        let err = ReportOutput.standardError()
+        defer {
+            out.flush()
+            err.flush()
+        }
+        if arguments.first == "gherkin" {
+            return GherkinCommand.run(Array(arguments.dropFirst()), out: out, err: err)
+        }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, table: OptionTable.run)
+        } catch {
+            err.write("error: \(error.message)\nRun 'specs --help' for the options.\n")
+            return 2
+        }
+        if parsed.has("--help") {
+            out.write(help)
+            return 0
+        }
+        if parsed.has("--version") {
+            out.write("specs \(SpecsVersion.current)\n")
+            return 0
+        }
+        if parsed.has("--i18n-languages") {
+            out.write(I18nCommand.languages())
+            return 0
+        }
+        if let language = parsed.value("--i18n-keywords") {
+            guard let text = I18nCommand.keywords(language) else {
+                err.write("error: Language not supported: \(language). Run 'specs --i18n-languages' for the list.\n")
+                return 2
+            }
+            out.write(text)
+            return 0
+        }
+        return await RunCommand(parsed: parsed, out: out, err: err).run(registry: registry())
+    }
+
+    static let help = OptionTable.help(
+        usage: "specs [PATH[:LINE]...] [options]\n       specs gherkin [options] FILE...\n       specs report [options] MESSAGES.ndjson...",
+        arguments: """
+              PATH[:LINE]                       Feature files or directories (recursive); :LINE picks one scenario
+                                                or example row. Default: Features/
+            """,
+        options: OptionTable.run,
+        footer: """
+
+            EXIT CODES:
+              0  every scenario passed    1  a scenario failed (undefined and pending count)    2  usage or parse error
+
+            """)
+}

@@ -1,0 +1,33 @@
+import Messages
+import SpecsRunner
+
+/// On GitHub Actions, each failed or undefined step also becomes an
+/// `::error file=…,line=…::…` line pointing at the feature file.
+public final class GitHubAnnotations: EventConsumer {
+    private let ledger = RunLedger()
+    private let out: ReportOutput
+
+    public init(output: ReportOutput) { out = output }
+
+    public func consume(_ envelope: Envelope) {
+        ledger.consume(envelope)
+        guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
+              let started = ledger.attempts[finished.testCaseStartedId],
+              let scenario = ledger.scenarioResult(testCaseId: started.testCaseId)
+        else { return }
+        for step in scenario.steps where step.status == .failed || step.status == .undefined {
+            let line = step.line ?? scenario.pickle.location.line
+            let what = step.status == .undefined ? "Undefined step" : (step.result?.message ?? "failed")
+            let message = "\(scenario.pickle.name): \(step.keyword)\(step.text): \(what)"
+            out.write("::error file=\(Self.escapeProperty(scenario.pickle.uri)),line=\(line)::\(Self.escapeData(message))\n")
+        }
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}

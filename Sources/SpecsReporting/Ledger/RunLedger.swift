@@ -1,0 +1,134 @@
+import Gherkin
+import Messages
+import SpecsRunner
+
+/// The one fold over a run's stream: indexes every message by id so that any
+/// format can ask "what happened to this scenario". Formatters that need more than
+/// the current envelope own a ledger and feed it first.
+public final class RunLedger: EventConsumer {
+    public private(set) var sources: [String: Source] = [:]
+    public private(set) var documents: [String: GherkinDocument] = [:]
+    public private(set) var documentOrder: [String] = []
+    public private(set) var pickles: [String: Pickle] = [:]
+    public private(set) var testCases: [String: TestCaseMessage] = [:]
+    public private(set) var testCaseOrder: [String] = []
+    public private(set) var attempts: [String: TestCaseStarted] = [:]
+    /// Results by test case started id, then test step id.
+    public private(set) var stepResults: [String: [String: TestStepResult]] = [:]
+    public private(set) var attachments: [String: [Attachment]] = [:]
+    public private(set) var runAttachments: [Attachment] = []
+    public private(set) var stepDefinitions: [String: StepDefinitionMessage] = [:]
+    public private(set) var hooks: [String: HookMessage] = [:]
+    public private(set) var suggestions: [String: SuggestionMessage] = [:]
+    public private(set) var parseErrors: [ParseErrorMessage] = []
+    public private(set) var hookResults: [(hook: String, result: TestStepResult)] = []
+    public private(set) var runStarted: Timestamp?
+    public private(set) var runFinished: TestRunFinished?
+    /// The final attempt of each test case, by test case id.
+    public private(set) var finalAttempt: [String: String] = [:]
+    private var pickleSteps: [String: PickleStep] = [:]
+    private var astSteps: [String: (step: Step, uri: String)] = [:]
+    private var astScenarios: [String: AstScenario] = [:]
+    private var hookStarts: [String: String] = [:]
+
+    /// Where a scenario sits in its document.
+    public struct AstScenario: Sendable {
+        public let scenario: Scenario
+        public let rule: Rule?
+        public let uri: String
+    }
+
+    public init() {}
+
+    public func consume(_ envelope: Envelope) {
+        switch envelope {
+        case .source(let source): sources[source.uri] = source
+        case .gherkinDocument(let document): index(document)
+        case .pickle(let pickle):
+            pickles[pickle.id] = pickle
+            for step in pickle.steps { pickleSteps[step.id] = step }
+        case .parseError(let error): parseErrors.append(error)
+        case .stepDefinition(let definition): stepDefinitions[definition.id] = definition
+        case .hook(let hook): hooks[hook.id] = hook
+        case .suggestion(let suggestion): suggestions[suggestion.pickleStepId] = suggestion
+        case .testRunStarted(let started): runStarted = started.timestamp
+        case .testCase(let testCase):
+            testCases[testCase.id] = testCase
+            testCaseOrder.append(testCase.id)
+        case .testCaseStarted(let started):
+            attempts[started.id] = started
+            finalAttempt[started.testCaseId] = started.id
+        case .testStepFinished(let finished):
+            stepResults[finished.testCaseStartedId, default: [:]][finished.testStepId] = finished.testStepResult
+        case .attachment(let attachment):
+            if let started = attachment.testCaseStartedId {
+                attachments[started, default: []].append(attachment)
+            } else {
+                runAttachments.append(attachment)
+            }
+        case .testRunHookStarted(let started): hookStarts[started.id] = started.hookId
+        case .testRunHookFinished(let finished):
+            hookResults.append((hookStarts[finished.testRunHookStartedId] ?? "", finished.result))
+        case .testRunFinished(let finished): runFinished = finished
+        default: break
+        }
+    }
+
+    private func index(_ document: GherkinDocument) {
+        let uri = document.uri ?? ""
+        if documents[uri] == nil { documentOrder.append(uri) }
+        documents[uri] = document
+        guard let feature = document.feature else { return }
+        func add(_ steps: [Step]) { for step in steps { astSteps[step.id] = (step, uri) } }
+        for child in feature.children {
+            switch child {
+            case .background(let background): add(background.steps)
+            case .scenario(let scenario):
+                astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: nil, uri: uri)
+                add(scenario.steps)
+            case .rule(let rule):
+                for ruleChild in rule.children {
+                    switch ruleChild {
+                    case .background(let background): add(background.steps)
+                    case .scenario(let scenario):
+                        astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: rule, uri: uri)
+                        add(scenario.steps)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Queries
+
+    public func pickleStep(_ id: String) -> PickleStep? { pickleSteps[id] }
+    public func astStep(_ id: String) -> Step? { astSteps[id]?.step }
+    public func astScenario(_ id: String) -> AstScenario? { astScenarios[id] }
+
+    /// The scenario results of the run, in the order test cases were planned.
+    public var scenarioResults: [ScenarioResult] { testCaseOrder.compactMap(scenarioResult(testCaseId:)) }
+
+    public func scenarioResult(testCaseId: String) -> ScenarioResult? {
+        guard let testCase = testCases[testCaseId], let pickle = pickles[testCase.pickleId] else { return nil }
+        let startedId = finalAttempt[testCaseId]
+        let results = startedId.flatMap { stepResults[$0] } ?? [:]
+        var steps: [StepResult] = []
+        for testStep in testCase.testSteps {
+            let result = results[testStep.id]
+            if let pickleStepId = testStep.pickleStepId, let pickleStep = pickleSteps[pickleStepId] {
+                let ast = pickleStep.astNodeIds.first.flatMap { astSteps[$0]?.step }
+                let definitions = (testStep.stepDefinitionIds ?? []).compactMap { stepDefinitions[$0] }
+                steps.append(StepResult(
+                    testStepId: testStep.id, kind: .step(pickleStep, ast, definitions), result: result,
+                    suggestion: suggestions[pickleStepId]))
+            } else if let hookId = testStep.hookId {
+                steps.append(StepResult(testStepId: testStep.id, kind: .hook(hooks[hookId]), result: result, suggestion: nil))
+            }
+        }
+        let scenario = pickle.astNodeIds.first.flatMap { astScenarios[$0] }
+        return ScenarioResult(
+            testCaseId: testCaseId, pickle: pickle, scenario: scenario, steps: steps,
+            attempt: startedId.flatMap { attempts[$0]?.attempt } ?? 0,
+            attachments: startedId.flatMap { attachments[$0] } ?? [], started: startedId != nil)
+    }
+}

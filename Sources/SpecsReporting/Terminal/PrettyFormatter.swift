@@ -1,0 +1,100 @@
+import Gherkin
+import Messages
+import SpecsRunner
+
+/// The default terminal output: each scenario as Gherkin in its feature's own
+/// language, each step coloured by status, failures explained in place, then the
+/// failures again and the summary.
+public final class PrettyFormatter: EventConsumer {
+    private let ledger = RunLedger()
+    private let out: ReportOutput
+    private let palette: Palette
+    private var printedFeature: String?
+    private var problems: [(ScenarioResult, StepResult)] = []
+
+    public init(output: ReportOutput, palette: Palette) {
+        out = output
+        self.palette = palette
+    }
+
+    public func consume(_ envelope: Envelope) {
+        ledger.consume(envelope)
+        switch envelope {
+        case .testCaseFinished(let finished) where !finished.willBeRetried:
+            guard let started = ledger.attempts[finished.testCaseStartedId],
+                  let result = ledger.scenarioResult(testCaseId: started.testCaseId) else { return }
+            print(result)
+        case .parseError(let error):
+            out.write(palette.paint("\(error.source.uri ?? ""): error: \(error.message)", .red) + "\n")
+        default:
+            break
+        }
+    }
+
+    public func finish() {
+        if !problems.isEmpty {
+            out.write("\n" + palette.paint("Failures:", .bold) + "\n")
+            for (index, (scenario, step)) in problems.enumerated() {
+                out.write("\n\(index + 1)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n")
+                out.write("   Step: \(step.keyword)\(step.text)\n")
+                out.write(FailureText.explain(step, in: scenario, palette: palette, indent: "   "))
+            }
+        }
+        out.write("\n" + SummaryText.render(ledger, palette: palette))
+        out.flush()
+    }
+
+    private func print(_ result: ScenarioResult) {
+        let uri = result.pickle.uri
+        if printedFeature != uri, let feature = ledger.documents[uri]?.feature {
+            printedFeature = uri
+            let tags = feature.tags.map(\.name).joined(separator: " ")
+            if !tags.isEmpty { out.write(palette.paint(tags, .cyan) + "\n") }
+            out.write("\(feature.keyword): \(feature.name)\n")
+        }
+        out.write("\n")
+        let scenario = result.scenario?.scenario
+        let tags = result.pickle.tags.map(\.name).joined(separator: " ")
+        if !tags.isEmpty { out.write("  " + palette.paint(tags, .cyan) + "\n") }
+        let keyword = scenario?.keyword ?? "Scenario"
+        let retry = result.attempt > 0 ? palette.paint(" (attempt \(result.attempt + 1))", .yellow) : ""
+        out.write("  \(keyword): \(result.pickle.name)\(retry) " + palette.paint("# \(result.location)", .gray) + "\n")
+        for step in result.steps {
+            if case .hook = step.kind {
+                if step.status != .passed && step.status != .skipped {
+                    out.write("    " + palette.paint("Hook \(step.text) \(step.status.rawValue.lowercased())", for: step.status) + "\n")
+                    out.write(FailureText.explain(step, in: result, palette: palette, indent: "      "))
+                    problems.append((result, step))
+                }
+                continue
+            }
+            out.write("    " + palette.paint("\(step.keyword)\(step.text)", for: step.status) + "\n")
+            if case .step(let pickleStep, _, _) = step.kind { writeArgument(pickleStep.argument) }
+            if [.failed, .undefined, .ambiguous, .pending].contains(step.status) {
+                out.write(FailureText.explain(step, in: result, palette: palette, indent: "      "))
+                problems.append((result, step))
+            }
+        }
+        for attachment in result.attachments where attachment.mediaType == "text/x.cucumber.log+plain" {
+            out.write("    " + palette.paint(attachment.body, .gray) + "\n")
+        }
+    }
+
+    private func writeArgument(_ argument: PickleStepArgument?) {
+        if let table = argument?.dataTable {
+            let rows = table.rows.map { $0.cells.map(\.value) }
+            let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
+                rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+            }
+            for row in rows {
+                let cells = row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
+                out.write("      | " + cells.joined(separator: " | ") + " |\n")
+            }
+        }
+        if let doc = argument?.docString {
+            out.write("      \"\"\"\(doc.mediaType ?? "")\n")
+            for line in doc.content.split(separator: "\n", omittingEmptySubsequences: false) { out.write("      \(line)\n") }
+            out.write("      \"\"\"\n")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Messages
+import SpecsRunner
+
+/// One character per step (`.` passed, `F` failed, `U` undefined, `P` pending,
+/// `-` skipped, `A` ambiguous), then the failures and the summary.
+public final class ProgressFormatter: EventConsumer {
+    private let ledger = RunLedger()
+    private let out: ReportOutput
+    private let palette: Palette
+    private let showSummaryOnly: Bool
+
+    /// `summaryOnly` makes this the `summary` format: no progress characters.
+    public init(output: ReportOutput, palette: Palette, summaryOnly: Bool = false) {
+        out = output
+        self.palette = palette
+        showSummaryOnly = summaryOnly
+    }
+
+    public func consume(_ envelope: Envelope) {
+        ledger.consume(envelope)
+        guard !showSummaryOnly, case .testStepFinished(let finished) = envelope else { return }
+        let status = finished.testStepResult.status
+        let symbol: String
+        switch status {
+        case .passed: symbol = "."
+        case .failed: symbol = "F"
+        case .undefined: symbol = "U"
+        case .pending: symbol = "P"
+        case .skipped: symbol = "-"
+        case .ambiguous: symbol = "A"
+        case .unknown: symbol = "?"
+        }
+        out.write(palette.paint(symbol, for: status))
+    }
+
+    public func finish() {
+        if !showSummaryOnly { out.write("\n") }
+        var index = 0
+        for scenario in ledger.scenarioResults {
+            guard let step = scenario.failure else { continue }
+            index += 1
+            out.write("\n\(index)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n")
+            out.write("   Step: \(step.keyword)\(step.text)\n")
+            out.write(FailureText.explain(step, in: scenario, palette: palette, indent: "   "))
+        }
+        for error in ledger.parseErrors {
+            out.write(palette.paint("\(error.source.uri ?? ""): error: \(error.message)", .red) + "\n")
+        }
+        out.write("\n" + SummaryText.render(ledger, palette: palette))
+        out.flush()
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Messages
+
+/// The closing lines every terminal format shares: scenarios and steps by status,
+/// then the run's duration.
+enum SummaryText {
+    static let order: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .skipped, .passed]
+
+    static func render(_ ledger: RunLedger, palette: Palette) -> String {
+        let scenarios = ledger.scenarioResults
+        var scenarioCounts: [TestStepResultStatus: Int] = [:]
+        var stepCounts: [TestStepResultStatus: Int] = [:]
+        for scenario in scenarios {
+            scenarioCounts[scenario.status, default: 0] += 1
+            for step in scenario.steps where isStep(step) { stepCounts[step.status, default: 0] += 1 }
+        }
+        func line(_ noun: String, _ counts: [TestStepResultStatus: Int]) -> String {
+            let total = counts.values.reduce(0, +)
+            let parts = order.compactMap { status -> String? in
+                guard let count = counts[status], count > 0 else { return nil }
+                return palette.paint("\(count) \(status.rawValue.lowercased())", for: status)
+            }
+            return "\(total) \(noun)\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+        }
+        var text = line("scenario", scenarioCounts) + "\n" + line("step", stepCounts) + "\n"
+        text += duration(ledger) + "\n"
+        return text
+    }
+
+    static func isStep(_ step: StepResult) -> Bool {
+        if case .step = step.kind { return true }
+        return false
+    }
+
+    static func duration(_ ledger: RunLedger) -> String {
+        guard let start = ledger.runStarted, let end = ledger.runFinished?.timestamp else { return "0m0.000s" }
+        let nanos = max(0, end.totalNanoseconds - start.totalNanoseconds)
+        let minutes = nanos / 60_000_000_000
+        let seconds = Double(nanos % 60_000_000_000) / 1_000_000_000
+        return "\(minutes)m" + String(format: "%.3f", seconds) + "s"
+    }
+}
