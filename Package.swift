@@ -17,6 +17,15 @@ let package = Package(
         // Tag expressions: `@a and not (@b or @c)`.
         .target(name: "TagExpressions"),
         .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions", "ConformanceData"]),
+        // The seed domain: it knows nothing of specs or of logging.
+        .target(name: "HTTP"),
+        .target(name: "Identity", dependencies: ["HTTP"]),
+        .target(name: "Catalog", dependencies: ["HTTP"]),
+        // Observability: structured events and the decorators that log around the domain.
+        .target(name: "Observability", dependencies: ["Identity", "Catalog"]),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "HTTP"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "ObservabilityTests", dependencies: ["Observability", "Identity", "Catalog"]),
         // Cucumber Messages: the one event model every output consumes.
         .target(name: "Messages", dependencies: ["Gherkin"]),
         // Step definitions, hooks and the run: one stream of envelopes.

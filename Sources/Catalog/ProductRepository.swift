@@ -1,0 +1,4 @@
+/// Where products come from.
+public protocol ProductRepository: Sendable {
+    func loadAll() async throws -> [Product]
+}
