@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner"]),
         // The command line: options, subcommands, composition of formats.
         .target(name: "SpecsCommand", dependencies: ["Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions"]),
-        .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsRunner"]),
+        // The step definitions of this package's own Features/.
+        .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
+        .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"]),

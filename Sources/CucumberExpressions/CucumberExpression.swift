@@ -40,8 +40,10 @@ public struct CucumberExpression: StepExpression {
         return text
     }
 
-    /// The text of the text nodes after the last optional, alternation or parameter.
+    /// The text of the text nodes after the last optional, alternation or parameter
+    /// (empty when there is none: the prefix already holds all the text).
     private static func trailingText(_ nodes: [ExpressionNode]) -> String {
+        guard nodes.contains(where: { $0.kind != .text }) else { return "" }
         var text = ""
         for node in nodes.reversed() {
             guard node.kind == .text, let token = node.token else { break }

@@ -1,7 +1,5 @@
 import Foundation
 import SpecsCommand
-import SpecsRunner
+import SpecsSteps
 
-final class EmptyWorld {}
-
-exit(await SpecsCommand.main(registry: StepRegistry { EmptyWorld() }))
+exit(await SpecsCommand.main(registry: SeedSteps.registry()))
