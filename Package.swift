@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Gherkin", targets: ["Gherkin"]),
+        /// What a package needs to run its own feature files with its own steps.
+        .library(name: "SpecsKit", targets: ["SpecsRunner", "SpecsReporting", "SpecsCommand"]),
         .executable(name: "specs", targets: ["specs"]),
     ],
     targets: [
@@ -37,6 +39,7 @@ let package = Package(
         // The step definitions of this package's own Features/.
         .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
         .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),
+        .testTarget(name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "Gherkin", "Messages"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"]),

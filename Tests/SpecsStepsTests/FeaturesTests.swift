@@ -1,0 +1,84 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecsRunner
+import SpecsSteps
+import XCTest
+
+/// The project's own Features/ run inside `swift test`: each failing scenario fails
+/// this test with its name, location, step and message.
+final class FeaturesTests: XCTestCase {
+    static let featuresDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Features").path
+
+    func test_run_features_directory_passes_every_scenario() async throws {
+        let (files, problems) = FeatureLoader.discover([FeaturePath(argument: Self.featuresDirectory)])
+        XCTAssertEqual(problems.count, 0, "\(problems)")
+        XCTAssertGreaterThanOrEqual(files.count, 3, "expected login, observability and catalog features")
+        var ids = IncrementingIdGenerator()
+        let features = FeatureLoader.load(files, ids: &ids)
+        let recorder = EventRecorder()
+
+        let summary = await Runner(registry: SeedSteps.registry()).run(features, to: recorder)
+
+        XCTAssertEqual(summary.parseErrors, 0)
+        XCTAssertGreaterThan(summary.scenarioCount, 20)
+        for failure in Self.failures(in: recorder.envelopes) { XCTFail(failure) }
+        XCTAssertEqual(summary.exitCode, 0)
+    }
+
+    func test_run_login_feature_passes_the_six_scenarios_of_the_specification() async throws {
+        var ids = IncrementingIdGenerator()
+        let features = FeatureLoader.load([FeaturePath(argument: Self.featuresDirectory + "/login.feature")], ids: &ids)
+        let recorder = EventRecorder()
+
+        let summary = await Runner(registry: SeedSteps.registry()).run(features, to: recorder)
+
+        let names = recorder.envelopes.compactMap { envelope -> String? in
+            if case .pickle(let pickle) = envelope { return pickle.name }
+            return nil
+        }
+        XCTAssertEqual(names, [
+            "Login exitoso con credenciales válidas",
+            "Login fallido porque el servidor rechaza las credenciales",
+            "Login fallido porque no hay conexión a internet",
+            "Login rechazado porque el email no tiene formato válido",
+            "Login rechazado porque el password está vacío",
+            "Login cancelado por el usuario mientras la autenticación está en progreso",
+        ])
+        XCTAssertEqual(summary.scenarios[.passed], 6)
+        XCTAssertEqual(summary.exitCode, 0)
+    }
+
+    /// "scenario (file:line) — step: message" for each failed step of the stream.
+    static func failures(in envelopes: [Envelope]) -> [String] {
+        var pickles: [String: Pickle] = [:]
+        var steps: [String: PickleStep] = [:]
+        var testSteps: [String: (pickle: String, step: String?)] = [:]
+        var started: [String: String] = [:]
+        var testCasePickle: [String: String] = [:]
+        var failures: [String] = []
+        for envelope in envelopes {
+            switch envelope {
+            case .pickle(let pickle):
+                pickles[pickle.id] = pickle
+                for step in pickle.steps { steps[step.id] = step }
+            case .testCase(let testCase):
+                testCasePickle[testCase.id] = testCase.pickleId
+                for step in testCase.testSteps { testSteps[step.id] = (testCase.pickleId, step.pickleStepId) }
+            case .testCaseStarted(let start): started[start.id] = start.testCaseId
+            case .testStepFinished(let finished) where finished.testStepResult.status.failsRun:
+                let entry = testSteps[finished.testStepId]
+                let pickle = entry.flatMap { pickles[$0.pickle] }
+                let step = entry?.step.flatMap { steps[$0] }?.text ?? "hook"
+                failures.append("""
+                    \(pickle?.name ?? "?") (\(pickle?.uri ?? "?"):\(pickle?.location.line ?? 0)) — \
+                    \(finished.testStepResult.status.rawValue) at step '\(step)': \(finished.testStepResult.message ?? "")
+                    """)
+            default: break
+            }
+        }
+        return failures
+    }
+}
