@@ -39,6 +39,7 @@ let package = Package(
         // The step definitions of this package's own Features/.
         .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
         .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),
+        .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "ConformanceData"]),
         .testTarget(name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "Gherkin", "Messages"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),

@@ -11,6 +11,14 @@ public struct LoadedFeature: Sendable {
     /// The lines asked for with `file.feature:LINE`; empty for the whole file.
     public let lines: Set<Int>
 
+    public init(source: Source, document: GherkinDocument?, pickles: [Pickle], errors: [ParseError], lines: Set<Int> = []) {
+        self.source = source
+        self.document = document
+        self.pickles = pickles
+        self.errors = errors
+        self.lines = lines
+    }
+
     /// The pickles the line filter selects.
     public var selectedPickles: [Pickle] {
         guard !lines.isEmpty, let document else { return pickles }
