@@ -32,14 +32,17 @@ let package = Package(
         .target(name: "Messages", dependencies: ["Gherkin"]),
         // Step definitions, hooks and the run: one stream of envelopes.
         .target(name: "SpecsRunner", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions"]),
+        // Scenarios linked to the XCTests that verify them, and the coverage they reach.
+        .target(name: "Traceability", dependencies: ["Gherkin", "Messages"]),
         // Every output format, each a consumer of the run's stream.
-        .target(name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner"]),
+        .target(name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability"]),
         // The command line: options, subcommands, composition of formats.
-        .target(name: "SpecsCommand", dependencies: ["Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions"]),
+        .target(name: "SpecsCommand", dependencies: ["Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability"]),
         // The step definitions of this package's own Features/.
         .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
         .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),
-        .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "ConformanceData"]),
+        .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "ConformanceData"], exclude: ["Golden"]),
+        .testTarget(name: "SpecsCommandTests", dependencies: ["SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData"]),
         .testTarget(name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "Gherkin", "Messages"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),

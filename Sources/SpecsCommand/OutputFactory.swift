@@ -6,12 +6,17 @@ import SpecsRunner
 struct OutputFactory {
     let parsed: ParsedArguments
     let out: ReportOutput
+    let traceability: TraceabilityOptions
 
     func consumers(for requests: [FormatRequest]) throws -> [any EventConsumer] {
         var consumers: [any EventConsumer] = []
         for request in requests {
             let stream = try request.path.map(ReportOutput.file) ?? out
             consumers.append(try consumer(request.name, stream))
+            if request.name == "pretty" && request.path == nil {
+                consumers.append(TraceabilityFormatter(
+                    output: out, style: .terminal, context: traceability.context, palette: palette, onlyWithLinks: !traceability.requested))
+            }
         }
         if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
             consumers.append(GitHubAnnotations(output: out))
@@ -32,6 +37,9 @@ struct OutputFactory {
         case "progress": return ProgressFormatter(output: stream, palette: palette)
         case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true)
         case "message": return MessageFormatter(output: stream, flushEachLine: stream !== out || !out.isTerminal)
+        case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context)
+        case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context)
+        case "html": return HTMLFormatter(output: stream, context: traceability.context, language: parsed.value("--report-language"))
         default: return PrettyFormatter(output: stream, palette: palette)
         }
     }

@@ -14,9 +14,11 @@ struct RunCommand {
     func run<World: AnyObject>(registry: StepRegistry<World>) async -> Int32 {
         let options: RunOptions
         let formats: [FormatRequest]
+        let traceability: TraceabilityOptions
         do {
             options = try runOptions()
             formats = try formatRequests()
+            traceability = try TraceabilityOptions(parsed)
         } catch {
             err.write("error: \(error)\n")
             return 2
@@ -38,16 +40,19 @@ struct RunCommand {
         err.flush()
         let consumers: [any EventConsumer]
         do {
-            consumers = try OutputFactory(parsed: parsed, out: out).consumers(for: formats)
+            consumers = try OutputFactory(parsed: parsed, out: out, traceability: traceability).consumers(for: formats)
         } catch {
             err.write("error: \(error)\n")
             return 2
         }
         let multiplexer = EventMultiplexer(consumers)
+        let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err)
+        multiplexer.add(gate)
         let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
         out.flush()
         var exitCode = summary.exitCode
         if !pathProblems.isEmpty { exitCode = 2 }
+        if exitCode == 0 && !gate.passed { exitCode = 1 }
         return exitCode
     }
 

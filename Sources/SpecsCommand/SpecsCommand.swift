@@ -15,8 +15,13 @@ public enum SpecsCommand {
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         registry: @autoclosure () -> StepRegistry<World>
     ) async -> Int32 {
-        let out = ReportOutput.standardOutput()
-        let err = ReportOutput.standardError()
+        await run(arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError())
+    }
+
+    /// Runs with the given arguments, writing to the given outputs; returns the exit code.
+    public static func run<World: AnyObject>(
+        arguments: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput, err: ReportOutput
+    ) async -> Int32 {
         defer {
             out.flush()
             err.flush()

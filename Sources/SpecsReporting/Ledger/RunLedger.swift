@@ -30,6 +30,7 @@ public final class RunLedger: EventConsumer {
     private var astSteps: [String: (step: Step, uri: String)] = [:]
     private var astScenarios: [String: AstScenario] = [:]
     private var hookStarts: [String: String] = [:]
+    private var astTags: [String: Tag] = [:]
 
     /// Where a scenario sits in its document.
     public struct AstScenario: Sendable {
@@ -80,19 +81,28 @@ public final class RunLedger: EventConsumer {
         documents[uri] = document
         guard let feature = document.feature else { return }
         func add(_ steps: [Step]) { for step in steps { astSteps[step.id] = (step, uri) } }
+        func add(_ tags: [Tag]) { for tag in tags { astTags[tag.id] = tag } }
+        func add(_ scenario: Scenario) {
+            add(scenario.tags)
+            for examples in scenario.examples { add(examples.tags) }
+        }
+        add(feature.tags)
         for child in feature.children {
             switch child {
             case .background(let background): add(background.steps)
             case .scenario(let scenario):
                 astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: nil, uri: uri)
                 add(scenario.steps)
+                add(scenario)
             case .rule(let rule):
+                add(rule.tags)
                 for ruleChild in rule.children {
                     switch ruleChild {
                     case .background(let background): add(background.steps)
                     case .scenario(let scenario):
                         astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: rule, uri: uri)
                         add(scenario.steps)
+                        add(scenario)
                     }
                 }
             }
@@ -104,6 +114,7 @@ public final class RunLedger: EventConsumer {
     public func pickleStep(_ id: String) -> PickleStep? { pickleSteps[id] }
     public func astStep(_ id: String) -> Step? { astSteps[id]?.step }
     public func astScenario(_ id: String) -> AstScenario? { astScenarios[id] }
+    public func astTag(_ id: String) -> Tag? { astTags[id] }
 
     /// The scenario results of the run, in the order test cases were planned.
     public var scenarioResults: [ScenarioResult] { testCaseOrder.compactMap(scenarioResult(testCaseId:)) }

@@ -1,0 +1,46 @@
+import Foundation
+import Messages
+import SpecsRunner
+import Traceability
+
+/// `--min-coverage`: after the run, fails when fewer scenarios than the figure are
+/// covered, listing each uncovered scenario with its location and reason. Links to
+/// tests that do not exist are reported as errors whatever the figure.
+public final class CoverageGate: EventConsumer {
+    private let ledger = RunLedger()
+    private let minimum: Double?
+    private let context: TraceabilityContext
+    private let err: ReportOutput
+    public private(set) var report: TraceabilityReport?
+
+    public init(minimum: Double?, context: TraceabilityContext, diagnostics: ReportOutput) {
+        self.minimum = minimum
+        self.context = context
+        err = diagnostics
+    }
+
+    public func consume(_ envelope: Envelope) { ledger.consume(envelope) }
+
+    public func finish() {
+        let report = context.report(ledger)
+        self.report = report
+        for (row, check) in report.missingLinks {
+            let line = check.link.location?.line ?? row.scenario.line
+            let nearest = check.nearest.isEmpty ? "" : " Nearest existing tests: \(check.nearest.joined(separator: ", "))."
+            err.write("\(row.scenario.uri):\(line): error: scenario '\(row.scenario.name)' links \(check.link.tag), but no such test exists.\(nearest)\n")
+        }
+        if let minimum, report.coverage < minimum {
+            err.write("error: scenario coverage \(String(format: "%.1f", report.coverage))% is below the minimum \(String(format: "%g", minimum))%:\n")
+            for row in report.rows where !row.covered {
+                err.write("  \(row.scenario.uri):\(row.scenario.line): '\(row.scenario.name)': \(row.reasons.joined(separator: "; "))\n")
+            }
+        }
+        err.flush()
+    }
+
+    /// Whether the run meets the minimum (true when none was asked for).
+    public var passed: Bool {
+        guard let report else { return true }
+        return report.missingLinks.isEmpty && (minimum.map { report.coverage >= $0 } ?? true)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Traceability
+
+/// The traceability matrix as text: a terminal table or Markdown.
+enum TraceabilityTable {
+    static func headers(_ report: TraceabilityReport) -> [String] {
+        ["Scenario", "XCTest", "Component", "Test status", "Scenario status"]
+    }
+
+    static func rows(_ report: TraceabilityReport) -> [[String]] {
+        report.rows.map { row in
+            let tests = row.links.isEmpty ? "—" : row.links.map { "\($0.link.test)" + ($0.exists ? "" : " (missing)") }.joined(separator: ", ")
+            let statuses = row.links.isEmpty ? "—" : row.links.map(testStatus).joined(separator: ", ")
+            return [row.scenario.name, tests, row.components.joined(separator: ", ").ifEmpty("—"), statuses,
+                    row.scenario.status.rawValue.lowercased()]
+        }
+    }
+
+    static func testStatus(_ check: LinkCheck) -> String {
+        guard check.exists else { return "missing" }
+        return check.outcome?.rawValue ?? "exists"
+    }
+
+    static func coverageLine(_ report: TraceabilityReport) -> String {
+        let figure = String(format: "%.1f", report.coverage)
+        let basis = report.resultsKnown ? "passed with a passing linked test" : "passed with an existing linked test"
+        return "Coverage: \(figure)% (\(report.coveredCount) of \(report.rows.count) scenarios \(basis))"
+    }
+
+    static func terminal(_ report: TraceabilityReport, palette: Palette) -> String {
+        let all = [headers(report)] + rows(report)
+        let widths = (0..<5).map { column in all.map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ")
+        }
+        var text = "\n" + palette.paint("Traceability", .bold) + "\n" + line(all[0]) + "\n"
+        text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+        for (row, cells) in zip(report.rows, all.dropFirst()) {
+            text += palette.paint(line(cells), row.covered ? .green : .red) + "\n"
+        }
+        text += coverageLine(report) + "\n"
+        return text
+    }
+
+    static func markdown(_ report: TraceabilityReport) -> String {
+        func escape(_ cell: String) -> String {
+            cell.replacing("\\", with: "\\\\").replacing("|", with: "\\|").replacing("\n", with: " ")
+                .replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+        }
+        var text = "## Traceability\n\n"
+        text += "| " + headers(report).joined(separator: " | ") + " |\n"
+        text += "|" + String(repeating: "---|", count: 5) + "\n"
+        for cells in rows(report) {
+            text += "| " + cells.enumerated().map { $0 == 1 ? $1.split(separator: ",").map { "`\($0.trimmingCharacters(in: .whitespaces))`" }.joined(separator: ", ") : escape($1) }.joined(separator: " | ") + " |\n"
+        }
+        text += "\n**" + coverageLine(report) + "**\n"
+        let uncovered = report.rows.filter { !$0.covered }
+        if !uncovered.isEmpty {
+            text += "\n### Not covered\n\n"
+            for row in uncovered {
+                text += "- \(escape(row.scenario.name)) (`\(row.scenario.uri):\(row.scenario.line)`): \(escape(row.reasons.joined(separator: "; ")))\n"
+            }
+        }
+        if !report.unlinkedTests.isEmpty {
+            text += "\n### Tests no scenario links\n\n" + report.unlinkedTests.map { "- `\($0)`" }.joined(separator: "\n") + "\n"
+        }
+        return text
+    }
+}
+
+extension String {
+    func ifEmpty(_ replacement: String) -> String { isEmpty ? replacement : self }
+}

@@ -1,0 +1,91 @@
+import Gherkin
+import Messages
+
+/// A scenario as traceability sees it: where it is, how it ended, and its tags.
+public struct ScenarioRecord: Sendable {
+    public let name: String
+    public let uri: String
+    public let line: Int
+    public let status: TestStepResultStatus
+    public let tags: [(name: String, location: Location?)]
+
+    public init(name: String, uri: String, line: Int, status: TestStepResultStatus, tags: [(name: String, location: Location?)]) {
+        self.name = name
+        self.uri = uri
+        self.line = line
+        self.status = status
+        self.tags = tags
+    }
+}
+
+/// A link checked against the inventory and the results.
+public struct LinkCheck: Sendable {
+    public let link: TestLink
+    public let test: TestIdentifier?
+    public let outcome: TestResults.Outcome?
+    public let nearest: [String]
+
+    public var exists: Bool { test != nil }
+}
+
+/// One row of the traceability matrix.
+public struct TraceabilityRow: Sendable {
+    public let scenario: ScenarioRecord
+    public let links: [LinkCheck]
+    public let covered: Bool
+    /// Why the scenario is not covered; empty when it is.
+    public let reasons: [String]
+
+    /// The suites of the linked tests: the components the scenario is verified in.
+    public var components: [String] { Array(Set(links.map(\.link.suite))).sorted() }
+}
+
+/// Every scenario linked to the tests that verify it, and the coverage figure.
+public struct TraceabilityReport: Sendable {
+    public let rows: [TraceabilityRow]
+    /// Tests that no scenario links (informative).
+    public let unlinkedTests: [TestIdentifier]
+    /// Whether test results were given (otherwise existence alone counts).
+    public let resultsKnown: Bool
+
+    public var coveredCount: Int { rows.filter(\.covered).count }
+
+    /// Covered scenarios as a percentage of all scenarios (100 when there are none).
+    public var coverage: Double {
+        rows.isEmpty ? 100 : Double(coveredCount) * 100 / Double(rows.count)
+    }
+
+    /// Links to tests that do not exist: errors in their own right.
+    public var missingLinks: [(row: TraceabilityRow, check: LinkCheck)] {
+        rows.flatMap { row in row.links.filter { !$0.exists }.map { (row, $0) } }
+    }
+
+    public static func build(scenarios: [ScenarioRecord], inventory: TestInventory, results: TestResults?) -> TraceabilityReport {
+        var linked: Set<TestIdentifier> = []
+        let rows = scenarios.map { scenario -> TraceabilityRow in
+            let checks = scenario.tags.compactMap { TestLink(tag: $0.name, location: $0.location) }.map { link -> LinkCheck in
+                let test = inventory.test(for: link)
+                if let test { linked.insert(test) }
+                return LinkCheck(
+                    link: link, test: test, outcome: test.flatMap { results?.outcome(for: $0) },
+                    nearest: test == nil ? inventory.nearest(to: link) : [])
+            }
+            var reasons: [String] = []
+            if scenario.status != .passed { reasons.append("scenario \(scenario.status.rawValue.lowercased())") }
+            if checks.isEmpty { reasons.append("no @xctest link") }
+            for check in checks where !check.exists {
+                let place = check.link.location.map { "\(scenario.uri):\($0.line)" } ?? scenario.uri
+                let nearest = check.nearest.isEmpty ? "" : "; nearest: " + check.nearest.joined(separator: ", ")
+                reasons.append("linked test \(check.link.name) does not exist (tag at \(place)\(nearest))")
+            }
+            if results != nil {
+                for check in checks where check.exists && check.outcome != .passed {
+                    reasons.append("linked test \(check.link.name) \(check.outcome.map { $0.rawValue } ?? "has no result")")
+                }
+            }
+            return TraceabilityRow(scenario: scenario, links: checks, covered: reasons.isEmpty, reasons: reasons)
+        }
+        return TraceabilityReport(
+            rows: rows, unlinkedTests: inventory.tests.subtracting(linked).sorted(), resultsKnown: results != nil)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import SpecsCommand
+import SpecsReporting
+import SpecsRunner
+
+final class EmptyWorld {}
+
+/// A scratch project on disk and the command run against it, in process.
+struct CommandHarness {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("specs-command-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// Runs `specs` with `arguments`; an argument starting with `@/` is a path in the project.
+    func run(_ arguments: [String], registry: StepRegistry<EmptyWorld>? = nil) async throws -> (code: Int32, out: String, err: String) {
+        let outPath = path("stdout.txt"), errPath = path("stderr.txt")
+        let out = try ReportOutput.file(outPath), err = try ReportOutput.file(errPath)
+        var steps = StepRegistry { EmptyWorld() }
+        steps.given("a step") { _ in }
+        steps.given("a failing step") { _ in throw ExpectationFailure("expected green, got red") }
+        let resolved = arguments.map { $0.hasPrefix("@/") ? path(String($0.dropFirst(2))) : $0.replacingOccurrences(of: ":@/", with: ":" + root.path + "/") }
+        let code = await SpecsCommand.run(arguments: resolved, registry: registry ?? steps, out: out, err: err)
+        out.close()
+        err.close()
+        return (code, try String(contentsOfFile: outPath, encoding: .utf8), try String(contentsOfFile: errPath, encoding: .utf8))
+    }
+}
