@@ -123,6 +123,7 @@ struct HTMLPage {
         html += "<details class=\"sc \(status)\" data-status=\"\(status)\" data-tags=\"\(Self.e(tags.joined(separator: " ")))\""
         html += result.status == .passed ? ">" : " open>"
         html += "<summary>\(Self.e(result.scenario?.scenario.keyword ?? "Scenario")): \(Self.e(result.pickle.name)) "
+        if result.pickle.astNodeIds.count > 1 { html += "<span class=\"muted\">#\(result.pickle.location.line)</span> " }
         html += "<span class=\"b \(status)\">\(Self.e(labels.name(status)))</span></summary>"
         html += "<div class=\"muted\">\(Self.e(result.location))"
         for tag in tags { html += " <span class=\"tag\">\(Self.e(tag))</span>" }

@@ -8,7 +8,7 @@ enum ReportStyle {
         .cards{display:flex;flex-wrap:wrap;gap:12px;align-items:center}.card{border:1px solid var(--line);border-radius:8px;padding:10px 14px;min-width:150px}
         .card b{display:block;font-size:22px}.muted{color:#55606e}.chart{margin:8px 0}
         .filters{position:sticky;top:0;background:#f6f8fa;border-bottom:1px solid var(--line);padding:8px 24px;display:flex;gap:12px;flex-wrap:wrap;z-index:1}
-        .filters input[type=search]{flex:1;min-width:200px;padding:4px 8px}
+        .filters input[type=search]{flex:1;min-width:200px;padding:4px 8px}.filters select{max-width:280px}body{overflow-x:hidden}
         .feature{margin:24px 0}.desc{white-space:pre-wrap;color:#3b434d}.rule{margin-left:8px;border-left:3px solid var(--line);padding-left:12px}
         details.sc{border:1px solid var(--line);border-left:6px solid var(--skip);border-radius:6px;margin:8px 0;padding:6px 10px}
         details.sc>summary{cursor:pointer;font-weight:600}.tag{font:12px monospace;background:#eef1f4;border-radius:4px;padding:1px 5px;margin-right:4px}
