@@ -19,6 +19,9 @@ final class HTMLReportTests: XCTestCase {
               \"\"\"html
               <script>alert('docstring')</script>
               \"\"\"
+
+          Scenario: undefined
+            Given <script>alert('undefined')</script>
         """
 
     func test_html_report_with_hostile_feature_escapes_every_user_text() async throws {
@@ -31,15 +34,19 @@ final class HTMLReportTests: XCTestCase {
 
         // Our own script is the only one; no user markup survives as markup.
         XCTAssertEqual(html.components(separatedBy: "<script>").count - 1, 1)
-        for payload in ["<img", "<b>", "<i>", "onerror=alert", "<script>alert"] {
+        for payload in ["<img", "<i>", "<b>Tests", "<script>alert"] {
             XCTAssertFalse(html.contains(payload), "raw \(payload) in the report")
         }
+        // No tag carries an event handler attribute.
+        let handler = try NSRegularExpression(pattern: "<[a-zA-Z][^>]*\\son[a-z]+\\s*=")
+        XCTAssertNil(handler.firstMatch(in: html, range: NSRange(html.startIndex..., in: html)))
         for escaped in ["&lt;script&gt;alert(&#39;feature&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;",
                         "&lt;img src=x onerror=alert(&#39;scenario&#39;)&gt;",
                         "&lt;script&gt;alert(&#39;cell&#39;)&lt;/script&gt;", "&quot;&#39; &amp;",
                         "&lt;script&gt;alert(&#39;docstring&#39;)&lt;/script&gt;",
                         "@tag&lt;script&gt;alert(1)&lt;/script&gt;",
-                        "expected green, got red"] {
+                        "<pre class=\"error\">steps.given(&quot;&lt;script&gt;alert",
+                        "Hostile&lt;b&gt;Tests/test_&lt;i&gt;x"] {
             XCTAssertTrue(html.contains(escaped), "missing escaped text \(escaped)")
         }
         XCTAssertFalse(html.contains("http://") || html.contains("https://") || html.contains("src=\""), "the report must not load anything")
