@@ -31,6 +31,12 @@ enum OptionTable {
         OptionSpec(name: "--version", value: nil, help: "Show the version."),
     ]
 
+    /// The options of `specs report`: the outputs and the traceability gate.
+    static let report: [OptionSpec] = run.filter {
+        ["--format", "--junit-suite-name", "--xunit", "--test-list", "--tests-dir", "--min-coverage", "--report-language",
+         "--no-color", "--help"].contains($0.name)
+    }
+
     static let gherkin: [OptionSpec] = [
         OptionSpec(name: "--no-source", value: nil, help: "Leave out the source messages."),
         OptionSpec(name: "--no-ast", value: nil, help: "Leave out the gherkinDocument messages."),

@@ -37,6 +37,8 @@ struct OutputFactory {
         case "progress": return ProgressFormatter(output: stream, palette: palette)
         case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true)
         case "message": return MessageFormatter(output: stream, flushEachLine: stream !== out || !out.isTerminal)
+        case "junit": return JUnitFormatter(output: stream, suiteName: parsed.value("--junit-suite-name") ?? "specs")
+        case "json": return CucumberJSONFormatter(output: stream)
         case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context)
         case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context)
         case "html": return HTMLFormatter(output: stream, context: traceability.context, language: parsed.value("--report-language"))

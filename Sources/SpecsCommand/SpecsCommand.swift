@@ -29,6 +29,9 @@ public enum SpecsCommand {
         if arguments.first == "gherkin" {
             return GherkinCommand.run(Array(arguments.dropFirst()), out: out, err: err)
         }
+        if arguments.first == "report" {
+            return ReportCommand.run(Array(arguments.dropFirst()), out: out, err: err)
+        }
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, table: OptionTable.run)

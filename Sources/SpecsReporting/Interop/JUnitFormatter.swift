@@ -1,0 +1,67 @@
+import Foundation
+import Messages
+import SpecsRunner
+
+/// JUnit XML: one `testsuite` for the run, one `testcase` per scenario or example
+/// row (`classname` the feature). As Cucumber maps outcomes in strict mode: failed,
+/// ambiguous, undefined and pending are `failure`s, skipped is `skipped`.
+public final class JUnitFormatter: EventConsumer {
+    private let ledger = RunLedger()
+    private let out: ReportOutput
+    private let suiteName: String
+
+    public init(output: ReportOutput, suiteName: String = "specs") {
+        out = output
+        self.suiteName = suiteName
+    }
+
+    public func consume(_ envelope: Envelope) { ledger.consume(envelope) }
+
+    public func finish() {
+        let results = ledger.scenarioResults
+        let names = ScenarioNaming.names(for: results)
+        var failures = 0
+        var skipped = 0
+        var cases = ""
+        for result in results {
+            let feature = ledger.documents[result.pickle.uri]?.feature?.name ?? result.pickle.uri
+            let seconds = Double(result.duration) / 1e9
+            cases += "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(names[result.testCaseId] ?? result.pickle.name))\" time=\"\(String(format: "%.6f", seconds))\">\n"
+            let steps = stepLines(result)
+            switch result.status {
+            case .failed, .ambiguous, .undefined, .pending, .unknown:
+                failures += 1
+                let failing = result.failure
+                let message = failing.map { step -> String in
+                    step.status == .undefined ? "Undefined step: \(step.keyword)\(step.text)" : (step.result?.message ?? step.status.rawValue.lowercased())
+                } ?? result.status.rawValue.lowercased()
+                let type = failing?.result?.exception?.type ?? result.status.rawValue.lowercased()
+                cases += "    <failure type=\"\(XMLText.escape(type))\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(steps + "\n" + message))</failure>\n"
+            case .skipped:
+                skipped += 1
+                let reason = result.steps.first { $0.status == .skipped && $0.result?.message != nil }?.result?.message
+                cases += "    <skipped\(reason.map { " message=\"\(XMLText.escape($0))\"" } ?? "")/>\n"
+            case .passed:
+                break
+            }
+            cases += "    <system-out>\(XMLText.escape(steps))</system-out>\n  </testcase>\n"
+        }
+        let total = ledger.runFinished.flatMap { end in ledger.runStarted.map { Double(end.timestamp.totalNanoseconds - $0.totalNanoseconds) / 1e9 } } ?? 0
+        let timestamp = ledger.runStarted.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0.seconds))) } ?? ""
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(String(format: "%.6f", total))\" timestamp=\"\(timestamp)\">\n")
+        out.write(cases)
+        out.write("</testsuite>\n")
+        out.close()
+    }
+
+    /// The steps as Cucumber writes them: keyword and text, dots, then the status.
+    private func stepLines(_ result: ScenarioResult) -> String {
+        result.steps.compactMap { step -> String? in
+            guard case .step = step.kind else { return nil }
+            let text = step.keyword + step.text
+            let dots = String(repeating: ".", count: max(3, 76 - text.count))
+            return text + dots + step.status.rawValue.lowercased()
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,26 @@
+// libFuzzer entry point for the Gherkin parser and pickle compiler, compiled together
+// with Sources/Gherkin by Scripts/fuzz.sh (swiftc -sanitize=fuzzer,address).
+// Any crash, hang or sanitizer report is a bug: bad input must only ever give errors.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzGherkin(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    // Invalid UTF-8 is rejected before parsing (SourceReader); the parser sees text.
+    let text = String(decoding: bytes, as: UTF8.self)
+    for language in ["en", "es"] {
+        var ids = IncrementingIdGenerator()
+        do {
+            let document = try Parser(defaultLanguage: language).parse(text, uri: "fuzz.feature", ids: &ids)
+            let pickles = PickleCompiler().compile(document, uri: "fuzz.feature", ids: &ids)
+            // Touch every value so nothing is optimised away.
+            var count = pickles.count
+            for pickle in pickles { count &+= pickle.steps.count &+ pickle.name.utf8.count }
+            if count == -1 { print(count) }
+        } catch {
+            for parseError in error.errors where parseError.location.line < 1 {
+                fatalError("error with an impossible line: \(parseError)")
+            }
+        }
+    }
+    return 0
+}
