@@ -41,6 +41,8 @@ let package = Package(
         // The step definitions of this package's own Features/.
         .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
         .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),
+        // The benchmark driver (see Scripts/bench.sh).
+        .executableTarget(name: "specs-bench", dependencies: ["SpecsCommand", "SpecsRunner", "Gherkin", "Messages"]),
         .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "ConformanceData"], exclude: ["Golden"]),
         .testTarget(name: "SpecsCommandTests", dependencies: ["SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData"]),
         .testTarget(name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "Gherkin", "Messages"]),

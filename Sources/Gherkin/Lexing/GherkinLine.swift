@@ -8,18 +8,33 @@ struct GherkinLine {
     let indent: Int
     let number: Int
 
+    /// Whether the line holds only whitespace.
+    let isEmpty: Bool
+    /// The trimmed line's UTF-8 bytes, for fast keyword comparison.
+    let bytes: [UInt8]
+
     init(_ text: Substring, number: Int) {
         self.text = text
         (trimmed, indent) = text.trimmingLeadingWhitespace()
         self.number = number
+        isEmpty = trimmed.isEmpty || trimmed.trimmingTrailingWhitespace().isEmpty
+        bytes = Array(trimmed.utf8)
     }
 
-    var isEmpty: Bool { trimmed.trimmingTrailingWhitespace().isEmpty }
+    func starts(with prefix: String) -> Bool { starts(with: Keyword(prefix)) }
 
-    func starts(with prefix: String) -> Bool { trimmed.utf8.starts(with: prefix.utf8) }
+    /// Whether the trimmed line starts with `keyword`'s bytes.
+    func starts(with keyword: Keyword) -> Bool {
+        let prefix = keyword.bytes
+        guard bytes.count >= prefix.count else { return false }
+        guard let first = prefix.first else { return true }
+        guard bytes[0] == first else { return false }
+        for index in 1..<prefix.count where bytes[index] != prefix[index] { return false }
+        return true
+    }
 
     func startsWithTitle(_ keyword: String) -> Bool {
-        starts(with: keyword) && trimmed.utf8.dropFirst(keyword.utf8.count).first == UInt8(ascii: ":")
+        starts(with: Keyword(keyword + ":"))
     }
 
     /// The trimmed text after `scalars` leading Unicode scalars, itself trimmed.
@@ -40,5 +55,16 @@ struct GherkinLine {
         guard indentToRemove <= indent else { return trimmed }
         let start = text.unicodeScalars.index(text.startIndex, offsetBy: indentToRemove)
         return text[start...]
+    }
+}
+
+/// A keyword with its UTF-8 bytes, computed once.
+struct Keyword: Sendable {
+    let text: String
+    let bytes: [UInt8]
+
+    init(_ text: String) {
+        self.text = text
+        bytes = Array(text.utf8)
     }
 }

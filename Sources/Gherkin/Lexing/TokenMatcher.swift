@@ -4,25 +4,39 @@
 /// header) and the open doc string delimiter with the indentation to remove inside it.
 struct TokenMatcher {
     private(set) var dialect: Dialect
-    private var stepKeywords: [(keyword: String, type: StepKeywordType)]
-    private var titleKeywords: [TokenType: [String]] = [:]
+    private var stepKeywords: [(keyword: Keyword, type: StepKeywordType)]
+    private var titleKeywords: TitleKeywords
     private var activeDocStringSeparator: String?
     private var indentToRemove = 0
 
     init(dialect: Dialect) {
         self.dialect = dialect
-        self.stepKeywords = dialect.stepKeywords
+        self.stepKeywords = dialect.stepKeywords.map { (Keyword($0.keyword), $0.type) }
         self.titleKeywords = Self.titleKeywords(of: dialect)
     }
 
-    private static func titleKeywords(of dialect: Dialect) -> [TokenType: [String]] {
-        [
-            .featureLine: dialect.feature,
-            .ruleLine: dialect.rule,
-            .backgroundLine: dialect.background,
-            .scenarioLine: dialect.scenario + dialect.scenarioOutline,
-            .examplesLine: dialect.examples,
-        ]
+    /// Title keywords with their colon, by line type.
+    struct TitleKeywords {
+        /// Each keyword followed by its colon.
+        let feature, rule, background, scenario, examples: [Keyword]
+
+        subscript(type: TokenType) -> [Keyword] {
+            switch type {
+            case .featureLine: feature
+            case .ruleLine: rule
+            case .backgroundLine: background
+            case .scenarioLine: scenario
+            case .examplesLine: examples
+            default: []
+            }
+        }
+    }
+
+    private static func titleKeywords(of dialect: Dialect) -> TitleKeywords {
+        func colon(_ words: [String]) -> [Keyword] { words.map { Keyword($0 + ":") } }
+        return TitleKeywords(
+            feature: colon(dialect.feature), rule: colon(dialect.rule), background: colon(dialect.background),
+            scenario: colon(dialect.scenario + dialect.scenarioOutline), examples: colon(dialect.examples))
     }
 
     /// Matches `token` against `type`, filling in what it found. Throws for lines that
@@ -43,11 +57,11 @@ struct TokenMatcher {
             let tags = try LineItems.tags(of: line)
             set(&token, .tagLine, items: tags, indent: line.indent)
         case .featureLine, .ruleLine, .backgroundLine, .scenarioLine, .examplesLine:
-            guard let keyword = titleKeywords[type]?.first(where: { line.startsWithTitle($0) }) else { return false }
-            set(&token, type, text: line.rest(after: keyword + ":"), keyword: keyword, indent: line.indent)
+            guard let keyword = titleKeywords[type].first(where: { line.starts(with: $0) }) else { return false }
+            set(&token, type, text: line.rest(after: keyword.text), keyword: String(keyword.text.dropLast()), indent: line.indent)
         case .stepLine:
             guard let match = stepKeywords.first(where: { line.starts(with: $0.keyword) }) else { return false }
-            set(&token, .stepLine, text: line.rest(after: match.keyword), keyword: match.keyword, indent: line.indent)
+            set(&token, .stepLine, text: line.rest(after: match.keyword.text), keyword: match.keyword.text, indent: line.indent)
             token.keywordType = match.type
         case .docStringSeparator:
             return matchDocStringSeparator(&token, line)
@@ -55,7 +69,7 @@ struct TokenMatcher {
             guard line.starts(with: "|") else { return false }
             set(&token, .tableRow, items: LineItems.cells(of: line), indent: line.indent)
         case .language:
-            guard let language = LanguageHeader.language(in: line.trimmed) else { return false }
+            guard let language = LanguageHeader.language(in: line) else { return false }
             set(&token, .language, text: language, indent: line.indent)
             guard let dialect = Dialect.named(language) else {
                 throw ParseError(message: "Language not supported: \(language)", location: token.location)
@@ -64,9 +78,9 @@ struct TokenMatcher {
             token.language = language
         case .other:
             var text = String(line.text(removingIndent: indentToRemove).trimmingLineEnd())
-            if let separator = activeDocStringSeparator {
-                let escaped = separator.map { "\\\($0)" }.joined()
-                if text.contains(escaped) { text = text.replacing(escaped, with: separator) }
+            if let separator = activeDocStringSeparator, text.utf8.contains(UInt8(ascii: "\\")) {
+                let escaped = separator == "```" ? "\\`\\`\\`" : "\\\"\\\"\\\""
+                text = text.replacing(escaped, with: separator)
             }
             set(&token, .other, text: text, indent: 0)
         }
@@ -99,7 +113,7 @@ struct TokenMatcher {
 
     private mutating func change(to dialect: Dialect) {
         self.dialect = dialect
-        stepKeywords = dialect.stepKeywords
+        stepKeywords = dialect.stepKeywords.map { (Keyword($0.keyword), $0.type) }
         titleKeywords = Self.titleKeywords(of: dialect)
     }
 

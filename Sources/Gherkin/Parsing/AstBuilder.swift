@@ -1,12 +1,12 @@
 /// Turns the rules the parser opens and closes into the `GherkinDocument` tree,
 /// handing out ids as each node is finished (children first).
-struct AstBuilder<Ids: IdGenerator> {
-    var ids: Ids
+struct AstBuilder {
+    var ids: any IdGenerator
     private var stack: [AstNode] = [AstNode(.gherkinDocument)]
     private(set) var comments: [Comment] = []
     private(set) var feature: Feature?
 
-    init(ids: Ids) { self.ids = ids }
+    init(ids: any IdGenerator) { self.ids = ids }
 
     var top: RuleType { stack[stack.count - 1].rule }
     var depth: Int { stack.count }

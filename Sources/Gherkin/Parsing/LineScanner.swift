@@ -1,23 +1,38 @@
 /// Cuts a source into lines at line feeds; a carriage return stays on its line
 /// (line rules trim it), as the reference scanners do.
 struct LineScanner {
-    private let source: Substring
-    private var position: String.Index
+    private let source: String
+    /// The UTF-8 offset where each line ends (its line feed, or the end of the source).
+    private let lineEnds: [Int]
+    private var nextLine = 0
     private(set) var lineNumber = 0
 
     init(_ source: String) {
-        self.source = source[...]
-        self.position = source.startIndex
+        var text = source
+        text.makeContiguousUTF8()
+        self.source = text
+        var ends: [Int] = []
+        let count = text.utf8.count
+        text.utf8.withContiguousStorageIfAvailable { buffer in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] == 0x0A { ends.append(index) }
+                index += 1
+            }
+        }
+        if ends.last.map({ $0 + 1 < count }) ?? (count > 0) { ends.append(count) }
+        lineEnds = ends
     }
 
     /// The next line, or a token with no line at the end of the source.
     mutating func next() -> Token {
         lineNumber += 1
-        guard position < source.endIndex else { return Token(line: nil, lineNumber: lineNumber) }
+        guard nextLine < lineEnds.count else { return Token(line: nil, lineNumber: lineNumber) }
         let utf8 = source.utf8
-        let end = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-        let text = source[position..<end]
-        position = end < utf8.endIndex ? utf8.index(after: end) : end
-        return Token(line: GherkinLine(text, number: lineNumber), lineNumber: lineNumber)
+        let start = nextLine == 0 ? 0 : lineEnds[nextLine - 1] + 1
+        let startIndex = utf8.index(utf8.startIndex, offsetBy: start)
+        let endIndex = utf8.index(utf8.startIndex, offsetBy: lineEnds[nextLine])
+        nextLine += 1
+        return Token(line: GherkinLine(source[startIndex..<endIndex], number: lineNumber), lineNumber: lineNumber)
     }
 }

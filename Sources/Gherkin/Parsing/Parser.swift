@@ -18,17 +18,17 @@ public struct Parser: Sendable {
         }
         var run = ParserRun(source: source, matcher: TokenMatcher(dialect: dialect), builder: AstBuilder(ids: ids))
         run.parse()
-        ids = run.builder.ids
+        if let advanced = run.builder.ids as? Ids { ids = advanced }
         guard run.errors.isEmpty else { throw ParseErrors(run.errors) }
         return GherkinDocument(uri: uri, feature: run.builder.feature, comments: run.builder.comments)
     }
 }
 
 /// The state of one parse.
-struct ParserRun<Ids: IdGenerator> {
+struct ParserRun {
     var scanner: LineScanner
     var matcher: TokenMatcher
-    var builder: AstBuilder<Ids>
+    var builder: AstBuilder
     /// Tokens read ahead by a lookahead and not consumed yet.
     var queue: [Token] = []
     var queueStart = 0
@@ -36,14 +36,14 @@ struct ParserRun<Ids: IdGenerator> {
     /// The reference parsers give up after this many errors.
     static var errorLimit: Int { 10 }
 
-    init(source: String, matcher: TokenMatcher, builder: AstBuilder<Ids>) {
+    init(source: String, matcher: TokenMatcher, builder: AstBuilder) {
         self.scanner = LineScanner(source)
         self.matcher = matcher
         self.builder = builder
     }
 
     mutating func parse() {
-        var state = ParserState.start
+        var state = TransitionTable.start
         while true {
             let token = read()
             state = step(from: state, token)
@@ -68,16 +68,15 @@ struct ParserRun<Ids: IdGenerator> {
         return queue[queueStart + offset]
     }
 
-    private mutating func step(from state: ParserState, _ original: Token) -> ParserState {
-        let transitions = TransitionTable.transitions(from: state)
+    private mutating func step(from state: Int, _ original: Token) -> Int {
         var token = original
-        for transition in transitions {
+        for transition in TransitionTable.transitions[state] {
             guard match(transition.token, &token) else { continue }
             if let lookahead = transition.lookahead, !self.lookahead(for: lookahead) { continue }
             apply(transition, token)
             return transition.next
         }
-        addError(unexpected(token, expected: TransitionTable.expected(from: state)))
+        addError(unexpected(token, expected: TransitionTable.expected[state]))
         return state
     }
 
@@ -90,7 +89,7 @@ struct ParserRun<Ids: IdGenerator> {
         }
     }
 
-    private mutating func apply(_ transition: Transition, _ token: Token) {
+    private mutating func apply(_ transition: TransitionTable.Entry, _ token: Token) {
         if let target = transition.closeTo {
             while builder.top != target && builder.depth > 1 { close() }
             if target == .gherkinDocument { close() }

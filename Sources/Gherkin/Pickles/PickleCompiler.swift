@@ -3,6 +3,12 @@ public struct PickleCompiler: Sendable {
     public init() {}
 
     public func compile<Ids: IdGenerator>(_ document: GherkinDocument, uri: String, ids: inout Ids) -> [Pickle] {
+        var source: any IdGenerator = ids
+        defer { if let advanced = source as? Ids { ids = advanced } }
+        return compile(document, uri: uri, source: &source)
+    }
+
+    private func compile(_ document: GherkinDocument, uri: String, source ids: inout any IdGenerator) -> [Pickle] {
         guard let feature = document.feature else { return [] }
         var context = Context(uri: uri, language: feature.language)
         var pickles: [Pickle] = []
@@ -33,8 +39,8 @@ public struct PickleCompiler: Sendable {
         let language: String
     }
 
-    private func compile<Ids: IdGenerator>(
-        _ scenario: Scenario, tags: [Tag], background: [Step], _ context: inout Context, _ ids: inout Ids
+    private func compile(
+        _ scenario: Scenario, tags: [Tag], background: [Step], _ context: inout Context, _ ids: inout any IdGenerator
     ) -> [Pickle] {
         guard !scenario.examples.isEmpty else {
             return [plainPickle(scenario, tags: tags, background: background, context, &ids)]
@@ -65,8 +71,8 @@ public struct PickleCompiler: Sendable {
         return pickles
     }
 
-    private func plainPickle<Ids: IdGenerator>(
-        _ scenario: Scenario, tags: [Tag], background: [Step], _ context: Context, _ ids: inout Ids
+    private func plainPickle(
+        _ scenario: Scenario, tags: [Tag], background: [Step], _ context: Context, _ ids: inout any IdGenerator
     ) -> Pickle {
         var keywordType = StepKeywordType.unknown
         var steps: [PickleStep] = []
@@ -82,9 +88,9 @@ public struct PickleCompiler: Sendable {
             astNodeIds: [scenario.id])
     }
 
-    private func pickleStep<Ids: IdGenerator>(
+    private func pickleStep(
         _ step: Step, _ keywordType: inout StepKeywordType, _ substitution: Substitution, rowId: String?,
-        _ ids: inout Ids
+        _ ids: inout any IdGenerator
     ) -> PickleStep {
         if let type = step.keywordType, type != .conjunction { keywordType = type }
         var argument: PickleStepArgument?
@@ -125,19 +131,43 @@ extension StepKeywordType {
     }
 }
 
-/// Replaces `<name>` placeholders with an example row's values.
+/// Replaces `<name>` placeholders with an example row's values, in one pass.
 struct Substitution {
-    let names: [String]
-    let values: [String]
+    private let values: [Substring: String]
+
+    init(names: [String], values: [String]) {
+        var table: [Substring: String] = [:]
+        // The first column of a name wins, as the reference's left-to-right replacement does.
+        for (name, value) in zip(names, values) where table[name[...]] == nil { table[name[...]] = value }
+        self.values = table
+    }
 
     static let none = Substitution(names: [], values: [])
 
     func apply(_ text: String) -> String {
-        guard !names.isEmpty, text.utf8.contains(UInt8(ascii: "<")) else { return text }
-        var result = text
-        for (name, value) in zip(names, values) {
-            result = result.replacing("<\(name)>", with: value)
+        guard !values.isEmpty else { return text }
+        let utf8 = text.utf8
+        guard var open = utf8.firstIndex(of: UInt8(ascii: "<")) else { return text }
+        var result = ""
+        var copied = utf8.startIndex
+        while true {
+            let afterOpen = utf8.index(after: open)
+            guard let close = utf8[afterOpen...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            let name = text[afterOpen..<close]
+            if let value = values[name] {
+                result += text[copied..<open]
+                result += value
+                copied = utf8.index(after: close)
+                guard let next = utf8[copied...].firstIndex(of: UInt8(ascii: "<")) else { break }
+                open = next
+            } else {
+                // Not a placeholder: look for the next '<' after this one.
+                guard let next = utf8[afterOpen...].firstIndex(of: UInt8(ascii: "<")) else { break }
+                open = next
+            }
         }
+        if copied == utf8.startIndex { return text }
+        result += text[copied...]
         return result
     }
 }

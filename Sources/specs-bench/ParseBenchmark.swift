@@ -1,0 +1,55 @@
+import Foundation
+import Gherkin
+import Messages
+
+/// Parses and compiles every feature file below a directory, one file at a time
+/// (only the current file is held), and prints bytes, pickles, time and peak memory.
+enum ParseBenchmark {
+    static func run(directory: String) -> Int32 {
+        var files: [String] = []
+        if let enumerator = FileManager.default.enumerator(atPath: directory) {
+            while let relative = enumerator.nextObject() as? String {
+                if relative.hasSuffix(".feature") { files.append(directory + "/" + relative) }
+            }
+        }
+        files.sort()
+        var bytes = 0
+        var pickles = 0
+        var largest = 0
+        var parseNanoseconds: UInt64 = 0
+        var errors = 0
+        for path in files {
+            autoreleasepool {
+                guard let source = try? SourceReader.read(path: path) else { errors += 1; return }
+                let size = source.data.utf8.count
+                bytes += size
+                largest = max(largest, size)
+                let start = DispatchTime.now().uptimeNanoseconds
+                var ids = IncrementingIdGenerator()
+                if let document = try? Parser().parse(source.data, uri: path, ids: &ids) {
+                    pickles += PickleCompiler().compile(document, uri: path, ids: &ids).count
+                } else {
+                    errors += 1
+                }
+                parseNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+            }
+        }
+        let seconds = Double(parseNanoseconds) / 1e9
+        var usage = rusage()
+        // ru_maxrss is in kilobytes on Linux (bytes on macOS).
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        print(String(format: "files %d  bytes %d  largest %d  pickles %d  errors %d", files.count, bytes, largest, pickles, errors))
+        print(String(format: "parse+pickle %.3f s  %.1f MB/s  %.0f pickles/s  peak RSS %.1f MB",
+                     seconds, Double(bytes) / 1e6 / seconds, Double(pickles) / seconds, Double(usage.ru_maxrss) / 1024))
+        return errors == 0 ? 0 : 1
+    }
+}
+
+#if !canImport(ObjectiveC)
+/// `autoreleasepool` exists only with the Objective-C runtime; elsewhere a plain call.
+func autoreleasepool<Result>(invoking body: () throws -> Result) rethrows -> Result { try body() }
+#endif
