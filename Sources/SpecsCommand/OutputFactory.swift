@@ -8,18 +8,22 @@ struct OutputFactory {
     let out: ReportOutput
     let traceability: TraceabilityOptions
 
+    /// The one fold of the run that every format reads; fed before any of them.
+    let ledger = RunLedger()
+
     func consumers(for requests: [FormatRequest]) throws -> [any EventConsumer] {
-        var consumers: [any EventConsumer] = []
+        var consumers: [any EventConsumer] = [ledger]
         for request in requests {
             let stream = try request.path.map(ReportOutput.file) ?? out
             consumers.append(try consumer(request.name, stream))
             if request.name == "pretty" && request.path == nil {
                 consumers.append(TraceabilityFormatter(
-                    output: out, style: .terminal, context: traceability.context, palette: palette, onlyWithLinks: !traceability.requested))
+                    output: out, style: .terminal, context: traceability.context, palette: palette,
+                    onlyWithLinks: !traceability.requested, ledger: ledger))
             }
         }
         if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
-            consumers.append(GitHubAnnotations(output: out))
+            consumers.append(GitHubAnnotations(output: out, ledger: ledger))
         }
         return consumers
     }
@@ -34,15 +38,15 @@ struct OutputFactory {
     private func consumer(_ name: String, _ stream: ReportOutput) throws -> any EventConsumer {
         let palette = stream === out ? palette : .none
         switch name {
-        case "progress": return ProgressFormatter(output: stream, palette: palette)
-        case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true)
+        case "progress": return ProgressFormatter(output: stream, palette: palette, ledger: ledger)
+        case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true, ledger: ledger)
         case "message": return MessageFormatter(output: stream, flushEachLine: stream !== out || !out.isTerminal)
-        case "junit": return JUnitFormatter(output: stream, suiteName: parsed.value("--junit-suite-name") ?? "specs")
-        case "json": return CucumberJSONFormatter(output: stream)
-        case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context)
-        case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context)
-        case "html": return HTMLFormatter(output: stream, context: traceability.context, language: parsed.value("--report-language"))
-        default: return PrettyFormatter(output: stream, palette: palette)
+        case "junit": return JUnitFormatter(output: stream, suiteName: parsed.value("--junit-suite-name") ?? "specs", ledger: ledger)
+        case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
+        case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context, ledger: ledger)
+        case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context, ledger: ledger)
+        case "html": return HTMLFormatter(output: stream, context: traceability.context, language: parsed.value("--report-language"), ledger: ledger)
+        default: return PrettyFormatter(output: stream, palette: palette, ledger: ledger)
         }
     }
 }

@@ -39,20 +39,21 @@ enum ReportCommand {
         let envelopes = StreamMerger.merge(streams)
         let consumers: [any EventConsumer]
         let traceability: TraceabilityOptions
+        let ledger: RunLedger
         do {
             traceability = try TraceabilityOptions(parsed)
             var requests = parsed.all("--format").map(FormatRequest.init)
             if requests.filter({ $0.path == nil }).isEmpty { requests.insert(FormatRequest("summary"), at: 0) }
-            consumers = try OutputFactory(parsed: parsed, out: out, traceability: traceability).consumers(for: requests)
+            let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
+            consumers = try factory.consumers(for: requests)
+            ledger = factory.ledger
         } catch {
             err.write("error: \(error)\n")
             return 2
         }
         let multiplexer = EventMultiplexer(consumers)
-        let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err)
+        let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: ledger)
         multiplexer.add(gate)
-        let ledger = RunLedger()
-        multiplexer.add(ledger)
         for envelope in envelopes { multiplexer.consume(envelope) }
         multiplexer.finish()
         out.flush()

@@ -39,14 +39,15 @@ struct RunCommand {
         }
         err.flush()
         let consumers: [any EventConsumer]
+        let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
         do {
-            consumers = try OutputFactory(parsed: parsed, out: out, traceability: traceability).consumers(for: formats)
+            consumers = try factory.consumers(for: formats)
         } catch {
             err.write("error: \(error)\n")
             return 2
         }
         let multiplexer = EventMultiplexer(consumers)
-        let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err)
+        let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
         multiplexer.add(gate)
         let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
         out.flush()

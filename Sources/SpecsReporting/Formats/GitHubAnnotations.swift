@@ -4,13 +4,19 @@ import SpecsRunner
 /// On GitHub Actions, each failed or undefined step also becomes an
 /// `::error file=…,line=…::…` line pointing at the feature file.
 public final class GitHubAnnotations: EventConsumer {
-    private let ledger = RunLedger()
+    private let ledger: RunLedger
+    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
+    private let feedsLedger: Bool
     private let out: ReportOutput
 
-    public init(output: ReportOutput) { out = output }
+    public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
+        ledger = shared ?? RunLedger()
+        feedsLedger = shared == nil
+        out = output
+    }
 
     public func consume(_ envelope: Envelope) {
-        ledger.consume(envelope)
+        if feedsLedger { ledger.consume(envelope) }
         guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
               let started = ledger.attempts[finished.testCaseStartedId],
               let scenario = ledger.scenarioResult(testCaseId: started.testCaseId)

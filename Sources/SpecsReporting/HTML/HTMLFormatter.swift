@@ -10,19 +10,23 @@ import Traceability
 /// attachments (log lines grouped by traceId), linked tests, the traceability
 /// matrix, and filters that work without any request leaving the file.
 public final class HTMLFormatter: EventConsumer {
-    private let ledger = RunLedger()
+    private let ledger: RunLedger
+    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
+    private let feedsLedger: Bool
     private let out: ReportOutput
     private let context: TraceabilityContext
     private let language: String?
 
     /// `language` (`en`, `es`) chooses the labels; by default the features' language.
-    public init(output: ReportOutput, context: TraceabilityContext, language: String? = nil) {
+    public init(output: ReportOutput, context: TraceabilityContext, language: String? = nil, ledger shared: RunLedger? = nil) {
+        ledger = shared ?? RunLedger()
+        feedsLedger = shared == nil
         out = output
         self.context = context
         self.language = language
     }
 
-    public func consume(_ envelope: Envelope) { ledger.consume(envelope) }
+    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
 
     public func finish() {
         let report = context.report(ledger)

@@ -6,12 +6,18 @@ import SpecsRunner
 /// The legacy Cucumber JSON report (features → elements → steps, durations in
 /// nanoseconds, tags, embeddings), as Jenkins cucumber-reports and Xray read it.
 public final class CucumberJSONFormatter: EventConsumer {
-    private let ledger = RunLedger()
+    private let ledger: RunLedger
+    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
+    private let feedsLedger: Bool
     private let out: ReportOutput
 
-    public init(output: ReportOutput) { out = output }
+    public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
+        ledger = shared ?? RunLedger()
+        feedsLedger = shared == nil
+        out = output
+    }
 
-    public func consume(_ envelope: Envelope) { ledger.consume(envelope) }
+    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
 
     struct Tag: Encodable { let name: String; let line: Int }
     struct Match: Encodable { let location: String }

@@ -31,6 +31,7 @@ public final class RunLedger: EventConsumer {
     private var astScenarios: [String: AstScenario] = [:]
     private var hookStarts: [String: String] = [:]
     private var astTags: [String: Tag] = [:]
+    private var cachedResults: [ScenarioResult]?
 
     /// Where a scenario sits in its document.
     public struct AstScenario: Sendable {
@@ -42,6 +43,7 @@ public final class RunLedger: EventConsumer {
     public init() {}
 
     public func consume(_ envelope: Envelope) {
+        cachedResults = nil
         switch envelope {
         case .source(let source): sources[source.uri] = source
         case .gherkinDocument(let document): index(document)
@@ -117,7 +119,12 @@ public final class RunLedger: EventConsumer {
     public func astTag(_ id: String) -> Tag? { astTags[id] }
 
     /// The scenario results of the run, in the order test cases were planned.
-    public var scenarioResults: [ScenarioResult] { testCaseOrder.compactMap(scenarioResult(testCaseId:)) }
+    public var scenarioResults: [ScenarioResult] {
+        if let cachedResults { return cachedResults }
+        let results = testCaseOrder.compactMap(scenarioResult(testCaseId:))
+        cachedResults = results
+        return results
+    }
 
     public func scenarioResult(testCaseId: String) -> ScenarioResult? {
         guard let testCase = testCases[testCaseId], let pickle = pickles[testCase.pickleId] else { return nil }

@@ -4,20 +4,24 @@ import SpecsRunner
 /// One character per step (`.` passed, `F` failed, `U` undefined, `P` pending,
 /// `-` skipped, `A` ambiguous), then the failures and the summary.
 public final class ProgressFormatter: EventConsumer {
-    private let ledger = RunLedger()
+    private let ledger: RunLedger
+    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
+    private let feedsLedger: Bool
     private let out: ReportOutput
     private let palette: Palette
     private let showSummaryOnly: Bool
 
     /// `summaryOnly` makes this the `summary` format: no progress characters.
-    public init(output: ReportOutput, palette: Palette, summaryOnly: Bool = false) {
+    public init(output: ReportOutput, palette: Palette, summaryOnly: Bool = false, ledger shared: RunLedger? = nil) {
+        ledger = shared ?? RunLedger()
+        feedsLedger = shared == nil
         out = output
         self.palette = palette
         showSummaryOnly = summaryOnly
     }
 
     public func consume(_ envelope: Envelope) {
-        ledger.consume(envelope)
+        if feedsLedger { ledger.consume(envelope) }
         guard !showSummaryOnly, case .testStepFinished(let finished) = envelope else { return }
         let status = finished.testStepResult.status
         let symbol: String

@@ -7,21 +7,27 @@ import Traceability
 /// covered, listing each uncovered scenario with its location and reason. Links to
 /// tests that do not exist are reported as errors whatever the figure.
 public final class CoverageGate: EventConsumer {
-    private let ledger = RunLedger()
+    private let ledger: RunLedger
+    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
+    private let feedsLedger: Bool
     private let minimum: Double?
     private let context: TraceabilityContext
     private let err: ReportOutput
     public private(set) var report: TraceabilityReport?
 
-    public init(minimum: Double?, context: TraceabilityContext, diagnostics: ReportOutput) {
+    public init(minimum: Double?, context: TraceabilityContext, diagnostics: ReportOutput, ledger shared: RunLedger? = nil) {
+        ledger = shared ?? RunLedger()
+        feedsLedger = shared == nil
         self.minimum = minimum
         self.context = context
         err = diagnostics
     }
 
-    public func consume(_ envelope: Envelope) { ledger.consume(envelope) }
+    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
 
     public func finish() {
+        let linked = ledger.pickles.values.contains { $0.tags.contains { $0.name.hasPrefix(TestLink.tagPrefix) } }
+        guard minimum != nil || linked else { return }
         let report = context.report(ledger)
         self.report = report
         for (row, check) in report.missingLinks {

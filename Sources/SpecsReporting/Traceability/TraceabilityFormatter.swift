@@ -8,7 +8,9 @@ import Traceability
 public final class TraceabilityFormatter: EventConsumer {
     public enum Style: Sendable { case terminal, markdown, json }
 
-    private let ledger = RunLedger()
+    private let ledger: RunLedger
+    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
+    private let feedsLedger: Bool
     private let out: ReportOutput
     private let style: Style
     private let context: TraceabilityContext
@@ -17,7 +19,9 @@ public final class TraceabilityFormatter: EventConsumer {
 
     /// `onlyWithLinks`: write nothing when no scenario links a test (for the terminal
     /// table shown after the pretty output).
-    public init(output: ReportOutput, style: Style, context: TraceabilityContext, palette: Palette = .none, onlyWithLinks: Bool = false) {
+    public init(output: ReportOutput, style: Style, context: TraceabilityContext, palette: Palette = .none, onlyWithLinks: Bool = false, ledger shared: RunLedger? = nil) {
+        ledger = shared ?? RunLedger()
+        feedsLedger = shared == nil
         out = output
         self.style = style
         self.context = context
@@ -25,7 +29,7 @@ public final class TraceabilityFormatter: EventConsumer {
         self.onlyWithLinks = onlyWithLinks
     }
 
-    public func consume(_ envelope: Envelope) { ledger.consume(envelope) }
+    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
 
     public func finish() {
         let report = context.report(ledger)

@@ -35,10 +35,12 @@ public struct Runner<World: AnyObject>: Sendable {
         let selected = select(candidates)
         let runId = "run"
         consumer.consume(.testRunStarted(TestRunStarted(timestamp: clock.now(), id: runId)))
-        let planner = TestCasePlanner(
+        var planner = TestCasePlanner(
             matcher: StepMatcher(definitions: registry.steps),
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
-        let plans = selected.enumerated().map { planner.plan($0.element, number: $0.offset) }
+        var plans: [TestCasePlan<World>] = []
+        plans.reserveCapacity(selected.count)
+        for (number, pickle) in selected.enumerated() { plans.append(planner.plan(pickle, number: number)) }
         for plan in plans {
             var message = plan.message
             message.testRunStartedId = runId

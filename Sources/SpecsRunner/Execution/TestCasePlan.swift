@@ -36,13 +36,28 @@ struct TestCasePlanner<World>: Sendable {
     let matcher: StepMatcher<World>
     let hooks: [Hook<World>]
     let idPrefix: String
+    /// Matches by step text: many steps share their text.
+    private var cache: [String: [StepMatch<World>]] = [:]
 
-    func plan(_ pickle: Pickle, number: Int) -> TestCasePlan<World> {
+    init(matcher: StepMatcher<World>, hooks: [Hook<World>], idPrefix: String) {
+        self.matcher = matcher
+        self.hooks = hooks
+        self.idPrefix = idPrefix
+    }
+
+    private mutating func matches(for text: String) -> [StepMatch<World>] {
+        if let known = cache[text] { return known }
+        let found = matcher.matches(for: text)
+        cache[text] = found
+        return found
+    }
+
+    mutating func plan(_ pickle: Pickle, number: Int) -> TestCasePlan<World> {
         let tags = pickle.tags.map(\.name)
         func applies(_ hook: Hook<World>) -> Bool { hook.tagExpression?.matches(tags) ?? true }
         var items: [TestCasePlan<World>.Item] = []
         items += hooks.filter { $0.kind == .beforeScenario && applies($0) }.map { .hook($0) }
-        items += pickle.steps.map { .step($0, matcher.matches(for: $0.text)) }
+        for step in pickle.steps { items.append(.step(step, matches(for: step.text))) }
         items += hooks.filter { $0.kind == .afterScenario && applies($0) }.reversed().map { .hook($0) }
         let id = "\(idPrefix)tc\(number)"
         return TestCasePlan(
