@@ -4,11 +4,22 @@ import Foundation
 public enum NDJSON {
     /// One envelope as a JSON line, without its line feed.
     public static func line(_ envelope: Envelope) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if let fast = envelope.fastJSON { return fast }
+        return encodedLine(envelope)
+    }
+
+    /// The line through the general `Codable` encoding.
+    public static func encodedLine(_ envelope: Envelope) -> String {
         guard let data = try? encoder.encode(envelope) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// One encoder for every line.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 
     /// Reads every envelope of an NDJSON text; a line that is not an envelope is an
     /// error naming its line number.

@@ -19,14 +19,16 @@ final class MessageStreamTests: XCTestCase {
               | 2 |
         """
 
-    func run() async throws -> [Envelope] {
+    func run() async throws -> [Envelope] { try await Self.runFeature() }
+
+    static func runFeature() async throws -> [Envelope] {
         var steps = StatusTests.registry()
         steps.given("a step that attaches {int}") { (_, n: Int) in Attach.text("\(n)", mediaType: "text/plain") }
         steps.before("named hook", tags: "@none or not @none") { _ in }
         steps.after { _ in Attach.log("after") }
         steps.beforeAll { Attach.log("starting") }
         steps.parameterType("color", regex: "red|blue") { $0.first ?? nil }
-        return try await RunHarness(("s.feature", Self.feature)).run(steps).1
+        return try await RunHarness(("s.feature", feature)).run(steps).1
     }
 
     func test_message_stream_every_line_validates_against_the_schema() async throws {
@@ -136,5 +138,22 @@ final class JSONSchemaValidatorTests: XCTestCase {
             try JSONValue(parsing: #"{"testStepFinished":{"testCaseStartedId":"a","testStepId":"b","timestamp":{"seconds":0,"nanos":0},"testStepResult":{"status":"GREAT","duration":{"seconds":0,"nanos":0}}}}"#),
             file: "Envelope.schema.json")
         XCTAssertEqual(badEnum.count, 1)
+    }
+}
+
+final class FastJSONTests: XCTestCase {
+    func test_line_fast_encoding_equals_codable_encoding() async throws {
+        var envelopes = try await MessageStreamTests.runFeature()
+        envelopes.append(.testStepFinished(TestStepFinished(
+            testCaseStartedId: "a\"b", testStepId: "c\\d",
+            testStepResult: TestStepResult(duration: Duration(seconds: 1, nanos: 2), message: "line\nnext\t\u{01}é", status: .pending),
+            timestamp: Timestamp(seconds: 3, nanos: 4))))
+        var compared = 0
+        for envelope in envelopes where envelope.fastJSON != nil {
+            XCTAssertEqual(try JSONValue(parsing: NDJSON.line(envelope)), try JSONValue(parsing: NDJSON.encodedLine(envelope)))
+            XCTAssertEqual(NDJSON.line(envelope), NDJSON.encodedLine(envelope))
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 20)
     }
 }
