@@ -1,3 +1,5 @@
+import Gherkin
+
 /// A small JSON writer for the envelopes a run emits for every step, where a
 /// general-purpose encoder costs more than the step. Keys are written in sorted
 /// order, so the output equals the `Codable` encoding with sorted keys.
@@ -98,9 +100,170 @@ extension Envelope {
             w.raw(",\"timestamp\":")
             w.timestamp(m.timestamp)
             w.raw(",\"willBeRetried\":\(m.willBeRetried)}}")
+        case .testCase(let m):
+            w.testCase(m)
+        case .pickle(let m):
+            w.pickle(m)
         default:
             return nil
         }
         return w.text
+    }
+}
+
+extension JSONWriter {
+    mutating func strings(_ values: [String]) {
+        text += "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            string(value)
+        }
+        text += "]"
+    }
+
+    mutating func testCase(_ m: TestCaseMessage) {
+        raw("{\"testCase\":{\"id\":")
+        string(m.id)
+        raw(",\"pickleId\":")
+        string(m.pickleId)
+        if let run = m.testRunStartedId {
+            raw(",\"testRunStartedId\":")
+            string(run)
+        }
+        raw(",\"testSteps\":[")
+        for (index, step) in m.testSteps.enumerated() {
+            if index > 0 { raw(",") }
+            raw("{")
+            if let hook = step.hookId {
+                raw("\"hookId\":")
+                string(hook)
+                raw(",")
+            }
+            raw("\"id\":")
+            string(step.id)
+            if let pickleStep = step.pickleStepId {
+                raw(",\"pickleStepId\":")
+                string(pickleStep)
+            }
+            if let definitions = step.stepDefinitionIds {
+                raw(",\"stepDefinitionIds\":")
+                strings(definitions)
+            }
+            if let lists = step.stepMatchArgumentsLists {
+                raw(",\"stepMatchArgumentsLists\":[")
+                for (listIndex, list) in lists.enumerated() {
+                    if listIndex > 0 { raw(",") }
+                    raw("{\"stepMatchArguments\":[")
+                    for (argumentIndex, argument) in list.stepMatchArguments.enumerated() {
+                        if argumentIndex > 0 { raw(",") }
+                        raw("{\"group\":")
+                        group(argument.group)
+                        if let name = argument.parameterTypeName {
+                            raw(",\"parameterTypeName\":")
+                            string(name)
+                        }
+                        raw("}")
+                    }
+                    raw("]}")
+                }
+                raw("]")
+            }
+            raw("}")
+        }
+        raw("]}}")
+    }
+
+    mutating func group(_ g: Group) {
+        raw("{\"children\":[")
+        for (index, child) in g.children.enumerated() {
+            if index > 0 { raw(",") }
+            group(child)
+        }
+        raw("]")
+        if let start = g.start { raw(",\"start\":\(start)") }
+        if let value = g.value {
+            raw(",\"value\":")
+            string(value)
+        }
+        raw("}")
+    }
+
+    mutating func pickle(_ m: Pickle) {
+        raw("{\"pickle\":{\"astNodeIds\":")
+        strings(m.astNodeIds)
+        raw(",\"id\":")
+        string(m.id)
+        raw(",\"language\":")
+        string(m.language)
+        raw(",\"location\":")
+        location(m.location)
+        raw(",\"name\":")
+        string(m.name)
+        raw(",\"steps\":[")
+        for (index, step) in m.steps.enumerated() {
+            if index > 0 { raw(",") }
+            raw("{")
+            if let argument = step.argument {
+                raw("\"argument\":{")
+                if let table = argument.dataTable {
+                    raw("\"dataTable\":{")
+                    if let index = table.argumentIndex { raw("\"argumentIndex\":\(index),") }
+                    raw("\"rows\":[")
+                    for (rowIndex, row) in table.rows.enumerated() {
+                        if rowIndex > 0 { raw(",") }
+                        raw("{\"cells\":[")
+                        for (cellIndex, cell) in row.cells.enumerated() {
+                            if cellIndex > 0 { raw(",") }
+                            raw("{\"value\":")
+                            string(cell.value)
+                            raw("}")
+                        }
+                        raw("]}")
+                    }
+                    raw("]}")
+                }
+                if let doc = argument.docString {
+                    if argument.dataTable != nil { raw(",") }
+                    raw("\"docString\":{")
+                    if let index = doc.argumentIndex { raw("\"argumentIndex\":\(index),") }
+                    raw("\"content\":")
+                    string(doc.content)
+                    if let media = doc.mediaType {
+                        raw(",\"mediaType\":")
+                        string(media)
+                    }
+                    raw("}")
+                }
+                raw("},")
+            }
+            raw("\"astNodeIds\":")
+            strings(step.astNodeIds)
+            raw(",\"id\":")
+            string(step.id)
+            raw(",\"text\":")
+            string(step.text)
+            if let type = step.type { raw(",\"type\":\"\(type.rawValue)\"") }
+            raw("}")
+        }
+        raw("],\"tags\":[")
+        for (index, tag) in m.tags.enumerated() {
+            if index > 0 { raw(",") }
+            raw("{\"astNodeId\":")
+            string(tag.astNodeId)
+            raw(",\"name\":")
+            string(tag.name)
+            raw("}")
+        }
+        raw("],\"uri\":")
+        string(m.uri)
+        raw("}}")
+    }
+
+    mutating func location(_ l: Location) {
+        if let column = l.column {
+            raw("{\"column\":\(column),\"line\":\(l.line)}")
+        } else {
+            raw("{\"line\":\(l.line)}")
+        }
     }
 }
