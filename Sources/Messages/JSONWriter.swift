@@ -104,6 +104,8 @@ extension Envelope {
             w.testCase(m)
         case .pickle(let m):
             w.pickle(m)
+        case .gherkinDocument(let m):
+            w.document(m)
         default:
             return nil
         }

@@ -1,5 +1,6 @@
 import ConformanceData
 import Foundation
+import Gherkin
 import Messages
 import SpecsRunner
 import XCTest
@@ -155,5 +156,19 @@ final class FastJSONTests: XCTestCase {
             compared += 1
         }
         XCTAssertGreaterThan(compared, 20)
+    }
+
+    func test_line_fast_encoding_equals_codable_for_every_official_gherkin_document() throws {
+        guard let base = ConformanceDirectory.url?.appendingPathComponent("gherkin/good") else { return }
+        var documents = 0
+        for url in ConformanceDirectory.files("gherkin/good", suffix: ".feature") {
+            let source = try SourceReader.read(path: url.path, uri: "good/\(url.lastPathComponent)")
+            var ids = IncrementingIdGenerator()
+            for envelope in GherkinMessages().envelopes(for: source, ids: &ids) where envelope.fastJSON != nil {
+                XCTAssertEqual(NDJSON.line(envelope), NDJSON.encodedLine(envelope), url.lastPathComponent)
+                if case .gherkinDocument = envelope { documents += 1 }
+            }
+        }
+        XCTAssertEqual(documents, 50, "in \(base.path)")
     }
 }

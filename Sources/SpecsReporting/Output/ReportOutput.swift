@@ -40,7 +40,18 @@ public final class ReportOutput {
 
     public func flush() {
         guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer))
+        let descriptor = handle.fileDescriptor
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                offset += written
+            }
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
