@@ -5,9 +5,14 @@ import Messages
 struct StepMatch<World>: Sendable {
     let definition: StepDefinition<World>
     let arguments: [Argument]
+    /// The arguments as a message, built once per match (matches are shared by every
+    /// step with the same text).
+    let message: StepMatchArgumentsList
 
-    var message: StepMatchArgumentsList {
-        StepMatchArgumentsList(stepMatchArguments: arguments.map {
+    init(definition: StepDefinition<World>, arguments: [Argument]) {
+        self.definition = definition
+        self.arguments = arguments
+        message = StepMatchArgumentsList(stepMatchArguments: arguments.map {
             StepMatchArgument(group: Self.group($0.group), parameterTypeName: $0.parameterType?.name)
         })
     }
