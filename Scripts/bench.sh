@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Benchmarks specs in a release build on the deterministic corpus of
+# ../shared/bench/gen_corpus.py, several runs each, and prints medians.
+#   parse:  parse+pickle throughput (MB/s, pickles/s) and peak memory on a >= 10 MB corpus,
+#           and on a corpus 3x larger (memory must stay bounded by the largest file);
+#   run:    10,000 scenarios x 6 steps with 30 and with 3,030 step definitions,
+#           --format progress and --format message:<file> (wall time, steps/s, peak memory);
+#   html:   the HTML report of the same run (extra time and size);
+#   start:  `specs --version`.
+# Usage: Scripts/bench.sh [runs]   (default 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-5}"
+generator="${SPECS_BENCH_GENERATOR:-../shared/bench/gen_corpus.py}"
+work="${SPECS_BENCH_DIR:-.build-bench}"
+mkdir -p "$work"
+
+swift build -c release --product specs-bench >/dev/null
+swift build -c release --product specs >/dev/null
+bin="$(swift build -c release --show-bin-path)"
+
+corpus() { # name files scenarios extra
+  [ -f "$work/$1/MANIFEST.json" ] || python3 "$generator" --out "$work/$1" --files "$2" --scenarios "$3" --steps 6 --extra-steps "$4" >/dev/null
+}
+corpus parse10 3700 10 0      # about 10 MB of feature files
+corpus parse30 11100 10 0     # about 30 MB
+corpus run30 1000 10 0        # 10,000 pickles, 30 definitions
+corpus run3000 1000 10 3000   # the same pickles, 3,030 definitions
+
+median() { python3 -c "import statistics,sys; v=[float(x) for x in sys.argv[1:]]; print(f'{statistics.median(v):.3f}')" "$@"; }
+
+echo "== parse + pickle (median of $runs runs)"
+for name in parse10 parse30; do
+  mbs=(); pps=(); rss=()
+  for _ in $(seq "$runs"); do
+    line="$("$bin/specs-bench" parse "$work/$name/features" | tail -1)"
+    mbs+=("$(echo "$line" | sed -E 's/.* ([0-9.]+) MB\/s.*/\1/')")
+    pps+=("$(echo "$line" | sed -E 's/.* ([0-9.]+) pickles\/s.*/\1/')")
+    rss+=("$(echo "$line" | sed -E 's/.*peak RSS ([0-9.]+) MB.*/\1/')")
+  done
+  size="$("$bin/specs-bench" parse "$work/$name/features" | head -1)"
+  echo "$name: $size"
+  echo "$name: $(median "${mbs[@]}") MB/s, $(median "${pps[@]}") pickles/s, peak RSS $(median "${rss[@]}") MB"
+done
+
+steps_of() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickle_steps'])" "$1/MANIFEST.json"; }
+timed() { # prints "seconds peak_kb"
+  /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
+}
+
+echo "== run 10,000 scenarios x 6 steps (median of $runs runs)"
+for name in run30 run3000; do
+  steps="$(steps_of "$work/$name")"
+  for format in progress "message:$work/messages.ndjson"; do
+    secs=(); kbs=()
+    for _ in $(seq "$runs"); do
+      read -r s k <<<"$(timed "$bin/specs-bench" "$work/$name" --format "$format")"
+      secs+=("$s"); kbs+=("$k")
+    done
+    m="$(median "${secs[@]}")"
+    echo "$name --format ${format%%:*}: $m s, $(python3 -c "print(round($steps/$m))") steps/s, peak RSS $(median "${kbs[@]}" | python3 -c 'import sys; print(round(float(sys.stdin.read())/1024,1))') MB"
+  done
+done
+
+echo "== HTML report of the 10,000-scenario run (median of $runs runs)"
+base=(); html=()
+for _ in $(seq "$runs"); do
+  read -r s _ <<<"$(timed "$bin/specs-bench" "$work/run30" --format summary)"; base+=("$s")
+  read -r s _ <<<"$(timed "$bin/specs-bench" "$work/run30" --format summary --format "html:$work/report.html")"; html+=("$s")
+done
+echo "html: +$(python3 -c "print(f'{$(median "${html[@]}") - $(median "${base[@]}"):.3f}')") s, $(python3 -c "import os; print(round(os.path.getsize('$work/report.html')/1e6,1))") MB"
+
+echo "== specs --version (median of 20 runs)"
+vs=()
+for _ in $(seq 20); do
+  start=$(date +%s%N); "$bin/specs" --version >/dev/null; end=$(date +%s%N)
+  vs+=("$(( (end - start) / 1000 ))")
+done
+echo "specs --version: $(median "${vs[@]}" | python3 -c 'import sys; print(round(float(sys.stdin.read())/1000,1))') ms"
