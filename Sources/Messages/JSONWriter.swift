@@ -176,15 +176,23 @@ extension JSONWriter {
     }
 
     mutating func group(_ g: Group) {
-        raw("{\"children\":[")
-        for (index, child) in g.children.enumerated() {
-            if index > 0 { raw(",") }
-            group(child)
+        raw("{")
+        var separator = ""
+        if !g.children.isEmpty {
+            raw("\"children\":[")
+            for (index, child) in g.children.enumerated() {
+                if index > 0 { raw(",") }
+                group(child)
+            }
+            raw("]")
+            separator = ","
         }
-        raw("]")
-        if let start = g.start { raw(",\"start\":\(start)") }
+        if let start = g.start {
+            raw(separator + "\"start\":\(start)")
+            separator = ","
+        }
         if let value = g.value {
-            raw(",\"value\":")
+            raw(separator + "\"value\":")
             string(value)
         }
         raw("}")

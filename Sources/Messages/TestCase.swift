@@ -48,6 +48,7 @@ public struct StepMatchArgument: Sendable, Hashable, Codable {
 }
 
 /// A capture group of a match: where it starts (in Unicode scalars) and what it holds.
+/// Empty `children` are left out of the JSON, as the reference implementations do.
 public struct Group: Sendable, Hashable, Codable {
     public var children: [Group]
     public var start: Int?
@@ -56,5 +57,21 @@ public struct Group: Sendable, Hashable, Codable {
         self.children = children
         self.start = start
         self.value = value
+    }
+
+    private enum CodingKeys: String, CodingKey { case children, start, value }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        children = try container.decodeIfPresent([Group].self, forKey: .children) ?? []
+        start = try container.decodeIfPresent(Int.self, forKey: .start)
+        value = try container.decodeIfPresent(String.self, forKey: .value)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if !children.isEmpty { try container.encode(children, forKey: .children) }
+        try container.encodeIfPresent(start, forKey: .start)
+        try container.encodeIfPresent(value, forKey: .value)
     }
 }

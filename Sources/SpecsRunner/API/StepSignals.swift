@@ -1,15 +1,15 @@
 /// Thrown by a step (or hook) that is not implemented yet: the step is pending.
 public struct Pending: Error, Sendable, CustomStringConvertible {
-    public let reason: String
-    public init(_ reason: String = "TODO") { self.reason = reason }
-    public var description: String { reason }
+    public let reason: String?
+    public init(_ reason: String? = nil) { self.reason = reason }
+    public var description: String { reason ?? "pending" }
 }
 
 /// Thrown by a step (or hook) to skip the rest of its scenario.
 public struct Skipped: Error, Sendable, CustomStringConvertible {
-    public let reason: String
-    public init(_ reason: String = "skipped") { self.reason = reason }
-    public var description: String { reason }
+    public let reason: String?
+    public init(_ reason: String? = nil) { self.reason = reason }
+    public var description: String { reason ?? "skipped" }
 }
 
 /// A failed expectation, with what was expected and what happened.

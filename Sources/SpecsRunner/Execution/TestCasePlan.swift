@@ -25,7 +25,7 @@ struct TestCasePlan<World>: Sendable {
             case .step(let step, let matches):
                 return TestStep(
                     id: planned.id, pickleStepId: step.id, stepDefinitionIds: matches.map(\.definition.id),
-                    stepMatchArgumentsLists: matches.count == 1 ? matches.map(\.message) : [])
+                    stepMatchArgumentsLists: matches.map(\.message))
             }
         }, testRunStartedId: nil)
     }
