@@ -45,6 +45,7 @@ let package = Package(
         .executableTarget(name: "specs-bench", dependencies: ["SpecsCommand", "SpecsRunner", "Gherkin", "Messages"]),
         .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "ConformanceData"], exclude: ["Golden"]),
         .testTarget(name: "SpecsCommandTests", dependencies: ["SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData"]),
+        .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecsRunner", "Messages", "Gherkin", "ConformanceData"]),
         .testTarget(name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "Gherkin", "Messages"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),

@@ -38,16 +38,16 @@ public struct Runner<World: AnyObject>: Sendable {
         var planner = TestCasePlanner(
             matcher: StepMatcher(definitions: registry.steps),
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
-        var plans: [TestCasePlan<World>] = []
-        plans.reserveCapacity(selected.count)
-        for (number, pickle) in selected.enumerated() { plans.append(planner.plan(pickle, number: number)) }
-        for plan in plans {
-            var message = plan.message
-            message.testRunStartedId = runId
-            consumer.consume(.testCase(message))
-        }
-        let beforeAllPassed = await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary)
-        if beforeAllPassed {
+        // Before-all hooks come first; when one fails, no test case is planned or run.
+        if await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) {
+            var plans: [TestCasePlan<World>] = []
+            plans.reserveCapacity(selected.count)
+            for (number, pickle) in selected.enumerated() { plans.append(planner.plan(pickle, number: number)) }
+            for plan in plans {
+                var message = plan.message
+                message.testRunStartedId = runId
+                consumer.consume(.testCase(message))
+            }
             await runTestCases(plans, to: consumer, summary: &summary)
         }
         _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary)

@@ -6,9 +6,13 @@ enum StepOutcome {
         guard let error else { return TestStepResult(duration: duration, status: .passed) }
         switch error {
         case let pending as Pending:
-            return TestStepResult(duration: duration, message: pending.reason, status: .pending)
+            return TestStepResult(
+                duration: duration, message: pending.reason, status: .pending,
+                exception: pending.reason.map { ExceptionMessage(type: "SpecsRunner.Pending", message: $0) })
         case let skipped as Skipped:
-            return TestStepResult(duration: duration, message: skipped.reason, status: .skipped)
+            return TestStepResult(
+                duration: duration, message: skipped.reason, status: .skipped,
+                exception: skipped.reason.map { ExceptionMessage(type: "SpecsRunner.Skipped", message: $0) })
         default:
             let message = describe(error)
             return TestStepResult(

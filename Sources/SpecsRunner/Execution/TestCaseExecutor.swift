@@ -27,8 +27,12 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
         let world = makeWorld()
         let tags = plan.pickle.tags.map(\.name)
         var skipping = false
+        // After a skipped step every later step is skipped, undefined and ambiguous ones too;
+        // after another failed-ish step those are still reported as such.
+        var skippedByStep = false
         var worst = TestStepResultStatus.passed
         for (index, planned) in plan.steps.enumerated() {
+            let wasSkipping = skipping
             journal.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
             let start = clock.monotonicNanoseconds()
             journal.stepStarted(index, deadline: DispatchTime.now().uptimeNanoseconds &+ stepTimeoutNanoseconds)
@@ -41,6 +45,10 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
                     result = await invoke(start) { try await hook.body(world) }
                 }
             case .step(let step, let matches):
+                if skippedByStep {
+                    result = TestStepResult(duration: .zero, status: .skipped)
+                    break
+                }
                 if matches.isEmpty {
                     journal.append(.suggestion(SuggestionMessage(
                         id: "\(planned.id)-suggestion", pickleStepId: step.id,
@@ -57,6 +65,10 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
             journal.append(.testStepFinished(TestStepFinished(
                 testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
             if result.status != .passed { skipping = true }
+            if result.status == .skipped && !wasSkipping && !dryRun {
+                if case .step = planned.item { skippedByStep = true }
+                if case .hook(let hook) = planned.item, hook.kind == .beforeScenario { skippedByStep = true }
+            }
             worst = max(worst, result.status)
         }
         return worst

@@ -1,0 +1,38 @@
+import ConformanceData
+import Foundation
+import Testing
+
+/// The Cucumber Compatibility Kit: each sample's stream from specs matches the
+/// expected stream under the kit's comparison rules.
+@Suite("Cucumber Compatibility Kit")
+struct CompatibilityKitTests {
+    static let samples: [String] = {
+        guard let base = ConformanceDirectory.url?.appendingPathComponent("compatibility-kit/samples"),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: base.path)
+        else { return [] }
+        return names.sorted()
+    }()
+
+    @Test("the kit is present and every sample is accounted for")
+    func kitIsPresent() throws {
+        guard ConformanceDirectory.url != nil else {
+            print("⚠️  " + ConformanceDirectory.absenceMessage)
+            if ConformanceDirectory.isRequired { Issue.record(Comment(rawValue: ConformanceDirectory.absenceMessage)) }
+            return
+        }
+        #expect(Self.samples.count == 46)
+        for name in Self.samples where KitSamples.unsupported[name] == nil {
+            #expect(try KitSamples.sample(name) != nil, "no step definitions for \(name)")
+        }
+        let left = KitSamples.unsupported.map { "\($0.key): \($0.value)" }.sorted().joined(separator: "; ")
+        print("Compatibility kit samples left out: \(left)")
+    }
+
+    @Test("sample matches its expected messages", arguments: samples.filter { KitSamples.unsupported[$0] == nil })
+    func sample(_ name: String) async throws {
+        let sample = try #require(try KitSamples.sample(name))
+        let actual = try await KitComparison.run(sample: name, registry: sample.registry, options: sample.options)
+        let problems = KitComparison.differences(actual: actual, expected: try KitComparison.expected(sample: name))
+        #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
+    }
+}
