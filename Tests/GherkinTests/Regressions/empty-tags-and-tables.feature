@@ -1,0 +1,11 @@
+@
+@ @
+Feature:
+  Rule:
+  Background:
+  Scenario Outline: <>
+    Given <
+    Examples:
+    Examples:
+      |
+      ||

@@ -1,0 +1,4 @@
+Feature: f
+  Scenario: s
+    Given t
+      | a | b \

@@ -1,0 +1,9 @@
+# language:
+# language: es
+Feature: f
+"""
+```
+  Scenario: s
+    Given x
+      """
+      ```

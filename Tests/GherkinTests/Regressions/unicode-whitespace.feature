@@ -1,0 +1,3 @@
+﻿Feature: é😀
+	　Scenario: 　s
+		Given  x
