@@ -21,11 +21,14 @@ let package = Package(
         .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions", "ConformanceData"]),
         // The seed domain: it knows nothing of specs or of logging.
         .target(name: "HTTP"),
+        // The URLSession implementation of the HTTP port, kept apart so that nothing
+        // that does not talk to a real server links the networking stack.
+        .target(name: "HTTPURLSession", dependencies: ["HTTP"]),
         .target(name: "Identity", dependencies: ["HTTP"]),
         .target(name: "Catalog", dependencies: ["HTTP"]),
         // Observability: structured events and the decorators that log around the domain.
         .target(name: "Observability", dependencies: ["Identity", "Catalog"]),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", "HTTP"]),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "HTTP", "HTTPURLSession"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "ObservabilityTests", dependencies: ["Observability", "Identity", "Catalog"]),
         // Cucumber Messages: the one event model every output consumes.

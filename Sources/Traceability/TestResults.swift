@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// What happened to each test, read from the xUnit XML of `swift test --xunit-output`.
 public struct TestResults: Sendable {
@@ -15,13 +12,14 @@ public struct TestResults: Sendable {
     public init() {}
 
     public mutating func merge(xunit data: Data) throws {
-        let reader = XUnitReader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        guard parser.parse() else {
-            throw TraceabilityError(message: "not xUnit XML: \(parser.parserError.map { "\($0)" } ?? "unreadable")")
+        let cases: [XUnitReader.Case]
+        do {
+            cases = try XUnitReader.cases(in: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw TraceabilityError(message: "not xUnit XML: \(error)")
         }
-        for (suite, test, outcome) in reader.cases {
+        for testCase in cases {
+            let (suite, test, outcome) = (testCase.suite, testCase.test, testCase.outcome)
             let plainSuite = suite.split(separator: ".").last.map(String.init) ?? suite
             var plainTest = test
             if let paren = plainTest.firstIndex(of: "(") { plainTest = String(plainTest[..<paren]) }
@@ -43,25 +41,4 @@ public struct TestResults: Sendable {
 public struct TraceabilityError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public var description: String { message }
-}
-
-private final class XUnitReader: NSObject, XMLParserDelegate {
-    var cases: [(String, String, TestResults.Outcome)] = []
-    private var current: (suite: String, test: String, outcome: TestResults.Outcome)?
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-        switch name {
-        case "testcase": current = (attributes["classname"] ?? "", attributes["name"] ?? "", .passed)
-        case "failure", "error": current?.outcome = .failed
-        case "skipped": if current?.outcome != .failed { current?.outcome = .skipped }
-        default: break
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "testcase", let current {
-            cases.append((current.suite, current.test, current.outcome))
-            self.current = nil
-        }
-    }
 }

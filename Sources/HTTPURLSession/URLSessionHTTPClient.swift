@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
