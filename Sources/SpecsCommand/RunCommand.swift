@@ -84,7 +84,10 @@ struct RunCommand {
             switch order {
             case "defined": options.order = .defined
             case "reverse": options.order = .reverse
-            case "random": options.order = .random(seed: UInt64.random(in: 0...UInt64(UInt32.max)))
+            case "random":
+                let seed = UInt64.random(in: 0...UInt64(UInt32.max))
+                options.order = .random(seed: seed)
+                err.write("Running scenarios in random order; repeat it with --order random:\(seed)\n")
             default:
                 guard order.hasPrefix("random:"), let seed = UInt64(order.dropFirst("random:".count)) else {
                     throw UsageError(message: "--order takes defined, reverse, random or random:<seed>, not '\(order)'")

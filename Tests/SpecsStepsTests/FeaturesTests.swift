@@ -82,3 +82,30 @@ final class FeaturesTests: XCTestCase {
         return failures
     }
 }
+
+final class FailingScenarioTests: XCTestCase {
+    /// A scenario made to fail (a wrong expected error) says which scenario, which
+    /// step, where in the feature file, and what was expected and what happened.
+    func test_run_login_with_wrong_expected_error_names_scenario_step_line_and_values() async throws {
+        let source = try String(contentsOfFile: FeaturesTests.featuresDirectory + "/login.feature", encoding: .utf8)
+        let broken = source.replacingOccurrences(
+            of: "Then el sistema devuelve un error de tipo InvalidCredentials", with: "Then el sistema devuelve un error de tipo Connectivity")
+        XCTAssertNotEqual(broken, source)
+        var ids = IncrementingIdGenerator()
+        var document = try Parser().parse(broken, uri: "Features/login.feature", ids: &ids)
+        document.uri = "Features/login.feature"
+        let pickles = PickleCompiler().compile(document, uri: "Features/login.feature", ids: &ids)
+        let feature = LoadedFeature(source: Source(uri: "Features/login.feature", data: broken), document: document, pickles: pickles, errors: [])
+        let recorder = EventRecorder()
+
+        let summary = await Runner(registry: SeedSteps.registry()).run([feature], to: recorder)
+
+        XCTAssertEqual(summary.exitCode, 1)
+        let failures = FeaturesTests.failures(in: recorder.envelopes)
+        XCTAssertEqual(failures.count, 1)
+        let failure = failures.first ?? ""
+        XCTAssertTrue(failure.contains("Login fallido porque el servidor rechaza las credenciales (Features/login.feature:20)"), failure)
+        XCTAssertTrue(failure.contains("step 'el sistema devuelve un error de tipo Connectivity'"), failure)
+        XCTAssertTrue(failure.contains("error type: expected Connectivity, got InvalidCredentials"), failure)
+    }
+}
