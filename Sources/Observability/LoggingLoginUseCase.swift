@@ -21,17 +21,6 @@ public struct LoggingLoginUseCase: LoginExecutor {
         let trace = OperationTrace(
             logger: logger, key: "login.execute", feature: "Login", layer: "Application", operation: "execute",
             traceId: makeTraceId())
-        await trace.started()
-        do {
-            let session = try await wrapped.execute(email: email, password: password)
-            await trace.succeeded()
-            return session
-        } catch is CancellationError {
-            await trace.cancelled()
-            throw CancellationError()
-        } catch {
-            await trace.failed(SemanticError.name(of: error))
-            throw error
-        }
+        return try await trace.around { try await wrapped.execute(email: email, password: password) }
     }
 }

@@ -20,17 +20,6 @@ public struct LoggingProductRepository: ProductRepository {
         let trace = OperationTrace(
             logger: logger, key: "catalog.load", feature: "Catalog", layer: "Infrastructure", operation: "loadAll",
             traceId: makeTraceId())
-        await trace.started()
-        do {
-            let products = try await wrapped.loadAll()
-            await trace.succeeded(["count": String(products.count)])
-            return products
-        } catch is CancellationError {
-            await trace.cancelled()
-            throw CancellationError()
-        } catch {
-            await trace.failed(SemanticError.name(of: error))
-            throw error
-        }
+        return try await trace.around({ try await wrapped.loadAll() }, details: { ["count": String($0.count)] })
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The events of one operation: `<feature>.<operation>.started`, then `succeeded`,
 /// `failed` or `cancelled`, all with the same context and traceId.
 struct OperationTrace: Sendable {
@@ -9,6 +11,25 @@ struct OperationTrace: Sendable {
         self.logger = logger
         self.key = key
         context = ["feature": feature, "layer": layer, "operation": operation, "traceId": traceId]
+    }
+
+    /// Runs `body` between `started` and its outcome: `succeeded` (with the fields
+    /// `details` gives for the result), `cancelled`, or `failed` with the semantic error.
+    func around<Result: Sendable>(
+        _ body: () async throws -> Result, details: (Result) -> [String: String] = { _ in [:] }
+    ) async throws -> Result {
+        await started()
+        do {
+            let result = try await body()
+            await succeeded(details(result))
+            return result
+        } catch is CancellationError {
+            await cancelled()
+            throw CancellationError()
+        } catch {
+            await failed(SemanticError.name(of: error))
+            throw error
+        }
     }
 
     func started() async { await emit("started", .info, [:]) }
