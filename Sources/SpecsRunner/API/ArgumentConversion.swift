@@ -19,16 +19,16 @@ struct ArgumentReader {
     /// lossless numeric or textual conversion.
     static func convert<T>(_ value: any Sendable, to type: T.Type) throws -> T {
         if let same = value as? T { return same }
-        if let optional = value as? String?, T.self == String.self, optional == nil { return "" as! T }
+        if let optional = value as? String?, optional == nil, let empty = "" as? T { return empty }
         if let integer = value as? Int {
             if let converted = convertInteger(integer, to: T.self) { return converted }
         }
         if let double = value as? Double {
-            if T.self == Float.self { return Float(double) as! T }
-            if T.self == Decimal.self { return Decimal(double) as! T }
+            if let float = Float(double) as? T { return float }
+            if let decimal = Decimal(double) as? T { return decimal }
         }
         if let text = value as? String {
-            if T.self == Decimal.self, let decimal = Decimal(string: text) { return decimal as! T }
+            if let decimal = Decimal(string: text), let converted = decimal as? T { return converted }
             if let converter = T.self as? any LosslessStringConvertible.Type, let converted = converter.init(text) as? T {
                 return converted
             }
