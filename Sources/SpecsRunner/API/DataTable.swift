@@ -8,7 +8,7 @@ public struct DataTable: Sendable, Hashable {
     public init(rows: [[String]]) { self.rows = rows }
 
     init(_ table: PickleTable) {
-        rows = table.rows.map { $0.cells.map(\.value) }
+        rows = table.rows.map { row in row.cells.map { $0.value } }
     }
 
     /// Rows after the header, each keyed by the header's cells.

@@ -91,7 +91,7 @@ public struct Runner<World: AnyObject>: Sendable {
     private func select(_ pickles: [Pickle]) -> [Pickle] {
         let patterns = options.names.compactMap { try? NSRegularExpression(pattern: $0) }
         var selected = pickles.filter { pickle in
-            guard options.tags.evaluate(pickle.tags.map(\.name)) else { return false }
+            guard options.tags.evaluate(pickle.tags.map { $0.name }) else { return false }
             guard !patterns.isEmpty else { return true }
             let range = NSRange(location: 0, length: pickle.name.utf16.count)
             return patterns.contains { $0.firstMatch(in: pickle.name, range: range) != nil }

@@ -30,11 +30,13 @@ struct ScenarioRun<World: AnyObject>: Sendable {
                 testCaseStartedId: startedId(plan, attempt), timestamp: clock.now(), willBeRetried: retry)))
             outcome.status = status
             if !retry {
+                var isStep: [String: Bool] = [:]
+                for planned in plan.steps {
+                    if case .step = planned.item { isStep[planned.id] = true }
+                }
                 outcome.stepStatuses = [:]
-                for case .testStepFinished(let finished) in envelopes where finished.testCaseStartedId == startedId(plan, attempt) {
-                    if case .step = plan.steps.first(where: { $0.id == finished.testStepId })?.item {
-                        outcome.stepStatuses[finished.testStepResult.status, default: 0] += 1
-                    }
+                for case .testStepFinished(let finished) in envelopes where isStep[finished.testStepId] == true {
+                    outcome.stepStatuses[finished.testStepResult.status, default: 0] += 1
                 }
                 return outcome
             }

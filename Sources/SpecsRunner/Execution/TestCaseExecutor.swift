@@ -25,7 +25,7 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
         _ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal, sink: AttachmentSink
     ) async -> TestStepResultStatus {
         let world = makeWorld()
-        let tags = plan.pickle.tags.map(\.name)
+        let tags = plan.pickle.tags.map { $0.name }
         var skipping = false
         // After a skipped step every later step is skipped, undefined and ambiguous ones too;
         // after another failed-ish step those are still reported as such.

@@ -18,16 +18,26 @@ struct TestCasePlan<World>: Sendable {
     let steps: [PlannedStep]
 
     var message: TestCaseMessage {
-        TestCaseMessage(id: id, pickleId: pickle.id, testSteps: steps.map { planned in
+        var testSteps: [TestStep] = []
+        testSteps.reserveCapacity(steps.count)
+        for planned in steps {
             switch planned.item {
             case .hook(let hook):
-                return TestStep(id: planned.id, hookId: hook.id)
+                testSteps.append(TestStep(id: planned.id, hookId: hook.id))
             case .step(let step, let matches):
-                return TestStep(
-                    id: planned.id, pickleStepId: step.id, stepDefinitionIds: matches.map(\.definition.id),
-                    stepMatchArgumentsLists: matches.map(\.message))
+                var definitionIds: [String] = []
+                var argumentLists: [StepMatchArgumentsList] = []
+                definitionIds.reserveCapacity(matches.count)
+                argumentLists.reserveCapacity(matches.count)
+                for match in matches {
+                    definitionIds.append(match.definition.id)
+                    argumentLists.append(match.message)
+                }
+                testSteps.append(TestStep(
+                    id: planned.id, pickleStepId: step.id, stepDefinitionIds: definitionIds, stepMatchArgumentsLists: argumentLists))
             }
-        }, testRunStartedId: nil)
+        }
+        return TestCaseMessage(id: id, pickleId: pickle.id, testSteps: testSteps, testRunStartedId: nil)
     }
 }
 
@@ -53,7 +63,7 @@ struct TestCasePlanner<World>: Sendable {
     }
 
     mutating func plan(_ pickle: Pickle, number: Int) -> TestCasePlan<World> {
-        let tags = pickle.tags.map(\.name)
+        let tags = pickle.tags.map { $0.name }
         func applies(_ hook: Hook<World>) -> Bool { hook.tagExpression?.matches(tags) ?? true }
         var items: [TestCasePlan<World>.Item] = []
         items += hooks.filter { $0.kind == .beforeScenario && applies($0) }.map { .hook($0) }
