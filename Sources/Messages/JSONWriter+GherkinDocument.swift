@@ -1,213 +1,181 @@
 import Gherkin
 
-/// The `gherkinDocument` envelope by hand: the general encoder spends most of a large
+/// The `gherkinDocument` message by hand: the general encoder spends most of a large
 /// run on these deep trees. Keys sorted, as the `Codable` encoding writes them.
 extension JSONWriter {
     mutating func document(_ d: GherkinDocument) {
-        raw("{\"gherkinDocument\":{\"comments\":[")
-        for (index, comment) in d.comments.enumerated() {
-            if index > 0 { raw(",") }
-            raw("{\"location\":")
-            location(comment.location)
-            raw(",\"text\":")
-            string(comment.text)
-            raw("}")
+        raw("{")
+        key("comments", first: true)
+        list(d.comments) { w, comment in
+            w.raw("{")
+            w.key("location", first: true)
+            w.location(comment.location)
+            w.field("text", comment.text)
+            w.raw("}")
         }
-        raw("]")
         if let feature = d.feature {
-            raw(",\"feature\":")
+            key("feature")
             self.feature(feature)
         }
-        if let uri = d.uri {
-            raw(",\"uri\":")
-            string(uri)
-        }
-        raw("}}")
+        field("uri", d.uri)
+        raw("}")
     }
 
     private mutating func feature(_ f: Feature) {
-        raw("{\"children\":[")
-        for (index, child) in f.children.enumerated() {
-            if index > 0 { raw(",") }
+        raw("{")
+        key("children", first: true)
+        list(f.children) { w, child in
             switch child {
-            case .background(let background): raw("{\"background\":"); self.background(background); raw("}")
-            case .scenario(let scenario): raw("{\"scenario\":"); self.scenario(scenario); raw("}")
-            case .rule(let rule): raw("{\"rule\":"); self.rule(rule); raw("}")
+            case .background(let background): w.wrapped("background") { $0.background(background) }
+            case .scenario(let scenario): w.wrapped("scenario") { $0.scenario(scenario) }
+            case .rule(let rule): w.wrapped("rule") { $0.rule(rule) }
             }
         }
-        raw("],\"description\":")
-        string(f.description)
-        raw(",\"keyword\":")
-        string(f.keyword)
-        raw(",\"language\":")
-        string(f.language)
-        raw(",\"location\":")
+        field("description", f.description)
+        field("keyword", f.keyword)
+        field("language", f.language)
+        key("location")
         location(f.location)
-        raw(",\"name\":")
-        string(f.name)
-        raw(",\"tags\":")
+        field("name", f.name)
+        key("tags")
         tags(f.tags)
         raw("}")
     }
 
+    /// `{"name":…}` around one value.
+    private mutating func wrapped(_ name: String, _ value: (inout JSONWriter) -> Void) {
+        raw("{")
+        key(name, first: true)
+        value(&self)
+        raw("}")
+    }
+
     private mutating func rule(_ r: Rule) {
-        raw("{\"children\":[")
-        for (index, child) in r.children.enumerated() {
-            if index > 0 { raw(",") }
+        raw("{")
+        key("children", first: true)
+        list(r.children) { w, child in
             switch child {
-            case .background(let background): raw("{\"background\":"); self.background(background); raw("}")
-            case .scenario(let scenario): raw("{\"scenario\":"); self.scenario(scenario); raw("}")
+            case .background(let background): w.wrapped("background") { $0.background(background) }
+            case .scenario(let scenario): w.wrapped("scenario") { $0.scenario(scenario) }
             }
         }
-        raw("],\"description\":")
-        string(r.description)
-        raw(",\"id\":")
-        string(r.id)
-        raw(",\"keyword\":")
-        string(r.keyword)
-        raw(",\"location\":")
-        location(r.location)
-        raw(",\"name\":")
-        string(r.name)
-        raw(",\"tags\":")
+        header(description: r.description, id: r.id, keyword: r.keyword, location: r.location, name: r.name)
+        key("tags")
         tags(r.tags)
         raw("}")
     }
 
+    /// The fields every titled node shares, in sorted order: description, id, keyword,
+    /// location, name.
+    private mutating func header(
+        description: String, id: String, keyword: String, location: Location, name: String, first: Bool = false
+    ) {
+        field("description", description, first: first)
+        field("id", id)
+        field("keyword", keyword)
+        key("location")
+        self.location(location)
+        field("name", name)
+    }
+
     private mutating func background(_ b: Background) {
-        raw("{\"description\":")
-        string(b.description)
-        raw(",\"id\":")
-        string(b.id)
-        raw(",\"keyword\":")
-        string(b.keyword)
-        raw(",\"location\":")
-        location(b.location)
-        raw(",\"name\":")
-        string(b.name)
-        raw(",\"steps\":")
+        raw("{")
+        header(description: b.description, id: b.id, keyword: b.keyword, location: b.location, name: b.name, first: true)
+        key("steps")
         steps(b.steps)
         raw("}")
     }
 
     private mutating func scenario(_ s: Scenario) {
-        raw("{\"description\":")
-        string(s.description)
-        raw(",\"examples\":[")
-        for (index, examples) in s.examples.enumerated() {
-            if index > 0 { raw(",") }
-            raw("{\"description\":")
-            string(examples.description)
-            raw(",\"id\":")
-            string(examples.id)
-            raw(",\"keyword\":")
-            string(examples.keyword)
-            raw(",\"location\":")
-            location(examples.location)
-            raw(",\"name\":")
-            string(examples.name)
-            raw(",\"tableBody\":")
-            rows(examples.tableBody)
+        raw("{")
+        field("description", s.description, first: true)
+        key("examples")
+        list(s.examples) { w, examples in
+            w.raw("{")
+            w.header(
+                description: examples.description, id: examples.id, keyword: examples.keyword, location: examples.location,
+                name: examples.name, first: true)
+            w.key("tableBody")
+            w.list(examples.tableBody) { $0.row($1) }
             if let header = examples.tableHeader {
-                raw(",\"tableHeader\":")
-                row(header)
+                w.key("tableHeader")
+                w.row(header)
             }
-            raw(",\"tags\":")
-            tags(examples.tags)
-            raw("}")
+            w.key("tags")
+            w.tags(examples.tags)
+            w.raw("}")
         }
-        raw("],\"id\":")
-        string(s.id)
-        raw(",\"keyword\":")
-        string(s.keyword)
-        raw(",\"location\":")
+        field("id", s.id)
+        field("keyword", s.keyword)
+        key("location")
         location(s.location)
-        raw(",\"name\":")
-        string(s.name)
-        raw(",\"steps\":")
+        field("name", s.name)
+        key("steps")
         steps(s.steps)
-        raw(",\"tags\":")
+        key("tags")
         tags(s.tags)
         raw("}")
     }
 
     private mutating func steps(_ steps: [Step]) {
-        raw("[")
-        for (index, step) in steps.enumerated() {
-            if index > 0 { raw(",") }
-            raw("{")
+        list(steps) { w, step in
+            w.raw("{")
+            var first = true
             if let table = step.dataTable {
-                raw("\"dataTable\":{\"location\":")
-                location(table.location)
-                raw(",\"rows\":")
-                rows(table.rows)
-                raw("},")
+                w.key("dataTable", first: true)
+                w.raw("{")
+                w.key("location", first: true)
+                w.location(table.location)
+                w.key("rows")
+                w.list(table.rows) { $0.row($1) }
+                w.raw("}")
+                first = false
             }
             if let doc = step.docString {
-                raw("\"docString\":{\"content\":")
-                string(doc.content)
-                raw(",\"delimiter\":")
-                string(doc.delimiter)
-                raw(",\"location\":")
-                location(doc.location)
-                if let media = doc.mediaType {
-                    raw(",\"mediaType\":")
-                    string(media)
-                }
-                raw("},")
+                w.key("docString", first: first)
+                w.raw("{")
+                w.field("content", doc.content, first: true)
+                w.field("delimiter", doc.delimiter)
+                w.key("location")
+                w.location(doc.location)
+                w.field("mediaType", doc.mediaType)
+                w.raw("}")
+                first = false
             }
-            raw("\"id\":")
-            string(step.id)
-            raw(",\"keyword\":")
-            string(step.keyword)
-            if let type = step.keywordType { raw(",\"keywordType\":\"\(type.rawValue)\"") }
-            raw(",\"location\":")
-            location(step.location)
-            raw(",\"text\":")
-            string(step.text)
-            raw("}")
+            w.field("id", step.id, first: first)
+            w.field("keyword", step.keyword)
+            w.field("keywordType", step.keywordType?.rawValue)
+            w.key("location")
+            w.location(step.location)
+            w.field("text", step.text)
+            w.raw("}")
         }
-        raw("]")
-    }
-
-    private mutating func rows(_ rows: [TableRow]) {
-        raw("[")
-        for (index, row) in rows.enumerated() {
-            if index > 0 { raw(",") }
-            self.row(row)
-        }
-        raw("]")
     }
 
     private mutating func row(_ r: TableRow) {
-        raw("{\"cells\":[")
-        for (index, cell) in r.cells.enumerated() {
-            if index > 0 { raw(",") }
-            raw("{\"location\":")
-            location(cell.location)
-            raw(",\"value\":")
-            string(cell.value)
-            raw("}")
+        raw("{")
+        key("cells", first: true)
+        list(r.cells) { w, cell in
+            w.raw("{")
+            w.key("location", first: true)
+            w.location(cell.location)
+            w.field("value", cell.value)
+            w.raw("}")
         }
-        raw("],\"id\":")
-        string(r.id)
-        raw(",\"location\":")
+        field("id", r.id)
+        key("location")
         location(r.location)
         raw("}")
     }
 
     private mutating func tags(_ tags: [Tag]) {
-        raw("[")
-        for (index, tag) in tags.enumerated() {
-            if index > 0 { raw(",") }
-            raw("{\"id\":")
-            string(tag.id)
-            raw(",\"location\":")
-            location(tag.location)
-            raw(",\"name\":")
-            string(tag.name)
-            raw("}")
+        list(tags) { w, tag in
+            w.raw("{")
+            w.field("id", tag.id, first: true)
+            w.key("location")
+            w.location(tag.location)
+            w.field("name", tag.name)
+            w.raw("}")
         }
-        raw("]")
     }
 }

@@ -1,8 +1,8 @@
 import Gherkin
 
-/// A small JSON writer for the envelopes a run emits for every step, where a
-/// general-purpose encoder costs more than the step. Keys are written in sorted
-/// order, so the output equals the `Codable` encoding with sorted keys.
+/// A small JSON writer for the envelopes a run emits for every step and scenario,
+/// where a general-purpose encoder costs more than the step. Keys are written in
+/// sorted order, so the output equals the `Codable` encoding with sorted keys.
 struct JSONWriter {
     private(set) var text = ""
 
@@ -10,14 +10,38 @@ struct JSONWriter {
 
     mutating func raw(_ fragment: String) { text += fragment }
 
+    /// `"name":`, after a comma unless it is the object's first key.
+    mutating func key(_ name: String, first: Bool = false) {
+        text += first ? "\"\(name)\":" : ",\"\(name)\":"
+    }
+
+    mutating func field(_ name: String, _ value: String, first: Bool = false) {
+        key(name, first: first)
+        string(value)
+    }
+
+    /// A field left out when the value is absent.
+    mutating func field(_ name: String, _ value: String?, first: Bool = false) {
+        if let value { field(name, value, first: first) }
+    }
+
+    /// `[a,b,...]`, each element written by `element`.
+    mutating func list<Items: Collection>(_ items: Items, _ element: (inout JSONWriter, Items.Element) -> Void) {
+        text += "["
+        var first = true
+        for item in items {
+            if !first { text += "," }
+            first = false
+            element(&self, item)
+        }
+        text += "]"
+    }
+
+    mutating func strings(_ values: [String]) { list(values) { $0.string($1) } }
+
     mutating func string(_ value: String) {
         text += "\""
-        var needsEscape = false
-        for byte in value.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            needsEscape = true
-            break
-        }
-        guard needsEscape else {
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
             text += value
             text += "\""
             return
@@ -43,237 +67,78 @@ struct JSONWriter {
         text += "\""
     }
 
-    mutating func timestamp(_ value: Timestamp) {
-        text += "{\"nanos\":\(value.nanos),\"seconds\":\(value.seconds)}"
+    /// A timestamp or a duration: `{"nanos":…,"seconds":…}`.
+    mutating func time(seconds: Int, nanos: Int) {
+        text += "{\"nanos\":\(nanos),\"seconds\":\(seconds)}"
     }
 
-    mutating func duration(_ value: Duration) {
-        text += "{\"nanos\":\(value.nanos),\"seconds\":\(value.seconds)}"
+    mutating func location(_ l: Location) {
+        if let column = l.column {
+            text += "{\"column\":\(column),\"line\":\(l.line)}"
+        } else {
+            text += "{\"line\":\(l.line)}"
+        }
     }
 }
 
 extension Envelope {
-    /// The envelope as JSON by hand, for the per-step messages; nil for the others.
+    /// The envelope as JSON by hand, for the messages a run emits per step and per
+    /// scenario; nil for the others, which the `Codable` encoding writes.
     public var fastJSON: String? {
         var w = JSONWriter()
         switch self {
         case .testStepStarted(let m):
-            w.raw("{\"testStepStarted\":{\"testCaseStartedId\":")
-            w.string(m.testCaseStartedId)
-            w.raw(",\"testStepId\":")
-            w.string(m.testStepId)
-            w.raw(",\"timestamp\":")
-            w.timestamp(m.timestamp)
+            w.raw("{\"testStepStarted\":{")
+            w.field("testCaseStartedId", m.testCaseStartedId, first: true)
+            w.field("testStepId", m.testStepId)
+            w.key("timestamp")
+            w.time(seconds: m.timestamp.seconds, nanos: m.timestamp.nanos)
             w.raw("}}")
         case .testStepFinished(let m):
             let result = m.testStepResult
             // Results with exceptions are rare: the general encoder writes them.
             guard result.exception == nil else { return nil }
-            w.raw("{\"testStepFinished\":{\"testCaseStartedId\":")
-            w.string(m.testCaseStartedId)
-            w.raw(",\"testStepId\":")
-            w.string(m.testStepId)
-            w.raw(",\"testStepResult\":{\"duration\":")
-            w.duration(result.duration)
-            if let message = result.message {
-                w.raw(",\"message\":")
-                w.string(message)
-            }
-            w.raw(",\"status\":\"\(result.status.rawValue)\"},\"timestamp\":")
-            w.timestamp(m.timestamp)
+            w.raw("{\"testStepFinished\":{")
+            w.field("testCaseStartedId", m.testCaseStartedId, first: true)
+            w.field("testStepId", m.testStepId)
+            w.raw(",\"testStepResult\":{")
+            w.key("duration", first: true)
+            w.time(seconds: result.duration.seconds, nanos: result.duration.nanos)
+            w.field("message", result.message)
+            w.field("status", result.status.rawValue)
+            w.raw("}")
+            w.key("timestamp")
+            w.time(seconds: m.timestamp.seconds, nanos: m.timestamp.nanos)
             w.raw("}}")
         case .testCaseStarted(let m):
-            w.raw("{\"testCaseStarted\":{\"attempt\":\(m.attempt),\"id\":")
-            w.string(m.id)
-            w.raw(",\"testCaseId\":")
-            w.string(m.testCaseId)
-            w.raw(",\"timestamp\":")
-            w.timestamp(m.timestamp)
-            if let worker = m.workerId {
-                w.raw(",\"workerId\":")
-                w.string(worker)
-            }
+            w.raw("{\"testCaseStarted\":{\"attempt\":\(m.attempt)")
+            w.field("id", m.id)
+            w.field("testCaseId", m.testCaseId)
+            w.key("timestamp")
+            w.time(seconds: m.timestamp.seconds, nanos: m.timestamp.nanos)
+            w.field("workerId", m.workerId)
             w.raw("}}")
         case .testCaseFinished(let m):
-            w.raw("{\"testCaseFinished\":{\"testCaseStartedId\":")
-            w.string(m.testCaseStartedId)
-            w.raw(",\"timestamp\":")
-            w.timestamp(m.timestamp)
+            w.raw("{\"testCaseFinished\":{")
+            w.field("testCaseStartedId", m.testCaseStartedId, first: true)
+            w.key("timestamp")
+            w.time(seconds: m.timestamp.seconds, nanos: m.timestamp.nanos)
             w.raw(",\"willBeRetried\":\(m.willBeRetried)}}")
         case .testCase(let m):
+            w.raw("{\"testCase\":")
             w.testCase(m)
+            w.raw("}")
         case .pickle(let m):
+            w.raw("{\"pickle\":")
             w.pickle(m)
+            w.raw("}")
         case .gherkinDocument(let m):
+            w.raw("{\"gherkinDocument\":")
             w.document(m)
+            w.raw("}")
         default:
             return nil
         }
         return w.text
-    }
-}
-
-extension JSONWriter {
-    mutating func strings(_ values: [String]) {
-        text += "["
-        for (index, value) in values.enumerated() {
-            if index > 0 { text += "," }
-            string(value)
-        }
-        text += "]"
-    }
-
-    mutating func testCase(_ m: TestCaseMessage) {
-        raw("{\"testCase\":{\"id\":")
-        string(m.id)
-        raw(",\"pickleId\":")
-        string(m.pickleId)
-        if let run = m.testRunStartedId {
-            raw(",\"testRunStartedId\":")
-            string(run)
-        }
-        raw(",\"testSteps\":[")
-        for (index, step) in m.testSteps.enumerated() {
-            if index > 0 { raw(",") }
-            raw("{")
-            if let hook = step.hookId {
-                raw("\"hookId\":")
-                string(hook)
-                raw(",")
-            }
-            raw("\"id\":")
-            string(step.id)
-            if let pickleStep = step.pickleStepId {
-                raw(",\"pickleStepId\":")
-                string(pickleStep)
-            }
-            if let definitions = step.stepDefinitionIds {
-                raw(",\"stepDefinitionIds\":")
-                strings(definitions)
-            }
-            if let lists = step.stepMatchArgumentsLists {
-                raw(",\"stepMatchArgumentsLists\":[")
-                for (listIndex, list) in lists.enumerated() {
-                    if listIndex > 0 { raw(",") }
-                    raw("{\"stepMatchArguments\":[")
-                    for (argumentIndex, argument) in list.stepMatchArguments.enumerated() {
-                        if argumentIndex > 0 { raw(",") }
-                        raw("{\"group\":")
-                        group(argument.group)
-                        if let name = argument.parameterTypeName {
-                            raw(",\"parameterTypeName\":")
-                            string(name)
-                        }
-                        raw("}")
-                    }
-                    raw("]}")
-                }
-                raw("]")
-            }
-            raw("}")
-        }
-        raw("]}}")
-    }
-
-    mutating func group(_ g: Group) {
-        raw("{")
-        var separator = ""
-        if !g.children.isEmpty {
-            raw("\"children\":[")
-            for (index, child) in g.children.enumerated() {
-                if index > 0 { raw(",") }
-                group(child)
-            }
-            raw("]")
-            separator = ","
-        }
-        if let start = g.start {
-            raw(separator + "\"start\":\(start)")
-            separator = ","
-        }
-        if let value = g.value {
-            raw(separator + "\"value\":")
-            string(value)
-        }
-        raw("}")
-    }
-
-    mutating func pickle(_ m: Pickle) {
-        raw("{\"pickle\":{\"astNodeIds\":")
-        strings(m.astNodeIds)
-        raw(",\"id\":")
-        string(m.id)
-        raw(",\"language\":")
-        string(m.language)
-        raw(",\"location\":")
-        location(m.location)
-        raw(",\"name\":")
-        string(m.name)
-        raw(",\"steps\":[")
-        for (index, step) in m.steps.enumerated() {
-            if index > 0 { raw(",") }
-            raw("{")
-            if let argument = step.argument {
-                raw("\"argument\":{")
-                if let table = argument.dataTable {
-                    raw("\"dataTable\":{")
-                    if let index = table.argumentIndex { raw("\"argumentIndex\":\(index),") }
-                    raw("\"rows\":[")
-                    for (rowIndex, row) in table.rows.enumerated() {
-                        if rowIndex > 0 { raw(",") }
-                        raw("{\"cells\":[")
-                        for (cellIndex, cell) in row.cells.enumerated() {
-                            if cellIndex > 0 { raw(",") }
-                            raw("{\"value\":")
-                            string(cell.value)
-                            raw("}")
-                        }
-                        raw("]}")
-                    }
-                    raw("]}")
-                }
-                if let doc = argument.docString {
-                    if argument.dataTable != nil { raw(",") }
-                    raw("\"docString\":{")
-                    if let index = doc.argumentIndex { raw("\"argumentIndex\":\(index),") }
-                    raw("\"content\":")
-                    string(doc.content)
-                    if let media = doc.mediaType {
-                        raw(",\"mediaType\":")
-                        string(media)
-                    }
-                    raw("}")
-                }
-                raw("},")
-            }
-            raw("\"astNodeIds\":")
-            strings(step.astNodeIds)
-            raw(",\"id\":")
-            string(step.id)
-            raw(",\"text\":")
-            string(step.text)
-            if let type = step.type { raw(",\"type\":\"\(type.rawValue)\"") }
-            raw("}")
-        }
-        raw("],\"tags\":[")
-        for (index, tag) in m.tags.enumerated() {
-            if index > 0 { raw(",") }
-            raw("{\"astNodeId\":")
-            string(tag.astNodeId)
-            raw(",\"name\":")
-            string(tag.name)
-            raw("}")
-        }
-        raw("],\"uri\":")
-        string(m.uri)
-        raw("}}")
-    }
-
-    mutating func location(_ l: Location) {
-        if let column = l.column {
-            raw("{\"column\":\(column),\"line\":\(l.line)}")
-        } else {
-            raw("{\"line\":\(l.line)}")
-        }
     }
 }
