@@ -54,9 +54,6 @@ public struct ParameterTypeRegistry: Sendable {
     }
 
     public func lookup(_ name: String) -> ParameterType? { types[name] }
-
-    /// The types a snippet may use for a piece of text, in definition order.
-    public var snippetTypes: [ParameterType] { all.filter(\.useForSnippets) }
 }
 
 public struct ParameterTypeError: Error, Sendable, CustomStringConvertible {

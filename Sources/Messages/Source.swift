@@ -3,7 +3,6 @@ import Gherkin
 /// The text of a feature file, as read.
 public struct Source: Sendable, Hashable, Codable {
     public static let gherkinPlain = "text/x.cucumber.gherkin+plain"
-    public static let gherkinMarkdown = "text/x.cucumber.gherkin+markdown"
 
     public var uri: String
     public var data: String

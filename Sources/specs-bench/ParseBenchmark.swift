@@ -19,20 +19,18 @@ enum ParseBenchmark {
         var parseNanoseconds: UInt64 = 0
         var errors = 0
         for path in files {
-            autoreleasepool {
-                guard let source = try? SourceReader.read(path: path) else { errors += 1; return }
-                let size = source.data.utf8.count
-                bytes += size
-                largest = max(largest, size)
-                let start = DispatchTime.now().uptimeNanoseconds
-                var ids = IncrementingIdGenerator()
-                if let document = try? Parser().parse(source.data, uri: path, ids: &ids) {
-                    pickles += PickleCompiler().compile(document, uri: path, ids: &ids).count
-                } else {
-                    errors += 1
-                }
-                parseNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+            guard let source = try? SourceReader.read(path: path) else { errors += 1; continue }
+            let size = source.data.utf8.count
+            bytes += size
+            largest = max(largest, size)
+            let start = DispatchTime.now().uptimeNanoseconds
+            var ids = IncrementingIdGenerator()
+            if let document = try? Parser().parse(source.data, uri: path, ids: &ids) {
+                pickles += PickleCompiler().compile(document, uri: path, ids: &ids).count
+            } else {
+                errors += 1
             }
+            parseNanoseconds += DispatchTime.now().uptimeNanoseconds - start
         }
         let seconds = Double(parseNanoseconds) / 1e9
         var usage = rusage()
@@ -49,7 +47,3 @@ enum ParseBenchmark {
     }
 }
 
-#if !canImport(ObjectiveC)
-/// `autoreleasepool` exists only with the Objective-C runtime; elsewhere a plain call.
-func autoreleasepool<Result>(invoking body: () throws -> Result) rethrows -> Result { try body() }
-#endif

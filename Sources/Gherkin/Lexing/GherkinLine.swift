@@ -33,15 +33,7 @@ struct GherkinLine {
         return true
     }
 
-    func startsWithTitle(_ keyword: String) -> Bool {
-        starts(with: Keyword(keyword + ":"))
-    }
 
-    /// The trimmed text after `scalars` leading Unicode scalars, itself trimmed.
-    func rest(afterScalars scalars: Int) -> String {
-        let start = trimmed.unicodeScalars.index(trimmed.startIndex, offsetBy: scalars, limitedBy: trimmed.endIndex) ?? trimmed.endIndex
-        return String(trimmed[start...].trimmingWhitespace())
-    }
 
     /// The trimmed text after a prefix given as a string.
     func rest(after prefix: String) -> String {

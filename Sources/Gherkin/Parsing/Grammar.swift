@@ -56,8 +56,7 @@ enum Grammar {
             let background = T(token: .backgroundLine, closeTo: container(level), open: [.background], next: .background(level))
             return described(state, level, description: .headerDescription(level), body: [background] + tail(level).all)
         case .background(let level), .backgroundDescription(let level):
-            let step = T(token: .stepLine, closeTo: .background, open: [.step], next: .step(level, .background, .none))
-            return described(state, level, description: .backgroundDescription(level), body: [step] + tail(level).all)
+            return described(state, level, description: .backgroundDescription(level), body: afterStep(level, .background))
         case .scenario(let level), .scenarioDescription(let level):
             return described(state, level, description: .scenarioDescription(level), body: afterStep(level, .scenario))
         case .examples(let level), .examplesDescription(let level):

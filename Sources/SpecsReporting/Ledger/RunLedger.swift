@@ -16,12 +16,10 @@ public final class RunLedger: EventConsumer {
     /// Results by test case started id, then test step id.
     public private(set) var stepResults: [String: [String: TestStepResult]] = [:]
     public private(set) var attachments: [String: [Attachment]] = [:]
-    public private(set) var runAttachments: [Attachment] = []
     public private(set) var stepDefinitions: [String: StepDefinitionMessage] = [:]
     public private(set) var hooks: [String: HookMessage] = [:]
     public private(set) var suggestions: [String: SuggestionMessage] = [:]
     public private(set) var parseErrors: [ParseErrorMessage] = []
-    public private(set) var hookResults: [(hook: String, result: TestStepResult)] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
     /// The final attempt of each test case, by test case id.
@@ -29,7 +27,6 @@ public final class RunLedger: EventConsumer {
     private var pickleSteps: [String: PickleStep] = [:]
     private var astSteps: [String: (step: Step, uri: String)] = [:]
     private var astScenarios: [String: AstScenario] = [:]
-    private var hookStarts: [String: String] = [:]
     private var astTags: [String: Tag] = [:]
     private var cachedResults: [ScenarioResult]?
 
@@ -64,14 +61,7 @@ public final class RunLedger: EventConsumer {
         case .testStepFinished(let finished):
             stepResults[finished.testCaseStartedId, default: [:]][finished.testStepId] = finished.testStepResult
         case .attachment(let attachment):
-            if let started = attachment.testCaseStartedId {
-                attachments[started, default: []].append(attachment)
-            } else {
-                runAttachments.append(attachment)
-            }
-        case .testRunHookStarted(let started): hookStarts[started.id] = started.hookId
-        case .testRunHookFinished(let finished):
-            hookResults.append((hookStarts[finished.testRunHookStartedId] ?? "", finished.result))
+            if let started = attachment.testCaseStartedId { attachments[started, default: []].append(attachment) }
         case .testRunFinished(let finished): runFinished = finished
         default: break
         }
@@ -114,8 +104,6 @@ public final class RunLedger: EventConsumer {
     // MARK: Queries
 
     public func pickleStep(_ id: String) -> PickleStep? { pickleSteps[id] }
-    public func astStep(_ id: String) -> Step? { astSteps[id]?.step }
-    public func astScenario(_ id: String) -> AstScenario? { astScenarios[id] }
     public func astTag(_ id: String) -> Tag? { astTags[id] }
 
     /// The scenario results of the run, in the order test cases were planned.
