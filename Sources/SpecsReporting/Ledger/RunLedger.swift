@@ -1,6 +1,8 @@
+import Foundation
 import Gherkin
 import Messages
 import SpecsRunner
+import Traceability
 
 /// The one fold over a run's stream: indexes every message by id so that any
 /// format can ask "what happened to this scenario". Formatters that need more than
@@ -29,6 +31,8 @@ public final class RunLedger: EventConsumer {
     private var astScenarios: [String: AstScenario] = [:]
     private var astTags: [String: Tag] = [:]
     private var cachedResults: [ScenarioResult]?
+    /// The traceability report of the run, by the context it was computed for.
+    var cachedReport: (context: UUID, report: TraceabilityReport)?
 
     /// Where a scenario sits in its document.
     public struct AstScenario: Sendable {
@@ -41,6 +45,7 @@ public final class RunLedger: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         cachedResults = nil
+        cachedReport = nil
         switch envelope {
         case .source(let source): sources[source.uri] = source
         case .gherkinDocument(let document): index(document)

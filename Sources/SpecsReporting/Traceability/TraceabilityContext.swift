@@ -1,3 +1,4 @@
+import Foundation
 import Traceability
 
 /// What traceability outputs need besides the run: the tests that exist and, when
@@ -5,14 +6,23 @@ import Traceability
 public struct TraceabilityContext: Sendable {
     public var inventory: TestInventory
     public var results: TestResults?
+    /// Tells this context's reports apart in a ledger's cache.
+    private let identity = UUID()
 
     public init(inventory: TestInventory, results: TestResults?) {
         self.inventory = inventory
         self.results = results
     }
 
-    /// The report for a finished run.
+    /// The report for a finished run, computed once however many outputs ask for it.
     public func report(_ ledger: RunLedger) -> TraceabilityReport {
+        if let cached = ledger.cachedReport, cached.context == identity { return cached.report }
+        let report = build(ledger)
+        ledger.cachedReport = (identity, report)
+        return report
+    }
+
+    private func build(_ ledger: RunLedger) -> TraceabilityReport {
         let records = ledger.scenarioResults.map { result in
             ScenarioRecord(
                 name: result.pickle.name, uri: result.pickle.uri, line: result.pickle.location.line, status: result.status,

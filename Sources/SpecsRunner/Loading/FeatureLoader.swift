@@ -84,29 +84,23 @@ public enum FeatureLoader {
     /// Reads and parses each file; ids come from one generator for the whole run.
     public static func load<Ids: IdGenerator>(_ files: [FeaturePath], ids: inout Ids) -> [LoadedFeature] {
         files.map { file in
+            func failed(_ source: Source, _ errors: [ParseError]) -> LoadedFeature {
+                LoadedFeature(source: source, document: nil, pickles: [], errors: errors, lines: file.lines)
+            }
             let source: Source
             do {
                 source = try SourceReader.read(path: file.path)
-            } catch let error as SourceError {
-                let location = Location(line: error.line ?? 1, column: error.column)
-                return LoadedFeature(
-                    source: Source(uri: file.path, data: ""), document: nil, pickles: [],
-                    errors: [ParseError(message: error.reason, location: location)], lines: file.lines)
             } catch {
-                return LoadedFeature(
-                    source: Source(uri: file.path, data: ""), document: nil, pickles: [],
-                    errors: [ParseError(message: "\(error)", location: Location(line: 1))], lines: file.lines)
+                let located = error as? SourceError
+                let location = Location(line: located?.line ?? 1, column: located?.column)
+                return failed(Source(uri: file.path, data: ""), [ParseError(message: located?.reason ?? "\(error)", location: location)])
             }
             do {
                 let document = try Parser().parse(source.data, uri: source.uri, ids: &ids)
                 let pickles = PickleCompiler().compile(document, uri: source.uri, ids: &ids)
                 return LoadedFeature(source: source, document: document, pickles: pickles, errors: [], lines: file.lines)
-            } catch let error as ParseErrors {
-                return LoadedFeature(source: source, document: nil, pickles: [], errors: error.errors, lines: file.lines)
             } catch {
-                return LoadedFeature(
-                    source: source, document: nil, pickles: [],
-                    errors: [ParseError(message: "\(error)", location: Location(line: 1))], lines: file.lines)
+                return failed(source, (error as? ParseErrors)?.errors ?? [ParseError(message: "\(error)", location: Location(line: 1))])
             }
         }
     }
