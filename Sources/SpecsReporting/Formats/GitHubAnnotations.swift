@@ -4,19 +4,17 @@ import SpecsRunner
 /// On GitHub Actions, each failed or undefined step also becomes an
 /// `::error file=…,line=…::…` line pointing at the feature file.
 public final class GitHubAnnotations: EventConsumer {
-    private let ledger: RunLedger
-    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
-    private let feedsLedger: Bool
+    private let feed: LedgerFeed
+    private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
 
     public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
-        ledger = shared ?? RunLedger()
-        feedsLedger = shared == nil
+        feed = LedgerFeed(shared)
         out = output
     }
 
     public func consume(_ envelope: Envelope) {
-        if feedsLedger { ledger.consume(envelope) }
+        feed.consume(envelope)
         guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
               let started = ledger.attempts[finished.testCaseStartedId],
               let scenario = ledger.scenarioResult(testCaseId: started.testCaseId)

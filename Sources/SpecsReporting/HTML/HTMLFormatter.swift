@@ -10,23 +10,21 @@ import Traceability
 /// attachments (log lines grouped by traceId), linked tests, the traceability
 /// matrix, and filters that work without any request leaving the file.
 public final class HTMLFormatter: EventConsumer {
-    private let ledger: RunLedger
-    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
-    private let feedsLedger: Bool
+    private let feed: LedgerFeed
+    private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
     private let context: TraceabilityContext
     private let language: String?
 
     /// `language` (`en`, `es`) chooses the labels; by default the features' language.
     public init(output: ReportOutput, context: TraceabilityContext, language: String? = nil, ledger shared: RunLedger? = nil) {
-        ledger = shared ?? RunLedger()
-        feedsLedger = shared == nil
+        feed = LedgerFeed(shared)
         out = output
         self.context = context
         self.language = language
     }
 
-    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
+    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
     public func finish() {
         let report = context.report(ledger)

@@ -6,18 +6,16 @@ import SpecsRunner
 /// The legacy Cucumber JSON report (features → elements → steps, durations in
 /// nanoseconds, tags, embeddings), as Jenkins cucumber-reports and Xray read it.
 public final class CucumberJSONFormatter: EventConsumer {
-    private let ledger: RunLedger
-    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
-    private let feedsLedger: Bool
+    private let feed: LedgerFeed
+    private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
 
     public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
-        ledger = shared ?? RunLedger()
-        feedsLedger = shared == nil
+        feed = LedgerFeed(shared)
         out = output
     }
 
-    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
+    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
     struct Tag: Encodable { let name: String; let line: Int }
     struct Match: Encodable { let location: String }

@@ -6,20 +6,18 @@ import SpecsRunner
 /// row (`classname` the feature). As Cucumber maps outcomes in strict mode: failed,
 /// ambiguous, undefined and pending are `failure`s, skipped is `skipped`.
 public final class JUnitFormatter: EventConsumer {
-    private let ledger: RunLedger
-    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
-    private let feedsLedger: Bool
+    private let feed: LedgerFeed
+    private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
     private let suiteName: String
 
     public init(output: ReportOutput, suiteName: String = "specs", ledger shared: RunLedger? = nil) {
-        ledger = shared ?? RunLedger()
-        feedsLedger = shared == nil
+        feed = LedgerFeed(shared)
         out = output
         self.suiteName = suiteName
     }
 
-    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
+    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
     public func finish() {
         let results = ledger.scenarioResults

@@ -6,23 +6,21 @@ import SpecsRunner
 /// language, each step coloured by status, failures explained in place, then the
 /// failures again and the summary.
 public final class PrettyFormatter: EventConsumer {
-    private let ledger: RunLedger
-    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
-    private let feedsLedger: Bool
+    private let feed: LedgerFeed
+    private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
     private let palette: Palette
     private var printedFeature: String?
     private var problems: [(ScenarioResult, StepResult)] = []
 
     public init(output: ReportOutput, palette: Palette, ledger shared: RunLedger? = nil) {
-        ledger = shared ?? RunLedger()
-        feedsLedger = shared == nil
+        feed = LedgerFeed(shared)
         out = output
         self.palette = palette
     }
 
     public func consume(_ envelope: Envelope) {
-        if feedsLedger { ledger.consume(envelope) }
+        feed.consume(envelope)
         switch envelope {
         case .testCaseFinished(let finished) where !finished.willBeRetried:
             guard let started = ledger.attempts[finished.testCaseStartedId],

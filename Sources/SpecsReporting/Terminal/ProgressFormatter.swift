@@ -4,24 +4,22 @@ import SpecsRunner
 /// One character per step (`.` passed, `F` failed, `U` undefined, `P` pending,
 /// `-` skipped, `A` ambiguous), then the failures and the summary.
 public final class ProgressFormatter: EventConsumer {
-    private let ledger: RunLedger
-    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
-    private let feedsLedger: Bool
+    private let feed: LedgerFeed
+    private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
     private let palette: Palette
     private let showSummaryOnly: Bool
 
     /// `summaryOnly` makes this the `summary` format: no progress characters.
     public init(output: ReportOutput, palette: Palette, summaryOnly: Bool = false, ledger shared: RunLedger? = nil) {
-        ledger = shared ?? RunLedger()
-        feedsLedger = shared == nil
+        feed = LedgerFeed(shared)
         out = output
         self.palette = palette
         showSummaryOnly = summaryOnly
     }
 
     public func consume(_ envelope: Envelope) {
-        if feedsLedger { ledger.consume(envelope) }
+        feed.consume(envelope)
         guard !showSummaryOnly, case .testStepFinished(let finished) = envelope else { return }
         let status = finished.testStepResult.status
         let symbol: String

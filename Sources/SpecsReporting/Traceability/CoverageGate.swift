@@ -7,23 +7,21 @@ import Traceability
 /// covered, listing each uncovered scenario with its location and reason. Links to
 /// tests that do not exist are reported as errors whatever the figure.
 public final class CoverageGate: EventConsumer {
-    private let ledger: RunLedger
-    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
-    private let feedsLedger: Bool
+    private let feed: LedgerFeed
+    private var ledger: RunLedger { feed.ledger }
     private let minimum: Double?
     private let context: TraceabilityContext
     private let err: ReportOutput
     public private(set) var report: TraceabilityReport?
 
     public init(minimum: Double?, context: TraceabilityContext, diagnostics: ReportOutput, ledger shared: RunLedger? = nil) {
-        ledger = shared ?? RunLedger()
-        feedsLedger = shared == nil
+        feed = LedgerFeed(shared)
         self.minimum = minimum
         self.context = context
         err = diagnostics
     }
 
-    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
+    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
     public func finish() {
         let linked = ledger.pickles.values.contains { $0.tags.contains { $0.name.hasPrefix(TestLink.tagPrefix) } }

@@ -8,9 +8,8 @@ import Traceability
 public final class TraceabilityFormatter: EventConsumer {
     public enum Style: Sendable { case terminal, markdown, json }
 
-    private let ledger: RunLedger
-    /// Whether this consumer feeds its ledger (false when the ledger is shared and fed once).
-    private let feedsLedger: Bool
+    private let feed: LedgerFeed
+    private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
     private let style: Style
     private let context: TraceabilityContext
@@ -20,8 +19,7 @@ public final class TraceabilityFormatter: EventConsumer {
     /// `onlyWithLinks`: write nothing when no scenario links a test (for the terminal
     /// table shown after the pretty output).
     public init(output: ReportOutput, style: Style, context: TraceabilityContext, palette: Palette = .none, onlyWithLinks: Bool = false, ledger shared: RunLedger? = nil) {
-        ledger = shared ?? RunLedger()
-        feedsLedger = shared == nil
+        feed = LedgerFeed(shared)
         out = output
         self.style = style
         self.context = context
@@ -29,7 +27,7 @@ public final class TraceabilityFormatter: EventConsumer {
         self.onlyWithLinks = onlyWithLinks
     }
 
-    public func consume(_ envelope: Envelope) { if feedsLedger { ledger.consume(envelope) } }
+    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
     public func finish() {
         let report = context.report(ledger)
