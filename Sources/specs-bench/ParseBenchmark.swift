@@ -17,6 +17,7 @@ enum ParseBenchmark {
         var pickles = 0
         var largest = 0
         var parseNanoseconds: UInt64 = 0
+        var astNanoseconds: UInt64 = 0
         var errors = 0
         for path in files {
             guard let source = try? SourceReader.read(path: path) else { errors += 1; continue }
@@ -26,6 +27,8 @@ enum ParseBenchmark {
             let start = DispatchTime.now().uptimeNanoseconds
             var ids = IncrementingIdGenerator()
             if let document = try? Parser().parse(source.data, uri: path, ids: &ids) {
+                let parsed = DispatchTime.now().uptimeNanoseconds
+                astNanoseconds += parsed - start
                 pickles += PickleCompiler().compile(document, uri: path, ids: &ids).count
             } else {
                 errors += 1
@@ -41,6 +44,7 @@ enum ParseBenchmark {
         getrusage(RUSAGE_SELF, &usage)
         #endif
         print(String(format: "files %d  bytes %d  largest %d  pickles %d  errors %d", files.count, bytes, largest, pickles, errors))
+        print(String(format: "parse %.3f s  pickle %.3f s", Double(astNanoseconds) / 1e9, seconds - Double(astNanoseconds) / 1e9))
         print(String(format: "parse+pickle %.3f s  %.1f MB/s  %.0f pickles/s  peak RSS %.1f MB",
                      seconds, Double(bytes) / 1e6 / seconds, Double(pickles) / seconds, Double(usage.ru_maxrss) / 1024))
         return errors == 0 ? 0 : 1

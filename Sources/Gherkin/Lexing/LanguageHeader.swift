@@ -1,20 +1,22 @@
 /// Reads a `# language: xx` header: `^\s*#\s*language\s*:\s*([a-zA-Z\-_]+)\s*$`.
 enum LanguageHeader {
-    static func language(in line: GherkinLine) -> String? {
-        let bytes = line.bytes
-        guard bytes.first == UInt8(ascii: "#") else { return nil }
-        var index = 1
+    /// The byte range of the language name, when the line is a header.
+    static func language(in line: Line, source: SourceBytes) -> Range<Int>? {
+        let end = line.end
+        var index = line.contentStart
+        guard index < end, source[index] == UInt8(ascii: "#") else { return nil }
+        index += 1
         func skipSpace() {
-            while index < bytes.count {
-                let (scalar, length) = UTF8Bytes.scalar(at: index, in: bytes)
-                guard scalar.isGherkinWhitespace else { return }
+            while index < end {
+                let length = source.whitespaceLength(at: index, limit: end)
+                guard length > 0 else { return }
                 index += length
             }
         }
         func expect(_ literal: StaticString) -> Bool {
             let count = literal.utf8CodeUnitCount
-            guard index + count <= bytes.count else { return false }
-            for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
+            guard index + count <= end else { return false }
+            for offset in 0..<count where source[index + offset] != literal.utf8Start[offset] { return false }
             index += count
             return true
         }
@@ -24,11 +26,11 @@ enum LanguageHeader {
         guard expect(":") else { return nil }
         skipSpace()
         let start = index
-        while index < bytes.count, isLanguageNameByte(bytes[index]) { index += 1 }
-        let end = index
+        while index < end, isLanguageNameByte(source[index]) { index += 1 }
+        let nameEnd = index
         skipSpace()
-        guard end > start, index == bytes.count else { return nil }
-        return UTF8Bytes.string(bytes, start..<end)
+        guard nameEnd > start, index == end else { return nil }
+        return start..<nameEnd
     }
 
     private static func isLanguageNameByte(_ byte: UInt8) -> Bool {

@@ -1,85 +1,111 @@
 /// Splits tag lines and table rows into items that keep their columns. Works on the
-/// line's UTF-8 bytes; columns count Unicode scalars.
+/// source's UTF-8 bytes; columns count Unicode scalars.
 enum LineItems {
     /// The tags of a tag line; anything after whitespace followed by `#` is a comment.
-    static func tags(of line: GherkinLine) throws(ParseError) -> [LineItem] {
-        let bytes = line.bytes
-        var (content, _) = UTF8Bytes.trim(bytes, 0..<bytes.count)
+    static func tags(of line: Line, in source: SourceBytes, into items: inout [LineItem]) throws(ParseError) {
+        var (content, _) = source.trim(line.contentStart..<line.end)
         // Cut at the first whitespace followed by '#'.
         var index = content.lowerBound + 1
         while index < content.upperBound {
-            if bytes[index] == UInt8(ascii: "#") {
-                let previous = UTF8Bytes.scalarStart(before: index, in: bytes)
-                if UTF8Bytes.scalar(at: previous, in: bytes).0.isGherkinWhitespace {
+            if source[index] == UInt8(ascii: "#") {
+                let previous = source.scalarStart(before: index, from: content.lowerBound)
+                if source.scalar(at: previous, limit: index).0.isGherkinWhitespace {
                     content = content.lowerBound..<previous
                     break
                 }
             }
             index += 1
         }
-        var items: [LineItem] = []
         var column = line.indent + 1
         // Split on '@'; the part before the first '@' is dropped.
         var partStart: Int?
         func finish(_ start: Int, _ end: Int) throws(ParseError) {
-            let (nameRange, _) = UTF8Bytes.trim(bytes, start..<end)
-            for position in nameRange where bytes[position] < 0x80 ? Unicode.Scalar(bytes[position]).isGherkinWhitespace
-                : (UTF8Bytes.isScalarStart(bytes[position]) && UTF8Bytes.scalar(at: position, in: bytes).0.isGherkinWhitespace) {
-                throw ParseError(message: "A tag may not contain whitespace", location: Location(line: line.number, column: column))
+            let (name, _) = source.trim(start..<end)
+            var position = name.lowerBound
+            while position < name.upperBound {
+                if SourceBytes.isScalarStart(source[position]), source.whitespaceLength(at: position, limit: name.upperBound) > 0 {
+                    throw ParseError(message: "A tag may not contain whitespace", location: Location(line: line.number, column: column))
+                }
+                position += 1
             }
-            items.append(LineItem(column: column, text: "@" + UTF8Bytes.string(bytes, nameRange)))
-            column += UTF8Bytes.scalarCount(bytes, start..<end) + 1
+            items.append(LineItem(column: column, range: name, unescaped: nil))
+            column += source.scalarCount(start..<end) + 1
         }
-        for position in content where bytes[position] == UInt8(ascii: "@") {
+        for position in content where source[position] == UInt8(ascii: "@") {
             if let start = partStart { try finish(start, position) }
             partStart = position + 1
         }
         if let start = partStart { try finish(start, content.upperBound) }
-        return items
     }
 
-    /// The cells of a table row, unescaped (`\|` → `|`, `\\` → `\`, `\n` → newline).
-    static func cells(of line: GherkinLine) -> [LineItem] {
-        let source = line.bytes
-        let (row, _) = UTF8Bytes.trim(source, 0..<source.count)
-        var cells: [LineItem] = []
-        var cell: [UInt8] = []
+    /// The cells of a table row; cells with escapes (`\|` → `|`, `\\` → `\`, `\n` →
+    /// newline) get their unescaped text added to `unescaped`.
+    static func cells(of line: Line, in source: SourceBytes, into items: inout [LineItem], unescaped: inout [String]) {
+        let row = line.contentStart..<source.trimTrailing(line.contentStart..<line.end)
         var column = 0
         var startColumn = 1
-        var seenFirstPipe = false
+        var cellStart = -1
+        var escaped = false
         var index = row.lowerBound
         while index < row.upperBound {
             let byte = source[index]
-            if UTF8Bytes.isScalarStart(byte) { column += 1 }
+            if SourceBytes.isScalarStart(byte) { column += 1 }
             if byte == UInt8(ascii: "|") {
-                if seenFirstPipe { cells.append(item(cell, startColumn: startColumn, indent: line.indent)) }
-                seenFirstPipe = true
-                cell.removeAll(keepingCapacity: true)
-                startColumn = column + 1
-                index += 1
-            } else if byte == UInt8(ascii: "\\") {
-                index += 1
-                guard index < row.upperBound else { cell.append(byte); break }
-                let next = source[index]
-                if UTF8Bytes.isScalarStart(next) { column += 1 }
-                switch next {
-                case UInt8(ascii: "n"): cell.append(0x0A)
-                case UInt8(ascii: "|"), UInt8(ascii: "\\"): cell.append(next)
-                default:
-                    cell.append(byte)
-                    cell.append(next)
+                if cellStart >= 0 {
+                    items.append(cell(cellStart..<index, escaped: escaped, startColumn: startColumn + line.indent, source, &unescaped))
                 }
-                index += 1
+                cellStart = index + 1
+                escaped = false
+                startColumn = column + 1
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+                if index + 1 < row.upperBound {
+                    index += 1
+                    if SourceBytes.isScalarStart(source[index]) { column += 1 }
+                }
+            }
+            index += 1
+        }
+    }
+
+    private static func cell(
+        _ raw: Range<Int>, escaped: Bool, startColumn: Int, _ source: SourceBytes, _ unescaped: inout [String]
+    ) -> LineItem {
+        guard escaped else {
+            let (range, leading) = source.trim(raw)
+            return LineItem(column: startColumn + leading, range: range, unescaped: nil)
+        }
+        var text: [UInt8] = []
+        var index = raw.lowerBound
+        while index < raw.upperBound {
+            let byte = source[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < raw.upperBound {
+                let next = source[index + 1]
+                switch next {
+                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "|"), UInt8(ascii: "\\"): text.append(next)
+                default: text.append(byte); text.append(next)
+                }
+                index += 2
             } else {
-                cell.append(byte)
+                text.append(byte)
                 index += 1
             }
         }
-        return cells
-    }
-
-    private static func item(_ raw: [UInt8], startColumn: Int, indent: Int) -> LineItem {
-        let (range, leading) = UTF8Bytes.trim(raw, 0..<raw.count, keepLineFeeds: true)
-        return LineItem(column: startColumn + indent + leading, text: UTF8Bytes.string(raw, range))
+        // Trim whitespace, but not the line feeds that escapes produced.
+        let scalars = String(decoding: text, as: UTF8.self).unicodeScalars
+        var start = scalars.startIndex, leading = 0
+        while start < scalars.endIndex, scalars[start] != "\n", scalars[start].isGherkinWhitespace {
+            scalars.formIndex(after: &start)
+            leading += 1
+        }
+        var end = scalars.endIndex
+        while end > start {
+            let before = scalars.index(before: end)
+            guard scalars[before] != "\n", scalars[before].isGherkinWhitespace else { break }
+            end = before
+        }
+        unescaped.append(String(scalars[start..<end]))
+        return LineItem(column: startColumn + leading, range: raw, unescaped: unescaped.count - 1)
     }
 }

@@ -16,30 +16,56 @@ public enum TokenType: String, Sendable, CaseIterable {
     case other = "Other"
 }
 
-/// A piece of a line with its column: a tag or a table cell.
-struct LineItem {
-    let column: Int
-    let text: String
+/// One physical line of the source, as byte offsets; its indentation in Unicode scalars.
+struct Line {
+    let number: Int
+    /// The first byte of the line.
+    let start: Int
+    /// Just past the line's last byte, its line feed excluded.
+    let end: Int
+    /// The first byte that is not whitespace (`end` for a blank line).
+    let contentStart: Int
+    /// Leading whitespace, in scalars.
+    let indent: Int
+
+    /// Whether the line holds only whitespace.
+    var isEmpty: Bool { contentStart == end }
 }
 
-/// A line once matched: its type, keyword, text and items.
+/// A piece of a line with its column: a tag or a table cell. Its text is a byte range
+/// of the source, or an unescaped string kept by the matcher.
+struct LineItem {
+    let column: Int
+    let range: Range<Int>
+    /// The index of the unescaped text, for a cell with escapes.
+    let unescaped: Int?
+}
+
+/// A line once matched: its type, and where its keyword, text and items are.
+/// A plain value: text is made into strings only when the AST keeps it.
 struct Token {
-    let line: GherkinLine?
-    let lineNumber: Int
+    /// Keyword values that are not indices into a keyword table.
+    static let noKeyword = -1, quotesDelimiter = -2, backticksDelimiter = -3
+
+    let line: Line
+    let isEOF: Bool
     var type: TokenType = .other
-    var keyword: String?
+    /// An index into the dialect's `KeywordTable`, or one of the delimiter values.
+    var keyword = Token.noKeyword
     var keywordType: StepKeywordType?
-    var text: String = ""
-    var items: [LineItem] = []
+    /// The `KeywordTable.all` index of the dialect the line was matched in.
+    var dialect = 0
+    var text: Range<Int> = 0..<0
+    /// The delimiter whose escaped form is unescaped in `text` (inside a doc string).
+    var unescapeDelimiter = Token.noKeyword
+    var items: Range<Int> = 0..<0
     var column: Int?
-    var language: String = "en"
 
-    var isEOF: Bool { line == nil }
-    var location: Location { Location(line: lineNumber, column: column) }
-
-    /// The text quoted in an "unexpected token" message.
-    var valueForError: String {
-        guard let line else { return "EOF" }
-        return String(line.trimmed.trimmingWhitespace())
+    init(line: Line, isEOF: Bool = false) {
+        self.line = line
+        self.isEOF = isEOF
     }
+
+    var lineNumber: Int { line.number }
+    var location: Location { Location(line: line.number, column: column) }
 }

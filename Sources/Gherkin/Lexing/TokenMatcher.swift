@@ -1,131 +1,215 @@
-/// Decides what kind of line a token is, in the current dialect.
+/// Decides what kind of line a token is, in the current dialect, and turns the text
+/// of matched tokens into strings when the AST asks for it.
 ///
 /// It holds the state that line rules need: the dialect (changed by a `# language:`
 /// header) and the open doc string delimiter with the indentation to remove inside it.
 struct TokenMatcher {
-    private(set) var dialect: Dialect
-    private var stepKeywords: [(keyword: Keyword, type: StepKeywordType)]
-    private var titleKeywords: TitleKeywords
-    private var activeDocStringSeparator: String?
+    let source: SourceBytes
+    private let tables = KeywordTable.all
+    private(set) var dialect: Int
+    private var keywords: KeywordTable
+    private var activeDelimiter = Token.noKeyword
     private var indentToRemove = 0
+    /// The tags and cells of matched lines; tokens refer to them by range.
+    private(set) var items: [LineItem] = []
+    /// The text of cells with escapes, unescaped.
+    private var unescaped: [String] = []
 
-    init(dialect: Dialect) {
+    init(source: SourceBytes, dialect: Int) {
+        self.source = source
         self.dialect = dialect
-        self.stepKeywords = dialect.stepKeywords.map { (Keyword($0.keyword), $0.type) }
-        self.titleKeywords = Self.titleKeywords(of: dialect)
-    }
-
-    /// Title keywords with their colon, by line type.
-    struct TitleKeywords {
-        /// Each keyword followed by its colon.
-        let feature, rule, background, scenario, examples: [Keyword]
-
-        subscript(type: TokenType) -> [Keyword] {
-            switch type {
-            case .featureLine: feature
-            case .ruleLine: rule
-            case .backgroundLine: background
-            case .scenarioLine: scenario
-            case .examplesLine: examples
-            default: []
-            }
-        }
-    }
-
-    private static func titleKeywords(of dialect: Dialect) -> TitleKeywords {
-        func colon(_ words: [String]) -> [Keyword] { words.map { Keyword($0 + ":") } }
-        return TitleKeywords(
-            feature: colon(dialect.feature), rule: colon(dialect.rule), background: colon(dialect.background),
-            scenario: colon(dialect.scenario + dialect.scenarioOutline), examples: colon(dialect.examples))
+        self.keywords = tables[dialect]
     }
 
     /// Matches `token` against `type`, filling in what it found. Throws for lines that
     /// have that type but are malformed (an unknown language, a tag with whitespace).
     mutating func match(_ type: TokenType, _ token: inout Token) throws(ParseError) -> Bool {
-        if type == .eof { return matchEOF(&token) }
-        guard let line = token.line else { return false }
+        if token.isEOF {
+            guard type == .eof else { return false }
+            token.type = .eof
+            token.dialect = dialect
+            return true
+        }
+        let line = token.line
         switch type {
         case .eof: return false
         case .empty:
             guard line.isEmpty else { return false }
             set(&token, .empty, indent: 0)
         case .comment:
-            guard line.starts(with: "#") else { return false }
-            set(&token, .comment, text: String(line.text.trimmingLineEnd()), indent: 0)
+            guard firstByte(line) == UInt8(ascii: "#") else { return false }
+            set(&token, .comment, text: line.start..<source.trimLineEnd(line.start..<line.end), indent: 0)
         case .tagLine:
-            guard line.starts(with: "@") else { return false }
-            let tags = try LineItems.tags(of: line)
-            set(&token, .tagLine, items: tags, indent: line.indent)
-        case .featureLine, .ruleLine, .backgroundLine, .scenarioLine, .examplesLine:
-            guard let keyword = titleKeywords[type].first(where: { line.starts(with: $0) }) else { return false }
-            set(&token, type, text: line.rest(after: keyword.text), keyword: String(keyword.text.dropLast()), indent: line.indent)
+            guard firstByte(line) == UInt8(ascii: "@") else { return false }
+            let first = items.count
+            try LineItems.tags(of: line, in: source, into: &items)
+            set(&token, .tagLine, indent: line.indent)
+            token.items = first..<items.count
+        case .featureLine: return matchTitle(.feature, type, &token)
+        case .ruleLine: return matchTitle(.rule, type, &token)
+        case .backgroundLine: return matchTitle(.background, type, &token)
+        case .scenarioLine: return matchTitle(.scenario, type, &token)
+        case .examplesLine: return matchTitle(.examples, type, &token)
         case .stepLine:
-            guard let match = stepKeywords.first(where: { line.starts(with: $0.keyword) }) else { return false }
-            set(&token, .stepLine, text: line.rest(after: match.keyword.text), keyword: match.keyword.text, indent: line.indent)
-            token.keywordType = match.type
+            guard let keyword = keyword(in: .step, at: line) else { return false }
+            set(&token, .stepLine, text: rest(of: line, after: keywords.ends[keyword] - keywords.starts[keyword]),
+                keyword: keyword, indent: line.indent)
+            token.keywordType = keywords.stepTypes[keyword]
         case .docStringSeparator:
-            return matchDocStringSeparator(&token, line)
+            return matchDocStringSeparator(&token)
         case .tableRow:
-            guard line.starts(with: "|") else { return false }
-            set(&token, .tableRow, items: LineItems.cells(of: line), indent: line.indent)
+            guard firstByte(line) == UInt8(ascii: "|") else { return false }
+            let first = items.count
+            LineItems.cells(of: line, in: source, into: &items, unescaped: &unescaped)
+            set(&token, .tableRow, indent: line.indent)
+            token.items = first..<items.count
         case .language:
-            guard let language = LanguageHeader.language(in: line) else { return false }
-            set(&token, .language, text: language, indent: line.indent)
-            guard let dialect = Dialect.named(language) else {
+            guard let name = LanguageHeader.language(in: line, source: source) else { return false }
+            set(&token, .language, text: name, indent: line.indent)
+            let language = source.string(name)
+            guard let index = KeywordTable.indices[language] else {
                 throw ParseError(message: "Language not supported: \(language)", location: token.location)
             }
-            change(to: dialect)
-            token.language = language
+            dialect = index
+            keywords = tables[index]
+            token.dialect = index
         case .other:
-            var text = String(line.text(removingIndent: indentToRemove).trimmingLineEnd())
-            if let separator = activeDocStringSeparator, text.utf8.contains(UInt8(ascii: "\\")) {
-                let escaped = separator == "```" ? "\\`\\`\\`" : "\\\"\\\"\\\""
-                text = text.replacing(escaped, with: separator)
+            var start = line.contentStart
+            if indentToRemove <= line.indent {
+                start = line.start
+                for _ in 0..<indentToRemove { start += source.whitespaceLength(at: start, limit: line.end) }
             }
+            let text = start..<source.trimLineEnd(start..<line.end)
             set(&token, .other, text: text, indent: 0)
+            if activeDelimiter != Token.noKeyword, source.contains(UInt8(ascii: "\\"), in: text) {
+                token.unescapeDelimiter = activeDelimiter
+            }
         }
         return true
     }
 
-    private mutating func matchEOF(_ token: inout Token) -> Bool {
-        guard token.isEOF else { return false }
-        token.type = .eof
-        token.language = dialect.language
+    @inline(__always) private func firstByte(_ line: Line) -> UInt8? {
+        line.contentStart < line.end ? source[line.contentStart] : nil
+    }
+
+    /// The first keyword of `group` the line starts with.
+    private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
+        guard line.contentStart < line.end else { return nil }
+        for keyword in keywords.groups[group.rawValue]
+        where source.hasPrefix(keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: line.contentStart, end: line.end) {
+            return keyword
+        }
+        return nil
+    }
+
+    private mutating func matchTitle(_ group: KeywordTable.Group, _ type: TokenType, _ token: inout Token) -> Bool {
+        let line = token.line
+        guard let keyword = keyword(in: group, at: line) else { return false }
+        set(&token, type, text: rest(of: line, after: keywords.ends[keyword] - keywords.starts[keyword]), keyword: keyword, indent: line.indent)
         return true
     }
 
-    private mutating func matchDocStringSeparator(_ token: inout Token, _ line: GherkinLine) -> Bool {
-        if let active = activeDocStringSeparator {
-            guard line.starts(with: active) else { return false }
-            activeDocStringSeparator = nil
+    /// The line after its first `length` content bytes, without surrounding whitespace.
+    private func rest(of line: Line, after length: Int) -> Range<Int> {
+        source.trim(line.contentStart + length..<line.end).0
+    }
+
+    private static let delimiters: [UInt8] = Array("\"\"\"```".utf8)
+
+    private static func delimiterRange(_ delimiter: Int) -> Range<Int> {
+        delimiter == Token.quotesDelimiter ? 0..<3 : 3..<6
+    }
+
+    private mutating func matchDocStringSeparator(_ token: inout Token) -> Bool {
+        let line = token.line
+        if activeDelimiter != Token.noKeyword {
+            guard source.hasPrefix(Self.delimiters, Self.delimiterRange(activeDelimiter), at: line.contentStart, end: line.end) else {
+                return false
+            }
+            set(&token, .docStringSeparator, keyword: activeDelimiter, indent: line.indent)
+            activeDelimiter = Token.noKeyword
             indentToRemove = 0
-            set(&token, .docStringSeparator, text: "", keyword: active, indent: line.indent)
             return true
         }
-        for separator in ["\"\"\"", "```"] where line.starts(with: separator) {
-            activeDocStringSeparator = separator
+        for delimiter in [Token.quotesDelimiter, Token.backticksDelimiter]
+        where source.hasPrefix(Self.delimiters, Self.delimiterRange(delimiter), at: line.contentStart, end: line.end) {
+            activeDelimiter = delimiter
             indentToRemove = line.indent
-            set(&token, .docStringSeparator, text: line.rest(after: separator), keyword: separator, indent: line.indent)
+            set(&token, .docStringSeparator, text: rest(of: line, after: 3), keyword: delimiter, indent: line.indent)
             return true
         }
         return false
     }
 
-    private mutating func change(to dialect: Dialect) {
-        self.dialect = dialect
-        stepKeywords = dialect.stepKeywords.map { (Keyword($0.keyword), $0.type) }
-        titleKeywords = Self.titleKeywords(of: dialect)
-    }
-
-    private func set(
-        _ token: inout Token, _ type: TokenType, text: String = "", keyword: String? = nil,
-        items: [LineItem] = [], indent: Int
-    ) {
+    private func set(_ token: inout Token, _ type: TokenType, text: Range<Int> = 0..<0, keyword: Int = Token.noKeyword, indent: Int) {
         token.type = type
         token.text = text
         token.keyword = keyword
-        token.items = items
+        token.items = 0..<0
         token.column = indent + 1
-        token.language = dialect.language
+        token.dialect = dialect
+    }
+
+    // MARK: Text for the AST
+
+    /// The token's text (a title, step text, media type, comment or doc string line).
+    func text(_ token: Token) -> String {
+        guard token.unescapeDelimiter != Token.noKeyword else { return source.string(token.text) }
+        var bytes: [UInt8] = []
+        appendText(token, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the token's text, unescaping an escaped delimiter inside a doc string.
+    func appendText(_ token: Token, to bytes: inout [UInt8]) {
+        guard token.unescapeDelimiter != Token.noKeyword else {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source.base[token.text]))
+            return
+        }
+        let mark = Self.delimiters[Self.delimiterRange(token.unescapeDelimiter).lowerBound]
+        var index = token.text.lowerBound
+        let end = token.text.upperBound
+        while index < end {
+            if index + 6 <= end, source[index] == UInt8(ascii: "\\"), source[index + 1] == mark,
+               source[index + 2] == UInt8(ascii: "\\"), source[index + 3] == mark,
+               source[index + 4] == UInt8(ascii: "\\"), source[index + 5] == mark {
+                bytes.append(mark); bytes.append(mark); bytes.append(mark)
+                index += 6
+            } else {
+                bytes.append(source[index])
+                index += 1
+            }
+        }
+    }
+
+    /// Whether the token's text is only whitespace.
+    func isBlank(_ token: Token) -> Bool { source.trim(token.text).0.isEmpty }
+
+    /// The keyword as the AST gives it.
+    func keyword(_ token: Token) -> String? {
+        switch token.keyword {
+        case Token.noKeyword: nil
+        case Token.quotesDelimiter: "\"\"\""
+        case Token.backticksDelimiter: "```"
+        default: tables[token.dialect].texts[token.keyword]
+        }
+    }
+
+    func language(_ token: Token) -> String { tables[token.dialect].language }
+
+    /// A tag's name with its `@`, or a cell's value.
+    func text(_ item: LineItem, isTag: Bool) -> String {
+        if let index = item.unescaped { return unescaped[index] }
+        guard isTag else { return source.string(item.range) }
+        if item.range.lowerBound > 0, source[item.range.lowerBound - 1] == UInt8(ascii: "@") {
+            return source.string(item.range.lowerBound - 1..<item.range.upperBound)
+        }
+        return "@" + source.string(item.range)
+    }
+
+    /// The line as quoted in an "unexpected token" message.
+    func valueForError(_ token: Token) -> String {
+        guard !token.isEOF else { return "EOF" }
+        return source.string(source.trim(token.line.contentStart..<token.line.end).0)
     }
 }

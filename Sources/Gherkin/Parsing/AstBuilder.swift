@@ -13,70 +13,70 @@ struct AstBuilder {
 
     mutating func open(_ rule: RuleType) { stack.append(AstNode(rule)) }
 
-    mutating func build(_ token: Token) {
+    mutating func build(_ token: Token, _ text: TokenMatcher) {
         if token.type == .comment {
-            comments.append(Comment(location: token.location, text: token.text))
+            comments.append(Comment(location: token.location, text: text.text(token)))
         } else {
             stack[stack.count - 1].tokens.append(token)
         }
     }
 
     /// Closes the innermost rule and adds what it produced to its parent.
-    mutating func close() throws(ParseError) {
-        let node = stack.removeLast()
-        if node.rule == .gherkinDocument {
-            stack.append(node)
-            return
-        }
-        let value = try transform(node)
-        if case .feature(let built)? = value, stack.count == 1 { feature = built }
-        if let value { stack[stack.count - 1].children.append((node.rule, value)) }
-    }
-
-    private mutating func transform(_ node: AstNode) throws(ParseError) -> AstNode.Value? {
+    mutating func close(_ text: TokenMatcher) throws(ParseError) {
+        let node = stack[stack.count - 1]
+        guard node.rule != .gherkinDocument else { return }
+        stack.removeLast()
+        let parent = stack[stack.count - 1]
         switch node.rule {
-        case .step: return step(node).map(AstNode.Value.step)
-        case .docString: return docString(node).map(AstNode.Value.docString)
+        case .step: if let step = step(node, text) { parent.steps.append(step) }
+        case .docString: parent.docString = docString(node, text)
         case .dataTable:
-            let rows = try tableRows(node)
-            guard let first = rows.first else { return nil }
-            return .dataTable(DataTable(location: first.location, rows: rows))
-        case .background: return background(node).map(AstNode.Value.background)
-        case .scenarioDefinition: return scenario(node).map(AstNode.Value.scenario)
-        case .examplesDefinition: return examples(node).map(AstNode.Value.examples)
-        case .examplesTable: return .rows(try tableRows(node))
-        case .description: return .description(description(node))
-        case .rule: return rule(node).map(AstNode.Value.rule)
-        case .feature: return featureNode(node).map(AstNode.Value.feature)
-        default: return .node(node)
+            let rows = try tableRows(node, text)
+            if let first = rows.first { parent.dataTable = DataTable(location: first.location, rows: rows) }
+        case .background: parent.background = background(node, text)
+        case .scenarioDefinition: if let scenario = scenario(node, text) { parent.scenarios.append(scenario) }
+        case .examplesDefinition: if let examples = examples(node, text) { parent.examples.append(examples) }
+        case .examplesTable: parent.rows = try tableRows(node, text)
+        case .description: parent.description = description(node, text)
+        case .rule: if let rule = rule(node, text) { parent.rules.append(rule) }
+        case .feature:
+            parent.feature = featureNode(node, text)
+            if stack.count == 1 { feature = parent.feature }
+        default: parent.nodes.append(node)
         }
     }
 
-    private mutating func step(_ node: AstNode) -> Step? {
+    private mutating func step(_ node: AstNode, _ text: TokenMatcher) -> Step? {
         guard let line = node.token(.stepLine) else { return nil }
-        var dataTable: DataTable?
-        var docString: DocString?
-        if case .dataTable(let table)? = node.value(.dataTable) { dataTable = table }
-        if case .docString(let doc)? = node.value(.docString) { docString = doc }
         return Step(
-            location: line.location, keyword: line.keyword ?? "", keywordType: line.keywordType,
-            text: line.text, docString: docString, dataTable: dataTable, id: ids.newId())
+            location: line.location, keyword: text.keyword(line) ?? "", keywordType: line.keywordType,
+            text: text.text(line), docString: node.docString, dataTable: node.dataTable, id: ids.newId())
     }
 
-    private func docString(_ node: AstNode) -> DocString? {
+    private func docString(_ node: AstNode, _ text: TokenMatcher) -> DocString? {
         guard let separator = node.token(.docStringSeparator) else { return nil }
-        let content = node.tokens(.other).map(\.text).joined(separator: "\n")
+        var content: [UInt8] = []
+        var first = true
+        for token in node.tokens where token.type == .other {
+            if !first { content.append(0x0A) }
+            first = false
+            text.appendText(token, to: &content)
+        }
         return DocString(
-            location: separator.location, mediaType: separator.text.isEmpty ? nil : separator.text,
-            content: content, delimiter: separator.keyword ?? "\"\"\"")
+            location: separator.location, mediaType: separator.text.isEmpty ? nil : text.text(separator),
+            content: String(decoding: content, as: UTF8.self), delimiter: text.keyword(separator) ?? "\"\"\"")
     }
 
-    private mutating func tableRows(_ node: AstNode) throws(ParseError) -> [TableRow] {
-        let rows = node.tokens(.tableRow).map { token in
-            TableRow(
-                location: token.location,
-                cells: token.items.map { TableCell(location: Location(line: token.lineNumber, column: $0.column), value: $0.text) },
-                id: ids.newId())
+    private mutating func tableRows(_ node: AstNode, _ text: TokenMatcher) throws(ParseError) -> [TableRow] {
+        var rows: [TableRow] = []
+        for token in node.tokens where token.type == .tableRow {
+            var cells: [TableCell] = []
+            cells.reserveCapacity(token.items.count)
+            for index in token.items {
+                let item = text.items[index]
+                cells.append(TableCell(location: Location(line: token.lineNumber, column: item.column), value: text.text(item, isTag: false)))
+            }
+            rows.append(TableRow(location: token.location, cells: cells, id: ids.newId()))
         }
         if let count = rows.first?.cells.count, let bad = rows.first(where: { $0.cells.count != count }) {
             throw ParseError(message: "inconsistent cell count within the table", location: bad.location)
@@ -84,83 +84,80 @@ struct AstBuilder {
         return rows
     }
 
-    private mutating func tags(_ node: AstNode?) -> [Tag] {
+    private mutating func tags(_ node: AstNode?, _ text: TokenMatcher) -> [Tag] {
         guard let tagsNode = node?.node(.tags) else { return [] }
         var tags: [Tag] = []
-        for token in tagsNode.tokens(.tagLine) {
-            for item in token.items {
-                tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: item.text, id: ids.newId()))
+        for token in tagsNode.tokens where token.type == .tagLine {
+            for index in token.items {
+                let item = text.items[index]
+                tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: text.text(item, isTag: true), id: ids.newId()))
             }
         }
         return tags
     }
 
-    private func description(_ node: AstNode) -> String {
-        var lines = node.tokens(.other).map(\.text)
-        while let last = lines.last, Substring(last).trimmingWhitespace().isEmpty { lines.removeLast() }
-        return lines.joined(separator: "\n")
+    private func description(_ node: AstNode, _ text: TokenMatcher) -> String {
+        var lines = node.tokens.filter { $0.type == .other }
+        while let last = lines.last, text.isBlank(last) { lines.removeLast() }
+        var content: [UInt8] = []
+        for (index, line) in lines.enumerated() {
+            if index > 0 { content.append(0x0A) }
+            text.appendText(line, to: &content)
+        }
+        return String(decoding: content, as: UTF8.self)
     }
 
-    private func descriptionText(_ node: AstNode?) -> String {
-        if case .description(let text)? = node?.value(.description) { return text }
-        return ""
-    }
+    private func descriptionText(_ node: AstNode) -> String { node.description ?? "" }
 
-    private func steps(_ node: AstNode) -> [Step] {
-        node.values(.step).compactMap { if case .step(let step) = $0 { return step } else { return nil } }
-    }
-
-    private mutating func background(_ node: AstNode) -> Background? {
+    private mutating func background(_ node: AstNode, _ text: TokenMatcher) -> Background? {
         guard let line = node.token(.backgroundLine) else { return nil }
         return Background(
-            location: line.location, keyword: line.keyword ?? "", name: line.text,
-            description: descriptionText(node), steps: steps(node), id: ids.newId())
+            location: line.location, keyword: text.keyword(line) ?? "", name: text.text(line),
+            description: descriptionText(node), steps: node.steps, id: ids.newId())
     }
 
-    private mutating func scenario(_ node: AstNode) -> Scenario? {
-        let tags = tags(node)
+    private mutating func scenario(_ node: AstNode, _ text: TokenMatcher) -> Scenario? {
+        let tags = tags(node, text)
         guard let scenarioNode = node.node(.scenario), let line = scenarioNode.token(.scenarioLine) else { return nil }
-        let examples = scenarioNode.values(.examplesDefinition).compactMap {
-            if case .examples(let examples) = $0 { return examples } else { return nil }
-        }
         return Scenario(
-            location: line.location, tags: tags, keyword: line.keyword ?? "", name: line.text,
-            description: descriptionText(scenarioNode), steps: steps(scenarioNode), examples: examples, id: ids.newId())
+            location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
+            description: descriptionText(scenarioNode), steps: scenarioNode.steps, examples: scenarioNode.examples, id: ids.newId())
     }
 
-    private mutating func examples(_ node: AstNode) -> Examples? {
-        let tags = tags(node)
+    private mutating func examples(_ node: AstNode, _ text: TokenMatcher) -> Examples? {
+        let tags = tags(node, text)
         guard let examplesNode = node.node(.examples), let line = examplesNode.token(.examplesLine) else { return nil }
-        var rows: [TableRow] = []
-        if case .rows(let table)? = examplesNode.value(.examplesTable) { rows = table }
+        let rows = examplesNode.rows ?? []
         return Examples(
-            location: line.location, tags: tags, keyword: line.keyword ?? "", name: line.text,
+            location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
             description: descriptionText(examplesNode), tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
             id: ids.newId())
     }
 
-    private mutating func rule(_ node: AstNode) -> Rule? {
+    private mutating func rule(_ node: AstNode, _ text: TokenMatcher) -> Rule? {
         guard let header = node.node(.ruleHeader) else { return nil }
-        let tags = tags(header)
+        let tags = tags(header, text)
         guard let line = header.token(.ruleLine) else { return nil }
         var children: [RuleChild] = []
-        if case .background(let background)? = node.value(.background) { children.append(.background(background)) }
-        for case .scenario(let scenario) in node.values(.scenarioDefinition) { children.append(.scenario(scenario)) }
+        children.reserveCapacity(node.scenarios.count + 1)
+        if let background = node.background { children.append(.background(background)) }
+        for scenario in node.scenarios { children.append(.scenario(scenario)) }
         return Rule(
-            location: line.location, tags: tags, keyword: line.keyword ?? "", name: line.text,
+            location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
             description: descriptionText(header), children: children, id: ids.newId())
     }
 
-    private mutating func featureNode(_ node: AstNode) -> Feature? {
+    private mutating func featureNode(_ node: AstNode, _ text: TokenMatcher) -> Feature? {
         guard let header = node.node(.featureHeader) else { return nil }
-        let tags = tags(header)
+        let tags = tags(header, text)
         guard let line = header.token(.featureLine) else { return nil }
         var children: [FeatureChild] = []
-        if case .background(let background)? = node.value(.background) { children.append(.background(background)) }
-        for case .scenario(let scenario) in node.values(.scenarioDefinition) { children.append(.scenario(scenario)) }
-        for case .rule(let rule) in node.values(.rule) { children.append(.rule(rule)) }
+        children.reserveCapacity(node.scenarios.count + node.rules.count + 1)
+        if let background = node.background { children.append(.background(background)) }
+        for scenario in node.scenarios { children.append(.scenario(scenario)) }
+        for rule in node.rules { children.append(.rule(rule)) }
         return Feature(
-            location: line.location, tags: tags, language: line.language, keyword: line.keyword ?? "",
-            name: line.text, description: descriptionText(header), children: children)
+            location: line.location, tags: tags, language: text.language(line), keyword: text.keyword(line) ?? "",
+            name: text.text(line), description: descriptionText(header), children: children)
     }
 }

@@ -1,33 +1,30 @@
-/// A rule being built: the tokens it matched and the nodes its sub-rules produced.
-struct AstNode {
-    /// What a closed sub-rule produced.
-    indirect enum Value {
-        case step(Step)
-        case docString(DocString)
-        case dataTable(DataTable)
-        case background(Background)
-        case scenario(Scenario)
-        case examples(Examples)
-        case rows([TableRow])
-        case description(String)
-        case rule(Rule)
-        case feature(Feature)
-        case node(AstNode)
-    }
-
+/// A rule being built: the tokens it matched and, by kind, what its closed sub-rules
+/// produced. A reference, so the builder's stack moves nodes without copying them.
+final class AstNode {
     let rule: RuleType
     var tokens: [Token] = []
-    var children: [(rule: RuleType, value: Value)] = []
+    /// Rules that produce no AST node of their own (headers, tags, scenario, examples).
+    var nodes: [AstNode] = []
+    var steps: [Step] = []
+    var scenarios: [Scenario] = []
+    var examples: [Examples] = []
+    var rules: [Rule] = []
+    var background: Background?
+    var docString: DocString?
+    var dataTable: DataTable?
+    var rows: [TableRow]?
+    var description: String?
+    var feature: Feature?
 
     init(_ rule: RuleType) { self.rule = rule }
 
-    func token(_ type: TokenType) -> Token? { tokens.first { $0.type == type } }
-    func tokens(_ type: TokenType) -> [Token] { tokens.filter { $0.type == type } }
-    func values(_ rule: RuleType) -> [Value] { children.filter { $0.rule == rule }.map(\.value) }
-    func value(_ rule: RuleType) -> Value? { children.first { $0.rule == rule }?.value }
+    func token(_ type: TokenType) -> Token? {
+        for token in tokens where token.type == type { return token }
+        return nil
+    }
 
     func node(_ rule: RuleType) -> AstNode? {
-        if case .node(let node)? = value(rule) { return node }
+        for node in nodes where node.rule == rule { return node }
         return nil
     }
 }

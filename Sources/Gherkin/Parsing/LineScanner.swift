@@ -1,38 +1,31 @@
 /// Cuts a source into lines at line feeds; a carriage return stays on its line
 /// (line rules trim it), as the reference scanners do.
 struct LineScanner {
-    private let source: String
-    /// The UTF-8 offset where each line ends (its line feed, or the end of the source).
-    private let lineEnds: [Int]
-    private var nextLine = 0
+    private let source: SourceBytes
+    private var position = 0
     private(set) var lineNumber = 0
 
-    init(_ source: String) {
-        var text = source
-        text.makeContiguousUTF8()
-        self.source = text
-        var ends: [Int] = []
-        let count = text.utf8.count
-        text.utf8.withContiguousStorageIfAvailable { buffer in
-            var index = 0
-            while index < buffer.count {
-                if buffer[index] == 0x0A { ends.append(index) }
-                index += 1
-            }
-        }
-        if ends.last.map({ $0 + 1 < count }) ?? (count > 0) { ends.append(count) }
-        lineEnds = ends
-    }
+    init(_ source: SourceBytes) { self.source = source }
 
     /// The next line, or a token with no line at the end of the source.
     mutating func next() -> Token {
         lineNumber += 1
-        guard nextLine < lineEnds.count else { return Token(line: nil, lineNumber: lineNumber) }
-        let utf8 = source.utf8
-        let start = nextLine == 0 ? 0 : lineEnds[nextLine - 1] + 1
-        let startIndex = utf8.index(utf8.startIndex, offsetBy: start)
-        let endIndex = utf8.index(utf8.startIndex, offsetBy: lineEnds[nextLine])
-        nextLine += 1
-        return Token(line: GherkinLine(source[startIndex..<endIndex], number: lineNumber), lineNumber: lineNumber)
+        let count = source.count
+        guard position < count else {
+            return Token(line: Line(number: lineNumber, start: count, end: count, contentStart: count, indent: 0), isEOF: true)
+        }
+        let start = position
+        var end = start
+        while end < count && source[end] != 0x0A { end += 1 }
+        position = end + 1
+        var contentStart = start
+        var indent = 0
+        while contentStart < end {
+            let length = source.whitespaceLength(at: contentStart, limit: end)
+            guard length > 0 else { break }
+            contentStart += length
+            indent += 1
+        }
+        return Token(line: Line(number: lineNumber, start: start, end: end, contentStart: contentStart, indent: indent))
     }
 }

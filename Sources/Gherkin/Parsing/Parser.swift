@@ -13,19 +13,33 @@ public struct Parser: Sendable {
     public func parse<Ids: IdGenerator>(
         _ source: String, uri: String?, ids: inout Ids
     ) throws(ParseErrors) -> GherkinDocument {
-        guard let dialect = Dialect.named(defaultLanguage) else {
+        guard let dialect = KeywordTable.indices[defaultLanguage] else {
             throw ParseErrors([ParseError(message: "Language not supported: \(defaultLanguage)", location: Location(line: 1, column: 1))])
         }
-        var run = ParserRun(source: source, matcher: TokenMatcher(dialect: dialect), builder: AstBuilder(ids: ids))
-        run.parse()
-        if let advanced = run.builder.ids as? Ids { ids = advanced }
-        guard run.errors.isEmpty else { throw ParseErrors(run.errors) }
-        return GherkinDocument(uri: uri, feature: run.builder.feature, comments: run.builder.comments)
+        var generator: any IdGenerator = ids
+        let outcome = Self.withBytes(of: source) { bytes in
+            var run = ParserRun(source: bytes, dialect: dialect, ids: generator)
+            run.parse()
+            generator = run.builder.ids
+            return run.errors.isEmpty
+                ? Result.success(GherkinDocument(uri: uri, feature: run.builder.feature, comments: run.builder.comments))
+                : Result.failure(ParseErrors(run.errors))
+        }
+        if let advanced = generator as? Ids { ids = advanced }
+        return try outcome.get()
+    }
+
+    private static func withBytes<R>(of source: String, _ body: (SourceBytes) -> R) -> R {
+        var text = source
+        text.makeContiguousUTF8()
+        if let result = text.utf8.withContiguousStorageIfAvailable({ body(SourceBytes(base: $0)) }) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer { body(SourceBytes(base: $0)) }
     }
 }
 
 /// The state of one parse.
 struct ParserRun {
+    private let table = TransitionTable.shared
     var scanner: LineScanner
     var matcher: TokenMatcher
     var builder: AstBuilder
@@ -36,10 +50,10 @@ struct ParserRun {
     /// The reference parsers give up after this many errors.
     static var errorLimit: Int { 10 }
 
-    init(source: String, matcher: TokenMatcher, builder: AstBuilder) {
+    init(source: SourceBytes, dialect: Int, ids: any IdGenerator) {
         self.scanner = LineScanner(source)
-        self.matcher = matcher
-        self.builder = builder
+        self.matcher = TokenMatcher(source: source, dialect: dialect)
+        self.builder = AstBuilder(ids: ids)
     }
 
     mutating func parse() {
@@ -70,13 +84,14 @@ struct ParserRun {
 
     private mutating func step(from state: Int, _ original: Token) -> Int {
         var token = original
-        for transition in TransitionTable.transitions[state] {
+        for index in table.states[state] {
+            let transition = table.entries[index]
             guard match(transition.token, &token) else { continue }
             if let lookahead = transition.lookahead, !self.lookahead(for: lookahead) { continue }
             apply(transition, token)
             return transition.next
         }
-        addError(unexpected(token, expected: TransitionTable.expected[state]))
+        addError(unexpected(token, expected: table.expected[state]))
         return state
     }
 
@@ -94,13 +109,13 @@ struct ParserRun {
             while builder.top != target && builder.depth > 1 { close() }
             if target == .gherkinDocument { close() }
         }
-        for rule in transition.open { builder.open(rule) }
-        builder.build(token)
+        for index in transition.open { builder.open(table.opens[index]) }
+        builder.build(token, matcher)
     }
 
     private mutating func close() {
         do {
-            try builder.close()
+            try builder.close(matcher)
         } catch {
             addError(error)
         }
@@ -124,9 +139,9 @@ struct ParserRun {
         if token.isEOF {
             return ParseError(message: "unexpected end of file, expected: \(expected)", location: Location(line: token.lineNumber))
         }
-        let column = token.column ?? ((token.line?.indent ?? 0) + 1)
+        let column = token.column ?? (token.line.indent + 1)
         return ParseError(
-            message: "expected: \(expected), got '\(token.valueForError)'",
+            message: "expected: \(expected), got '\(matcher.valueForError(token))'",
             location: Location(line: token.lineNumber, column: column))
     }
 

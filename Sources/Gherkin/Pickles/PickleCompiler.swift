@@ -46,14 +46,17 @@ public struct PickleCompiler: Sendable {
             return [plainPickle(scenario, tags: tags, background: background, context, &ids)]
         }
         var pickles: [Pickle] = []
+        let scenarioTags = pickleTags(tags, scenario.tags)
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
             let variables = header.cells.map(\.value)
+            let examplesTags = scenarioTags + pickleTags(examples.tags, [])
             for row in examples.tableBody {
                 let substitution = Substitution(names: variables, values: row.cells.map(\.value))
                 var keywordType = StepKeywordType.unknown
                 var steps: [PickleStep] = []
                 if !scenario.steps.isEmpty {
+                    steps.reserveCapacity(background.count + scenario.steps.count)
                     for step in background {
                         steps.append(pickleStep(step, &keywordType, .none, rowId: nil, &ids))
                     }
@@ -64,11 +67,18 @@ public struct PickleCompiler: Sendable {
                 pickles.append(Pickle(
                     id: ids.newId(), uri: context.uri, location: row.location,
                     name: substitution.apply(scenario.name), language: context.language, steps: steps,
-                    tags: (tags + scenario.tags + examples.tags).map { PickleTag(name: $0.name, astNodeId: $0.id) },
-                    astNodeIds: [scenario.id, row.id]))
+                    tags: examplesTags, astNodeIds: [scenario.id, row.id]))
             }
         }
         return pickles
+    }
+
+    private func pickleTags(_ outer: [Tag], _ inner: [Tag]) -> [PickleTag] {
+        var tags: [PickleTag] = []
+        tags.reserveCapacity(outer.count + inner.count)
+        for tag in outer { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
+        for tag in inner { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
+        return tags
     }
 
     private func plainPickle(
@@ -77,14 +87,17 @@ public struct PickleCompiler: Sendable {
         var keywordType = StepKeywordType.unknown
         var steps: [PickleStep] = []
         if !scenario.steps.isEmpty {
-            for step in background + scenario.steps {
+            steps.reserveCapacity(background.count + scenario.steps.count)
+            for step in background {
+                steps.append(pickleStep(step, &keywordType, .none, rowId: nil, &ids))
+            }
+            for step in scenario.steps {
                 steps.append(pickleStep(step, &keywordType, .none, rowId: nil, &ids))
             }
         }
         return Pickle(
             id: ids.newId(), uri: context.uri, location: scenario.location, name: scenario.name,
-            language: context.language, steps: steps,
-            tags: (tags + scenario.tags).map { PickleTag(name: $0.name, astNodeId: $0.id) },
+            language: context.language, steps: steps, tags: pickleTags(tags, scenario.tags),
             astNodeIds: [scenario.id])
     }
 
@@ -131,43 +144,63 @@ extension StepKeywordType {
     }
 }
 
-/// Replaces `<name>` placeholders with an example row's values, in one pass.
+/// Replaces `<name>` placeholders with an example row's values, in one pass over
+/// the text's bytes.
 struct Substitution {
-    private let values: [Substring: String]
+    private let names: [[UInt8]]
+    private let values: [String]
 
     init(names: [String], values: [String]) {
-        var table: [Substring: String] = [:]
         // The first column of a name wins, as the reference's left-to-right replacement does.
-        for (name, value) in zip(names, values) where table[name[...]] == nil { table[name[...]] = value }
-        self.values = table
+        var seen: Set<String> = []
+        var keptNames: [[UInt8]] = [], keptValues: [String] = []
+        for (name, value) in zip(names, values) where seen.insert(name).inserted {
+            keptNames.append(Array(name.utf8))
+            keptValues.append(value)
+        }
+        self.names = keptNames
+        self.values = keptValues
     }
 
     static let none = Substitution(names: [], values: [])
 
     func apply(_ text: String) -> String {
-        guard !values.isEmpty else { return text }
-        let utf8 = text.utf8
-        guard var open = utf8.firstIndex(of: UInt8(ascii: "<")) else { return text }
-        var result = ""
-        var copied = utf8.startIndex
-        while true {
-            let afterOpen = utf8.index(after: open)
-            guard let close = utf8[afterOpen...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            let name = text[afterOpen..<close]
-            if let value = values[name] {
-                result += text[copied..<open]
-                result += value
-                copied = utf8.index(after: close)
-                guard let next = utf8[copied...].firstIndex(of: UInt8(ascii: "<")) else { break }
-                open = next
+        guard !names.isEmpty else { return text }
+        var text = text
+        return text.withUTF8 { apply(to: $0) } ?? text
+    }
+
+    /// The substituted text, or nil when nothing was replaced.
+    private func apply(to bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var result: [UInt8] = []
+        var copied = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            var close = index + 1
+            while close < count && bytes[close] != UInt8(ascii: ">") { close += 1 }
+            guard close < count else { break }
+            if let value = value(named: UnsafeBufferPointer(rebasing: bytes[index + 1..<close])) {
+                if result.isEmpty { result.reserveCapacity(count + 16) }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                result.append(contentsOf: value.utf8)
+                copied = close + 1
+                index = close + 1
             } else {
                 // Not a placeholder: look for the next '<' after this one.
-                guard let next = utf8[afterOpen...].firstIndex(of: UInt8(ascii: "<")) else { break }
-                open = next
+                index += 1
             }
         }
-        if copied == utf8.startIndex { return text }
-        result += text[copied...]
-        return result
+        guard copied > 0 else { return nil }
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private func value(named name: UnsafeBufferPointer<UInt8>) -> String? {
+        for (index, candidate) in names.enumerated() where candidate.count == name.count {
+            if candidate.withUnsafeBufferPointer({ $0.elementsEqual(name) }) { return values[index] }
+        }
+        return nil
     }
 }
