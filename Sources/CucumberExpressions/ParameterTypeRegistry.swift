@@ -29,6 +29,7 @@ public struct ParameterTypeRegistry: Sendable {
             ParameterType(name: "word", regularExpressions: [#"[^\s]+"#], useForSnippets: false) { first($0) },
             ParameterType(name: "string", regularExpressions: [Self.stringPattern]) { groups in
                 let raw = (groups.first ?? nil) ?? (groups.count > 1 ? groups[1] : nil) ?? ""
+                guard raw.utf8.contains(UInt8(ascii: "\\")) else { return raw }
                 return raw.replacing("\\\"", with: "\"").replacing("\\'", with: "'")
             },
             ParameterType(name: "", regularExpressions: [".*"], useForSnippets: false, preferForRegularExpressionMatch: true) { first($0) },

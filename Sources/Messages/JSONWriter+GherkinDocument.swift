@@ -43,7 +43,7 @@ extension JSONWriter {
     }
 
     /// `{"name":…}` around one value.
-    private mutating func wrapped(_ name: String, _ value: (inout JSONWriter) -> Void) {
+    private mutating func wrapped(_ name: StaticString, _ value: (inout JSONWriter) -> Void) {
         raw("{")
         key(name, first: true)
         value(&self)

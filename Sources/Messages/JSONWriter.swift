@@ -1,83 +1,128 @@
 import Gherkin
 
 /// A small JSON writer for the envelopes a run emits for every step and scenario,
-/// where a general-purpose encoder costs more than the step. Keys are written in
-/// sorted order, so the output equals the `Codable` encoding with sorted keys.
+/// where a general-purpose encoder costs more than the step. It appends UTF-8 bytes;
+/// keys are written in sorted order, so the output equals the `Codable` encoding with
+/// sorted keys.
 struct JSONWriter {
-    private(set) var text = ""
+    var bytes: [UInt8]
 
-    init() { text.reserveCapacity(256) }
+    init(into bytes: [UInt8] = []) { self.bytes = bytes }
 
-    mutating func raw(_ fragment: String) { text += fragment }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// `"name":`, after a comma unless it is the object's first key.
-    mutating func key(_ name: String, first: Bool = false) {
-        text += first ? "\"\(name)\":" : ",\"\(name)\":"
+    @inline(__always) mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func raw(_ fragment: StaticString) {
+        fragment.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func field(_ name: String, _ value: String, first: Bool = false) {
+    mutating func number(_ value: Int) {
+        guard value != 0 else { byte(UInt8(ascii: "0")); return }
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    /// `"name":`, after a comma unless it is the object's first key.
+    mutating func key(_ name: StaticString, first: Bool = false) {
+        if !first { byte(UInt8(ascii: ",")) }
+        byte(UInt8(ascii: "\""))
+        raw(name)
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
+    }
+
+    mutating func field(_ name: StaticString, _ value: String, first: Bool = false) {
         key(name, first: first)
         string(value)
     }
 
     /// A field left out when the value is absent.
-    mutating func field(_ name: String, _ value: String?, first: Bool = false) {
+    mutating func field(_ name: StaticString, _ value: String?, first: Bool = false) {
         if let value { field(name, value, first: first) }
     }
 
     /// `[a,b,...]`, each element written by `element`.
     mutating func list<Items: Collection>(_ items: Items, _ element: (inout JSONWriter, Items.Element) -> Void) {
-        text += "["
+        byte(UInt8(ascii: "["))
         var first = true
         for item in items {
-            if !first { text += "," }
+            if !first { byte(UInt8(ascii: ",")) }
             first = false
             element(&self, item)
         }
-        text += "]"
+        byte(UInt8(ascii: "]"))
     }
 
     mutating func strings(_ values: [String]) { list(values) { $0.string($1) } }
 
     mutating func string(_ value: String) {
-        text += "\""
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-            text += value
-            text += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
+        byte(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var clean = 0
+            for (index, unit) in utf8.enumerated() where unit < 0x20 || unit == 0x22 || unit == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<index]))
+                clean = index + 1
+                escape(unit)
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
         }
-        text += "\""
+        byte(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ unit: UInt8) {
+        switch unit {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0x08: raw("\\b")
+        case 0x0C: raw("\\f")
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            raw("\\u00")
+            byte(hex[Int(unit >> 4)])
+            byte(hex[Int(unit & 0x0F)])
+        }
     }
 
     /// A timestamp or a duration: `{"nanos":…,"seconds":…}`.
     mutating func time(seconds: Int, nanos: Int) {
-        text += "{\"nanos\":\(nanos),\"seconds\":\(seconds)}"
+        raw("{\"nanos\":")
+        number(nanos)
+        raw(",\"seconds\":")
+        number(seconds)
+        byte(UInt8(ascii: "}"))
     }
 
     mutating func location(_ l: Location) {
         if let column = l.column {
-            text += "{\"column\":\(column),\"line\":\(l.line)}"
+            raw("{\"column\":")
+            number(column)
+            raw(",\"line\":")
         } else {
-            text += "{\"line\":\(l.line)}"
+            raw("{\"line\":")
         }
+        number(l.line)
+        byte(UInt8(ascii: "}"))
     }
 }
 
@@ -85,7 +130,16 @@ extension Envelope {
     /// The envelope as JSON by hand, for the messages a run emits per step and per
     /// scenario; nil for the others, which the `Codable` encoding writes.
     public var fastJSON: String? {
-        var w = JSONWriter()
+        var bytes: [UInt8] = []
+        return writeFastJSON(into: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// Appends the envelope as JSON by hand; false (and nothing appended) for the
+    /// envelopes the `Codable` encoding writes.
+    public func writeFastJSON(into bytes: inout [UInt8]) -> Bool {
+        var w = JSONWriter(into: bytes)
+        bytes = []
+        defer { bytes = w.bytes }
         switch self {
         case .testStepStarted(let m):
             w.raw("{\"testStepStarted\":{")
@@ -97,7 +151,7 @@ extension Envelope {
         case .testStepFinished(let m):
             let result = m.testStepResult
             // Results with exceptions are rare: the general encoder writes them.
-            guard result.exception == nil else { return nil }
+            guard result.exception == nil else { return false }
             w.raw("{\"testStepFinished\":{")
             w.field("testCaseStartedId", m.testCaseStartedId, first: true)
             w.field("testStepId", m.testStepId)
@@ -111,7 +165,8 @@ extension Envelope {
             w.time(seconds: m.timestamp.seconds, nanos: m.timestamp.nanos)
             w.raw("}}")
         case .testCaseStarted(let m):
-            w.raw("{\"testCaseStarted\":{\"attempt\":\(m.attempt)")
+            w.raw("{\"testCaseStarted\":{\"attempt\":")
+            w.number(m.attempt)
             w.field("id", m.id)
             w.field("testCaseId", m.testCaseId)
             w.key("timestamp")
@@ -123,7 +178,9 @@ extension Envelope {
             w.field("testCaseStartedId", m.testCaseStartedId, first: true)
             w.key("timestamp")
             w.time(seconds: m.timestamp.seconds, nanos: m.timestamp.nanos)
-            w.raw(",\"willBeRetried\":\(m.willBeRetried)}}")
+            w.raw(",\"willBeRetried\":")
+            w.bool(m.willBeRetried)
+            w.raw("}}")
         case .testCase(let m):
             w.raw("{\"testCase\":")
             w.testCase(m)
@@ -137,8 +194,8 @@ extension Envelope {
             w.document(m)
             w.raw("}")
         default:
-            return nil
+            return false
         }
-        return w.text
+        return true
     }
 }

@@ -8,6 +8,14 @@ public enum NDJSON {
         return encodedLine(envelope)
     }
 
+    /// Appends one envelope as a JSON line, with its line feed.
+    public static func append(_ envelope: Envelope, to bytes: inout [UInt8]) {
+        if !envelope.writeFastJSON(into: &bytes) {
+            bytes.append(contentsOf: encodedLine(envelope).utf8)
+        }
+        bytes.append(0x0A)
+    }
+
     /// The line through the general `Codable` encoding.
     public static func encodedLine(_ envelope: Envelope) -> String {
         guard let data = try? encoder.encode(envelope) else { return "{}" }

@@ -13,8 +13,7 @@ public final class MessageFormatter: EventConsumer {
     }
 
     public func consume(_ envelope: Envelope) {
-        out.write(NDJSON.line(envelope))
-        out.write("\n")
+        out.write { NDJSON.append(envelope, to: &$0) }
         if flushEachLine { out.flush() }
     }
 

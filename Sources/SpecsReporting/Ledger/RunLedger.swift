@@ -31,6 +31,8 @@ public final class RunLedger: EventConsumer {
     private var astScenarios: [String: AstScenario] = [:]
     private var astTags: [String: Tag] = [:]
     private var cachedResults: [ScenarioResult]?
+    /// Each test case's result as last computed; dropped when an envelope of that test case arrives.
+    private var resultCache: [String: ScenarioResult] = [:]
     /// The traceability report of the run, by the context it was computed for.
     var cachedReport: (context: UUID, report: TraceabilityReport)?
 
@@ -46,6 +48,13 @@ public final class RunLedger: EventConsumer {
     public func consume(_ envelope: Envelope) {
         cachedResults = nil
         cachedReport = nil
+        switch envelope {
+        case .testCaseStarted(let started): resultCache[started.testCaseId] = nil
+        case .testStepFinished(let finished): forget(startedId: finished.testCaseStartedId)
+        case .attachment(let attachment): attachment.testCaseStartedId.map(forget(startedId:))
+        case .testCaseFinished, .testStepStarted, .testRunHookStarted, .testRunHookFinished, .testRunFinished: break
+        default: resultCache.removeAll()
+        }
         switch envelope {
         case .source(let source): sources[source.uri] = source
         case .gherkinDocument(let document): index(document)
@@ -70,6 +79,10 @@ public final class RunLedger: EventConsumer {
         case .testRunFinished(let finished): runFinished = finished
         default: break
         }
+    }
+
+    private func forget(startedId: String) {
+        if let testCaseId = attempts[startedId]?.testCaseId { resultCache[testCaseId] = nil }
     }
 
     private func index(_ document: GherkinDocument) {
@@ -120,6 +133,13 @@ public final class RunLedger: EventConsumer {
     }
 
     public func scenarioResult(testCaseId: String) -> ScenarioResult? {
+        if let cached = resultCache[testCaseId] { return cached }
+        let result = computeResult(testCaseId: testCaseId)
+        resultCache[testCaseId] = result
+        return result
+    }
+
+    private func computeResult(testCaseId: String) -> ScenarioResult? {
         guard let testCase = testCases[testCaseId], let pickle = pickles[testCase.pickleId] else { return nil }
         let startedId = finalAttempt[testCaseId]
         let results = startedId.flatMap { stepResults[$0] } ?? [:]

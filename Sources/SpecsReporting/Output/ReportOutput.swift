@@ -38,6 +38,12 @@ public final class ReportOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Appends bytes written straight into the buffer.
+    public func write(_ body: (inout [UInt8]) -> Void) {
+        body(&buffer)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     public func flush() {
         guard !buffer.isEmpty else { return }
         let descriptor = handle.fileDescriptor
