@@ -1,4 +1,5 @@
 import Messages
+import SpecsReporting
 import SpecsRunner
 import XCTest
 
@@ -51,6 +52,29 @@ final class StatusTests: XCTestCase {
         ])
         XCTAssertEqual(envelopes.scenarioStatuses, [.failed, .pending, .skipped, .undefined, .ambiguous])
         XCTAssertEqual(summary.exitCode, 1)
+    }
+
+    func test_tally_every_status_equals_the_counts_of_scenario_results() async throws {
+        var harness = RunHarness(("s.feature", Self.feature))
+        harness.options.retry = 1
+        let (_, envelopes) = try await harness.run(Self.registry())
+        let ledger = RunLedger()
+        for envelope in envelopes { ledger.consume(envelope) }
+
+        let tally = ledger.tally()
+
+        var scenarios: [TestStepResultStatus: Int] = [:]
+        var steps: [TestStepResultStatus: Int] = [:]
+        for result in ledger.scenarioResults {
+            scenarios[result.status, default: 0] += 1
+            for step in result.steps {
+                if case .step = step.kind { steps[step.status, default: 0] += 1 }
+            }
+        }
+        XCTAssertEqual(tally.scenarios, scenarios)
+        XCTAssertEqual(tally.steps, steps)
+        XCTAssertEqual(tally.scenarios[.failed], 1)
+        XCTAssertEqual(tally.steps[.skipped], 6)
     }
 
     func test_run_failed_step_carries_message_and_exception() async throws {

@@ -139,6 +139,46 @@ public final class RunLedger: EventConsumer {
         return result
     }
 
+    /// Scenarios and steps by status, read from the results alone (no `ScenarioResult`
+    /// is built): what summaries print.
+    public struct StatusTally: Sendable {
+        public var scenarios: [TestStepResultStatus: Int] = [:]
+        public var steps: [TestStepResultStatus: Int] = [:]
+    }
+
+    public func tally() -> StatusTally {
+        var tally = StatusTally()
+        for testCaseId in testCaseOrder {
+            guard let status = scenarioStatus(testCaseId: testCaseId, countingStepsInto: &tally.steps) else { continue }
+            tally.scenarios[status, default: 0] += 1
+        }
+        return tally
+    }
+
+    /// The status of a test case's final attempt, as `ScenarioResult.status` gives it.
+    public func scenarioStatus(testCaseId: String) -> TestStepResultStatus? {
+        var ignored: [TestStepResultStatus: Int] = [:]
+        return scenarioStatus(testCaseId: testCaseId, countingStepsInto: &ignored)
+    }
+
+    private func scenarioStatus(
+        testCaseId: String, countingStepsInto steps: inout [TestStepResultStatus: Int]
+    ) -> TestStepResultStatus? {
+        guard let testCase = testCases[testCaseId], pickles[testCase.pickleId] != nil else { return nil }
+        let results = finalAttempt[testCaseId].flatMap { stepResults[$0] } ?? [:]
+        var worst: TestStepResultStatus?
+        for testStep in testCase.testSteps {
+            let status = results[testStep.id]?.status
+            if let pickleStepId = testStep.pickleStepId, pickleSteps[pickleStepId] != nil {
+                steps[status ?? .skipped, default: 0] += 1
+            } else if testStep.hookId == nil {
+                continue
+            }
+            if let status { worst = max(worst ?? status, status) }
+        }
+        return worst ?? .passed
+    }
+
     private func computeResult(testCaseId: String) -> ScenarioResult? {
         guard let testCase = testCases[testCaseId], let pickle = pickles[testCase.pickleId] else { return nil }
         let startedId = finalAttempt[testCaseId]

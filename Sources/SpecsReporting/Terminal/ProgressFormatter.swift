@@ -38,8 +38,10 @@ public final class ProgressFormatter: EventConsumer {
     public func finish() {
         if !showSummaryOnly { out.write("\n") }
         var index = 0
-        for scenario in ledger.scenarioResults {
-            guard let step = scenario.failure else { continue }
+        for testCaseId in ledger.testCaseOrder {
+            // Only scenarios that did not pass can have a failure to explain.
+            guard let status = ledger.scenarioStatus(testCaseId: testCaseId), status != .passed,
+                  let scenario = ledger.scenarioResult(testCaseId: testCaseId), let step = scenario.failure else { continue }
             index += 1
             out.write("\n\(index)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n")
             out.write("   Step: \(step.keyword)\(step.text)\n")

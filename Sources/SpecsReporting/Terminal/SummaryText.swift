@@ -7,13 +7,9 @@ enum SummaryText {
     static let order: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .skipped, .passed]
 
     static func render(_ ledger: RunLedger, palette: Palette) -> String {
-        let scenarios = ledger.scenarioResults
-        var scenarioCounts: [TestStepResultStatus: Int] = [:]
-        var stepCounts: [TestStepResultStatus: Int] = [:]
-        for scenario in scenarios {
-            scenarioCounts[scenario.status, default: 0] += 1
-            for step in scenario.steps where isStep(step) { stepCounts[step.status, default: 0] += 1 }
-        }
+        let tally = ledger.tally()
+        let scenarioCounts = tally.scenarios
+        let stepCounts = tally.steps
         func line(_ noun: String, _ counts: [TestStepResultStatus: Int]) -> String {
             let total = counts.values.reduce(0, +)
             let parts = order.compactMap { status -> String? in
@@ -25,11 +21,6 @@ enum SummaryText {
         var text = line("scenario", scenarioCounts) + "\n" + line("step", stepCounts) + "\n"
         text += duration(ledger) + "\n"
         return text
-    }
-
-    static func isStep(_ step: StepResult) -> Bool {
-        if case .step = step.kind { return true }
-        return false
     }
 
     static func duration(_ ledger: RunLedger) -> String {
