@@ -33,22 +33,35 @@ public enum SourceReader {
 
     /// The first NUL byte or invalid UTF-8 sequence, located by line and column.
     private static func firstProblem(in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int, reason: String)? {
+        guard let offset = firstProblemOffset(in: bytes) else { return nil }
+        // Locate it only once found: lines up to it, then scalars on its line.
         var line = 1
+        var lineStart = bytes.startIndex
+        for index in bytes.startIndex..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
         var column = 1
+        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        let byte = bytes[offset]
+        if byte == 0 { return (line, column, "binary content (NUL byte): not a text feature file") }
+        return (line, column, String(format: "invalid UTF-8 (byte 0x%02X)", byte))
+    }
+
+    /// The index of the first NUL byte or invalid UTF-8 sequence; ASCII text is checked
+    /// a byte at a time without decoding.
+    private static func firstProblemOffset(in bytes: ArraySlice<UInt8>) -> Int? {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
-            if byte == 0 { return (line, column, "binary content (NUL byte): not a text feature file") }
-            if byte == 0x0A {
-                line += 1
-                column = 1
+            if byte != 0 && byte < 0x80 {
                 index += 1
                 continue
             }
+            if byte == 0 { return index }
             let length = sequenceLength(bytes, at: index)
-            guard length > 0 else { return (line, column, String(format: "invalid UTF-8 (byte 0x%02X)", byte)) }
+            guard length > 0 else { return index }
             index += length
-            column += 1
         }
         return nil
     }
