@@ -49,6 +49,13 @@ struct RunHarness {
 }
 
 extension Array where Element == Envelope {
+    /// A ledger fed with the envelopes.
+    var ledger: RunLedger {
+        let ledger = RunLedger()
+        for envelope in self { ledger.consume(envelope) }
+        return ledger
+    }
+
     /// Step statuses of final attempts, in order.
     var stepStatuses: [TestStepResultStatus] {
         let ledger = RunLedger()

@@ -1,5 +1,4 @@
 import Messages
-import SpecsReporting
 import SpecsRunner
 import XCTest
 
@@ -58,8 +57,7 @@ final class StatusTests: XCTestCase {
         var harness = RunHarness(("s.feature", Self.feature))
         harness.options.retry = 1
         let (_, envelopes) = try await harness.run(Self.registry())
-        let ledger = RunLedger()
-        for envelope in envelopes { ledger.consume(envelope) }
+        let ledger = envelopes.ledger
 
         let tally = ledger.tally()
 

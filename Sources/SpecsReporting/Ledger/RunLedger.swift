@@ -144,6 +144,8 @@ public final class RunLedger: EventConsumer {
     public struct StatusTally: Sendable {
         public var scenarios: [TestStepResultStatus: Int] = [:]
         public var steps: [TestStepResultStatus: Int] = [:]
+        /// The test cases whose final attempt did not pass, in plan order.
+        public var notPassed: [String] = []
     }
 
     public func tally() -> StatusTally {
@@ -151,16 +153,12 @@ public final class RunLedger: EventConsumer {
         for testCaseId in testCaseOrder {
             guard let status = scenarioStatus(testCaseId: testCaseId, countingStepsInto: &tally.steps) else { continue }
             tally.scenarios[status, default: 0] += 1
+            if status != .passed { tally.notPassed.append(testCaseId) }
         }
         return tally
     }
 
     /// The status of a test case's final attempt, as `ScenarioResult.status` gives it.
-    public func scenarioStatus(testCaseId: String) -> TestStepResultStatus? {
-        var ignored: [TestStepResultStatus: Int] = [:]
-        return scenarioStatus(testCaseId: testCaseId, countingStepsInto: &ignored)
-    }
-
     private func scenarioStatus(
         testCaseId: String, countingStepsInto steps: inout [TestStepResultStatus: Int]
     ) -> TestStepResultStatus? {

@@ -38,10 +38,10 @@ public final class ProgressFormatter: EventConsumer {
     public func finish() {
         if !showSummaryOnly { out.write("\n") }
         var index = 0
-        for testCaseId in ledger.testCaseOrder {
-            // Only scenarios that did not pass can have a failure to explain.
-            guard let status = ledger.scenarioStatus(testCaseId: testCaseId), status != .passed,
-                  let scenario = ledger.scenarioResult(testCaseId: testCaseId), let step = scenario.failure else { continue }
+        let tally = ledger.tally()
+        // Only scenarios that did not pass can have a failure to explain.
+        for testCaseId in tally.notPassed {
+            guard let scenario = ledger.scenarioResult(testCaseId: testCaseId), let step = scenario.failure else { continue }
             index += 1
             out.write("\n\(index)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n")
             out.write("   Step: \(step.keyword)\(step.text)\n")
@@ -50,7 +50,7 @@ public final class ProgressFormatter: EventConsumer {
         for error in ledger.parseErrors {
             out.write(palette.paint("\(error.source.uri ?? ""): error: \(error.message)", .red) + "\n")
         }
-        out.write("\n" + SummaryText.render(ledger, palette: palette))
+        out.write("\n" + SummaryText.render(ledger, palette: palette, tally: tally))
         out.flush()
     }
 }

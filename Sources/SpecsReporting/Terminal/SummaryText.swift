@@ -6,8 +6,8 @@ import Messages
 enum SummaryText {
     static let order: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .skipped, .passed]
 
-    static func render(_ ledger: RunLedger, palette: Palette) -> String {
-        let tally = ledger.tally()
+    static func render(_ ledger: RunLedger, palette: Palette, tally: RunLedger.StatusTally? = nil) -> String {
+        let tally = tally ?? ledger.tally()
         let scenarioCounts = tally.scenarios
         let stepCounts = tally.steps
         func line(_ noun: String, _ counts: [TestStepResultStatus: Int]) -> String {
