@@ -3,8 +3,10 @@
 # ../shared/bench/gen_corpus.py, several runs each, and prints medians.
 #   parse:  parse+pickle throughput (MB/s, pickles/s) and peak memory on a >= 10 MB corpus,
 #           and on a corpus 3x larger (memory must stay bounded by the largest file);
+#           and the floor of the output: allocating and freeing its heap objects alone;
 #   run:    10,000 scenarios x 6 steps with 30 and with 3,030 step definitions,
 #           --format progress and --format message:<file> (wall time, steps/s, peak memory);
+#           and the floor of the message run: its stream written alone, a write(2) per line;
 #   html:   the HTML report of the same run (extra time and size);
 #   start:  `specs --version`.
 # Usage: Scripts/bench.sh [runs]   (default 5)
@@ -43,6 +45,10 @@ for name in parse10 parse30; do
   echo "$name: $(median "${mbs[@]}") MB/s, $(median "${pps[@]}") pickles/s, peak RSS $(median "${rss[@]}") MB"
 done
 
+# The floor of any parser producing these documents and pickles: their heap objects
+# alone, allocated and freed (counted once, by reflection, so it takes a while).
+echo "parse10 output alone: $("$bin/specs-bench" allocation-floor "$work/parse10/features" | tail -1)"
+
 steps_of() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickle_steps'])" "$1/MANIFEST.json"; }
 timed() { # prints "seconds peak_kb"
   /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
@@ -60,6 +66,8 @@ for name in run30 run3000; do
     m="$(median "${secs[@]}")"
     echo "$name --format ${format%%:*}: $m s, $(python3 -c "print(round($steps/$m))") steps/s, peak RSS $(median "${kbs[@]}" | python3 -c 'import sys; print(round(float(sys.stdin.read())/1024,1))') MB"
   done
+  # The floor of the message run: writing its stream alone, one write(2) per line.
+  echo "$name message stream alone: $("$bin/specs-bench" write-floor "$work/messages.ndjson" "$runs" | tail -1)"
 done
 
 echo "== HTML report of the 10,000-scenario run (median of $runs runs)"

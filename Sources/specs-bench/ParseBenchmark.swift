@@ -5,14 +5,19 @@ import Messages
 /// Parses and compiles every feature file below a directory, one file at a time
 /// (only the current file is held), and prints bytes, pickles, time and peak memory.
 enum ParseBenchmark {
-    static func run(directory: String) -> Int32 {
+    /// The `.feature` files below `directory`, sorted.
+    static func featureFiles(below directory: String) -> [String] {
         var files: [String] = []
         if let enumerator = FileManager.default.enumerator(atPath: directory) {
             while let relative = enumerator.nextObject() as? String {
                 if relative.hasSuffix(".feature") { files.append(directory + "/" + relative) }
             }
         }
-        files.sort()
+        return files.sorted()
+    }
+
+    static func run(directory: String) -> Int32 {
+        let files = featureFiles(below: directory)
         var bytes = 0
         var pickles = 0
         var largest = 0

@@ -49,10 +49,10 @@ public struct PickleCompiler: Sendable {
         let scenarioTags = pickleTags(tags, scenario.tags)
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
-            let variables = header.cells.map(\.value)
+            let placeholders = Substitution.Placeholders(header.cells.map(\.value))
             let examplesTags = scenarioTags + pickleTags(examples.tags, [])
             for row in examples.tableBody {
-                let substitution = Substitution(names: variables, values: row.cells.map(\.value))
+                let substitution = Substitution(placeholders, row: row.cells)
                 var keywordType = StepKeywordType.unknown
                 var steps: [PickleStep] = []
                 if !scenario.steps.isEmpty {
@@ -147,22 +147,39 @@ extension StepKeywordType {
 /// Replaces `<name>` placeholders with an example row's values, in one pass over
 /// the text's bytes.
 struct Substitution {
+    /// An examples header: the names its placeholders use, and the column of each.
+    /// The first column of a name wins, as the reference's left-to-right replacement does.
+    struct Placeholders {
+        fileprivate let names: [[UInt8]]
+        fileprivate let columns: [Int]
+
+        init(_ header: [String]) {
+            var names: [[UInt8]] = [], columns: [Int] = []
+            for (column, name) in header.enumerated() {
+                let bytes = Array(name.utf8)
+                guard !names.contains(bytes) else { continue }
+                names.append(bytes)
+                columns.append(column)
+            }
+            self.names = names
+            self.columns = columns
+        }
+    }
+
     private let names: [[UInt8]]
     private let values: [String]
 
-    init(names: [String], values: [String]) {
-        // The first column of a name wins, as the reference's left-to-right replacement does.
-        var seen: Set<String> = []
-        var keptNames: [[UInt8]] = [], keptValues: [String] = []
-        for (name, value) in zip(names, values) where seen.insert(name).inserted {
-            keptNames.append(Array(name.utf8))
-            keptValues.append(value)
-        }
-        self.names = keptNames
-        self.values = keptValues
+    init(_ placeholders: Placeholders, row: [TableCell]) {
+        names = placeholders.names
+        values = placeholders.columns.map { $0 < row.count ? row[$0].value : "" }
     }
 
-    static let none = Substitution(names: [], values: [])
+    private init() {
+        names = []
+        values = []
+    }
+
+    static let none = Substitution()
 
     func apply(_ text: String) -> String {
         guard !names.isEmpty else { return text }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The cost of writing an NDJSON stream alone: every line of a saved stream written to
+/// a scratch file beside it with one `write(2)` per line (as `--format message` flushes
+/// each envelope), then with one write per 256 KiB. Nothing else runs, so the per-line
+/// time bounds from below the time of any run that writes this stream.
+enum WriteFloor {
+    static func run(stream path: String, runs: Int = 5) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            FileHandle.standardError.write(Data("specs-bench: cannot read \(path)\n".utf8))
+            return 2
+        }
+        let bytes = [UInt8](data)
+        var lines: [Range<Int>] = []
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            lines.append(start..<index + 1)
+            start = index + 1
+        }
+        let steps = countSteps(bytes, lines)
+        let scratch = path + ".write-floor"
+        defer { unlink(scratch) }
+        var perLine: [Double] = [], buffered: [Double] = []
+        for _ in 0..<runs {
+            perLine.append(time(scratch) { fd in
+                bytes.withUnsafeBytes { raw in
+                    for line in lines { writeAll(fd, raw, line) }
+                }
+            })
+            buffered.append(time(scratch) { fd in
+                bytes.withUnsafeBytes { raw in
+                    var chunk = 0
+                    while chunk < raw.count {
+                        let end = min(chunk + 256 * 1024, raw.count)
+                        writeAll(fd, raw, chunk..<end)
+                        chunk = end
+                    }
+                }
+            })
+        }
+        let line = median(perLine), block = median(buffered)
+        print(String(format: "lines %d  bytes %d  steps %d", lines.count, bytes.count, steps))
+        print(String(format: "per-line writes %.3f s (at most %.0f steps/s)  buffered %.3f s  (medians of %d)",
+                     line, Double(steps) / line, block, runs))
+        return 0
+    }
+
+    private static func countSteps(_ bytes: [UInt8], _ lines: [Range<Int>]) -> Int {
+        let prefix = Array(#"{"testStepFinished""#.utf8)
+        return lines.filter { $0.count >= prefix.count && bytes[$0.lowerBound..<$0.lowerBound + prefix.count].elementsEqual(prefix) }.count
+    }
+
+    private static func time(_ scratch: String, _ body: (Int32) -> Void) -> Double {
+        let fd = open(scratch, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return .nan }
+        let start = DispatchTime.now().uptimeNanoseconds
+        body(fd)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        close(fd)
+        return elapsed
+    }
+
+    private static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer, _ range: Range<Int>) {
+        guard let base = raw.baseAddress else { return }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let written = write(fd, base + offset, range.upperBound - offset)
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+}
