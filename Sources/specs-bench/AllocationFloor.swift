@@ -1,5 +1,6 @@
 import Foundation
 import Gherkin
+import Messages
 
 /// An estimate of what the parser's output costs by itself: the heap objects that the
 /// documents and pickles of a corpus hold (strings too long to be stored inline, and
@@ -10,10 +11,10 @@ enum AllocationFloor {
         var objects = 0
         var bytes = 0
         for path in ParseBenchmark.featureFiles(below: directory) {
-            guard let source = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-            bytes += source.utf8.count
+            guard let source = try? SourceReader.read(path: path) else { continue }
+            bytes += source.data.utf8.count
             var ids = IncrementingIdGenerator()
-            guard let document = try? Parser().parse(source, uri: path, ids: &ids) else { continue }
+            guard let document = try? Parser().parse(source.data, uri: path, ids: &ids) else { continue }
             var seen: Set<UInt> = []
             objects += heapObjects(in: document, seen: &seen)
             objects += heapObjects(in: PickleCompiler().compile(document, uri: path, ids: &ids), seen: &seen)
