@@ -111,4 +111,14 @@ final class LineRuleTests: XCTestCase {
         let document = try parse("Feature: f\n  Scenario: s\n    Given \(long)\n" + steps)
         XCTAssertEqual(firstScenario(document)?.steps.count, 100_001)
     }
+
+    func test_parse_line_feeds_at_every_offset_of_a_word_find_every_line() throws {
+        // Step texts of 1 to 24 characters (some with two-byte scalars) put line feeds at
+        // every position within the eight-byte words the scanner reads; the last line has none.
+        let texts = (1...24).map { length in String((0..<length).map { $0 % 5 == 4 ? "é" : "x" }) }
+        let source = "Feature: f\n  Scenario: s\n" + texts.map { "    Given \($0)" }.joined(separator: "\n")
+        let steps = firstScenario(try parse(source))?.steps ?? []
+        XCTAssertEqual(steps.map(\.text), texts)
+        XCTAssertEqual(steps.map(\.location.line), Array(3...26))
+    }
 }

@@ -17,6 +17,9 @@ struct KeywordTable: Sendable {
     let stepTypes: [StepKeywordType]
     /// The keyword indices of each group.
     let groups: [Range<Int>]
+    /// The first bytes of each group's keywords, a 256-bit set per group (four words),
+    /// so a line that starts with none of them is turned down at once.
+    private let firstBytes: [UInt64]
 
     init(_ dialect: Dialect) {
         language = dialect.language
@@ -48,6 +51,19 @@ struct KeywordTable: Sendable {
         self.texts = texts
         self.stepTypes = types
         self.groups = groups
+        var firstBytes = [UInt64](repeating: 0, count: groups.count * 4)
+        for (group, keywords) in groups.enumerated() {
+            for keyword in keywords where starts[keyword] < ends[keyword] {
+                let byte = Int(bytes[starts[keyword]])
+                firstBytes[group * 4 + byte >> 6] |= 1 << UInt64(byte & 63)
+            }
+        }
+        self.firstBytes = firstBytes
+    }
+
+    /// Whether some keyword of `group` starts with `byte`.
+    @inline(__always) func mayStart(_ group: Group, with byte: UInt8) -> Bool {
+        firstBytes[group.rawValue * 4 + Int(byte >> 6)] >> UInt64(byte & 63) & 1 != 0
     }
 
     /// Every built-in dialect, compiled once.

@@ -90,6 +90,27 @@ struct SourceBytes {
         return true
     }
 
+    /// The index of the first line feed at or after `start`, or `count` when there is none.
+    /// Reads eight bytes at a time where it can.
+    func lineFeed(from start: Int) -> Int {
+        var index = start
+        #if _endian(little)
+        if let address = base.baseAddress {
+            let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(address + index).loadUnaligned(as: UInt64.self) ^ feeds
+                // A byte of `word` is zero where the source has a line feed; the lowest
+                // flagged byte is the first one (later flags may be false positives).
+                let zeros = (word &- ones) & ~word & highs
+                if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        #endif
+        while index < count && base[index] != 0x0A { index += 1 }
+        return index
+    }
+
     func contains(_ byte: UInt8, in range: Range<Int>) -> Bool {
         for index in range where base[index] == byte { return true }
         return false

@@ -94,7 +94,7 @@ struct TokenMatcher {
 
     /// The first keyword of `group` the line starts with.
     private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
-        guard line.contentStart < line.end else { return nil }
+        guard line.contentStart < line.end, keywords.mayStart(group, with: source[line.contentStart]) else { return nil }
         for keyword in keywords.groups[group.rawValue]
         where source.hasPrefix(keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: line.contentStart, end: line.end) {
             return keyword

@@ -1,8 +1,14 @@
 /// Turns the rules the parser opens and closes into the `GherkinDocument` tree,
 /// handing out ids as each node is finished (children first).
+///
+/// Open rules are frames on a stack and their tokens share one buffer: a rule's tokens
+/// are the buffer from its frame's start, and closing a rule that makes a node hands
+/// the node to its parent and drops those tokens. Rules that make no node of their own
+/// (headers, tags, scenario, examples) leave their tokens for the parent to read.
 struct AstBuilder {
     var ids: any IdGenerator
-    private var stack: [AstNode] = [AstNode(.gherkinDocument)]
+    private var stack: [AstFrame] = [AstFrame(.gherkinDocument, tokenStart: 0)]
+    private var tokens: [Token] = []
     private(set) var comments: [Comment] = []
     private(set) var feature: Feature?
 
@@ -11,65 +17,88 @@ struct AstBuilder {
     var top: RuleType { stack[stack.count - 1].rule }
     var depth: Int { stack.count }
 
-    mutating func open(_ rule: RuleType) { stack.append(AstNode(rule)) }
+    mutating func open(_ rule: RuleType) { stack.append(AstFrame(rule, tokenStart: tokens.count)) }
 
     mutating func build(_ token: Token, _ text: TokenMatcher) {
         if token.type == .comment {
             comments.append(Comment(location: token.location, text: text.text(token)))
         } else {
-            stack[stack.count - 1].tokens.append(token)
+            tokens.append(token)
         }
     }
 
     /// Closes the innermost rule and adds what it produced to its parent.
     mutating func close(_ text: TokenMatcher) throws(ParseError) {
-        let node = stack[stack.count - 1]
-        guard node.rule != .gherkinDocument else { return }
-        stack.removeLast()
-        let parent = stack[stack.count - 1]
+        guard stack.count > 1 else { return }
+        var node = stack.removeLast()
+        let parent = stack.count - 1
+        defer {
+            if node.makesNode { tokens.removeSubrange(node.tokenStart...) }
+        }
         switch node.rule {
-        case .step: if let step = step(node, text) { parent.steps.append(step) }
-        case .docString: parent.docString = docString(node, text)
+        case .step: if let step = step(node, text) { stack[parent].steps.append(step) }
+        case .docString: stack[parent].docString = docString(node, text)
         case .dataTable:
             let rows = try tableRows(node, text)
-            if let first = rows.first { parent.dataTable = DataTable(location: first.location, rows: rows) }
-        case .background: parent.background = background(node, text)
-        case .scenarioDefinition: if let scenario = scenario(node, text) { parent.scenarios.append(scenario) }
-        case .examplesDefinition: if let examples = examples(node, text) { parent.examples.append(examples) }
-        case .examplesTable: parent.rows = try tableRows(node, text)
-        case .description: parent.description = description(node, text)
-        case .rule: if let rule = rule(node, text) { parent.rules.append(rule) }
+            if let first = rows.first { stack[parent].dataTable = DataTable(location: first.location, rows: rows) }
+        case .background: stack[parent].background = background(node, text)
+        case .scenarioDefinition: if let scenario = scenario(node, text) { stack[parent].scenarios.append(scenario) }
+        case .examplesDefinition: if let examples = examples(node, text) { stack[parent].examples.append(examples) }
+        case .examplesTable: stack[parent].rows = try tableRows(node, text)
+        case .description: stack[parent].description = description(node, text)
+        case .rule: if let rule = rule(node, text) { stack[parent].rules.append(rule) }
         case .feature:
-            parent.feature = featureNode(node, text)
-            if stack.count == 1 { feature = parent.feature }
-        default: parent.nodes.append(node)
+            feature = featureNode(node, text)
+        default: stack[parent].adopt(&node)
         }
     }
 
-    private mutating func step(_ node: AstNode, _ text: TokenMatcher) -> Step? {
-        guard let line = node.token(.stepLine) else { return nil }
+    /// The first of the node's tokens of a type.
+    private func token(_ type: TokenType, of node: AstFrame) -> Token? {
+        var index = node.tokenStart
+        while index < tokens.count {
+            if tokens[index].type == type { return tokens[index] }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The node's tokens of a type, in order.
+    private func tokens(_ type: TokenType, of node: AstFrame) -> [Token] {
+        var found: [Token] = []
+        var index = node.tokenStart
+        while index < tokens.count {
+            if tokens[index].type == type { found.append(tokens[index]) }
+            index += 1
+        }
+        return found
+    }
+
+    private mutating func step(_ node: AstFrame, _ text: TokenMatcher) -> Step? {
+        guard let line = token(.stepLine, of: node) else { return nil }
         return Step(
             location: line.location, keyword: text.keyword(line) ?? "", keywordType: line.keywordType,
             text: text.text(line), docString: node.docString, dataTable: node.dataTable, id: ids.newId())
     }
 
-    private func docString(_ node: AstNode, _ text: TokenMatcher) -> DocString? {
-        guard let separator = node.token(.docStringSeparator) else { return nil }
+    private func docString(_ node: AstFrame, _ text: TokenMatcher) -> DocString? {
+        guard let separator = token(.docStringSeparator, of: node) else { return nil }
         var content: [UInt8] = []
         var first = true
-        for token in node.tokens where token.type == .other {
+        for index in node.tokenStart..<tokens.count where tokens[index].type == .other {
             if !first { content.append(0x0A) }
             first = false
-            text.appendText(token, to: &content)
+            text.appendText(tokens[index], to: &content)
         }
         return DocString(
             location: separator.location, mediaType: separator.text.isEmpty ? nil : text.text(separator),
             content: String(decoding: content, as: UTF8.self), delimiter: text.keyword(separator) ?? "\"\"\"")
     }
 
-    private mutating func tableRows(_ node: AstNode, _ text: TokenMatcher) throws(ParseError) -> [TableRow] {
+    private mutating func tableRows(_ node: AstFrame, _ text: TokenMatcher) throws(ParseError) -> [TableRow] {
         var rows: [TableRow] = []
-        for token in node.tokens where token.type == .tableRow {
+        for index in node.tokenStart..<tokens.count where tokens[index].type == .tableRow {
+            let token = tokens[index]
             var cells: [TableCell] = []
             cells.reserveCapacity(token.items.count)
             for index in token.items {
@@ -84,10 +113,12 @@ struct AstBuilder {
         return rows
     }
 
-    private mutating func tags(_ node: AstNode?, _ text: TokenMatcher) -> [Tag] {
-        guard let tagsNode = node?.node(.tags) else { return [] }
+    /// The tags of a scenario, examples, rule or feature: its tag lines (the tags of the
+    /// nodes inside it were dropped when those closed).
+    private mutating func tags(_ node: AstFrame, _ text: TokenMatcher) -> [Tag] {
         var tags: [Tag] = []
-        for token in tagsNode.tokens where token.type == .tagLine {
+        for index in node.tokenStart..<tokens.count where tokens[index].type == .tagLine {
+            let token = tokens[index]
             for index in token.items {
                 let item = text.items[index]
                 tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: text.text(item, isTag: true), id: ids.newId()))
@@ -96,8 +127,8 @@ struct AstBuilder {
         return tags
     }
 
-    private func description(_ node: AstNode, _ text: TokenMatcher) -> String {
-        var lines = node.tokens.filter { $0.type == .other }
+    private func description(_ node: AstFrame, _ text: TokenMatcher) -> String {
+        var lines = tokens(.other, of: node)
         while let last = lines.last, text.isBlank(last) { lines.removeLast() }
         var content: [UInt8] = []
         for (index, line) in lines.enumerated() {
@@ -107,50 +138,48 @@ struct AstBuilder {
         return String(decoding: content, as: UTF8.self)
     }
 
-    private func descriptionText(_ node: AstNode) -> String { node.description ?? "" }
-
-    private mutating func background(_ node: AstNode, _ text: TokenMatcher) -> Background? {
-        guard let line = node.token(.backgroundLine) else { return nil }
+    private mutating func background(_ node: AstFrame, _ text: TokenMatcher) -> Background? {
+        guard let line = token(.backgroundLine, of: node) else { return nil }
         return Background(
             location: line.location, keyword: text.keyword(line) ?? "", name: text.text(line),
-            description: descriptionText(node), steps: node.steps, id: ids.newId())
+            description: node.description ?? "", steps: node.steps, id: ids.newId())
     }
 
-    private mutating func scenario(_ node: AstNode, _ text: TokenMatcher) -> Scenario? {
+    private mutating func scenario(_ node: AstFrame, _ text: TokenMatcher) -> Scenario? {
         let tags = tags(node, text)
-        guard let scenarioNode = node.node(.scenario), let line = scenarioNode.token(.scenarioLine) else { return nil }
+        guard let line = token(.scenarioLine, of: node) else { return nil }
         return Scenario(
             location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
-            description: descriptionText(scenarioNode), steps: scenarioNode.steps, examples: scenarioNode.examples, id: ids.newId())
+            description: node.description ?? "", steps: node.steps, examples: node.examples, id: ids.newId())
     }
 
-    private mutating func examples(_ node: AstNode, _ text: TokenMatcher) -> Examples? {
+    private mutating func examples(_ node: AstFrame, _ text: TokenMatcher) -> Examples? {
         let tags = tags(node, text)
-        guard let examplesNode = node.node(.examples), let line = examplesNode.token(.examplesLine) else { return nil }
-        let rows = examplesNode.rows ?? []
+        guard let line = token(.examplesLine, of: node) else { return nil }
+        let rows = node.rows ?? []
         return Examples(
             location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
-            description: descriptionText(examplesNode), tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
+            description: node.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
             id: ids.newId())
     }
 
-    private mutating func rule(_ node: AstNode, _ text: TokenMatcher) -> Rule? {
-        guard let header = node.node(.ruleHeader) else { return nil }
-        let tags = tags(header, text)
-        guard let line = header.token(.ruleLine) else { return nil }
+    private mutating func rule(_ node: AstFrame, _ text: TokenMatcher) -> Rule? {
+        guard node.hasHeader else { return nil }
+        let tags = tags(node, text)
+        guard let line = token(.ruleLine, of: node) else { return nil }
         var children: [RuleChild] = []
         children.reserveCapacity(node.scenarios.count + 1)
         if let background = node.background { children.append(.background(background)) }
         for scenario in node.scenarios { children.append(.scenario(scenario)) }
         return Rule(
             location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
-            description: descriptionText(header), children: children, id: ids.newId())
+            description: node.description ?? "", children: children, id: ids.newId())
     }
 
-    private mutating func featureNode(_ node: AstNode, _ text: TokenMatcher) -> Feature? {
-        guard let header = node.node(.featureHeader) else { return nil }
-        let tags = tags(header, text)
-        guard let line = header.token(.featureLine) else { return nil }
+    private mutating func featureNode(_ node: AstFrame, _ text: TokenMatcher) -> Feature? {
+        guard node.hasHeader else { return nil }
+        let tags = tags(node, text)
+        guard let line = token(.featureLine, of: node) else { return nil }
         var children: [FeatureChild] = []
         children.reserveCapacity(node.scenarios.count + node.rules.count + 1)
         if let background = node.background { children.append(.background(background)) }
@@ -158,6 +187,6 @@ struct AstBuilder {
         for rule in node.rules { children.append(.rule(rule)) }
         return Feature(
             location: line.location, tags: tags, language: text.language(line), keyword: text.keyword(line) ?? "",
-            name: text.text(line), description: descriptionText(header), children: children)
+            name: text.text(line), description: node.description ?? "", children: children)
     }
 }

@@ -15,8 +15,7 @@ struct LineScanner {
             return Token(line: Line(number: lineNumber, start: count, end: count, contentStart: count, indent: 0), isEOF: true)
         }
         let start = position
-        var end = start
-        while end < count && source[end] != 0x0A { end += 1 }
+        let end = source.lineFeed(from: start)
         position = end + 1
         var contentStart = start
         var indent = 0

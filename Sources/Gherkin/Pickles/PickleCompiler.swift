@@ -187,36 +187,57 @@ struct Substitution {
         return text.withUTF8 { apply(to: $0) } ?? text
     }
 
-    /// The substituted text, or nil when nothing was replaced.
+    /// The substituted text, or nil when nothing was replaced. One pass measures it,
+    /// a second writes it straight into the string's storage.
     private func apply(to bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var result: [UInt8] = []
-        var copied = 0
+        var length = bytes.count
+        var replaced = false
+        forEachPlaceholder(in: bytes) { start, end, value in
+            length += values[value].utf8.count - (end - start)
+            replaced = true
+        }
+        guard replaced else { return nil }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var written = 0
+            func copy(_ piece: UnsafeBufferPointer<UInt8>) {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<written + piece.count]).initialize(from: piece)
+                written += piece.count
+            }
+            var copied = 0
+            forEachPlaceholder(in: bytes) { start, end, value in
+                copy(UnsafeBufferPointer(rebasing: bytes[copied..<start]))
+                var value = values[value]
+                value.withUTF8 { copy($0) }
+                copied = end
+            }
+            copy(UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return written
+        }
+    }
+
+    /// Calls `body` with the start of each `<name>` that names a placeholder, the end
+    /// past its `>`, and the index of its value, left to right.
+    private func forEachPlaceholder(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Int) -> Void) {
         var index = 0
         let count = bytes.count
         while index < count {
             guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
             var close = index + 1
             while close < count && bytes[close] != UInt8(ascii: ">") { close += 1 }
-            guard close < count else { break }
+            guard close < count else { return }
             if let value = value(named: UnsafeBufferPointer(rebasing: bytes[index + 1..<close])) {
-                if result.isEmpty { result.reserveCapacity(count + 16) }
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                result.append(contentsOf: value.utf8)
-                copied = close + 1
+                body(index, close + 1, value)
                 index = close + 1
             } else {
                 // Not a placeholder: look for the next '<' after this one.
                 index += 1
             }
         }
-        guard copied > 0 else { return nil }
-        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
-        return String(decoding: result, as: UTF8.self)
     }
 
-    private func value(named name: UnsafeBufferPointer<UInt8>) -> String? {
+    private func value(named name: UnsafeBufferPointer<UInt8>) -> Int? {
         for (index, candidate) in names.enumerated() where candidate.count == name.count {
-            if candidate.withUnsafeBufferPointer({ $0.elementsEqual(name) }) { return values[index] }
+            if candidate.withUnsafeBufferPointer({ $0.elementsEqual(name) }) { return index }
         }
         return nil
     }
