@@ -10,7 +10,7 @@ public struct PickleCompiler: Sendable {
 
     private func compile(_ document: GherkinDocument, uri: String, source ids: inout any IdGenerator) -> [Pickle] {
         guard let feature = document.feature else { return [] }
-        var context = Context(uri: uri, language: feature.language)
+        let context = Context(uri: uri, language: feature.language)
         var pickles: [Pickle] = []
         var backgroundSteps: [Step] = []
         for child in feature.children {
@@ -18,15 +18,16 @@ public struct PickleCompiler: Sendable {
             case .background(let background):
                 backgroundSteps += background.steps
             case .scenario(let scenario):
-                pickles += compile(scenario, tags: feature.tags, background: backgroundSteps, &context, &ids)
+                compile(scenario, tags: feature.tags, background: backgroundSteps, context, &ids, into: &pickles)
             case .rule(let rule):
                 var ruleBackground = backgroundSteps
+                let ruleTags = feature.tags + rule.tags
                 for ruleChild in rule.children {
                     switch ruleChild {
                     case .background(let background):
                         ruleBackground += background.steps
                     case .scenario(let scenario):
-                        pickles += compile(scenario, tags: feature.tags + rule.tags, background: ruleBackground, &context, &ids)
+                        compile(scenario, tags: ruleTags, background: ruleBackground, context, &ids, into: &pickles)
                     }
                 }
             }
@@ -40,12 +41,13 @@ public struct PickleCompiler: Sendable {
     }
 
     private func compile(
-        _ scenario: Scenario, tags: [Tag], background: [Step], _ context: inout Context, _ ids: inout any IdGenerator
-    ) -> [Pickle] {
+        _ scenario: Scenario, tags: [Tag], background: [Step], _ context: Context, _ ids: inout any IdGenerator,
+        into pickles: inout [Pickle]
+    ) {
         guard !scenario.examples.isEmpty else {
-            return [plainPickle(scenario, tags: tags, background: background, context, &ids)]
+            pickles.append(plainPickle(scenario, tags: tags, background: background, context, &ids))
+            return
         }
-        var pickles: [Pickle] = []
         let scenarioTags = pickleTags(tags, scenario.tags)
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
@@ -70,7 +72,6 @@ public struct PickleCompiler: Sendable {
                     tags: examplesTags, astNodeIds: [scenario.id, row.id]))
             }
         }
-        return pickles
     }
 
     private func pickleTags(_ outer: [Tag], _ inner: [Tag]) -> [PickleTag] {
