@@ -53,25 +53,12 @@ struct AstBuilder {
         }
     }
 
+    /// The node's tokens: the buffer from where it was opened.
+    private func tokens(of node: AstFrame) -> ArraySlice<Token> { tokens[node.tokenStart...] }
+
     /// The first of the node's tokens of a type.
     private func token(_ type: TokenType, of node: AstFrame) -> Token? {
-        var index = node.tokenStart
-        while index < tokens.count {
-            if tokens[index].type == type { return tokens[index] }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The node's tokens of a type, in order.
-    private func tokens(_ type: TokenType, of node: AstFrame) -> [Token] {
-        var found: [Token] = []
-        var index = node.tokenStart
-        while index < tokens.count {
-            if tokens[index].type == type { found.append(tokens[index]) }
-            index += 1
-        }
-        return found
+        tokens(of: node).first { $0.type == type }
     }
 
     private mutating func step(_ node: AstFrame, _ text: TokenMatcher) -> Step? {
@@ -85,10 +72,10 @@ struct AstBuilder {
         guard let separator = token(.docStringSeparator, of: node) else { return nil }
         var content: [UInt8] = []
         var first = true
-        for index in node.tokenStart..<tokens.count where tokens[index].type == .other {
+        for token in tokens(of: node) where token.type == .other {
             if !first { content.append(0x0A) }
             first = false
-            text.appendText(tokens[index], to: &content)
+            text.appendText(token, to: &content)
         }
         return DocString(
             location: separator.location, mediaType: separator.text.isEmpty ? nil : text.text(separator),
@@ -97,8 +84,7 @@ struct AstBuilder {
 
     private mutating func tableRows(_ node: AstFrame, _ text: TokenMatcher) throws(ParseError) -> [TableRow] {
         var rows: [TableRow] = []
-        for index in node.tokenStart..<tokens.count where tokens[index].type == .tableRow {
-            let token = tokens[index]
+        for token in tokens(of: node) where token.type == .tableRow {
             var cells: [TableCell] = []
             cells.reserveCapacity(token.items.count)
             for index in token.items {
@@ -117,8 +103,7 @@ struct AstBuilder {
     /// nodes inside it were dropped when those closed).
     private mutating func tags(_ node: AstFrame, _ text: TokenMatcher) -> [Tag] {
         var tags: [Tag] = []
-        for index in node.tokenStart..<tokens.count where tokens[index].type == .tagLine {
-            let token = tokens[index]
+        for token in tokens(of: node) where token.type == .tagLine {
             for index in token.items {
                 let item = text.items[index]
                 tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: text.text(item, isTag: true), id: ids.newId()))
@@ -128,7 +113,7 @@ struct AstBuilder {
     }
 
     private func description(_ node: AstFrame, _ text: TokenMatcher) -> String {
-        var lines = tokens(.other, of: node)
+        var lines = tokens(of: node).filter { $0.type == .other }
         while let last = lines.last, text.isBlank(last) { lines.removeLast() }
         var content: [UInt8] = []
         for (index, line) in lines.enumerated() {
@@ -164,7 +149,6 @@ struct AstBuilder {
     }
 
     private mutating func rule(_ node: AstFrame, _ text: TokenMatcher) -> Rule? {
-        guard node.hasHeader else { return nil }
         let tags = tags(node, text)
         guard let line = token(.ruleLine, of: node) else { return nil }
         var children: [RuleChild] = []
@@ -177,7 +161,6 @@ struct AstBuilder {
     }
 
     private mutating func featureNode(_ node: AstFrame, _ text: TokenMatcher) -> Feature? {
-        guard node.hasHeader else { return nil }
         let tags = tags(node, text)
         guard let line = token(.featureLine, of: node) else { return nil }
         var children: [FeatureChild] = []

@@ -12,8 +12,6 @@ struct AstFrame {
     var dataTable: DataTable?
     var rows: [TableRow]?
     var description: String?
-    /// Whether a feature or rule header was closed inside it.
-    var hasHeader = false
 
     init(_ rule: RuleType, tokenStart: Int) {
         self.rule = rule
@@ -32,7 +30,6 @@ struct AstFrame {
 
     /// Takes what a closed rule that makes no node of its own produced.
     mutating func adopt(_ child: inout AstFrame) {
-        if child.rule == .featureHeader || child.rule == .ruleHeader { hasHeader = true }
         if !child.steps.isEmpty { swap(&steps, &child.steps) }
         if !child.examples.isEmpty { swap(&examples, &child.examples) }
         if let rows = child.rows { self.rows = rows }

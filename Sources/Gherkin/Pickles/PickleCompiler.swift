@@ -55,17 +55,7 @@ public struct PickleCompiler: Sendable {
             let examplesTags = scenarioTags + pickleTags(examples.tags, [])
             for row in examples.tableBody {
                 let substitution = Substitution(placeholders, row: row.cells)
-                var keywordType = StepKeywordType.unknown
-                var steps: [PickleStep] = []
-                if !scenario.steps.isEmpty {
-                    steps.reserveCapacity(background.count + scenario.steps.count)
-                    for step in background {
-                        steps.append(pickleStep(step, &keywordType, .none, rowId: nil, &ids))
-                    }
-                    for step in scenario.steps {
-                        steps.append(pickleStep(step, &keywordType, substitution, rowId: row.id, &ids))
-                    }
-                }
+                let steps = pickleSteps(scenario, background: background, substitution, rowId: row.id, &ids)
                 pickles.append(Pickle(
                     id: ids.newId(), uri: context.uri, location: row.location,
                     name: substitution.apply(scenario.name), language: context.language, steps: steps,
@@ -85,21 +75,30 @@ public struct PickleCompiler: Sendable {
     private func plainPickle(
         _ scenario: Scenario, tags: [Tag], background: [Step], _ context: Context, _ ids: inout any IdGenerator
     ) -> Pickle {
-        var keywordType = StepKeywordType.unknown
-        var steps: [PickleStep] = []
-        if !scenario.steps.isEmpty {
-            steps.reserveCapacity(background.count + scenario.steps.count)
-            for step in background {
-                steps.append(pickleStep(step, &keywordType, .none, rowId: nil, &ids))
-            }
-            for step in scenario.steps {
-                steps.append(pickleStep(step, &keywordType, .none, rowId: nil, &ids))
-            }
-        }
+        let steps = pickleSteps(scenario, background: background, .none, rowId: nil, &ids)
         return Pickle(
             id: ids.newId(), uri: context.uri, location: scenario.location, name: scenario.name,
             language: context.language, steps: steps, tags: pickleTags(tags, scenario.tags),
             astNodeIds: [scenario.id])
+    }
+
+    /// The background's steps then the scenario's, substituted for an example row; none
+    /// at all when the scenario has no steps of its own.
+    private func pickleSteps(
+        _ scenario: Scenario, background: [Step], _ substitution: Substitution, rowId: String?,
+        _ ids: inout any IdGenerator
+    ) -> [PickleStep] {
+        guard !scenario.steps.isEmpty else { return [] }
+        var keywordType = StepKeywordType.unknown
+        var steps: [PickleStep] = []
+        steps.reserveCapacity(background.count + scenario.steps.count)
+        for step in background {
+            steps.append(pickleStep(step, &keywordType, .none, rowId: nil, &ids))
+        }
+        for step in scenario.steps {
+            steps.append(pickleStep(step, &keywordType, substitution, rowId: rowId, &ids))
+        }
+        return steps
     }
 
     private func pickleStep(
