@@ -91,15 +91,19 @@ struct SourceBytes {
     }
 
     /// The index of the first line feed at or after `start`, or `count` when there is none.
+    func lineFeed(from start: Int) -> Int { index(of: 0x0A, from: start) }
+
+    /// The index of the first `byte` at or after `start`, or `count` when there is none.
     /// Reads eight bytes at a time where it can.
-    func lineFeed(from start: Int) -> Int {
+    func index(of byte: UInt8, from start: Int) -> Int {
         var index = start
         #if _endian(little)
         if let address = base.baseAddress {
-            let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let pattern = UInt64(byte) &* ones
             while index + 8 <= count {
-                let word = UnsafeRawPointer(address + index).loadUnaligned(as: UInt64.self) ^ feeds
-                // A byte of `word` is zero where the source has a line feed; the lowest
+                let word = UnsafeRawPointer(address + index).loadUnaligned(as: UInt64.self) ^ pattern
+                // A byte of `word` is zero where the source has `byte`; the lowest
                 // flagged byte is the first one (later flags may be false positives).
                 let zeros = (word &- ones) & ~word & highs
                 if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
@@ -107,7 +111,7 @@ struct SourceBytes {
             }
         }
         #endif
-        while index < count && base[index] != 0x0A { index += 1 }
+        while index < count && base[index] != byte { index += 1 }
         return index
     }
 

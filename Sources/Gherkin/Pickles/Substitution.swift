@@ -1,0 +1,163 @@
+/// Replaces `<name>` placeholders with an example row's values as the reference
+/// compilers do: header column after header column, every occurrence of `<name>` in
+/// the text as it stands, so a value may hold a placeholder that a later column fills.
+///
+/// Most texts take one pass: when no header name or value holds `<` or `>` and no `<`
+/// of the text comes before the `>` of an earlier `<`, no replacement can make a new
+/// placeholder, and replacing them all at once gives the same text.
+struct Substitution {
+    /// An examples header: the placeholder names of its columns, in order.
+    struct Placeholders {
+        fileprivate let names: [[UInt8]]
+        /// The first column of each distinct name: the one that fills it in one pass.
+        fileprivate let firstColumns: [Int]
+        /// Whether some name holds `<` or `>`, which only the column-by-column way gets right.
+        fileprivate let bracketInName: Bool
+
+        init(_ header: [String]) {
+            let names = header.map { Array($0.utf8) }
+            var firstColumns: [Int] = []
+            for (column, name) in names.enumerated() where !firstColumns.contains(where: { names[$0] == name }) {
+                firstColumns.append(column)
+            }
+            self.names = names
+            self.firstColumns = firstColumns
+            bracketInName = names.contains { $0.contains(where: Substitution.isBracket) }
+        }
+    }
+
+    private let placeholders: Placeholders?
+    private let row: [TableCell]
+    private let onePass: Bool
+
+    init(_ placeholders: Placeholders, row: [TableCell]) {
+        self.placeholders = placeholders
+        self.row = row
+        onePass = !placeholders.bracketInName && !row.contains { $0.value.utf8.contains(where: Self.isBracket) }
+    }
+
+    private init() {
+        placeholders = nil
+        row = []
+        onePass = true
+    }
+
+    /// No placeholders at all: a scenario that is not an outline.
+    static let none = Substitution()
+
+    fileprivate static func isBracket(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") }
+
+    func apply(_ text: String) -> String {
+        guard let placeholders, !placeholders.names.isEmpty else { return text }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let open = Self.index(of: UInt8(ascii: "<"), in: bytes, from: 0) else { return nil }
+            if onePass {
+                switch replacingAtOnce(bytes, from: open, placeholders) {
+                case .unchanged: return nil
+                case .replaced(let text): return text
+                case .ambiguous: break
+                }
+            }
+            return replacingColumnByColumn(bytes, placeholders)
+        } ?? text
+    }
+
+    private func value(_ column: Int) -> String { column < row.count ? row[column].value : "" }
+
+    // MARK: One pass
+
+    private enum OnePass {
+        case unchanged, replaced(String)
+        /// A `<` comes before an earlier `<`'s `>`: a replacement could make a placeholder.
+        case ambiguous
+    }
+
+    /// The text with every placeholder replaced at once.
+    private func replacingAtOnce(_ bytes: UnsafeBufferPointer<UInt8>, from open: Int, _ placeholders: Placeholders) -> OnePass {
+        var length = bytes.count
+        var replaced = false
+        guard forEachPlaceholder(in: bytes, from: open, placeholders, { start, end, column in
+            length += value(column).utf8.count - (end - start)
+            replaced = true
+        }) else { return .ambiguous }
+        guard replaced else { return .unchanged }
+        return .replaced(String(unsafeUninitializedCapacity: length) { output in
+            var written = 0
+            var copied = 0
+            _ = forEachPlaceholder(in: bytes, from: open, placeholders) { start, end, column in
+                Self.copy(UnsafeBufferPointer(rebasing: bytes[copied..<start]), to: output, at: &written)
+                var value = value(column)
+                value.withUTF8 { Self.copy($0, to: output, at: &written) }
+                copied = end
+            }
+            Self.copy(UnsafeBufferPointer(rebasing: bytes[copied...]), to: output, at: &written)
+            return written
+        })
+    }
+
+    private static func copy(_ piece: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>, at written: inout Int) {
+        _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + piece.count]).initialize(from: piece)
+        written += piece.count
+    }
+
+    /// Calls `body` with the start of each `<name>` that names a column, the end past
+    /// its `>`, and that column, left to right. False, having stopped, at a `<` that
+    /// comes before the `>` of an earlier one.
+    private func forEachPlaceholder(
+        in bytes: UnsafeBufferPointer<UInt8>, from first: Int, _ placeholders: Placeholders, _ body: (Int, Int, Int) -> Void
+    ) -> Bool {
+        var open = first
+        while true {
+            guard let close = Self.index(of: UInt8(ascii: ">"), in: bytes, from: open + 1) else { return true }
+            let name = UnsafeBufferPointer(rebasing: bytes[open + 1..<close])
+            if name.contains(UInt8(ascii: "<")) { return false }
+            if let column = column(named: name, placeholders) {
+                body(open, close + 1, column)
+            }
+            guard let next = Self.index(of: UInt8(ascii: "<"), in: bytes, from: close + 1) else { return true }
+            open = next
+        }
+    }
+
+    private func column(named name: UnsafeBufferPointer<UInt8>, _ placeholders: Placeholders) -> Int? {
+        for column in placeholders.firstColumns where placeholders.names[column].count == name.count {
+            if placeholders.names[column].withUnsafeBufferPointer({ $0.elementsEqual(name) }) { return column }
+        }
+        return nil
+    }
+
+    // MARK: Column by column
+
+    /// The reference's way, for the rare text where replacing at once could differ.
+    private func replacingColumnByColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ placeholders: Placeholders) -> String {
+        var text = Array(bytes)
+        for (column, name) in placeholders.names.enumerated() {
+            let placeholder = [UInt8(ascii: "<")] + name + [UInt8(ascii: ">")]
+            let value = Array(value(column).utf8)
+            var result: [UInt8] = []
+            var index = 0
+            var replaced = false
+            while index < text.count {
+                if text[index] == UInt8(ascii: "<"), text[index...].starts(with: placeholder) {
+                    result += value
+                    index += placeholder.count
+                    replaced = true
+                } else {
+                    result.append(text[index])
+                    index += 1
+                }
+            }
+            if replaced { text = result }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    // MARK: Search
+
+    /// The index of the first `byte` at or after `start`, eight bytes at a time where it can.
+    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let index = SourceBytes(base: bytes).index(of: byte, from: start)
+        return index < bytes.count ? index : nil
+    }
+}

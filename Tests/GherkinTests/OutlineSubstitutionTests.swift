@@ -1,0 +1,98 @@
+@testable import Gherkin
+import XCTest
+
+/// Outline placeholders are filled in as the reference compilers fill them: header
+/// column after header column, every occurrence in the text as it stands. The expected
+/// texts below are what gherkin-official 42.0.1 gives for the same source.
+final class OutlineSubstitutionTests: XCTestCase {
+    private func pickles(_ source: String) throws -> [Pickle] {
+        var ids = IncrementingIdGenerator()
+        let document = try Parser().parse(source, uri: "o.feature", ids: &ids)
+        return PickleCompiler().compile(document, uri: "o.feature", ids: &ids)
+    }
+
+    func test_compile_valueHoldingALaterPlaceholder_laterColumnFillsItIn() throws {
+        let pickles = try pickles("""
+            Feature: F
+              Scenario Outline: <a> and <b>
+                Given <a> then <b> and <<a>>
+                Examples:
+                  | a   | b | x |
+                  | <b> | x | y |
+                  | x   | y | z |
+            """)
+        XCTAssertEqual(pickles.map(\.name), ["x and x", "x and y"])
+        XCTAssertEqual(pickles.map { $0.steps[0].text }, ["x then x and y", "x then y and z"])
+    }
+
+    func test_compile_nameWithBracketAndRepeatedName_firstMatchingColumnWins() throws {
+        let pickles = try pickles("""
+            Feature: F
+              Scenario Outline: <a>b> and <a>
+                Given <a>b> then <a> and a < b <c> <ä>
+                  | <a> | x<ä>y |
+                Examples:
+                  | a>b | a | a | ä  |
+                  | 1   | 2 | 3 | ö≠ |
+            """)
+        XCTAssertEqual(pickles.first?.name, "1 and 2")
+        XCTAssertEqual(pickles.first?.steps[0].text, "1 then 2 and a < b <c> ö≠")
+        XCTAssertEqual(pickles.first?.steps[0].argument?.dataTable?.rows[0].cells.map(\.value), ["2", "xö≠y"])
+    }
+
+    func test_compile_textWithBracketsButNoPlaceholder_isKeptAsWritten() throws {
+        let pickles = try pickles("""
+            Feature: F
+              Scenario Outline: 1 < 2 > 0 <b
+                Given <x> and <<y> and <>
+                  \"\"\"
+                  <a> is <a>
+                  \"\"\"
+                Examples:
+                  | a  |
+                  | 1< |
+            """)
+        XCTAssertEqual(pickles.first?.name, "1 < 2 > 0 <b")
+        XCTAssertEqual(pickles.first?.steps[0].text, "<x> and <<y> and <>")
+        XCTAssertEqual(pickles.first?.steps[0].argument?.docString?.content, "1< is 1<")
+    }
+}
+
+/// Random texts, names and values over `a b < >`, where every shortcut could go wrong:
+/// the substitution equals replacing `<name>` column after column with Foundation.
+final class OutlineSubstitutionPropertyTests: XCTestCase {
+    func test_apply_randomTextsNamesAndValues_equalsColumnByColumnReplacement() {
+        var random = SplitMix(seed: 42)
+        let alphabet: [Character] = ["a", "b", "<", ">", "<", ">", "é"]
+        func word(_ maxLength: Int) -> String {
+            String((0..<random.next(below: maxLength + 1)).map { _ in alphabet[random.next(below: alphabet.count)] })
+        }
+        for _ in 0..<20_000 {
+            let names = (0..<1 + random.next(below: 3)).map { _ in word(2) }
+            let values = names.map { _ in word(3) }
+            let text = word(12)
+            var expected = text
+            for (name, value) in zip(names, values) {
+                expected = expected.replacingOccurrences(of: "<\(name)>", with: value)
+            }
+            let row = values.map { TableCell(location: Location(line: 1), value: $0) }
+            let actual = Substitution(Substitution.Placeholders(names), row: row).apply(text)
+            guard actual == expected else {
+                return XCTFail("\(text) with \(names) = \(values): \(actual), expected \(expected)")
+            }
+        }
+    }
+}
+
+/// A small deterministic generator, so a failure names a case that reruns the same.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
