@@ -70,7 +70,7 @@ struct JSONWriter {
         byte(UInt8(ascii: "]"))
     }
 
-    mutating func strings(_ values: [String]) { list(values) { $0.string($1) } }
+    mutating func strings<Values: Collection<String>>(_ values: Values) { list(values) { $0.string($1) } }
 
     mutating func string(_ value: String) {
         byte(UInt8(ascii: "\""))

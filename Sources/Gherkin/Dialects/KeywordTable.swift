@@ -20,6 +20,9 @@ struct KeywordTable: Sendable {
     /// The first bytes of each group's keywords, a 256-bit set per group (four words),
     /// so a line that starts with none of them is turned down at once.
     private let firstBytes: [UInt64]
+    /// For each first byte of a line's content, the token types the line may be:
+    /// the parser tries no other.
+    let lineTypes: [TokenTypes]
 
     init(_ dialect: Dialect) {
         language = dialect.language
@@ -59,10 +62,34 @@ struct KeywordTable: Sendable {
             }
         }
         self.firstBytes = firstBytes
+        lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: UInt8(byte), firstBytes) }
+    }
+
+    private static func lineTypes(startingWith byte: UInt8, _ firstBytes: [UInt64]) -> TokenTypes {
+        var types = TokenTypes(.other)
+        switch byte {
+        case UInt8(ascii: "#"): types.insert(.comment); types.insert(.language)
+        case UInt8(ascii: "@"): types.insert(.tagLine)
+        case UInt8(ascii: "|"): types.insert(.tableRow)
+        case UInt8(ascii: "\""), UInt8(ascii: "`"): types.insert(.docStringSeparator)
+        default: break
+        }
+        let keywordLines: [(Group, TokenType)] = [
+            (.feature, .featureLine), (.rule, .ruleLine), (.background, .backgroundLine),
+            (.scenario, .scenarioLine), (.examples, .examplesLine), (.step, .stepLine),
+        ]
+        for (group, type) in keywordLines where contains(firstBytes, group, byte) {
+            types.insert(type)
+        }
+        return types
     }
 
     /// Whether some keyword of `group` starts with `byte`.
     @inline(__always) func mayStart(_ group: Group, with byte: UInt8) -> Bool {
+        Self.contains(firstBytes, group, byte)
+    }
+
+    private static func contains(_ firstBytes: [UInt64], _ group: Group, _ byte: UInt8) -> Bool {
         firstBytes[group.rawValue * 4 + Int(byte >> 6)] >> UInt64(byte & 63) & 1 != 0
     }
 

@@ -16,6 +16,36 @@ public enum TokenType: String, Sendable, CaseIterable {
     case other = "Other"
 }
 
+/// A set of token types, one bit each.
+struct TokenTypes {
+    private(set) var bits: UInt16 = 0
+
+    init(_ types: TokenType...) { for type in types { insert(type) } }
+
+    mutating func insert(_ type: TokenType) { bits |= Self.bit(type) }
+
+    func contains(_ type: TokenType) -> Bool { bits & Self.bit(type) != 0 }
+
+    private static func bit(_ type: TokenType) -> UInt16 {
+        switch type {
+        case .eof: 1 << 0
+        case .empty: 1 << 1
+        case .comment: 1 << 2
+        case .tagLine: 1 << 3
+        case .featureLine: 1 << 4
+        case .ruleLine: 1 << 5
+        case .backgroundLine: 1 << 6
+        case .scenarioLine: 1 << 7
+        case .examplesLine: 1 << 8
+        case .stepLine: 1 << 9
+        case .docStringSeparator: 1 << 10
+        case .tableRow: 1 << 11
+        case .language: 1 << 12
+        case .other: 1 << 13
+        }
+    }
+}
+
 /// One physical line of the source, as byte offsets; its indentation in Unicode scalars.
 struct Line {
     let number: Int

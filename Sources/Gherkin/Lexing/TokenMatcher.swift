@@ -88,6 +88,14 @@ struct TokenMatcher {
         return true
     }
 
+    /// The token types the token may be, from its line's first byte in the current
+    /// dialect: a superset of those `match` accepts.
+    func candidates(_ token: Token) -> TokenTypes {
+        if token.isEOF { return TokenTypes(.eof) }
+        guard let byte = firstByte(token.line) else { return TokenTypes(.empty, .other) }
+        return keywords.lineTypes[Int(byte)]
+    }
+
     @inline(__always) private func firstByte(_ line: Line) -> UInt8? {
         line.contentStart < line.end ? source[line.contentStart] : nil
     }

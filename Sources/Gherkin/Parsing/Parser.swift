@@ -84,9 +84,10 @@ struct ParserRun {
 
     private mutating func step(from state: Int, _ original: Token) -> Int {
         var token = original
+        let candidates = matcher.candidates(token)
         for index in table.states[state] {
             let transition = table.entries[index]
-            guard match(transition.token, &token) else { continue }
+            guard candidates.contains(transition.token), match(transition.token, &token) else { continue }
             if let lookahead = transition.lookahead, !self.lookahead(for: lookahead) { continue }
             apply(transition, token)
             return transition.next

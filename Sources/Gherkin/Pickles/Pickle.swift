@@ -9,7 +9,7 @@ public struct Pickle: Sendable, Hashable, Codable {
     public var steps: [PickleStep]
     public var tags: [PickleTag]
     /// The scenario's id, then the example row's id for an outline row.
-    public var astNodeIds: [String]
+    public var astNodeIds: AstNodeIds
 }
 
 /// A tag a pickle carries, from its feature, rule, scenario or examples.
@@ -33,7 +33,7 @@ public struct PickleStep: Sendable, Hashable, Codable {
     public var type: PickleStepType?
     public var argument: PickleStepArgument?
     /// The step's id, then the example row's id for an outline row.
-    public var astNodeIds: [String]
+    public var astNodeIds: AstNodeIds
 }
 
 /// The arguments of a pickle step.

@@ -59,7 +59,7 @@ public struct PickleCompiler: Sendable {
                 pickles.append(Pickle(
                     id: ids.newId(), uri: context.uri, location: row.location,
                     name: substitution.apply(scenario.name), language: context.language, steps: steps,
-                    tags: examplesTags, astNodeIds: [scenario.id, row.id]))
+                    tags: examplesTags, astNodeIds: AstNodeIds(scenario.id, row: row.id)))
             }
         }
     }
@@ -79,7 +79,7 @@ public struct PickleCompiler: Sendable {
         return Pickle(
             id: ids.newId(), uri: context.uri, location: scenario.location, name: scenario.name,
             language: context.language, steps: steps, tags: pickleTags(tags, scenario.tags),
-            astNodeIds: [scenario.id])
+            astNodeIds: AstNodeIds(scenario.id))
     }
 
     /// The background's steps then the scenario's, substituted for an example row; none
@@ -129,7 +129,7 @@ public struct PickleCompiler: Sendable {
         }
         return PickleStep(
             id: ids.newId(), text: substitution.apply(step.text), type: keywordType.pickleStepType, argument: argument,
-            astNodeIds: rowId.map { [step.id, $0] } ?? [step.id])
+            astNodeIds: AstNodeIds(step.id, row: rowId))
     }
 }
 
