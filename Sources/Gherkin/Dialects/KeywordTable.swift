@@ -65,6 +65,12 @@ struct KeywordTable: Sendable {
         lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: UInt8(byte), firstBytes) }
     }
 
+    /// The line type that each group's keywords start.
+    private static let keywordLines: [(Group, TokenType)] = [
+        (.feature, .featureLine), (.rule, .ruleLine), (.background, .backgroundLine),
+        (.scenario, .scenarioLine), (.examples, .examplesLine), (.step, .stepLine),
+    ]
+
     private static func lineTypes(startingWith byte: UInt8, _ firstBytes: [UInt64]) -> TokenTypes {
         var types = TokenTypes(.other)
         switch byte {
@@ -74,10 +80,6 @@ struct KeywordTable: Sendable {
         case UInt8(ascii: "\""), UInt8(ascii: "`"): types.insert(.docStringSeparator)
         default: break
         }
-        let keywordLines: [(Group, TokenType)] = [
-            (.feature, .featureLine), (.rule, .ruleLine), (.background, .backgroundLine),
-            (.scenario, .scenarioLine), (.examples, .examplesLine), (.step, .stepLine),
-        ]
         for (group, type) in keywordLines where contains(firstBytes, group, byte) {
             types.insert(type)
         }

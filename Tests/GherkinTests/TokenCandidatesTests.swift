@@ -1,0 +1,33 @@
+@testable import Gherkin
+import XCTest
+
+/// The parser tries only the token types a line's first byte allows; those must
+/// include every type the line matches, in every dialect.
+final class TokenCandidatesTests: XCTestCase {
+    func test_candidates_everyDialectsKeywordsAndSpecialLines_includeEveryTypeTheLineMatches() {
+        let special = ["# language: fr", "#comment", "@tag", "| a |", "\"\"\"json", "```", "", "   ", "text"]
+        for (dialect, table) in KeywordTable.all.enumerated() {
+            let keywordLines = table.texts.indices.map { index in
+                String(decoding: table.bytes[table.starts[index]..<table.ends[index]], as: UTF8.self) + " x"
+            }
+            for line in special + keywordLines {
+                let missed = typesMissed(by: "  " + line + "\n", dialect: dialect)
+                XCTAssert(missed.isEmpty, "\(table.language): '\(line)' matches \(missed), not among its candidates")
+            }
+        }
+    }
+
+    private func typesMissed(by text: String, dialect: Int) -> [TokenType] {
+        Array(text.utf8).withUnsafeBufferPointer { buffer in
+            let source = SourceBytes(base: buffer)
+            var scanner = LineScanner(source)
+            let line = scanner.next()
+            let candidates = TokenMatcher(source: source, dialect: dialect).candidates(line)
+            return TokenType.allCases.filter { type in
+                var matcher = TokenMatcher(source: source, dialect: dialect)
+                var token = line
+                return (try? matcher.match(type, &token)) == true && !candidates.contains(type)
+            }
+        }
+    }
+}
