@@ -57,23 +57,22 @@ timed() { # prints "seconds peak_kb"
 echo "== run 10,000 scenarios x 6 steps (median of $runs runs)"
 # The 30- and 3,030-definition runs alternate, so that a machine getting slower or
 # faster during the benchmark does not skew their ratio.
-declare -A secs kbs
+rm -f "$work"/times-*
 for format in progress message; do
   for _ in $(seq "$runs"); do
     for name in run30 run3000; do
       target="$format"; [ "$format" = message ] && target="message:$work/messages-$name.ndjson"
-      read -r s k <<<"$(timed "$bin/specs-bench" "$work/$name" --format "$target")"
-      secs[$name.$format]+="$s "; kbs[$name.$format]+="$k "
+      timed "$bin/specs-bench" "$work/$name" --format "$target" >>"$work/times-$name-$format"
     done
   done
 done
 for name in run30 run3000; do
   steps="$(steps_of "$work/$name")"
   for format in progress message; do
-    # shellcheck disable=SC2086
-    m="$(median ${secs[$name.$format]})"
-    # shellcheck disable=SC2086
-    echo "$name --format $format: $m s, $(python3 -c "print(round($steps/$m))") steps/s, peak RSS $(median ${kbs[$name.$format]} | python3 -c 'import sys; print(round(float(sys.stdin.read())/1024,1))') MB"
+    # Each line of the times file is "seconds peak_kb".
+    m="$(median $(cut -d' ' -f1 "$work/times-$name-$format"))"
+    kb="$(median $(cut -d' ' -f2 "$work/times-$name-$format"))"
+    echo "$name --format $format: $m s, $(python3 -c "print(round($steps/$m))") steps/s, peak RSS $(python3 -c "print(round($kb/1024,1))") MB"
   done
   # The floor of the message run: writing its stream alone, one write(2) per line.
   echo "$name message stream alone: $("$bin/specs-bench" write-floor "$work/messages-$name.ndjson" "$runs" | tail -1)"

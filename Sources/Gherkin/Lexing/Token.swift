@@ -22,6 +22,9 @@ struct TokenTypes {
 
     init(_ types: TokenType...) { for type in types { insert(type) } }
 
+    /// What the end of the source and a blank line may be (kept, not built per line).
+    static let endOfSource = TokenTypes(.eof), blankLine = TokenTypes(.empty, .other)
+
     mutating func insert(_ type: TokenType) { bits |= Self.bit(type) }
 
     func contains(_ type: TokenType) -> Bool { bits & Self.bit(type) != 0 }
