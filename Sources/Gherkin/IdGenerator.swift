@@ -6,7 +6,7 @@ public protocol IdGenerator {
 /// Ids `"0"`, `"1"`, ... in the order nodes are finished: the predictable ids of the
 /// official test data.
 public struct IncrementingIdGenerator: IdGenerator, Sendable {
-    private var next: Int
+    private(set) var next: Int
 
     public init(startingAt next: Int = 0) { self.next = next }
 

@@ -75,13 +75,26 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
             for (name, value) in zip(names, values) {
                 expected = expected.replacingOccurrences(of: "<\(name)>", with: value)
             }
-            let row = values.map { TableCell(location: Location(line: 1), value: $0) }
-            let actual = Substitution(Substitution.Placeholders(names), row: row).apply(text)
+            let actual = substitute(text, names: names, values: values)
             guard actual == expected else {
                 return XCTFail("\(text) with \(names) = \(values): \(actual), expected \(expected)")
             }
         }
     }
+}
+
+/// `text` with the placeholders of `names` filled from `values`, as the compiler does it.
+private func substitute(_ text: String, names: [String], values: [String]) -> String {
+    let rows = values.map { Array($0.utf8) }
+    let pointers = rows.map { UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max($0.count, 1)) }
+    defer { pointers.forEach { $0.deallocate() } }
+    for (row, pointer) in zip(rows, pointers) { _ = pointer.initialize(from: row) }
+    let substitution = Substitution(
+        Substitution.Placeholders(names.map { Array($0.utf8) }),
+        row: zip(rows, pointers).map { UnsafeBufferPointer(rebasing: $1[..<$0.count]) })
+    var output: [UInt8] = []
+    let changed = Array(text.utf8).withUnsafeBufferPointer { substitution.apply($0, into: &output) }
+    return changed ? String(decoding: output, as: UTF8.self) : text
 }
 
 /// A small deterministic generator, so a failure names a case that reruns the same.

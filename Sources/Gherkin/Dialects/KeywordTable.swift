@@ -13,6 +13,8 @@ struct KeywordTable: Sendable {
     let ends: [Int]
     /// The keyword as the AST gives it (title keywords without their colon).
     let texts: [String]
+    /// The length in bytes of each keyword as the AST gives it: where it ends in the line.
+    let textLengths: [Int]
     /// What each step keyword says about its step (`.unknown` for title keywords).
     let stepTypes: [StepKeywordType]
     /// The keyword indices of each group.
@@ -23,6 +25,10 @@ struct KeywordTable: Sendable {
     /// For each first byte of a line's content, the token types the line may be:
     /// the parser tries no other.
     let lineTypes: [TokenTypes]
+    /// The keywords of each group that start with each byte, in the group's order:
+    /// `bucketed[buckets[group * 256 + byte]]`.
+    let bucketed: [Int]
+    let buckets: [Range<Int>]
 
     init(_ dialect: Dialect) {
         language = dialect.language
@@ -52,6 +58,7 @@ struct KeywordTable: Sendable {
         self.starts = starts
         self.ends = ends
         self.texts = texts
+        self.textLengths = texts.map(\.utf8.count)
         self.stepTypes = types
         self.groups = groups
         var firstBytes = [UInt64](repeating: 0, count: groups.count * 4)
@@ -62,6 +69,16 @@ struct KeywordTable: Sendable {
             }
         }
         self.firstBytes = firstBytes
+        var bucketed: [Int] = [], buckets: [Range<Int>] = []
+        for keywords in groups {
+            for byte in 0...255 {
+                let first = bucketed.count
+                bucketed += keywords.filter { starts[$0] < ends[$0] && Int(bytes[starts[$0]]) == byte }
+                buckets.append(first..<bucketed.count)
+            }
+        }
+        self.bucketed = bucketed
+        self.buckets = buckets
         lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: UInt8(byte), firstBytes) }
     }
 

@@ -103,9 +103,11 @@ struct TokenMatcher {
     /// The first keyword of `group` the line starts with.
     private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
         guard line.contentStart < line.end, keywords.mayStart(group, with: source[line.contentStart]) else { return nil }
-        for keyword in keywords.groups[group.rawValue]
-        where source.hasPrefix(keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: line.contentStart, end: line.end) {
-            return keyword
+        for position in keywords.buckets[group.rawValue * 256 + Int(source[line.contentStart])] {
+            let keyword = keywords.bucketed[position]
+            if source.hasPrefix(keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: line.contentStart, end: line.end) {
+                return keyword
+            }
         }
         return nil
     }
@@ -160,14 +162,6 @@ struct TokenMatcher {
 
     // MARK: Text for the AST
 
-    /// The token's text (a title, step text, media type, comment or doc string line).
-    func text(_ token: Token) -> String {
-        guard token.unescapeDelimiter != Token.noKeyword else { return source.string(token.text) }
-        var bytes: [UInt8] = []
-        appendText(token, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Appends the token's text, unescaping an escaped delimiter inside a doc string.
     func appendText(_ token: Token, to bytes: inout [UInt8]) {
         guard token.unescapeDelimiter != Token.noKeyword else {
@@ -193,26 +187,28 @@ struct TokenMatcher {
     /// Whether the token's text is only whitespace.
     func isBlank(_ token: Token) -> Bool { source.trim(token.text).0.isEmpty }
 
-    /// The keyword as the AST gives it.
-    func keyword(_ token: Token) -> String? {
+    /// Where the token's keyword is in the source: a line starts with its dialect
+    /// keyword byte for byte (a title keyword then has its colon, left out here), and
+    /// with its doc string delimiter.
+    func keywordRange(_ token: Token) -> Range<Int>? {
+        let start = token.line.contentStart
         switch token.keyword {
-        case Token.noKeyword: nil
-        case Token.quotesDelimiter: "\"\"\""
-        case Token.backticksDelimiter: "```"
-        default: tables[token.dialect].texts[token.keyword]
+        case Token.noKeyword: return nil
+        case Token.quotesDelimiter, Token.backticksDelimiter: return start..<start + 3
+        default:
+            return start..<start + tables[token.dialect].textLengths[token.keyword]
         }
     }
 
     func language(_ token: Token) -> String { tables[token.dialect].language }
 
-    /// A tag's name with its `@`, or a cell's value.
-    func text(_ item: LineItem, isTag: Bool) -> String {
-        if let index = item.unescaped { return unescaped[index] }
-        guard isTag else { return source.string(item.range) }
-        if item.range.lowerBound > 0, source[item.range.lowerBound - 1] == UInt8(ascii: "@") {
-            return source.string(item.range.lowerBound - 1..<item.range.upperBound)
-        }
-        return "@" + source.string(item.range)
+    /// A cell's value, unescaped.
+    func unescapedText(_ index: Int) -> String { unescaped[index] }
+
+    /// A tag's name with its `@` as a source range: nil when whitespace separates them.
+    func tagRange(_ item: LineItem) -> Range<Int>? {
+        let start = item.range.lowerBound
+        return start > 0 && source[start - 1] == UInt8(ascii: "@") ? start - 1..<item.range.upperBound : nil
     }
 
     /// The line as quoted in an "unexpected token" message.

@@ -1,18 +1,24 @@
-/// Turns the rules the parser opens and closes into the `GherkinDocument` tree,
+/// Turns the rules the parser opens and closes into the records of a document,
 /// handing out ids as each node is finished (children first).
 ///
 /// Open rules are frames on a stack and their tokens share one buffer: a rule's tokens
-/// are the buffer from its frame's start, and closing a rule that makes a node hands
-/// the node to its parent and drops those tokens. Rules that make no node of their own
-/// (headers, tags, scenario, examples) leave their tokens for the parent to read.
+/// are the buffer from its frame's start, and closing a rule that makes a node adds
+/// its record, tells the parent where it is, and drops those tokens. Rules that make no
+/// node of their own (headers, tags, scenario, examples) leave their tokens for the
+/// parent to read. Text stays a byte range of the source where it can; text that is
+/// not one (unescaped, or joined from lines apart) is added after the source.
 struct AstBuilder {
-    var ids: any IdGenerator
+    private var idSource: IdSource
     private var stack: [AstFrame] = [AstFrame(.gherkinDocument, tokenStart: 0)]
     private var tokens: [Token] = []
-    private(set) var comments: [Comment] = []
-    private(set) var feature: Feature?
+    private(set) var nodes = AstNodes()
 
-    init(ids: any IdGenerator) { self.ids = ids }
+    /// Starts with the source's bytes, which text ranges point into.
+    init(source: SourceBytes, ids: any IdGenerator) {
+        idSource = IdSource(ids)
+        nodes.table.text.reserveCapacity(source.count + source.count / 8)
+        nodes.table.text.append(contentsOf: source.base)
+    }
 
     var top: RuleType { stack[stack.count - 1].rule }
     var depth: Int { stack.count }
@@ -21,7 +27,7 @@ struct AstBuilder {
 
     mutating func build(_ token: Token, _ text: TokenMatcher) {
         if token.type == .comment {
-            comments.append(Comment(location: token.location, text: text.text(token)))
+            nodes.comments.append(CommentRecord(position: position(token), text: TextRef(token.text)))
         } else {
             tokens.append(token)
         }
@@ -30,26 +36,23 @@ struct AstBuilder {
     /// Closes the innermost rule and adds what it produced to its parent.
     mutating func close(_ text: TokenMatcher) throws(ParseError) {
         guard stack.count > 1 else { return }
-        var node = stack.removeLast()
+        let node = stack.removeLast()
         let parent = stack.count - 1
         defer {
-            if node.makesNode { tokens.removeSubrange(node.tokenStart...) }
+            if node.makesNode { tokens.removeLast(tokens.count - node.tokenStart) }
         }
         switch node.rule {
-        case .step: if let step = step(node, text) { stack[parent].steps.append(step) }
+        case .step: if let step = step(node, text) { stack[parent].steps.add(step) }
         case .docString: stack[parent].docString = docString(node, text)
-        case .dataTable:
-            let rows = try tableRows(node, text)
-            if let first = rows.first { stack[parent].dataTable = DataTable(location: first.location, rows: rows) }
+        case .dataTable: stack[parent].dataTable = try tableRows(node, text)
         case .background: stack[parent].background = background(node, text)
-        case .scenarioDefinition: if let scenario = scenario(node, text) { stack[parent].scenarios.append(scenario) }
-        case .examplesDefinition: if let examples = examples(node, text) { stack[parent].examples.append(examples) }
+        case .scenarioDefinition: if let scenario = scenario(node, text) { stack[parent].scenarios.add(scenario) }
+        case .examplesDefinition: if let examples = examples(node, text) { stack[parent].examples.add(examples) }
         case .examplesTable: stack[parent].rows = try tableRows(node, text)
         case .description: stack[parent].description = description(node, text)
-        case .rule: if let rule = rule(node, text) { stack[parent].rules.append(rule) }
-        case .feature:
-            feature = featureNode(node, text)
-        default: stack[parent].adopt(&node)
+        case .rule: if let rule = rule(node, text) { stack[parent].rules.add(rule) }
+        case .feature: feature(node, text)
+        default: stack[parent].adopt(node)
         }
     }
 
@@ -61,115 +64,168 @@ struct AstBuilder {
         tokens(of: node).first { $0.type == type }
     }
 
-    private mutating func step(_ node: AstFrame, _ text: TokenMatcher) -> Step? {
-        guard let line = token(.stepLine, of: node) else { return nil }
-        return Step(
-            location: line.location, keyword: text.keyword(line) ?? "", keywordType: line.keywordType,
-            text: text.text(line), docString: node.docString, dataTable: node.dataTable, id: ids.newId())
+    private func position(_ token: Token) -> Position { Position(line: token.lineNumber, column: token.column) }
+
+    /// The id generator, advanced past the ids of the nodes built.
+    var ids: any IdGenerator { idSource.advanced }
+
+    private mutating func newId() -> Int32 { idSource.newId(into: &nodes.table.ids) }
+
+    // MARK: Text
+
+    /// The token's text: its source range, or unescaped after the source.
+    private mutating func ref(_ token: Token, _ text: TokenMatcher) -> TextRef {
+        guard token.unescapeDelimiter != Token.noKeyword else { return TextRef(token.text) }
+        let start = nodes.table.text.count
+        text.appendText(token, to: &nodes.table.text)
+        return TextRef(start: start, count: nodes.table.text.count - start)
     }
 
-    private func docString(_ node: AstFrame, _ text: TokenMatcher) -> DocString? {
-        guard let separator = token(.docStringSeparator, of: node) else { return nil }
-        var content: [UInt8] = []
-        var first = true
-        for token in tokens(of: node) where token.type == .other {
-            if !first { content.append(0x0A) }
-            first = false
-            text.appendText(token, to: &content)
+    private func keyword(_ token: Token, _ text: TokenMatcher) -> TextRef {
+        text.keywordRange(token).map(TextRef.init) ?? .empty
+    }
+
+    private mutating func added(_ bytes: some Collection<UInt8>) -> TextRef {
+        let start = nodes.table.text.count
+        nodes.table.text.append(contentsOf: bytes)
+        return TextRef(start: start, count: nodes.table.text.count - start)
+    }
+
+    /// Lines joined with line feeds: their source range when each starts just past the
+    /// line feed that ends the one before (no carriage return, no indentation dropped);
+    /// else a copy after the source.
+    private mutating func joined(_ lines: some Collection<Token>, _ text: TokenMatcher) -> TextRef {
+        guard let first = lines.first else { return .empty }
+        var previousEnd: Int?
+        var inPlace = true
+        for line in lines {
+            if line.unescapeDelimiter != Token.noKeyword || previousEnd.map({ line.text.lowerBound != $0 + 1 }) == true {
+                inPlace = false
+                break
+            }
+            previousEnd = line.text.upperBound
         }
-        return DocString(
-            location: separator.location, mediaType: separator.text.isEmpty ? nil : text.text(separator),
-            content: String(decoding: content, as: UTF8.self), delimiter: text.keyword(separator) ?? "\"\"\"")
+        if inPlace, let previousEnd { return TextRef(first.text.lowerBound..<previousEnd) }
+        let start = nodes.table.text.count
+        var isFirst = true
+        for line in lines {
+            if !isFirst { nodes.table.text.append(0x0A) }
+            isFirst = false
+            text.appendText(line, to: &nodes.table.text)
+        }
+        return TextRef(start: start, count: nodes.table.text.count - start)
     }
 
-    private mutating func tableRows(_ node: AstFrame, _ text: TokenMatcher) throws(ParseError) -> [TableRow] {
-        var rows: [TableRow] = []
+    // MARK: Nodes
+
+    private mutating func step(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
+        guard let line = token(.stepLine, of: node) else { return nil }
+        let record = StepRecord(
+            position: position(line), keyword: keyword(line, text), keywordType: line.keywordType, text: ref(line, text),
+            docString: node.docString, table: node.dataTable, id: newId())
+        nodes.steps.append(record)
+        return nodes.steps.count - 1
+    }
+
+    private mutating func docString(_ node: AstFrame, _ text: TokenMatcher) -> Int32 {
+        guard let separator = token(.docStringSeparator, of: node) else { return -1 }
+        let content = joined(tokens(of: node).filter { $0.type == .other }, text)
+        nodes.docStrings.append(DocStringRecord(
+            position: position(separator), mediaType: separator.text.isEmpty ? .absent : TextRef(separator.text),
+            content: content, delimiter: keyword(separator, text)))
+        return Int32(nodes.docStrings.count - 1)
+    }
+
+    private mutating func tableRows(_ node: AstFrame, _ text: TokenMatcher) throws(ParseError) -> Span {
+        let first = nodes.rows.count
+        var width = -1
+        var inconsistent: Position?
         for token in tokens(of: node) where token.type == .tableRow {
-            var cells: [TableCell] = []
-            cells.reserveCapacity(token.items.count)
+            let cellStart = nodes.cells.count
             for index in token.items {
                 let item = text.items[index]
-                cells.append(TableCell(location: Location(line: token.lineNumber, column: item.column), value: text.text(item, isTag: false)))
+                let value = item.unescaped.map { added(text.unescapedText($0).utf8) } ?? TextRef(item.range)
+                nodes.cells.append(CellRecord(position: Position(line: token.lineNumber, column: item.column), value: value))
             }
-            rows.append(TableRow(location: token.location, cells: cells, id: ids.newId()))
+            let count = token.items.count
+            if width < 0 { width = count } else if count != width, inconsistent == nil { inconsistent = position(token) }
+            nodes.rows.append(RowRecord(position: position(token), cells: Span(cellStart, nodes.cells.count), id: newId()))
         }
-        if let count = rows.first?.cells.count, let bad = rows.first(where: { $0.cells.count != count }) {
-            throw ParseError(message: "inconsistent cell count within the table", location: bad.location)
+        if let inconsistent {
+            throw ParseError(message: "inconsistent cell count within the table", location: inconsistent.location)
         }
-        return rows
+        return Span(first, nodes.rows.count)
     }
 
     /// The tags of a scenario, examples, rule or feature: its tag lines (the tags of the
     /// nodes inside it were dropped when those closed).
-    private mutating func tags(_ node: AstFrame, _ text: TokenMatcher) -> [Tag] {
-        var tags: [Tag] = []
+    private mutating func tags(_ node: AstFrame, _ text: TokenMatcher) -> Span {
+        let first = nodes.tags.count
         for token in tokens(of: node) where token.type == .tagLine {
             for index in token.items {
                 let item = text.items[index]
-                tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: text.text(item, isTag: true), id: ids.newId()))
+                let name: TextRef
+                if let range = text.tagRange(item) {
+                    name = TextRef(range)
+                } else {
+                    name = added([UInt8(ascii: "@")] + text.source.base[item.range])
+                }
+                nodes.tags.append(TagRecord(position: Position(line: token.lineNumber, column: item.column), name: name, id: newId()))
             }
         }
-        return tags
+        return Span(first, nodes.tags.count)
     }
 
-    private func description(_ node: AstFrame, _ text: TokenMatcher) -> String {
+    private mutating func description(_ node: AstFrame, _ text: TokenMatcher) -> TextRef {
         var lines = tokens(of: node).filter { $0.type == .other }
         while let last = lines.last, text.isBlank(last) { lines.removeLast() }
-        var content: [UInt8] = []
-        for (index, line) in lines.enumerated() {
-            if index > 0 { content.append(0x0A) }
-            text.appendText(line, to: &content)
-        }
-        return String(decoding: content, as: UTF8.self)
+        return joined(lines, text)
     }
 
-    private mutating func background(_ node: AstFrame, _ text: TokenMatcher) -> Background? {
-        guard let line = token(.backgroundLine, of: node) else { return nil }
-        return Background(
-            location: line.location, keyword: text.keyword(line) ?? "", name: text.text(line),
-            description: node.description ?? "", steps: node.steps, id: ids.newId())
+    private mutating func header(_ line: Token, _ node: AstFrame, _ text: TokenMatcher) -> HeaderRecord {
+        HeaderRecord(position: position(line), keyword: keyword(line, text), name: ref(line, text), description: node.description ?? .empty)
     }
 
-    private mutating func scenario(_ node: AstFrame, _ text: TokenMatcher) -> Scenario? {
+    private mutating func background(_ node: AstFrame, _ text: TokenMatcher) -> Int32 {
+        guard let line = token(.backgroundLine, of: node) else { return -1 }
+        let header = header(line, node, text)
+        nodes.backgrounds.append(BackgroundRecord(header: header, steps: node.steps, id: newId()))
+        return Int32(nodes.backgrounds.count - 1)
+    }
+
+    private mutating func scenario(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
         let tags = tags(node, text)
         guard let line = token(.scenarioLine, of: node) else { return nil }
-        return Scenario(
-            location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
-            description: node.description ?? "", steps: node.steps, examples: node.examples, id: ids.newId())
+        let header = header(line, node, text)
+        nodes.scenarios.append(ScenarioRecord(header: header, tags: tags, steps: node.steps, examples: node.examples, id: newId()))
+        return nodes.scenarios.count - 1
     }
 
-    private mutating func examples(_ node: AstFrame, _ text: TokenMatcher) -> Examples? {
+    private mutating func examples(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
         let tags = tags(node, text)
         guard let line = token(.examplesLine, of: node) else { return nil }
-        let rows = node.rows ?? []
-        return Examples(
-            location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
-            description: node.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
-            id: ids.newId())
+        let header = header(line, node, text)
+        nodes.examples.append(ExamplesRecord(header: header, tags: tags, rows: node.rows ?? .empty, id: newId()))
+        return nodes.examples.count - 1
     }
 
-    private mutating func rule(_ node: AstFrame, _ text: TokenMatcher) -> Rule? {
+    private mutating func rule(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
         let tags = tags(node, text)
         guard let line = token(.ruleLine, of: node) else { return nil }
-        var children: [RuleChild] = []
-        children.reserveCapacity(node.scenarios.count + 1)
-        if let background = node.background { children.append(.background(background)) }
-        for scenario in node.scenarios { children.append(.scenario(scenario)) }
-        return Rule(
-            location: line.location, tags: tags, keyword: text.keyword(line) ?? "", name: text.text(line),
-            description: node.description ?? "", children: children, id: ids.newId())
+        let header = header(line, node, text)
+        nodes.rules.append(RuleRecord(
+            header: header, tags: tags, background: node.background, scenarios: node.scenarios, id: newId()))
+        return nodes.rules.count - 1
     }
 
-    private mutating func featureNode(_ node: AstFrame, _ text: TokenMatcher) -> Feature? {
+    private mutating func feature(_ node: AstFrame, _ text: TokenMatcher) {
         let tags = tags(node, text)
-        guard let line = token(.featureLine, of: node) else { return nil }
-        var children: [FeatureChild] = []
-        children.reserveCapacity(node.scenarios.count + node.rules.count + 1)
-        if let background = node.background { children.append(.background(background)) }
-        for scenario in node.scenarios { children.append(.scenario(scenario)) }
-        for rule in node.rules { children.append(.rule(rule)) }
-        return Feature(
-            location: line.location, tags: tags, language: text.language(line), keyword: text.keyword(line) ?? "",
-            name: text.text(line), description: node.description ?? "", children: children)
+        guard let line = token(.featureLine, of: node) else { return }
+        let header = header(line, node, text)
+        var language = text.language(line)
+        let languageRef = language.withUTF8 { added($0) }
+        nodes.feature = FeatureRecord(
+            header: header, tags: tags, language: languageRef, background: node.background, scenarios: node.scenarios,
+            rules: node.rules)
     }
 }

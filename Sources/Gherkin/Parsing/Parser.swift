@@ -16,18 +16,26 @@ public struct Parser: Sendable {
         guard let dialect = KeywordTable.indices[defaultLanguage] else {
             throw ParseErrors([ParseError(message: "Language not supported: \(defaultLanguage)", location: Location(line: 1, column: 1))])
         }
+        guard source.utf8.count <= Self.sizeLimit else {
+            throw ParseErrors([ParseError(
+                message: "the source is too large (\(source.utf8.count) bytes): the limit is \(Self.sizeLimit) bytes",
+                location: Location(line: 1, column: 1))])
+        }
         var generator: any IdGenerator = ids
         let outcome = Self.withBytes(of: source) { bytes in
             var run = ParserRun(source: bytes, dialect: dialect, ids: generator)
             run.parse()
             generator = run.builder.ids
             return run.errors.isEmpty
-                ? Result.success(GherkinDocument(uri: uri, feature: run.builder.feature, comments: run.builder.comments))
+                ? Result.success(GherkinDocument(uri: uri, storage: AstStorage(run.builder.nodes)))
                 : Result.failure(ParseErrors(run.errors))
         }
         if let advanced = generator as? Ids { ids = advanced }
         return try outcome.get()
     }
+
+    /// The largest source parsed: nodes count their children in 32 bits.
+    public static let sizeLimit = Int(Int32.max)
 
     private static func withBytes<R>(of source: String, _ body: (SourceBytes) -> R) -> R {
         var text = source
@@ -53,7 +61,7 @@ struct ParserRun {
     init(source: SourceBytes, dialect: Int, ids: any IdGenerator) {
         self.scanner = LineScanner(source)
         self.matcher = TokenMatcher(source: source, dialect: dialect)
-        self.builder = AstBuilder(ids: ids)
+        self.builder = AstBuilder(source: source, ids: ids)
     }
 
     mutating func parse() {

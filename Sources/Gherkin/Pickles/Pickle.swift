@@ -1,15 +1,54 @@
 /// A scenario ready to run: one per scenario and one per example row of an outline,
 /// background steps included, placeholders substituted, tags inherited.
-public struct Pickle: Sendable, Hashable, Codable {
-    public var id: String
+///
+/// A view into the pickles compiled from one document, like the document's nodes:
+/// compiling makes no string or array per pickle, and text becomes a `String` when read.
+public struct Pickle: Sendable {
+    let storage: PickleStorage
+    let index: Int
     public var uri: String
-    public var location: Location
-    public var name: String
-    public var language: String
-    public var steps: [PickleStep]
-    public var tags: [PickleTag]
+
+    init(storage: PickleStorage, index: Int) {
+        self.storage = storage
+        self.index = index
+        uri = storage.nodes.uri
+    }
+
+    private var record: PickleRecord { storage.nodes.pickles[index] }
+
+    public var id: String { storage.id(record.id) }
+    public var location: Location { record.position.location }
+    public var name: String { storage.string(record.name) }
+    public var language: String { storage.nodes.language }
+    public var steps: [PickleStep] { record.steps.range.map { PickleStep(storage: storage, index: $0) } }
+    public var tags: [PickleTag] {
+        record.tags.range.map {
+            let tag = storage.nodes.tags[$0]
+            return PickleTag(name: storage.string(tag.name), astNodeId: storage.id(tag.id))
+        }
+    }
     /// The scenario's id, then the example row's id for an outline row.
-    public var astNodeIds: AstNodeIds
+    public var astNodeIds: AstNodeIds {
+        let record = record
+        return AstNodeIds(storage.id(record.scenarioId), row: record.rowId < 0 ? nil : storage.id(record.rowId))
+    }
+
+    var plain: PlainPickle {
+        PlainPickle(
+            id: id, uri: uri, location: location, name: name, language: language, steps: steps.map(\.plain), tags: tags,
+            astNodeIds: astNodeIds)
+    }
+}
+
+extension Pickle: Hashable, Codable {
+    public static func == (lhs: Pickle, rhs: Pickle) -> Bool { lhs.plain == rhs.plain }
+    public func hash(into hasher: inout Hasher) { hasher.combine(plain) }
+    public func encode(to encoder: Encoder) throws { try plain.encode(to: encoder) }
+
+    public init(from decoder: Decoder) throws {
+        let plain = try PlainPickle(from: decoder)
+        self.init(storage: PickleStorage(PickleNodes(plain)), index: 0)
+    }
 }
 
 /// A tag a pickle carries, from its feature, rule, scenario or examples.
@@ -27,13 +66,51 @@ public enum PickleStepType: String, Sendable, Hashable, Codable {
 }
 
 /// One step of a pickle.
-public struct PickleStep: Sendable, Hashable, Codable {
-    public var id: String
-    public var text: String
-    public var type: PickleStepType?
-    public var argument: PickleStepArgument?
+public struct PickleStep: Sendable {
+    let storage: PickleStorage
+    let index: Int
+
+    private var record: PickleStepRecord { storage.nodes.steps[index] }
+
+    public var id: String { storage.id(record.id) }
+    public var text: String { storage.string(record.text) }
+    public var type: PickleStepType? { record.type }
+    public var argument: PickleStepArgument? {
+        let record = record
+        let hasTable = !record.table.isEmpty
+        guard hasTable || record.docString >= 0 else { return nil }
+        let nodes = storage.nodes
+        let order = Int(record.argumentOrder)
+        let docString = record.docString < 0 ? nil : nodes.docStrings[Int(record.docString)]
+        return PickleStepArgument(
+            docString: docString.map {
+                PickleDocString(
+                    mediaType: nodes.text.optionalString($0.mediaType), content: nodes.text.string($0.content),
+                    argumentIndex: order == 0 ? nil : 3 - order)
+            },
+            dataTable: hasTable
+                ? PickleTable(
+                    rows: record.table.range.map { row in
+                        PickleTableRow(cells: nodes.rows[row].range.map { PickleTableCell(value: nodes.text.string(nodes.cells[$0])) })
+                    },
+                    argumentIndex: order == 0 ? nil : order)
+                : nil)
+    }
     /// The step's id, then the example row's id for an outline row.
-    public var astNodeIds: AstNodeIds
+    public var astNodeIds: AstNodeIds {
+        let record = record
+        return AstNodeIds(storage.id(record.stepId), row: record.rowId < 0 ? nil : storage.id(record.rowId))
+    }
+
+    var plain: PlainPickle.Step {
+        PlainPickle.Step(id: id, text: text, type: type, argument: argument, astNodeIds: astNodeIds)
+    }
+}
+
+extension PickleStep: Hashable, Encodable {
+    public static func == (lhs: PickleStep, rhs: PickleStep) -> Bool { lhs.plain == rhs.plain }
+    public func hash(into hasher: inout Hasher) { hasher.combine(plain) }
+    public func encode(to encoder: Encoder) throws { try plain.encode(to: encoder) }
 }
 
 /// The arguments of a pickle step.

@@ -5,131 +5,163 @@ public struct PickleCompiler: Sendable {
     public func compile<Ids: IdGenerator>(_ document: GherkinDocument, uri: String, ids: inout Ids) -> [Pickle] {
         var source: any IdGenerator = ids
         defer { if let advanced = source as? Ids { ids = advanced } }
-        return compile(document, uri: uri, source: &source)
+        let nodes = document.storage.nodes
+        guard let feature = nodes.feature else { return [] }
+        var compilation = PickleCompilation(
+            ast: nodes, out: PickleNodes(base: nodes.table, uri: uri, language: nodes.table.string(feature.language)), ids: source)
+        nodes.table.text.withUnsafeBufferPointer { compilation.run(feature, text: $0) }
+        source = compilation.ids.advanced
+        return PickleStorage(compilation.out).pickles
+    }
+}
+
+/// One compilation: reads the document's records and adds pickle records, with text
+/// kept as the document's byte ranges unless a placeholder changed it.
+private struct PickleCompilation {
+    let ast: AstNodes
+    var out: PickleNodes
+    var ids: IdSource
+    /// The document's text, borrowed while compiling.
+    private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+
+    init(ast: AstNodes, out: PickleNodes, ids: any IdGenerator) {
+        self.ast = ast
+        self.out = out
+        self.ids = IdSource(ids)
     }
 
-    private func compile(_ document: GherkinDocument, uri: String, source ids: inout any IdGenerator) -> [Pickle] {
-        guard let feature = document.feature else { return [] }
-        let context = Context(uri: uri, language: feature.language)
-        var pickles: [Pickle] = []
-        var backgroundSteps: [Step] = []
-        for child in feature.children {
-            switch child {
-            case .background(let background):
-                backgroundSteps += background.steps
-            case .scenario(let scenario):
-                compile(scenario, tags: feature.tags, background: backgroundSteps, context, &ids, into: &pickles)
-            case .rule(let rule):
-                var ruleBackground = backgroundSteps
-                let ruleTags = feature.tags + rule.tags
-                for ruleChild in rule.children {
-                    switch ruleChild {
-                    case .background(let background):
-                        ruleBackground += background.steps
-                    case .scenario(let scenario):
-                        compile(scenario, tags: ruleTags, background: ruleBackground, context, &ids, into: &pickles)
-                    }
-                }
+    mutating func run(_ feature: FeatureRecord, text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+        let background = steps(of: feature.background)
+        for scenario in feature.scenarios.range {
+            compile(scenario, tags: (feature.tags, .empty), background: (background, .empty))
+        }
+        for index in feature.rules.range {
+            let rule = ast.rules[index]
+            for scenario in rule.scenarios.range {
+                compile(scenario, tags: (feature.tags, rule.tags), background: (background, steps(of: rule.background)))
             }
         }
-        return pickles
     }
 
-    private struct Context {
-        let uri: String
-        let language: String
+    /// The steps of a background, none for -1.
+    private func steps(of background: Int32) -> Span {
+        background < 0 ? .empty : ast.backgrounds[Int(background)].steps
     }
 
-    private func compile(
-        _ scenario: Scenario, tags: [Tag], background: [Step], _ context: Context, _ ids: inout any IdGenerator,
-        into pickles: inout [Pickle]
-    ) {
+    /// A new id, as an index into all the pickles' ids (the document's first).
+    private mutating func newId() -> Int32 {
+        let own = ids.newId(into: &out.text.own.ids)
+        return Int32(truncatingIfNeeded: out.text.base.ids.count) + own
+    }
+
+    private mutating func compile(_ index: Int, tags outer: (Span, Span), background: (Span, Span)) {
+        let scenario = ast.scenarios[index]
         guard !scenario.examples.isEmpty else {
-            pickles.append(plainPickle(scenario, tags: tags, background: background, context, &ids))
+            let steps = pickleSteps(scenario, background: background, .none, rowId: -1)
+            let tags = pickleTags(outer.0, outer.1, scenario.tags, .empty)
+            let id = newId()
+            out.pickles.append(PickleRecord(
+                id: id, position: scenario.header.position, name: scenario.header.name, steps: steps, tags: tags,
+                scenarioId: scenario.id, rowId: -1))
             return
         }
-        let scenarioTags = pickleTags(tags, scenario.tags)
-        for examples in scenario.examples {
-            guard let header = examples.tableHeader else { continue }
-            let placeholders = Substitution.Placeholders(header.cells.map(\.value))
-            let examplesTags = scenarioTags + pickleTags(examples.tags, [])
-            for row in examples.tableBody {
-                let substitution = Substitution(placeholders, row: row.cells)
-                let steps = pickleSteps(scenario, background: background, substitution, rowId: row.id, &ids)
-                pickles.append(Pickle(
-                    id: ids.newId(), uri: context.uri, location: row.location,
-                    name: substitution.apply(scenario.name), language: context.language, steps: steps,
-                    tags: examplesTags, astNodeIds: AstNodeIds(scenario.id, row: row.id)))
+        for examplesIndex in scenario.examples.range {
+            let examples = ast.examples[examplesIndex]
+            guard !examples.rows.isEmpty else { continue }
+            let header = ast.rows[Int(examples.rows.start)]
+            let placeholders = Substitution.Placeholders(header.cells.range.map { Array(bytes(ast.cells[$0].value)) })
+            // Every row of the block has the same tags.
+            let tags = pickleTags(outer.0, outer.1, scenario.tags, examples.tags)
+            for rowIndex in Int(examples.rows.start) + 1..<Int(examples.rows.end) {
+                let row = ast.rows[rowIndex]
+                let substitution = Substitution(placeholders, row: row.cells.range.map { bytes(ast.cells[$0].value) })
+                let steps = pickleSteps(scenario, background: background, substitution, rowId: row.id)
+                let id = newId()
+                let name = substituted(scenario.header.name, substitution)
+                out.pickles.append(PickleRecord(
+                    id: id, position: row.position, name: name, steps: steps,
+                    tags: tags, scenarioId: scenario.id, rowId: row.id))
             }
         }
     }
 
-    private func pickleTags(_ outer: [Tag], _ inner: [Tag]) -> [PickleTag] {
-        var tags: [PickleTag] = []
-        tags.reserveCapacity(outer.count + inner.count)
-        for tag in outer { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
-        for tag in inner { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
-        return tags
+    private func bytes(_ ref: TextRef) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[ref.range]) }
+
+    /// The text with the row's values in its placeholders: the same range when none
+    /// changed it, else the new text added to the pickles' own.
+    private mutating func substituted(_ ref: TextRef, _ substitution: Substitution) -> TextRef {
+        guard !substitution.isNone, ref.count > 0 else { return ref }
+        let start = out.text.own.text.count
+        guard substitution.apply(bytes(ref), into: &out.text.own.text) else { return ref }
+        return TextRef(start: out.text.base.text.count + start, count: out.text.own.text.count - start)
     }
 
-    private func plainPickle(
-        _ scenario: Scenario, tags: [Tag], background: [Step], _ context: Context, _ ids: inout any IdGenerator
-    ) -> Pickle {
-        let steps = pickleSteps(scenario, background: background, .none, rowId: nil, &ids)
-        return Pickle(
-            id: ids.newId(), uri: context.uri, location: scenario.location, name: scenario.name,
-            language: context.language, steps: steps, tags: pickleTags(tags, scenario.tags),
-            astNodeIds: AstNodeIds(scenario.id))
+    private mutating func pickleTags(_ feature: Span, _ rule: Span, _ scenario: Span, _ examples: Span) -> Span {
+        let first = out.tags.count
+        addTags(feature)
+        addTags(rule)
+        addTags(scenario)
+        addTags(examples)
+        return Span(first, out.tags.count)
     }
 
-    /// The background's steps then the scenario's, substituted for an example row; none
+    private mutating func addTags(_ span: Span) {
+        for index in span.range {
+            let tag = ast.tags[index]
+            out.tags.append(PickleTagRecord(name: tag.name, id: tag.id))
+        }
+    }
+
+    /// The feature's then the rule's background steps, then the scenario's, substituted for an example row; none
     /// at all when the scenario has no steps of its own.
-    private func pickleSteps(
-        _ scenario: Scenario, background: [Step], _ substitution: Substitution, rowId: String?,
-        _ ids: inout any IdGenerator
-    ) -> [PickleStep] {
-        guard !scenario.steps.isEmpty else { return [] }
+    private mutating func pickleSteps(
+        _ scenario: ScenarioRecord, background: (Span, Span), _ substitution: Substitution, rowId: Int32
+    ) -> Span {
+        let first = out.steps.count
+        guard !scenario.steps.isEmpty else { return Span(first, first) }
         var keywordType = StepKeywordType.unknown
-        var steps: [PickleStep] = []
-        steps.reserveCapacity(background.count + scenario.steps.count)
-        for step in background {
-            steps.append(pickleStep(step, &keywordType, .none, rowId: nil, &ids))
-        }
-        for step in scenario.steps {
-            steps.append(pickleStep(step, &keywordType, substitution, rowId: rowId, &ids))
-        }
-        return steps
+        for step in background.0.range { pickleStep(step, &keywordType, .none, rowId: -1) }
+        for step in background.1.range { pickleStep(step, &keywordType, .none, rowId: -1) }
+        for step in scenario.steps.range { pickleStep(step, &keywordType, substitution, rowId: rowId) }
+        return Span(first, out.steps.count)
     }
 
-    private func pickleStep(
-        _ step: Step, _ keywordType: inout StepKeywordType, _ substitution: Substitution, rowId: String?,
-        _ ids: inout any IdGenerator
-    ) -> PickleStep {
+    private mutating func pickleStep(
+        _ index: Int, _ keywordType: inout StepKeywordType, _ substitution: Substitution, rowId: Int32
+    ) {
+        let step = ast.steps[index]
         if let type = step.keywordType, type != .conjunction { keywordType = type }
-        var argument: PickleStepArgument?
-        if step.dataTable != nil || step.docString != nil {
-            var tableIndex: Int?
-            var docIndex: Int?
-            if let table = step.dataTable, let doc = step.docString {
-                let tableFirst = doc.location.line > table.location.line
-                tableIndex = tableFirst ? 1 : 2
-                docIndex = tableFirst ? 2 : 1
-            }
-            argument = PickleStepArgument(
-                docString: step.docString.map {
-                    PickleDocString(
-                        mediaType: $0.mediaType.map(substitution.apply), content: substitution.apply($0.content),
-                        argumentIndex: docIndex)
-                },
-                dataTable: step.dataTable.map { table in
-                    PickleTable(
-                        rows: table.rows.map { PickleTableRow(cells: $0.cells.map { PickleTableCell(value: substitution.apply($0.value)) }) },
-                        argumentIndex: tableIndex)
-                })
+        var docString: Int32 = -1
+        var docLine: Int32 = 0
+        if step.docString >= 0 {
+            let doc = ast.docStrings[Int(step.docString)]
+            docLine = doc.position.line
+            let mediaType = doc.mediaType.isAbsent ? TextRef.absent : substituted(doc.mediaType, substitution)
+            let content = substituted(doc.content, substitution)
+            out.docStrings.append(PickleDocStringRecord(mediaType: mediaType, content: content))
+            docString = Int32(out.docStrings.count - 1)
         }
-        return PickleStep(
-            id: ids.newId(), text: substitution.apply(step.text), type: keywordType.pickleStepType, argument: argument,
-            astNodeIds: AstNodeIds(step.id, row: rowId))
+        var table = Span.empty
+        var order: Int8 = 0
+        if !step.table.isEmpty {
+            let firstRow = out.rows.count
+            for rowIndex in step.table.range {
+                let firstCell = out.cells.count
+                for cell in ast.rows[rowIndex].cells.range {
+                    let value = substituted(ast.cells[cell].value, substitution)
+                    out.cells.append(value)
+                }
+                out.rows.append(Span(firstCell, out.cells.count))
+            }
+            table = Span(firstRow, out.rows.count)
+            if docString >= 0 { order = docLine > ast.rows[Int(step.table.start)].position.line ? 1 : 2 }
+        }
+        let id = newId()
+        let text = substituted(step.text, substitution)
+        out.steps.append(PickleStepRecord(
+            id: id, text: text, type: keywordType.pickleStepType, docString: docString,
+            table: table, argumentOrder: order, stepId: step.id, rowId: rowId))
     }
 }
 

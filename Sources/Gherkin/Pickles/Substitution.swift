@@ -14,8 +14,7 @@ struct Substitution {
         /// Whether some name holds `<` or `>`, which only the column-by-column way gets right.
         fileprivate let bracketInName: Bool
 
-        init(_ header: [String]) {
-            let names = header.map { Array($0.utf8) }
+        init(_ names: [[UInt8]]) {
             var firstColumns: [Int] = []
             for (column, name) in names.enumerated() where !firstColumns.contains(where: { names[$0] == name }) {
                 firstColumns.append(column)
@@ -27,13 +26,14 @@ struct Substitution {
     }
 
     private let placeholders: Placeholders?
-    private let row: [TableCell]
+    /// The row's values, in the text the compiler reads (kept alive while it compiles).
+    private let row: [UnsafeBufferPointer<UInt8>]
     private let onePass: Bool
 
-    init(_ placeholders: Placeholders, row: [TableCell]) {
+    init(_ placeholders: Placeholders, row: [UnsafeBufferPointer<UInt8>]) {
         self.placeholders = placeholders
         self.row = row
-        onePass = !placeholders.bracketInName && !row.contains { $0.value.utf8.contains(where: Self.isBracket) }
+        onePass = !placeholders.bracketInName && !row.contains { $0.contains(where: Self.isBracket) }
     }
 
     private init() {
@@ -43,62 +43,54 @@ struct Substitution {
     }
 
     /// No placeholders at all: a scenario that is not an outline.
-    static let none = Substitution()
+    static var none: Substitution { Substitution() }
+
+    var isNone: Bool { placeholders == nil }
 
     fileprivate static func isBracket(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") }
 
-    func apply(_ text: String) -> String {
-        guard let placeholders, !placeholders.names.isEmpty else { return text }
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let open = Self.index(of: UInt8(ascii: "<"), in: bytes, from: 0) else { return nil }
-            if onePass {
-                switch replacingAtOnce(bytes, from: open, placeholders) {
-                case .unchanged: return nil
-                case .replaced(let text): return text
-                case .ambiguous: break
-                }
+    /// Appends `text` with its placeholders replaced to `output`; false, having added
+    /// nothing, when no placeholder of the text names a column.
+    func apply(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+        guard let placeholders, !placeholders.names.isEmpty,
+              let open = Self.index(of: UInt8(ascii: "<"), in: bytes, from: 0) else { return false }
+        if onePass {
+            switch replacingAtOnce(bytes, from: open, placeholders, into: &output) {
+            case .unchanged: return false
+            case .replaced: return true
+            case .ambiguous: break
             }
-            return replacingColumnByColumn(bytes, placeholders)
-        } ?? text
+        }
+        return replacingColumnByColumn(bytes, placeholders, into: &output)
     }
 
-    private func value(_ column: Int) -> String { column < row.count ? row[column].value : "" }
+    private func value(_ column: Int) -> UnsafeBufferPointer<UInt8> {
+        column < row.count ? row[column] : UnsafeBufferPointer(start: nil, count: 0)
+    }
 
     // MARK: One pass
 
     private enum OnePass {
-        case unchanged, replaced(String)
+        case unchanged, replaced
         /// A `<` comes before an earlier `<`'s `>`: a replacement could make a placeholder.
         case ambiguous
     }
 
-    /// The text with every placeholder replaced at once.
-    private func replacingAtOnce(_ bytes: UnsafeBufferPointer<UInt8>, from open: Int, _ placeholders: Placeholders) -> OnePass {
-        var length = bytes.count
+    /// Appends the text with every placeholder replaced at once.
+    private func replacingAtOnce(
+        _ bytes: UnsafeBufferPointer<UInt8>, from open: Int, _ placeholders: Placeholders, into output: inout [UInt8]
+    ) -> OnePass {
         var replaced = false
-        guard forEachPlaceholder(in: bytes, from: open, placeholders, { start, end, column in
-            length += value(column).utf8.count - (end - start)
-            replaced = true
-        }) else { return .ambiguous }
+        guard forEachPlaceholder(in: bytes, from: open, placeholders, { _, _, _ in replaced = true }) else { return .ambiguous }
         guard replaced else { return .unchanged }
-        return .replaced(String(unsafeUninitializedCapacity: length) { output in
-            var written = 0
-            var copied = 0
-            _ = forEachPlaceholder(in: bytes, from: open, placeholders) { start, end, column in
-                Self.copy(UnsafeBufferPointer(rebasing: bytes[copied..<start]), to: output, at: &written)
-                var value = value(column)
-                value.withUTF8 { Self.copy($0, to: output, at: &written) }
-                copied = end
-            }
-            Self.copy(UnsafeBufferPointer(rebasing: bytes[copied...]), to: output, at: &written)
-            return written
-        })
-    }
-
-    private static func copy(_ piece: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>, at written: inout Int) {
-        _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + piece.count]).initialize(from: piece)
-        written += piece.count
+        var copied = 0
+        _ = forEachPlaceholder(in: bytes, from: open, placeholders) { start, end, column in
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
+            output.append(contentsOf: value(column))
+            copied = end
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        return .replaced
     }
 
     /// Calls `body` with the start of each `<name>` that names a column, the end past
@@ -130,11 +122,14 @@ struct Substitution {
     // MARK: Column by column
 
     /// The reference's way, for the rare text where replacing at once could differ.
-    private func replacingColumnByColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ placeholders: Placeholders) -> String {
+    private func replacingColumnByColumn(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ placeholders: Placeholders, into output: inout [UInt8]
+    ) -> Bool {
         var text = Array(bytes)
+        var changed = false
         for (column, name) in placeholders.names.enumerated() {
             let placeholder = [UInt8(ascii: "<")] + name + [UInt8(ascii: ">")]
-            let value = Array(value(column).utf8)
+            let value = Array(value(column))
             var result: [UInt8] = []
             var index = 0
             var replaced = false
@@ -148,9 +143,13 @@ struct Substitution {
                     index += 1
                 }
             }
-            if replaced { text = result }
+            if replaced {
+                text = result
+                changed = true
+            }
         }
-        return String(decoding: text, as: UTF8.self)
+        if changed { output += text }
+        return changed
     }
 
     // MARK: Search

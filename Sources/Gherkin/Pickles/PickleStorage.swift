@@ -1,0 +1,98 @@
+/// Text and ids of pickles: the document's table, shared as it is, then the text and
+/// ids the compiler made (substituted text, pickle ids), numbered on from the document's.
+struct PickleText: Sendable {
+    let base: TextTable
+    var own = TextTable()
+
+    init(base: TextTable) { self.base = base }
+
+    func string(_ ref: TextRef) -> String {
+        ref.start < base.text.count
+            ? base.string(ref)
+            : own.string(TextRef(start: ref.start - base.text.count, count: ref.count))
+    }
+
+    func optionalString(_ ref: TextRef) -> String? { ref.isAbsent ? nil : string(ref) }
+
+    func id(_ index: Int32) -> String {
+        let index = Int(index)
+        return index < base.ids.count ? base.ids[index] : own.ids[index - base.ids.count]
+    }
+
+    mutating func id(_ id: String) -> Int32 { Int32(truncatingIfNeeded: base.ids.count) + own.id(id) }
+
+    mutating func append(_ string: String) -> TextRef {
+        let ref = own.append(string)
+        return TextRef(start: base.text.count + ref.start, count: ref.count)
+    }
+
+    mutating func append(_ string: String?) -> TextRef { string.map { append($0) } ?? .absent }
+}
+
+struct PickleRecord: Sendable {
+    var id: Int32
+    var position: Position
+    var name: TextRef
+    var steps: Span
+    var tags: Span
+    var scenarioId: Int32
+    /// The example row's id, or -1.
+    var rowId: Int32
+}
+
+struct PickleStepRecord: Sendable {
+    var id: Int32
+    var text: TextRef
+    var type: PickleStepType?
+    /// An index into `PickleNodes.docStrings`, or -1.
+    var docString: Int32
+    /// The rows of its table; empty when it has none.
+    var table: Span
+    /// With both a table and a doc string: 1 when the table comes first, 2 when the doc string does; else 0.
+    var argumentOrder: Int8
+    var stepId: Int32
+    var rowId: Int32
+}
+
+struct PickleDocStringRecord: Sendable {
+    var mediaType: TextRef
+    var content: TextRef
+}
+
+struct PickleTagRecord: Sendable {
+    var name: TextRef
+    var id: Int32
+}
+
+/// The pickles of one document as flat records.
+struct PickleNodes: Sendable {
+    var text: PickleText
+    var uri: String
+    var language: String
+    var pickles: [PickleRecord] = []
+    var steps: [PickleStepRecord] = []
+    var docStrings: [PickleDocStringRecord] = []
+    /// Each row's cells, as a span of `cells`.
+    var rows: [Span] = []
+    var cells: [TextRef] = []
+    var tags: [PickleTagRecord] = []
+
+    init(base: TextTable, uri: String, language: String) {
+        text = PickleText(base: base)
+        self.uri = uri
+        self.language = language
+    }
+}
+
+/// The pickles of one document, shared by every view into them. Immutable.
+final class PickleStorage: Sendable {
+    let nodes: PickleNodes
+
+    init(_ nodes: PickleNodes) { self.nodes = nodes }
+
+    func string(_ ref: TextRef) -> String { nodes.text.string(ref) }
+    func id(_ index: Int32) -> String { nodes.text.id(index) }
+
+    /// Views of all its pickles.
+    var pickles: [Pickle] { nodes.pickles.indices.map { Pickle(storage: self, index: $0) } }
+}

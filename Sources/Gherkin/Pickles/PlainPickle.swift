@@ -1,0 +1,58 @@
+/// A pickle as plain owned values: what pickles encode to, decode from and compare by.
+struct PlainPickle: Sendable, Hashable, Codable {
+    var id: String
+    var uri: String
+    var location: Location
+    var name: String
+    var language: String
+    var steps: [Step]
+    var tags: [PickleTag]
+    var astNodeIds: AstNodeIds
+
+    struct Step: Sendable, Hashable, Codable {
+        var id: String
+        var text: String
+        var type: PickleStepType?
+        var argument: PickleStepArgument?
+        var astNodeIds: AstNodeIds
+    }
+}
+
+extension PickleNodes {
+    /// The records of one decoded pickle.
+    init(_ pickle: PlainPickle) {
+        self.init(base: TextTable(), uri: pickle.uri, language: pickle.language)
+        let firstTag = tags.count
+        for tag in pickle.tags { tags.append(PickleTagRecord(name: text.append(tag.name), id: text.id(tag.astNodeId))) }
+        for step in pickle.steps {
+            var docString: Int32 = -1
+            if let doc = step.argument?.docString {
+                docStrings.append(PickleDocStringRecord(mediaType: text.append(doc.mediaType), content: text.append(doc.content)))
+                docString = Int32(docStrings.count - 1)
+            }
+            let firstRow = rows.count
+            for row in step.argument?.dataTable?.rows ?? [] {
+                let firstCell = cells.count
+                for cell in row.cells { cells.append(text.append(cell.value)) }
+                rows.append(Span(firstCell, cells.count))
+            }
+            let tableIndex = step.argument?.dataTable?.argumentIndex
+            let (stepId, rowId) = ids(step.astNodeIds)
+            steps.append(PickleStepRecord(
+                id: text.id(step.id), text: text.append(step.text), type: step.type, docString: docString,
+                table: Span(firstRow, rows.count), argumentOrder: Int8(tableIndex ?? 0), stepId: stepId,
+                rowId: rowId))
+        }
+        let (scenarioId, rowId) = ids(pickle.astNodeIds)
+        pickles.append(PickleRecord(
+            id: text.id(pickle.id), position: Position(pickle.location), name: text.append(pickle.name),
+            steps: Span(0, steps.count), tags: Span(firstTag, tags.count), scenarioId: scenarioId, rowId: rowId))
+    }
+
+    /// The node's id and the row's (-1 for none), as indices into the ids.
+    private mutating func ids(_ astNodeIds: AstNodeIds) -> (Int32, Int32) {
+        let node = text.id(astNodeIds.first ?? "")
+        let row = astNodeIds.count > 1 ? text.id(astNodeIds[1]) : -1
+        return (node, row)
+    }
+}
