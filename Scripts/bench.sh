@@ -3,7 +3,7 @@
 # ../shared/bench/gen_corpus.py, several runs each, and prints medians.
 #   parse:  parse+pickle throughput (MB/s, pickles/s) and peak memory on a >= 10 MB corpus,
 #           and on a corpus 3x larger (memory must stay bounded by the largest file);
-#           and the floor of the output: allocating and freeing its heap objects alone;
+#           and the same with every pickle's text then read as strings;
 #   run:    10,000 scenarios x 6 steps with 30 and with 3,030 step definitions,
 #           --format progress and --format message:<file> (wall time, steps/s, peak memory);
 #           and the floor of the message run: its stream written alone, a write(2) per line;
@@ -43,11 +43,13 @@ for name in parse10 parse30; do
   size="$("$bin/specs-bench" parse "$work/$name/features" | head -1)"
   echo "$name: $size"
   echo "$name: $(median "${mbs[@]}") MB/s, $(median "${pps[@]}") pickles/s, peak RSS $(median "${rss[@]}") MB"
+  # The same, with every pickle's name, step texts and arguments read as strings.
+  read=()
+  for _ in $(seq "$runs"); do
+    read+=("$("$bin/specs-bench" parse --read "$work/$name/features" | tail -1 | sed -E 's/.* ([0-9.]+) MB\/s.*/\1/')")
+  done
+  echo "$name with every pickle's text read: $(median "${read[@]}") MB/s"
 done
-
-# The floor of any parser producing these documents and pickles: their heap objects
-# alone, allocated and freed (counted once, by reflection, so it takes a while).
-echo "parse10 output alone: $("$bin/specs-bench" allocation-floor "$work/parse10/features" | tail -1)"
 
 steps_of() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickle_steps'])" "$1/MANIFEST.json"; }
 timed() { # prints "seconds peak_kb"
