@@ -2,6 +2,8 @@
 // with Sources/Gherkin by Scripts/fuzz.sh (swiftc -sanitize=fuzzer,address).
 // Any crash, hang or sanitizer report is a bug: bad input must only ever give errors.
 
+import Foundation
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGherkin(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -12,9 +14,13 @@ public func fuzzGherkin(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do {
             let document = try Parser(defaultLanguage: language).parse(text, uri: "fuzz.feature", ids: &ids)
             let pickles = PickleCompiler().compile(document, uri: "fuzz.feature", ids: &ids)
-            // Touch every value so nothing is optimised away.
+            // Read every node and pickle: each text is a range of the document's bytes,
+            // and a wrong one traps here. Encoding reads them all.
             var count = pickles.count
-            for pickle in pickles { count &+= pickle.steps.count &+ pickle.name.utf8.count }
+            if let encoded = try? JSONEncoder().encode(document) { count &+= encoded.count }
+            for pickle in pickles {
+                if let encoded = try? JSONEncoder().encode(pickle) { count &+= encoded.count }
+            }
             if count == -1 { print(count) }
         } catch {
             for parseError in error.errors where parseError.location.line < 1 {
