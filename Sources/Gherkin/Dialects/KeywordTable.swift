@@ -19,9 +19,6 @@ struct KeywordTable: Sendable {
     let stepTypes: [StepKeywordType]
     /// The keyword indices of each group.
     let groups: [Range<Int>]
-    /// The first bytes of each group's keywords, a 256-bit set per group (four words),
-    /// so a line that starts with none of them is turned down at once.
-    private let firstBytes: [UInt64]
     /// For each first byte of a line's content, the token types the line may be:
     /// the parser tries no other.
     let lineTypes: [TokenTypes]
@@ -61,25 +58,20 @@ struct KeywordTable: Sendable {
         self.textLengths = texts.map(\.utf8.count)
         self.stepTypes = types
         self.groups = groups
-        var firstBytes = [UInt64](repeating: 0, count: groups.count * 4)
-        for (group, keywords) in groups.enumerated() {
-            for keyword in keywords where starts[keyword] < ends[keyword] {
-                let byte = Int(bytes[starts[keyword]])
-                firstBytes[group * 4 + byte >> 6] |= 1 << UInt64(byte & 63)
-            }
-        }
-        self.firstBytes = firstBytes
         var bucketed: [Int] = [], buckets: [Range<Int>] = []
         for keywords in groups {
-            for byte in 0...255 {
-                let first = bucketed.count
-                bucketed += keywords.filter { starts[$0] < ends[$0] && Int(bytes[starts[$0]]) == byte }
-                buckets.append(first..<bucketed.count)
+            var byFirstByte = [[Int]](repeating: [], count: 256)
+            for keyword in keywords where starts[keyword] < ends[keyword] {
+                byFirstByte[Int(bytes[starts[keyword]])].append(keyword)
+            }
+            for list in byFirstByte {
+                buckets.append(bucketed.count..<bucketed.count + list.count)
+                bucketed += list
             }
         }
         self.bucketed = bucketed
         self.buckets = buckets
-        lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: UInt8(byte), firstBytes) }
+        lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: byte, buckets) }
     }
 
     /// The line type that each group's keywords start.
@@ -88,28 +80,19 @@ struct KeywordTable: Sendable {
         (.scenario, .scenarioLine), (.examples, .examplesLine), (.step, .stepLine),
     ]
 
-    private static func lineTypes(startingWith byte: UInt8, _ firstBytes: [UInt64]) -> TokenTypes {
+    private static func lineTypes(startingWith byte: Int, _ buckets: [Range<Int>]) -> TokenTypes {
         var types = TokenTypes(.other)
-        switch byte {
+        switch UInt8(byte) {
         case UInt8(ascii: "#"): types.insert(.comment); types.insert(.language)
         case UInt8(ascii: "@"): types.insert(.tagLine)
         case UInt8(ascii: "|"): types.insert(.tableRow)
         case UInt8(ascii: "\""), UInt8(ascii: "`"): types.insert(.docStringSeparator)
         default: break
         }
-        for (group, type) in keywordLines where contains(firstBytes, group, byte) {
+        for (group, type) in keywordLines where !buckets[group.rawValue * 256 + byte].isEmpty {
             types.insert(type)
         }
         return types
-    }
-
-    /// Whether some keyword of `group` starts with `byte`.
-    @inline(__always) func mayStart(_ group: Group, with byte: UInt8) -> Bool {
-        Self.contains(firstBytes, group, byte)
-    }
-
-    private static func contains(_ firstBytes: [UInt64], _ group: Group, _ byte: UInt8) -> Bool {
-        firstBytes[group.rawValue * 4 + Int(byte >> 6)] >> UInt64(byte & 63) & 1 != 0
     }
 
     /// Every built-in dialect, compiled once.

@@ -102,7 +102,7 @@ struct TokenMatcher {
 
     /// The first keyword of `group` the line starts with.
     private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
-        guard line.contentStart < line.end, keywords.mayStart(group, with: source[line.contentStart]) else { return nil }
+        guard line.contentStart < line.end else { return nil }
         for position in keywords.buckets[group.rawValue * 256 + Int(source[line.contentStart])] {
             let keyword = keywords.bucketed[position]
             if source.hasPrefix(keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: line.contentStart, end: line.end) {

@@ -25,7 +25,7 @@ struct AstBuilder {
 
     mutating func open(_ rule: RuleType) { stack.append(AstFrame(rule, tokenStart: tokens.count)) }
 
-    mutating func build(_ token: Token, _ text: TokenMatcher) {
+    mutating func build(_ token: Token) {
         if token.type == .comment {
             nodes.comments.append(CommentRecord(position: position(token), text: TextRef(token.text)))
         } else {
@@ -76,19 +76,22 @@ struct AstBuilder {
     /// The token's text: its source range, or unescaped after the source.
     private mutating func ref(_ token: Token, _ text: TokenMatcher) -> TextRef {
         guard token.unescapeDelimiter != Token.noKeyword else { return TextRef(token.text) }
-        let start = nodes.table.text.count
-        text.appendText(token, to: &nodes.table.text)
-        return TextRef(start: start, count: nodes.table.text.count - start)
+        return appended { text.appendText(token, to: &$0) }
     }
 
     private func keyword(_ token: Token, _ text: TokenMatcher) -> TextRef {
         text.keywordRange(token).map(TextRef.init) ?? .empty
     }
 
-    private mutating func added(_ bytes: some Collection<UInt8>) -> TextRef {
+    /// The text that `write` adds after the source.
+    private mutating func appended(_ write: (inout [UInt8]) -> Void) -> TextRef {
         let start = nodes.table.text.count
-        nodes.table.text.append(contentsOf: bytes)
+        write(&nodes.table.text)
         return TextRef(start: start, count: nodes.table.text.count - start)
+    }
+
+    private mutating func added(_ bytes: some Collection<UInt8>) -> TextRef {
+        appended { $0.append(contentsOf: bytes) }
     }
 
     /// Lines joined with line feeds: their source range when each starts just past the
@@ -106,14 +109,12 @@ struct AstBuilder {
             previousEnd = line.text.upperBound
         }
         if inPlace, let previousEnd { return TextRef(first.text.lowerBound..<previousEnd) }
-        let start = nodes.table.text.count
-        var isFirst = true
-        for line in lines {
-            if !isFirst { nodes.table.text.append(0x0A) }
-            isFirst = false
-            text.appendText(line, to: &nodes.table.text)
+        return appended { bytes in
+            for (index, line) in lines.enumerated() {
+                if index > 0 { bytes.append(0x0A) }
+                text.appendText(line, to: &bytes)
+            }
         }
-        return TextRef(start: start, count: nodes.table.text.count - start)
     }
 
     // MARK: Nodes

@@ -119,7 +119,7 @@ struct ParserRun {
             if target == .gherkinDocument { close() }
         }
         for index in transition.open { builder.open(table.opens[index]) }
-        builder.build(token, matcher)
+        builder.build(token)
     }
 
     private mutating func close() {
