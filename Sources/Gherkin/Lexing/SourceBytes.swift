@@ -23,7 +23,15 @@ struct SourceBytes {
     /// The length in bytes of the whitespace scalar at `index`, or 0 when it is not whitespace.
     @inline(__always) func whitespaceLength(at index: Int, limit: Int) -> Int {
         let byte = base[index]
-        if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) ? 1 : 0 }
+        if byte < 0x80 { return Self.isASCIIWhitespace(byte) ? 1 : 0 }
+        return nonASCIIWhitespaceLength(at: index, limit: limit)
+    }
+
+    @inline(__always) static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte &- 0x09) <= 0x04
+    }
+
+    @inline(never) private func nonASCIIWhitespaceLength(at index: Int, limit: Int) -> Int {
         let (scalar, length) = scalar(at: index, limit: limit)
         return scalar.isGherkinWhitespace ? length : 0
     }
@@ -36,7 +44,7 @@ struct SourceBytes {
     }
 
     /// `range` without leading and trailing whitespace, and how many scalars it dropped in front.
-    func trim(_ range: Range<Int>) -> (Range<Int>, leading: Int) {
+    @inline(__always) func trim(_ range: Range<Int>) -> (Range<Int>, leading: Int) {
         var start = range.lowerBound
         var leading = 0
         while start < range.upperBound {
@@ -49,12 +57,23 @@ struct SourceBytes {
     }
 
     /// The end of `range` once trailing whitespace is dropped.
-    func trimTrailing(_ range: Range<Int>) -> Int {
+    @inline(__always) func trimTrailing(_ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound {
+            let byte = base[end - 1]
+            guard byte < 0x80 else { return trimTrailingScalars(range.lowerBound..<end) }
+            guard Self.isASCIIWhitespace(byte) else { break }
+            end -= 1
+        }
+        return end
+    }
+
+    @inline(never) private func trimTrailingScalars(_ range: Range<Int>) -> Int {
         var end = range.upperBound
         while end > range.lowerBound {
             let byte = base[end - 1]
             if byte < 0x80 {
-                guard byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) else { break }
+                guard Self.isASCIIWhitespace(byte) else { break }
                 end -= 1
             } else {
                 let previous = scalarStart(before: end, from: range.lowerBound)

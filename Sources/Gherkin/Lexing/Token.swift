@@ -50,19 +50,31 @@ struct TokenTypes {
 }
 
 /// One physical line of the source, as byte offsets; its indentation in Unicode scalars.
+/// Stored in 32 bits (sources are at most `Parser.sizeLimit` bytes) so that tokens
+/// stay small: the parser copies them through its lookahead queue and the builder.
 struct Line {
-    let number: Int
+    private let storedNumber, storedStart, storedEnd, storedContentStart, storedIndent: Int32
+
+    init(number: Int, start: Int, end: Int, contentStart: Int, indent: Int) {
+        storedNumber = Int32(truncatingIfNeeded: number)
+        storedStart = Int32(truncatingIfNeeded: start)
+        storedEnd = Int32(truncatingIfNeeded: end)
+        storedContentStart = Int32(truncatingIfNeeded: contentStart)
+        storedIndent = Int32(truncatingIfNeeded: indent)
+    }
+
+    var number: Int { Int(storedNumber) }
     /// The first byte of the line.
-    let start: Int
+    var start: Int { Int(storedStart) }
     /// Just past the line's last byte, its line feed excluded.
-    let end: Int
+    var end: Int { Int(storedEnd) }
     /// The first byte that is not whitespace (`end` for a blank line).
-    let contentStart: Int
+    var contentStart: Int { Int(storedContentStart) }
     /// Leading whitespace, in scalars.
-    let indent: Int
+    var indent: Int { Int(storedIndent) }
 
     /// Whether the line holds only whitespace.
-    var isEmpty: Bool { contentStart == end }
+    var isEmpty: Bool { storedContentStart == storedEnd }
 }
 
 /// A piece of a line with its column: a tag or a table cell. Its text is a byte range
@@ -83,20 +95,43 @@ struct Token {
     let line: Line
     let isEOF: Bool
     var type: TokenType = .other
-    /// An index into the dialect's `KeywordTable`, or one of the delimiter values.
-    var keyword = Token.noKeyword
     var keywordType: StepKeywordType?
-    /// The `KeywordTable.all` index of the dialect the line was matched in.
-    var dialect = 0
-    var text: Range<Int> = 0..<0
-    /// The delimiter whose escaped form is unescaped in `text` (inside a doc string).
-    var unescapeDelimiter = Token.noKeyword
-    var items: Range<Int> = 0..<0
-    var column: Int?
+    private var storedKeyword = Int16(Token.noKeyword), storedDialect: Int16 = 0, storedDelimiter = Int8(Token.noKeyword)
+    private var textStart: Int32 = 0, textEnd: Int32 = 0, itemStart: Int32 = 0, itemEnd: Int32 = 0
+    /// The column, 0 when there is none.
+    private var storedColumn: Int32 = 0
 
     init(line: Line, isEOF: Bool = false) {
         self.line = line
         self.isEOF = isEOF
+    }
+
+    /// An index into the dialect's `KeywordTable`, or one of the delimiter values.
+    var keyword: Int {
+        get { Int(storedKeyword) }
+        set { storedKeyword = Int16(truncatingIfNeeded: newValue) }
+    }
+    /// The `KeywordTable.all` index of the dialect the line was matched in.
+    var dialect: Int {
+        get { Int(storedDialect) }
+        set { storedDialect = Int16(truncatingIfNeeded: newValue) }
+    }
+    var text: Range<Int> {
+        get { Int(textStart)..<Int(textEnd) }
+        set { textStart = Int32(truncatingIfNeeded: newValue.lowerBound); textEnd = Int32(truncatingIfNeeded: newValue.upperBound) }
+    }
+    /// The delimiter whose escaped form is unescaped in `text` (inside a doc string).
+    var unescapeDelimiter: Int {
+        get { Int(storedDelimiter) }
+        set { storedDelimiter = Int8(truncatingIfNeeded: newValue) }
+    }
+    var items: Range<Int> {
+        get { Int(itemStart)..<Int(itemEnd) }
+        set { itemStart = Int32(truncatingIfNeeded: newValue.lowerBound); itemEnd = Int32(truncatingIfNeeded: newValue.upperBound) }
+    }
+    var column: Int? {
+        get { storedColumn == 0 ? nil : Int(storedColumn) }
+        set { storedColumn = Int32(truncatingIfNeeded: newValue ?? 0) }
     }
 
     var lineNumber: Int { line.number }

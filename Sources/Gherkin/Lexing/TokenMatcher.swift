@@ -19,6 +19,7 @@ struct TokenMatcher {
         self.source = source
         self.dialect = dialect
         self.keywords = tables[dialect]
+        items.reserveCapacity(source.count / 40 + 1)
     }
 
     /// Matches `token` against `type`, filling in what it found. Throws for lines that

@@ -18,6 +18,9 @@ struct AstBuilder {
         idSource = IdSource(ids)
         nodes.table.text.reserveCapacity(source.count + source.count / 8)
         nodes.table.text.append(contentsOf: source.base)
+        nodes.reserve(forSourceBytes: source.count)
+        stack.reserveCapacity(8)
+        tokens.reserveCapacity(64)
     }
 
     var top: RuleType { stack[stack.count - 1].rule }
@@ -39,7 +42,7 @@ struct AstBuilder {
         let node = stack.removeLast()
         let parent = stack.count - 1
         defer {
-            if node.makesNode { tokens.removeLast(tokens.count - node.tokenStart) }
+            if node.makesNode { while tokens.count > node.tokenStart { tokens.removeLast() } }
         }
         switch node.rule {
         case .step: if let step = step(node, text) { stack[parent].steps.add(step) }
@@ -61,7 +64,12 @@ struct AstBuilder {
 
     /// The first of the node's tokens of a type.
     private func token(_ type: TokenType, of node: AstFrame) -> Token? {
-        tokens(of: node).first { $0.type == type }
+        var index = node.tokenStart
+        while index < tokens.count {
+            if tokens[index].type == type { return tokens[index] }
+            index += 1
+        }
+        return nil
     }
 
     private func position(_ token: Token) -> Position { Position(line: token.lineNumber, column: token.column) }
