@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The UTF-8 bytes of the source being parsed, borrowed for the duration of one parse.
 /// Line rules work on byte offsets into it; strings are made only for what the AST keeps.
 struct SourceBytes {
@@ -112,26 +120,12 @@ struct SourceBytes {
     /// The index of the first line feed at or after `start`, or `count` when there is none.
     func lineFeed(from start: Int) -> Int { index(of: 0x0A, from: start) }
 
-    /// The index of the first `byte` at or after `start`, or `count` when there is none.
-    /// Reads eight bytes at a time where it can.
+    /// The index of the first `byte` at or after `start`, or `count` when there is none
+    /// (the C library's `memchr`, which reads many bytes at a time).
     func index(of byte: UInt8, from start: Int) -> Int {
-        var index = start
-        #if _endian(little)
-        if let address = base.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            let pattern = UInt64(byte) &* ones
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(address + index).loadUnaligned(as: UInt64.self) ^ pattern
-                // A byte of `word` is zero where the source has `byte`; the lowest
-                // flagged byte is the first one (later flags may be false positives).
-                let zeros = (word &- ones) & ~word & highs
-                if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
-                index += 8
-            }
-        }
-        #endif
-        while index < count && base[index] != byte { index += 1 }
-        return index
+        guard start < count, let address = base.baseAddress else { return count }
+        guard let found = memchr(address + start, Int32(byte), count - start) else { return count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(address)
     }
 
     func contains(_ byte: UInt8, in range: Range<Int>) -> Bool {

@@ -134,6 +134,9 @@ struct Token {
         set { storedColumn = Int32(truncatingIfNeeded: newValue ?? 0) }
     }
 
+    /// Whether a line rule has matched the token (its type is then what it matched).
+    var isMatched: Bool { storedColumn != 0 }
+
     var lineNumber: Int { line.number }
     var location: Location { Location(line: line.number, column: column) }
 }

@@ -138,7 +138,7 @@ struct AstBuilder {
 
     private mutating func docString(_ node: AstFrame, _ text: TokenMatcher) -> Int32 {
         guard let separator = token(.docStringSeparator, of: node) else { return -1 }
-        let content = joined(tokens(of: node).filter { $0.type == .other }, text)
+        let content = joined(tokens(of: node).lazy.filter { $0.type == .other }, text)
         nodes.docStrings.append(DocStringRecord(
             position: position(separator), mediaType: separator.text.isEmpty ? .absent : TextRef(separator.text),
             content: content, delimiter: keyword(separator, text)))
@@ -186,9 +186,10 @@ struct AstBuilder {
     }
 
     private mutating func description(_ node: AstFrame, _ text: TokenMatcher) -> TextRef {
-        var lines = tokens(of: node).filter { $0.type == .other }
-        while let last = lines.last, text.isBlank(last) { lines.removeLast() }
-        return joined(lines, text)
+        // A description's tokens are its lines (its comments are kept apart).
+        var end = tokens.count
+        while end > node.tokenStart, text.isBlank(tokens[end - 1]) { end -= 1 }
+        return joined(tokens[node.tokenStart..<end], text)
     }
 
     private mutating func header(_ line: Token, _ node: AstFrame, _ text: TokenMatcher) -> HeaderRecord {

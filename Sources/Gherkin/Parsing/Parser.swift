@@ -105,6 +105,8 @@ struct ParserRun {
     }
 
     private mutating func match(_ type: TokenType, _ token: inout Token) -> Bool {
+        // A line matched while looking ahead is not matched again.
+        if token.isMatched, token.type == type { return true }
         do {
             return try matcher.match(type, &token)
         } catch {
@@ -137,9 +139,15 @@ struct ParserRun {
         var offset = 0
         while true {
             var token = peek(offset)
-            offset += 1
-            if match(wanted, &token) { return true }
-            if match(.empty, &token) || match(.comment, &token) || match(.tagLine, &token) { continue }
+            if match(wanted, &token) {
+                queue[queueStart + offset] = token
+                return true
+            }
+            if match(.empty, &token) || match(.comment, &token) || match(.tagLine, &token) {
+                queue[queueStart + offset] = token
+                offset += 1
+                continue
+            }
             return false
         }
     }

@@ -8,10 +8,10 @@ public struct Pickle: Sendable {
     let index: Int
     public var uri: String
 
-    init(storage: PickleStorage, index: Int) {
+    init(storage: PickleStorage, index: Int, uri: String) {
         self.storage = storage
         self.index = index
-        uri = storage.nodes.uri
+        self.uri = uri
     }
 
     private var record: PickleRecord { storage.nodes.pickles[index] }
@@ -47,7 +47,8 @@ extension Pickle: Hashable, Codable {
 
     public init(from decoder: Decoder) throws {
         let plain = try PlainPickle(from: decoder)
-        self.init(storage: PickleStorage(PickleNodes(plain)), index: 0)
+        let storage = PickleStorage(PickleNodes(plain))
+        self.init(storage: storage, index: 0, uri: storage.nodes.uri)
     }
 }
 

@@ -23,6 +23,8 @@ private struct PickleCompilation {
     var ids: IdSource
     /// The document's text, borrowed while compiling.
     private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The values of the example row being compiled, a buffer used row after row.
+    private var rowValues: [UnsafeBufferPointer<UInt8>] = []
 
     init(ast: AstNodes, out: PickleNodes, ids: any IdGenerator) {
         self.ast = ast
@@ -32,6 +34,7 @@ private struct PickleCompilation {
 
     mutating func run(_ feature: FeatureRecord, text: UnsafeBufferPointer<UInt8>) {
         self.text = text
+        reserve(feature)
         let background = steps(of: feature.background)
         for scenario in feature.scenarios.range {
             compile(scenario, tags: (feature.tags, .empty), background: (background, .empty))
@@ -42,6 +45,33 @@ private struct PickleCompilation {
                 compile(scenario, tags: (feature.tags, rule.tags), background: (background, steps(of: rule.background)))
             }
         }
+    }
+
+    /// Reserves the records the compilation will add: a pickle per scenario or example
+    /// row, each with its backgrounds' steps and its own.
+    private mutating func reserve(_ feature: FeatureRecord) {
+        var pickles = 0, stepCount = 0, tags = 0, exampleRows = 0
+        func count(_ scenarios: Span, tags outer: Int, background: Int) {
+            for index in scenarios.range {
+                let scenario = ast.scenarios[index]
+                var rows = scenario.examples.isEmpty ? 1 : 0
+                for examples in scenario.examples.range { rows += max(ast.examples[examples].rows.count - 1, 0) }
+                pickles += rows
+                if !scenario.examples.isEmpty { exampleRows += rows }
+                stepCount += scenario.steps.isEmpty ? 0 : rows * (background + scenario.steps.count)
+                tags += rows * (outer + scenario.tags.count + 2)
+            }
+        }
+        let background = steps(of: feature.background).count
+        count(feature.scenarios, tags: feature.tags.count, background: background)
+        for index in feature.rules.range {
+            let rule = ast.rules[index]
+            count(rule.scenarios, tags: feature.tags.count + rule.tags.count, background: background + steps(of: rule.background).count)
+        }
+        out.pickles.reserveCapacity(pickles)
+        out.steps.reserveCapacity(stepCount)
+        out.tags.reserveCapacity(tags)
+        out.text.own.text.reserveCapacity(exampleRows * 128)
     }
 
     /// The steps of a background, none for -1.
@@ -70,12 +100,16 @@ private struct PickleCompilation {
             let examples = ast.examples[examplesIndex]
             guard !examples.rows.isEmpty else { continue }
             let header = ast.rows[Int(examples.rows.start)]
-            let placeholders = Substitution.Placeholders(header.cells.range.map { Array(bytes(ast.cells[$0].value)) })
+            var names: [[UInt8]] = []
+            for cell in header.cells.range { names.append(Array(bytes(ast.cells[cell].value))) }
+            let placeholders = Substitution.Placeholders(names)
             // Every row of the block has the same tags.
             let tags = pickleTags(outer.0, outer.1, scenario.tags, examples.tags)
             for rowIndex in Int(examples.rows.start) + 1..<Int(examples.rows.end) {
                 let row = ast.rows[rowIndex]
-                let substitution = Substitution(placeholders, row: row.cells.range.map { bytes(ast.cells[$0].value) })
+                rowValues.removeAll(keepingCapacity: true)
+                for cell in row.cells.range { rowValues.append(bytes(ast.cells[cell].value)) }
+                let substitution = Substitution(placeholders, row: rowValues)
                 let steps = pickleSteps(scenario, background: background, substitution, rowId: row.id)
                 let id = newId()
                 let name = substituted(scenario.header.name, substitution)

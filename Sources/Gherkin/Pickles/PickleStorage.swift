@@ -94,5 +94,8 @@ final class PickleStorage: Sendable {
     func id(_ index: Int32) -> String { nodes.text.id(index) }
 
     /// Views of all its pickles.
-    var pickles: [Pickle] { nodes.pickles.indices.map { Pickle(storage: self, index: $0) } }
+    var pickles: [Pickle] {
+        let uri = nodes.uri
+        return (0..<nodes.pickles.count).map { Pickle(storage: self, index: $0, uri: uri) }
+    }
 }

@@ -15,7 +15,7 @@ struct IdList: Sendable {
     mutating func append(_ id: String) { strings.append(id) }
 
     /// Adds the id `number` in decimal: counted when it continues the numbers before it.
-    mutating func append(number: Int) {
+    @inline(__always) mutating func append(number: Int) {
         if strings.isEmpty, numbered == 0 || first + numbered == number {
             if numbered == 0 { first = number }
             numbered += 1
@@ -43,7 +43,7 @@ struct IdSource {
     }
 
     /// Hands out a new id into `ids`; its index there.
-    mutating func newId(into ids: inout IdList) -> Int32 {
+    @inline(__always) mutating func newId(into ids: inout IdList) -> Int32 {
         if let number = next {
             ids.append(number: number)
             next = number + 1

@@ -36,6 +36,7 @@ struct Span: Hashable, Sendable {
 
     var range: Range<Int> { Int(start)..<Int(end) }
     var isEmpty: Bool { start == end }
+    var count: Int { Int(end - start) }
 }
 
 /// A 1-based line and column (0 for no column), kept small in records.
