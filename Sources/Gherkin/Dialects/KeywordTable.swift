@@ -1,6 +1,6 @@
 /// A dialect's keywords compiled for matching: every keyword's bytes in one buffer,
 /// grouped by the line type they start, each group in the order it is tried.
-struct KeywordTable: Sendable {
+final class KeywordTable: Sendable {
     /// The groups of keywords, in `ranges` order.
     enum Group: Int, CaseIterable {
         case feature, rule, background, scenario, examples, step
@@ -24,8 +24,15 @@ struct KeywordTable: Sendable {
     let lineTypes: [TokenTypes]
     /// The keywords of each group that start with each byte, in the group's order:
     /// `bucketed[buckets[group * 256 + byte]]`.
-    let bucketed: [Int]
+    let bucketed: [Candidate]
     let buckets: [Range<Int>]
+
+    /// A keyword a line may start with, and the bytes it must start with.
+    struct Candidate: Sendable {
+        let keyword: Int32
+        let start: Int32
+        let count: Int32
+    }
 
     init(_ dialect: Dialect) {
         language = dialect.language
@@ -58,7 +65,7 @@ struct KeywordTable: Sendable {
         self.textLengths = texts.map(\.utf8.count)
         self.stepTypes = types
         self.groups = groups
-        var bucketed: [Int] = [], buckets: [Range<Int>] = []
+        var bucketed: [Candidate] = [], buckets: [Range<Int>] = []
         for keywords in groups {
             var byFirstByte = [[Int]](repeating: [], count: 256)
             for keyword in keywords where starts[keyword] < ends[keyword] {
@@ -66,7 +73,9 @@ struct KeywordTable: Sendable {
             }
             for list in byFirstByte {
                 buckets.append(bucketed.count..<bucketed.count + list.count)
-                bucketed += list
+                bucketed += list.map {
+                    Candidate(keyword: Int32($0), start: Int32(starts[$0]), count: Int32(ends[$0] - starts[$0]))
+                }
             }
         }
         self.bucketed = bucketed

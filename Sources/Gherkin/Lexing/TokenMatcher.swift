@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Decides what kind of line a token is, in the current dialect, and turns the text
 /// of matched tokens into strings when the AST asks for it.
 ///
@@ -103,14 +111,21 @@ struct TokenMatcher {
 
     /// The first keyword of `group` the line starts with.
     private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
-        guard line.contentStart < line.end else { return nil }
-        for position in keywords.buckets[group.rawValue * 256 + Int(source[line.contentStart])] {
-            let keyword = keywords.bucketed[position]
-            if source.hasPrefix(keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: line.contentStart, end: line.end) {
-                return keyword
+        let start = line.contentStart, available = line.end - start
+        guard available > 0 else { return nil }
+        let bucket = keywords.buckets[group.rawValue &* 256 &+ Int(source[start])]
+        guard !bucket.isEmpty, let text = source.base.baseAddress else { return nil }
+        return keywords.bytes.withUnsafeBufferPointer { bytes -> Int? in
+            guard let keywordBytes = bytes.baseAddress else { return nil }
+            for position in bucket {
+                let candidate = keywords.bucketed[position]
+                let count = Int(candidate.count)
+                if count <= available, memcmp(text + start, keywordBytes + Int(candidate.start), count) == 0 {
+                    return Int(candidate.keyword)
+                }
             }
+            return nil
         }
-        return nil
     }
 
     private mutating func matchTitle(_ group: KeywordTable.Group, _ type: TokenType, _ token: inout Token) -> Bool {

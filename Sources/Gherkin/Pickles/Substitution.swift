@@ -76,19 +76,23 @@ struct Substitution {
         case ambiguous
     }
 
-    /// Appends the text with every placeholder replaced at once.
+    /// Appends the text with every placeholder replaced at once, in one pass: what it
+    /// appended is taken back when the text turns out ambiguous.
     private func replacingAtOnce(
         _ bytes: UnsafeBufferPointer<UInt8>, from open: Int, _ placeholders: Placeholders, into output: inout [UInt8]
     ) -> OnePass {
-        var replaced = false
-        guard forEachPlaceholder(in: bytes, from: open, placeholders, { _, _, _ in replaced = true }) else { return .ambiguous }
-        guard replaced else { return .unchanged }
+        let mark = output.count
         var copied = 0
-        _ = forEachPlaceholder(in: bytes, from: open, placeholders) { start, end, column in
+        let complete = forEachPlaceholder(in: bytes, from: open, placeholders) { start, end, column in
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
             output.append(contentsOf: value(column))
             copied = end
         }
+        guard complete else {
+            output.removeSubrange(mark...)
+            return .ambiguous
+        }
+        guard copied > 0 else { return .unchanged }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         return .replaced
     }
