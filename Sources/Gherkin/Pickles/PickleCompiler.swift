@@ -54,12 +54,18 @@ private struct PickleCompilation {
         func count(_ scenarios: Span, tags outer: Int, background: Int) {
             for index in scenarios.range {
                 let scenario = ast.scenarios[index]
+                let inherited = outer + scenario.tags.count
                 var rows = scenario.examples.isEmpty ? 1 : 0
-                for examples in scenario.examples.range { rows += max(ast.examples[examples].rows.count - 1, 0) }
+                tags += rows * inherited
+                for examplesIndex in scenario.examples.range {
+                    let examples = ast.examples[examplesIndex]
+                    let count = max(examples.rows.count - 1, 0)
+                    rows += count
+                    exampleRows += count
+                    tags += count * (inherited + examples.tags.count)
+                }
                 pickles += rows
-                if !scenario.examples.isEmpty { exampleRows += rows }
                 stepCount += scenario.steps.isEmpty ? 0 : rows * (background + scenario.steps.count)
-                tags += rows * (outer + scenario.tags.count + 2)
             }
         }
         let background = steps(of: feature.background).count
@@ -71,6 +77,7 @@ private struct PickleCompilation {
         out.pickles.reserveCapacity(pickles)
         out.steps.reserveCapacity(stepCount)
         out.tags.reserveCapacity(tags)
+        // Substituted text: a name and a step text or two per example row, typically.
         out.text.own.text.reserveCapacity(exampleRows * 128)
     }
 
