@@ -96,42 +96,25 @@ struct Token {
     let isEOF: Bool
     var type: TokenType = .other
     var keywordType: StepKeywordType?
-    private var storedKeyword = Int16(Token.noKeyword), storedDialect: Int16 = 0, storedDelimiter = Int8(Token.noKeyword)
-    private var textStart: Int32 = 0, textEnd: Int32 = 0, itemStart: Int32 = 0, itemEnd: Int32 = 0
+    /// An index into the dialect's `KeywordTable`, or one of the delimiter values.
+    @Narrow<Int16> var keyword = Token.noKeyword
+    /// The `KeywordTable.all` index of the dialect the line was matched in.
+    @Narrow<Int16> var dialect = 0
+    @NarrowRange var text = 0..<0
+    /// The delimiter whose escaped form is unescaped in `text` (inside a doc string).
+    @Narrow<Int8> var unescapeDelimiter = Token.noKeyword
+    @NarrowRange var items = 0..<0
     /// The column, 0 when there is none.
-    private var storedColumn: Int32 = 0
+    @Narrow<Int32> private var storedColumn = 0
 
     init(line: Line, isEOF: Bool = false) {
         self.line = line
         self.isEOF = isEOF
     }
 
-    /// An index into the dialect's `KeywordTable`, or one of the delimiter values.
-    var keyword: Int {
-        get { Int(storedKeyword) }
-        set { storedKeyword = Int16(truncatingIfNeeded: newValue) }
-    }
-    /// The `KeywordTable.all` index of the dialect the line was matched in.
-    var dialect: Int {
-        get { Int(storedDialect) }
-        set { storedDialect = Int16(truncatingIfNeeded: newValue) }
-    }
-    var text: Range<Int> {
-        get { Int(textStart)..<Int(textEnd) }
-        set { textStart = Int32(truncatingIfNeeded: newValue.lowerBound); textEnd = Int32(truncatingIfNeeded: newValue.upperBound) }
-    }
-    /// The delimiter whose escaped form is unescaped in `text` (inside a doc string).
-    var unescapeDelimiter: Int {
-        get { Int(storedDelimiter) }
-        set { storedDelimiter = Int8(truncatingIfNeeded: newValue) }
-    }
-    var items: Range<Int> {
-        get { Int(itemStart)..<Int(itemEnd) }
-        set { itemStart = Int32(truncatingIfNeeded: newValue.lowerBound); itemEnd = Int32(truncatingIfNeeded: newValue.upperBound) }
-    }
     var column: Int? {
-        get { storedColumn == 0 ? nil : Int(storedColumn) }
-        set { storedColumn = Int32(truncatingIfNeeded: newValue ?? 0) }
+        get { storedColumn == 0 ? nil : storedColumn }
+        set { storedColumn = newValue ?? 0 }
     }
 
     /// Whether a line rule has matched the token (its type is then what it matched).
@@ -139,4 +122,33 @@ struct Token {
 
     var lineNumber: Int { line.number }
     var location: Location { Location(line: line.number, column: column) }
+}
+
+/// An `Int` kept in a narrower integer, so that tokens stay small.
+@propertyWrapper
+struct Narrow<Stored: FixedWidthInteger> {
+    private var stored: Stored
+
+    init(wrappedValue: Int) { stored = Stored(truncatingIfNeeded: wrappedValue) }
+
+    var wrappedValue: Int {
+        get { Int(stored) }
+        set { stored = Stored(truncatingIfNeeded: newValue) }
+    }
+}
+
+/// A range of offsets kept in 32 bits (sources are at most `Parser.sizeLimit` bytes).
+@propertyWrapper
+struct NarrowRange {
+    private var lower: Int32, upper: Int32
+
+    init(wrappedValue: Range<Int>) {
+        lower = Int32(truncatingIfNeeded: wrappedValue.lowerBound)
+        upper = Int32(truncatingIfNeeded: wrappedValue.upperBound)
+    }
+
+    var wrappedValue: Range<Int> {
+        get { Int(lower)..<Int(upper) }
+        set { self = NarrowRange(wrappedValue: newValue) }
+    }
 }
