@@ -117,6 +117,12 @@ struct SourceBytes {
         return true
     }
 
+    /// Whether the source holds `bytes` at `index` (the caller checks they fit), by `memcmp`.
+    @inline(__always) func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard let address = base.baseAddress, let other = bytes.baseAddress else { return bytes.isEmpty }
+        return memcmp(address + index, other, bytes.count) == 0
+    }
+
     /// The index of the first line feed at or after `start`, or `count` when there is none.
     func lineFeed(from start: Int) -> Int { index(of: 0x0A, from: start) }
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Decides what kind of line a token is, in the current dialect, and turns the text
 /// of matched tokens into strings when the AST asks for it.
 ///
@@ -114,13 +106,12 @@ struct TokenMatcher {
         let start = line.contentStart, available = line.end - start
         guard available > 0 else { return nil }
         let bucket = keywords.buckets[group.rawValue &* 256 &+ Int(source[start])]
-        guard !bucket.isEmpty, let text = source.base.baseAddress else { return nil }
+        guard !bucket.isEmpty else { return nil }
         return keywords.bytes.withUnsafeBufferPointer { bytes -> Int? in
-            guard let keywordBytes = bytes.baseAddress else { return nil }
             for position in bucket {
                 let candidate = keywords.bucketed[position]
-                let count = Int(candidate.count)
-                if count <= available, memcmp(text + start, keywordBytes + Int(candidate.start), count) == 0 {
+                let first = Int(candidate.start), count = Int(candidate.count)
+                if count <= available, source.matches(UnsafeBufferPointer(rebasing: bytes[first..<first + count]), at: start) {
                     return Int(candidate.keyword)
                 }
             }
