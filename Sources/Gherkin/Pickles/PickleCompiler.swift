@@ -48,37 +48,59 @@ private struct PickleCompilation {
     }
 
     /// Reserves the records the compilation will add: a pickle per scenario or example
-    /// row, each with its backgrounds' steps and its own.
+    /// row, each with its backgrounds' steps and its own, and their arguments.
     private mutating func reserve(_ feature: FeatureRecord) {
-        var pickles = 0, stepCount = 0, tags = 0, exampleRows = 0
-        func count(_ scenarios: Span, tags outer: Int, background: Int) {
+        var total = ReservedCounts()
+        func count(_ scenarios: Span, tags outer: Int, background: ReservedCounts) {
             for index in scenarios.range {
                 let scenario = ast.scenarios[index]
                 let inherited = outer + scenario.tags.count
                 var rows = scenario.examples.isEmpty ? 1 : 0
-                tags += rows * inherited
+                total.tags += rows * inherited
                 for examplesIndex in scenario.examples.range {
                     let examples = ast.examples[examplesIndex]
                     let count = max(examples.rows.count - 1, 0)
                     rows += count
-                    exampleRows += count
-                    tags += count * (inherited + examples.tags.count)
+                    total.exampleRows += count
+                    total.tags += count * (inherited + examples.tags.count)
                 }
-                pickles += rows
-                stepCount += scenario.steps.isEmpty ? 0 : rows * (background + scenario.steps.count)
+                total.pickles += rows
+                if !scenario.steps.isEmpty {
+                    var steps = background
+                    steps.add(arguments(of: scenario.steps))
+                    total.add(steps, times: rows)
+                }
             }
         }
-        let background = steps(of: feature.background).count
+        let background = arguments(of: steps(of: feature.background))
         count(feature.scenarios, tags: feature.tags.count, background: background)
         for index in feature.rules.range {
             let rule = ast.rules[index]
-            count(rule.scenarios, tags: feature.tags.count + rule.tags.count, background: background + steps(of: rule.background).count)
+            var both = background
+            both.add(arguments(of: steps(of: rule.background)))
+            count(rule.scenarios, tags: feature.tags.count + rule.tags.count, background: both)
         }
-        out.pickles.reserveCapacity(pickles)
-        out.steps.reserveCapacity(stepCount)
-        out.tags.reserveCapacity(tags)
+        out.pickles.reserveCapacity(total.pickles)
+        out.steps.reserveCapacity(total.steps)
+        out.tags.reserveCapacity(total.tags)
+        out.docStrings.reserveCapacity(total.docStrings)
+        out.rows.reserveCapacity(total.rows)
+        out.cells.reserveCapacity(total.cells)
         // Substituted text: a name and a step text or two per example row, typically.
-        out.text.own.text.reserveCapacity(exampleRows * 128)
+        out.text.own.text.reserveCapacity(total.exampleRows * 128)
+    }
+
+    /// The steps of `span` with their doc strings, table rows and cells, counted.
+    private func arguments(of span: Span) -> ReservedCounts {
+        var counts = ReservedCounts()
+        counts.steps = span.count
+        for index in span.range {
+            let step = ast.steps[index]
+            if step.docString >= 0 { counts.docStrings += 1 }
+            counts.rows += step.table.count
+            for row in step.table.range { counts.cells += ast.rows[row].cells.count }
+        }
+        return counts
     }
 
     /// The steps of a background, none for -1.
@@ -214,5 +236,21 @@ extension StepKeywordType {
         case .outcome: .outcome
         case .unknown, .conjunction: .unknown
         }
+    }
+}
+
+/// How many records of each kind a compilation adds.
+private struct ReservedCounts {
+    var pickles = 0, steps = 0, tags = 0, exampleRows = 0, docStrings = 0, rows = 0, cells = 0
+
+    /// Adds the step records of `other` (the steps of one more span).
+    mutating func add(_ other: ReservedCounts) { add(other, times: 1) }
+
+    /// Adds the step records of `other`, `times` over (one set per pickle).
+    mutating func add(_ other: ReservedCounts, times: Int) {
+        steps += other.steps * times
+        docStrings += other.docStrings * times
+        rows += other.rows * times
+        cells += other.cells * times
     }
 }

@@ -6,8 +6,9 @@
 /// of the text comes before the `>` of an earlier `<`, no replacement can make a new
 /// placeholder, and replacing them all at once gives the same text.
 struct Substitution {
-    /// An examples header: the placeholder names of its columns, in order.
-    struct Placeholders {
+    /// An examples header: the placeholder names of its columns, in order. A reference,
+    /// so that a substitution passed from text to text never copies its arrays.
+    final class Placeholders {
         fileprivate let names: [[UInt8]]
         /// The first column of each distinct name: the one that fills it in one pass.
         fileprivate let firstColumns: [Int]
