@@ -9,8 +9,13 @@
 /// not one (unescaped, or joined from lines apart) is added after the source.
 struct AstBuilder {
     private var idSource: IdSource
+    /// Open frames are `stack[..<depth]`; the buffers keep their elements past the
+    /// live ones, so that opening and closing rules only moves a count.
     private var stack: [AstFrame] = [AstFrame(.gherkinDocument, tokenStart: 0)]
+    private(set) var depth = 1
     private var tokens: [Token] = []
+    /// The live tokens are `tokens[..<tokenCount]`.
+    private var tokenCount = 0
     private(set) var nodes = AstNodes()
 
     /// Starts with the source's bytes, which text ranges point into.
@@ -23,26 +28,31 @@ struct AstBuilder {
         tokens.reserveCapacity(64)
     }
 
-    var top: RuleType { stack[stack.count - 1].rule }
-    var depth: Int { stack.count }
+    var top: RuleType { stack[depth - 1].rule }
 
-    mutating func open(_ rule: RuleType) { stack.append(AstFrame(rule, tokenStart: tokens.count)) }
+    mutating func open(_ rule: RuleType) {
+        let frame = AstFrame(rule, tokenStart: tokenCount)
+        if depth < stack.count { stack[depth] = frame } else { stack.append(frame) }
+        depth += 1
+    }
 
     mutating func build(_ token: Token) {
         if token.type == .comment {
             nodes.comments.append(CommentRecord(position: position(token), text: TextRef(token.text)))
         } else {
-            tokens.append(token)
+            if tokenCount < tokens.count { tokens[tokenCount] = token } else { tokens.append(token) }
+            tokenCount += 1
         }
     }
 
     /// Closes the innermost rule and adds what it produced to its parent.
     mutating func close(_ text: TokenMatcher) throws(ParseError) {
-        guard stack.count > 1 else { return }
-        let node = stack.removeLast()
-        let parent = stack.count - 1
+        guard depth > 1 else { return }
+        depth -= 1
+        let node = stack[depth]
+        let parent = depth - 1
         defer {
-            if node.makesNode { while tokens.count > node.tokenStart { tokens.removeLast() } }
+            if node.makesNode { tokenCount = node.tokenStart }
         }
         switch node.rule {
         case .step: if let step = step(node, text) { stack[parent].steps.add(step) }
@@ -60,12 +70,12 @@ struct AstBuilder {
     }
 
     /// The node's tokens: the buffer from where it was opened.
-    private func tokens(of node: AstFrame) -> ArraySlice<Token> { tokens[node.tokenStart...] }
+    private func tokens(of node: AstFrame) -> ArraySlice<Token> { tokens[node.tokenStart..<tokenCount] }
 
     /// The first of the node's tokens of a type.
     private func token(_ type: TokenType, of node: AstFrame) -> Token? {
         var index = node.tokenStart
-        while index < tokens.count {
+        while index < tokenCount {
             if tokens[index].type == type { return tokens[index] }
             index += 1
         }
@@ -187,7 +197,7 @@ struct AstBuilder {
 
     private mutating func description(_ node: AstFrame, _ text: TokenMatcher) -> TextRef {
         // A description's tokens are its lines (its comments are kept apart).
-        var end = tokens.count
+        var end = tokenCount
         while end > node.tokenStart, text.isBlank(tokens[end - 1]) { end -= 1 }
         return joined(tokens[node.tokenStart..<end], text)
     }
