@@ -49,6 +49,18 @@ final class LineRuleTests: XCTestCase {
         XCTAssertEqual(cells?.map(\.location.column), [10, 15])
     }
 
+    func test_parse_table_cells_of_ascii_rows_match_rows_with_escapes() throws {
+        // The second row has a backslash after its last pipe: the same cells, read the general way.
+        let row = "\t| a |\tb\t||  c d  | x"
+        let document = try parse("Feature: f\n  Scenario: s\n    Given t\n\(row)\n\(row)\\\\\n")
+        let rows = firstScenario(document)?.steps.first?.dataTable?.rows ?? []
+        XCTAssertEqual(rows.count, 2)
+        for cells in rows.map(\.cells) {
+            XCTAssertEqual(cells.map(\.value), ["a", "b", "", "c d"])
+            XCTAssertEqual(cells.map(\.location.column), [4, 8, 11, 14])
+        }
+    }
+
     func test_parse_inconsistent_cell_count_is_located_at_the_row() {
         XCTAssertEqual(errors("Feature: f\n  Scenario: s\n    Given t\n      | a | b |\n      | c |\n"),
                        ["(5:7): inconsistent cell count within the table"])

@@ -42,6 +42,7 @@ enum LineItems {
     /// newline) get their unescaped text added to `unescaped`.
     static func cells(of line: Line, in source: SourceBytes, into items: inout [LineItem], unescaped: inout [String]) {
         let row = line.contentStart..<source.trimTrailing(line.contentStart..<line.end)
+        if isPlain(row, source) { return plainCells(of: row, indent: line.indent, source, into: &items) }
         var column = 0
         var startColumn = 1
         var cellStart = -1
@@ -63,6 +64,32 @@ enum LineItems {
                     index += 1
                     if SourceBytes.isScalarStart(source[index]) { column += 1 }
                 }
+            }
+            index += 1
+        }
+    }
+
+    /// Whether the row is ASCII without a backslash: its columns are then byte offsets
+    /// and no cell has an escape (most rows are).
+    private static func isPlain(_ row: Range<Int>, _ source: SourceBytes) -> Bool {
+        var bits: UInt8 = 0
+        var backslashes: UInt8 = 0
+        for byte in UnsafeBufferPointer(rebasing: source.base[row]) {
+            bits |= byte
+            backslashes |= byte == UInt8(ascii: "\\") ? 1 : 0
+        }
+        return bits < 0x80 && backslashes == 0
+    }
+
+    /// The cells of a plain row (see `isPlain`).
+    private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout [LineItem]) {
+        var cellStart = row.lowerBound + 1
+        var index = cellStart
+        while index < row.upperBound {
+            if source[index] == UInt8(ascii: "|") {
+                let (range, leading) = source.trim(cellStart..<index)
+                items.append(LineItem(column: cellStart - row.lowerBound + 1 + indent + leading, range: range, unescaped: nil))
+                cellStart = index + 1
             }
             index += 1
         }

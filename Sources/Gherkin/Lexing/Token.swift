@@ -79,11 +79,21 @@ struct Line {
 
 /// A piece of a line with its column: a tag or a table cell. Its text is a byte range
 /// of the source, or an unescaped string kept by the matcher.
+/// Kept in 32-bit fields: a row can have many cells.
 struct LineItem {
-    let column: Int
-    let range: Range<Int>
+    @Narrow<Int32> private(set) var column: Int
+    @NarrowRange private(set) var range: Range<Int>
+    /// The index of the unescaped text, or -1.
+    @Narrow<Int32> private var unescapedIndex: Int
+
+    init(column: Int, range: Range<Int>, unescaped: Int?) {
+        self.column = column
+        self.range = range
+        self.unescapedIndex = unescaped ?? -1
+    }
+
     /// The index of the unescaped text, for a cell with escapes.
-    let unescaped: Int?
+    var unescaped: Int? { unescapedIndex < 0 ? nil : unescapedIndex }
 }
 
 /// A line once matched: its type, and where its keyword, text and items are.

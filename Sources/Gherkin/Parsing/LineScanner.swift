@@ -20,9 +20,14 @@ struct LineScanner {
         var contentStart = start
         var indent = 0
         while contentStart < end {
-            let length = source.whitespaceLength(at: contentStart, limit: end)
-            guard length > 0 else { break }
-            contentStart += length
+            let byte = source[contentStart]
+            if byte == 0x20 || byte == 0x09 {
+                contentStart += 1
+            } else {
+                let length = source.whitespaceLength(at: contentStart, limit: end)
+                guard length > 0 else { break }
+                contentStart += length
+            }
             indent += 1
         }
         return Token(line: Line(number: lineNumber, start: start, end: end, contentStart: contentStart, indent: indent))
