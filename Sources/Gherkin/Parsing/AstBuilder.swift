@@ -8,7 +8,7 @@
 /// parent to read. Text stays a byte range of the source where it can; text that is
 /// not one (unescaped, or joined from lines apart) is added after the source.
 struct AstBuilder {
-    private var idSource: IdSource
+    private(set) var idSource: IdSource
     /// Open frames are `stack[..<depth]`; the buffers keep their elements past the
     /// live ones, so that opening and closing rules only moves a count.
     private var stack: [AstFrame] = [AstFrame(.gherkinDocument, tokenStart: 0)]
@@ -19,8 +19,8 @@ struct AstBuilder {
     private(set) var nodes = AstNodes()
 
     /// Starts with the source's bytes, which text ranges point into.
-    init(source: SourceBytes, ids: any IdGenerator) {
-        idSource = IdSource(ids)
+    init(source: SourceBytes, ids: IdSource) {
+        idSource = ids
         nodes.table.text.reserveCapacity(source.count + source.count / 8)
         nodes.table.text.append(contentsOf: source.base)
         nodes.reserve(forSourceBytes: source.count)
@@ -83,9 +83,6 @@ struct AstBuilder {
     }
 
     private func position(_ token: Token) -> Position { Position(line: token.lineNumber, column: token.column) }
-
-    /// The id generator, advanced past the ids of the nodes built.
-    var ids: any IdGenerator { idSource.advanced }
 
     private mutating func newId() -> Int32 { idSource.newId(into: &nodes.table.ids) }
 

@@ -21,16 +21,14 @@ public struct Parser: Sendable {
                 message: "the source is too large (\(source.utf8.count) bytes): the limit is \(Self.sizeLimit) bytes",
                 location: Location(line: 1, column: 1))])
         }
-        var generator: any IdGenerator = ids
         let outcome = Self.withBytes(of: source) { bytes in
-            var run = ParserRun(source: bytes, dialect: dialect, ids: generator)
+            var run = ParserRun(source: bytes, dialect: dialect, ids: IdSource(ids))
             run.parse()
-            generator = run.builder.ids
+            run.builder.idSource.advance(&ids)
             return run.errors.isEmpty
                 ? Result.success(GherkinDocument(uri: uri, storage: AstStorage(run.builder.nodes)))
                 : Result.failure(ParseErrors(run.errors))
         }
-        if let advanced = generator as? Ids { ids = advanced }
         return try outcome.get()
     }
 
@@ -58,7 +56,7 @@ struct ParserRun {
     /// The reference parsers give up after this many errors.
     static var errorLimit: Int { 10 }
 
-    init(source: SourceBytes, dialect: Int, ids: any IdGenerator) {
+    init(source: SourceBytes, dialect: Int, ids: IdSource) {
         self.scanner = LineScanner(source)
         self.matcher = TokenMatcher(source: source, dialect: dialect)
         self.builder = AstBuilder(source: source, ids: ids)

@@ -3,14 +3,13 @@ public struct PickleCompiler: Sendable {
     public init() {}
 
     public func compile<Ids: IdGenerator>(_ document: GherkinDocument, uri: String, ids: inout Ids) -> [Pickle] {
-        var source: any IdGenerator = ids
-        defer { if let advanced = source as? Ids { ids = advanced } }
         let nodes = document.storage.nodes
         guard let feature = nodes.feature else { return [] }
         var compilation = PickleCompilation(
-            ast: nodes, out: PickleNodes(base: nodes.table, uri: uri, language: nodes.table.string(feature.language)), ids: source)
+            ast: nodes, out: PickleNodes(base: nodes.table, uri: uri, language: nodes.table.string(feature.language)),
+            ids: IdSource(ids))
         nodes.table.text.withUnsafeBufferPointer { compilation.run(feature, text: $0) }
-        source = compilation.ids.advanced
+        compilation.ids.advance(&ids)
         return PickleStorage(compilation.out).pickles
     }
 }
@@ -26,10 +25,10 @@ private struct PickleCompilation {
     /// The values of the example row being compiled, a buffer used row after row.
     private var rowValues: [UnsafeBufferPointer<UInt8>] = []
 
-    init(ast: AstNodes, out: PickleNodes, ids: any IdGenerator) {
+    init(ast: AstNodes, out: PickleNodes, ids: IdSource) {
         self.ast = ast
         self.out = out
-        self.ids = IdSource(ids)
+        self.ids = ids
     }
 
     mutating func run(_ feature: FeatureRecord, text: UnsafeBufferPointer<UInt8>) {

@@ -29,24 +29,33 @@ struct IdList: Sendable {
 /// predictable ids (no string made), or the strings of any other generator.
 struct IdSource {
     private var generator: any IdGenerator
-    private var next: Int?
+    /// Whether `generator` is the predictable one, whose ids are counted here instead.
+    private let predictable: Bool
+    /// The next predictable id.
+    private var next = 0
 
-    init(_ generator: any IdGenerator) {
-        self.generator = generator
-        next = (generator as? IncrementingIdGenerator)?.next
+    /// Takes its ids from `ids`. The predictable generator is told by its type, which
+    /// costs no dynamic cast (a parse is short, and there is one per file).
+    init<Ids: IdGenerator>(_ ids: Ids) {
+        generator = ids
+        predictable = Ids.self == IncrementingIdGenerator.self
+        if predictable { next = unsafeBitCast(ids, to: IncrementingIdGenerator.self).next }
     }
 
-    /// The generator, advanced past every id handed out.
-    var advanced: any IdGenerator {
-        if let next { return IncrementingIdGenerator(startingAt: next) }
-        return generator
+    /// Sets `ids` to the generator advanced past every id handed out.
+    func advance<Ids: IdGenerator>(_ ids: inout Ids) {
+        if Ids.self == IncrementingIdGenerator.self {
+            ids = unsafeBitCast(IncrementingIdGenerator(startingAt: next), to: Ids.self)
+        } else if let advanced = generator as? Ids {
+            ids = advanced
+        }
     }
 
     /// Hands out a new id into `ids`; its index there.
     @inline(__always) mutating func newId(into ids: inout IdList) -> Int32 {
-        if let number = next {
-            ids.append(number: number)
-            next = number + 1
+        if predictable {
+            ids.append(number: next)
+            next += 1
         } else {
             ids.append(generator.newId())
         }
