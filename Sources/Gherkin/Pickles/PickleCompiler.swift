@@ -18,6 +18,8 @@ public struct PickleCompiler: Sendable {
 /// kept as the document's byte ranges unless a placeholder changed it.
 private struct PickleCompilation {
     let ast: AstNodes
+    /// How many ids the document has: the pickles' own are numbered after them.
+    private let documentIds: Int32
     var out: PickleNodes
     var ids: IdSource
     /// The document's text, borrowed while compiling.
@@ -27,6 +29,7 @@ private struct PickleCompilation {
 
     init(ast: AstNodes, out: PickleNodes, ids: IdSource) {
         self.ast = ast
+        documentIds = Int32(truncatingIfNeeded: ast.table.ids.count)
         self.out = out
         self.ids = ids
     }
@@ -96,8 +99,10 @@ private struct PickleCompilation {
         for index in span.range {
             let step = ast.steps[index]
             if step.docString >= 0 { counts.docStrings += 1 }
+            guard !step.table.isEmpty else { continue }
             counts.rows += step.table.count
-            for row in step.table.range { counts.cells += ast.rows[row].cells.count }
+            // A table's rows are side by side, and so are their cells.
+            counts.cells += Int(ast.rows[Int(step.table.end) - 1].cells.end - ast.rows[Int(step.table.start)].cells.start)
         }
         return counts
     }
@@ -110,7 +115,7 @@ private struct PickleCompilation {
     /// A new id, as an index into all the pickles' ids (the document's first).
     private mutating func newId() -> Int32 {
         let own = ids.newId(into: &out.text.own.ids)
-        return Int32(truncatingIfNeeded: out.text.base.ids.count) + own
+        return documentIds + own
     }
 
     private mutating func compile(_ index: Int, tags outer: (Span, Span), background: (Span, Span)) {

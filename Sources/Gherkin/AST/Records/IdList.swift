@@ -14,14 +14,22 @@ struct IdList: Sendable {
 
     mutating func append(_ id: String) { strings.append(id) }
 
-    /// Adds the id `number` in decimal: counted when it continues the numbers before it.
-    @inline(__always) mutating func append(number: Int) {
-        if strings.isEmpty, numbered == 0 || first + numbered == number {
+    /// Adds the id `number` in decimal (counted when it continues the numbers before
+    /// it); its index.
+    @inline(__always) mutating func append(number: Int) -> Int {
+        if numbered == 0 || first &+ numbered == number, strings.isEmpty {
             if numbered == 0 { first = number }
             numbered += 1
-        } else {
-            strings.append(IncrementingIdGenerator.decimal(number))
+            return numbered - 1
         }
+        return append(decimal: number)
+    }
+
+    /// A number that does not continue the others, kept as its string (out of line:
+    /// predictable ids are almost always consecutive).
+    @inline(never) private mutating func append(decimal number: Int) -> Int {
+        strings.append(IncrementingIdGenerator.decimal(number))
+        return count - 1
     }
 }
 
@@ -54,11 +62,15 @@ struct IdSource {
     /// Hands out a new id into `ids`; its index there.
     @inline(__always) mutating func newId(into ids: inout IdList) -> Int32 {
         if predictable {
-            ids.append(number: next)
+            let index = ids.append(number: next)
             next += 1
-        } else {
-            ids.append(generator.newId())
+            return Int32(truncatingIfNeeded: index)
         }
+        return generatedId(into: &ids)
+    }
+
+    @inline(never) private mutating func generatedId(into ids: inout IdList) -> Int32 {
+        ids.append(generator.newId())
         return Int32(truncatingIfNeeded: ids.count - 1)
     }
 }
