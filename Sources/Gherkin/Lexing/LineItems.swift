@@ -87,8 +87,10 @@ enum LineItems {
         var index = cellStart
         while index < row.upperBound {
             if source[index] == UInt8(ascii: "|") {
-                let (range, leading) = source.trim(cellStart..<index)
-                items.append(LineItem(column: cellStart - row.lowerBound + 1 + indent + leading, range: range, unescaped: nil))
+                var lower = cellStart, upper = index
+                while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower += 1 }
+                while upper > lower, SourceBytes.isASCIIWhitespace(source[upper - 1]) { upper -= 1 }
+                items.append(LineItem(column: lower - row.lowerBound + 1 + indent, range: lower..<upper, unescaped: nil))
                 cellStart = index + 1
             }
             index += 1
