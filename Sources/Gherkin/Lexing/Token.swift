@@ -78,8 +78,8 @@ struct Line {
 }
 
 /// A piece of a line with its column: a tag or a table cell. Its text is a byte range
-/// of the source, or an unescaped string kept by the matcher.
-/// Kept in 32-bit fields: a row can have many cells.
+/// of the source, or an unescaped string kept by the matcher. Its fields are 32 bits
+/// wide (sources are at most `Parser.sizeLimit` bytes), as a row can have many cells.
 struct LineItem {
     @Narrow<Int32> private(set) var column: Int
     @NarrowRange private(set) var range: Range<Int>
