@@ -85,15 +85,23 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
 
 /// `text` with the placeholders of `names` filled from `values`, as the compiler does it.
 private func substitute(_ text: String, names: [String], values: [String]) -> String {
-    let rows = values.map { Array($0.utf8) }
-    let pointers = rows.map { UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max($0.count, 1)) }
-    defer { pointers.forEach { $0.deallocate() } }
-    for (row, pointer) in zip(rows, pointers) { _ = pointer.initialize(from: row) }
-    let substitution = Substitution(
-        Substitution.Placeholders(names.map { Array($0.utf8) }),
-        row: zip(rows, pointers).map { UnsafeBufferPointer(rebasing: $1[..<$0.count]) })
+    // The names and values side by side in one text, as cells of a document are.
+    var bytes: [UInt8] = []
+    func cell(_ string: String) -> CellRecord {
+        let start = bytes.count
+        bytes += Array(string.utf8)
+        return CellRecord(position: Position(line: 1, column: 1), value: TextRef(start: start, count: bytes.count - start))
+    }
+    let cells = names.map(cell) + values.map(cell)
     var output: [UInt8] = []
-    let changed = Array(text.utf8).withUnsafeBufferPointer { substitution.apply($0, into: &output) }
+    let changed = bytes.withUnsafeBufferPointer { bytes in
+        cells.withUnsafeBufferPointer { cells in
+            let substitution = Substitution(
+                Substitution.Placeholders(text: bytes, names: UnsafeBufferPointer(rebasing: cells[..<names.count])),
+                row: UnsafeBufferPointer(rebasing: cells[names.count...]))
+            return Array(text.utf8).withUnsafeBufferPointer { substitution.apply($0, into: &output) }
+        }
+    }
     return changed ? String(decoding: output, as: UTF8.self) : text
 }
 

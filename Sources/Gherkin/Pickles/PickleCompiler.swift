@@ -8,7 +8,9 @@ public struct PickleCompiler: Sendable {
         var compilation = PickleCompilation(
             ast: nodes, out: PickleNodes(base: nodes.table, uri: uri, language: nodes.table.string(feature.language)),
             ids: IdSource(ids))
-        nodes.table.text.withUnsafeBufferPointer { compilation.run(feature, text: $0) }
+        nodes.table.text.withUnsafeBufferPointer { text in
+            nodes.cells.withUnsafeBufferPointer { compilation.run(feature, text: text, cells: $0) }
+        }
         compilation.ids.advance(&ids)
         return PickleStorage(compilation.out).pickles
     }
@@ -22,10 +24,9 @@ private struct PickleCompilation {
     private let documentIds: Int32
     var out: PickleNodes
     var ids: IdSource
-    /// The document's text, borrowed while compiling.
+    /// The document's text and table cells, borrowed while compiling.
     private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    /// The values of the example row being compiled, a buffer used row after row.
-    private var rowValues: [UnsafeBufferPointer<UInt8>] = []
+    private var cells = UnsafeBufferPointer<CellRecord>(start: nil, count: 0)
 
     init(ast: AstNodes, out: PickleNodes, ids: IdSource) {
         self.ast = ast
@@ -34,8 +35,9 @@ private struct PickleCompilation {
         self.ids = ids
     }
 
-    mutating func run(_ feature: FeatureRecord, text: UnsafeBufferPointer<UInt8>) {
+    mutating func run(_ feature: FeatureRecord, text: UnsafeBufferPointer<UInt8>, cells: UnsafeBufferPointer<CellRecord>) {
         self.text = text
+        self.cells = cells
         reserve(feature)
         let background = steps(of: feature.background)
         for scenario in feature.scenarios.range {
@@ -132,17 +134,12 @@ private struct PickleCompilation {
         for examplesIndex in scenario.examples.range {
             let examples = ast.examples[examplesIndex]
             guard !examples.rows.isEmpty else { continue }
-            let header = ast.rows[Int(examples.rows.start)]
-            var names: [[UInt8]] = []
-            for cell in header.cells.range { names.append(Array(bytes(ast.cells[cell].value))) }
-            let placeholders = Substitution.Placeholders(names)
+            let placeholders = Substitution.Placeholders(text: text, names: cells(ast.rows[Int(examples.rows.start)].cells))
             // Every row of the block has the same tags.
             let tags = pickleTags(outer.0, outer.1, scenario.tags, examples.tags)
             for rowIndex in Int(examples.rows.start) + 1..<Int(examples.rows.end) {
                 let row = ast.rows[rowIndex]
-                rowValues.removeAll(keepingCapacity: true)
-                for cell in row.cells.range { rowValues.append(bytes(ast.cells[cell].value)) }
-                let substitution = Substitution(placeholders, row: rowValues)
+                let substitution = Substitution(placeholders, row: cells(row.cells))
                 let steps = pickleSteps(scenario, background: background, substitution, rowId: row.id)
                 let id = newId()
                 let name = substituted(scenario.header.name, substitution)
@@ -154,6 +151,8 @@ private struct PickleCompilation {
     }
 
     private func bytes(_ ref: TextRef) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[ref.range]) }
+
+    private func cells(_ span: Span) -> UnsafeBufferPointer<CellRecord> { UnsafeBufferPointer(rebasing: cells[span.range]) }
 
     /// The text with the row's values in its placeholders: the same range when none
     /// changed it, else the new text added to the pickles' own.

@@ -6,40 +6,39 @@
 /// of the text comes before the `>` of an earlier `<`, no replacement can make a new
 /// placeholder, and replacing them all at once gives the same text.
 struct Substitution {
-    /// An examples header: the placeholder names of its columns, in order. A reference,
-    /// so that a substitution passed from text to text never copies its arrays.
-    final class Placeholders {
-        fileprivate let names: [[UInt8]]
-        /// The first column of each distinct name: the one that fills it in one pass.
-        fileprivate let firstColumns: [Int]
+    /// An examples header: the placeholder names of its columns, in order, as the
+    /// cells of the text the compiler reads. Made once per examples block, no copy.
+    struct Placeholders {
+        fileprivate let text: UnsafeBufferPointer<UInt8>
+        fileprivate let names: UnsafeBufferPointer<CellRecord>
         /// Whether some name holds `<` or `>`, which only the column-by-column way gets right.
         fileprivate let bracketInName: Bool
 
-        init(_ names: [[UInt8]]) {
-            var firstColumns: [Int] = []
-            for (column, name) in names.enumerated() where !firstColumns.contains(where: { names[$0] == name }) {
-                firstColumns.append(column)
-            }
+        init(text: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<CellRecord>) {
+            self.text = text
             self.names = names
-            self.firstColumns = firstColumns
-            bracketInName = names.contains { $0.contains(where: Substitution.isBracket) }
+            bracketInName = names.contains { Substitution.containsBracket(text, $0.value) }
+        }
+
+        fileprivate func name(_ column: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: text[names[column].value.range])
         }
     }
 
     private let placeholders: Placeholders?
-    /// The row's values, in the text the compiler reads (kept alive while it compiles).
-    private let row: [UnsafeBufferPointer<UInt8>]
+    /// The row's cells, in the same text as the names.
+    private let row: UnsafeBufferPointer<CellRecord>
     private let onePass: Bool
 
-    init(_ placeholders: Placeholders, row: [UnsafeBufferPointer<UInt8>]) {
+    init(_ placeholders: Placeholders, row: UnsafeBufferPointer<CellRecord>) {
         self.placeholders = placeholders
         self.row = row
-        onePass = !placeholders.bracketInName && !row.contains { $0.contains(where: Self.isBracket) }
+        onePass = !placeholders.bracketInName && !row.contains { Self.containsBracket(placeholders.text, $0.value) }
     }
 
     private init() {
         placeholders = nil
-        row = []
+        row = UnsafeBufferPointer(start: nil, count: 0)
         onePass = true
     }
 
@@ -49,6 +48,10 @@ struct Substitution {
     var isNone: Bool { placeholders == nil }
 
     fileprivate static func isBracket(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") }
+
+    fileprivate static func containsBracket(_ text: UnsafeBufferPointer<UInt8>, _ ref: TextRef) -> Bool {
+        text[ref.range].contains(where: isBracket)
+    }
 
     /// Appends `text` with its placeholders replaced to `output`; false, having added
     /// nothing, when no placeholder of the text names a column.
@@ -65,8 +68,10 @@ struct Substitution {
         return replacingColumnByColumn(bytes, placeholders, into: &output)
     }
 
-    private func value(_ column: Int) -> UnsafeBufferPointer<UInt8> {
-        column < row.count ? row[column] : UnsafeBufferPointer(start: nil, count: 0)
+    private func value(_ column: Int, _ placeholders: Placeholders) -> UnsafeBufferPointer<UInt8> {
+        column < row.count
+            ? UnsafeBufferPointer(rebasing: placeholders.text[row[column].value.range])
+            : UnsafeBufferPointer(start: nil, count: 0)
     }
 
     // MARK: One pass
@@ -86,7 +91,7 @@ struct Substitution {
         var copied = 0
         let complete = forEachPlaceholder(in: bytes, from: open, placeholders) { start, end, column in
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
-            output.append(contentsOf: value(column))
+            output.append(contentsOf: value(column, placeholders))
             copied = end
         }
         guard complete else {
@@ -117,9 +122,10 @@ struct Substitution {
         }
     }
 
+    /// The first column of that name: the one that fills it in one pass.
     private func column(named name: UnsafeBufferPointer<UInt8>, _ placeholders: Placeholders) -> Int? {
-        for column in placeholders.firstColumns where placeholders.names[column].count == name.count {
-            if placeholders.names[column].withUnsafeBufferPointer({ $0.elementsEqual(name) }) { return column }
+        for column in 0..<placeholders.names.count where placeholders.names[column].value.count == name.count {
+            if placeholders.name(column).elementsEqual(name) { return column }
         }
         return nil
     }
@@ -132,9 +138,9 @@ struct Substitution {
     ) -> Bool {
         var text = Array(bytes)
         var changed = false
-        for (column, name) in placeholders.names.enumerated() {
-            let placeholder = [UInt8(ascii: "<")] + name + [UInt8(ascii: ">")]
-            let value = Array(value(column))
+        for column in 0..<placeholders.names.count {
+            let placeholder = [UInt8(ascii: "<")] + placeholders.name(column) + [UInt8(ascii: ">")]
+            let value = Array(value(column, placeholders))
             var result: [UInt8] = []
             var index = 0
             var replaced = false
