@@ -6,12 +6,18 @@
 public struct Pickle: Sendable {
     let storage: PickleStorage
     let index: Int
-    public var uri: String
+    /// A uri set after compiling, in place of the one compiled with.
+    private var changedURI: String?
 
-    init(storage: PickleStorage, index: Int, uri: String) {
+    init(storage: PickleStorage, index: Int) {
         self.storage = storage
         self.index = index
-        self.uri = uri
+    }
+
+    /// Where its document came from: the uri it was compiled with, unless set since.
+    public var uri: String {
+        get { changedURI ?? storage.nodes.uri }
+        set { changedURI = newValue }
     }
 
     private var record: PickleRecord { storage.nodes.pickles[index] }
@@ -22,10 +28,16 @@ public struct Pickle: Sendable {
     public var language: String { storage.nodes.language }
     public var steps: [PickleStep] { record.steps.range.map { PickleStep(storage: storage, index: $0) } }
     public var tags: [PickleTag] {
-        record.tags.range.map {
-            let tag = storage.nodes.tags[$0]
-            return PickleTag(name: storage.string(tag.name), astNodeId: storage.id(tag.id))
+        let spans = record.tags
+        var tags: [PickleTag] = []
+        tags.reserveCapacity(spans.count)
+        for range in spans.indices {
+            for index in range {
+                let tag = storage.nodes.tags[index]
+                tags.append(PickleTag(name: storage.string(tag.name), astNodeId: storage.id(tag.id)))
+            }
         }
+        return tags
     }
     /// The scenario's id, then the example row's id for an outline row.
     public var astNodeIds: AstNodeIds {
@@ -48,7 +60,7 @@ extension Pickle: Hashable, Codable {
     public init(from decoder: Decoder) throws {
         let plain = try PlainPickle(from: decoder)
         let storage = PickleStorage(PickleNodes(plain))
-        self.init(storage: storage, index: 0, uri: storage.nodes.uri)
+        self.init(storage: storage, index: 0)
     }
 }
 

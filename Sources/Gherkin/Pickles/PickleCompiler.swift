@@ -6,7 +6,7 @@ public struct PickleCompiler: Sendable {
         let nodes = document.storage.nodes
         guard let feature = nodes.feature else { return [] }
         var compilation = PickleCompilation(
-            ast: nodes, out: PickleNodes(base: nodes.table, uri: uri, language: nodes.table.string(feature.language)),
+            ast: nodes, out: PickleNodes(base: nodes.table, tags: nodes.tags, uri: uri, language: nodes.table.string(feature.language)),
             ids: IdSource(ids))
         nodes.table.text.withUnsafeBufferPointer { text in
             nodes.cells.withUnsafeBufferPointer { compilation.run(feature, text: text, cells: $0) }
@@ -55,18 +55,15 @@ private struct PickleCompilation {
     /// row, each with its backgrounds' steps and its own, and their arguments.
     private mutating func reserve(_ feature: FeatureRecord) {
         var total = ReservedCounts()
-        func count(_ scenarios: Span, tags outer: Int, background: ReservedCounts) {
+        func count(_ scenarios: Span, background: ReservedCounts) {
             for index in scenarios.range {
                 let scenario = ast.scenarios[index]
-                let inherited = outer + scenario.tags.count
                 var rows = scenario.examples.isEmpty ? 1 : 0
-                total.tags += rows * inherited
                 for examplesIndex in scenario.examples.range {
                     let examples = ast.examples[examplesIndex]
                     let count = max(examples.rows.count - 1, 0)
                     rows += count
                     total.exampleRows += count
-                    total.tags += count * (inherited + examples.tags.count)
                 }
                 total.pickles += rows
                 if !scenario.steps.isEmpty {
@@ -77,16 +74,15 @@ private struct PickleCompilation {
             }
         }
         let background = arguments(of: steps(of: feature.background))
-        count(feature.scenarios, tags: feature.tags.count, background: background)
+        count(feature.scenarios, background: background)
         for index in feature.rules.range {
             let rule = ast.rules[index]
             var both = background
             both.add(arguments(of: steps(of: rule.background)))
-            count(rule.scenarios, tags: feature.tags.count + rule.tags.count, background: both)
+            count(rule.scenarios, background: both)
         }
         out.pickles.reserveCapacity(total.pickles)
         out.steps.reserveCapacity(total.steps)
-        out.tags.reserveCapacity(total.tags)
         out.docStrings.reserveCapacity(total.docStrings)
         out.rows.reserveCapacity(total.rows)
         out.cells.reserveCapacity(total.cells)
@@ -124,7 +120,7 @@ private struct PickleCompilation {
         let scenario = ast.scenarios[index]
         guard !scenario.examples.isEmpty else {
             let steps = pickleSteps(scenario, background: background, .none, rowId: -1)
-            let tags = pickleTags(outer.0, outer.1, scenario.tags, .empty)
+            let tags = PickleTagSpans(feature: outer.0, rule: outer.1, scenario: scenario.tags, examples: .empty)
             let id = newId()
             out.pickles.append(PickleRecord(
                 id: id, position: scenario.header.position, name: scenario.header.name, steps: steps, tags: tags,
@@ -136,7 +132,7 @@ private struct PickleCompilation {
             guard !examples.rows.isEmpty else { continue }
             let placeholders = Substitution.Placeholders(text: text, names: cells(ast.rows[Int(examples.rows.start)].cells))
             // Every row of the block has the same tags.
-            let tags = pickleTags(outer.0, outer.1, scenario.tags, examples.tags)
+            let tags = PickleTagSpans(feature: outer.0, rule: outer.1, scenario: scenario.tags, examples: examples.tags)
             for rowIndex in Int(examples.rows.start) + 1..<Int(examples.rows.end) {
                 let row = ast.rows[rowIndex]
                 let substitution = Substitution(placeholders, row: cells(row.cells))
@@ -161,22 +157,6 @@ private struct PickleCompilation {
         let start = out.text.own.text.count
         guard substitution.apply(bytes(ref), into: &out.text.own.text) else { return ref }
         return TextRef(start: out.text.base.text.count + start, count: out.text.own.text.count - start)
-    }
-
-    private mutating func pickleTags(_ feature: Span, _ rule: Span, _ scenario: Span, _ examples: Span) -> Span {
-        let first = out.tags.count
-        addTags(feature)
-        addTags(rule)
-        addTags(scenario)
-        addTags(examples)
-        return Span(first, out.tags.count)
-    }
-
-    private mutating func addTags(_ span: Span) {
-        for index in span.range {
-            let tag = ast.tags[index]
-            out.tags.append(PickleTagRecord(name: tag.name, id: tag.id))
-        }
     }
 
     /// The feature's then the rule's background steps, then the scenario's, substituted for an example row; none
@@ -244,7 +224,7 @@ extension StepKeywordType {
 
 /// How many records of each kind a compilation adds.
 private struct ReservedCounts {
-    var pickles = 0, steps = 0, tags = 0, exampleRows = 0, docStrings = 0, rows = 0, cells = 0
+    var pickles = 0, steps = 0, exampleRows = 0, docStrings = 0, rows = 0, cells = 0
 
     /// Adds the step records of `other` (the steps of one more span).
     mutating func add(_ other: ReservedCounts) { add(other, times: 1) }

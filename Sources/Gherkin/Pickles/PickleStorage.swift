@@ -34,7 +34,7 @@ struct PickleRecord: Sendable {
     var position: Position
     var name: TextRef
     var steps: Span
-    var tags: Span
+    var tags: PickleTagSpans
     var scenarioId: Int32
     /// The example row's id, or -1.
     var rowId: Int32
@@ -59,9 +59,15 @@ struct PickleDocStringRecord: Sendable {
     var content: TextRef
 }
 
-struct PickleTagRecord: Sendable {
-    var name: TextRef
-    var id: Int32
+/// A pickle's tags: spans of its document's tags, feature's first, then the rule's,
+/// the scenario's and the examples'. Pickles share the document's tag records.
+struct PickleTagSpans: Sendable {
+    var feature: Span, rule: Span, scenario: Span, examples: Span
+
+    var count: Int { feature.count + rule.count + scenario.count + examples.count }
+
+    /// The indices of the tags, in order.
+    var indices: [Range<Int>] { [feature.range, rule.range, scenario.range, examples.range] }
 }
 
 /// The pickles of one document as flat records.
@@ -75,10 +81,12 @@ struct PickleNodes: Sendable {
     /// Each row's cells, as a span of `cells`.
     var rows: [Span] = []
     var cells: [TextRef] = []
-    var tags: [PickleTagRecord] = []
+    /// The document's tags, which pickles point into.
+    var tags: [TagRecord]
 
-    init(base: TextTable, uri: String, language: String) {
+    init(base: TextTable, tags: [TagRecord], uri: String, language: String) {
         text = PickleText(base: base)
+        self.tags = tags
         self.uri = uri
         self.language = language
     }
@@ -95,7 +103,6 @@ final class PickleStorage: Sendable {
 
     /// Views of all its pickles.
     var pickles: [Pickle] {
-        let uri = nodes.uri
-        return (0..<nodes.pickles.count).map { Pickle(storage: self, index: $0, uri: uri) }
+        (0..<nodes.pickles.count).map { Pickle(storage: self, index: $0) }
     }
 }

@@ -21,9 +21,10 @@ struct PlainPickle: Sendable, Hashable, Codable {
 extension PickleNodes {
     /// The records of one decoded pickle.
     init(_ pickle: PlainPickle) {
-        self.init(base: TextTable(), uri: pickle.uri, language: pickle.language)
-        let firstTag = tags.count
-        for tag in pickle.tags { tags.append(PickleTagRecord(name: text.append(tag.name), id: text.id(tag.astNodeId))) }
+        self.init(base: TextTable(), tags: [], uri: pickle.uri, language: pickle.language)
+        for tag in pickle.tags {
+            tags.append(TagRecord(position: Position(line: 0, column: nil), name: text.append(tag.name), id: text.id(tag.astNodeId)))
+        }
         for step in pickle.steps {
             var docString: Int32 = -1
             if let doc = step.argument?.docString {
@@ -46,7 +47,7 @@ extension PickleNodes {
         let (scenarioId, rowId) = ids(pickle.astNodeIds)
         pickles.append(PickleRecord(
             id: text.id(pickle.id), position: Position(pickle.location), name: text.append(pickle.name),
-            steps: Span(0, steps.count), tags: Span(firstTag, tags.count), scenarioId: scenarioId, rowId: rowId))
+            steps: Span(0, steps.count), tags: PickleTagSpans(feature: Span(0, tags.count), rule: .empty, scenario: .empty, examples: .empty), scenarioId: scenarioId, rowId: rowId))
     }
 
     /// The node's id and the row's (-1 for none), as indices into the ids.
