@@ -2,7 +2,7 @@
 # Counts the instructions that parsing and compiling pickles take, with valgrind's
 # callgrind, on a 1 MB corpus from ../shared/bench/gen_corpus.py. Wall time on a shared
 # machine varies by a quarter from run to run; the count is the same every run, so it
-# compares two commits exactly. It counts the benchmark's timed region only (reading
+# compares two commits exactly (hashing is made deterministic for it). It counts the benchmark's timed region only (reading
 # files is left out): parse, compile pickles, and freeing the document and pickles.
 # Usage: Scripts/bench-instructions.sh            (needs valgrind)
 set -euo pipefail
@@ -18,7 +18,8 @@ bench="$(swift build -c release --show-bin-path)/specs-bench"
 bytes="$("$bench" parse "$work/parse1/features" | head -1 | sed -E 's/.*bytes ([0-9]+).*/\1/')"
 
 count() { # instructions inside the functions matching $1 (mangled names)
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="$1" \
+  # Deterministic hashing: a dictionary lookup's cost otherwise varies with the seed.
+  SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="$1" \
     "$bench" parse "$work/parse1/features" 2>&1 >/dev/null | sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
 }
 total="$(count '*14ParseBenchmarkO15parseAndCompile*')"

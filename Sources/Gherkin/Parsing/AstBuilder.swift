@@ -30,6 +30,13 @@ struct AstBuilder {
 
     var top: RuleType { stack[depth - 1].rule }
 
+    /// The records built, moved out (the builder is left empty): no array is copied.
+    mutating func takeNodes() -> AstNodes {
+        var taken = AstNodes()
+        swap(&taken, &nodes)
+        return taken
+    }
+
     mutating func open(_ rule: RuleType) {
         let frame = AstFrame(rule, tokenStart: tokenCount)
         if depth < stack.count { stack[depth] = frame } else { stack.append(frame) }

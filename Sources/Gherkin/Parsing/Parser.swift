@@ -26,7 +26,7 @@ public struct Parser: Sendable {
             run.parse()
             run.builder.idSource.advance(&ids)
             return run.errors.isEmpty
-                ? Result.success(GherkinDocument(uri: uri, storage: AstStorage(run.builder.nodes)))
+                ? Result.success(GherkinDocument(uri: uri, storage: AstStorage(run.builder.takeNodes())))
                 : Result.failure(ParseErrors(run.errors))
         }
         return try outcome.get()
