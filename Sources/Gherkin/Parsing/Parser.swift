@@ -137,11 +137,14 @@ struct ParserRun {
         var offset = 0
         while true {
             var token = peek(offset)
-            if match(wanted, &token) {
+            let candidates = matcher.candidates(token)
+            if candidates.contains(wanted), match(wanted, &token) {
                 queue[queueStart + offset] = token
                 return true
             }
-            if match(.empty, &token) || match(.comment, &token) || match(.tagLine, &token) {
+            if (candidates.contains(.empty) && match(.empty, &token))
+                || (candidates.contains(.comment) && match(.comment, &token))
+                || (candidates.contains(.tagLine) && match(.tagLine, &token)) {
                 queue[queueStart + offset] = token
                 offset += 1
                 continue
