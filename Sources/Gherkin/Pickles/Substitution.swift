@@ -6,8 +6,9 @@
 /// of the text comes before the `>` of an earlier `<`, no replacement can make a new
 /// placeholder, and replacing them all at once gives the same text.
 struct Substitution {
-    /// An examples header: the placeholder names of its columns, in order, as the
-    /// cells of the text the compiler reads. Made once per examples block, no copy.
+    /// An examples header: the placeholder names of its columns, in order, as cells of
+    /// the document's text, which the compiler borrows while it compiles (so nothing is
+    /// copied). Made once per examples block.
     struct Placeholders {
         fileprivate let text: UnsafeBufferPointer<UInt8>
         fileprivate let names: UnsafeBufferPointer<CellRecord>
@@ -26,7 +27,7 @@ struct Substitution {
     }
 
     private let placeholders: Placeholders?
-    /// The row's cells, in the same text as the names.
+    /// The row's cells, in the same borrowed text as the names.
     private let row: UnsafeBufferPointer<CellRecord>
     private let onePass: Bool
 
