@@ -31,11 +31,9 @@ public struct Pickle: Sendable {
         let spans = record.tags
         var tags: [PickleTag] = []
         tags.reserveCapacity(spans.count)
-        for range in spans.indices {
-            for index in range {
-                let tag = storage.nodes.tags[index]
-                tags.append(PickleTag(name: storage.string(tag.name), astNodeId: storage.id(tag.id)))
-            }
+        spans.forEachIndex { index in
+            let tag = storage.nodes.tags[index]
+            tags.append(PickleTag(name: storage.string(tag.name), astNodeId: storage.id(tag.id)))
         }
         return tags
     }

@@ -66,8 +66,13 @@ struct PickleTagSpans: Sendable {
 
     var count: Int { feature.count + rule.count + scenario.count + examples.count }
 
-    /// The indices of the tags, in order.
-    var indices: [Range<Int>] { [feature.range, rule.range, scenario.range, examples.range] }
+    /// Calls `body` with the index of each tag, in order.
+    func forEachIndex(_ body: (Int) -> Void) {
+        for index in feature.range { body(index) }
+        for index in rule.range { body(index) }
+        for index in scenario.range { body(index) }
+        for index in examples.range { body(index) }
+    }
 }
 
 /// The pickles of one document as flat records.
