@@ -84,16 +84,14 @@ enum LineItems {
     /// The cells of a plain row (see `isPlain`).
     private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout [LineItem]) {
         var cellStart = row.lowerBound + 1
-        var index = cellStart
-        while index < row.upperBound {
-            if source[index] == UInt8(ascii: "|") {
-                var lower = cellStart, upper = index
-                while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower += 1 }
-                while upper > lower, SourceBytes.isASCIIWhitespace(source[upper - 1]) { upper -= 1 }
-                items.append(LineItem(column: lower - row.lowerBound + 1 + indent, range: lower..<upper, unescaped: nil))
-                cellStart = index + 1
-            }
-            index += 1
+        while true {
+            let bar = source.index(of: UInt8(ascii: "|"), from: cellStart, before: row.upperBound)
+            guard bar < row.upperBound else { break }
+            var lower = cellStart, upper = bar
+            while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower += 1 }
+            while upper > lower, SourceBytes.isASCIIWhitespace(source[upper - 1]) { upper -= 1 }
+            items.append(LineItem(column: lower - row.lowerBound + 1 + indent, range: lower..<upper, unescaped: nil))
+            cellStart = bar + 1
         }
     }
 

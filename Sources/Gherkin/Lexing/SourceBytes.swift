@@ -15,6 +15,31 @@ struct SourceBytes {
 
     @inline(__always) subscript(index: Int) -> UInt8 { base[index] }
 
+    /// The eight bytes from `index`, the first in the lowest bits; 0 when fewer than
+    /// eight remain.
+    @inline(__always) func word(at index: Int) -> UInt64 {
+        guard index >= 0, index &+ 8 <= count, let address = base.baseAddress else { return 0 }
+        return UInt64(littleEndian: UnsafeRawPointer(address + index).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The index of the first `byte` from `start` on, eight bytes at a time; `end`
+    /// when there is none before it. For short ranges, where `memchr` costs more than
+    /// it saves.
+    @inline(__always) func index(of byte: UInt8, from start: Int, before end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = ones &* UInt64(byte)
+        var index = start
+        while index &+ 8 <= end {
+            // A byte equal to `byte` is zero after the XOR; the lowest flagged byte is the first zero.
+            let bits = word(at: index) ^ pattern
+            let zeros = (bits &- ones) & ~bits & (ones &<< 7)
+            if zeros != 0 { return index &+ zeros.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        while index < end, base[index] != byte { index &+= 1 }
+        return min(index, end)
+    }
+
     @inline(__always) static func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
 
     /// The scalar starting at `index` (a malformed one reads as U+FFFD) and its length.
