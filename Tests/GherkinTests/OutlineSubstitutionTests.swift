@@ -105,8 +105,9 @@ private func substitute(_ text: String, names: [String], values: [String]) -> St
     return changed ? String(decoding: output, as: UTF8.self) : text
 }
 
-/// A small deterministic generator, so a failure names a case that reruns the same.
-private struct SplitMix {
+/// A small deterministic generator, so a failure names a case that reruns the same
+/// (the property tests of this module share it).
+struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next(below bound: Int) -> Int {

@@ -1,0 +1,42 @@
+@testable import Gherkin
+import XCTest
+
+/// The word-at-a-time searches must find exactly what a byte-by-byte search finds:
+/// at every offset, in the first, a middle and the last partial word, next to bytes
+/// with their high bit set (where the carry trick could misfire).
+final class SourceBytesTests: XCTestCase {
+    func test_indexOf_randomRangesOfRandomBytes_equalsByteByByteSearch() {
+        var random = SplitMix(seed: 7)
+        let alphabet: [UInt8] = [UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "a"), 0x00, 0x7C ^ 0x80, 0xFF, 0x7B, 0x7D]
+        for _ in 0..<2_000 {
+            let bytes = (0..<random.next(below: 41)).map { _ in alphabet[random.next(below: alphabet.count)] }
+            bytes.withUnsafeBufferPointer { buffer in
+                let source = SourceBytes(base: buffer)
+                let start = random.next(below: bytes.count + 1)
+                let end = start + random.next(below: bytes.count - start + 1)
+                let expected = bytes[start..<end].firstIndex(of: UInt8(ascii: "|")) ?? end
+                XCTAssertEqual(source.index(of: UInt8(ascii: "|"), from: start, before: end), expected, "\(bytes) \(start)..<\(end)")
+            }
+        }
+    }
+
+    func test_word_fewerThanEightBytesLeft_isZero() {
+        let bytes = Array("abcdefghij".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            let source = SourceBytes(base: buffer)
+            XCTAssertEqual(source.word(at: 2), UInt64(littleEndian: 0x6A69_6867_6665_6463))
+            XCTAssertEqual(source.word(at: 3), 0)
+            XCTAssertEqual(source.word(at: -1), 0)
+        }
+    }
+
+    func test_scan_indentationOfSpacesTabsAndWideSpaces_countsScalars() {
+        for (line, indent) in [("          Given x", 10), ("\t  \t Given x", 5), ("        \u{3000}x", 9), ("        ", 8), ("", 0)] {
+            let bytes = Array(line.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                var scanner = LineScanner(SourceBytes(base: buffer))
+                XCTAssertEqual(scanner.next().line.indent, indent, line)
+            }
+        }
+    }
+}
