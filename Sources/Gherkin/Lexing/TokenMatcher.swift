@@ -91,7 +91,7 @@ struct TokenMatcher {
 
     /// The token types the token may be, from its line's first byte in the current
     /// dialect: a superset of those `match` accepts.
-    func candidates(_ token: Token) -> TokenTypes {
+    @inline(__always) func candidates(_ token: Token) -> TokenTypes {
         if token.isEOF { return .endOfSource }
         guard let byte = firstByte(token.line) else { return .blankLine }
         return keywords.lineTypes[Int(byte)]

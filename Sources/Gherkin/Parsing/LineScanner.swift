@@ -8,7 +8,7 @@ struct LineScanner {
     init(_ source: SourceBytes) { self.source = source }
 
     /// The next line, or a token with no line at the end of the source.
-    mutating func next() -> Token {
+    @inline(__always) mutating func next() -> Token {
         lineNumber += 1
         let count = source.count
         guard position < count else {
