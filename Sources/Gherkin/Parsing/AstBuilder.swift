@@ -91,7 +91,7 @@ struct AstBuilder {
 
     private func position(_ token: Token) -> Position { Position(line: token.lineNumber, column: token.column) }
 
-    private mutating func newId() -> Int32 { idSource.newId(into: &nodes.table.ids) }
+    @inline(__always) private mutating func newId() -> Int32 { idSource.newId(into: &nodes.table.ids) }
 
     // MARK: Text
 

@@ -111,7 +111,7 @@ private struct PickleCompilation {
     }
 
     /// A new id, as an index into all the pickles' ids (the document's first).
-    private mutating func newId() -> Int32 {
+    @inline(__always) private mutating func newId() -> Int32 {
         let own = ids.newId(into: &out.text.own.ids)
         return documentIds + own
     }
