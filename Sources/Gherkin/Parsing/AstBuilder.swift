@@ -80,7 +80,7 @@ struct AstBuilder {
     private func tokens(of node: AstFrame) -> ArraySlice<Token> { tokens[node.tokenStart..<tokenCount] }
 
     /// The first of the node's tokens of a type.
-    private func token(_ type: TokenType, of node: AstFrame) -> Token? {
+    @inline(__always) private func token(_ type: TokenType, of node: AstFrame) -> Token? {
         var index = node.tokenStart
         while index < tokenCount {
             if tokens[index].type == type { return tokens[index] }
