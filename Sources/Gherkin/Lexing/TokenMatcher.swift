@@ -197,7 +197,7 @@ struct TokenMatcher {
     /// Where the token's keyword is in the source: a line starts with its dialect
     /// keyword byte for byte (a title keyword then has its colon, left out here), and
     /// with its doc string delimiter.
-    func keywordRange(_ token: Token) -> Range<Int>? {
+    @inline(__always) func keywordRange(_ token: Token) -> Range<Int>? {
         let start = token.line.contentStart
         switch token.keyword {
         case Token.noKeyword: return nil

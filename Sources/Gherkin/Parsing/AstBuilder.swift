@@ -101,7 +101,7 @@ struct AstBuilder {
         return appended { text.appendText(token, to: &$0) }
     }
 
-    private func keyword(_ token: Token, _ text: TokenMatcher) -> TextRef {
+    @inline(__always) private func keyword(_ token: Token, _ text: TokenMatcher) -> TextRef {
         text.keywordRange(token).map(TextRef.init) ?? .empty
     }
 
