@@ -141,7 +141,7 @@ struct AstBuilder {
 
     // MARK: Nodes
 
-    private mutating func step(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
+    @inline(__always) private mutating func step(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
         guard let line = token(.stepLine, of: node) else { return nil }
         let record = StepRecord(
             position: position(line), keyword: keyword(line, text), keywordType: line.keywordType, text: ref(line, text),
