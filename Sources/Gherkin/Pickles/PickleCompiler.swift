@@ -12,7 +12,7 @@ public struct PickleCompiler: Sendable {
             nodes.cells.withUnsafeBufferPointer { compilation.run(feature, text: text, cells: $0) }
         }
         compilation.ids.advance(&ids)
-        return PickleStorage(compilation.out).pickles
+        return PickleStorage(compilation.takeNodes()).pickles
     }
 }
 
@@ -33,6 +33,13 @@ private struct PickleCompilation {
         documentIds = Int32(truncatingIfNeeded: ast.table.ids.count)
         self.out = out
         self.ids = ids
+    }
+
+    /// The pickle records, moved out (the compilation is left empty): no array is copied.
+    mutating func takeNodes() -> PickleNodes {
+        var taken = PickleNodes(base: TextTable(), tags: [], uri: "", language: "")
+        swap(&taken, &out)
+        return taken
     }
 
     mutating func run(_ feature: FeatureRecord, text: UnsafeBufferPointer<UInt8>, cells: UnsafeBufferPointer<CellRecord>) {
