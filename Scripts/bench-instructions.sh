@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Counts the instructions that parsing and compiling pickles take, with valgrind's
 # callgrind, on a 1 MB corpus from ../shared/bench/gen_corpus.py. Wall time on a shared
-# machine varies by a quarter from run to run; the count is the same every run, so it
-# compares two commits exactly (hashing is made deterministic for it). It counts the benchmark's timed region only (reading
-# files is left out): parse, compile pickles, and freeing the document and pickles.
+# machine varies by a quarter from run to run; the count is the same every run (hashing
+# is made deterministic for it), so it compares two commits exactly. It counts the
+# benchmark's timed region only (reading files is left out): parse, compile pickles,
+# and freeing the document and pickles.
 # Usage: Scripts/bench-instructions.sh            (needs valgrind)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -47,7 +47,9 @@ extension PickleNodes {
         let (scenarioId, rowId) = ids(pickle.astNodeIds)
         pickles.append(PickleRecord(
             id: text.id(pickle.id), position: Position(pickle.location), name: text.append(pickle.name),
-            steps: Span(0, steps.count), tags: PickleTagSpans(feature: Span(0, tags.count), rule: .empty, scenario: .empty, examples: .empty), scenarioId: scenarioId, rowId: rowId))
+            steps: Span(0, steps.count),
+            tags: PickleTagSpans(feature: Span(0, tags.count), rule: .empty, scenario: .empty, examples: .empty),
+            scenarioId: scenarioId, rowId: rowId))
     }
 
     /// The node's id and the row's (-1 for none), as indices into the ids.

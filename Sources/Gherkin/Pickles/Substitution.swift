@@ -166,7 +166,7 @@ struct Substitution {
 
     // MARK: Search
 
-    /// The index of the first `byte` at or after `start`, eight bytes at a time where it can.
+    /// The index of the first `byte` at or after `start` (by `memchr`), or nil.
     private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let index = SourceBytes(base: bytes).index(of: byte, from: start)
         return index < bytes.count ? index : nil
