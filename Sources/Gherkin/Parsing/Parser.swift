@@ -90,10 +90,14 @@ struct ParserRun {
 
     private mutating func step(from state: Int, _ original: Token) -> Int {
         var token = original
-        let candidates = matcher.candidates(token)
-        for index in table.states[state] {
+        let candidates = matcher.candidates(token).bits
+        let entries = table.states[state]
+        var index = entries.lowerBound
+        while index < entries.upperBound {
+            defer { index += 1 }
+            guard table.tokenBits[index] & candidates != 0 else { continue }
             let transition = table.entries[index]
-            guard candidates.contains(transition.token), match(transition.token, &token) else { continue }
+            guard match(transition.token, &token) else { continue }
             if let lookahead = transition.lookahead, !self.lookahead(for: lookahead) { continue }
             apply(transition, token)
             return transition.next

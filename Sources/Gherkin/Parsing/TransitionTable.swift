@@ -12,6 +12,9 @@ struct TransitionTable: Sendable {
 
     /// Every state's entries, state after state.
     let entries: [Entry]
+    /// Each entry's token as a `TokenTypes` bit, side by side with `entries`: the parser
+    /// skips the entries a line cannot match by these alone.
+    let tokenBits: [UInt16]
     /// The range of `entries` that belongs to each state.
     let states: [Range<Int>]
     let opens: [RuleType]
@@ -51,6 +54,8 @@ struct TransitionTable: Sendable {
             expected.append(raw.compactMap { seen.insert($0.token).inserted ? "#\($0.token.rawValue)" : nil }.joined(separator: ", "))
             index += 1
         }
-        return TransitionTable(entries: entries, states: ranges, opens: opens, expected: expected)
+        return TransitionTable(
+            entries: entries, tokenBits: entries.map { TokenTypes($0.token).bits }, states: ranges, opens: opens,
+            expected: expected)
     }()
 }

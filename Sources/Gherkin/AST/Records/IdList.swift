@@ -55,9 +55,15 @@ struct IdSource {
     func advance<Ids: IdGenerator>(_ ids: inout Ids) {
         if Ids.self == IncrementingIdGenerator.self {
             ids = unsafeBitCast(IncrementingIdGenerator(startingAt: next), to: Ids.self)
-        } else if let advanced = generator as? Ids {
-            ids = advanced
+        } else {
+            advanceGenerated(&ids)
         }
+    }
+
+    /// Out of line: the cast needs `Ids?`'s metadata, which the predictable case (the
+    /// common one) should not look up.
+    @inline(never) private func advanceGenerated<Ids: IdGenerator>(_ ids: inout Ids) {
+        if let advanced = generator as? Ids { ids = advanced }
     }
 
     /// Hands out a new id into `ids`; its index there.
