@@ -31,6 +31,18 @@ final class LineRuleTests: XCTestCase {
         XCTAssertEqual(document.feature?.tags.map(\.location.column), [1, 5, 10])
     }
 
+    func test_parse_tags_nonASCIIAndEmptyNames_matchTheReference() throws {
+        // Names with non-ASCII text or none at all take the scalar-by-scalar way; the
+        // reference parser gives these names and columns.
+        let document = try parse("@é @ü-x\u{00A0} @@a @ \t@last\u{3000}\nFeature: f\n")
+        XCTAssertEqual(document.feature?.tags.map(\.name), ["@é", "@ü-x", "@", "@a", "@", "@last"])
+        XCTAssertEqual(document.feature?.tags.map(\.location.column), [1, 4, 10, 11, 14, 17])
+    }
+
+    func test_parse_tag_with_nonASCIIWhitespace_isAnError() {
+        XCTAssertEqual(errors("@a\u{00A0}b @c\nFeature: f\n").first, "(1:1): A tag may not contain whitespace")
+    }
+
     func test_parse_tag_with_whitespace_reports_its_column() {
         XCTAssertEqual(errors("Feature: f\n  @ok @not ok\n  Scenario: s\n"), ["(2:7): A tag may not contain whitespace"])
     }

@@ -2,40 +2,62 @@
 /// source's UTF-8 bytes; columns count Unicode scalars.
 enum LineItems {
     /// The tags of a tag line; anything after whitespace followed by `#` is a comment.
+    /// The line's first byte is `@` (the matcher checked it).
     static func tags(of line: Line, in source: SourceBytes, into items: inout [LineItem]) throws(ParseError) {
-        var (content, _) = source.trim(line.contentStart..<line.end)
+        let lineEnd = source.trimTrailing(line.contentStart..<line.end)
         // Cut at the first whitespace followed by '#'.
-        var index = content.lowerBound + 1
-        while index < content.upperBound {
-            if source[index] == UInt8(ascii: "#") {
-                let previous = source.scalarStart(before: index, from: content.lowerBound)
-                if source.scalar(at: previous, limit: index).0.isGherkinWhitespace {
-                    content = content.lowerBound..<previous
-                    break
-                }
+        var end = lineEnd
+        var hash = source.index(of: UInt8(ascii: "#"), from: line.contentStart + 1, before: lineEnd)
+        while hash < lineEnd {
+            let previous = source.scalarStart(before: hash, from: line.contentStart)
+            if source.scalar(at: previous, limit: hash).0.isGherkinWhitespace {
+                end = previous
+                break
             }
-            index += 1
+            hash = source.index(of: UInt8(ascii: "#"), from: hash + 1, before: lineEnd)
         }
+        // Split on '@': each part is a tag's name, trimmed, and moves the column on by
+        // its scalars and its '@'.
         var column = line.indent + 1
-        // Split on '@'; the part before the first '@' is dropped.
-        var partStart: Int?
-        func finish(_ start: Int, _ end: Int) throws(ParseError) {
-            let (name, _) = source.trim(start..<end)
-            var position = name.lowerBound
-            while position < name.upperBound {
-                if SourceBytes.isScalarStart(source[position]), source.whitespaceLength(at: position, limit: name.upperBound) > 0 {
-                    throw ParseError(message: "A tag may not contain whitespace", location: Location(line: line.number, column: column))
-                }
-                position += 1
+        var partStart = line.contentStart + 1
+        while true {
+            let at = source.index(of: UInt8(ascii: "@"), from: partStart, before: end)
+            let (name, scalars, spaced) = tagName(partStart..<at, source)
+            if spaced {
+                throw ParseError(message: "A tag may not contain whitespace", location: Location(line: line.number, column: column))
             }
             items.append(LineItem(column: column, range: name, unescaped: nil))
-            column += source.scalarCount(start..<end) + 1
+            guard at < end else { break }
+            column += scalars + 1
+            partStart = at + 1
         }
-        for position in content where source[position] == UInt8(ascii: "@") {
-            if let start = partStart { try finish(start, position) }
-            partStart = position + 1
+    }
+
+    /// A tag line's part trimmed, how many scalars the whole part holds, and whether
+    /// the trimmed name holds whitespace. Most parts are a name of visible ASCII
+    /// followed by spaces, read in one pass; the others scalar by scalar.
+    @inline(__always) private static func tagName(_ part: Range<Int>, _ source: SourceBytes) -> (Range<Int>, Int, Bool) {
+        var index = part.lowerBound
+        while index < part.upperBound, source[index] &- 0x21 < 0x5F { index += 1 }
+        let nameEnd = index
+        while index < part.upperBound, source[index] == 0x20 { index += 1 }
+        guard index == part.upperBound, nameEnd > part.lowerBound else { return tagNameScalars(part, source) }
+        return (part.lowerBound..<nameEnd, part.count, false)
+    }
+
+    /// `tagName` for any part, scalar by scalar.
+    @inline(never) private static func tagNameScalars(_ part: Range<Int>, _ source: SourceBytes) -> (Range<Int>, Int, Bool) {
+        let (name, _) = source.trim(part)
+        var spaced = false
+        var position = name.lowerBound
+        while position < name.upperBound {
+            if SourceBytes.isScalarStart(source[position]), source.whitespaceLength(at: position, limit: name.upperBound) > 0 {
+                spaced = true
+                break
+            }
+            position += 1
         }
-        if let start = partStart { try finish(start, content.upperBound) }
+        return (name, source.scalarCount(part), spaced)
     }
 
     /// The cells of a table row; cells with escapes (`\|` → `|`, `\\` → `\`, `\n` →
