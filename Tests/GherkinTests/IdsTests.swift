@@ -19,6 +19,45 @@ final class IdsTests: XCTestCase {
         }
     }
 
+    /// A generator whose ids are not numbers: kept as the strings it made.
+    struct LabelledIds: IdGenerator {
+        var count = 0
+        mutating func newId() -> String {
+            defer { count += 1 }
+            return "id-\(count)"
+        }
+    }
+
+    static func firstScenario(_ document: GherkinDocument) -> Scenario? {
+        guard case .scenario(let scenario) = document.feature?.children.first else { return nil }
+        return scenario
+    }
+
+    static let outline = "Feature: f\n  Scenario Outline: o <x>\n    Given <x>\n    Examples:\n      | x |\n      | 1 |\n      | 2 |\n"
+
+    func test_parseAndCompile_predictableIdsFromAStart_continueFromDocumentToPickles() throws {
+        var ids = IncrementingIdGenerator(startingAt: 5)
+        let document = try Parser().parse(Self.outline, uri: "o.feature", ids: &ids)
+        // Nodes, children first: step, two rows, header row, examples, scenario.
+        let scenario = try XCTUnwrap(Self.firstScenario(document))
+        XCTAssertEqual(scenario.steps.map(\.id), ["5"])
+        XCTAssertEqual(scenario.id, "10")
+        let pickles = PickleCompiler().compile(document, uri: "o.feature", ids: &ids)
+        XCTAssertEqual(pickles.map(\.id), ["12", "14"])
+        XCTAssertEqual(pickles.flatMap(\.steps).map(\.id), ["11", "13"])
+        XCTAssertEqual(ids.newId(), "15")
+    }
+
+    func test_parseAndCompile_generatedIds_areTheGeneratorsInOrder() throws {
+        var ids = LabelledIds()
+        let document = try Parser().parse(Self.outline, uri: "o.feature", ids: &ids)
+        XCTAssertEqual(Self.firstScenario(document)?.id, "id-5")
+        let pickles = PickleCompiler().compile(document, uri: "o.feature", ids: &ids)
+        XCTAssertEqual(pickles.map(\.id), ["id-7", "id-9"])
+        XCTAssertEqual(pickles.flatMap(\.steps).map(\.id), ["id-6", "id-8"])
+        XCTAssertEqual(ids.count, 10)
+    }
+
     func test_astNodeIds_nodeAndRow_isTheTwoIdsInOrder() {
         let ids = AstNodeIds("7", row: "12")
         XCTAssertEqual(Array(ids), ["7", "12"])

@@ -32,6 +32,7 @@ struct AstBuilder {
 
     /// The records built, moved out (the builder is left empty): no array is copied.
     mutating func takeNodes() -> AstNodes {
+        idSource.complete(&nodes.table.ids)
         var taken = AstNodes()
         swap(&taken, &nodes)
         return taken

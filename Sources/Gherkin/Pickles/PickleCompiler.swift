@@ -37,6 +37,7 @@ private struct PickleCompilation {
 
     /// The pickle records, moved out (the compilation is left empty): no array is copied.
     mutating func takeNodes() -> PickleNodes {
+        ids.complete(&out.text.own.ids)
         var taken = PickleNodes(base: TextTable(), tags: [], uri: "", language: "")
         swap(&taken, &out)
         return taken

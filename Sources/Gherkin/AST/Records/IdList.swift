@@ -12,35 +12,26 @@ struct IdList: Sendable {
         index < numbered ? IncrementingIdGenerator.decimal(first + index) : strings[index - numbered]
     }
 
+    init() {}
+
     mutating func append(_ id: String) { strings.append(id) }
 
-    /// Adds the id `number` in decimal (counted when it continues the numbers before
-    /// it); its index.
-    @inline(__always) mutating func append(number: Int) -> Int {
-        if numbered == 0 || first &+ numbered == number, strings.isEmpty {
-            if numbered == 0 { first = number }
-            numbered += 1
-            return numbered - 1
-        }
-        return append(decimal: number)
-    }
-
-    /// A number that does not continue the others, kept as its string (out of line:
-    /// predictable ids are almost always consecutive).
-    @inline(never) private mutating func append(decimal number: Int) -> Int {
-        strings.append(IncrementingIdGenerator.decimal(number))
-        return count - 1
+    /// The list of the consecutive ids `first`, `first + 1`, ... (`count` of them), in decimal.
+    init(numbersFrom first: Int, count: Int) {
+        self.first = first
+        numbered = count
     }
 }
 
 /// Where a parse or a compilation takes its ids: numbers counted on directly for the
-/// predictable ids (no string made), or the strings of any other generator.
+/// predictable ids (no string made, nothing stored per id), or the strings of any
+/// other generator. Each source fills one list, empty to begin with.
 struct IdSource {
     private var generator: any IdGenerator
     /// Whether `generator` is the predictable one, whose ids are counted here instead.
     private let predictable: Bool
-    /// The next predictable id.
-    private var next = 0
+    /// The first and the next predictable id.
+    private var first = 0, next = 0
 
     /// Takes its ids from `ids`. The predictable generator is told by its type, so no
     /// dynamic cast is paid per file; where the types are equal, the bit cast is the
@@ -48,7 +39,10 @@ struct IdSource {
     init<Ids: IdGenerator>(_ ids: Ids) {
         generator = ids
         predictable = Ids.self == IncrementingIdGenerator.self
-        if predictable { next = unsafeBitCast(ids, to: IncrementingIdGenerator.self).next }
+        if predictable {
+            first = unsafeBitCast(ids, to: IncrementingIdGenerator.self).next
+            next = first
+        }
     }
 
     /// Sets `ids` to the generator advanced past every id handed out.
@@ -66,14 +60,19 @@ struct IdSource {
         if let advanced = generator as? Ids { ids = advanced }
     }
 
-    /// Hands out a new id into `ids`; its index there.
+    /// Hands out a new id: its index in `ids`. Predictable ids are only counted; they
+    /// are in `ids` once `complete(_:)` has run.
     @inline(__always) mutating func newId(into ids: inout IdList) -> Int32 {
         if predictable {
-            let index = ids.append(number: next)
-            next += 1
-            return Int32(truncatingIfNeeded: index)
+            defer { next += 1 }
+            return Int32(truncatingIfNeeded: next - first)
         }
         return generatedId(into: &ids)
+    }
+
+    /// Puts the predictable ids handed out into `ids` (a first number and a count).
+    func complete(_ ids: inout IdList) {
+        if predictable { ids = IdList(numbersFrom: first, count: next - first) }
     }
 
     @inline(never) private mutating func generatedId(into ids: inout IdList) -> Int32 {
