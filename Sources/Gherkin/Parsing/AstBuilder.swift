@@ -7,15 +7,12 @@
 /// node of their own (headers, tags, scenario, examples) leave their tokens for the
 /// parent to read. Text stays a byte range of the source where it can; text that is
 /// not one (unescaped, or joined from lines apart) is added after the source.
-struct AstBuilder {
+struct AstBuilder: ~Copyable {
     private(set) var idSource: IdSource
-    /// Open frames are `stack[..<depth]`; the buffers keep their elements past the
-    /// live ones, so that opening and closing rules only moves a count.
-    private var stack: [AstFrame] = [AstFrame(.gherkinDocument, tokenStart: 0)]
-    private(set) var depth = 1
-    private var tokens: [Token] = []
-    /// The live tokens are `tokens[..<tokenCount]`.
-    private var tokenCount = 0
+    /// The open rules, innermost last.
+    private var stack = ScratchBuffer<AstFrame>(capacity: 16)
+    /// The open rules' tokens, in order.
+    private var tokens = ScratchBuffer<Token>(capacity: 128)
     private(set) var nodes = AstNodes()
 
     /// Starts with the source's bytes, which text ranges point into.
@@ -24,11 +21,12 @@ struct AstBuilder {
         nodes.table.text.reserveCapacity(source.count + source.count / 8)
         nodes.table.text.append(contentsOf: source.base)
         nodes.reserve(forSourceBytes: source.count)
-        stack.reserveCapacity(8)
-        tokens.reserveCapacity(64)
+        stack.append(AstFrame(.gherkinDocument, tokenStart: 0))
     }
 
-    var top: RuleType { stack[depth - 1].rule }
+    var top: RuleType { stack[stack.count - 1].rule }
+    /// How many rules are open, the document's included.
+    var depth: Int { stack.count }
 
     /// The records built, moved out (the builder is left empty): no array is copied.
     mutating func takeNodes() -> AstNodes {
@@ -39,28 +37,25 @@ struct AstBuilder {
     }
 
     mutating func open(_ rule: RuleType) {
-        let frame = AstFrame(rule, tokenStart: tokenCount)
-        if depth < stack.count { stack[depth] = frame } else { stack.append(frame) }
-        depth += 1
+        stack.append(AstFrame(rule, tokenStart: tokens.count))
     }
 
     mutating func build(_ token: Token) {
         if token.type == .comment {
             nodes.comments.append(CommentRecord(position: position(token), text: TextRef(token.text)))
         } else {
-            if tokenCount < tokens.count { tokens[tokenCount] = token } else { tokens.append(token) }
-            tokenCount += 1
+            tokens.append(token)
         }
     }
 
     /// Closes the innermost rule and adds what it produced to its parent.
     mutating func close(_ text: TokenMatcher) throws(ParseError) {
-        guard depth > 1 else { return }
-        depth -= 1
-        let node = stack[depth]
-        let parent = depth - 1
+        guard stack.count > 1 else { return }
+        let node = stack[stack.count - 1]
+        stack.removeAll(from: stack.count - 1)
+        let parent = stack.count - 1
         defer {
-            if node.makesNode { tokenCount = node.tokenStart }
+            if node.makesNode { tokens.removeAll(from: node.tokenStart) }
         }
         switch node.rule {
         case .step: if let step = step(node, text) { stack[parent].steps.add(step) }
@@ -78,15 +73,11 @@ struct AstBuilder {
     }
 
     /// The node's tokens: the buffer from where it was opened.
-    private func tokens(of node: AstFrame) -> ArraySlice<Token> { tokens[node.tokenStart..<tokenCount] }
+    private func tokens(of node: AstFrame) -> UnsafeBufferPointer<Token> { tokens.elements(node.tokenStart..<tokens.count) }
 
     /// The first of the node's tokens of a type.
     @inline(__always) private func token(_ type: TokenType, of node: AstFrame) -> Token? {
-        var index = node.tokenStart
-        while index < tokenCount {
-            if tokens[index].type == type { return tokens[index] }
-            index += 1
-        }
+        for token in tokens(of: node) where token.type == type { return token }
         return nil
     }
 
@@ -202,9 +193,9 @@ struct AstBuilder {
 
     private mutating func description(_ node: AstFrame, _ text: TokenMatcher) -> TextRef {
         // A description's tokens are its lines (its comments are kept apart).
-        var end = tokenCount
+        var end = tokens.count
         while end > node.tokenStart, text.isBlank(tokens[end - 1]) { end -= 1 }
-        return joined(tokens[node.tokenStart..<end], text)
+        return joined(tokens.elements(node.tokenStart..<end), text)
     }
 
     private mutating func header(_ line: Token, _ node: AstFrame, _ text: TokenMatcher) -> HeaderRecord {

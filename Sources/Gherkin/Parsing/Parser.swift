@@ -44,7 +44,7 @@ public struct Parser: Sendable {
 }
 
 /// The state of one parse.
-struct ParserRun {
+struct ParserRun: ~Copyable {
     private let table = TransitionTable.shared
     var scanner: LineScanner
     var matcher: TokenMatcher
