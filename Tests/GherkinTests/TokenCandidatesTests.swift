@@ -17,6 +17,20 @@ final class TokenCandidatesTests: XCTestCase {
         }
     }
 
+    func test_entriesByType_everyState_listsEachEntryUnderItsTokenAlone() {
+        let table = TransitionTable.shared
+        for (state, range) in table.states.enumerated() {
+            XCTAssertLessThanOrEqual(range.count, 64, "state \(state)")
+            for (type, token) in TokenType.allCases.enumerated() {
+                let bits = table.entriesByType[state * TransitionTable.tokenTypeCount + type]
+                let expected = range.enumerated().reduce(UInt64(0)) { bits, pair in
+                    table.entries[pair.element].token == token ? bits | 1 << UInt64(pair.offset) : bits
+                }
+                XCTAssertEqual(bits, expected, "state \(state), \(token)")
+            }
+        }
+    }
+
     private func typesMissed(by text: String, dialect: Int) -> [TokenType] {
         Array(text.utf8).withUnsafeBufferPointer { buffer in
             let source = SourceBytes(base: buffer)

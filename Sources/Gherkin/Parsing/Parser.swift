@@ -90,12 +90,18 @@ struct ParserRun: ~Copyable {
 
     private mutating func step(from state: Int, _ original: Token) -> Int {
         var token = original
-        let candidates = matcher.candidates(token).bits
-        let entries = table.states[state]
-        var index = entries.lowerBound
-        while index < entries.upperBound {
-            defer { index += 1 }
-            guard table.tokenBits[index] & candidates != 0 else { continue }
+        // The state's entries of the types the line may be, as bits in entry order.
+        var types = matcher.candidates(token).bits
+        var pending: UInt64 = 0
+        let row = state &* TransitionTable.tokenTypeCount
+        while types != 0 {
+            pending |= table.entriesByType[row &+ types.trailingZeroBitCount]
+            types &= types &- 1
+        }
+        let first = table.states[state].lowerBound
+        while pending != 0 {
+            let index = first &+ pending.trailingZeroBitCount
+            pending &= pending &- 1
             let transition = table.entries[index]
             guard match(transition.token, &token) else { continue }
             if let lookahead = transition.lookahead, !self.lookahead(for: lookahead) { continue }

@@ -12,9 +12,11 @@ struct TransitionTable: Sendable {
 
     /// Every state's entries, state after state.
     let entries: [Entry]
-    /// Each entry's token as a `TokenTypes` bit, side by side with `entries`: the parser
-    /// skips the entries a line cannot match by these alone.
-    let tokenBits: [UInt16]
+    /// For each state and token type (`state * tokenTypeCount + type`), which of the
+    /// state's entries take that type, one bit per entry from the state's first: the
+    /// parser tries only the entries of the types a line may be, in order.
+    let entriesByType: [UInt64]
+    static let tokenTypeCount = TokenType.allCases.count
     /// The range of `entries` that belongs to each state.
     let states: [Range<Int>]
     let opens: [RuleType]
@@ -54,8 +56,16 @@ struct TransitionTable: Sendable {
             expected.append(raw.compactMap { seen.insert($0.token).inserted ? "#\($0.token.rawValue)" : nil }.joined(separator: ", "))
             index += 1
         }
+        var entriesByType = [UInt64](repeating: 0, count: ranges.count * tokenTypeCount)
+        for (state, range) in ranges.enumerated() {
+            // The grammar is fixed; a test checks that no state has more than 64 entries.
+            precondition(range.count <= 64, "a grammar state has more than 64 transitions")
+            for index in range {
+                let type = TokenTypes(entries[index].token).bits.trailingZeroBitCount
+                entriesByType[state * tokenTypeCount + type] |= 1 << UInt64(index - range.lowerBound)
+            }
+        }
         return TransitionTable(
-            entries: entries, tokenBits: entries.map { TokenTypes($0.token).bits }, states: ranges, opens: opens,
-            expected: expected)
+            entries: entries, entriesByType: entriesByType, states: ranges, opens: opens, expected: expected)
     }()
 }
