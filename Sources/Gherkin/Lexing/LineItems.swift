@@ -3,7 +3,7 @@
 enum LineItems {
     /// The tags of a tag line; anything after whitespace followed by `#` is a comment.
     /// The line's first byte is `@` (the matcher checked it).
-    static func tags(of line: Line, in source: SourceBytes, into items: inout [LineItem]) throws(ParseError) {
+    static func tags(of line: Line, in source: SourceBytes, into items: inout ScratchBuffer<LineItem>) throws(ParseError) {
         let lineEnd = source.trimTrailing(line.contentStart..<line.end)
         // Cut at the first whitespace followed by '#'.
         var end = lineEnd
@@ -62,7 +62,7 @@ enum LineItems {
 
     /// The cells of a table row; cells with escapes (`\|` → `|`, `\\` → `\`, `\n` →
     /// newline) get their unescaped text added to `unescaped`.
-    static func cells(of line: Line, in source: SourceBytes, into items: inout [LineItem], unescaped: inout [String]) {
+    static func cells(of line: Line, in source: SourceBytes, into items: inout ScratchBuffer<LineItem>, unescaped: inout [String]) {
         let row = line.contentStart..<source.trimTrailing(line.contentStart..<line.end)
         if isPlain(row, source) { return plainCells(of: row, indent: line.indent, source, into: &items) }
         var column = 0
@@ -104,7 +104,7 @@ enum LineItems {
     }
 
     /// The cells of a plain row (see `isPlain`).
-    private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout [LineItem]) {
+    private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout ScratchBuffer<LineItem>) {
         var cellStart = row.lowerBound + 1
         while true {
             let bar = source.index(of: UInt8(ascii: "|"), from: cellStart, before: row.upperBound)

@@ -3,7 +3,7 @@
 ///
 /// It holds the state that line rules need: the dialect (changed by a `# language:`
 /// header) and the open doc string delimiter with the indentation to remove inside it.
-struct TokenMatcher {
+struct TokenMatcher: ~Copyable {
     let source: SourceBytes
     private let tables = KeywordTable.all
     private(set) var dialect: Int
@@ -11,7 +11,7 @@ struct TokenMatcher {
     private var activeDelimiter = Token.noKeyword
     private var indentToRemove = 0
     /// The tags and cells of matched lines; tokens refer to them by range.
-    private(set) var items: [LineItem] = []
+    private(set) var items = ScratchBuffer<LineItem>(capacity: 64)
     /// The text of cells with escapes, unescaped.
     private var unescaped: [String] = []
 
@@ -19,7 +19,6 @@ struct TokenMatcher {
         self.source = source
         self.dialect = dialect
         self.keywords = tables[dialect]
-        items.reserveCapacity(source.count / 40 + 1)
     }
 
     /// Matches `token` against `type`, filling in what it found. Throws for lines that

@@ -49,7 +49,7 @@ struct AstBuilder: ~Copyable {
     }
 
     /// Closes the innermost rule and adds what it produced to its parent.
-    mutating func close(_ text: TokenMatcher) throws(ParseError) {
+    mutating func close(_ text: borrowing TokenMatcher) throws(ParseError) {
         guard stack.count > 1 else { return }
         let node = stack[stack.count - 1]
         stack.removeAll(from: stack.count - 1)
@@ -88,12 +88,12 @@ struct AstBuilder: ~Copyable {
     // MARK: Text
 
     /// The token's text: its source range, or unescaped after the source.
-    private mutating func ref(_ token: Token, _ text: TokenMatcher) -> TextRef {
+    private mutating func ref(_ token: Token, _ text: borrowing TokenMatcher) -> TextRef {
         guard token.unescapeDelimiter != Token.noKeyword else { return TextRef(token.text) }
         return appended { text.appendText(token, to: &$0) }
     }
 
-    @inline(__always) private func keyword(_ token: Token, _ text: TokenMatcher) -> TextRef {
+    @inline(__always) private func keyword(_ token: Token, _ text: borrowing TokenMatcher) -> TextRef {
         text.keywordRange(token).map(TextRef.init) ?? .empty
     }
 
@@ -111,7 +111,7 @@ struct AstBuilder: ~Copyable {
     /// Lines joined with line feeds: their source range when each starts just past the
     /// line feed that ends the one before (no carriage return, no indentation dropped);
     /// else a copy after the source.
-    private mutating func joined(_ lines: some Collection<Token>, _ text: TokenMatcher) -> TextRef {
+    private mutating func joined(_ lines: some Collection<Token>, _ text: borrowing TokenMatcher) -> TextRef {
         guard let first = lines.first else { return .empty }
         var previousEnd: Int?
         var inPlace = true
@@ -133,7 +133,7 @@ struct AstBuilder: ~Copyable {
 
     // MARK: Nodes
 
-    @inline(__always) private mutating func step(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
+    @inline(__always) private mutating func step(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Int? {
         guard let line = token(.stepLine, of: node) else { return nil }
         let record = StepRecord(
             position: position(line), keyword: keyword(line, text), keywordType: line.keywordType, text: ref(line, text),
@@ -142,7 +142,7 @@ struct AstBuilder: ~Copyable {
         return nodes.steps.count - 1
     }
 
-    private mutating func docString(_ node: AstFrame, _ text: TokenMatcher) -> Int32 {
+    private mutating func docString(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Int32 {
         guard let separator = token(.docStringSeparator, of: node) else { return -1 }
         let content = joined(tokens(of: node).lazy.filter { $0.type == .other }, text)
         nodes.docStrings.append(DocStringRecord(
@@ -151,7 +151,7 @@ struct AstBuilder: ~Copyable {
         return Int32(nodes.docStrings.count - 1)
     }
 
-    private mutating func tableRows(_ node: AstFrame, _ text: TokenMatcher) throws(ParseError) -> Span {
+    private mutating func tableRows(_ node: AstFrame, _ text: borrowing TokenMatcher) throws(ParseError) -> Span {
         let first = nodes.rows.count
         var width = -1
         var inconsistent: Position?
@@ -174,7 +174,7 @@ struct AstBuilder: ~Copyable {
 
     /// The tags of a scenario, examples, rule or feature: its tag lines (the tags of the
     /// nodes inside it were dropped when those closed).
-    private mutating func tags(_ node: AstFrame, _ text: TokenMatcher) -> Span {
+    private mutating func tags(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Span {
         let first = nodes.tags.count
         for token in tokens(of: node) where token.type == .tagLine {
             for index in token.items {
@@ -191,25 +191,25 @@ struct AstBuilder: ~Copyable {
         return Span(first, nodes.tags.count)
     }
 
-    private mutating func description(_ node: AstFrame, _ text: TokenMatcher) -> TextRef {
+    private mutating func description(_ node: AstFrame, _ text: borrowing TokenMatcher) -> TextRef {
         // A description's tokens are its lines (its comments are kept apart).
         var end = tokens.count
         while end > node.tokenStart, text.isBlank(tokens[end - 1]) { end -= 1 }
         return joined(tokens.elements(node.tokenStart..<end), text)
     }
 
-    private mutating func header(_ line: Token, _ node: AstFrame, _ text: TokenMatcher) -> HeaderRecord {
+    private mutating func header(_ line: Token, _ node: AstFrame, _ text: borrowing TokenMatcher) -> HeaderRecord {
         HeaderRecord(position: position(line), keyword: keyword(line, text), name: ref(line, text), description: node.description ?? .empty)
     }
 
-    private mutating func background(_ node: AstFrame, _ text: TokenMatcher) -> Int32 {
+    private mutating func background(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Int32 {
         guard let line = token(.backgroundLine, of: node) else { return -1 }
         let header = header(line, node, text)
         nodes.backgrounds.append(BackgroundRecord(header: header, steps: node.steps, id: newId()))
         return Int32(nodes.backgrounds.count - 1)
     }
 
-    private mutating func scenario(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
+    private mutating func scenario(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Int? {
         let tags = tags(node, text)
         guard let line = token(.scenarioLine, of: node) else { return nil }
         let header = header(line, node, text)
@@ -217,7 +217,7 @@ struct AstBuilder: ~Copyable {
         return nodes.scenarios.count - 1
     }
 
-    private mutating func examples(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
+    private mutating func examples(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Int? {
         let tags = tags(node, text)
         guard let line = token(.examplesLine, of: node) else { return nil }
         let header = header(line, node, text)
@@ -225,7 +225,7 @@ struct AstBuilder: ~Copyable {
         return nodes.examples.count - 1
     }
 
-    private mutating func rule(_ node: AstFrame, _ text: TokenMatcher) -> Int? {
+    private mutating func rule(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Int? {
         let tags = tags(node, text)
         guard let line = token(.ruleLine, of: node) else { return nil }
         let header = header(line, node, text)
@@ -234,7 +234,7 @@ struct AstBuilder: ~Copyable {
         return nodes.rules.count - 1
     }
 
-    private mutating func feature(_ node: AstFrame, _ text: TokenMatcher) {
+    private mutating func feature(_ node: AstFrame, _ text: borrowing TokenMatcher) {
         let tags = tags(node, text)
         guard let line = token(.featureLine, of: node) else { return }
         let header = header(line, node, text)

@@ -1,6 +1,7 @@
-/// A growable buffer of one parse's working values (open rules, their tokens), owned
-/// by one builder and freed with it. Unlike an array it is never shared, so appending
-/// and writing pay no copy-on-write check; reads are bounds-checked.
+/// A growable buffer of one parse's working values (lines' items, open rules, their
+/// tokens), owned by one matcher or builder and freed with it. Unlike an array it is
+/// never shared, so appending and writing pay no copy-on-write check; reads are
+/// bounds-checked.
 struct ScratchBuffer<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
