@@ -10,9 +10,9 @@
 struct AstBuilder: ~Copyable {
     private(set) var idSource: IdSource
     /// The open rules, innermost last.
-    private var stack = ScratchBuffer<AstFrame>(capacity: 16)
+    private var stack = ScratchBuffer<AstFrame>(capacity: 8)
     /// The open rules' tokens, in order.
-    private var tokens = ScratchBuffer<Token>(capacity: 128)
+    private var tokens = ScratchBuffer<Token>(capacity: 16)
     private(set) var nodes = AstNodes()
 
     /// Starts with the source's bytes, which text ranges point into.
