@@ -34,7 +34,7 @@ final class ScratchBufferTests: XCTestCase {
         var buffer = ScratchBuffer<Int>(capacity: 2)
         for value in 0..<10 { buffer.append(value) }
         buffer.removeAll(from: 0)
-        XCTAssertTrue(buffer.isEmpty)
+        XCTAssertEqual(buffer.count, 0)
         buffer.append(42)
         XCTAssertEqual(buffer[0], 42)
     }

@@ -17,8 +17,6 @@ struct ScratchBuffer<Element>: ~Copyable {
         base.deallocate()
     }
 
-    var isEmpty: Bool { count == 0 }
-
     subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "scratch index out of range")
