@@ -22,9 +22,11 @@ struct ScratchBuffer<Element>: ~Copyable {
             precondition(index >= 0 && index < count, "scratch index out of range")
             return base[index]
         }
-        set {
+        // Writes in place (as swift-collections' buffers do): a frame's field is changed
+        // without copying the frame out and back.
+        _modify {
             precondition(index >= 0 && index < count, "scratch index out of range")
-            base[index] = newValue
+            yield &base[index]
         }
     }
 
