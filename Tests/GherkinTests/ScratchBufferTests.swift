@@ -11,7 +11,9 @@ final class ScratchBufferTests: XCTestCase {
         var array: [String] = []
         var random = SplitMix(seed: 11)
         for step in 0..<5_000 {
-            if random.next(below: 4) == 0, !array.isEmpty {
+            if random.next(below: 8) == 0, !array.isEmpty {
+                XCTAssertEqual(buffer.removeLast(), array.removeLast())
+            } else if random.next(below: 4) == 0, !array.isEmpty {
                 let newCount = random.next(below: array.count + 1)
                 buffer.removeAll(from: newCount)
                 array.removeSubrange(newCount...)

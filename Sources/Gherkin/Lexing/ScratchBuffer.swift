@@ -36,6 +36,13 @@ struct ScratchBuffer<Element>: ~Copyable {
         count += 1
     }
 
+    /// Removes the last element and returns it.
+    mutating func removeLast() -> Element {
+        precondition(count > 0, "scratch buffer is empty")
+        count -= 1
+        return (base + count).move()
+    }
+
     /// Drops the elements from `newCount` on.
     mutating func removeAll(from newCount: Int) {
         precondition(newCount >= 0 && newCount <= count, "scratch count out of range")

@@ -51,8 +51,7 @@ struct AstBuilder: ~Copyable {
     /// Closes the innermost rule and adds what it produced to its parent.
     mutating func close(_ text: borrowing TokenMatcher) throws(ParseError) {
         guard stack.count > 1 else { return }
-        let node = stack[stack.count - 1]
-        stack.removeAll(from: stack.count - 1)
+        let node = stack.removeLast()
         let parent = stack.count - 1
         defer {
             if node.makesNode { tokens.removeAll(from: node.tokenStart) }
