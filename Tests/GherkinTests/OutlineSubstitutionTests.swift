@@ -93,7 +93,11 @@ private func substitute(_ text: String, names: [String], values: [String]) -> St
         return CellRecord(position: Position(line: 1, column: 1), value: TextRef(start: start, count: bytes.count - start))
     }
     let cells = names.map(cell) + values.map(cell)
-    var output: [UInt8] = []
+    // Text substituted before stays as it is: the output starts with a marker, and
+    // the buffer starts at one byte, so that it grows.
+    let marker = Array("before".utf8)
+    var output = ScratchBuffer<UInt8>(capacity: 1)
+    marker.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     let changed = bytes.withUnsafeBufferPointer { bytes in
         cells.withUnsafeBufferPointer { cells in
             let substitution = Substitution(
@@ -102,7 +106,11 @@ private func substitute(_ text: String, names: [String], values: [String]) -> St
             return Array(text.utf8).withUnsafeBufferPointer { substitution.apply($0, into: &output) }
         }
     }
-    return changed ? String(decoding: output, as: UTF8.self) : text
+    let written = Array(output.elements(0..<output.count))
+    guard written.starts(with: marker) else { return "marker overwritten: " + String(decoding: written, as: UTF8.self) }
+    let added = written.dropFirst(marker.count)
+    if !changed { return added.isEmpty ? text : "unchanged, yet added " + String(decoding: added, as: UTF8.self) }
+    return String(decoding: added, as: UTF8.self)
 }
 
 /// A small deterministic generator, so a failure names a case that reruns the same

@@ -6,7 +6,7 @@ import XCTest
 /// (strings) so that a wrong move or a missed deinitialization shows under ASan or as a
 /// wrong value.
 final class ScratchBufferTests: XCTestCase {
-    func test_append_pastCapacityThenRemoveTails_keepsTheSameValuesAsAnArray() {
+    func test_append_oneOrManyPastCapacityThenRemoveTails_keepsTheSameValuesAsAnArray() {
         var buffer = ScratchBuffer<String>(capacity: 1)
         var array: [String] = []
         var random = SplitMix(seed: 11)
@@ -17,6 +17,11 @@ final class ScratchBufferTests: XCTestCase {
                 let newCount = random.next(below: array.count + 1)
                 buffer.removeAll(from: newCount)
                 array.removeSubrange(newCount...)
+            } else if random.next(below: 6) == 0 {
+                // Sometimes more at once than doubling the capacity makes room for.
+                let values = (0..<random.next(below: 3 * array.count + 2)).map { "bulk \(step) \($0) " + String(repeating: "w", count: 16) }
+                values.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+                array += values
             } else {
                 let value = String(repeating: "v", count: 20) + String(step)
                 buffer.append(value)

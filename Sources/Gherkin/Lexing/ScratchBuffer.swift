@@ -1,5 +1,6 @@
 /// A growable buffer of one parse's working values (lines' items, open rules, their
-/// tokens), owned by one matcher or builder and freed with it. Unlike an array it is
+/// tokens, substituted text), owned by one matcher, builder or compilation and freed
+/// with it. Unlike an array it is
 /// never shared, so appending and writing pay no copy-on-write check; reads are
 /// bounds-checked.
 struct ScratchBuffer<Element>: ~Copyable {
@@ -31,9 +32,17 @@ struct ScratchBuffer<Element>: ~Copyable {
     }
 
     mutating func append(_ element: Element) {
-        if count == capacity { grow() }
+        if count == capacity { grow(toHold: count + 1) }
         (base + count).initialize(to: element)
         count += 1
+    }
+
+    /// Appends copies of `elements` (for plain values, one `memcpy`).
+    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress else { return }
+        if capacity - count < elements.count { grow(toHold: count + elements.count) }
+        (base + count).initialize(from: source, count: elements.count)
+        count += elements.count
     }
 
     /// Removes the last element and returns it.
@@ -56,11 +65,14 @@ struct ScratchBuffer<Element>: ~Copyable {
         return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
+    /// Doubles the capacity until it holds `needed` elements.
+    private mutating func grow(toHold needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        moved.moveInitialize(from: base, count: count)
         base.deallocate()
-        base = larger
-        capacity *= 2
+        base = moved
+        capacity = larger
     }
 }

@@ -3,119 +3,81 @@ public struct PickleCompiler: Sendable {
     public init() {}
 
     public func compile<Ids: IdGenerator>(_ document: GherkinDocument, uri: String, ids: inout Ids) -> [Pickle] {
-        let nodes = document.storage.nodes
-        guard let feature = nodes.feature else { return [] }
-        var compilation = PickleCompilation(
-            ast: nodes, out: PickleNodes(base: nodes.table, tags: nodes.tags, uri: uri, language: nodes.table.string(feature.language)),
-            ids: IdSource(ids))
-        nodes.table.text.withUnsafeBufferPointer { text in
-            nodes.cells.withUnsafeBufferPointer { compilation.run(feature, text: text, cells: $0) }
+        let storage = document.storage
+        guard let feature = storage.nodes.feature else { return [] }
+        let source = IdSource(ids)
+        let (pickles, used) = storage.nodes.table.text.withUnsafeBufferPointer { text in
+            storage.nodes.cells.withUnsafeBufferPointer { cells in
+                var compilation = PickleCompilation(storage, feature: feature, uri: uri, ids: source, text: text, cells: cells)
+                compilation.run(feature)
+                return compilation.takeNodes()
+            }
         }
-        compilation.ids.advance(&ids)
-        return PickleStorage(compilation.takeNodes()).pickles
+        used.advance(&ids)
+        return PickleStorage(pickles).pickles
     }
 }
 
 /// One compilation: reads the document's records and adds pickle records, with text
 /// kept as the document's byte ranges unless a placeholder changed it.
-private struct PickleCompilation {
-    let ast: AstNodes
+private struct PickleCompilation: ~Copyable {
+    private let storage: AstStorage
+    /// The document's records, read in place.
+    private var ast: AstNodes { _read { yield storage.nodes } }
     /// How many ids the document has: the pickles' own are numbered after them.
     private let documentIds: Int32
-    var out: PickleNodes
-    var ids: IdSource
+    private var out: PickleNodes
+    private var ids: IdSource
     /// The document's text and table cells, borrowed while compiling.
-    private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    private var cells = UnsafeBufferPointer<CellRecord>(start: nil, count: 0)
+    private let text: UnsafeBufferPointer<UInt8>
+    private let cells: UnsafeBufferPointer<CellRecord>
+    /// The text that placeholders changed, numbered on from the document's text; it
+    /// becomes the pickles' own text when the compilation ends.
+    private var substitutedText: ScratchBuffer<UInt8>
 
-    init(ast: AstNodes, out: PickleNodes, ids: IdSource) {
-        self.ast = ast
+    /// A compilation of `feature`, with room reserved for the records it will add.
+    init(
+        _ storage: AstStorage, feature: FeatureRecord, uri: String, ids: IdSource, text: UnsafeBufferPointer<UInt8>,
+        cells: UnsafeBufferPointer<CellRecord>
+    ) {
+        self.storage = storage
+        let ast = storage.nodes
         documentIds = Int32(truncatingIfNeeded: ast.table.ids.count)
-        self.out = out
+        out = PickleNodes(base: ast.table, tags: ast.tags, uri: uri, language: ast.table.string(feature.language))
         self.ids = ids
-    }
-
-    /// The pickle records, moved out (the compilation is left empty): no array is copied.
-    mutating func takeNodes() -> PickleNodes {
-        ids.complete(&out.text.own.ids)
-        var taken = PickleNodes(base: TextTable(), tags: [], uri: "", language: "")
-        swap(&taken, &out)
-        return taken
-    }
-
-    mutating func run(_ feature: FeatureRecord, text: UnsafeBufferPointer<UInt8>, cells: UnsafeBufferPointer<CellRecord>) {
         self.text = text
         self.cells = cells
-        reserve(feature)
-        let background = steps(of: feature.background)
+        let total = ReservedCounts(feature, in: ast)
+        self.out.pickles.reserveCapacity(total.pickles)
+        self.out.steps.reserveCapacity(total.steps)
+        self.out.docStrings.reserveCapacity(total.docStrings)
+        self.out.rows.reserveCapacity(total.rows)
+        self.out.cells.reserveCapacity(total.cells)
+        // Substituted text: a name and a step text or two per example row, typically.
+        substitutedText = ScratchBuffer(capacity: total.exampleRows * 128)
+    }
+
+    /// The pickle records, moved out (the compilation is left empty: no array is
+    /// copied), and the ids handed out.
+    mutating func takeNodes() -> (PickleNodes, IdSource) {
+        ids.complete(&out.text.own.ids)
+        out.text.own.text = Array(substitutedText.elements(0..<substitutedText.count))
+        var taken = PickleNodes(base: TextTable(), tags: [], uri: "", language: "")
+        swap(&taken, &out)
+        return (taken, ids)
+    }
+
+    mutating func run(_ feature: FeatureRecord) {
+        let background = ast.steps(ofBackground: feature.background)
         for scenario in feature.scenarios.range {
             compile(scenario, tags: (feature.tags, .empty), background: (background, .empty))
         }
         for index in feature.rules.range {
             let rule = ast.rules[index]
             for scenario in rule.scenarios.range {
-                compile(scenario, tags: (feature.tags, rule.tags), background: (background, steps(of: rule.background)))
+                compile(scenario, tags: (feature.tags, rule.tags), background: (background, ast.steps(ofBackground: rule.background)))
             }
         }
-    }
-
-    /// Reserves the records the compilation will add: a pickle per scenario or example
-    /// row, each with its backgrounds' steps and its own, and their arguments.
-    private mutating func reserve(_ feature: FeatureRecord) {
-        var total = ReservedCounts()
-        func count(_ scenarios: Span, background: ReservedCounts) {
-            for index in scenarios.range {
-                let scenario = ast.scenarios[index]
-                var rows = scenario.examples.isEmpty ? 1 : 0
-                for examplesIndex in scenario.examples.range {
-                    let examples = ast.examples[examplesIndex]
-                    let count = max(examples.rows.count - 1, 0)
-                    rows += count
-                    total.exampleRows += count
-                }
-                total.pickles += rows
-                if !scenario.steps.isEmpty {
-                    var steps = background
-                    steps.add(arguments(of: scenario.steps))
-                    total.add(steps, times: rows)
-                }
-            }
-        }
-        let background = arguments(of: steps(of: feature.background))
-        count(feature.scenarios, background: background)
-        for index in feature.rules.range {
-            let rule = ast.rules[index]
-            var both = background
-            both.add(arguments(of: steps(of: rule.background)))
-            count(rule.scenarios, background: both)
-        }
-        out.pickles.reserveCapacity(total.pickles)
-        out.steps.reserveCapacity(total.steps)
-        out.docStrings.reserveCapacity(total.docStrings)
-        out.rows.reserveCapacity(total.rows)
-        out.cells.reserveCapacity(total.cells)
-        // Substituted text: a name and a step text or two per example row, typically.
-        out.text.own.text.reserveCapacity(total.exampleRows * 128)
-    }
-
-    /// The steps of `span` with their doc strings, table rows and cells, counted.
-    private func arguments(of span: Span) -> ReservedCounts {
-        var counts = ReservedCounts()
-        counts.steps = span.count
-        for index in span.range {
-            let step = ast.steps[index]
-            if step.docString >= 0 { counts.docStrings += 1 }
-            guard !step.table.isEmpty else { continue }
-            counts.rows += step.table.count
-            // A table's rows are side by side, and so are their cells.
-            counts.cells += Int(ast.rows[Int(step.table.end) - 1].cells.end - ast.rows[Int(step.table.start)].cells.start)
-        }
-        return counts
-    }
-
-    /// The steps of a background, none for -1.
-    private func steps(of background: Int32) -> Span {
-        background < 0 ? .empty : ast.backgrounds[Int(background)].steps
     }
 
     /// A new id, as an index into all the pickles' ids (the document's first).
@@ -162,9 +124,9 @@ private struct PickleCompilation {
     /// changed it, else the new text added to the pickles' own.
     private mutating func substituted(_ ref: TextRef, _ substitution: Substitution) -> TextRef {
         guard !substitution.isNone, ref.count > 0 else { return ref }
-        let start = out.text.own.text.count
-        guard substitution.apply(bytes(ref), into: &out.text.own.text) else { return ref }
-        return TextRef(start: out.text.base.text.count + start, count: out.text.own.text.count - start)
+        let start = substitutedText.count
+        guard substitution.apply(bytes(ref), into: &substitutedText) else { return ref }
+        return TextRef(start: text.count + start, count: substitutedText.count - start)
     }
 
     /// The feature's then the rule's background steps, then the scenario's, substituted for an example row; none
@@ -243,5 +205,60 @@ private struct ReservedCounts {
         docStrings += other.docStrings * times
         rows += other.rows * times
         cells += other.cells * times
+    }
+}
+
+extension ReservedCounts {
+    /// The records compiling `feature` adds: a pickle per scenario or example row, each
+    /// with its backgrounds' steps and its own, and their arguments.
+    init(_ feature: FeatureRecord, in ast: borrowing AstNodes) {
+        self.init()
+        func count(_ scenarios: Span, background: ReservedCounts) {
+            for index in scenarios.range {
+                let scenario = ast.scenarios[index]
+                var rows = scenario.examples.isEmpty ? 1 : 0
+                for examplesIndex in scenario.examples.range {
+                    let examples = ast.examples[examplesIndex]
+                    let count = max(examples.rows.count - 1, 0)
+                    rows += count
+                    exampleRows += count
+                }
+                pickles += rows
+                if !scenario.steps.isEmpty {
+                    var steps = background
+                    steps.add(Self(arguments: scenario.steps, in: ast))
+                    add(steps, times: rows)
+                }
+            }
+        }
+        let background = Self(arguments: ast.steps(ofBackground: feature.background), in: ast)
+        count(feature.scenarios, background: background)
+        for index in feature.rules.range {
+            let rule = ast.rules[index]
+            var both = background
+            both.add(Self(arguments: ast.steps(ofBackground: rule.background), in: ast))
+            count(rule.scenarios, background: both)
+        }
+    }
+
+    /// The steps of `span` with their doc strings, table rows and cells.
+    private init(arguments span: Span, in ast: borrowing AstNodes) {
+        self.init()
+        steps = span.count
+        for index in span.range {
+            let step = ast.steps[index]
+            if step.docString >= 0 { docStrings += 1 }
+            guard !step.table.isEmpty else { continue }
+            rows += step.table.count
+            // A table's rows are side by side, and so are their cells.
+            cells += Int(ast.rows[Int(step.table.end) - 1].cells.end - ast.rows[Int(step.table.start)].cells.start)
+        }
+    }
+}
+
+extension AstNodes {
+    /// The steps of a background, none for -1.
+    func steps(ofBackground index: Int32) -> Span {
+        index < 0 ? .empty : backgrounds[Int(index)].steps
     }
 }

@@ -56,7 +56,7 @@ struct Substitution {
 
     /// Appends `text` with its placeholders replaced to `output`; false, having added
     /// nothing, when no placeholder of the text names a column.
-    func apply(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+    func apply(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout ScratchBuffer<UInt8>) -> Bool {
         guard let placeholders, !placeholders.names.isEmpty,
               let open = Self.index(of: UInt8(ascii: "<"), in: bytes, from: 0) else { return false }
         if onePass {
@@ -83,44 +83,32 @@ struct Substitution {
         case ambiguous
     }
 
-    /// Appends the text with every placeholder replaced at once, in one pass: what it
-    /// appended is taken back when the text turns out ambiguous.
+    /// Appends the text with every placeholder that names a column replaced, left to
+    /// right, in one pass. What it appended is taken back when the text turns out
+    /// ambiguous: a `<` before the `>` of an earlier one.
     private func replacingAtOnce(
-        _ bytes: UnsafeBufferPointer<UInt8>, from open: Int, _ placeholders: Placeholders, into output: inout [UInt8]
+        _ bytes: UnsafeBufferPointer<UInt8>, from first: Int, _ placeholders: Placeholders, into output: inout ScratchBuffer<UInt8>
     ) -> OnePass {
         let mark = output.count
         var copied = 0
-        let complete = forEachPlaceholder(in: bytes, from: open, placeholders) { start, end, column in
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
-            output.append(contentsOf: value(column, placeholders))
-            copied = end
-        }
-        guard complete else {
-            output.removeSubrange(mark...)
-            return .ambiguous
+        var open = first
+        while let close = Self.index(of: UInt8(ascii: ">"), in: bytes, from: open + 1) {
+            let name = UnsafeBufferPointer(rebasing: bytes[open + 1..<close])
+            if name.contains(UInt8(ascii: "<")) {
+                output.removeAll(from: mark)
+                return .ambiguous
+            }
+            if let column = column(named: name, placeholders) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open]))
+                output.append(contentsOf: value(column, placeholders))
+                copied = close + 1
+            }
+            guard let next = Self.index(of: UInt8(ascii: "<"), in: bytes, from: close + 1) else { break }
+            open = next
         }
         guard copied > 0 else { return .unchanged }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         return .replaced
-    }
-
-    /// Calls `body` with the start of each `<name>` that names a column, the end past
-    /// its `>`, and that column, left to right. False, having stopped, at a `<` that
-    /// comes before the `>` of an earlier one.
-    private func forEachPlaceholder(
-        in bytes: UnsafeBufferPointer<UInt8>, from first: Int, _ placeholders: Placeholders, _ body: (Int, Int, Int) -> Void
-    ) -> Bool {
-        var open = first
-        while true {
-            guard let close = Self.index(of: UInt8(ascii: ">"), in: bytes, from: open + 1) else { return true }
-            let name = UnsafeBufferPointer(rebasing: bytes[open + 1..<close])
-            if name.contains(UInt8(ascii: "<")) { return false }
-            if let column = column(named: name, placeholders) {
-                body(open, close + 1, column)
-            }
-            guard let next = Self.index(of: UInt8(ascii: "<"), in: bytes, from: close + 1) else { return true }
-            open = next
-        }
     }
 
     /// The first column of that name: the one that fills it in one pass.
@@ -135,7 +123,7 @@ struct Substitution {
 
     /// The reference's way, for the rare text where replacing at once could differ.
     private func replacingColumnByColumn(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ placeholders: Placeholders, into output: inout [UInt8]
+        _ bytes: UnsafeBufferPointer<UInt8>, _ placeholders: Placeholders, into output: inout ScratchBuffer<UInt8>
     ) -> Bool {
         var text = Array(bytes)
         var changed = false
@@ -160,7 +148,7 @@ struct Substitution {
                 changed = true
             }
         }
-        if changed { output += text }
+        if changed { text.withUnsafeBufferPointer { output.append(contentsOf: $0) } }
         return changed
     }
 
