@@ -56,6 +56,41 @@ final class OutlineSubstitutionTests: XCTestCase {
         XCTAssertEqual(pickles.first?.steps[0].text, "<x> and <<y> and <>")
         XCTAssertEqual(pickles.first?.steps[0].argument?.docString?.content, "1< is 1<")
     }
+
+    /// Steps with nothing to substitute keep their document's table; outline steps get
+    /// their own. Both read back the same as the reference gives, and the order of a
+    /// table and a doc string is kept either way.
+    func test_compile_backgroundAndOutlineTables_documentRowsSharedOutlineRowsSubstituted() throws {
+        let pickles = try pickles("""
+            Feature: F
+              Background:
+                Given the users
+                  | name | role  |
+                  | <a>  | admin |
+              Scenario: plain
+                Given a list
+                  | x | <a> |
+                  \"\"\"
+                  <a>
+                  \"\"\"
+              Scenario Outline: outline
+                Given a list
+                  \"\"\"
+                  <a>
+                  \"\"\"
+                  | x | <a> |
+                Examples:
+                  | a |
+                  | 1 |
+                  | 2 |
+            """)
+        let tables = pickles.map { pickle in pickle.steps.map { $0.argument?.dataTable?.rows.map { $0.cells.map(\.value) } } }
+        let users = [["name", "role"], ["<a>", "admin"]]
+        XCTAssertEqual(tables, [[users, [["x", "<a>"]]], [users, [["x", "1"]]], [users, [["x", "2"]]]])
+        XCTAssertEqual(pickles.map { $0.steps[1].argument?.dataTable?.argumentIndex }, [1, 2, 2])
+        XCTAssertEqual(pickles.map { $0.steps[1].argument?.docString?.argumentIndex }, [2, 1, 1])
+        XCTAssertEqual(pickles.map { $0.steps[1].argument?.docString?.content }, ["<a>", "1", "2"])
+    }
 }
 
 /// Random texts, names and values over `a b < >`, where every shortcut could go wrong:

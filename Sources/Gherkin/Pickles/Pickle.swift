@@ -101,9 +101,7 @@ public struct PickleStep: Sendable {
             },
             dataTable: hasTable
                 ? PickleTable(
-                    rows: record.table.range.map { row in
-                        PickleTableRow(cells: nodes.rows[row].range.map { PickleTableCell(value: nodes.text.string(nodes.cells[$0])) })
-                    },
+                    rows: nodes.tableRows(record),
                     argumentIndex: order == 0 ? nil : order)
                 : nil)
     }

@@ -43,7 +43,7 @@ private struct PickleCompilation: ~Copyable {
         self.storage = storage
         let ast = storage.nodes
         documentIds = Int32(truncatingIfNeeded: ast.table.ids.count)
-        out = PickleNodes(base: ast.table, tags: ast.tags, uri: uri, language: ast.table.string(feature.language))
+        out = PickleNodes(base: ast, uri: uri, language: ast.table.string(feature.language))
         self.ids = ids
         self.text = text
         self.cells = cells
@@ -62,7 +62,7 @@ private struct PickleCompilation: ~Copyable {
     mutating func takeNodes() -> (PickleNodes, IdSource) {
         ids.complete(&out.text.own.ids)
         out.text.own.text = Array(substitutedText.elements(0..<substitutedText.count))
-        var taken = PickleNodes(base: TextTable(), tags: [], uri: "", language: "")
+        var taken = PickleNodes(uri: "", language: "")
         swap(&taken, &out)
         return (taken, ids)
     }
@@ -159,8 +159,13 @@ private struct PickleCompilation: ~Copyable {
             docString = Int32(out.docStrings.count - 1)
         }
         var table = Span.empty
+        var tableInDocument = false
         var order: Int8 = 0
-        if !step.table.isEmpty {
+        if !step.table.isEmpty, substitution.isNone {
+            // Nothing to substitute: the step keeps its document's rows.
+            table = step.table
+            tableInDocument = true
+        } else if !step.table.isEmpty {
             let firstRow = out.rows.count
             for rowIndex in step.table.range {
                 let firstCell = out.cells.count
@@ -171,13 +176,15 @@ private struct PickleCompilation: ~Copyable {
                 out.rows.append(Span(firstCell, out.cells.count))
             }
             table = Span(firstRow, out.rows.count)
-            if docString >= 0 { order = docLine > ast.rows[Int(step.table.start)].position.line ? 1 : 2 }
+        }
+        if docString >= 0, !step.table.isEmpty {
+            order = docLine > ast.rows[Int(step.table.start)].position.line ? 1 : 2
         }
         let id = newId()
         let text = substituted(step.text, substitution)
         out.steps.append(PickleStepRecord(
             id: id, text: text, type: keywordType.pickleStepType, docString: docString,
-            table: table, argumentOrder: order, stepId: step.id, rowId: rowId))
+            table: table, tableInDocument: tableInDocument, argumentOrder: order, stepId: step.id, rowId: rowId))
     }
 }
 
@@ -226,29 +233,30 @@ extension ReservedCounts {
                 pickles += rows
                 if !scenario.steps.isEmpty {
                     var steps = background
-                    steps.add(Self(arguments: scenario.steps, in: ast))
+                    steps.add(Self(arguments: scenario.steps, in: ast, copiesTables: !scenario.examples.isEmpty))
                     add(steps, times: rows)
                 }
             }
         }
-        let background = Self(arguments: ast.steps(ofBackground: feature.background), in: ast)
+        let background = Self(arguments: ast.steps(ofBackground: feature.background), in: ast, copiesTables: false)
         count(feature.scenarios, background: background)
         for index in feature.rules.range {
             let rule = ast.rules[index]
             var both = background
-            both.add(Self(arguments: ast.steps(ofBackground: rule.background), in: ast))
+            both.add(Self(arguments: ast.steps(ofBackground: rule.background), in: ast, copiesTables: false))
             count(rule.scenarios, background: both)
         }
     }
 
-    /// The steps of `span` with their doc strings, table rows and cells.
-    private init(arguments span: Span, in ast: borrowing AstNodes) {
+    /// The steps of `span` with their doc strings, and their table rows and cells when
+    /// the tables are copied to be substituted (outline steps).
+    private init(arguments span: Span, in ast: borrowing AstNodes, copiesTables: Bool) {
         self.init()
         steps = span.count
         for index in span.range {
             let step = ast.steps[index]
             if step.docString >= 0 { docStrings += 1 }
-            guard !step.table.isEmpty else { continue }
+            guard copiesTables, !step.table.isEmpty else { continue }
             rows += step.table.count
             // A table's rows are side by side, and so are their cells.
             cells += Int(ast.rows[Int(step.table.end) - 1].cells.end - ast.rows[Int(step.table.start)].cells.start)

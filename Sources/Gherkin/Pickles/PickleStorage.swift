@@ -46,8 +46,10 @@ struct PickleStepRecord: Sendable {
     var type: PickleStepType?
     /// An index into `PickleNodes.docStrings`, or -1.
     var docString: Int32
-    /// The rows of its table; empty when it has none.
+    /// The rows of its table, empty when it has none: the document's rows when
+    /// `tableInDocument` (nothing was substituted), else the pickles' own.
     var table: Span
+    var tableInDocument: Bool
     /// With both a table and a doc string: 1 when the table comes first, 2 when the doc string does; else 0.
     var argumentOrder: Int8
     var stepId: Int32
@@ -83,17 +85,46 @@ struct PickleNodes: Sendable {
     var pickles: [PickleRecord] = []
     var steps: [PickleStepRecord] = []
     var docStrings: [PickleDocStringRecord] = []
-    /// Each row's cells, as a span of `cells`.
+    /// Each row's cells, as a span of `cells`: the tables that placeholders were
+    /// substituted in.
     var rows: [Span] = []
     var cells: [TextRef] = []
     /// The document's tags, which pickles point into.
     var tags: [TagRecord]
+    /// The document's table rows and cells, which steps with nothing substituted in
+    /// their tables point into.
+    var documentRows: [RowRecord]
+    var documentCells: [CellRecord]
 
-    init(base: TextTable, tags: [TagRecord], uri: String, language: String) {
-        text = PickleText(base: base)
-        self.tags = tags
+    /// The pickles of `document`, none yet, sharing its text, tags and tables.
+    init(base document: borrowing AstNodes, uri: String, language: String) {
+        text = PickleText(base: document.table)
+        tags = document.tags
+        documentRows = document.rows
+        documentCells = document.cells
         self.uri = uri
         self.language = language
+    }
+
+    /// Pickles of no document.
+    init(uri: String, language: String) {
+        text = PickleText(base: TextTable())
+        tags = []
+        documentRows = []
+        documentCells = []
+        self.uri = uri
+        self.language = language
+    }
+
+    /// A step's table rows, with their values as strings.
+    func tableRows(_ step: PickleStepRecord) -> [PickleTableRow] {
+        step.tableInDocument
+            ? step.table.range.map { row in
+                PickleTableRow(cells: documentRows[row].cells.range.map { PickleTableCell(value: text.string(documentCells[$0].value)) })
+            }
+            : step.table.range.map { row in
+                PickleTableRow(cells: rows[row].range.map { PickleTableCell(value: text.string(cells[$0])) })
+            }
     }
 }
 

@@ -21,7 +21,7 @@ struct PlainPickle: Sendable, Hashable, Codable {
 extension PickleNodes {
     /// The records of one decoded pickle.
     init(_ pickle: PlainPickle) {
-        self.init(base: TextTable(), tags: [], uri: pickle.uri, language: pickle.language)
+        self.init(uri: pickle.uri, language: pickle.language)
         for tag in pickle.tags {
             tags.append(TagRecord(position: Position(line: 0, column: nil), name: text.append(tag.name), id: text.id(tag.astNodeId)))
         }
@@ -41,7 +41,7 @@ extension PickleNodes {
             let (stepId, rowId) = ids(step.astNodeIds)
             steps.append(PickleStepRecord(
                 id: text.id(step.id), text: text.append(step.text), type: step.type, docString: docString,
-                table: Span(firstRow, rows.count), argumentOrder: Int8(tableIndex ?? 0), stepId: stepId,
+                table: Span(firstRow, rows.count), tableInDocument: false, argumentOrder: Int8(tableIndex ?? 0), stepId: stepId,
                 rowId: rowId))
         }
         let (scenarioId, rowId) = ids(pickle.astNodeIds)
