@@ -50,7 +50,7 @@ struct ParserRun: ~Copyable {
     var matcher: TokenMatcher
     var builder: AstBuilder
     /// Tokens read ahead by a lookahead and not consumed yet.
-    var queue: [Token] = []
+    var queue = ScratchBuffer<Token>(capacity: 4)
     var queueStart = 0
     var errors: [ParseError] = []
     /// The reference parsers give up after this many errors.
@@ -76,7 +76,7 @@ struct ParserRun: ~Copyable {
         let token = queue[queueStart]
         queueStart += 1
         if queueStart == queue.count {
-            queue.removeAll(keepingCapacity: true)
+            queue.removeAll(from: 0)
             queueStart = 0
         }
         return token
