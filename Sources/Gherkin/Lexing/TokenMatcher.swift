@@ -169,7 +169,7 @@ struct TokenMatcher: ~Copyable {
     // MARK: Text for the AST
 
     /// Appends the token's text, unescaping an escaped delimiter inside a doc string.
-    func appendText(_ token: Token, to bytes: inout [UInt8]) {
+    func appendText(_ token: Token, to bytes: inout ScratchBuffer<UInt8>) {
         guard token.unescapeDelimiter != Token.noKeyword else {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source.base[token.text]))
             return

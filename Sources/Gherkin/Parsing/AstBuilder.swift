@@ -14,12 +14,16 @@ struct AstBuilder: ~Copyable {
     /// The open rules' tokens, in order.
     private var tokens = ScratchBuffer<Token>(capacity: 16)
     private(set) var nodes = AstNodes()
+    /// The source, which text ranges point into.
+    private let source: SourceBytes
+    /// Text that is not a range of the source (unescaped, or joined from lines apart):
+    /// it goes after the source in the document's text, numbered on from its end.
+    private var addedText: ScratchBuffer<UInt8>
 
-    /// Starts with the source's bytes, which text ranges point into.
     init(source: SourceBytes, ids: IdSource) {
         idSource = ids
-        nodes.table.text.reserveCapacity(source.count + source.count / 8)
-        nodes.table.text.append(contentsOf: source.base)
+        self.source = source
+        addedText = ScratchBuffer(capacity: source.count / 8 + 64)
         nodes.reserve(forSourceBytes: source.count)
         stack.append(AstFrame(.gherkinDocument, tokenStart: 0))
     }
@@ -31,6 +35,9 @@ struct AstBuilder: ~Copyable {
     /// The records built, moved out (the builder is left empty): no array is copied.
     mutating func takeNodes() -> AstNodes {
         idSource.complete(&nodes.table.ids)
+        nodes.table.text.reserveCapacity(source.count + addedText.count)
+        nodes.table.text.append(contentsOf: source.base)
+        nodes.table.text.append(contentsOf: addedText.elements(0..<addedText.count))
         var taken = AstNodes()
         swap(&taken, &nodes)
         return taken
@@ -97,14 +104,14 @@ struct AstBuilder: ~Copyable {
     }
 
     /// The text that `write` adds after the source.
-    private mutating func appended(_ write: (inout [UInt8]) -> Void) -> TextRef {
-        let start = nodes.table.text.count
-        write(&nodes.table.text)
-        return TextRef(start: start, count: nodes.table.text.count - start)
+    private mutating func appended(_ write: (inout ScratchBuffer<UInt8>) -> Void) -> TextRef {
+        let start = addedText.count
+        write(&addedText)
+        return TextRef(start: source.count + start, count: addedText.count - start)
     }
 
     private mutating func added(_ bytes: some Collection<UInt8>) -> TextRef {
-        appended { $0.append(contentsOf: bytes) }
+        appended { text in for byte in bytes { text.append(byte) } }
     }
 
     /// Lines joined with line feeds: their source range when each starts just past the
