@@ -1,8 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A growable buffer of one parse's working values (lines' items, open rules, their
-/// tokens, substituted text), owned by one matcher, builder or compilation and freed
-/// with it. Unlike an array it is
-/// never shared, so appending and writing pay no copy-on-write check; reads are
-/// bounds-checked.
+/// tokens, text), owned by one matcher, builder, parser run or compilation and freed
+/// with it. Unlike an array it is never shared, so appending and writing pay no
+/// copy-on-write check; reads are bounds-checked.
 struct ScratchBuffer<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
@@ -10,12 +17,22 @@ struct ScratchBuffer<Element>: ~Copyable {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
     }
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
+        free(base)
+    }
+
+    /// Memory for `capacity` elements from `malloc`, whose alignment suffices for the
+    /// values kept here: `UnsafeMutablePointer.allocate` takes the runtime's aligned
+    /// path (`posix_memalign`), which costs more on every parse.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Element> {
+        precondition(MemoryLayout<Element>.alignment <= 16, "scratch elements must fit malloc's alignment")
+        let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        guard !overflow, let memory = malloc(max(bytes, 1)) else { preconditionFailure("scratch buffer: out of memory") }
+        return memory.bindMemory(to: Element.self, capacity: capacity)
     }
 
     subscript(index: Int) -> Element {
@@ -69,9 +86,9 @@ struct ScratchBuffer<Element>: ~Copyable {
     private mutating func grow(toHold needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        let moved = Self.allocate(larger)
         moved.moveInitialize(from: base, count: count)
-        base.deallocate()
+        free(base)
         base = moved
         capacity = larger
     }
