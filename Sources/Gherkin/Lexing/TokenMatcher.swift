@@ -100,8 +100,9 @@ struct TokenMatcher: ~Copyable {
         line.contentStart < line.end ? source[line.contentStart] : nil
     }
 
-    /// The first keyword of `group` the line starts with.
-    private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
+    /// The first keyword of `group` the line starts with. Inlined, as `rest(of:after:)`
+    /// is: a call would copy the matcher to borrow it.
+    @inline(__always) private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
         let start = line.contentStart, available = line.end - start
         guard available > 0 else { return nil }
         let bucket = keywords.buckets[group.rawValue &* 256 &+ Int(source[start])]
@@ -126,7 +127,7 @@ struct TokenMatcher: ~Copyable {
     }
 
     /// The line after its first `length` content bytes, without surrounding whitespace.
-    private func rest(of line: Line, after length: Int) -> Range<Int> {
+    @inline(__always) private func rest(of line: Line, after length: Int) -> Range<Int> {
         source.trim(line.contentStart + length..<line.end).0
     }
 

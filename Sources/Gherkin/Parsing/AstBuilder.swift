@@ -55,8 +55,9 @@ struct AstBuilder: ~Copyable {
         }
     }
 
-    /// Closes the innermost rule and adds what it produced to its parent.
-    mutating func close(_ text: borrowing TokenMatcher) throws(ParseError) {
+    /// Closes the innermost rule and adds what it produced to its parent. Inlined into
+    /// the parser's one caller: a call would copy the matcher to borrow it.
+    @inline(__always) mutating func close(_ text: borrowing TokenMatcher) throws(ParseError) {
         guard stack.count > 1 else { return }
         let node = stack.removeLast()
         let parent = stack.count - 1

@@ -132,7 +132,7 @@ struct ParserRun: ~Copyable {
         builder.build(token)
     }
 
-    private mutating func close() {
+    @inline(never) private mutating func close() {
         do {
             try builder.close(matcher)
         } catch {
