@@ -132,6 +132,8 @@ struct ParserRun: ~Copyable {
         builder.build(token)
     }
 
+    /// Out of line, with the builder's `close` inlined into it: one copy of the code
+    /// that closes rules, kept out of the line loop.
     @inline(never) private mutating func close() {
         do {
             try builder.close(matcher)

@@ -263,10 +263,3 @@ extension ReservedCounts {
         }
     }
 }
-
-extension AstNodes {
-    /// The steps of a background, none for -1.
-    func steps(ofBackground index: Int32) -> Span {
-        index < 0 ? .empty : backgrounds[Int(index)].steps
-    }
-}

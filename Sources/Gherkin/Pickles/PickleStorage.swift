@@ -118,13 +118,13 @@ struct PickleNodes: Sendable {
 
     /// A step's table rows, with their values as strings.
     func tableRows(_ step: PickleStepRecord) -> [PickleTableRow] {
-        step.tableInDocument
-            ? step.table.range.map { row in
-                PickleTableRow(cells: documentRows[row].cells.range.map { PickleTableCell(value: text.string(documentCells[$0].value)) })
-            }
-            : step.table.range.map { row in
-                PickleTableRow(cells: rows[row].range.map { PickleTableCell(value: text.string(cells[$0])) })
-            }
+        let inDocument = step.tableInDocument
+        return step.table.range.map { row in
+            let cellRange = inDocument ? documentRows[row].cells.range : rows[row].range
+            return PickleTableRow(cells: cellRange.map { cell in
+                PickleTableCell(value: text.string(inDocument ? documentCells[cell].value : cells[cell]))
+            })
+        }
     }
 }
 

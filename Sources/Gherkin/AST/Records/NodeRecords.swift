@@ -117,6 +117,11 @@ struct AstNodes: Sendable {
         tags.reserveCapacity(bytes / 192 + 1)
         comments.reserveCapacity(bytes / 768 + 1)
     }
+
+    /// The steps of a background, none for -1.
+    func steps(ofBackground index: Int32) -> Span {
+        index < 0 ? .empty : backgrounds[Int(index)].steps
+    }
 }
 
 /// The nodes of one parsed document, shared by every view into it. Immutable.
