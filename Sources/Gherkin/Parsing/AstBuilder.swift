@@ -13,7 +13,7 @@ struct AstBuilder: ~Copyable {
     private var stack = ScratchBuffer<AstFrame>(capacity: 8)
     /// The open rules' tokens, in order.
     private var tokens = ScratchBuffer<Token>(capacity: 16)
-    private(set) var nodes = AstNodes()
+    private(set) var nodes = SpareRecords.document()
     /// The source, which text ranges point into.
     private let source: SourceBytes
     /// Text that is not a range of the source (unescaped, or joined from lines apart):

@@ -44,6 +44,8 @@ private struct PickleCompilation: ~Copyable {
         let ast = storage.nodes
         documentIds = Int32(truncatingIfNeeded: ast.table.ids.count)
         out = PickleNodes(base: ast, uri: uri, language: ast.table.string(feature.language))
+        var spare = SpareRecords.pickles()
+        out.swapArrays(with: &spare)
         self.ids = ids
         self.text = text
         self.cells = cells

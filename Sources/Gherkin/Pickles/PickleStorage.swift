@@ -116,6 +116,16 @@ struct PickleNodes: Sendable {
         self.language = language
     }
 
+    /// Takes `arrays` (empty, perhaps with capacity) as its own records' arrays, leaving
+    /// its own in their place; nothing is copied.
+    mutating func swapArrays(with arrays: inout PickleArrays) {
+        swap(&pickles, &arrays.pickles)
+        swap(&steps, &arrays.steps)
+        swap(&docStrings, &arrays.docStrings)
+        swap(&rows, &arrays.rows)
+        swap(&cells, &arrays.cells)
+    }
+
     /// A step's table rows, with their values as strings.
     func tableRows(_ step: PickleStepRecord) -> [PickleTableRow] {
         let inDocument = step.tableInDocument
@@ -133,6 +143,12 @@ final class PickleStorage: Sendable {
     let nodes: PickleNodes
 
     init(_ nodes: PickleNodes) { self.nodes = nodes }
+
+    /// Its own arrays go to the next compilation.
+    deinit {
+        SpareRecords.give(PickleArrays(
+            pickles: nodes.pickles, steps: nodes.steps, docStrings: nodes.docStrings, rows: nodes.rows, cells: nodes.cells))
+    }
 
     func string(_ ref: TextRef) -> String { nodes.text.string(ref) }
     func id(_ index: Int32) -> String { nodes.text.id(index) }

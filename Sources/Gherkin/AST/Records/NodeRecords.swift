@@ -130,6 +130,9 @@ final class AstStorage: Sendable {
 
     init(_ nodes: AstNodes) { self.nodes = nodes }
 
+    /// Its arrays go to the next parse.
+    deinit { SpareRecords.give(nodes) }
+
     func string(_ ref: TextRef) -> String { nodes.table.string(ref) }
     func id(_ index: Int32) -> String { nodes.table.ids[Int(index)] }
 }
