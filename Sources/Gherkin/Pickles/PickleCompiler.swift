@@ -35,7 +35,7 @@ private struct PickleCompilation: ~Copyable {
     /// becomes the pickles' own text when the compilation ends.
     private var substitutedText: ScratchBuffer<UInt8>
 
-    /// A compilation of `feature`, with room reserved for the records it will add.
+    /// A compilation of `feature`, with room for the records it will add.
     init(
         _ storage: AstStorage, feature: FeatureRecord, uri: String, ids: IdSource, text: UnsafeBufferPointer<UInt8>,
         cells: UnsafeBufferPointer<CellRecord>
@@ -49,14 +49,18 @@ private struct PickleCompilation: ~Copyable {
         self.ids = ids
         self.text = text
         self.cells = cells
+        // Substituted text: a name and a step text or two per example row, typically;
+        // every table row is counted, which is more than enough.
+        substitutedText = ScratchBuffer(capacity: ast.rows.count * 64)
+        // Arrays left by freed pickles have room already; new ones get what this
+        // document needs, counted.
+        guard out.steps.capacity == 0 else { return }
         let total = ReservedCounts(feature, in: ast)
-        self.out.pickles.reserveCapacity(total.pickles)
-        self.out.steps.reserveCapacity(total.steps)
-        self.out.docStrings.reserveCapacity(total.docStrings)
-        self.out.rows.reserveCapacity(total.rows)
-        self.out.cells.reserveCapacity(total.cells)
-        // Substituted text: a name and a step text or two per example row, typically.
-        substitutedText = ScratchBuffer(capacity: total.exampleRows * 128)
+        out.pickles.reserveCapacity(total.pickles)
+        out.steps.reserveCapacity(total.steps)
+        out.docStrings.reserveCapacity(total.docStrings)
+        out.rows.reserveCapacity(total.rows)
+        out.cells.reserveCapacity(total.cells)
     }
 
     /// The pickle records, moved out (the compilation is left empty: no array is
@@ -203,7 +207,7 @@ extension StepKeywordType {
 
 /// How many records of each kind a compilation adds.
 private struct ReservedCounts {
-    var pickles = 0, steps = 0, exampleRows = 0, docStrings = 0, rows = 0, cells = 0
+    var pickles = 0, steps = 0, docStrings = 0, rows = 0, cells = 0
 
     /// Adds the step records of `other` (the steps of one more span).
     mutating func add(_ other: ReservedCounts) { add(other, times: 1) }
@@ -230,7 +234,6 @@ extension ReservedCounts {
                     let examples = ast.examples[examplesIndex]
                     let count = max(examples.rows.count - 1, 0)
                     rows += count
-                    exampleRows += count
                 }
                 pickles += rows
                 if !scenario.steps.isEmpty {
