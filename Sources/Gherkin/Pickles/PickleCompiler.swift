@@ -143,10 +143,38 @@ private struct PickleCompilation: ~Copyable {
         let first = out.steps.count
         guard !scenario.steps.isEmpty else { return Span(first, first) }
         var keywordType = StepKeywordType.unknown
-        for step in background.0.range { pickleStep(step, &keywordType, .none, rowId: -1) }
-        for step in background.1.range { pickleStep(step, &keywordType, .none, rowId: -1) }
-        for step in scenario.steps.range { pickleStep(step, &keywordType, substitution, rowId: rowId) }
+        for step in background.0.range { plainStep(step, &keywordType) }
+        for step in background.1.range { plainStep(step, &keywordType) }
+        if substitution.isNone {
+            for step in scenario.steps.range { plainStep(step, &keywordType) }
+        } else {
+            for step in scenario.steps.range { pickleStep(step, &keywordType, substitution, rowId: rowId) }
+        }
         return Span(first, out.steps.count)
+    }
+
+    /// A step with nothing to substitute (a background's, or a scenario's that is not
+    /// an outline): it keeps its document's text and table.
+    private mutating func plainStep(_ index: Int, _ keywordType: inout StepKeywordType) {
+        let step = ast.steps[index]
+        if let type = step.keywordType, type != .conjunction { keywordType = type }
+        var docString: Int32 = -1
+        var order: Int8 = 0
+        if step.docString >= 0 {
+            let doc = ast.docStrings[Int(step.docString)]
+            out.docStrings.append(PickleDocStringRecord(mediaType: doc.mediaType.isAbsent ? .absent : doc.mediaType, content: doc.content))
+            docString = Int32(out.docStrings.count - 1)
+            if !step.table.isEmpty { order = argumentOrder(docStringLine: doc.position.line, table: step.table) }
+        }
+        let hasTable = !step.table.isEmpty
+        out.steps.append(PickleStepRecord(
+            id: newId(), text: step.text, type: keywordType.pickleStepType, docString: docString,
+            table: hasTable ? step.table : .empty, tableInDocument: hasTable, argumentOrder: order, stepId: step.id, rowId: -1))
+    }
+
+    /// 1 when the step's table comes before its doc string, 2 when it comes after.
+    private func argumentOrder(docStringLine: Int32, table: Span) -> Int8 {
+        docStringLine > ast.rows[Int(table.start)].position.line ? 1 : 2
     }
 
     private mutating func pickleStep(
@@ -184,7 +212,7 @@ private struct PickleCompilation: ~Copyable {
             table = Span(firstRow, out.rows.count)
         }
         if docString >= 0, !step.table.isEmpty {
-            order = docLine > ast.rows[Int(step.table.start)].position.line ? 1 : 2
+            order = argumentOrder(docStringLine: docLine, table: step.table)
         }
         let id = newId()
         let text = substituted(step.text, substitution)
