@@ -91,6 +91,44 @@ final class OutlineSubstitutionTests: XCTestCase {
         XCTAssertEqual(pickles.map { $0.steps[1].argument?.docString?.argumentIndex }, [2, 1, 1])
         XCTAssertEqual(pickles.map { $0.steps[1].argument?.docString?.content }, ["<a>", "1", "2"])
     }
+
+    /// An outline step with no `<` in its text, table or doc string is the same for
+    /// every row, yet each row's pickle step still names that row. Steps past the 64th
+    /// are substituted too. Checked against gherkin-official 42.0.1.
+    func test_compile_outlineStepsWithoutPlaceholders_keptAsWrittenWithTheirRowIds() throws {
+        let many = (0..<70).map { $0 % 7 == 3 ? "        And step \($0) of <x>" : "        And step \($0)" }
+        let pickles = try pickles("""
+            Feature: F
+              Scenario Outline: literal arguments
+                Given a literal list
+                  | name | role |
+                  | ann  | a>b  |
+                  \"\"\"md
+                  no placeholder > here
+                  \"\"\"
+                When <x> happens
+            \(many.joined(separator: "\n"))
+                Examples:
+                  | x |
+                  | 1 |
+                  | 2 |
+            """)
+        XCTAssertEqual(pickles.count, 2)
+        for (pickle, value) in zip(pickles, ["1", "2"]) {
+            let literal = pickle.steps[0]
+            XCTAssertEqual(literal.text, "a literal list")
+            XCTAssertEqual(literal.argument?.dataTable?.rows.map { $0.cells.map(\.value) }, [["name", "role"], ["ann", "a>b"]])
+            XCTAssertEqual(literal.argument?.docString?.content, "no placeholder > here")
+            XCTAssertEqual(literal.argument?.docString?.mediaType, "md")
+            XCTAssertEqual(literal.argument?.dataTable?.argumentIndex, 1)
+            XCTAssertEqual(pickle.steps[1].text, "\(value) happens")
+            XCTAssertEqual(pickle.steps[2 + 66].text, "step 66 of \(value)")
+            XCTAssertEqual(pickle.steps[2 + 69].text, "step 69")
+        }
+        // Each literal step names its own row: the step's id, then the row's.
+        XCTAssertEqual(pickles.map { Array($0.steps[0].astNodeIds) }, [["2", "75"], ["2", "76"]])
+        XCTAssertEqual(pickles.map { Array($0.astNodeIds) }, [["78", "75"], ["78", "76"]])
+    }
 }
 
 /// Random texts, names and values over `a b < >`, where every shortcut could go wrong:

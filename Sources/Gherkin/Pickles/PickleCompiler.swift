@@ -95,7 +95,7 @@ private struct PickleCompilation: ~Copyable {
     private mutating func compile(_ index: Int, tags outer: (Span, Span), background: (Span, Span)) {
         let scenario = ast.scenarios[index]
         guard !scenario.examples.isEmpty else {
-            let steps = pickleSteps(scenario, background: background, .none, rowId: -1)
+            let steps = pickleSteps(scenario, background: background, .none, rowId: -1, literal: 0)
             let tags = PickleTagSpans(feature: outer.0, rule: outer.1, scenario: scenario.tags, examples: .empty)
             let id = newId()
             out.pickles.append(PickleRecord(
@@ -103,6 +103,7 @@ private struct PickleCompilation: ~Copyable {
                 scenarioId: scenario.id, rowId: -1))
             return
         }
+        let literal = literalSteps(scenario.steps)
         for examplesIndex in scenario.examples.range {
             let examples = ast.examples[examplesIndex]
             guard !examples.rows.isEmpty else { continue }
@@ -112,7 +113,7 @@ private struct PickleCompilation: ~Copyable {
             for rowIndex in Int(examples.rows.start) + 1..<Int(examples.rows.end) {
                 let row = ast.rows[rowIndex]
                 let substitution = Substitution(placeholders, row: cells(row.cells))
-                let steps = pickleSteps(scenario, background: background, substitution, rowId: row.id)
+                let steps = pickleSteps(scenario, background: background, substitution, rowId: row.id, literal: literal)
                 let id = newId()
                 let name = substituted(scenario.header.name, substitution)
                 out.pickles.append(PickleRecord(
@@ -136,26 +137,58 @@ private struct PickleCompilation: ~Copyable {
     }
 
     /// The feature's then the rule's background steps, then the scenario's, substituted for an example row; none
-    /// at all when the scenario has no steps of its own.
+    /// at all when the scenario has no steps of its own. Bit `i` of `literal` says that the scenario's step `i`
+    /// holds no `<` anywhere, so that no row can change it.
     private mutating func pickleSteps(
-        _ scenario: ScenarioRecord, background: (Span, Span), _ substitution: Substitution, rowId: Int32
+        _ scenario: ScenarioRecord, background: (Span, Span), _ substitution: Substitution, rowId: Int32, literal: UInt64
     ) -> Span {
         let first = out.steps.count
         guard !scenario.steps.isEmpty else { return Span(first, first) }
         var keywordType = StepKeywordType.unknown
-        for step in background.0.range { plainStep(step, &keywordType) }
-        for step in background.1.range { plainStep(step, &keywordType) }
+        for step in background.0.range { plainStep(step, &keywordType, rowId: -1) }
+        for step in background.1.range { plainStep(step, &keywordType, rowId: -1) }
         if substitution.isNone {
-            for step in scenario.steps.range { plainStep(step, &keywordType) }
+            for step in scenario.steps.range { plainStep(step, &keywordType, rowId: -1) }
         } else {
-            for step in scenario.steps.range { pickleStep(step, &keywordType, substitution, rowId: rowId) }
+            var literal = literal
+            for step in scenario.steps.range {
+                if literal & 1 != 0 {
+                    plainStep(step, &keywordType, rowId: rowId)
+                } else {
+                    pickleStep(step, &keywordType, substitution, rowId: rowId)
+                }
+                literal >>= 1
+            }
         }
         return Span(first, out.steps.count)
     }
 
-    /// A step with nothing to substitute (a background's, or a scenario's that is not
-    /// an outline): it keeps its document's text and table.
-    private mutating func plainStep(_ index: Int, _ keywordType: inout StepKeywordType) {
+    /// Bit `i` set when step `i` of `steps` (of the first 64) has no `<` in its text,
+    /// doc string or table: an example row leaves it as it is.
+    private func literalSteps(_ steps: Span) -> UInt64 {
+        var literal: UInt64 = 0
+        for (offset, index) in steps.range.prefix(64).enumerated() {
+            let step = ast.steps[index]
+            guard !holdsOpenBracket(step.text) else { continue }
+            if step.docString >= 0 {
+                let doc = ast.docStrings[Int(step.docString)]
+                guard !holdsOpenBracket(doc.content), !holdsOpenBracket(doc.mediaType) else { continue }
+            }
+            guard !ast.rows[step.table.range].contains(where: { row in
+                cells(row.cells).contains { holdsOpenBracket($0.value) }
+            }) else { continue }
+            literal |= 1 << UInt64(offset)
+        }
+        return literal
+    }
+
+    private func holdsOpenBracket(_ ref: TextRef) -> Bool {
+        SourceBytes(base: bytes(ref)).index(of: UInt8(ascii: "<"), from: 0) < max(ref.count, 0)
+    }
+
+    /// A step that no example row changes (a background's, a plain scenario's, or an
+    /// outline's without placeholders): it keeps its document's text and table.
+    private mutating func plainStep(_ index: Int, _ keywordType: inout StepKeywordType, rowId: Int32) {
         let step = ast.steps[index]
         if let type = step.keywordType, type != .conjunction { keywordType = type }
         var docString: Int32 = -1
@@ -169,7 +202,7 @@ private struct PickleCompilation: ~Copyable {
         let hasTable = !step.table.isEmpty
         out.steps.append(PickleStepRecord(
             id: newId(), text: step.text, type: keywordType.pickleStepType, docString: docString,
-            table: hasTable ? step.table : .empty, tableInDocument: hasTable, argumentOrder: order, stepId: step.id, rowId: -1))
+            table: hasTable ? step.table : .empty, tableInDocument: hasTable, argumentOrder: order, stepId: step.id, rowId: rowId))
     }
 
     /// 1 when the step's table comes before its doc string, 2 when it comes after.
