@@ -13,7 +13,7 @@ enum SpareRecords {
     static let limit = 4
     static let largestText = 1 << 20
 
-    private struct Kept: ~Copyable {
+    private struct Kept {
         var documents: [AstNodes] = []
         var pickles: [PickleArrays] = []
     }
@@ -22,51 +22,56 @@ enum SpareRecords {
     private static let kept = Mutex(Kept())
 
     /// Empty document records, with the capacity of a freed document's when one is kept.
-    static func document() -> AstNodes {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
-              var nodes = kept.withLock({ $0.documents.popLast() }) else { return AstNodes() }
-        nodes.removeAll()
-        return nodes
-    }
+    static func document() -> AstNodes { reused { $0.documents.popLast() } ?? AstNodes() }
+
+    /// Empty pickle records, with the capacity of freed pickles' when some are kept.
+    static func pickles() -> PickleArrays { reused { $0.pickles.popLast() } ?? PickleArrays() }
 
     /// Keeps the arrays of a document being freed, unless enough are kept already.
     static func give(_ nodes: consuming AstNodes) {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
-              nodes.table.text.capacity <= largestText else { return }
+        guard nodes.table.text.capacity <= largestText else { return }
         var given: AstNodes? = consume nodes
-        kept.withLock { kept in
-            if kept.documents.count < limit, let nodes = given.take() { kept.documents.append(nodes) }
-        }
-    }
-
-    /// Empty pickle records, with the capacity of freed pickles' when some are kept.
-    static func pickles() -> PickleArrays {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
-              var arrays = kept.withLock({ $0.pickles.popLast() }) else { return PickleArrays() }
-        arrays.removeAll()
-        return arrays
+        withKept { append(&given, to: &$0.documents) }
     }
 
     /// Keeps the arrays of pickles being freed, unless enough are kept already.
     static func give(_ arrays: consuming PickleArrays) {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
-              arrays.steps.capacity <= largestText / 64 else { return }
+        guard arrays.steps.capacity <= largestText / 64 else { return }
         var given: PickleArrays? = consume arrays
-        kept.withLock { kept in
-            if kept.pickles.count < limit, let arrays = given.take() { kept.pickles.append(arrays) }
-        }
+        withKept { append(&given, to: &$0.pickles) }
+    }
+
+    /// A kept set that `take` removes, emptied outside the lock.
+    private static func reused<Records: SpareSet>(_ take: (inout Kept) -> Records?) -> Records? {
+        guard var records = withKept(take) else { return nil }
+        records.removeAll()
+        return records
+    }
+
+    private static func append<Records>(_ given: inout Records?, to list: inout [Records]) {
+        if list.count < limit, let records = given.take() { list.append(records) }
+    }
+
+    /// `body` run with the kept sets locked; nil where `Mutex` is not available.
+    private static func withKept<Result: Sendable>(_ body: (inout Kept) -> Result?) -> Result? {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return nil }
+        return kept.withLock { body(&$0) }
     }
 
     /// How many document and pickle sets are kept now.
     static var count: (documents: Int, pickles: Int) {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return (0, 0) }
-        return kept.withLock { ($0.documents.count, $0.pickles.count) }
+        (withKept { $0.documents.count } ?? 0, withKept { $0.pickles.count } ?? 0)
     }
+}
+
+/// Records kept for reuse: emptied before they are filled again.
+protocol SpareSet: Sendable {
+    mutating func removeAll()
 }
 
 /// The arrays of pickle records that a compilation fills (the rest of `PickleNodes`
 /// is the document's, shared).
-struct PickleArrays: Sendable {
+struct PickleArrays: SpareSet {
     var pickles: [PickleRecord] = []
     var steps: [PickleStepRecord] = []
     var docStrings: [PickleDocStringRecord] = []
@@ -83,7 +88,7 @@ struct PickleArrays: Sendable {
     }
 }
 
-extension AstNodes {
+extension AstNodes: SpareSet {
     /// Removes every record, keeping the arrays' capacity.
     mutating func removeAll() {
         feature = nil

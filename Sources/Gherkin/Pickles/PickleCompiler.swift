@@ -193,10 +193,8 @@ private struct PickleCompilation: ~Copyable {
         if let type = step.keywordType, type != .conjunction { keywordType = type }
         var docString: Int32 = -1
         var order: Int8 = 0
-        if step.docString >= 0 {
-            let doc = ast.docStrings[Int(step.docString)]
-            out.docStrings.append(PickleDocStringRecord(mediaType: doc.mediaType.isAbsent ? .absent : doc.mediaType, content: doc.content))
-            docString = Int32(out.docStrings.count - 1)
+        if let doc = documentDocString(of: step) {
+            docString = addDocString(mediaType: doc.mediaType, content: doc.content)
             if !step.table.isEmpty { order = argumentOrder(docStringLine: doc.position.line, table: step.table) }
         }
         let hasTable = !step.table.isEmpty
@@ -205,11 +203,24 @@ private struct PickleCompilation: ~Copyable {
             table: hasTable ? step.table : .empty, tableInDocument: hasTable, argumentOrder: order, stepId: step.id, rowId: rowId))
     }
 
+    /// The step's doc string in the document, if it has one.
+    private func documentDocString(of step: StepRecord) -> DocStringRecord? {
+        step.docString < 0 ? nil : ast.docStrings[Int(step.docString)]
+    }
+
+    /// Adds a pickle doc string (an absent media type stays absent); its index.
+    private mutating func addDocString(mediaType: TextRef, content: TextRef) -> Int32 {
+        out.docStrings.append(PickleDocStringRecord(mediaType: mediaType.isAbsent ? .absent : mediaType, content: content))
+        return Int32(out.docStrings.count - 1)
+    }
+
     /// 1 when the step's table comes before its doc string, 2 when it comes after.
     private func argumentOrder(docStringLine: Int32, table: Span) -> Int8 {
         docStringLine > ast.rows[Int(table.start)].position.line ? 1 : 2
     }
 
+    /// A step of an outline for one example row: its text, doc string and table with
+    /// the row's values in their placeholders, the table copied to hold them.
     private mutating func pickleStep(
         _ index: Int, _ keywordType: inout StepKeywordType, _ substitution: Substitution, rowId: Int32
     ) {
@@ -217,22 +228,13 @@ private struct PickleCompilation: ~Copyable {
         if let type = step.keywordType, type != .conjunction { keywordType = type }
         var docString: Int32 = -1
         var docLine: Int32 = 0
-        if step.docString >= 0 {
-            let doc = ast.docStrings[Int(step.docString)]
+        if let doc = documentDocString(of: step) {
             docLine = doc.position.line
-            let mediaType = doc.mediaType.isAbsent ? TextRef.absent : substituted(doc.mediaType, substitution)
-            let content = substituted(doc.content, substitution)
-            out.docStrings.append(PickleDocStringRecord(mediaType: mediaType, content: content))
-            docString = Int32(out.docStrings.count - 1)
+            docString = addDocString(mediaType: substituted(doc.mediaType, substitution), content: substituted(doc.content, substitution))
         }
         var table = Span.empty
-        var tableInDocument = false
         var order: Int8 = 0
-        if !step.table.isEmpty, substitution.isNone {
-            // Nothing to substitute: the step keeps its document's rows.
-            table = step.table
-            tableInDocument = true
-        } else if !step.table.isEmpty {
+        if !step.table.isEmpty {
             let firstRow = out.rows.count
             for rowIndex in step.table.range {
                 let firstCell = out.cells.count
@@ -251,7 +253,7 @@ private struct PickleCompilation: ~Copyable {
         let text = substituted(step.text, substitution)
         out.steps.append(PickleStepRecord(
             id: id, text: text, type: keywordType.pickleStepType, docString: docString,
-            table: table, tableInDocument: tableInDocument, argumentOrder: order, stepId: step.id, rowId: rowId))
+            table: table, tableInDocument: false, argumentOrder: order, stepId: step.id, rowId: rowId))
     }
 }
 
