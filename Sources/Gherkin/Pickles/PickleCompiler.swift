@@ -170,8 +170,7 @@ private struct PickleCompilation: ~Copyable {
         for (offset, index) in steps.range.prefix(64).enumerated() {
             let step = ast.steps[index]
             guard !holdsOpenBracket(step.text) else { continue }
-            if step.docString >= 0 {
-                let doc = ast.docStrings[Int(step.docString)]
+            if let doc = documentDocString(of: step) {
                 guard !holdsOpenBracket(doc.content), !holdsOpenBracket(doc.mediaType) else { continue }
             }
             guard !ast.rows[step.table.range].contains(where: { row in
