@@ -18,6 +18,8 @@ enum SpareRecords {
         var pickles: [PickleArrays] = []
     }
 
+    /// ThreadSanitizer on Linux does not see this lock (a futex in the uninstrumented
+    /// standard library) and reports every use from two threads as a race; it is not.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     private static let kept = Mutex(Kept())
 

@@ -38,7 +38,9 @@ final class SpareRecordsTests: XCTestCase {
         """
     private let small = "Feature: small\n  Scenario: s\n    Given g\n"
 
-    private func encoded(_ source: String) throws -> (document: Data, pickles: Data) {
+    private func encoded(_ source: String) throws -> (document: Data, pickles: Data) { try Self.encoded(source) }
+
+    private static func encoded(_ source: String) throws -> (document: Data, pickles: Data) {
         var ids = IncrementingIdGenerator()
         let document = try Parser().parse(source, uri: "t.feature", ids: &ids)
         let pickles = PickleCompiler().compile(document, uri: "t.feature", ids: &ids)
@@ -72,6 +74,26 @@ final class SpareRecordsTests: XCTestCase {
         XCTAssertEqual(pickles.first?.steps.first?.argument?.dataTable?.rows.last?.cells.map(\.value), ["one", "1"])
         for _ in 0..<2 * SpareRecords.limit { _ = try encoded(small) }
         XCTAssertEqual(try encoder.encode(pickles), before)
+    }
+
+    func test_parse_onManyTasksAtOnce_everyDocumentAndPicklesAsParsedAlone() async throws {
+        let sources = [large, small]
+        let expected = try sources.map(Self.encoded)
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<50 {
+                        let which = (task + round) % 2
+                        let got = try? Self.encoded(sources[which])
+                        if got?.document != expected[which].document || got?.pickles != expected[which].pickles { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        XCTAssertEqual(mismatches, 0)
     }
 
     func test_give_documentOverTheTextLimit_isNotKept() throws {
