@@ -181,9 +181,7 @@ private struct PickleCompilation: ~Copyable {
         return literal
     }
 
-    private func holdsOpenBracket(_ ref: TextRef) -> Bool {
-        SourceBytes(base: bytes(ref)).index(of: UInt8(ascii: "<"), from: 0) < max(ref.count, 0)
-    }
+    private func holdsOpenBracket(_ ref: TextRef) -> Bool { Substitution.firstOpening(in: bytes(ref)) != nil }
 
     /// A step that no example row changes (a background's, a plain scenario's, or an
     /// outline's without placeholders): it keeps its document's text and table.

@@ -54,11 +54,16 @@ struct Substitution {
         text[ref.range].contains(where: isBracket)
     }
 
+    /// The first `<` of `bytes`: where a placeholder could start. A text without one is
+    /// left as it is by every row.
+    static func firstOpening(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        index(of: UInt8(ascii: "<"), in: bytes, from: 0)
+    }
+
     /// Appends `text` with its placeholders replaced to `output`; false, having added
     /// nothing, when no placeholder of the text names a column.
     func apply(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout ScratchBuffer<UInt8>) -> Bool {
-        guard let placeholders, !placeholders.names.isEmpty,
-              let open = Self.index(of: UInt8(ascii: "<"), in: bytes, from: 0) else { return false }
+        guard let placeholders, !placeholders.names.isEmpty, let open = Self.firstOpening(in: bytes) else { return false }
         if onePass {
             switch replacingAtOnce(bytes, from: open, placeholders, into: &output) {
             case .unchanged: return false
