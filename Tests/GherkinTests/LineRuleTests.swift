@@ -73,6 +73,26 @@ final class LineRuleTests: XCTestCase {
         }
     }
 
+    func test_parse_table_cells_barsAtEveryOffsetOfAWord_matchTheGeneralReading() throws {
+        // Plain rows are cut eight bytes at a time. Each row is also read with a
+        // backslash or an "é" after its last bar, which sends it the general way.
+        var random = SplitMix(seed: 11)
+        let pieces = ["a", "bc", " ", "  ", "\t", "", "xyz", "|"]
+        for _ in 0..<300 {
+            var row = String(repeating: " ", count: random.next(below: 9)) + "|"
+            let width = 1 + random.next(below: 4)
+            for _ in 0..<width {
+                row += (0..<random.next(below: 5)).map { _ in pieces[random.next(below: pieces.count)] }.joined() + "|"
+            }
+            let source = ["", "\\", "é"].map { "Feature: f\n  Scenario: s\n    Given t\n\(row)\($0)\n" }
+            let tables = try source.map { try parse($0) }.map { firstScenario($0)?.steps.first?.dataTable?.rows.first?.cells ?? [] }
+            for other in tables.dropFirst() {
+                XCTAssertEqual(tables[0].map(\.value), other.map(\.value), row)
+                XCTAssertEqual(tables[0].map(\.location.column), other.map(\.location.column), row)
+            }
+        }
+    }
+
     func test_parse_inconsistent_cell_count_is_located_at_the_row() {
         XCTAssertEqual(errors("Feature: f\n  Scenario: s\n    Given t\n      | a | b |\n      | c |\n"),
                        ["(5:7): inconsistent cell count within the table"])

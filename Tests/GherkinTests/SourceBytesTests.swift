@@ -20,6 +20,19 @@ final class SourceBytesTests: XCTestCase {
         }
     }
 
+    func test_asciiBytesEqualTo_randomASCIIWords_flagsExactlyTheEqualBytes() {
+        var random = SplitMix(seed: 5)
+        let alphabet: [UInt8] = [UInt8(ascii: "|"), UInt8(ascii: "\\"), 0x00, 0x01, 0x7F, 0x7B, 0x7D, 0x5B, 0x5D, 0x20]
+        for _ in 0..<2_000 {
+            let bytes = (0..<8).map { _ in alphabet[random.next(below: alphabet.count)] }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
+            for byte in [UInt8(ascii: "|"), UInt8(ascii: "\\")] {
+                let expected = bytes.enumerated().reduce(UInt64(0)) { $1.element == byte ? $0 | 0x80 << UInt64($1.offset * 8) : $0 }
+                XCTAssertEqual(SourceBytes.asciiBytes(equalTo: byte, in: word), expected, "\(bytes) \(byte)")
+            }
+        }
+    }
+
     func test_word_fewerThanEightBytesLeft_isZero() {
         let bytes = Array("abcdefghij".utf8)
         bytes.withUnsafeBufferPointer { buffer in

@@ -64,7 +64,7 @@ enum LineItems {
     /// newline) get their unescaped text added to `unescaped`.
     static func cells(of line: Line, in source: SourceBytes, into items: inout ScratchBuffer<LineItem>, unescaped: inout [String]) {
         let row = line.contentStart..<source.trimTrailing(line.contentStart..<line.end)
-        if isPlain(row, source) { return plainCells(of: row, indent: line.indent, source, into: &items) }
+        if plainCells(of: row, indent: line.indent, source, into: &items) { return }
         var column = 0
         var startColumn = 1
         var cellStart = -1
@@ -91,30 +91,51 @@ enum LineItems {
         }
     }
 
-    /// Whether the row is ASCII without a backslash: its columns are then byte offsets
-    /// and no cell has an escape (most rows are).
-    private static func isPlain(_ row: Range<Int>, _ source: SourceBytes) -> Bool {
-        var bits: UInt8 = 0
-        var backslashes: UInt8 = 0
-        for byte in UnsafeBufferPointer(rebasing: source.base[row]) {
-            bits |= byte
-            backslashes |= byte == UInt8(ascii: "\\") ? 1 : 0
+    /// The cells of a row that is ASCII without a backslash (most rows are): its columns
+    /// are then byte offsets and no cell has an escape. The row is read eight bytes at a
+    /// time, each word giving its bars at once. False, with nothing added, for any other row.
+    private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout ScratchBuffer<LineItem>) -> Bool {
+        let first = items.count
+        let end = row.upperBound
+        // The row's first byte is its first bar.
+        var cellStart = row.lowerBound &+ 1
+        var index = cellStart
+        while index &+ 8 <= end {
+            let word = source.word(at: index)
+            guard word & SourceBytes.highBits == 0, SourceBytes.asciiBytes(equalTo: UInt8(ascii: "\\"), in: word) == 0 else {
+                items.removeAll(from: first)
+                return false
+            }
+            var bars = SourceBytes.asciiBytes(equalTo: UInt8(ascii: "|"), in: word)
+            while bars != 0 {
+                let bar = index &+ bars.trailingZeroBitCount &>> 3
+                items.append(plainCell(cellStart..<bar, row: row, indent: indent, source))
+                cellStart = bar &+ 1
+                bars &= bars &- 1
+            }
+            index &+= 8
         }
-        return bits < 0x80 && backslashes == 0
+        while index < end {
+            let byte = source[index]
+            guard byte < 0x80, byte != UInt8(ascii: "\\") else {
+                items.removeAll(from: first)
+                return false
+            }
+            if byte == UInt8(ascii: "|") {
+                items.append(plainCell(cellStart..<index, row: row, indent: indent, source))
+                cellStart = index &+ 1
+            }
+            index &+= 1
+        }
+        return true
     }
 
-    /// The cells of a plain row (see `isPlain`).
-    private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout ScratchBuffer<LineItem>) {
-        var cellStart = row.lowerBound + 1
-        while true {
-            let bar = source.index(of: UInt8(ascii: "|"), from: cellStart, before: row.upperBound)
-            guard bar < row.upperBound else { break }
-            var lower = cellStart, upper = bar
-            while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower += 1 }
-            while upper > lower, SourceBytes.isASCIIWhitespace(source[upper - 1]) { upper -= 1 }
-            items.append(LineItem(column: lower - row.lowerBound + 1 + indent, range: lower..<upper, unescaped: nil))
-            cellStart = bar + 1
-        }
+    /// A plain row's cell between two bars, trimmed.
+    @inline(__always) private static func plainCell(_ raw: Range<Int>, row: Range<Int>, indent: Int, _ source: SourceBytes) -> LineItem {
+        var lower = raw.lowerBound, upper = raw.upperBound
+        while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower &+= 1 }
+        while upper > lower, SourceBytes.isASCIIWhitespace(source[upper &- 1]) { upper &-= 1 }
+        return LineItem(column: lower &- row.lowerBound &+ 1 &+ indent, range: lower..<upper, unescaped: nil)
     }
 
     private static func cell(

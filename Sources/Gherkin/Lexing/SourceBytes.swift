@@ -40,6 +40,16 @@ struct SourceBytes {
         return min(index, end)
     }
 
+    /// The high bit of every byte of a word: set in a byte that is not ASCII.
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of an all-ASCII `word` that equals `byte` (ASCII too),
+    /// exactly: no byte's sum carries into the next, as none is above 0x7F.
+    @inline(__always) static func asciiBytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
+        let differences = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return ~((differences &+ 0x7F7F_7F7F_7F7F_7F7F) | differences) & highBits
+    }
+
     @inline(__always) static func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
 
     /// The scalar starting at `index` (a malformed one reads as U+FFFD) and its length.
