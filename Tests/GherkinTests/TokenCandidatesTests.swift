@@ -17,16 +17,22 @@ final class TokenCandidatesTests: XCTestCase {
         }
     }
 
-    func test_entriesByType_everyState_listsEachEntryUnderItsTokenAlone() {
+    func test_entries_everyStateAndSetOfTypes_listsTheEntriesTakingAnyOfThem() {
         let table = TransitionTable.shared
+        let types = TokenType.allCases
+        // Every single type, every pair, and every set that the dialects' first bytes give.
+        var sets = types.map { TokenTypes($0) }
+        for first in types { for second in types { sets.append(TokenTypes(first, second)) } }
+        var all = TokenTypes()
+        for type in types { all.insert(type) }
+        sets += KeywordTable.all.flatMap(\.lineTypes) + [.endOfSource, .blankLine, all]
         for (state, range) in table.states.enumerated() {
             XCTAssertLessThanOrEqual(range.count, 64, "state \(state)")
-            for (type, token) in TokenType.allCases.enumerated() {
-                let bits = table.entriesByType[state * TransitionTable.tokenTypeCount + type]
+            for set in sets {
                 let expected = range.enumerated().reduce(UInt64(0)) { bits, pair in
-                    table.entries[pair.element].token == token ? bits | 1 << UInt64(pair.offset) : bits
+                    set.contains(table.entries[pair.element].token) ? bits | 1 << UInt64(pair.offset) : bits
                 }
-                XCTAssertEqual(bits, expected, "state \(state), \(token)")
+                XCTAssertEqual(table.entries(of: state, taking: set), expected, "state \(state), \(set.bits)")
             }
         }
     }

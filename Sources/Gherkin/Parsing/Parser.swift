@@ -91,13 +91,7 @@ struct ParserRun: ~Copyable {
     private mutating func step(from state: Int, _ original: Token) -> Int {
         var token = original
         // The state's entries of the types the line may be, as bits in entry order.
-        var types = matcher.candidates(token).bits
-        var pending: UInt64 = 0
-        let row = state &* TransitionTable.tokenTypeCount
-        while types != 0 {
-            pending |= table.entriesByType[row &+ types.trailingZeroBitCount]
-            types &= types &- 1
-        }
+        var pending = table.entries(of: state, taking: matcher.candidates(token))
         let first = table.states[state].lowerBound
         while pending != 0 {
             let index = first &+ pending.trailingZeroBitCount

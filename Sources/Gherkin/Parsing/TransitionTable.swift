@@ -12,11 +12,13 @@ struct TransitionTable: Sendable {
 
     /// Every state's entries, state after state.
     let entries: [Entry]
-    /// For each state and token type (`state * tokenTypeCount + type`), which of the
-    /// state's entries take that type, one bit per entry from the state's first: the
-    /// parser tries only the entries of the types a line may be, in order.
-    let entriesByType: [UInt64]
+    /// Which of a state's entries take any of a set of token types, one bit per entry
+    /// from the state's first: the parser tries only the entries of the types a line
+    /// may be, in order. A set's low and high halves (`halfBits` bits each) are looked
+    /// up apart, `state * 2 << halfBits + half << halfBits + bits`, and the two joined.
+    private let entriesByTypes: [UInt64]
     static let tokenTypeCount = TokenType.allCases.count
+    private static let halfBits = (tokenTypeCount + 1) / 2
     /// The range of `entries` that belongs to each state.
     let states: [Range<Int>]
     let opens: [RuleType]
@@ -56,16 +58,29 @@ struct TransitionTable: Sendable {
             expected.append(raw.compactMap { seen.insert($0.token).inserted ? "#\($0.token.rawValue)" : nil }.joined(separator: ", "))
             index += 1
         }
-        var entriesByType = [UInt64](repeating: 0, count: ranges.count * tokenTypeCount)
+        let halves = 1 << halfBits
+        var entriesByTypes = [UInt64](repeating: 0, count: ranges.count * 2 * halves)
         for (state, range) in ranges.enumerated() {
             // The grammar is fixed; a test checks that no state has more than 64 entries.
             precondition(range.count <= 64, "a grammar state has more than 64 transitions")
             for index in range {
                 let type = TokenTypes(entries[index].token).bits.trailingZeroBitCount
-                entriesByType[state * tokenTypeCount + type] |= 1 << UInt64(index - range.lowerBound)
+                let (half, bit) = type.quotientAndRemainder(dividingBy: halfBits)
+                let first = (state * 2 + half) * halves
+                // Every set of the half's types that holds this one.
+                for bits in 0..<halves where bits & 1 << bit != 0 {
+                    entriesByTypes[first + bits] |= 1 << UInt64(index - range.lowerBound)
+                }
             }
         }
         return TransitionTable(
-            entries: entries, entriesByType: entriesByType, states: ranges, opens: opens, expected: expected)
+            entries: entries, entriesByTypes: entriesByTypes, states: ranges, opens: opens, expected: expected)
     }()
+
+    /// The entries of `state` that take any of `types`, one bit per entry from the state's first.
+    @inline(__always) func entries(of state: Int, taking types: TokenTypes) -> UInt64 {
+        let bits = Int(types.bits), first = state &* 2 &<< Self.halfBits
+        return entriesByTypes[first &+ bits & (1 &<< Self.halfBits &- 1)]
+            | entriesByTypes[first &+ 1 &<< Self.halfBits &+ bits &>> Self.halfBits]
+    }
 }
