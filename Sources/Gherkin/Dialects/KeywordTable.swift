@@ -113,4 +113,12 @@ final class KeywordTable: Sendable {
         for (index, table) in all.enumerated() { indices[table.language] = index }
         return indices
     }()
+
+    private static let english = indices["en"]
+
+    /// The index in `all` of a language's table; English, the usual default language
+    /// of every parse, without hashing its name.
+    static func index(of language: String) -> Int? {
+        language == "en" ? english : indices[language]
+    }
 }

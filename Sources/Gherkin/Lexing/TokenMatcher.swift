@@ -67,7 +67,7 @@ struct TokenMatcher: ~Copyable {
             guard let name = LanguageHeader.language(in: line, source: source) else { return false }
             set(&token, .language, text: name, indent: line.indent)
             let language = source.string(name)
-            guard let index = KeywordTable.indices[language] else {
+            guard let index = KeywordTable.index(of: language) else {
                 throw ParseError(message: "Language not supported: \(language)", location: token.location)
             }
             dialect = index

@@ -13,7 +13,7 @@ public struct Parser: Sendable {
     public func parse<Ids: IdGenerator>(
         _ source: String, uri: String?, ids: inout Ids
     ) throws(ParseErrors) -> GherkinDocument {
-        guard let dialect = KeywordTable.indices[defaultLanguage] else {
+        guard let dialect = KeywordTable.index(of: defaultLanguage) else {
             throw ParseErrors([ParseError(message: "Language not supported: \(defaultLanguage)", location: Location(line: 1, column: 1))])
         }
         guard source.utf8.count <= Self.sizeLimit else {
