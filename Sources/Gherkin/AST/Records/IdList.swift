@@ -26,10 +26,18 @@ struct IdList: Sendable {
 /// Where a parse or a compilation takes its ids: numbers counted on directly for the
 /// predictable ids (no string made, nothing stored per id), or the strings of any
 /// other generator. Each source fills one list, empty to begin with.
+///
+/// Any other generator is held in a box that copies of the source share: a source is
+/// handed from the parse or compilation that fills it to the caller that reads it
+/// back, never used by two at once, and copying it costs no more than a reference.
 struct IdSource {
-    private var generator: any IdGenerator
-    /// Whether `generator` is the predictable one, whose ids are counted here instead.
-    private let predictable: Bool
+    private final class Generated {
+        var generator: any IdGenerator
+        init(_ generator: any IdGenerator) { self.generator = generator }
+    }
+
+    /// Nil for the predictable generator, whose ids are counted here instead.
+    private let generated: Generated?
     /// The first and the next predictable id.
     private var first = 0, next = 0
 
@@ -37,11 +45,12 @@ struct IdSource {
     /// dynamic cast is paid per file; where the types are equal, the bit cast is the
     /// identity.
     init<Ids: IdGenerator>(_ ids: Ids) {
-        generator = ids
-        predictable = Ids.self == IncrementingIdGenerator.self
-        if predictable {
+        if Ids.self == IncrementingIdGenerator.self {
+            generated = nil
             first = unsafeBitCast(ids, to: IncrementingIdGenerator.self).next
             next = first
+        } else {
+            generated = Generated(ids)
         }
     }
 
@@ -57,26 +66,26 @@ struct IdSource {
     /// Out of line: the cast needs `Ids?`'s metadata, which the predictable case (the
     /// common one) should not look up.
     @inline(never) private func advanceGenerated<Ids: IdGenerator>(_ ids: inout Ids) {
-        if let advanced = generator as? Ids { ids = advanced }
+        if let advanced = generated?.generator as? Ids { ids = advanced }
     }
 
     /// Hands out a new id: its index in `ids`. Predictable ids are only counted; they
     /// are in `ids` once `complete(_:)` has run.
     @inline(__always) mutating func newId(into ids: inout IdList) -> Int32 {
-        if predictable {
+        guard let generated else {
             defer { next += 1 }
             return Int32(truncatingIfNeeded: next - first)
         }
-        return generatedId(into: &ids)
+        return Self.generatedId(generated, into: &ids)
     }
 
     /// Puts the predictable ids handed out into `ids` (a first number and a count).
     func complete(_ ids: inout IdList) {
-        if predictable { ids = IdList(numbersFrom: first, count: next - first) }
+        if generated == nil { ids = IdList(numbersFrom: first, count: next - first) }
     }
 
-    @inline(never) private mutating func generatedId(into ids: inout IdList) -> Int32 {
-        ids.append(generator.newId())
+    @inline(never) private static func generatedId(_ generated: Generated, into ids: inout IdList) -> Int32 {
+        ids.append(generated.generator.newId())
         return Int32(truncatingIfNeeded: ids.count - 1)
     }
 }
