@@ -15,7 +15,7 @@ struct TransitionTable: Sendable {
     /// Which of a state's entries take any of a set of token types, one bit per entry
     /// from the state's first: the parser tries only the entries of the types a line
     /// may be, in order. A set's low and high halves (`halfBits` bits each) are looked
-    /// up apart, `state * 2 << halfBits + half << halfBits + bits`, and the two joined.
+    /// up apart, at `(state * 2 + half) * 2^halfBits + bits`, and the two joined.
     private let entriesByTypes: [UInt64]
     static let tokenTypeCount = TokenType.allCases.count
     private static let halfBits = (tokenTypeCount + 1) / 2
@@ -79,8 +79,9 @@ struct TransitionTable: Sendable {
 
     /// The entries of `state` that take any of `types`, one bit per entry from the state's first.
     @inline(__always) func entries(of state: Int, taking types: TokenTypes) -> UInt64 {
-        let bits = Int(types.bits), first = state &* 2 &<< Self.halfBits
-        return entriesByTypes[first &+ bits & (1 &<< Self.halfBits &- 1)]
-            | entriesByTypes[first &+ 1 &<< Self.halfBits &+ bits &>> Self.halfBits]
+        let bits = Int(types.bits), halves = 1 &<< Self.halfBits
+        let low = entriesByTypes[(state &* 2) &* halves &+ (bits & (halves &- 1))]
+        let high = entriesByTypes[(state &* 2 &+ 1) &* halves &+ (bits &>> Self.halfBits)]
+        return low | high
     }
 }
