@@ -148,16 +148,52 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
             for (name, value) in zip(names, values) {
                 expected = expected.replacingOccurrences(of: "<\(name)>", with: value)
             }
-            let actual = substitute(text, names: names, values: values)
-            guard actual == expected else {
-                return XCTFail("\(text) with \(names) = \(values): \(actual), expected \(expected)")
+            for viaTemplate in [false, true] {
+                let actual = substitute(text, names: names, values: values, viaTemplate: viaTemplate)
+                guard actual == expected else {
+                    return XCTFail("\(text) with \(names) = \(values) (template: \(viaTemplate)): \(actual), expected \(expected)")
+                }
             }
+        }
+    }
+
+    func test_compile_randomOutlinesOfSeveralRows_equalColumnByColumnReplacementPerRow() throws {
+        // Rows of one block share each text's template; rows whose values hold a
+        // bracket take the column-by-column way. Every pickle must read as if its row
+        // had been substituted alone.
+        var random = SplitMix(seed: 99)
+        func word(_ range: ClosedRange<Int>, _ alphabet: [Character]) -> String {
+            String((0..<range.lowerBound + random.next(below: range.count)).map { _ in alphabet[random.next(below: alphabet.count)] })
+        }
+        // Names and values are mostly plain (the template's way), now and then with a
+        // bracket (the column-by-column way); texts hold many brackets.
+        let plain: [Character] = ["a", "b"], rare: [Character] = ["a", "b", "a", "b", "a", "b", "a", "<", ">"]
+        for _ in 0..<400 {
+            let texts = (0..<1 + random.next(below: 3)).map { _ in "x" + word(0...12, ["a", "b", "<", ">"]) }
+            func line(_ cells: [String]) -> String { "      | " + cells.joined(separator: " | ") + " |\n" }
+            var source = "Feature: f\n  Scenario Outline: o\n" + texts.map { "    Given \($0)\n" }.joined()
+            var expected: [[String]] = []
+            // One or two examples blocks, each with its own names.
+            for _ in 0..<1 + random.next(below: 2) {
+                let names = (0..<1 + random.next(below: 3)).map { _ in word(1...2, random.next(below: 6) == 0 ? rare : plain) }
+                let rows = (0..<1 + random.next(below: 4)).map { _ in names.map { _ in word(1...3, rare) } }
+                source += "    Examples:\n" + line(names) + rows.map(line).joined()
+                expected += rows.map { values in
+                    texts.map { text in
+                        zip(names, values).reduce(text) { $0.replacingOccurrences(of: "<\($1.0)>", with: $1.1) }
+                    }
+                }
+            }
+            var ids = IncrementingIdGenerator()
+            let document = try Parser().parse(source, uri: "o.feature", ids: &ids)
+            let pickles = PickleCompiler().compile(document, uri: "o.feature", ids: &ids)
+            XCTAssertEqual(pickles.map { $0.steps.map(\.text) }, expected, source)
         }
     }
 }
 
 /// `text` with the placeholders of `names` filled from `values`, as the compiler does it.
-private func substitute(_ text: String, names: [String], values: [String]) -> String {
+private func substitute(_ text: String, names: [String], values: [String], viaTemplate: Bool = false) -> String {
     // The names and values side by side in one text, as cells of a document are.
     var bytes: [UInt8] = []
     func cell(_ string: String) -> CellRecord {
@@ -176,7 +212,12 @@ private func substitute(_ text: String, names: [String], values: [String]) -> St
             let substitution = Substitution(
                 Substitution.Placeholders(text: bytes, names: UnsafeBufferPointer(rebasing: cells[..<names.count])),
                 row: UnsafeBufferPointer(rebasing: cells[names.count...]))
-            return Array(text.utf8).withUnsafeBufferPointer { substitution.apply($0, into: &output) }
+            return Array(text.utf8).withUnsafeBufferPointer { text in
+                guard viaTemplate else { return substitution.apply(text, into: &output) }
+                var pieces = ScratchBuffer<Substitution.Piece>(capacity: 1)
+                let template = substitution.template(of: text, into: &pieces)
+                return substitution.apply(text, template, pieces, into: &output)
+            }
         }
     }
     let written = Array(output.elements(0..<output.count))

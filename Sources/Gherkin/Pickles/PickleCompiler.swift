@@ -34,6 +34,12 @@ private struct PickleCompilation: ~Copyable {
     /// The text that placeholders changed, numbered on from the document's text; it
     /// becomes the pickles' own text when the compilation ends.
     private var substitutedText: ScratchBuffer<UInt8>
+    /// The templates of the texts substituted for the current examples block, in the
+    /// order every row substitutes them (`templateCursor` is where this row is), with
+    /// their pieces.
+    private var templates = ScratchBuffer<(text: TextRef, template: Substitution.Template)>(capacity: 16)
+    private var templatePieces = ScratchBuffer<Substitution.Piece>(capacity: 32)
+    private var templateCursor = 0
 
     /// A compilation of `feature`, with room for the records it will add.
     init(
@@ -110,8 +116,11 @@ private struct PickleCompilation: ~Copyable {
             let placeholders = Substitution.Placeholders(text: text, names: cells(ast.rows[Int(examples.rows.start)].cells))
             // Every row of the block has the same tags.
             let tags = PickleTagSpans(feature: outer.0, rule: outer.1, scenario: scenario.tags, examples: examples.tags)
+            templates.removeAll(from: 0)
+            templatePieces.removeAll(from: 0)
             for rowIndex in Int(examples.rows.start) + 1..<Int(examples.rows.end) {
                 let row = ast.rows[rowIndex]
+                templateCursor = 0
                 let substitution = Substitution(placeholders, row: cells(row.cells))
                 let steps = pickleSteps(scenario, background: background, substitution, rowId: row.id, literal: literal)
                 let id = newId()
@@ -128,11 +137,21 @@ private struct PickleCompilation: ~Copyable {
     private func cells(_ span: Span) -> UnsafeBufferPointer<CellRecord> { UnsafeBufferPointer(rebasing: cells[span.range]) }
 
     /// The text with the row's values in its placeholders: the same range when none
-    /// changed it, else the new text added to the pickles' own.
+    /// changed it, else the new text added to the pickles' own. Every row of a block
+    /// substitutes the same texts in the same order, so the first row finds each text's
+    /// template and the others reuse it.
     private mutating func substituted(_ ref: TextRef, _ substitution: Substitution) -> TextRef {
         guard !substitution.isNone, ref.count > 0 else { return ref }
+        let template: Substitution.Template
+        if templateCursor < templates.count, templates[templateCursor].text == ref {
+            template = templates[templateCursor].template
+        } else {
+            template = substitution.template(of: bytes(ref), into: &templatePieces)
+            if templateCursor == templates.count { templates.append((ref, template)) }
+        }
+        templateCursor += 1
         let start = substitutedText.count
-        guard substitution.apply(bytes(ref), into: &substitutedText) else { return ref }
+        guard substitution.apply(bytes(ref), template, templatePieces, into: &substitutedText) else { return ref }
         return TextRef(start: text.count + start, count: substitutedText.count - start)
     }
 

@@ -74,6 +74,68 @@ struct Substitution {
         return replacingColumnByColumn(bytes, placeholders, into: &output)
     }
 
+    // MARK: Templates
+
+    /// How one text reads for every row of an examples block, found once for the block:
+    /// what one pass would copy and which column's value goes after each piece.
+    enum Template {
+        /// No placeholder names a column: every row leaves the text as it is.
+        case unchanged
+        /// A `<` comes before an earlier `<`'s `>`: rows take the column-by-column way.
+        case ambiguous
+        /// The text's pieces, a range of the pieces kept with it.
+        case pieces(Range<Int>)
+    }
+
+    /// A piece of a text to copy, then the column whose value follows it (-1 after the last).
+    struct Piece {
+        @NarrowRange fileprivate var literal: Range<Int>
+        @Narrow<Int32> fileprivate var column: Int
+    }
+
+    /// The text's template for this row's examples block, its pieces added to `pieces`:
+    /// the one pass of `replacingAtOnce`, with the pieces kept instead of copied.
+    func template(of bytes: UnsafeBufferPointer<UInt8>, into pieces: inout ScratchBuffer<Piece>) -> Template {
+        guard let placeholders, !placeholders.names.isEmpty, var open = Self.firstOpening(in: bytes) else { return .unchanged }
+        let mark = pieces.count
+        var copied = 0
+        while let close = Self.index(of: UInt8(ascii: ">"), in: bytes, from: open + 1) {
+            let name = UnsafeBufferPointer(rebasing: bytes[open + 1..<close])
+            if name.contains(UInt8(ascii: "<")) {
+                pieces.removeAll(from: mark)
+                return .ambiguous
+            }
+            if let column = column(named: name, placeholders) {
+                pieces.append(Piece(literal: copied..<open, column: column))
+                copied = close + 1
+            }
+            guard let next = Self.index(of: UInt8(ascii: "<"), in: bytes, from: close + 1) else { break }
+            open = next
+        }
+        guard copied > 0 else { return .unchanged }
+        pieces.append(Piece(literal: copied..<bytes.count, column: -1))
+        return .pieces(mark..<pieces.count)
+    }
+
+    /// `apply(_:into:)` by the text's template for this row's block: the same text, with
+    /// the searching done once per block rather than once per row.
+    func apply(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ template: Template, _ pieces: borrowing ScratchBuffer<Piece>,
+        into output: inout ScratchBuffer<UInt8>
+    ) -> Bool {
+        guard onePass, let placeholders else { return apply(bytes, into: &output) }
+        switch template {
+        case .unchanged: return false
+        case .ambiguous: return replacingColumnByColumn(bytes, placeholders, into: &output)
+        case .pieces(let range):
+            for piece in pieces.elements(range) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[piece.literal]))
+                if piece.column >= 0 { output.append(contentsOf: value(piece.column, placeholders)) }
+            }
+            return true
+        }
+    }
+
     private func value(_ column: Int, _ placeholders: Placeholders) -> UnsafeBufferPointer<UInt8> {
         column < row.count
             ? UnsafeBufferPointer(rebasing: placeholders.text[row[column].value.range])
