@@ -148,11 +148,9 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
             for (name, value) in zip(names, values) {
                 expected = expected.replacingOccurrences(of: "<\(name)>", with: value)
             }
-            for viaTemplate in [false, true] {
-                let actual = substitute(text, names: names, values: values, viaTemplate: viaTemplate)
-                guard actual == expected else {
-                    return XCTFail("\(text) with \(names) = \(values) (template: \(viaTemplate)): \(actual), expected \(expected)")
-                }
+            let actual = substitute(text, names: names, values: values)
+            guard actual == expected else {
+                return XCTFail("\(text) with \(names) = \(values): \(actual), expected \(expected)")
             }
         }
     }
@@ -193,7 +191,7 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
 }
 
 /// `text` with the placeholders of `names` filled from `values`, as the compiler does it.
-private func substitute(_ text: String, names: [String], values: [String], viaTemplate: Bool = false) -> String {
+private func substitute(_ text: String, names: [String], values: [String]) -> String {
     // The names and values side by side in one text, as cells of a document are.
     var bytes: [UInt8] = []
     func cell(_ string: String) -> CellRecord {
@@ -213,7 +211,6 @@ private func substitute(_ text: String, names: [String], values: [String], viaTe
                 Substitution.Placeholders(text: bytes, names: UnsafeBufferPointer(rebasing: cells[..<names.count])),
                 row: UnsafeBufferPointer(rebasing: cells[names.count...]))
             return Array(text.utf8).withUnsafeBufferPointer { text in
-                guard viaTemplate else { return substitution.apply(text, into: &output) }
                 var pieces = ScratchBuffer<Substitution.Piece>(capacity: 1)
                 let template = substitution.template(of: text, into: &pieces)
                 return substitution.apply(text, template, pieces, into: &output)

@@ -60,28 +60,15 @@ struct Substitution {
         index(of: UInt8(ascii: "<"), in: bytes, from: 0)
     }
 
-    /// Appends `text` with its placeholders replaced to `output`; false, having added
-    /// nothing, when no placeholder of the text names a column.
-    func apply(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout ScratchBuffer<UInt8>) -> Bool {
-        guard let placeholders, !placeholders.names.isEmpty, let open = Self.firstOpening(in: bytes) else { return false }
-        if onePass {
-            switch replacingAtOnce(bytes, from: open, placeholders, into: &output) {
-            case .unchanged: return false
-            case .replaced: return true
-            case .ambiguous: break
-            }
-        }
-        return replacingColumnByColumn(bytes, placeholders, into: &output)
-    }
-
-    // MARK: Templates
+    // MARK: One pass, by template
 
     /// How one text reads for every row of an examples block, found once for the block:
-    /// what one pass would copy and which column's value goes after each piece.
+    /// what one pass copies and which column's value goes after each piece.
     enum Template {
-        /// No placeholder names a column: every row leaves the text as it is.
+        /// No placeholder names a column.
         case unchanged
-        /// A `<` comes before an earlier `<`'s `>`: rows take the column-by-column way.
+        /// A `<` comes before an earlier `<`'s `>`: a replacement could make a
+        /// placeholder, so rows take the column-by-column way.
         case ambiguous
         /// The text's pieces, a range of the pieces kept with it.
         case pieces(Range<Int>)
@@ -93,8 +80,9 @@ struct Substitution {
         @Narrow<Int32> fileprivate var column: Int
     }
 
-    /// The text's template for this row's examples block, its pieces added to `pieces`:
-    /// the one pass of `replacingAtOnce`, with the pieces kept instead of copied.
+    /// The text's template for this row's examples block (it depends on the names
+    /// alone), its pieces added to `pieces`: one pass left to right over the text's
+    /// placeholders, keeping those that name a column.
     func template(of bytes: UnsafeBufferPointer<UInt8>, into pieces: inout ScratchBuffer<Piece>) -> Template {
         guard let placeholders, !placeholders.names.isEmpty, var open = Self.firstOpening(in: bytes) else { return .unchanged }
         let mark = pieces.count
@@ -117,13 +105,18 @@ struct Substitution {
         return .pieces(mark..<pieces.count)
     }
 
-    /// `apply(_:into:)` by the text's template for this row's block: the same text, with
-    /// the searching done once per block rather than once per row.
+    /// Appends the text (whose template for this row's block is `template`) with its
+    /// placeholders replaced to `output`; false, having added nothing, when no
+    /// placeholder of the text names a column. Rows of one block share the template,
+    /// so the text is searched once per block, not once per row.
     func apply(
         _ bytes: UnsafeBufferPointer<UInt8>, _ template: Template, _ pieces: borrowing ScratchBuffer<Piece>,
         into output: inout ScratchBuffer<UInt8>
     ) -> Bool {
-        guard onePass, let placeholders else { return apply(bytes, into: &output) }
+        guard let placeholders else { return false }
+        guard onePass else {
+            return Self.firstOpening(in: bytes) != nil && replacingColumnByColumn(bytes, placeholders, into: &output)
+        }
         switch template {
         case .unchanged: return false
         case .ambiguous: return replacingColumnByColumn(bytes, placeholders, into: &output)
@@ -140,42 +133,6 @@ struct Substitution {
         column < row.count
             ? UnsafeBufferPointer(rebasing: placeholders.text[row[column].value.range])
             : UnsafeBufferPointer(start: nil, count: 0)
-    }
-
-    // MARK: One pass
-
-    private enum OnePass {
-        case unchanged, replaced
-        /// A `<` comes before an earlier `<`'s `>`: a replacement could make a placeholder.
-        case ambiguous
-    }
-
-    /// Appends the text with every placeholder that names a column replaced, left to
-    /// right, in one pass. What it appended is taken back when the text turns out
-    /// ambiguous: a `<` before the `>` of an earlier one.
-    private func replacingAtOnce(
-        _ bytes: UnsafeBufferPointer<UInt8>, from first: Int, _ placeholders: Placeholders, into output: inout ScratchBuffer<UInt8>
-    ) -> OnePass {
-        let mark = output.count
-        var copied = 0
-        var open = first
-        while let close = Self.index(of: UInt8(ascii: ">"), in: bytes, from: open + 1) {
-            let name = UnsafeBufferPointer(rebasing: bytes[open + 1..<close])
-            if name.contains(UInt8(ascii: "<")) {
-                output.removeAll(from: mark)
-                return .ambiguous
-            }
-            if let column = column(named: name, placeholders) {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open]))
-                output.append(contentsOf: value(column, placeholders))
-                copied = close + 1
-            }
-            guard let next = Self.index(of: UInt8(ascii: "<"), in: bytes, from: close + 1) else { break }
-            open = next
-        }
-        guard copied > 0 else { return .unchanged }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-        return .replaced
     }
 
     /// The first column of that name: the one that fills it in one pass.
