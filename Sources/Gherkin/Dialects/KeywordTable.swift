@@ -107,8 +107,8 @@ final class KeywordTable: Sendable {
     /// Every built-in dialect, compiled once.
     static let all: [KeywordTable] = Dialect.languages.compactMap { Dialect.named($0).map(KeywordTable.init) }
 
-    /// The index in `all` of a language's table.
-    static let indices: [String: Int] = {
+    /// The index in `all` of each language's table; read through `index(of:)`.
+    private static let indices: [String: Int] = {
         var indices: [String: Int] = [:]
         for (index, table) in all.enumerated() { indices[table.language] = index }
         return indices

@@ -17,8 +17,8 @@ struct TransitionTable: Sendable {
     /// may be, in order. A set's low and high halves (`halfBits` bits each) are looked
     /// up apart, at `(state * 2 + half) * 2^halfBits + bits`, and the two joined.
     private let entriesByTypes: [UInt64]
-    static let tokenTypeCount = TokenType.allCases.count
-    private static let halfBits = (tokenTypeCount + 1) / 2
+    /// The bits of a set's low half: half the token types, rounded up.
+    private static let halfBits = (TokenType.allCases.count + 1) / 2
     /// The range of `entries` that belongs to each state.
     let states: [Range<Int>]
     let opens: [RuleType]
