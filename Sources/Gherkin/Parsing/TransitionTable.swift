@@ -1,5 +1,6 @@
 /// The grammar's transitions, computed once and laid out flat: states are numbered so
-/// that the parser moves by array index, and entries are plain values.
+/// that the parser moves by array index, and entries are plain values. Every index an
+/// entry holds is checked when the table is built, so the parser reads it unchecked.
 struct TransitionTable: Sendable {
     /// A transition with its target state's number; the rules it opens are `opens[open]`.
     struct Entry: Sendable {
@@ -11,17 +12,17 @@ struct TransitionTable: Sendable {
     }
 
     /// Every state's entries, state after state.
-    let entries: [Entry]
+    let entries: FrozenTable<Entry>
     /// Which of a state's entries take any of a set of token types, one bit per entry
     /// from the state's first: the parser tries only the entries of the types a line
     /// may be, in order. A set's low and high halves (`halfBits` bits each) are looked
     /// up apart, at `(state * 2 + half) * 2^halfBits + bits`, and the two joined.
-    private let entriesByTypes: [UInt64]
+    private let entriesByTypes: FrozenTable<UInt64>
     /// The bits of a set's low half: half the token types, rounded up.
     private static let halfBits = (TokenType.allCases.count + 1) / 2
     /// The range of `entries` that belongs to each state.
-    let states: [Range<Int>]
-    let opens: [RuleType]
+    let states: FrozenTable<Range<Int>>
+    let opens: FrozenTable<RuleType>
     /// The tokens each state accepts, as error messages list them.
     let expected: [String]
 
@@ -73,8 +74,14 @@ struct TransitionTable: Sendable {
                 }
             }
         }
+        // What the parser reads unchecked: every entry's target and opened rules, and
+        // every state's entries (a set of token types is below `1 << (2 * halfBits)`).
+        precondition(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= entries.count })
+        precondition(entries.allSatisfy { $0.next >= 0 && $0.next < ranges.count && $0.open.upperBound <= opens.count })
+        precondition(entriesByTypes.count == ranges.count * 2 * halves && TokenType.allCases.count <= 2 * halfBits)
         return TransitionTable(
-            entries: entries, entriesByTypes: entriesByTypes, states: ranges, opens: opens, expected: expected)
+            entries: FrozenTable(entries), entriesByTypes: FrozenTable(entriesByTypes), states: FrozenTable(ranges),
+            opens: FrozenTable(opens), expected: expected)
     }()
 
     /// The entries of `state` that take any of `types`, one bit per entry from the state's first.
