@@ -74,7 +74,7 @@ struct ParserRun: ~Copyable {
         }
     }
 
-    private mutating func read() -> Token {
+    @inline(__always) private mutating func read() -> Token {
         guard queueStart < queue.count else { return scanner.next() }
         let token = queue[queueStart]
         queueStart += 1
@@ -133,7 +133,7 @@ struct ParserRun: ~Copyable {
     /// that closes rules, kept out of the line loop.
     @inline(never) private mutating func close() {
         do {
-            try builder.close(matcher)
+            try builder.close(&matcher)
         } catch {
             addError(error)
         }
