@@ -33,13 +33,16 @@ final class SourceBytesTests: XCTestCase {
         }
     }
 
-    func test_word_fewerThanEightBytesLeft_isZero() {
+    func test_word_everyOffsetWithEightBytesLeft_readsThemFirstByteLowest() {
         let bytes = Array("abcdefghij".utf8)
         bytes.withUnsafeBufferPointer { buffer in
             let source = SourceBytes(base: buffer)
+            XCTAssertEqual(source.word(at: 0), UInt64(littleEndian: 0x6867_6665_6463_6261))
             XCTAssertEqual(source.word(at: 2), UInt64(littleEndian: 0x6A69_6867_6665_6463))
-            XCTAssertEqual(source.word(at: 3), 0)
-            XCTAssertEqual(source.word(at: -1), 0)
+            for offset in 0...2 {
+                let expected = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << UInt64($1 * 8) }
+                XCTAssertEqual(source.word(at: offset), expected, "offset \(offset)")
+            }
         }
     }
 

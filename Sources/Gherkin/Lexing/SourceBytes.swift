@@ -15,11 +15,12 @@ struct SourceBytes {
 
     @inline(__always) subscript(index: Int) -> UInt8 { base[index] }
 
-    /// The eight bytes from `index`, the first in the lowest bits; 0 when fewer than
-    /// eight remain.
+    /// The eight bytes from `index`, the first in the lowest bits. Every caller reads
+    /// words in a loop that runs while `index + 8 <= end` for an `end` within the
+    /// source, so the bounds are checked there (and here only in debug builds).
     @inline(__always) func word(at index: Int) -> UInt64 {
-        guard index >= 0, index &+ 8 <= count, let address = base.baseAddress else { return 0 }
-        return UInt64(littleEndian: UnsafeRawPointer(address + index).loadUnaligned(as: UInt64.self))
+        assert(index >= 0 && index &+ 8 <= count, "word read past the source")
+        return UInt64(littleEndian: UnsafeRawPointer(base.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self))
     }
 
     /// The index of the first `byte` from `start` on, eight bytes at a time; `end`

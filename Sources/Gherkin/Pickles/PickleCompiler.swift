@@ -204,7 +204,7 @@ private struct PickleCompilation: ~Copyable {
 
     /// A step that no example row changes (a background's, a plain scenario's, or an
     /// outline's without placeholders): it keeps its document's text and table.
-    private mutating func plainStep(_ index: Int, _ keywordType: inout StepKeywordType, rowId: Int32) {
+    @inline(__always) private mutating func plainStep(_ index: Int, _ keywordType: inout StepKeywordType, rowId: Int32) {
         let step = ast.steps[index]
         if let type = step.keywordType, type != .conjunction { keywordType = type }
         var docString: Int32 = -1
