@@ -112,6 +112,15 @@ final class LineRuleTests: XCTestCase {
         XCTAssertEqual(doc?.content, "  indented\nless\n\"\"\"")
     }
 
+    func test_parse_doc_string_indentedWithWideSpaces_removesScalarsNotBytes() throws {
+        // The delimiter is indented by six scalars; lines indented with U+3000 (three
+        // bytes each) or tabs lose six scalars, whatever their bytes.
+        let source = "Feature: f\n  Scenario: s\n    Given t\n      \"\"\"\n\u{3000}\u{3000}    \u{3000}x\n\t\t\t\t\t\t\ty\n" +
+            "  \u{3000}\u{3000}\u{3000}\u{3000}z\n      \"\"\"\n"
+        let doc = firstScenario(try parse(source))?.steps.first?.docString
+        XCTAssertEqual(doc?.content, "\u{3000}x\n\ty\nz")
+    }
+
     func test_parse_multi_word_keywords_prefer_the_longest() throws {
         let document = try parse("Feature: f\n  Scenario Outline: o\n    Given <x>\n    Examples:\n      | x |\n      | 1 |\n")
         XCTAssertEqual(firstScenario(document)?.keyword, "Scenario Outline")

@@ -170,9 +170,9 @@ struct SourceBytes {
         return UnsafeRawPointer(found) - UnsafeRawPointer(address)
     }
 
+    /// Whether `range` holds `byte`, eight bytes at a time.
     func contains(_ byte: UInt8, in range: Range<Int>) -> Bool {
-        for index in range where base[index] == byte { return true }
-        return false
+        index(of: byte, from: range.lowerBound, before: range.upperBound) < range.upperBound
     }
 
     func string(_ range: Range<Int>) -> String {

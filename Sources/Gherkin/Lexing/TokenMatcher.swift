@@ -76,8 +76,13 @@ struct TokenMatcher: ~Copyable {
         case .other:
             var start = line.contentStart
             if indentToRemove <= line.indent {
-                start = line.start
-                for _ in 0..<indentToRemove { start += source.whitespaceLength(at: start, limit: line.end) }
+                if line.contentStart - line.start == line.indent {
+                    // Indentation of one-byte scalars (spaces, tabs): a scalar is a byte.
+                    start = line.start + indentToRemove
+                } else {
+                    start = line.start
+                    for _ in 0..<indentToRemove { start += source.whitespaceLength(at: start, limit: line.end) }
+                }
             }
             let text = start..<source.trimLineEnd(start..<line.end)
             set(&token, .other, text: text, indent: 0)
