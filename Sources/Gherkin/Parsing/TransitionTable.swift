@@ -1,7 +1,7 @@
 /// The grammar's transitions, computed once and laid out flat: states are numbered so
 /// that the parser moves by array index, and entries are plain values. Every index an
 /// entry holds is checked when the table is built, so the parser reads it unchecked.
-struct TransitionTable: Sendable {
+final class TransitionTable: Sendable {
     /// A transition with its target state's number; the rules it opens are `opens[open]`.
     struct Entry: Sendable {
         let token: TokenType
@@ -28,6 +28,17 @@ struct TransitionTable: Sendable {
 
     /// The number of the start state.
     static let start = 0
+
+    private init(
+        entries: FrozenTable<Entry>, entriesByTypes: FrozenTable<UInt64>, states: FrozenTable<Range<Int>>,
+        opens: FrozenTable<RuleType>, expected: [String]
+    ) {
+        self.entries = entries
+        self.entriesByTypes = entriesByTypes
+        self.states = states
+        self.opens = opens
+        self.expected = expected
+    }
 
     static let shared: TransitionTable = {
         var numbers: [ParserState: Int] = [:]
