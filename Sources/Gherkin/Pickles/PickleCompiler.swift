@@ -203,7 +203,8 @@ private struct PickleCompilation: ~Copyable {
     private func holdsOpenBracket(_ ref: TextRef) -> Bool { Substitution.firstOpening(in: bytes(ref)) != nil }
 
     /// A step that no example row changes (a background's, a plain scenario's, or an
-    /// outline's without placeholders): it keeps its document's text and table.
+    /// outline's without placeholders): it keeps its document's text and table. Inlined
+    /// into its loops: the call and its frame cost a tenth of the step.
     @inline(__always) private mutating func plainStep(_ index: Int, _ keywordType: inout StepKeywordType, rowId: Int32) {
         let step = ast.steps[index]
         if let type = step.keywordType, type != .conjunction { keywordType = type }
