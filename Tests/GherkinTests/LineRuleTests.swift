@@ -74,10 +74,11 @@ final class LineRuleTests: XCTestCase {
     }
 
     func test_parse_table_cells_barsAtEveryOffsetOfAWord_matchTheGeneralReading() throws {
-        // Plain rows are cut eight bytes at a time. Each row is also read with a
-        // backslash or an "é" after its last bar, which sends it the general way.
+        // Plain rows are cut eight bytes at a time, and cells padded with spaces are
+        // trimmed eight at a time. Each row is also read with a backslash or an "é"
+        // after its last bar, which sends it the general way.
         var random = SplitMix(seed: 11)
-        let pieces = ["a", "bc", " ", "  ", "\t", "", "xyz", "|"]
+        let pieces = ["a", "bc", " ", "  ", "\t", "", "xyz", "|", String(repeating: " ", count: 9), "      \t", " \t    "]
         for _ in 0..<300 {
             var row = String(repeating: " ", count: random.next(below: 9)) + "|"
             let width = 1 + random.next(below: 4)

@@ -16,8 +16,9 @@ struct SourceBytes {
     @inline(__always) subscript(index: Int) -> UInt8 { base[index] }
 
     /// The eight bytes from `index`, the first in the lowest bits. Every caller reads
-    /// words in a loop that runs while `index + 8 <= end` for an `end` within the
-    /// source, so the bounds are checked there (and here only in debug builds).
+    /// words in a loop that keeps them inside a range of the source (`index >= start`
+    /// and `index + 8 <= end`), so the bounds are checked there (and here only in
+    /// debug builds).
     @inline(__always) func word(at index: Int) -> UInt64 {
         assert(index >= 0 && index &+ 8 <= count, "word read past the source")
         return UInt64(littleEndian: UnsafeRawPointer(base.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self))
