@@ -135,12 +135,7 @@ enum LineItems {
     @inline(__always) private static func plainCell(_ raw: Range<Int>, row: Range<Int>, indent: Int, _ source: SourceBytes) -> LineItem {
         var lower = raw.lowerBound, upper = raw.upperBound
         while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower &+= 1 }
-        while upper &- 8 >= lower {
-            // The last byte is the word's highest: its leading bytes that are spaces.
-            let spaces = (source.word(at: upper &- 8) ^ 0x2020_2020_2020_2020).leadingZeroBitCount &>> 3
-            upper &-= spaces
-            if spaces < 8 { break }
-        }
+        upper = source.droppingSpaces(before: upper, from: lower)
         while upper > lower, SourceBytes.isASCIIWhitespace(source[upper &- 1]) { upper &-= 1 }
         return LineItem(column: lower &- row.lowerBound &+ 1 &+ indent, range: lower..<upper, unescaped: nil)
     }

@@ -42,6 +42,35 @@ struct SourceBytes {
         return min(index, end)
     }
 
+    /// The first index from `start` past its spaces, skipped eight at a time before
+    /// `end`: whole words only, so spaces in the last seven bytes are left for the
+    /// caller to skip byte by byte, with any other whitespace.
+    @inline(__always) func skippingSpaces(from start: Int, before end: Int) -> Int {
+        var index = start
+        while index &+ 8 <= end {
+            let spaces = (word(at: index) ^ Self.spaces).trailingZeroBitCount &>> 3
+            index &+= spaces
+            if spaces < 8 { break }
+        }
+        return index
+    }
+
+    /// The index before `end`'s run of spaces, dropped eight at a time back to `start`:
+    /// whole words only (as `skippingSpaces`). The last byte is a word's highest, so
+    /// its spaces are the word's leading zero bytes once spaces are made zero.
+    @inline(__always) func droppingSpaces(before end: Int, from start: Int) -> Int {
+        var index = end
+        while index &- 8 >= start {
+            let spaces = (word(at: index &- 8) ^ Self.spaces).leadingZeroBitCount &>> 3
+            index &-= spaces
+            if spaces < 8 { break }
+        }
+        return index
+    }
+
+    /// A space in every byte of a word.
+    private static let spaces: UInt64 = 0x2020_2020_2020_2020
+
     /// The high bit of every byte of a word: set in a byte that is not ASCII.
     static let highBits: UInt64 = 0x8080_8080_8080_8080
 

@@ -17,15 +17,9 @@ struct LineScanner {
         let start = position
         let end = source.lineFeed(from: start)
         position = end + 1
-        var contentStart = start
-        var indent = 0
         // Eight spaces at a time (most indentation is spaces); then scalar by scalar.
-        while contentStart &+ 8 <= end {
-            let spaces = (source.word(at: contentStart) ^ 0x2020_2020_2020_2020).trailingZeroBitCount &>> 3
-            contentStart &+= spaces
-            indent &+= spaces
-            if spaces < 8 { break }
-        }
+        var contentStart = source.skippingSpaces(from: start, before: end)
+        var indent = contentStart &- start
         while contentStart < end {
             let byte = source[contentStart]
             if byte == 0x20 || byte == 0x09 {

@@ -86,10 +86,10 @@ final class TransitionTable: Sendable {
             }
         }
         // What the parser reads unchecked: every entry's target and opened rules, and
-        // every state's entries (a set of token types is below `1 << (2 * halfBits)`).
+        // every state's entries. `entries(of:taking:)` stays inside `entriesByTypes` by
+        // its layout: a set of token types has at most `2 * halfBits` bits.
         precondition(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= entries.count })
         precondition(entries.allSatisfy { $0.next >= 0 && $0.next < ranges.count && $0.open.upperBound <= opens.count })
-        precondition(entriesByTypes.count == ranges.count * 2 * halves && TokenType.allCases.count <= 2 * halfBits)
         return TransitionTable(
             entries: FrozenTable(entries), entriesByTypes: FrozenTable(entriesByTypes), states: FrozenTable(ranges),
             opens: FrozenTable(opens), expected: expected)
