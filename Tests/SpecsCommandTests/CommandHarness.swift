@@ -5,14 +5,17 @@ import SpecsRunner
 
 final class EmptyWorld {}
 
-/// A scratch project on disk and the command run against it, in process.
-struct CommandHarness {
+/// A scratch project on disk and the command run against it, in process. The project
+/// is removed when the harness goes away.
+final class CommandHarness {
     let root: URL
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("specs-command-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     func write(_ relative: String, _ text: String) throws {
         let url = root.appendingPathComponent(relative)
