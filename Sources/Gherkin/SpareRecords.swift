@@ -1,21 +1,20 @@
 import Synchronization
 
-/// The record arrays of freed documents and pickles, kept emptied for the next parse or
-/// compilation to fill: reading file after file (the CLI, a run, the benchmark) then
-/// allocates almost no record array.
+/// The record columns of freed documents and pickles, kept emptied for the next parse
+/// or compilation to fill: reading file after file (the CLI, a run, the benchmark) then
+/// allocates almost no record memory.
 ///
 /// At most `limit` sets of each are kept, and only of documents whose text is at most
 /// `largestText` bytes: what is held stays bounded by a few ordinary files, never by
-/// the corpus or by one huge file. An array still shared when it is taken (a copy some
-/// view kept) is copied on write, as any array would be. Where `Mutex` is not available
-/// (before macOS 15), nothing is kept.
+/// the corpus or by one huge file. Columns given and not kept are freed. Where `Mutex`
+/// is not available (before macOS 15), nothing is kept.
 enum SpareRecords {
     static let limit = 4
     static let largestText = 1 << 20
 
     private struct Kept {
-        var documents: [AstNodes] = []
-        var pickles: [PickleArrays] = []
+        var documents: [DocumentColumns] = []
+        var pickles: [PickleColumns] = []
     }
 
     /// ThreadSanitizer on Linux does not see this lock (a futex in the uninstrumented
@@ -24,30 +23,37 @@ enum SpareRecords {
     private static let kept = Mutex(Kept())
 
     /// Empty document records, with the capacity of a freed document's when one is kept.
-    static func document() -> AstNodes { reused { $0.documents.popLast() } ?? AstNodes() }
+    static func document() -> AstNodes {
+        guard var spare = withKept({ $0.documents.popLast() }) else { return AstNodes() }
+        spare.removeAll()
+        return AstNodes(reusing: spare)
+    }
 
     /// Empty pickle records, with the capacity of freed pickles' when some are kept.
-    static func pickles() -> PickleArrays { reused { $0.pickles.popLast() } ?? PickleArrays() }
-
-    /// Keeps the arrays of a document being freed, unless enough are kept already.
-    static func give(_ nodes: consuming AstNodes) {
-        guard nodes.table.text.capacity <= largestText else { return }
-        var given: AstNodes? = consume nodes
-        withKept { append(&given, to: &$0.documents) }
+    static func pickles() -> PickleColumns {
+        guard var spare = withKept({ $0.pickles.popLast() }) else { return PickleColumns() }
+        spare.removeAll()
+        return spare
     }
 
-    /// Keeps the arrays of pickles being freed, unless enough are kept already.
-    static func give(_ arrays: consuming PickleArrays) {
-        guard arrays.steps.capacity <= largestText / 64 else { return }
-        var given: PickleArrays? = consume arrays
-        withKept { append(&given, to: &$0.pickles) }
+    /// Keeps the columns of a document being freed, unless enough are kept already
+    /// (or they are too large to keep); else frees them.
+    static func give(_ columns: DocumentColumns) {
+        var given: DocumentColumns? = columns
+        if columns.steps.capacity > 0, columns.text.capacity <= largestText {
+            withKept { append(&given, to: &$0.documents) }
+        }
+        given?.deallocate()
     }
 
-    /// A kept set that `take` removes, emptied outside the lock.
-    private static func reused<Records: SpareSet>(_ take: (inout Kept) -> Records?) -> Records? {
-        guard var records = withKept(take) else { return nil }
-        records.removeAll()
-        return records
+    /// Keeps the columns of pickles being freed, unless enough are kept already (or
+    /// they are too large to keep); else frees them.
+    static func give(_ columns: PickleColumns) {
+        var given: PickleColumns? = columns
+        if columns.steps.capacity > 0, columns.steps.capacity <= largestText / 64 {
+            withKept { append(&given, to: &$0.pickles) }
+        }
+        given?.deallocate()
     }
 
     private static func append<Records>(_ given: inout Records?, to list: inout [Records]) {
@@ -60,51 +66,88 @@ enum SpareRecords {
         return kept.withLock { body(&$0) }
     }
 
+    /// Frees every kept set.
+    static func freeKept() {
+        let kept = withKept { kept -> Kept? in
+            defer { kept = Kept() }
+            return kept
+        }
+        for var documents in kept?.documents ?? [] { documents.deallocate() }
+        for var pickles in kept?.pickles ?? [] { pickles.deallocate() }
+    }
+
     /// How many document and pickle sets are kept now.
     static var count: (documents: Int, pickles: Int) {
         (withKept { $0.documents.count } ?? 0, withKept { $0.pickles.count } ?? 0)
     }
 }
 
-/// Records kept for reuse: emptied before they are filled again.
-protocol SpareSet: Sendable {
-    mutating func removeAll()
-}
+/// The columns of a freed document, kept for the next parse, and its text's array.
+struct DocumentColumns: Sendable {
+    var text: [UInt8]
+    var rules: RecordColumn<RuleRecord>
+    var backgrounds: RecordColumn<BackgroundRecord>
+    var scenarios: RecordColumn<ScenarioRecord>
+    var examples: RecordColumn<ExamplesRecord>
+    var steps: RecordColumn<StepRecord>
+    var docStrings: RecordColumn<DocStringRecord>
+    var rows: RecordColumn<RowRecord>
+    var cells: RecordColumn<CellRecord>
+    var tags: RecordColumn<TagRecord>
+    var comments: RecordColumn<CommentRecord>
 
-/// The arrays of pickle records that a compilation fills (the rest of `PickleNodes`
-/// is the document's, shared).
-struct PickleArrays: SpareSet {
-    var pickles: [PickleRecord] = []
-    var steps: [PickleStepRecord] = []
-    var docStrings: [PickleDocStringRecord] = []
-    var rows: [Span] = []
-    var cells: [TextRef] = []
-
-    /// Removes every record, keeping the arrays' capacity.
+    /// Forgets every record, keeping the memory.
     mutating func removeAll() {
-        pickles.removeAll(keepingCapacity: true)
-        steps.removeAll(keepingCapacity: true)
-        docStrings.removeAll(keepingCapacity: true)
-        rows.removeAll(keepingCapacity: true)
-        cells.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+        rules.removeAll()
+        backgrounds.removeAll()
+        scenarios.removeAll()
+        examples.removeAll()
+        steps.removeAll()
+        docStrings.removeAll()
+        rows.removeAll()
+        cells.removeAll()
+        tags.removeAll()
+        comments.removeAll()
+    }
+
+    mutating func deallocate() {
+        rules.deallocate()
+        backgrounds.deallocate()
+        scenarios.deallocate()
+        examples.deallocate()
+        steps.deallocate()
+        docStrings.deallocate()
+        rows.deallocate()
+        cells.deallocate()
+        tags.deallocate()
+        comments.deallocate()
     }
 }
 
-extension AstNodes: SpareSet {
-    /// Removes every record, keeping the arrays' capacity.
+/// The columns of pickle records that a compilation fills (the rest of `PickleNodes`
+/// is the document's, shared).
+struct PickleColumns: Sendable {
+    var pickles = RecordColumn<PickleRecord>()
+    var steps = RecordColumn<PickleStepRecord>()
+    var docStrings = RecordColumn<PickleDocStringRecord>()
+    var rows = RecordColumn<Span>()
+    var cells = RecordColumn<TextRef>()
+
+    /// Forgets every record, keeping the memory.
     mutating func removeAll() {
-        feature = nil
-        table.text.removeAll(keepingCapacity: true)
-        table.ids = IdList()
-        rules.removeAll(keepingCapacity: true)
-        backgrounds.removeAll(keepingCapacity: true)
-        scenarios.removeAll(keepingCapacity: true)
-        examples.removeAll(keepingCapacity: true)
-        steps.removeAll(keepingCapacity: true)
-        docStrings.removeAll(keepingCapacity: true)
-        rows.removeAll(keepingCapacity: true)
-        cells.removeAll(keepingCapacity: true)
-        tags.removeAll(keepingCapacity: true)
-        comments.removeAll(keepingCapacity: true)
+        pickles.removeAll()
+        steps.removeAll()
+        docStrings.removeAll()
+        rows.removeAll()
+        cells.removeAll()
+    }
+
+    mutating func deallocate() {
+        pickles.deallocate()
+        steps.deallocate()
+        docStrings.deallocate()
+        rows.deallocate()
+        cells.deallocate()
     }
 }

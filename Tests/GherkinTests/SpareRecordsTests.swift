@@ -2,8 +2,8 @@ import Foundation
 @testable import Gherkin
 import XCTest
 
-/// Freed documents and pickles leave their record arrays for the next parse. A reused
-/// array must come back empty, and records that a live document or pickle still shares
+/// Freed documents and pickles leave their record columns for the next parse. A reused
+/// column must come back empty, and records that a live document or pickle still shares
 /// must never be overwritten.
 final class SpareRecordsTests: XCTestCase {
     /// Every kind of record: tags, a comment, description, background, rule, outline
@@ -52,8 +52,8 @@ final class SpareRecordsTests: XCTestCase {
     func test_parse_afterLargerDocumentsWereFreed_givesTheSameDocumentAndPickles() throws {
         let first = try encoded(small)
         for _ in 0..<SpareRecords.limit + 1 { _ = try encoded(large) }
-        XCTAssertGreaterThan(SpareRecords.count.documents, 0, "a freed document leaves its arrays")
-        XCTAssertGreaterThan(SpareRecords.count.pickles, 0, "freed pickles leave their arrays")
+        XCTAssertGreaterThan(SpareRecords.count.documents, 0, "a freed document leaves its columns")
+        XCTAssertGreaterThan(SpareRecords.count.pickles, 0, "freed pickles leave their columns")
         let again = try encoded(small)
         XCTAssertEqual(again.document, first.document)
         XCTAssertEqual(again.pickles, first.pickles)
@@ -97,7 +97,7 @@ final class SpareRecordsTests: XCTestCase {
     }
 
     func test_give_documentOverTheTextLimit_isNotKept() throws {
-        while SpareRecords.count.documents > 0 { _ = SpareRecords.document() }
+        SpareRecords.freeKept()
         var ids = IncrementingIdGenerator()
         let steps = String(repeating: "    Given a step with a long enough text\n", count: SpareRecords.largestText / 40)
         _ = try Parser().parse("Feature: f\n  Scenario: s\n" + steps, uri: nil, ids: &ids)

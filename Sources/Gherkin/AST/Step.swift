@@ -1,5 +1,5 @@
 /// What a step keyword says about its step.
-public enum StepKeywordType: String, Sendable, Hashable, Codable {
+public enum StepKeywordType: String, Sendable, Hashable, Codable, BitwiseCopyable {
     case unknown = "Unknown"
     case context = "Context"
     case action = "Action"

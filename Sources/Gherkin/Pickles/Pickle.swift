@@ -69,7 +69,7 @@ public struct PickleTag: Sendable, Hashable, Codable {
 }
 
 /// The kind of a pickle step: what its keyword (or the keyword before a conjunction) says.
-public enum PickleStepType: String, Sendable, Hashable, Codable {
+public enum PickleStepType: String, Sendable, Hashable, Codable, BitwiseCopyable {
     case unknown = "Unknown"
     case context = "Context"
     case action = "Action"
@@ -90,18 +90,17 @@ public struct PickleStep: Sendable {
         let record = record
         let hasTable = !record.table.isEmpty
         guard hasTable || record.docString >= 0 else { return nil }
-        let nodes = storage.nodes
         let order = Int(record.argumentOrder)
-        let docString = record.docString < 0 ? nil : nodes.docStrings[Int(record.docString)]
+        let docString = record.docString < 0 ? nil : storage.nodes.docStrings[Int(record.docString)]
         return PickleStepArgument(
             docString: docString.map {
                 PickleDocString(
-                    mediaType: nodes.text.optionalString($0.mediaType), content: nodes.text.string($0.content),
+                    mediaType: storage.nodes.text.optionalString($0.mediaType), content: storage.nodes.text.string($0.content),
                     argumentIndex: order == 0 ? nil : 3 - order)
             },
             dataTable: hasTable
                 ? PickleTable(
-                    rows: nodes.tableRows(record),
+                    rows: storage.nodes.tableRows(record),
                     argumentIndex: order == 0 ? nil : order)
                 : nil)
     }

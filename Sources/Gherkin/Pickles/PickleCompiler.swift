@@ -7,14 +7,12 @@ public struct PickleCompiler: Sendable {
         guard let feature = storage.nodes.feature else { return [] }
         let source = IdSource(ids)
         let (pickles, used) = storage.nodes.table.text.withUnsafeBufferPointer { text in
-            storage.nodes.cells.withUnsafeBufferPointer { cells in
-                var compilation = PickleCompilation(storage, feature: feature, uri: uri, ids: source, text: text, cells: cells)
-                compilation.run(feature)
-                return compilation.takeNodes()
-            }
+            var compilation = PickleCompilation(storage, feature: feature, uri: uri, ids: source, text: text)
+            compilation.run(feature)
+            return compilation.finish()
         }
         used.advance(&ids)
-        return PickleStorage(pickles).pickles
+        return pickles.pickles
     }
 }
 
@@ -28,7 +26,8 @@ private struct PickleCompilation: ~Copyable {
     private let documentIds: Int32
     private var out: PickleNodes
     private var ids: IdSource
-    /// The document's text and table cells, borrowed while compiling.
+    /// The document's text and table cells, borrowed while compiling (`storage`
+    /// keeps the cells alive).
     private let text: UnsafeBufferPointer<UInt8>
     private let cells: UnsafeBufferPointer<CellRecord>
     /// The text that placeholders changed, numbered on from the document's text; it
@@ -42,26 +41,21 @@ private struct PickleCompilation: ~Copyable {
     private var templateCursor = 0
 
     /// A compilation of `feature`, with room for the records it will add.
-    init(
-        _ storage: AstStorage, feature: FeatureRecord, uri: String, ids: IdSource, text: UnsafeBufferPointer<UInt8>,
-        cells: UnsafeBufferPointer<CellRecord>
-    ) {
+    init(_ storage: AstStorage, feature: FeatureRecord, uri: String, ids: IdSource, text: UnsafeBufferPointer<UInt8>) {
         self.storage = storage
-        let ast = storage.nodes
-        documentIds = Int32(truncatingIfNeeded: ast.table.ids.count)
-        out = PickleNodes(base: ast, uri: uri, language: ast.table.string(feature.language))
-        var spare = SpareRecords.pickles()
-        out.swapArrays(with: &spare)
+        documentIds = Int32(truncatingIfNeeded: storage.nodes.table.ids.count)
+        out = PickleNodes(
+            base: storage, uri: uri, language: storage.nodes.table.string(feature.language), columns: SpareRecords.pickles())
         self.ids = ids
         self.text = text
-        self.cells = cells
+        cells = storage.nodes.cells.buffer
         // Substituted text: a name and a step text or two per example row, typically;
         // every table row is counted, which is more than enough.
-        substitutedText = ScratchBuffer(capacity: ast.rows.count * 64)
-        // Arrays left by freed pickles have room already; new ones get what this
+        substitutedText = ScratchBuffer(capacity: storage.nodes.rows.count * 64)
+        // Columns left by freed pickles have room already; new ones get what this
         // document needs, counted.
         guard out.steps.capacity == 0 else { return }
-        let total = ReservedCounts(feature, in: ast)
+        let total = ReservedCounts(feature, in: storage.nodes)
         out.pickles.reserveCapacity(total.pickles)
         out.steps.reserveCapacity(total.steps)
         out.docStrings.reserveCapacity(total.docStrings)
@@ -69,14 +63,11 @@ private struct PickleCompilation: ~Copyable {
         out.cells.reserveCapacity(total.cells)
     }
 
-    /// The pickle records, moved out (the compilation is left empty: no array is
-    /// copied), and the ids handed out.
-    mutating func takeNodes() -> (PickleNodes, IdSource) {
+    /// The pickle records, moved into their storage, and the ids handed out.
+    consuming func finish() -> (PickleStorage, IdSource) {
         ids.complete(&out.text.own.ids)
         out.text.own.text = Array(substitutedText.elements(0..<substitutedText.count))
-        var taken = PickleNodes(uri: "", language: "")
-        swap(&taken, &out)
-        return (taken, ids)
+        return (PickleStorage(out), ids)
     }
 
     mutating func run(_ feature: FeatureRecord) {

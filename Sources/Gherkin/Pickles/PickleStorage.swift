@@ -77,62 +77,50 @@ struct PickleTagSpans: Sendable {
     }
 }
 
-/// The pickles of one document as flat records.
-struct PickleNodes: Sendable {
+/// The pickles of one document as flat records. It owns its record columns: when it
+/// goes, they go to the next compilation (or are freed).
+struct PickleNodes: ~Copyable, Sendable {
     var text: PickleText
     var uri: String
     var language: String
-    var pickles: [PickleRecord] = []
-    var steps: [PickleStepRecord] = []
-    var docStrings: [PickleDocStringRecord] = []
+    var pickles = RecordColumn<PickleRecord>()
+    var steps = RecordColumn<PickleStepRecord>()
+    var docStrings = RecordColumn<PickleDocStringRecord>()
     /// Each row's cells, as a span of `cells`: the tables that placeholders were
     /// substituted in.
-    var rows: [Span] = []
-    var cells: [TextRef] = []
-    /// The document's tags, which pickles point into.
-    var tags: [TagRecord]
-    /// The document's table rows and cells, which steps with nothing substituted in
-    /// their tables point into.
-    var documentRows: [RowRecord]
-    var documentCells: [CellRecord]
+    var rows = RecordColumn<Span>()
+    var cells = RecordColumn<TextRef>()
+    /// The document, whose tags pickles point into, and whose table rows and cells
+    /// steps with nothing substituted in their tables point into.
+    let document: AstStorage
 
-    /// The pickles of `document`, none yet, sharing its text, tags and tables.
-    init(base document: borrowing AstNodes, uri: String, language: String) {
-        text = PickleText(base: document.table)
-        tags = document.tags
-        documentRows = document.rows
-        documentCells = document.cells
+    /// The pickles of `document`, none yet, in `columns` (empty), sharing the
+    /// document's text, tags and tables.
+    init(base document: AstStorage, uri: String, language: String, columns: PickleColumns) {
+        text = PickleText(base: document.nodes.table)
+        self.document = document
         self.uri = uri
         self.language = language
+        pickles = columns.pickles
+        steps = columns.steps
+        docStrings = columns.docStrings
+        rows = columns.rows
+        cells = columns.cells
     }
 
-    /// Pickles of no document.
-    init(uri: String, language: String) {
-        text = PickleText(base: TextTable())
-        tags = []
-        documentRows = []
-        documentCells = []
-        self.uri = uri
-        self.language = language
+    deinit {
+        SpareRecords.give(PickleColumns(pickles: pickles, steps: steps, docStrings: docStrings, rows: rows, cells: cells))
     }
 
-    /// Takes `arrays` (empty, perhaps with capacity) as its own records' arrays, leaving
-    /// its own in their place; nothing is copied.
-    mutating func swapArrays(with arrays: inout PickleArrays) {
-        swap(&pickles, &arrays.pickles)
-        swap(&steps, &arrays.steps)
-        swap(&docStrings, &arrays.docStrings)
-        swap(&rows, &arrays.rows)
-        swap(&cells, &arrays.cells)
-    }
+    var tags: RecordColumn<TagRecord> { document.nodes.tags }
 
     /// A step's table rows, with their values as strings.
     func tableRows(_ step: PickleStepRecord) -> [PickleTableRow] {
         let inDocument = step.tableInDocument
         return step.table.range.map { row in
-            let cellRange = inDocument ? documentRows[row].cells.range : rows[row].range
+            let cellRange = inDocument ? document.nodes.rows[row].cells.range : rows[row].range
             return PickleTableRow(cells: cellRange.map { cell in
-                PickleTableCell(value: text.string(inDocument ? documentCells[cell].value : cells[cell]))
+                PickleTableCell(value: text.string(inDocument ? document.nodes.cells[cell].value : cells[cell]))
             })
         }
     }
@@ -142,13 +130,7 @@ struct PickleNodes: Sendable {
 final class PickleStorage: Sendable {
     let nodes: PickleNodes
 
-    init(_ nodes: PickleNodes) { self.nodes = nodes }
-
-    /// Its own arrays go to the next compilation.
-    deinit {
-        SpareRecords.give(PickleArrays(
-            pickles: nodes.pickles, steps: nodes.steps, docStrings: nodes.docStrings, rows: nodes.rows, cells: nodes.cells))
-    }
+    init(_ nodes: consuming PickleNodes) { self.nodes = nodes }
 
     func string(_ ref: TextRef) -> String { nodes.text.string(ref) }
     func id(_ index: Int32) -> String { nodes.text.id(index) }

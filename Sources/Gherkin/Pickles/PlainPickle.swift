@@ -21,10 +21,15 @@ struct PlainPickle: Sendable, Hashable, Codable {
 extension PickleNodes {
     /// The records of one decoded pickle.
     init(_ pickle: PlainPickle) {
-        self.init(uri: pickle.uri, language: pickle.language)
+        // The tags go in a document of their own, as a compiled pickle's are its document's.
+        var tagText = PickleText(base: TextTable())
+        var document = AstNodes()
         for tag in pickle.tags {
-            tags.append(TagRecord(position: Position(line: 0, column: nil), name: text.append(tag.name), id: text.id(tag.astNodeId)))
+            document.tags.append(TagRecord(
+                position: Position(line: 0, column: nil), name: tagText.append(tag.name), id: tagText.id(tag.astNodeId)))
         }
+        self.init(base: AstStorage(document), uri: pickle.uri, language: pickle.language, columns: PickleColumns())
+        text = tagText
         for step in pickle.steps {
             var docString: Int32 = -1
             if let doc = step.argument?.docString {
@@ -48,7 +53,7 @@ extension PickleNodes {
         pickles.append(PickleRecord(
             id: text.id(pickle.id), position: Position(pickle.location), name: text.append(pickle.name),
             steps: Span(0, steps.count),
-            tags: PickleTagSpans(feature: Span(0, tags.count), rule: .empty, scenario: .empty, examples: .empty),
+            tags: PickleTagSpans(feature: Span(0, pickle.tags.count), rule: .empty, scenario: .empty, examples: .empty),
             scenarioId: scenarioId, rowId: rowId))
     }
 

@@ -31,7 +31,7 @@ extension AstNodes {
             records.append(RowRecord(position: Position(row.location), cells: Span(start, cells.count), id: table.id(row.id)))
         }
         let start = self.rows.count
-        self.rows += records
+        self.rows.append(contentsOf: records)
         return Span(start, self.rows.count)
     }
 
@@ -51,7 +51,7 @@ extension AstNodes {
                 text: table.append(step.text), docString: docString, table: rows, id: table.id(step.id)))
         }
         let start = self.steps.count
-        self.steps += records
+        self.steps.append(contentsOf: records)
         return Span(start, self.steps.count)
     }
 
@@ -78,13 +78,13 @@ extension AstNodes {
                     id: table.id(block.id)))
             }
             let examplesStart = self.examples.count
-            self.examples += examples
+            self.examples.append(contentsOf: examples)
             records.append(ScenarioRecord(
                 header: header(scenario.location, scenario.keyword, scenario.name, scenario.description), tags: tags,
                 steps: steps, examples: Span(examplesStart, self.examples.count), id: table.id(scenario.id)))
         }
         let start = self.scenarios.count
-        self.scenarios += records
+        self.scenarios.append(contentsOf: records)
         return Span(start, self.scenarios.count)
     }
 
@@ -116,7 +116,7 @@ extension AstNodes {
                 background: ruleBackground, scenarios: span, id: table.id(rule.id)))
         }
         let ruleStart = self.rules.count
-        self.rules += ruleRecords
+        self.rules.append(contentsOf: ruleRecords)
         self.feature = FeatureRecord(
             header: header(feature.location, feature.keyword, feature.name, feature.description), tags: add(feature.tags),
             language: table.append(feature.language), background: background, scenarios: scenarioSpan,

@@ -90,23 +90,48 @@ struct FeatureRecord: Sendable {
     var rules: Span
 }
 
-/// Every node of one document, by kind, children before their parents.
-struct AstNodes: Sendable {
+/// Every node of one document, by kind, children before their parents. It owns its
+/// record columns: when it goes, they go to the next parse (or are freed).
+struct AstNodes: ~Copyable, Sendable {
     var table = TextTable()
     var feature: FeatureRecord?
-    var rules: [RuleRecord] = []
-    var backgrounds: [BackgroundRecord] = []
-    var scenarios: [ScenarioRecord] = []
-    var examples: [ExamplesRecord] = []
-    var steps: [StepRecord] = []
-    var docStrings: [DocStringRecord] = []
-    var rows: [RowRecord] = []
-    var cells: [CellRecord] = []
-    var tags: [TagRecord] = []
-    var comments: [CommentRecord] = []
+    var rules = RecordColumn<RuleRecord>()
+    var backgrounds = RecordColumn<BackgroundRecord>()
+    var scenarios = RecordColumn<ScenarioRecord>()
+    var examples = RecordColumn<ExamplesRecord>()
+    var steps = RecordColumn<StepRecord>()
+    var docStrings = RecordColumn<DocStringRecord>()
+    var rows = RecordColumn<RowRecord>()
+    var cells = RecordColumn<CellRecord>()
+    var tags = RecordColumn<TagRecord>()
+    var comments = RecordColumn<CommentRecord>()
+
+    /// No nodes, in new memory.
+    init() {}
+
+    /// No nodes, in the memory of a freed document's (emptied).
+    init(reusing spare: DocumentColumns) {
+        table.text = spare.text
+        rules = spare.rules
+        backgrounds = spare.backgrounds
+        scenarios = spare.scenarios
+        examples = spare.examples
+        steps = spare.steps
+        docStrings = spare.docStrings
+        rows = spare.rows
+        cells = spare.cells
+        tags = spare.tags
+        comments = spare.comments
+    }
+
+    deinit {
+        SpareRecords.give(DocumentColumns(
+            text: table.text, rules: rules, backgrounds: backgrounds, scenarios: scenarios, examples: examples, steps: steps,
+            docStrings: docStrings, rows: rows, cells: cells, tags: tags, comments: comments))
+    }
 
     /// Reserves room for what a source of `bytes` bytes typically holds (a step every
-    /// 90 bytes, a cell every 50, ...), so that most documents never grow an array.
+    /// 90 bytes, a cell every 50, ...), so that most documents never grow a column.
     mutating func reserve(forSourceBytes bytes: Int) {
         scenarios.reserveCapacity(bytes / 256 + 1)
         examples.reserveCapacity(bytes / 1024 + 1)
@@ -128,10 +153,7 @@ struct AstNodes: Sendable {
 final class AstStorage: Sendable {
     let nodes: AstNodes
 
-    init(_ nodes: AstNodes) { self.nodes = nodes }
-
-    /// Its arrays go to the next parse.
-    deinit { SpareRecords.give(nodes) }
+    init(_ nodes: consuming AstNodes) { self.nodes = nodes }
 
     func string(_ ref: TextRef) -> String { nodes.table.string(ref) }
     func id(_ index: Int32) -> String { nodes.table.ids[Int(index)] }
