@@ -38,26 +38,23 @@ enum SpareRecords {
 
     /// Keeps the columns of a document being freed, unless enough are kept already
     /// (or they are too large to keep); else frees them.
-    static func give(_ columns: DocumentColumns) {
-        var given: DocumentColumns? = columns
-        if columns.steps.capacity > 0, columns.text.capacity <= largestText {
-            withKept { append(&given, to: &$0.documents) }
-        }
-        given?.deallocate()
+    static func give(_ columns: consuming DocumentColumns) {
+        let keeps = columns.steps.capacity > 0 && columns.text.capacity <= largestText
+        guard keeps, withKept({ append(columns, to: &$0.documents) }) == true else { return columns.deallocate() }
     }
 
     /// Keeps the columns of pickles being freed, unless enough are kept already (or
     /// they are too large to keep); else frees them.
-    static func give(_ columns: PickleColumns) {
-        var given: PickleColumns? = columns
-        if columns.steps.capacity > 0, columns.steps.capacity <= largestText / 64 {
-            withKept { append(&given, to: &$0.pickles) }
-        }
-        given?.deallocate()
+    static func give(_ columns: consuming PickleColumns) {
+        let keeps = columns.steps.capacity > 0 && columns.steps.capacity <= largestText / 64
+        guard keeps, withKept({ append(columns, to: &$0.pickles) }) == true else { return columns.deallocate() }
     }
 
-    private static func append<Records>(_ given: inout Records?, to list: inout [Records]) {
-        if list.count < limit, let records = given.take() { list.append(records) }
+    /// Whether `records` was kept.
+    private static func append<Records>(_ records: Records, to list: inout [Records]) -> Bool {
+        guard list.count < limit else { return false }
+        list.append(records)
+        return true
     }
 
     /// `body` run with the kept sets locked; nil where `Mutex` is not available.
