@@ -32,8 +32,8 @@ struct AstBuilder: ~Copyable {
     /// How many rules are open, the document's included.
     var depth: Int { stack.count }
 
-    /// The records built, moved out (the builder is left empty: no record array is
-    /// copied), with the document's text made once: the source, then the added text.
+    /// The records built, moved out (the builder is left with empty columns of no
+    /// memory), with the document's text made once: the source, then the added text.
     mutating func takeNodes() -> AstNodes {
         idSource.complete(&nodes.table.ids)
         nodes.table.text.reserveCapacity(source.count + addedText.count)

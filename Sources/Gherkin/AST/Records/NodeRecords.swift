@@ -1,5 +1,5 @@
 // The nodes of a parsed document as flat records of numbers: text as byte ranges,
-// children as spans of the arrays of `AstNodes`, ids as indices into the text table.
+// children as spans of the record columns of `AstNodes`, ids as indices into the text table.
 
 struct TagRecord: Sendable {
     var position: Position
