@@ -32,16 +32,14 @@ struct AstBuilder: ~Copyable {
     /// How many rules are open, the document's included.
     var depth: Int { stack.count }
 
-    /// The records built, moved out (the builder is left with empty columns of no
-    /// memory), with the document's text made once: the source, then the added text.
-    mutating func takeNodes() -> AstNodes {
+    /// The records built, moved out of the builder, with the document's text made
+    /// once: the source, then the added text.
+    consuming func takeNodes() -> AstNodes {
         idSource.complete(&nodes.table.ids)
         nodes.table.text.reserveCapacity(source.count + addedText.count)
         nodes.table.text.append(contentsOf: source.base)
         nodes.table.text.append(contentsOf: addedText.elements(0..<addedText.count))
-        var taken = AstNodes()
-        swap(&taken, &nodes)
-        return taken
+        return nodes
     }
 
     mutating func open(_ rule: RuleType) {
