@@ -39,6 +39,7 @@ enum SpareRecords {
     /// Keeps the columns of a document being freed, unless enough are kept already
     /// (or they are too large to keep); else frees them.
     static func give(_ columns: consuming DocumentColumns) {
+        // A set with no memory (a document of no steps) is not worth a place.
         let keeps = columns.steps.capacity > 0 && columns.text.capacity <= largestText
         guard keeps, withKept({ append(columns, to: &$0.documents) }) == true else { return columns.deallocate() }
     }
@@ -63,7 +64,7 @@ enum SpareRecords {
         return kept.withLock { body(&$0) }
     }
 
-    /// Frees every kept set.
+    /// Frees every kept set (for tests that need none kept).
     static func freeKept() {
         let kept = withKept { kept -> Kept? in
             defer { kept = Kept() }
@@ -108,6 +109,7 @@ struct DocumentColumns: Sendable {
         comments.removeAll()
     }
 
+    /// Frees every column (the text is an array, released as arrays are).
     mutating func deallocate() {
         rules.deallocate()
         backgrounds.deallocate()
@@ -140,6 +142,7 @@ struct PickleColumns: Sendable {
         cells.removeAll()
     }
 
+    /// Frees every column.
     mutating func deallocate() {
         pickles.deallocate()
         steps.deallocate()

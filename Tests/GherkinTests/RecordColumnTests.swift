@@ -43,6 +43,19 @@ final class RecordColumnTests: XCTestCase {
         XCTAssertEqual(column.capacity, 5_000, "reserving less never shrinks")
     }
 
+    func test_appendContentsOf_manySmallAppends_growsByDoubling() {
+        var column = RecordColumn<Record>()
+        defer { column.deallocate() }
+        var capacities: Set<Int> = []
+        let records = randomRecords(3_000)
+        for start in stride(from: 0, to: records.count, by: 3) {
+            column.append(contentsOf: records[start..<start + 3])
+            capacities.insert(column.capacity)
+        }
+        XCTAssertEqual(Array(column.buffer), records)
+        XCTAssertLessThanOrEqual(capacities.count, 10, "grown \(capacities.count) times for 1,000 appends")
+    }
+
     func test_subscriptRange_anyRange_isThoseRecords() {
         let records = randomRecords(40)
         var column = RecordColumn<Record>()

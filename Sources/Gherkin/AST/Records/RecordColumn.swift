@@ -48,7 +48,9 @@ struct RecordColumn<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 
     mutating func append(contentsOf elements: some Collection<Element>) {
-        reserveCapacity(count + elements.count)
+        // Grown as by appending one at a time (doubling), so that many small appends
+        // stay linear.
+        if count + elements.count > capacity { grow(toHold: count + elements.count) }
         for element in elements { append(element) }
     }
 
