@@ -9,6 +9,10 @@ let package = Package(
         /// What a package needs to run its own feature files with its own steps.
         .library(name: "SpecsKit", targets: ["SpecsRunner", "SpecsReporting", "SpecsCommand"]),
         .executable(name: "specs", targets: ["specs"]),
+        /// Every scenario of a test target's feature files as a Swift Testing test.
+        .plugin(name: "ScenarioTests", targets: ["ScenarioTests"]),
+        /// What the generated scenario tests run with.
+        .library(name: "SpecsTesting", targets: ["SpecsTesting"]),
     ],
     targets: [
         // The parser and pickle compiler: the standard library only.
@@ -44,12 +48,24 @@ let package = Package(
         // The step definitions of this package's own Features/.
         .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
         .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),
+        // Scenarios as Swift Testing tests: the build plugin, the generator it runs, and
+        // what the generated tests call.
+        .target(name: "ScenarioTestGeneration", dependencies: ["Gherkin", "Messages"]),
+        .executableTarget(name: "specs-scenario-tests", dependencies: ["ScenarioTestGeneration"]),
+        .plugin(name: "ScenarioTests", capability: .buildTool(), dependencies: ["specs-scenario-tests"]),
+        .target(name: "SpecsTesting", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions"]),
+        .testTarget(name: "ScenarioTestGenerationTests", dependencies: ["ScenarioTestGeneration", "Gherkin"]),
+        .testTarget(
+            name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages"], plugins: ["ScenarioTests"]),
         // The benchmark driver (see Scripts/bench.sh).
         .executableTarget(name: "specs-bench", dependencies: ["SpecsCommand", "SpecsRunner", "Gherkin", "Messages"]),
         .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "ConformanceData"], exclude: ["Golden"]),
         .testTarget(name: "SpecsCommandTests", dependencies: ["SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData"]),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecsRunner", "Messages", "Gherkin", "ConformanceData"]),
-        .testTarget(name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "Gherkin", "Messages"]),
+        // This package's own Features/ (linked into the target) as scenario tests.
+        .testTarget(
+            name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "SpecsTesting", "Gherkin", "Messages"],
+            plugins: ["ScenarioTests"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"], exclude: ["Regressions"]),

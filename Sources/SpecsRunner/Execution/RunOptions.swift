@@ -26,6 +26,10 @@ public struct RunOptions: Sendable {
     public var stepTimeout: Double = 60
     /// This run's share of the scenarios: `index` in 1...`count`.
     public var shard: (index: Int, count: Int)?
+    /// Whether the run's before-all and after-all hooks run with it. A host that runs
+    /// scenarios one at a time (a generated test) turns this off and runs them once
+    /// around all of its scenarios with `Runner.runHooks(_:)`.
+    public var runsRunHooks = true
 
     public init() {}
 }

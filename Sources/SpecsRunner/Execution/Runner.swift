@@ -39,7 +39,8 @@ public struct Runner<World: AnyObject>: Sendable {
             matcher: StepMatcher(definitions: registry.steps),
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
         // Before-all hooks come first; when one fails, no test case is planned or run.
-        if await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) {
+        let beforeAllPassed = options.runsRunHooks ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
+        if beforeAllPassed {
             var plans: [TestCasePlan<World>] = []
             plans.reserveCapacity(selected.count)
             for (number, pickle) in selected.enumerated() { plans.append(planner.plan(pickle, number: number)) }
@@ -50,7 +51,7 @@ public struct Runner<World: AnyObject>: Sendable {
             }
             await runTestCases(plans, to: consumer, summary: &summary)
         }
-        _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary)
+        if options.runsRunHooks { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
         consumer.consume(.testRunFinished(TestRunFinished(
             success: summary.exitCode == 0, timestamp: clock.now(), testRunStartedId: runId)))
         consumer.finish()
@@ -101,6 +102,28 @@ public struct Runner<World: AnyObject>: Sendable {
     }
 
     // MARK: Run-level hooks
+
+    /// The run-level hooks of a phase.
+    public enum RunHookPhase: Sendable {
+        case beforeAll, afterAll
+    }
+
+    /// Runs the before-all (or after-all) hooks alone, for a host that runs the
+    /// scenarios one at a time between them. Returns a worded failure per failed hook.
+    public func runHooks(_ phase: RunHookPhase) async -> [String] {
+        let recorder = EventRecorder()
+        var summary = RunSummary()
+        let kind: Hook<World>.Kind = phase == .beforeAll ? .beforeAll : .afterAll
+        _ = await runGlobalHooks(kind, runId: "run", to: recorder, summary: &summary)
+        let hooks = Dictionary(registry.hooks.map { ("\($0.id)-run", $0) }, uniquingKeysWith: { first, _ in first })
+        return recorder.envelopes.compactMap { envelope in
+            guard case .testRunHookFinished(let finished) = envelope, finished.result.status == .failed else { return nil }
+            let hook = hooks[finished.testRunHookStartedId]
+            let name = hook?.name.map { "'\($0)'" } ?? "hook"
+            return "\(phase == .beforeAll ? "before-all" : "after-all") \(name) (\(hook?.location.description ?? "?")) failed: "
+                + (finished.result.message ?? "")
+        }
+    }
 
     private func runGlobalHooks(
         _ kind: Hook<World>.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary

@@ -1,0 +1,28 @@
+/// Writes a scenario tree as Swift Testing suites and tests.
+enum SuiteWriter {
+    static func suite(_ tree: ScenarioTree, indent: String) -> String {
+        switch tree {
+        case .suite(let name, let children):
+            let inner = children.map { suite($0, indent: indent + "    ") }.joined(separator: "\n")
+            return "\(indent)@Suite struct \(name.identifier) {\n\(inner)\(indent)}\n"
+        case .test(let name, let line, let tags):
+            return """
+                \(indent)@Test(.enabled(if: ScenarioTests.isSelected(tags: \(SwiftLiteral.array(tags))), "not selected by SPECS_TAGS"))
+                \(indent)func \(name.identifier)() async throws {
+                \(indent)    try await ScenarioTests.run(ScenarioTests.registry, featureFile, line: \(line))
+                \(indent)}
+
+                """
+        }
+    }
+
+    /// A test that fails with the file's parse or read errors, at their lines.
+    static func problemTest(_ name: TestName, indent: String) -> String {
+        """
+        \(indent)@Test func \(name.identifier)() {
+        \(indent)    ScenarioTests.reportProblems(featureFile)
+        \(indent)}
+
+        """
+    }
+}

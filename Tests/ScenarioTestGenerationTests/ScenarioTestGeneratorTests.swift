@@ -1,0 +1,188 @@
+@testable import ScenarioTestGeneration
+import XCTest
+
+final class ScenarioTestGeneratorTests: XCTestCase {
+    private func generate(_ text: String, path: String = "Features/cart.feature") -> String {
+        let files = ScenarioTestGenerator(module: "CartTests").generate([
+            FeatureFileInput(path: path, absolutePath: "/work/" + path, content: .success(text)),
+        ])
+        XCTAssertEqual(files.map(\.name), ScenarioTestGenerator.fileNames(count: 1))
+        return files.last?.contents ?? ""
+    }
+
+    /// The `func` and `struct` names of generated code, in order.
+    private func declarations(_ code: String) -> [String] {
+        code.split(separator: "\n").compactMap { line in
+            for marker in ["func `", "@Suite struct `"] {
+                if let start = line.range(of: marker)?.upperBound { return String(line[start...].prefix { $0 != "`" }) }
+            }
+            return nil
+        }
+    }
+
+    func test_generate_outlineWithManyExampleTables_makesOneTestPerRowInTheOutlinesSuite() {
+        let code = generate("""
+            Feature: Cart
+              Scenario Outline: Adding <count> items
+                Given <count> items
+
+                Examples:
+                  | count |
+                  | 1     |
+                  | 2     |
+
+                Examples: Many
+                  | count |
+                  | 30    |
+
+                @slow
+                Examples:
+                  | count |
+                  | 400   |
+            """)
+        XCTAssertEqual(declarations(code), [
+            "Feature: Cart", "Scenario Outline: Adding ‹count› items",
+            "Examples: | 1 |", "Examples: | 2 |", "Examples: Many | 30 |", "Examples: | 400 |",
+        ])
+        XCTAssertTrue(code.contains("line: 7)"), code)
+        XCTAssertTrue(code.contains("line: 17)"), code)
+        XCTAssertTrue(code.contains(#"isSelected(tags: ["@slow"])"#), code)
+    }
+
+    func test_generate_duplicateScenarioNames_tellsThemApartByLine() {
+        let code = generate("""
+            Feature: Cart
+              Scenario: Same
+                Given a
+              Scenario: Same
+                Given b
+              Scenario: Other
+                Given c
+              Scenario Outline: Rows
+                Given <x>
+                Examples:
+                  | x |
+                  | 1 |
+                  | 1 |
+            """)
+        XCTAssertEqual(declarations(code), [
+            "Feature: Cart", "Same (line 2)".prefixed, "Same (line 4)".prefixed, "Scenario: Other",
+            "Scenario Outline: Rows", "Examples: | 1 | (line 12)", "Examples: | 1 | (line 13)",
+        ])
+    }
+
+    func test_generate_namesWithQuotesBackslashesBackticksAndMarkup_useLookAlikes() {
+        let code = generate(#"""
+            Feature: Names
+              Scenario: She said "hi" to `bob` at C:\dir <b> & co
+                Given a
+            """#)
+        XCTAssertEqual(declarations(code).last, "Scenario: She said “hi” to ʼbobʼ at C:∖dir ‹b› ＆ co")
+    }
+
+    func test_generate_emojiAndNonLatinScripts_areKeptAsWritten() {
+        let code = generate("""
+            # language: es
+            Característica: Carrito 🛒
+              Escenario: Compra en 日本 y مرحبا
+                Dado un paso
+            """)
+        XCTAssertEqual(declarations(code), ["Característica: Carrito 🛒", "Escenario: Compra en 日本 y مرحبا"])
+    }
+
+    func test_generate_rules_nestTheirScenariosInASuite() {
+        let code = generate("""
+            Feature: Cart
+              Rule: Totals
+                Scenario: Sum
+                  Given a
+            """)
+        XCTAssertEqual(declarations(code), ["Feature: Cart", "Rule: Totals", "Scenario: Sum"])
+    }
+
+    func test_generate_fileThatDoesNotParse_makesATestThatReportsItsErrors() {
+        let code = generate("""
+            Feature: Broken
+              Scenario: fine
+                Given a
+
+            Feature: A second feature in one file
+            """, path: "Features/broken.feature")
+        XCTAssertEqual(declarations(code), ["Features/broken.feature cannot be run"])
+        XCTAssertTrue(code.contains("ScenarioTests.reportProblems(featureFile)"), code)
+    }
+
+    func test_generate_unreadableFile_carriesTheReasonAndPlace() {
+        let files = ScenarioTestGenerator(module: "CartTests").generate([
+            FeatureFileInput(
+                path: "Features/latin1.feature", absolutePath: "/work/Features/latin1.feature",
+                content: .failure(.init(message: "invalid UTF-8", line: 3, column: 7))),
+        ])
+        let code = files.last?.contents ?? ""
+        XCTAssertTrue(code.contains(#"unreadable: "invalid UTF-8", line: 3, column: 7"#), code)
+        XCTAssertEqual(declarations(code), ["Features/latin1.feature cannot be run"])
+    }
+
+    func test_generate_noFeatureFiles_makesAFailingTestInsteadOfNothing() {
+        let files = ScenarioTestGenerator(module: "CartTests").generate([])
+        XCTAssertEqual(files.map(\.name), ["Features.generated.swift"])
+        XCTAssertTrue(files[0].contents.contains("ScenarioTests.reportNoFeatureFiles(module: \"CartTests\")"), files[0].contents)
+    }
+
+    func test_generate_sameFeatureNameInTwoFiles_tellsTheSuitesApartByPath() {
+        let files = ScenarioTestGenerator(module: "T").generate(["a", "b"].map { name in
+            FeatureFileInput(
+                path: "Features/\(name).feature", absolutePath: "/\(name)",
+                content: .success("Feature: Same\n  Scenario: S\n    Given x\n"))
+        })
+        XCTAssertEqual(files.count, 3)
+        XCTAssertTrue(files[1].contents.contains("struct `Feature: Same (Features/a.feature)`"), files[1].contents)
+        XCTAssertTrue(files[2].contents.contains("struct `Feature: Same (Features/b.feature)`"), files[2].contents)
+    }
+
+    func test_generate_featureWithoutScenarios_declaresNoSuite() {
+        let code = generate("Feature: Empty\n  Only words.\n")
+        XCTAssertEqual(declarations(code), [])
+        XCTAssertFalse(code.contains("extension Features"), code)
+    }
+
+    func test_generate_source_isEmbeddedAsALiteralThatReadsBackExactly() {
+        let text = "Feature: \"q\" \\ é\r\n\tScenario: s\u{202E}\n    Given \u{1}x\n"
+        let code = generate(text)
+        guard let line = code.split(separator: "\n").first(where: { $0.contains("source: ") }),
+              let start = line.range(of: "source: ")?.upperBound else { return XCTFail(code) }
+        XCTAssertEqual(Self.unescape(String(line[start...].dropLast())), text)
+    }
+
+    func test_testName_controlAndFormatCharacters_becomeOneSpaceOrVanish() {
+        XCTAssertEqual(TestName("a\t\tb\u{202E}c\u{200F}  d  ").text, "a bc d")
+    }
+
+    /// Reads back a literal written by `SwiftLiteral.string`.
+    static func unescape(_ literal: String) -> String {
+        var scalars = Array(literal.unicodeScalars.dropFirst().dropLast())[...]
+        var result = String.UnicodeScalarView()
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let next = scalars.popFirst() else {
+                result.append(scalar)
+                continue
+            }
+            switch next {
+            case "n": result.append("\n")
+            case "r": result.append("\r")
+            case "t": result.append("\t")
+            case "u":
+                scalars = scalars.dropFirst() // {
+                let hex = String(String.UnicodeScalarView(scalars.prefix { $0 != "}" }))
+                scalars = scalars.dropFirst(hex.unicodeScalars.count + 1)
+                result.append(Unicode.Scalar(UInt32(hex, radix: 16) ?? 0) ?? "?")
+            default: result.append(next)
+            }
+        }
+        return String(result)
+    }
+}
+
+private extension String {
+    var prefixed: String { "Scenario: " + self }
+}

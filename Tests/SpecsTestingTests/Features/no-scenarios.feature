@@ -1,0 +1,3 @@
+Feature: A feature without scenarios
+
+  Only a description.

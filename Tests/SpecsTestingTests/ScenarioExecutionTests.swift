@@ -1,0 +1,137 @@
+import SpecsRunner
+@testable import SpecsTesting
+import XCTest
+
+final class ScenarioExecutionTests: XCTestCase {
+    final class World {
+        var log: [String] = []
+    }
+
+    private static let feature = """
+        Feature: Checkout
+          Scenario: Passing
+            Given a cart with 2 items
+
+          Scenario: Failing
+            Given a cart with 2 items
+            Then the total is 9
+
+          Scenario: Undefined
+            When the customer pays with "card"
+
+          Scenario: Ambiguous
+            Given the same words
+
+          Scenario: Pending
+            Given something not written yet
+
+          Scenario: Skipped
+            Given nothing to do here
+            Then the total is 9
+        """
+
+    private var registry: StepRegistry<World> {
+        var steps = StepRegistry { World() }
+        steps.given("a cart with {int} items") { (world, count: Int) in world.log.append("\(count)") }
+        steps.then("the total is {int}") { (_, total: Int) in try expectEqual(total, 2, "total") }
+        steps.given("the same words") { _ in }
+        steps.given("the same {word}") { (_, _: String) in }
+        steps.given("something not written yet") { _ in throw Pending("waiting for the payment API") }
+        steps.given("nothing to do here") { _ in throw Skipped("not on Linux") }
+        return steps
+    }
+
+    private let file = ScenarioTests.FeatureFile(
+        path: "Features/checkout.feature", absolutePath: "/work/Features/checkout.feature", module: "CartTests", source: feature)
+
+    private func run(line: Int) async -> ScenarioExecution<World>.Outcome {
+        await ScenarioExecution(registry: registry).run(file, line: line)
+    }
+
+    func test_run_passingScenario_hasNoIssue() async {
+        let outcome = await run(line: 2)
+        XCTAssertEqual(outcome.issues, [])
+        XCTAssertNil(outcome.skippedReason)
+    }
+
+    func test_run_failingStep_isReportedAtItsFeatureLineWithTextMessageAndDefinition() async {
+        let outcome = await run(line: 5)
+        XCTAssertEqual(outcome.issues.count, 1)
+        let issue = outcome.issues.first
+        XCTAssertEqual(issue?.place, file.place(line: 7, column: 5))
+        let message = issue?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("Features/checkout.feature:7:5: Then the total is 9 — failed\ntotal: expected 2, got 9"), message)
+        XCTAssertTrue(message.contains("(step defined at SpecsTestingTests/ScenarioExecutionTests.swift:"), message)
+    }
+
+    func test_run_undefinedStep_showsTheSnippetThatDefinesIt() async {
+        let message = await run(line: 9).issues.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("Features/checkout.feature:10:5: When the customer pays with \"card\" — undefined. Define it with:\n"), message)
+        XCTAssertTrue(message.contains(#"steps.when("the customer pays with {string}") { (world, string1: String) in"#), message)
+    }
+
+    func test_run_ambiguousStep_listsTheCandidates() async {
+        let message = await run(line: 12).issues.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("Features/checkout.feature:13:5: Given the same words — ambiguous"), message)
+        XCTAssertTrue(message.contains("the same words") && message.contains("the same {word}"), message)
+    }
+
+    func test_run_pendingStep_saysPendingAndWhy() async {
+        let message = await run(line: 15).issues.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("Features/checkout.feature:16:5: Given something not written yet — pending: waiting for the payment API"), message)
+    }
+
+    func test_run_skippedScenario_isSkippedWithItsReasonNotPassed() async {
+        let outcome = await run(line: 18)
+        XCTAssertEqual(outcome.issues, [])
+        XCTAssertEqual(outcome.skippedReason, "not on Linux")
+    }
+
+    func test_run_lineWithoutScenario_saysTheTestsAreStale() async {
+        let message = await run(line: 3).issues.first?.message ?? ""
+        XCTAssertTrue(message.contains("Features/checkout.feature:3: no scenario or example row is at this line any more"), message)
+    }
+
+    func test_run_eachScenario_getsAFreshWorld() async {
+        final class Counter: @unchecked Sendable {
+            // Only touched by the serial runs of this test.
+            var worlds = 0
+        }
+        let counter = Counter()
+        var steps = StepRegistry { () -> World in
+            counter.worlds += 1
+            return World()
+        }
+        steps.given("a cart with {int} items") { (world, count: Int) in
+            try expect(world.log.isEmpty, "the world was used before")
+            world.log.append("\(count)")
+        }
+        for _ in 0..<3 { _ = await ScenarioExecution(registry: steps).run(file, line: 2) }
+        XCTAssertEqual(counter.worlds, 3)
+    }
+
+    func test_problems_fileThatDoesNotParse_reportsEachErrorAtItsLine() {
+        let broken = ScenarioTests.FeatureFile(
+            path: "Features/broken.feature", absolutePath: "/b", module: "M",
+            source: "Feature: B\n  Scenario: S\n    Given a\n  | not | a step |\n  Scenaro: typo\n")
+        let issues = FeatureProblems.issues(in: broken)
+        XCTAssertFalse(issues.isEmpty)
+        XCTAssertTrue(issues[0].message.hasPrefix("Features/broken.feature:5:"), issues[0].message)
+        XCTAssertEqual(issues[0].place, broken.place(line: 5, column: 3))
+    }
+
+    func test_problems_unreadableFile_reportsTheReasonAtItsPlace() {
+        let file = ScenarioTests.FeatureFile(
+            path: "Features/latin1.feature", absolutePath: "/l", module: "M", unreadable: "invalid UTF-8", line: 2, column: 4)
+        XCTAssertEqual(FeatureProblems.issues(in: file).map(\.message), ["Features/latin1.feature:2:4: error: invalid UTF-8"])
+    }
+
+    func test_tagSelection_expression_selectsByTagsAndABadOneIsAnError() throws {
+        let expression = try TagSelection.parse("@smoke and not @wip").get()
+        XCTAssertEqual(expression?.evaluate(["@smoke"]), true)
+        XCTAssertEqual(expression?.evaluate(["@smoke", "@wip"]), false)
+        XCTAssertNil(try TagSelection.parse("  ").get())
+        guard case .failure(let error) = TagSelection.parse("@a and") else { return XCTFail("expected an error") }
+        XCTAssertTrue(error.message.hasPrefix("SPECS_TAGS='@a and' is not a tag expression"), error.message)
+    }
+}
