@@ -13,3 +13,13 @@ Feature: Checkout
       | mug  | 7.80  |
     When the customer checks out
     Then the total is 11.0 EUR
+
+  Scenario Outline: Items of one price
+    Given a cart with <count> items at <price> EUR
+    When the customer checks out
+    Then the total is <total> EUR
+
+    Examples:
+      | count | price | total |
+      | 1     | 2.5   | 2.5   |
+      | 4     | 1.25  | 5.0   |

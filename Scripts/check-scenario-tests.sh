@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Replays, through the real `swift test`, what the ScenarioTests plugin promises, on a
+# scratch copy of Examples/Cart: every scenario and example row listed before any run,
+# one runnable alone by name, a scenario added to a feature file picked up with no Swift
+# edit, a failure reported at the feature file's line with its step and message, an
+# undefined step with its snippet, a file that does not parse failing with its place,
+# selection by SPECS_TAGS, and one xUnit testcase per scenario.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+copy="$root/Examples/.scenario-check"
+rm -rf "$copy"
+mkdir -p "$copy"
+trap 'rm -rf "$copy"' EXIT
+(cd Examples/Cart && tar --exclude=.build -cf - .) | (cd "$copy" && tar -xf -)
+cd "$copy"
+feature=Features/cart.feature
+failures=0
+check() { # check DESCRIPTION COMMAND...: the command must succeed
+  local what=$1; shift
+  if "$@"; then echo "ok    $what"; else echo "FAIL  $what" >&2; failures=$((failures + 1)); fi
+}
+has() { grep -qF -- "$1" "$2"; }
+lacks() { ! grep -qF -- "$1" "$2"; }
+# The build notices a changed feature file by its time stamp: never edit in the second of a build.
+edit() { sleep 1.1; "$@"; }
+
+echo "== build"
+swift build --build-tests >build.log 2>&1 || { cat build.log; exit 1; }
+if grep -E "warning:" build.log | grep -v "^warning: '"; then echo "FAIL  the build has warnings" >&2; exit 1; fi
+
+echo "== swift test list names every scenario and example row before any run"
+swift test list >list.txt 2>&1
+for name in 'Scenario: Several items of one price' 'Scenario: Items from a table' \
+            'Scenario Outline: Items of one price`/`Examples: | 1 | 2.5 | 2.5 |' \
+            'Scenario Outline: Items of one price`/`Examples: | 4 | 1.25 | 5.0 |'; do
+  check "listed: $name" has "$name" list.txt
+done
+
+echo "== swift test --filter runs one scenario alone"
+swift test --filter 'Several items of one price' >filter.txt 2>&1 || true
+check "one test ran and passed" has 'Test run with 1 test in ' filter.txt
+check "it was the scenario asked for" has '✔ Test "Scenario: Several items of one price" passed' filter.txt
+
+echo "== SPECS_TAGS selects scenarios; the others are skipped, not passed"
+SPECS_TAGS='@clean' swift test --parallel --xunit-output tags.xml >tags.txt 2>&1 || true
+check "the @clean scenario ran" has '✔ Test "Scenario: Items from a table" passed' tags.txt
+check "another scenario was skipped" has 'Test "Scenario: Several items of one price" skipped: "not selected by SPECS_TAGS"' tags.txt
+check "xUnit counts the skipped ones" python3 - tags-swift-testing.xml <<'PY'
+import sys, xml.etree.ElementTree as ET
+cases = [c for c in ET.parse(sys.argv[1]).getroot().iter("testcase") if "Feature: Checkout" in c.get("classname", "")]
+skipped = [c for c in cases if c.find("skipped") is not None]
+sys.exit(0 if len(cases) == 4 and len(skipped) == 3 else 1)
+PY
+
+echo "== a scenario added to the feature file is a test at the next build, with no Swift edit"
+edit printf '\n  Scenario: An empty cart costs "nothing" \\ 🛒\n    When the customer checks out\n    Then the total is 0.0 EUR\n' >>"$feature"
+swift test list >list2.txt 2>&1
+check "the new scenario is listed" has 'Scenario: An empty cart costs “nothing” ∖ 🛒' list2.txt
+swift test --filter 'An empty cart' >added.txt 2>&1 || true
+check "and it runs and passes" has 'Test run with 1 test in ' added.txt
+
+echo "== one xUnit testcase per scenario and example row, named, in --parallel mode"
+swift test --parallel --xunit-output xunit.xml >xunit.txt 2>&1
+check "5 scenario testcases in valid XML" python3 - xunit-swift-testing.xml <<'PY'
+import sys, xml.etree.ElementTree as ET
+names = sorted(c.get("name") for c in ET.parse(sys.argv[1]).getroot().iter("testcase") if "Feature: Checkout" in c.get("classname", ""))
+expected = sorted(["`Scenario: Several items of one price`()", "`Scenario: Items from a table`()",
+    "`Examples: | 1 | 2.5 | 2.5 |`()", "`Examples: | 4 | 1.25 | 5.0 |`()", "`Scenario: An empty cart costs “nothing” ∖ 🛒`()"])
+print(names) if names != expected else None
+sys.exit(0 if names == expected else 1)
+PY
+
+echo "== a failing step is reported at its feature file line, with the step and the message"
+edit sed -i 's/Then the total is 7.5 EUR/Then the total is 8.0 EUR/' "$feature"
+line=$(grep -n 'Then the total is 8.0 EUR' "$feature" | cut -d: -f1)
+if swift test >failed.txt 2>&1; then echo "FAIL  swift test passed with a failing scenario" >&2; failures=$((failures + 1)); fi
+check "failure at Features/cart.feature:$line" has "Features/cart.feature:$line:5: Then the total is 8.0 EUR — failed" failed.txt
+check "with the expectation's message" has 'total: expected 8, got 7.5' failed.txt
+check "the scenario's test failed" has '✘ Test "Scenario: Several items of one price" failed' failed.txt
+check "the other scenarios still passed" has '✔ Test "Scenario: Items from a table" passed' failed.txt
+
+echo "== an undefined step shows the snippet that defines it"
+edit sed -i 's/Then the total is 8.0 EUR/Then the total is 7.5 EUR\n    And the receipt is emailed to "ana@example.com"/' "$feature"
+swift test >undefined.txt 2>&1 || true
+check "undefined, with its place" has 'Features/cart.feature:7:5: And the receipt is emailed to "ana@example.com" — undefined. Define it with:' undefined.txt
+check "and the snippet" has 'steps.then("the receipt is emailed to {string}") { (world, string1: String) in' undefined.txt
+
+echo "== a feature file that does not parse fails the tests with its place"
+edit printf 'Feature: Broken\n  Scenario: one\n    Given a step\n      """\n    never closed\n' >Features/broken.feature
+if swift test >broken.txt 2>&1; then echo "FAIL  swift test passed with a file that does not parse" >&2; failures=$((failures + 1)); fi
+check "parse error at Features/broken.feature" grep -qE 'Features/broken.feature:[0-9]+:[0-9]+: error: ' broken.txt
+check "named by its file" has 'Test "Features/broken.feature cannot be run" failed' broken.txt
+
+echo "== a deleted feature file's tests are gone"
+edit rm Features/broken.feature
+swift test list >list3.txt 2>&1
+check "no test of the deleted file" lacks 'broken.feature' list3.txt
+
+if [ "$failures" -gt 0 ]; then echo "check-scenario-tests: $failures check(s) failed" >&2; exit 1; fi
+echo "check-scenario-tests: every check passed"
