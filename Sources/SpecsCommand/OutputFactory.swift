@@ -16,7 +16,7 @@ struct OutputFactory {
         for request in requests {
             let stream = try request.path.map(ReportOutput.file) ?? out
             consumers.append(try consumer(request.name, stream))
-            if request.name == "pretty" && request.path == nil {
+            if request.name == "pretty" && request.path == nil && traceability.requested {
                 consumers.append(TraceabilityFormatter(
                     output: out, style: .terminal, context: traceability.context, palette: palette,
                     onlyWithLinks: !traceability.requested, ledger: ledger))

@@ -55,10 +55,28 @@ enum ReportCommand {
         let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: ledger)
         multiplexer.add(gate)
         for envelope in envelopes { multiplexer.consume(envelope) }
+        for error in ledger.parseErrors {
+            err.write(Diagnostics.render(error, source: error.source.uri.flatMap { ledger.sources[$0] }))
+        }
         multiplexer.finish()
+        let verdict = Self.verdict(ledger, gate: gate)
+        let humanOnStdout = !parsed.all("--format").map(FormatRequest.init).contains { $0.path == nil && !["pretty", "progress", "summary"].contains($0.name) }
+        (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()
-        if !ledger.parseErrors.isEmpty { return 2 }
-        let failed = ledger.scenarioResults.contains { $0.status.failsRun } || ledger.runFinished?.success == false
-        return failed || !gate.passed ? 1 : 0
+        return verdict.exitCode
+    }
+
+    /// The verdict of saved streams, read as the run's own.
+    static func verdict(_ ledger: RunLedger, gate: CoverageGate) -> RunVerdict {
+        var verdict = RunVerdict(scenarios: ledger.tally().scenarios, problems: [])
+        let unparsable = ledger.parseErrors.map { "\($0.source.uri ?? "?"):\($0.source.location?.line ?? 0)" }
+        if !unparsable.isEmpty { verdict.problems.append(.unparsableFiles(unparsable)) }
+        if ledger.testCases.isEmpty { verdict.problems.append(.nothingSelected(hint: "the streams hold no test case")) }
+        let unfinished = ledger.unfinishedTestCases.count
+        if ledger.runFinished == nil || unfinished > 0 { verdict.problems.append(.incomplete(unfinished: unfinished)) }
+        verdict.addScenarioProblems()
+        if ledger.runFinished?.success == false && verdict.problems.isEmpty { verdict.problems.append(.runHookFailed) }
+        if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
+        return verdict
     }
 }

@@ -5,14 +5,15 @@ import SpecsReporting
 import SpecsRunner
 import TagExpressions
 
-/// `specs [PATH[:LINE]...] [options]`: load, run, report, exit code.
+/// `specs [PATH[:LINE]...] [options]`: load, run, report, and a verdict that the last
+/// lines and the exit code agree on.
 struct RunCommand {
     let parsed: ParsedArguments
     let out: ReportOutput
     let err: ReportOutput
 
     func run<World: AnyObject>(registry: StepRegistry<World>) async -> Int32 {
-        let options: RunOptions
+        var options: RunOptions
         let formats: [FormatRequest]
         let traceability: TraceabilityOptions
         do {
@@ -23,9 +24,11 @@ struct RunCommand {
             err.write("error: \(error)\n")
             return 2
         }
+        for warning in traceability.warnings { err.write("warning: \(warning)\n") }
         for problem in registry.problems {
             err.write("\(problem)\n")
         }
+        options.refusesBrokenDefinitions = true
         let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
         let (files, pathProblems) = FeatureLoader.discover(paths)
         for problem in pathProblems { err.write("\(problem)\n") }
@@ -37,7 +40,12 @@ struct RunCommand {
                 err.write(Diagnostics.render(message, source: feature.source))
             }
         }
+        let selection = SelectionCheck(features: features, tags: options.tags)
+        for warning in selection.unknownTagWarnings() { err.write("warning: \(warning)\n") }
+        let lineErrors = selection.lineErrors()
+        for error in lineErrors { err.write("\(error)\n") }
         err.flush()
+        guard lineErrors.isEmpty else { return 2 }
         let consumers: [any EventConsumer]
         let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
         do {
@@ -50,17 +58,33 @@ struct RunCommand {
         let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
         multiplexer.add(gate)
         let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
+
+        var verdict = RunVerdict(scenarios: summary.scenarios, problems: [])
+        if summary.definitionProblems > 0 { verdict.problems.append(.definitionErrors(count: summary.definitionProblems)) }
+        let unparsable = features.compactMap { feature in feature.errors.first.map { "\(feature.source.uri):\($0.location.line)" } }
+        if !unparsable.isEmpty { verdict.problems.append(.unparsableFiles(unparsable)) }
+        if !pathProblems.isEmpty { verdict.problems.append(.unusablePaths(pathProblems.map(\.path))) }
+        // Nothing selected is its own problem unless files that do not parse already explain it.
+        let explained = !unparsable.isEmpty && features.allSatisfy { $0.pickles.isEmpty }
+        if summary.selected == 0 && summary.definitionProblems == 0 && !explained {
+            verdict.problems.append(.nothingSelected(hint: selection.emptySelectionHint(files: files, paths: paths, names: options.names)))
+        }
+        verdict.addScenarioProblems()
+        if summary.hookFailed { verdict.problems.append(.runHookFailed) }
+        if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
+        let humanOnStdout = formats.contains { $0.path == nil && ["pretty", "progress", "summary"].contains($0.name) }
+        (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: humanOnStdout ? factory.palette : .none))
         out.flush()
-        var exitCode = summary.exitCode
-        if !pathProblems.isEmpty { exitCode = 2 }
-        if exitCode == 0 && !gate.passed { exitCode = 1 }
-        return exitCode
+        return verdict.exitCode
     }
 
     private func runOptions() throws -> RunOptions {
         var options = RunOptions()
         if let tags = parsed.value("--tags") {
-            do { options.tags = try TagExpressionParser.parse(tags) } catch { throw UsageError(message: error.message) }
+            do { options.tags = try TagExpressionParser.parse(tags) } catch { throw UsageError(message: "--tags: \(error.message)") }
+            if let bare = options.tags.tagNames.first(where: { !$0.hasPrefix("@") }) {
+                throw UsageError(message: "--tags '\(tags)': '\(bare)' is not a tag, tags start with @. Did you mean '@\(bare)'?")
+            }
         }
         options.names = parsed.all("--name")
         for name in options.names where (try? NSRegularExpression(pattern: name)) == nil {

@@ -6,8 +6,10 @@ import Traceability
 struct TraceabilityOptions {
     let context: TraceabilityContext
     let minimumCoverage: Double?
-    /// Whether any traceability option was given (so the terminal table is wanted).
+    /// Whether test results or the table itself were asked for (so the terminal table is wanted).
     let requested: Bool
+    /// Things worth knowing about the inputs: an xUnit file with no test results.
+    let warnings: [String]
 
     init(_ parsed: ParsedArguments) throws {
         var inventory: TestInventory
@@ -25,12 +27,18 @@ struct TraceabilityOptions {
             inventory = TestInventory.scan(directory: directory)
         }
         var results: TestResults?
+        var warnings: [String] = []
         for path in parsed.all("--xunit") {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw UsageError(message: "--xunit: cannot read '\(path)'")
             }
             var merged = results ?? TestResults()
-            do { try merged.merge(xunit: data) } catch { throw UsageError(message: "--xunit \(path): \(error)") }
+            let count: Int
+            do { count = try merged.merge(xunit: data) } catch { throw UsageError(message: "--xunit \(path): \(error)") }
+            if count == 0 {
+                warnings.append("--xunit \(path) holds no test results. On Linux, `swift test --xunit-output` writes XCTest "
+                    + "results only with --parallel: run `swift test --parallel --xunit-output \(path)`.")
+            }
             results = merged
         }
         var minimum: Double?
@@ -39,9 +47,14 @@ struct TraceabilityOptions {
                 throw UsageError(message: "--min-coverage takes a percentage from 0 to 100, not '\(text)'")
             }
             minimum = value
+            guard results != nil else {
+                throw UsageError(message: "--min-coverage needs the linked tests' results: run `swift test --parallel --xunit-output "
+                    + "reports/xunit.xml` and pass --xunit reports/xunit.xml (and reports/xunit-swift-testing.xml)")
+            }
         }
         context = TraceabilityContext(inventory: inventory, results: results)
         minimumCoverage = minimum
-        requested = minimum != nil || results != nil || parsed.value("--test-list") != nil
+        requested = minimum != nil || results != nil
+        self.warnings = warnings
     }
 }

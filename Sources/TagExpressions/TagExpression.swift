@@ -18,6 +18,16 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The tags the expression names, in order.
+    public var tagNames: [String] {
+        switch self {
+        case .always: []
+        case .tag(let name): [name]
+        case .not(let inner): inner.tagNames
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.tagNames + rhs.tagNames
+        }
+    }
+
     /// The canonical form, every operator parenthesised.
     public var description: String {
         switch self {

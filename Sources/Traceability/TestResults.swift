@@ -11,7 +11,9 @@ public struct TestResults: Sendable {
 
     public init() {}
 
-    public mutating func merge(xunit data: Data) throws {
+    /// Adds the results of an xUnit file; returns how many test cases it held.
+    @discardableResult
+    public mutating func merge(xunit data: Data) throws -> Int {
         let cases: [XUnitReader.Case]
         do {
             cases = try XUnitReader.cases(in: String(decoding: data, as: UTF8.self))
@@ -28,6 +30,7 @@ public struct TestResults: Sendable {
                 if outcomes[key] != .failed { outcomes[key] = outcome == .skipped && outcomes[key] == .passed ? .passed : outcome }
             }
         }
+        return cases.count
     }
 
     public func outcome(for test: TestIdentifier) -> Outcome? {

@@ -78,7 +78,9 @@ public struct TraceabilityReport: Sendable {
                 let nearest = check.nearest.isEmpty ? "" : "; nearest: " + check.nearest.joined(separator: ", ")
                 reasons.append("linked test \(check.link.name) does not exist (tag at \(place)\(nearest))")
             }
-            if results != nil {
+            if results == nil, !checks.isEmpty {
+                reasons.append("no test results to show the linked test passed (give --xunit)")
+            } else {
                 for check in checks where check.exists && check.outcome != .passed {
                     reasons.append("linked test \(check.link.name) \(check.outcome.map { $0.rawValue } ?? "has no result")")
                 }

@@ -45,8 +45,12 @@ final class InputHygieneTests: XCTestCase {
         try project.write("Features/broken.feature", "Feature: f\n  Scenario: s\n    Given a step\n  oops not gherkin\n")
         let result = try await project.run(["@/Features"])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.contains("broken.feature:4:3: error: expected: #EOF, #TableRow"), result.err)
+        XCTAssertTrue(result.err.contains(
+            "broken.feature:4:3: error: 'oops not gherkin' cannot stand here; expected the end of the file, a table row,"), result.err)
         XCTAssertTrue(result.err.contains("    oops not gherkin\n    ^"), result.err)
+        XCTAssertEqual(result.err.components(separatedBy: "cannot stand here").count, 2, "one copy of the error: \(result.err)")
+        XCTAssertFalse(result.out.contains("oops not gherkin"), "no second copy on stdout: \(result.out)")
+        XCTAssertTrue(result.out.hasSuffix("FAILED:\n  - 1 feature file does not parse: \(project.path("Features/broken.feature")):4\n"), "[\(result.out)]")
     }
 
     func test_gherkin_command_prints_messages_with_predictable_ids() async throws {

@@ -24,6 +24,8 @@ public final class RunLedger: EventConsumer {
     public private(set) var parseErrors: [ParseErrorMessage] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
+    /// The attempts (test case started ids) that finished.
+    public private(set) var finishedAttempts: Set<String> = []
     /// The final attempt of each test case, by test case id.
     public private(set) var finalAttempt: [String: String] = [:]
     private var pickleSteps: [String: PickleStep] = [:]
@@ -77,6 +79,7 @@ public final class RunLedger: EventConsumer {
         case .attachment(let attachment):
             if let started = attachment.testCaseStartedId { attachments[started, default: []].append(attachment) }
         case .testRunFinished(let finished): runFinished = finished
+        case .testCaseFinished(let finished): finishedAttempts.insert(finished.testCaseStartedId)
         default: break
         }
     }
@@ -146,6 +149,11 @@ public final class RunLedger: EventConsumer {
         public var steps: [TestStepResultStatus: Int] = [:]
         /// The test cases whose final attempt did not pass, in plan order.
         public var notPassed: [String] = []
+    }
+
+    /// Test cases that started and never finished: a run that died or a stream cut short.
+    public var unfinishedTestCases: [String] {
+        testCaseOrder.filter { id in finalAttempt[id].map { !finishedAttempts.contains($0) } ?? false }
     }
 
     public func tally() -> StatusTally {

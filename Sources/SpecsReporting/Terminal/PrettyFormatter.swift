@@ -26,8 +26,6 @@ public final class PrettyFormatter: EventConsumer {
             guard let started = ledger.attempts[finished.testCaseStartedId],
                   let result = ledger.scenarioResult(testCaseId: started.testCaseId) else { return }
             print(result)
-        case .parseError(let error):
-            out.write(palette.paint("\(error.source.uri ?? ""): error: \(error.message)", .red) + "\n")
         default:
             break
         }

@@ -47,9 +47,6 @@ public final class ProgressFormatter: EventConsumer {
             out.write("   Step: \(step.keyword)\(step.text)\n")
             out.write(FailureText.explain(step, in: scenario, palette: palette, indent: "   "))
         }
-        for error in ledger.parseErrors {
-            out.write(palette.paint("\(error.source.uri ?? ""): error: \(error.message)", .red) + "\n")
-        }
         out.write("\n" + SummaryText.render(ledger, palette: palette, tally: tally))
         out.flush()
     }

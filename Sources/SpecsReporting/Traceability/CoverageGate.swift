@@ -42,6 +42,20 @@ public final class CoverageGate: EventConsumer {
         err.flush()
     }
 
+    /// Why the run fails the gate, for the run's verdict; nil when it passes.
+    public var problem: String? {
+        guard let report else { return nil }
+        var reasons: [String] = []
+        let missing = report.missingLinks.count
+        if missing > 0 { reasons.append("\(missing) @xctest link\(missing == 1 ? " names a test that does" : "s name tests that do") not exist") }
+        if let minimum, report.coverage < minimum {
+            let uncovered = report.rows.count - report.coveredCount
+            reasons.append("scenario coverage \(String(format: "%.1f", report.coverage))% is below the minimum \(String(format: "%g", minimum))% "
+                + "(\(uncovered) scenario\(uncovered == 1 ? "" : "s") without a passing linked test)")
+        }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
     /// Whether the run meets the minimum (true when none was asked for).
     public var passed: Bool {
         guard let report else { return true }

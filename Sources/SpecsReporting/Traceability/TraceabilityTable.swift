@@ -23,8 +23,8 @@ enum TraceabilityTable {
 
     static func coverageLine(_ report: TraceabilityReport) -> String {
         let figure = String(format: "%.1f", report.coverage)
-        let basis = report.resultsKnown ? "passed with a passing linked test" : "passed with an existing linked test"
-        return "Coverage: \(figure)% (\(report.coveredCount) of \(report.rows.count) scenarios \(basis))"
+        let basis = report.resultsKnown ? "" : "; no test results were given, so no linked test is known to pass"
+        return "Coverage: \(figure)% (\(report.coveredCount) of \(report.rows.count) scenarios passed with a passing linked test\(basis))"
     }
 
     static func terminal(_ report: TraceabilityReport, palette: Palette) -> String {

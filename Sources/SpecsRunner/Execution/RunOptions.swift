@@ -30,6 +30,10 @@ public struct RunOptions: Sendable {
     /// scenarios one at a time (a generated test) turns this off and runs them once
     /// around all of its scenarios with `Runner.runHooks(_:)`.
     public var runsRunHooks = true
+    /// Whether step definitions or hooks that could not be registered stop the run
+    /// before any scenario, as a compile error would (the command line's choice). When
+    /// false, as in Cucumber, steps whose definition is broken are undefined.
+    public var refusesBrokenDefinitions = false
 
     public init() {}
 }

@@ -9,6 +9,8 @@ public struct RunSummary: Sendable {
     /// Files that could not be read or parsed, and definitions that could not be used.
     public var parseErrors = 0
     public var definitionProblems = 0
+    /// How many scenarios (pickles) the run selected, whether or not they ran.
+    public var selected = 0
     /// Whether a run-level hook failed.
     public var hookFailed = false
 

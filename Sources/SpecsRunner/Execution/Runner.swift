@@ -33,13 +33,16 @@ public struct Runner<World: AnyObject>: Sendable {
         }
         emitDefinitions(to: consumer, summary: &summary)
         let selected = select(candidates)
+        summary.selected = selected.count
         let runId = "run"
         consumer.consume(.testRunStarted(TestRunStarted(timestamp: clock.now(), id: runId)))
         var planner = TestCasePlanner(
             matcher: StepMatcher(definitions: registry.steps),
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
         // Before-all hooks come first; when one fails, no test case is planned or run.
-        let beforeAllPassed = options.runsRunHooks ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
+        let refused = options.refusesBrokenDefinitions && !registry.problems.isEmpty
+        let beforeAllPassed = refused ? false
+            : options.runsRunHooks ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
         if beforeAllPassed {
             var plans: [TestCasePlan<World>] = []
             plans.reserveCapacity(selected.count)
@@ -51,7 +54,7 @@ public struct Runner<World: AnyObject>: Sendable {
             }
             await runTestCases(plans, to: consumer, summary: &summary)
         }
-        if options.runsRunHooks { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
+        if options.runsRunHooks && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
         consumer.consume(.testRunFinished(TestRunFinished(
             success: summary.exitCode == 0, timestamp: clock.now(), testRunStartedId: runId)))
         consumer.finish()
@@ -68,6 +71,7 @@ public struct Runner<World: AnyObject>: Sendable {
         for problem in registry.problems {
             if let name = problem.undefinedParameterType {
                 consumer.consume(.undefinedParameterType(UndefinedParameterTypeMessage(expression: problem.expression, name: name)))
+                if options.refusesBrokenDefinitions { summary.definitionProblems += 1 }
             } else {
                 summary.definitionProblems += 1
             }

@@ -1,0 +1,99 @@
+import Gherkin
+
+/// A parse error in plain words: the grammar's token names become what a person
+/// writes (`a step`, `Scenario:`), and a line that looks like a misspelt keyword, or an
+/// English keyword in a file of another language, gets a suggestion.
+enum ParseErrorText {
+    /// `message` without its `(line:column): ` prefix; `line` the offending source line; `source` the file.
+    static func plain(_ message: String, line: String?, source: String) -> String {
+        var text = message
+        if let range = message.range(of: "expected: "), message.hasPrefix("expected: ") || message.hasPrefix("unexpected end of file") {
+            let rest = message[range.upperBound...]
+            let (expectedPart, got): (Substring, Substring?) = {
+                if let gotRange = rest.range(of: ", got '") { return (rest[..<gotRange.lowerBound], rest[gotRange.upperBound...].dropLast()) }
+                return (rest, nil)
+            }()
+            let expected = expectedPart.split(separator: ", ").map { words(for: String($0)) }
+            let unique = expected.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let list = unique.count > 1 ? unique.dropLast().joined(separator: ", ") + " or " + unique.last! : unique.first ?? ""
+            if let got {
+                text = "'\(got.trimmingCharacters(in: .whitespaces))' cannot stand here; expected \(list)"
+            } else {
+                text = "the file ends too early; expected \(list)"
+            }
+        }
+        if let line, let hint = suggestion(for: line, language: language(of: source)) { text += ". " + hint }
+        return text
+    }
+
+    private static func words(for token: String) -> String {
+        switch token {
+        case "#EOF": "the end of the file"
+        case "#Language": "a '# language:' line"
+        case "#TagLine": "a tag"
+        case "#FeatureLine": "'Feature:'"
+        case "#RuleLine": "'Rule:'"
+        case "#BackgroundLine": "'Background:'"
+        case "#ScenarioLine": "'Scenario:'"
+        case "#ExamplesLine": "'Examples:'"
+        case "#StepLine": "a step"
+        case "#DocStringSeparator": "a doc string"
+        case "#TableRow": "a table row"
+        case "#Comment": "a comment"
+        case "#Empty": "an empty line"
+        case "#Other": "description text"
+        default: token
+        }
+    }
+
+    /// "Did you mean 'Scenario:'?" for a line that starts like a keyword of the file's
+    /// language, or the keyword to use for an English keyword in another language's file.
+    static func suggestion(for line: String, language: String) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, let dialect = Dialect.named(language) else { return nil }
+        let headers = dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline + dialect.examples
+        if let colon = trimmed.firstIndex(of: ":") {
+            let word = String(trimmed[..<colon])
+            if !headers.contains(word) {
+                if language != "en", let english = Dialect.named("en"), let kind = kind(of: word, in: english),
+                   let native = kind(dialect).min(by: { ArgumentParser.distance(word, $0) < ArgumentParser.distance(word, $1) }) {
+                    return "'\(word):' is English, but this file's language is '\(language)': use '\(native):'"
+                }
+                if let near = ArgumentParser.suggestion(for: word.lowercased(), among: headers.map { $0.lowercased() }),
+                   let keyword = headers.first(where: { $0.lowercased() == near }) {
+                    return "Did you mean '\(keyword):'?"
+                }
+            }
+        }
+        let steps = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter { $0 != "* " }
+        let firstWord = String(trimmed.prefix { $0 != " " })
+        if !steps.contains(firstWord + " "), trimmed.contains(" ") {
+            let candidates = steps.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if let near = ArgumentParser.suggestion(for: firstWord.lowercased(), among: candidates.map { $0.lowercased() }),
+               near != firstWord.lowercased(), let keyword = candidates.first(where: { $0.lowercased() == near }), firstWord.count > 2 {
+                return "Did you mean '\(keyword)'?"
+            }
+        }
+        return nil
+    }
+
+    /// Which header keywords an English header word belongs to, as a reader of a dialect.
+    private static func kind(of word: String, in english: Dialect) -> ((Dialect) -> [String])? {
+        let kinds: [(Dialect) -> [String]] = [\.feature, \.rule, \.background, \.scenarioOutline, \.scenario, \.examples]
+        return kinds.first { $0(english).contains(word) }
+    }
+
+    /// The `# language:` of a source, English when it names none.
+    static func language(of source: String) -> String {
+        for line in source.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: true) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            guard trimmed.hasPrefix("#") else { break }
+            let body = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+            if body.hasPrefix("language:") {
+                return body.dropFirst("language:".count).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return "en"
+    }
+}

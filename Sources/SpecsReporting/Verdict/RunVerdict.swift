@@ -1,0 +1,54 @@
+import Messages
+
+/// What a run came to, computed once: the counts and every problem that keeps it from
+/// passing. The closing lines of the terminal and the exit code are read from it.
+public struct RunVerdict: Sendable {
+    /// Something that makes the run fail, worded for the last lines of the output.
+    public enum Problem: Sendable, Hashable {
+        /// Step definitions or hooks that could not be registered: no scenario was run.
+        case definitionErrors(count: Int)
+        /// Feature files that do not parse or cannot be read, by `path:line`.
+        case unparsableFiles([String])
+        /// Paths given on the command line that could not be used.
+        case unusablePaths([String])
+        /// No scenario was selected; `hint` says why it may be.
+        case nothingSelected(hint: String)
+        /// Scenarios (final attempts) that did not pass, by status.
+        case scenarios(TestStepResultStatus, count: Int)
+        /// A before-all or after-all hook failed.
+        case runHookFailed
+        /// Scenarios below the coverage minimum, or links to tests that do not exist.
+        case coverage(String)
+        /// The run did not finish: scenarios never ended (a stream cut short).
+        case incomplete(unfinished: Int)
+    }
+
+    public var scenarios: [TestStepResultStatus: Int]
+    public var problems: [Problem]
+
+    public init(scenarios: [TestStepResultStatus: Int], problems: [Problem]) {
+        self.scenarios = scenarios
+        self.problems = problems
+    }
+
+    public var passed: Bool { problems.isEmpty }
+
+    /// 0 passed; 2 a usage, parse or definition error; 1 anything else that failed.
+    public var exitCode: Int32 {
+        if passed { return 0 }
+        for problem in problems {
+            switch problem {
+            case .definitionErrors, .unparsableFiles, .unusablePaths: return 2
+            default: continue
+            }
+        }
+        return 1
+    }
+
+    /// Adds the problems of the scenarios' statuses, in the order people fix them.
+    public mutating func addScenarioProblems() {
+        for status in [TestStepResultStatus.failed, .ambiguous, .undefined, .pending] {
+            if let count = scenarios[status], count > 0 { problems.append(.scenarios(status, count: count)) }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Messages
+
+/// The last lines of a run: `PASSED` and what passed, or `FAILED` and every reason,
+/// in words that need no colour to be read.
+public enum VerdictText {
+    public static func render(_ verdict: RunVerdict, palette: Palette) -> String {
+        guard !verdict.passed else {
+            let count = verdict.scenarios.values.reduce(0, +)
+            let skipped = verdict.scenarios[.skipped] ?? 0
+            let passed = count - skipped
+            var text = "PASSED: \(passed) scenario\(passed == 1 ? "" : "s") passed"
+            if skipped > 0 { text += ", \(skipped) skipped" }
+            return palette.paint(text, .green) + "\n"
+        }
+        var lines = [palette.paint("FAILED:", .red)]
+        for problem in verdict.problems { lines.append("  - " + sentence(problem)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func sentence(_ problem: RunVerdict.Problem) -> String {
+        switch problem {
+        case .definitionErrors(let count):
+            return "\(plural(count, "step definition or hook", "step definitions or hooks")) could not be registered "
+                + "(see the errors above), so no scenario was run"
+        case .unparsableFiles(let places):
+            return "\(plural(places.count, "feature file does", "feature files do")) not parse: " + list(places)
+        case .unusablePaths(let paths):
+            return "\(plural(paths.count, "path", "paths")) could not be used: " + list(paths)
+        case .nothingSelected(let hint):
+            return "no scenario was selected" + (hint.isEmpty ? "" : ": " + hint)
+        case .scenarios(let status, let count):
+            let verb = count == 1 ? "is" : "are"
+            switch status {
+            case .failed: return "\(plural(count, "scenario", "scenarios")) failed"
+            case .undefined: return "\(plural(count, "scenario", "scenarios")) \(verb) undefined (a step has no definition)"
+            case .ambiguous: return "\(plural(count, "scenario", "scenarios")) \(verb) ambiguous (a step has several definitions)"
+            case .pending: return "\(plural(count, "scenario", "scenarios")) \(verb) pending"
+            default: return "\(plural(count, "scenario", "scenarios")) \(status.rawValue.lowercased())"
+            }
+        case .runHookFailed:
+            return "a before-all or after-all hook failed"
+        case .coverage(let text):
+            return text
+        case .incomplete(let unfinished):
+            return "the run is incomplete: \(plural(unfinished, "scenario", "scenarios")) never finished"
+        }
+    }
+
+    private static func plural(_ count: Int, _ one: String, _ many: String) -> String {
+        "\(count) \(count == 1 ? one : many)"
+    }
+
+    private static func list(_ items: [String]) -> String {
+        items.count <= 5 ? items.joined(separator: ", ") : items.prefix(5).joined(separator: ", ") + " and \(items.count - 5) more"
+    }
+}
