@@ -9,11 +9,14 @@ import XCTest
 final class PrettyGoldenTests: XCTestCase {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    func render(_ makeFormatter: (ReportOutput) -> any EventConsumer, feature: String) async throws -> String {
+    func render(
+        _ makeFormatter: (ReportOutput) -> any EventConsumer, feature: String,
+        registry: StepRegistry<TestWorld> = StatusTests.registry()
+    ) async throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("specs-golden-\(UUID().uuidString).txt").path
         let output = try ReportOutput.file(path)
         let formatter = makeFormatter(output)
-        let (_, envelopes) = try await RunHarness(("s.feature", feature)).run(StatusTests.registry())
+        let (_, envelopes) = try await RunHarness(("s.feature", feature)).run(registry)
         for envelope in envelopes { formatter.consume(envelope) }
         formatter.finish()
         output.close()
@@ -46,6 +49,34 @@ final class PrettyGoldenTests: XCTestCase {
     func test_pretty_with_every_status_matches_golden() async throws {
         let text = try await render({ PrettyFormatter(output: $0, palette: .tags) }, feature: Self.feature)
         try assertGolden(text, "pretty.txt")
+    }
+
+    /// Read without colour (CI logs): every status has its word, a skipped step its
+    /// reason, a pending one the word pending, a thrown Foundation error its type, code
+    /// and definition; Rules are headings; attachments and logs sit under their step.
+    func test_pretty_without_colour_reads_every_status_rule_attachment_and_error() async throws {
+        var steps = StatusTests.registry()
+        steps.given("a step that logs and attaches") { _ in
+            Attach.log("GET /products -> 200")
+            Attach.text("{\"items\": 2}", mediaType: "text/json")
+            Attach.bytes(Data([0x89, 0x50]), mediaType: "image/png", fileName: "cart.png")
+        }
+        steps.given("a step that cannot reach the server") { _ in throw URLError(.cannotConnectToHost) }
+        let feature = StatusTests.feature + """
+
+
+              Rule: Orders need a connection
+
+                Scenario: offline
+                  Given a step that logs and attaches
+                  And a step that cannot reach the server
+                  And a passing step
+
+                Scenario: not written yet
+                  Given a pending step
+            """
+        let text = try await render({ PrettyFormatter(output: $0, palette: .none) }, feature: feature, registry: steps)
+        try assertGolden(text, "pretty-plain.txt")
     }
 
     func test_progress_with_every_status_matches_golden() async throws {

@@ -12,7 +12,7 @@ enum FailureText {
             for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append(indent + palette.paint(String(line), for: step.status))
             }
-            lines.append(indent + palette.paint("at \(place)", .gray))
+            lines.append(indent + palette.paint("at \(place)" + definedAt(step), .gray))
         case .undefined:
             lines.append(indent + palette.paint("Undefined step at \(place). Define it with:", .yellow))
             for line in (step.suggestion?.snippets.first?.code ?? "").split(separator: "\n") {
@@ -22,5 +22,16 @@ enum FailureText {
             break
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// Where the step's one definition (or the hook) was written.
+    private static func definedAt(_ step: StepResult) -> String {
+        let reference: SourceReference?
+        switch step.kind {
+        case .step(_, _, let definitions): reference = definitions.count == 1 ? definitions[0].sourceReference : nil
+        case .hook(let hook): reference = hook?.sourceReference
+        }
+        guard let reference, let uri = reference.uri else { return "" }
+        return ", defined at \(uri):\(reference.location?.line ?? 0)"
     }
 }

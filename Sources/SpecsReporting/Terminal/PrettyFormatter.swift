@@ -11,6 +11,7 @@ public final class PrettyFormatter: EventConsumer {
     private let out: ReportOutput
     private let palette: Palette
     private var printedFeature: String?
+    private var printedRule: String?
     private var problems: [(ScenarioResult, StepResult)] = []
 
     public init(output: ReportOutput, palette: Palette, ledger shared: RunLedger? = nil) {
@@ -48,9 +49,14 @@ public final class PrettyFormatter: EventConsumer {
         let uri = result.pickle.uri
         if printedFeature != uri, let feature = ledger.documents[uri]?.feature {
             printedFeature = uri
+            printedRule = nil
             let tags = feature.tags.map(\.name).joined(separator: " ")
             if !tags.isEmpty { out.write(palette.paint(tags, .cyan) + "\n") }
             out.write("\(feature.keyword): \(feature.name)\n")
+        }
+        if let rule = result.scenario?.rule, rule.id != printedRule {
+            printedRule = rule.id
+            out.write("\n  \(rule.keyword): \(rule.name)\n")
         }
         out.write("\n")
         let scenario = result.scenario?.scenario
@@ -59,24 +65,41 @@ public final class PrettyFormatter: EventConsumer {
         let keyword = scenario?.keyword ?? "Scenario"
         let retry = result.attempt > 0 ? palette.paint(" (attempt \(result.attempt + 1))", .yellow) : ""
         out.write("  \(keyword): \(result.pickle.name)\(retry) " + palette.paint("# \(result.location)", .gray) + "\n")
+        let attachments = Dictionary(grouping: result.attachments) { $0.testStepId ?? "" }
         for step in result.steps {
             if case .hook = step.kind {
                 if step.status != .passed && step.status != .skipped {
-                    out.write("    " + palette.paint("Hook \(step.text) \(step.status.rawValue.lowercased())", for: step.status) + "\n")
+                    out.write("    " + palette.paint("Hook \(step.text)" + StepStatusText.suffix(step), for: step.status) + "\n")
                     out.write(FailureText.explain(step, in: result, palette: palette, indent: "      "))
                     problems.append((result, step))
                 }
+                writeAttachments(attachments[step.testStepId] ?? [], from: step)
                 continue
             }
-            out.write("    " + palette.paint("\(step.keyword)\(step.text)", for: step.status) + "\n")
+            out.write("    " + palette.paint("\(step.keyword)\(step.text)" + StepStatusText.suffix(step), for: step.status) + "\n")
             if case .step(let pickleStep, _, _) = step.kind { writeArgument(pickleStep.argument) }
             if [.failed, .undefined, .ambiguous, .pending].contains(step.status) {
                 out.write(FailureText.explain(step, in: result, palette: palette, indent: "      "))
                 problems.append((result, step))
             }
+            writeAttachments(attachments[step.testStepId] ?? [], from: step)
         }
-        for attachment in result.attachments where attachment.mediaType == "text/x.cucumber.log+plain" {
-            out.write("    " + palette.paint(attachment.body, .gray) + "\n")
+        out.flush()
+    }
+
+    /// A step's text attachments and logs in full under it; other media as one line.
+    private func writeAttachments(_ attachments: [Attachment], from step: StepResult) {
+        for attachment in attachments {
+            let source: String
+            if case .hook = step.kind { source = " from hook \(step.text)" } else { source = "" }
+            if attachment.contentEncoding == .identity && attachment.mediaType.hasPrefix("text/") {
+                for line in attachment.body.split(separator: "\n", omittingEmptySubsequences: false) {
+                    out.write("      " + palette.paint(String(line), .gray) + "\n")
+                }
+            } else {
+                let name = attachment.fileName.map { " '\($0)'" } ?? ""
+                out.write("      " + palette.paint("attached\(name)\(source): \(attachment.mediaType), \(attachment.body.utf8.count) bytes", .gray) + "\n")
+            }
         }
     }
 

@@ -29,9 +29,12 @@ enum TraceabilityTable {
 
     static func terminal(_ report: TraceabilityReport, palette: Palette) -> String {
         let all = [headers(report)] + rows(report)
-        let widths = (0..<5).map { column in all.map { $0[column].count }.max() ?? 0 }
+        let widths = fitted((0..<5).map { column in all.map { $0[column].count }.max() ?? 0 }, within: terminalWidth - 8)
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ")
+            cells.enumerated().map { column, cell in
+                let shown = cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
+                return shown + String(repeating: " ", count: widths[column] - shown.count)
+            }.joined(separator: "  ")
         }
         var text = "\n" + palette.paint("Traceability", .bold) + "\n" + line(all[0]) + "\n"
         text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
@@ -40,6 +43,18 @@ enum TraceabilityTable {
         }
         text += coverageLine(report) + "\n"
         return text
+    }
+
+    /// The width the terminal table keeps within.
+    static let terminalWidth = 100
+
+    /// Column widths whose sum is at most `total`: the widest column gives way first.
+    static func fitted(_ widths: [Int], within total: Int) -> [Int] {
+        var widths = widths
+        while widths.reduce(0, +) > total, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 8 {
+            widths[widest] -= 1
+        }
+        return widths
     }
 
     static func markdown(_ report: TraceabilityReport) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// Turns what a step or hook threw into its result.
@@ -21,7 +22,16 @@ enum StepOutcome {
         }
     }
 
+    /// An error as a person reads it: its description, or for a Foundation error, which
+    /// would print as `Error Domain=... Code=... "(null)"`, its type, domain, code and reason.
     static func describe(_ error: any Error) -> String {
-        String(describing: error)
+        if let localized = error as? LocalizedError, let description = localized.errorDescription { return description }
+        let text = String(describing: error)
+        guard text.hasPrefix("Error Domain=") else { return text }
+        let bridged = error as NSError
+        var words = "\(type(of: error)) (\(bridged.domain) code \(bridged.code))"
+        if let reason = bridged.userInfo[NSLocalizedDescriptionKey] as? String { words += ": " + reason }
+        if let url = bridged.userInfo[NSURLErrorFailingURLErrorKey] as? URL { words += " for " + url.absoluteString }
+        return words
     }
 }
