@@ -6,6 +6,9 @@ public struct ParameterType: Sendable {
     public let useForSnippets: Bool
     public let preferForRegularExpressionMatch: Bool
     private let transformer: @Sendable ([String?]) throws -> any Sendable
+    /// The Swift type of the values `transform` makes, so that a step definition's
+    /// parameters can be checked against it when it is registered.
+    public let valueType: @Sendable () -> Any.Type
 
     public init<Value: Sendable>(
         name: String, regularExpressions: [String], useForSnippets: Bool = true,
@@ -17,6 +20,7 @@ public struct ParameterType: Sendable {
         self.useForSnippets = useForSnippets
         self.preferForRegularExpressionMatch = preferForRegularExpressionMatch
         self.transformer = { try transform($0) }
+        self.valueType = { Value.self }
     }
 
     /// The value for a match: `groups` are the capture groups inside the parameter,

@@ -5,7 +5,9 @@ public struct RegularExpression: StepExpression {
     public var literalSuffix: String { "" }
     public let parameterCount: Int
     private let pattern: CompiledPattern
-    private let parameterTypes: [ParameterType?]
+    /// The parameter type of each capture group: the one whose pattern the group is
+    /// written as, or nil for a plain group (its text, a `String?`).
+    public let parameterTypes: [ParameterType?]
 
     public init(_ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()) throws(RegularExpressionError) {
         self.source = source

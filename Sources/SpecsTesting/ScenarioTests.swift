@@ -68,8 +68,10 @@ public enum ScenarioTests {
             Issue.record(Comment(rawValue: issue.message), sourceLocation: SourceLocation(
                 fileID: "\(file.module)/\(file.path)", filePath: file.absolutePath, line: max(1, line), column: max(1, column)))
         case .code(let file, let line):
+            // A #fileID is `Module/File.swift`: the folder a Swift file sits in is its module's.
+            let fileID = file.split(separator: "/").suffix(2).joined(separator: "/")
             Issue.record(Comment(rawValue: issue.message), sourceLocation: SourceLocation(
-                fileID: file, filePath: file, line: max(1, line), column: 1))
+                fileID: fileID.contains("/") ? fileID : "Module/" + fileID, filePath: file, line: max(1, line), column: 1))
         case nil:
             Issue.record(Comment(rawValue: issue.message))
         }

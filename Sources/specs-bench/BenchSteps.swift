@@ -23,13 +23,13 @@ enum BenchSteps {
             case (0, nil): steps.step(expression) { _ in }
             case (0, "table"): steps.step(expression) { (_, _: DataTable) in }
             case (0, "doc"): steps.step(expression) { (_, _: DocString) in }
-            case (1, nil): steps.step(expression) { (_, _: any Sendable) in }
-            case (1, "table"): steps.step(expression) { (_, _: any Sendable, _: DataTable) in }
-            case (1, "doc"): steps.step(expression) { (_, _: any Sendable, _: DocString) in }
-            case (2, nil): steps.step(expression) { (_, _: any Sendable, _: any Sendable) in }
-            case (2, "table"): steps.step(expression) { (_, _: any Sendable, _: any Sendable, _: DataTable) in }
-            case (2, "doc"): steps.step(expression) { (_, _: any Sendable, _: any Sendable, _: DocString) in }
-            case (3, nil): steps.step(expression) { (_, _: any Sendable, _: any Sendable, _: any Sendable) in }
+            case (1, nil): steps.step(expression) { (_, _: StepValue) in }
+            case (1, "table"): steps.step(expression) { (_, _: StepValue, _: DataTable) in }
+            case (1, "doc"): steps.step(expression) { (_, _: StepValue, _: DocString) in }
+            case (2, nil): steps.step(expression) { (_, _: StepValue, _: StepValue) in }
+            case (2, "table"): steps.step(expression) { (_, _: StepValue, _: StepValue, _: DataTable) in }
+            case (2, "doc"): steps.step(expression) { (_, _: StepValue, _: StepValue, _: DocString) in }
+            case (3, nil): steps.step(expression) { (_, _: StepValue, _: StepValue, _: StepValue) in }
             default: throw BenchError(message: "unsupported pattern shape: \(expression)")
             }
         }

@@ -31,11 +31,11 @@ enum KitSamples {
             steps.step(regex: "^a failing step$") { _ in throw Failure("whoops") }
             steps.step(regex: "^a pending step$") { _ in throw Pending() }
             steps.step(regex: "^a skipped step$") { _ in throw Skipped() }
-            steps.step(regex: "^an ambiguous (.*?)$") { (_, _: any Sendable) in }
-            steps.step(regex: "^(.*?) ambiguous step$") { (_, _: any Sendable) in }
+            steps.step(regex: "^an ambiguous (.*?)$") { (_, _: StepValue) in }
+            steps.step(regex: "^(.*?) ambiguous step$") { (_, _: StepValue) in }
         case "ambiguous":
-            steps.step(regex: "^a (.*?) with (.*?)$") { (_, _: any Sendable, _: any Sendable) in }
-            steps.step(regex: "^a step with (.*?)$") { (_, _: any Sendable) in }
+            steps.step(regex: "^a (.*?) with (.*?)$") { (_, _: StepValue, _: StepValue) in }
+            steps.step(regex: "^a step with (.*?)$") { (_, _: StepValue) in }
         case "attachments":
             steps.when("the string {string} is attached as {string}") { (_, text: String, mediaType: String) in
                 Attach.text(text, mediaType: mediaType)
@@ -149,7 +149,7 @@ enum KitSamples {
         case "minimal":
             steps.given("I have {int} cukes in my belly") { (_, _: Int) in }
         case "parameter-types":
-            struct Flight: Sendable { let from: String, to: String }
+            struct Flight: StepArgument { let from: String, to: String }
             steps.parameterType("flight", regex: "([A-Z]{3})-([A-Z]{3})") { groups in Flight(from: groups[0] ?? "", to: groups[1] ?? "") }
             steps.given("{flight} has been delayed") { (_, flight: Flight) in
                 guard flight.from == "LHR", flight.to == "CDG" else { throw Failure("wrong flight") }
@@ -161,7 +161,7 @@ enum KitSamples {
         case "pending-exception":
             steps.given("an unimplemented pending step") { _ in throw Pending("TODO") }
         case "regular-expression":
-            steps.step(regex: "^a (.*?)(?: and a (.*?))?(?: and a (.*?))?$") { (_, _: any Sendable, _: any Sendable, _: any Sendable) in }
+            steps.step(regex: "^a (.*?)(?: and a (.*?))?(?: and a (.*?))?$") { (_, _: StepValue, _: StepValue, _: StepValue) in }
         case "retry", "retry-ambiguous", "retry-pending":
             options.retry = 2
             if name == "retry" {

@@ -1,3 +1,4 @@
+import Foundation
 import SpecsRunner
 import XCTest
 
@@ -6,8 +7,8 @@ final class DefinitionProblemTests: XCTestCase {
         var steps = StepRegistry { TestWorld() }
         steps.given("three (blind mice") { _ in }
         XCTAssertEqual(steps.problems.count, 1)
-        XCTAssertEqual(steps.problems.first?.location.file, "SpecsRunnerTests/DefinitionProblemTests.swift")
-        XCTAssertEqual(steps.problems.first?.location.line, 7)
+        XCTAssertEqual(steps.problems.first?.location.file, "Tests/SpecsRunnerTests/DefinitionProblemTests.swift")
+        XCTAssertEqual(steps.problems.first?.location.line, 8)
         XCTAssertTrue(steps.problems.first?.message.contains("does not have a matching ')'") == true)
     }
 
@@ -33,7 +34,7 @@ final class DefinitionProblemTests: XCTestCase {
     }
 
     func test_parameterType_custom_type_transforms_its_value() async throws {
-        struct Flight: Sendable, Equatable { let from: String; let to: String }
+        struct Flight: StepArgument, Equatable { let from: String; let to: String }
         var steps = StepRegistry { TestWorld() }
         steps.parameterType("flight", regex: "([A-Z]{3})-([A-Z]{3})") { groups in
             Flight(from: groups[0] ?? "", to: groups[1] ?? "")
@@ -44,5 +45,43 @@ final class DefinitionProblemTests: XCTestCase {
         let (summary, _) = try await RunHarness(("f.feature", feature)).run(steps)
         XCTAssertEqual(summary.exitCode, 0)
         XCTAssertEqual(seen.all, ["LHR>CDG"])
+    }
+
+    func test_given_closureParameterTheParameterTypeCannotFill_isReportedAtRegistration() {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("{int} accounts exist") { (_, _: String) in }
+        XCTAssertEqual(steps.problems.count, 1)
+        XCTAssertEqual(steps.problems.first?.location.line, #line - 2)
+        XCTAssertEqual(steps.problems.first?.message,
+                       "'{int} accounts exist': parameter 1, {int}, gives Int values, but the closure takes it as String")
+    }
+
+    func test_given_customTypeTakenAsAnotherType_isReportedAtRegistration() {
+        struct Money: StepArgument { let cents: Int }
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("money", regex: #"\d+ EUR"#) { _ in Money(cents: 0) }
+        steps.given("a price of {money}") { (_, _: Double) in }
+        steps.given("a cost of {money}") { (_, _: Money) in }
+        XCTAssertEqual(steps.problems.map(\.message), [
+            "'a price of {money}': parameter 1, {money}, gives Money values, but the closure takes it as Double",
+        ])
+    }
+
+    func test_given_numbersAndTextTakenAsTheirKin_register() {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("{int} as Int8") { (_, _: Int8) in }
+        steps.given("{int} as a Double") { (_, _: Double) in }
+        steps.given("{float} as Decimal") { (_, _: Decimal) in }
+        steps.given("{word} as Int") { (_, _: Int) in }
+        steps.given("{string} as an optional") { (_, _: String?) in }
+        steps.step(regex: "^(.*) as Substring$") { (_, _: Substring) in }
+        steps.step(regex: #"^(-?\d+) as UInt$"#) { (_, _: UInt) in }
+        XCTAssertEqual(steps.problems, [])
+    }
+
+    func test_given_floatTakenAsAnInteger_isReported() {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("{float} kilos") { (_, _: Int) in }
+        XCTAssertEqual(steps.problems.count, 1)
     }
 }

@@ -105,8 +105,8 @@ final class StatusTests: XCTestCase {
             if case .testStepFinished(let finished) = envelope, finished.testStepResult.status == .ambiguous { return finished.testStepResult.message }
             return nil
         }.first ?? ""
-        XCTAssertTrue(message.contains("'an ambiguous step' at SpecsRunnerTests/StatusTests.swift"), message)
-        XCTAssertTrue(message.contains("'^an ambiguous (.*)$' at SpecsRunnerTests/StatusTests.swift"), message)
+        XCTAssertTrue(message.contains("'an ambiguous step' at Tests/SpecsRunnerTests/StatusTests.swift"), message)
+        XCTAssertTrue(message.contains("'^an ambiguous (.*)$' at Tests/SpecsRunnerTests/StatusTests.swift"), message)
     }
 
     func test_run_only_passing_and_skipped_scenarios_exits_zero() async throws {

@@ -61,7 +61,7 @@ final class ScenarioExecutionTests: XCTestCase {
         XCTAssertEqual(issue?.place, file.place(line: 7, column: 5))
         let message = issue?.message ?? ""
         XCTAssertTrue(message.hasPrefix("Features/checkout.feature:7:5: Then the total is 9 — failed\ntotal: expected 2, got 9"), message)
-        XCTAssertTrue(message.contains("(step defined at SpecsTestingTests/ScenarioExecutionTests.swift:"), message)
+        XCTAssertTrue(message.contains("(step defined at Tests/SpecsTestingTests/ScenarioExecutionTests.swift:"), message)
     }
 
     func test_run_undefinedStep_showsTheSnippetThatDefinesIt() async {

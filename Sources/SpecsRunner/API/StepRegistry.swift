@@ -37,7 +37,7 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     /// Registers a parameter type usable as `{name}` in expressions registered after it.
     public mutating func parameterType<Value: Sendable>(
         _ name: String, regex: String, useForSnippets: Bool = true, preferForRegularExpressionMatch: Bool = false,
-        file: String = #fileID, line: Int = #line,
+        file: String = #filePath, line: Int = #line,
         transform: @escaping @Sendable ([String?]) throws -> Value
     ) {
         let type = ParameterType(
@@ -54,52 +54,55 @@ public struct StepRegistry<World: AnyObject>: Sendable {
 
     // MARK: Steps
 
-    public mutating func given<each Arg>(
-        _ expression: String, file: String = #fileID, line: Int = #line,
+    public mutating func given<each Arg: StepArgument>(
+        _ expression: String, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
 
-    public mutating func when<each Arg>(
-        _ expression: String, file: String = #fileID, line: Int = #line,
+    public mutating func when<each Arg: StepArgument>(
+        _ expression: String, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
 
-    public mutating func then<each Arg>(
-        _ expression: String, file: String = #fileID, line: Int = #line,
+    public mutating func then<each Arg: StepArgument>(
+        _ expression: String, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
 
     /// A step with a Cucumber Expression, whatever its keyword.
-    public mutating func step<each Arg>(
-        _ expression: String, file: String = #fileID, line: Int = #line,
+    public mutating func step<each Arg: StepArgument>(
+        _ expression: String, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
 
     /// A step with a regular expression; its capture groups are the parameters.
-    public mutating func step<each Arg>(
-        regex: String, file: String = #fileID, line: Int = #line,
+    public mutating func step<each Arg: StepArgument>(
+        regex: String, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
 
-    private mutating func register<each Arg>(
+    private mutating func register<each Arg: StepArgument>(
         _ source: String, regex: Bool, _ location: CodeLocation, _ types: repeat (each Arg).Type,
         body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) {
-        let declared = packCount(repeat each types)
-        let last = packLast(repeat each types)
+        let closureTypes = packTypes(repeat each types)
+        let declared = closureTypes.count
+        let last = closureTypes.last.map { ObjectIdentifier($0) }
         let trailing: StepDefinition<World>.TrailingArgument =
-            last == DataTable.self ? .dataTable : last == DocString.self ? .docString : .none
+            last == ObjectIdentifier(DataTable.self) ? .dataTable : last == ObjectIdentifier(DocString.self) ? .docString : .none
         let compiled: any StepExpression
-        let parameters: Int
+        let valueTypes: [(name: String, type: Any.Type)]
         do {
             if regex {
                 let expression = try RegularExpression(source, registry: parameterTypes)
                 compiled = expression
-                parameters = expression.parameterCount
+                valueTypes = expression.parameterTypes.map { type in
+                    type.map { ("{\($0.name)}", $0.valueType()) } ?? ("a capture group", Optional<String>.self)
+                }
             } else {
                 let expression = try CucumberExpression(source, registry: parameterTypes)
                 compiled = expression
-                parameters = expression.parameterTypes.count
+                valueTypes = expression.parameterTypes.map { ("{\($0.name)}", $0.valueType()) }
             }
         } catch let error as ExpressionError {
             problems.append(DefinitionProblem(
@@ -110,12 +113,21 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             problems.append(DefinitionProblem(location: location, message: "\(error)", undefinedParameterType: nil, expression: source))
             return
         }
+        let parameters = valueTypes.count
         let expected = parameters + (trailing == .none ? 0 : 1)
         guard declared == expected else {
             problems.append(DefinitionProblem(
                 location: location,
                 message: "'\(source)' has \(parameters) parameter(s) but its closure takes \(declared) argument(s) after the world"
                     + " (one more is allowed for a trailing DataTable or DocString)",
+                undefinedParameterType: nil, expression: source))
+            return
+        }
+        for (index, value) in valueTypes.enumerated() where !closureTypes[index].accepts(value.type) {
+            problems.append(DefinitionProblem(
+                location: location,
+                message: "'\(source)': parameter \(index + 1), \(value.name), gives \(value.type) values, "
+                    + "but the closure takes it as \(closureTypes[index])",
                 undefinedParameterType: nil, expression: source))
             return
         }
@@ -131,36 +143,36 @@ public struct StepRegistry<World: AnyObject>: Sendable {
 
     /// Runs before each scenario (whose tags match `tags`, when given).
     public mutating func before(
-        _ name: String? = nil, tags: String? = nil, file: String = #fileID, line: Int = #line,
+        _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World) async throws -> Void
     ) { addHook(.beforeScenario, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
 
     /// Runs after each scenario (whose tags match `tags`, when given), even a failed one.
     public mutating func after(
-        _ name: String? = nil, tags: String? = nil, file: String = #fileID, line: Int = #line,
+        _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World) async throws -> Void
     ) { addHook(.afterScenario, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
 
     /// Runs before each step.
     public mutating func beforeStep(
-        _ name: String? = nil, tags: String? = nil, file: String = #fileID, line: Int = #line,
+        _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World) async throws -> Void
     ) { addHook(.beforeStep, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
 
     /// Runs after each step.
     public mutating func afterStep(
-        _ name: String? = nil, tags: String? = nil, file: String = #fileID, line: Int = #line,
+        _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World) async throws -> Void
     ) { addHook(.afterStep, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
 
     /// Runs once before any scenario.
     public mutating func beforeAll(
-        _ name: String? = nil, file: String = #fileID, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
+        _ name: String? = nil, file: String = #filePath, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
     ) { addHook(.beforeAll, name, nil, CodeLocation(file: file, line: line)) { _ in try await body() } }
 
     /// Runs once after every scenario; after-all hooks run in reverse order of registration.
     public mutating func afterAll(
-        _ name: String? = nil, file: String = #fileID, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
+        _ name: String? = nil, file: String = #filePath, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
     ) { addHook(.afterAll, name, nil, CodeLocation(file: file, line: line)) { _ in try await body() } }
 
     private mutating func addHook(

@@ -18,9 +18,9 @@ public struct ExpectationFailure: Error, Sendable, CustomStringConvertible {
     public let file: String
     public let line: Int
 
-    public init(_ message: String, file: String = #fileID, line: Int = #line) {
+    public init(_ message: String, file: String = #filePath, line: Int = #line) {
         self.message = message
-        self.file = file
+        self.file = SourcePath.relative(file)
         self.line = line
     }
 
@@ -30,7 +30,7 @@ public struct ExpectationFailure: Error, Sendable, CustomStringConvertible {
 /// Fails the step unless `actual == expected`, saying both.
 public func expectEqual<T: Equatable>(
     _ actual: T, _ expected: T, _ what: @autoclosure () -> String = "value",
-    file: String = #fileID, line: Int = #line
+    file: String = #filePath, line: Int = #line
 ) throws {
     guard actual == expected else {
         throw ExpectationFailure("\(what()): expected \(expected), got \(actual)", file: file, line: line)
@@ -40,7 +40,7 @@ public func expectEqual<T: Equatable>(
 /// Fails the step unless `condition` holds.
 public func expect(
     _ condition: Bool, _ message: @autoclosure () -> String = "expectation failed",
-    file: String = #fileID, line: Int = #line
+    file: String = #filePath, line: Int = #line
 ) throws {
     guard condition else { throw ExpectationFailure(message(), file: file, line: line) }
 }

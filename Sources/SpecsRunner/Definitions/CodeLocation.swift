@@ -1,12 +1,26 @@
-/// Where a definition was written: `#fileID` and `#line` of its registration.
+import Foundation
+
+/// Where a definition was written: its file, as a path an editor or a terminal opens
+/// (relative to the working directory when it is below it), and its line.
 public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
     public let file: String
     public let line: Int
 
+    /// `file` is a `#filePath`; it is kept relative to the working directory when below it.
     public init(file: String, line: Int) {
-        self.file = file
+        self.file = SourcePath.relative(file)
         self.line = line
     }
 
     public var description: String { "\(file):\(line)" }
+}
+
+/// Paths of Swift source files as people open them.
+enum SourcePath {
+    private static let workingDirectory = FileManager.default.currentDirectoryPath
+
+    static func relative(_ path: String) -> String {
+        let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
 }

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A type a step closure can take after the world: what an expression's parameter is
+/// converted to, or the step's `DataTable` or `DocString`. The standard number and
+/// text types conform; a custom parameter type's value conforms with one line,
+/// `extension Money: StepArgument {}`.
+public protocol StepArgument: Sendable {
+    /// Whether a parameter whose values are of `type` can be taken as this type: checked
+    /// when the step is registered, so a mismatch is reported before anything runs.
+    static func accepts(_ type: Any.Type) -> Bool
+    /// The value as this type, or nil when it cannot be one.
+    static func converting(_ value: any Sendable) -> Self?
+}
+
+extension StepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { type == Self.self }
+    public static func converting(_ value: any Sendable) -> Self? { value as? Self }
+}
+
+/// Integers take integer parameters (`{int}`) exactly, and text as written.
+public protocol IntegerStepArgument: StepArgument, FixedWidthInteger {}
+
+extension IntegerStepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { type is any BinaryInteger.Type || TextValue.isText(type) }
+    public static func converting(_ value: any Sendable) -> Self? {
+        if let integer = value as? any BinaryInteger { return Self(exactly: integer) }
+        return TextValue.text(value).flatMap { Self($0) }
+    }
+}
+
+extension Int: IntegerStepArgument {}
+extension Int8: IntegerStepArgument {}
+extension Int16: IntegerStepArgument {}
+extension Int32: IntegerStepArgument {}
+extension Int64: IntegerStepArgument {}
+extension UInt: IntegerStepArgument {}
+extension UInt8: IntegerStepArgument {}
+extension UInt16: IntegerStepArgument {}
+extension UInt32: IntegerStepArgument {}
+extension UInt64: IntegerStepArgument {}
+
+extension Double: StepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { NumberValue.isNumber(type) || TextValue.isText(type) }
+    public static func converting(_ value: any Sendable) -> Double? {
+        if let number = value as? Double { return number }
+        if let number = value as? Float { return Double(number) }
+        if let integer = value as? Int { return Double(integer) }
+        return TextValue.text(value).flatMap { Double($0) }
+    }
+}
+
+extension Float: StepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { NumberValue.isNumber(type) || TextValue.isText(type) }
+    public static func converting(_ value: any Sendable) -> Float? { Double.converting(value).map { Float($0) } }
+}
+
+extension Decimal: StepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { NumberValue.isNumber(type) || TextValue.isText(type) }
+    public static func converting(_ value: any Sendable) -> Decimal? {
+        if let decimal = value as? Decimal { return decimal }
+        if let integer = value as? Int { return Decimal(integer) }
+        if let number = value as? Double { return Decimal(number) }
+        return TextValue.text(value).flatMap { Decimal(string: $0) }
+    }
+}
+
+extension String: StepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { TextValue.isText(type) }
+    public static func converting(_ value: any Sendable) -> String? { TextValue.text(value) }
+}
+
+extension Substring: StepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { TextValue.isText(type) }
+    public static func converting(_ value: any Sendable) -> Substring? { TextValue.text(value).map { Substring($0) } }
+}
+
+extension Bool: StepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { type == Bool.self || TextValue.isText(type) }
+    public static func converting(_ value: any Sendable) -> Bool? {
+        if let flag = value as? Bool { return flag }
+        return TextValue.text(value).flatMap { Bool($0) }
+    }
+}
+
+extension Optional: StepArgument where Wrapped: StepArgument {
+    public static func accepts(_ type: Any.Type) -> Bool { type == Self.self || Wrapped.accepts(type) }
+    public static func converting(_ value: any Sendable) -> Wrapped?? {
+        if let same = value as? Wrapped? { return .some(same) }
+        return Wrapped.converting(value).map { .some($0) }
+    }
+}
+
+extension DataTable: StepArgument {}
+extension DocString: StepArgument {}
+
+/// Parameter values that are text: `{word}`, `{string}`, `{}` and regular expression groups.
+enum TextValue {
+    static func isText(_ type: Any.Type) -> Bool {
+        type == String.self || type == Optional<String>.self || type == Substring.self
+    }
+
+    static func text(_ value: any Sendable) -> String? {
+        if let text = value as? String { return text }
+        if let text = value as? Substring { return String(text) }
+        if let optional = value as? String?, optional == nil { return "" }
+        return nil
+    }
+}
+
+/// Parameter values that are numbers: `{int}`, `{float}` and their kin.
+enum NumberValue {
+    static func isNumber(_ type: Any.Type) -> Bool {
+        type is any BinaryInteger.Type || type == Double.self || type == Float.self || type == Decimal.self
+    }
+}
+
+/// A parameter's value as it comes, whatever its type: for steps (and tools) that
+/// pass values on without reading them.
+public struct StepValue: StepArgument {
+    public let value: any Sendable
+
+    public static func accepts(_ type: Any.Type) -> Bool { true }
+    public static func converting(_ value: any Sendable) -> StepValue? { StepValue(value: value) }
+}
