@@ -203,6 +203,7 @@ final class ExecutionTests: XCTestCase {
             """
         var harness = RunHarness(("f.feature", feature))
         harness.options.stepTimeout = 0.2
+        harness.clock = SystemClock()
         let started = Date()
         let (summary, envelopes) = try await harness.run(steps)
 
@@ -214,6 +215,7 @@ final class ExecutionTests: XCTestCase {
             return nil
         }.first
         XCTAssertTrue(message?.contains("timed out after 0.2s") == true, "\(String(describing: message))")
+        XCTAssertTrue(message?.contains("did not stop") == true, "an abandoned step is not said to be stopped: \(String(describing: message))")
     }
 
     func test_attachments_from_steps_are_emitted_within_the_step() async throws {

@@ -21,6 +21,8 @@ final class TestWorld {
 struct RunHarness {
     var features: [(name: String, text: String)]
     var options = RunOptions()
+    /// The run's clock: a stepping one by default, so that outputs compare byte for byte.
+    var clock: any RunClock = SteppingClock()
 
     init(_ features: (String, String)...) { self.features = features.map { ($0.0, $0.1) } }
 
@@ -43,7 +45,7 @@ struct RunHarness {
                 errors: feature.errors, lines: feature.lines)
         }
         let recorder = EventRecorder()
-        let summary = await Runner(registry: registry, options: options, clock: SteppingClock()).run(loaded, to: recorder)
+        let summary = await Runner(registry: registry, options: options, clock: clock).run(loaded, to: recorder)
         return (summary, recorder.envelopes)
     }
 }

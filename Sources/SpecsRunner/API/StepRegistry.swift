@@ -15,7 +15,7 @@ import TagExpressions
 /// Problems (a bad expression, an unknown `{type}`, parameters that do not fit) are
 /// collected with the definition's file and line and reported before anything runs.
 public struct StepRegistry<World: AnyObject>: Sendable {
-    let makeWorld: @Sendable () -> World
+    let makeWorld: @Sendable () async throws -> World
     var parameterTypes = ParameterTypeRegistry()
     var customParameterTypes: [(type: ParameterType, location: CodeLocation)] = []
     var steps: [StepDefinition<World>] = []
@@ -23,7 +23,8 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     public private(set) var problems: [DefinitionProblem] = []
     private var nextId = 0
 
-    public init(world: @escaping @Sendable () -> World) {
+    /// `world` makes the fresh world of each scenario; when it throws, the scenario fails with its error.
+    public init(world: @escaping @Sendable () async throws -> World) {
         self.makeWorld = world
     }
 
@@ -145,39 +146,73 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     public mutating func before(
         _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World) async throws -> Void
-    ) { addHook(.beforeScenario, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
+    ) { before(name, tags: tags, file: file, line: line) { world, _ in try await body(world) } }
 
-    /// Runs after each scenario (whose tags match `tags`, when given), even a failed one.
+    /// Runs before each scenario, told which scenario it is.
+    public mutating func before(
+        _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable (World, HookContext) async throws -> Void
+    ) { addScenarioHook(.beforeScenario, name, tags, CodeLocation(file: file, line: line), body) }
+
+    /// Runs after each scenario (whose tags match `tags`, when given), even a failed or timed-out one.
     public mutating func after(
         _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World) async throws -> Void
-    ) { addHook(.afterScenario, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
+    ) { after(name, tags: tags, file: file, line: line) { world, _ in try await body(world) } }
+
+    /// Runs after each scenario, told which scenario it was and how it ended.
+    public mutating func after(
+        _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable (World, HookContext) async throws -> Void
+    ) { addScenarioHook(.afterScenario, name, tags, CodeLocation(file: file, line: line), body) }
 
     /// Runs before each step.
     public mutating func beforeStep(
         _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World) async throws -> Void
-    ) { addHook(.beforeStep, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
+    ) { beforeStep(name, tags: tags, file: file, line: line) { world, _ in try await body(world) } }
 
-    /// Runs after each step.
+    /// Runs before each step, told the scenario and the step.
+    public mutating func beforeStep(
+        _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable (World, HookContext) async throws -> Void
+    ) { addScenarioHook(.beforeStep, name, tags, CodeLocation(file: file, line: line), body) }
+
+    /// Runs after each step, even one that failed.
     public mutating func afterStep(
         _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World) async throws -> Void
-    ) { addHook(.afterStep, name, tags, CodeLocation(file: file, line: line)) { world in if let world { try await body(world) } } }
+    ) { afterStep(name, tags: tags, file: file, line: line) { world, _ in try await body(world) } }
+
+    /// Runs after each step, told the scenario, the step and how it ended.
+    public mutating func afterStep(
+        _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable (World, HookContext) async throws -> Void
+    ) { addScenarioHook(.afterStep, name, tags, CodeLocation(file: file, line: line), body) }
+
+    private mutating func addScenarioHook(
+        _ kind: Hook<World>.Kind, _ name: String?, _ tags: String?, _ location: CodeLocation,
+        _ body: @escaping @Sendable (World, HookContext) async throws -> Void
+    ) {
+        addHook(kind, name, tags, location) { world, context in
+            guard let world, let context else { return }
+            try await body(world, context)
+        }
+    }
 
     /// Runs once before any scenario.
     public mutating func beforeAll(
         _ name: String? = nil, file: String = #filePath, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
-    ) { addHook(.beforeAll, name, nil, CodeLocation(file: file, line: line)) { _ in try await body() } }
+    ) { addHook(.beforeAll, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
 
     /// Runs once after every scenario; after-all hooks run in reverse order of registration.
     public mutating func afterAll(
         _ name: String? = nil, file: String = #filePath, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
-    ) { addHook(.afterAll, name, nil, CodeLocation(file: file, line: line)) { _ in try await body() } }
+    ) { addHook(.afterAll, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
 
     private mutating func addHook(
         _ kind: Hook<World>.Kind, _ name: String?, _ tags: String?, _ location: CodeLocation,
-        _ body: @escaping @Sendable (World?) async throws -> Void
+        _ body: @escaping @Sendable (World?, HookContext?) async throws -> Void
     ) {
         var filter: TagFilter?
         if let tags {

@@ -23,5 +23,6 @@ struct Hook<World>: Sendable {
     let tagExpressionSource: String?
     let tagExpression: TagFilter?
     let location: CodeLocation
-    let body: @Sendable (World?) async throws -> Void
+    /// Run with the world (nil for run-level hooks) and, for scenario and step hooks, the context.
+    let body: @Sendable (World?, HookContext?) async throws -> Void
 }

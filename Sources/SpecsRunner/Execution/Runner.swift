@@ -142,7 +142,7 @@ public struct Runner<World: AnyObject>: Sendable {
             let start = clock.monotonicNanoseconds()
             var failure: (any Error)?
             if !options.dryRun {
-                do { try await Attach.$sink.withValue(sink) { try await hook.body(nil) } } catch { failure = error }
+                do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch { failure = error }
             }
             for attachment in sink.drain() {
                 consumer.consume(.attachment(Attachment(
@@ -167,8 +167,9 @@ public struct Runner<World: AnyObject>: Sendable {
             makeWorld: registry.makeWorld,
             beforeStepHooks: registry.hooks.filter { $0.kind == .beforeStep },
             afterStepHooks: registry.hooks.filter { $0.kind == .afterStep }.reversed(),
-            clock: clock, stepTimeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000), dryRun: options.dryRun)
-        let watchdog = Watchdog(timeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000))
+            clock: clock, stepTimeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000),
+            stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun)
+        let watchdog = Watchdog(timeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000), clock: clock)
         watchdog.start()
         defer { watchdog.stop() }
         let scenario = ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options)

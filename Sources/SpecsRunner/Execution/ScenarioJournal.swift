@@ -2,13 +2,15 @@ import Messages
 
 /// The events of one test case attempt as it runs, and the deadline of its current
 /// step. Shared by the task running the scenario and the watchdog: when a step
-/// overruns, the watchdog closes the journal and later events are dropped.
+/// overruns, the watchdog marks it timed out; when the step does not return once
+/// cancelled, the journal is closed and later events are dropped.
 final class ScenarioJournal: Sendable {
     private struct State {
         var envelopes: [Envelope] = []
         var closed = false
         var currentStep: Int?
         var deadline: UInt64 = .max
+        var timedOutStep: Int?
     }
 
     private let state = Locked(State())
@@ -17,7 +19,7 @@ final class ScenarioJournal: Sendable {
         state.withLock { if !$0.closed { $0.envelopes.append(envelope) } }
     }
 
-    /// Marks step `index` as running until `deadline` (monotonic nanoseconds).
+    /// Marks step `index` as running until `deadline` (the run clock's monotonic nanoseconds).
     func stepStarted(_ index: Int, deadline: UInt64) {
         state.withLock {
             $0.currentStep = index
@@ -32,14 +34,17 @@ final class ScenarioJournal: Sendable {
         }
     }
 
-    /// The step that overran its deadline at `now`, closing the journal; nil otherwise.
-    func closeIfOverdue(now: UInt64) -> Int? {
+    /// The step that overran its deadline at `now`, marking it timed out; nil otherwise.
+    func markIfOverdue(now: UInt64) -> Int? {
         state.withLock {
-            guard !$0.closed, let step = $0.currentStep, now >= $0.deadline else { return nil }
-            $0.closed = true
+            guard $0.timedOutStep == nil, !$0.closed, let step = $0.currentStep, now >= $0.deadline else { return nil }
+            $0.timedOutStep = step
             return step
         }
     }
+
+    /// Whether step `index` timed out.
+    func timedOut(_ index: Int) -> Bool { state.withLock { $0.timedOutStep == index } }
 
     /// Closes the journal and returns what it gathered.
     func close() -> [Envelope] {

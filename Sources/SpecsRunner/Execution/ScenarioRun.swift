@@ -1,3 +1,4 @@
+import Dispatch
 import Messages
 
 /// Runs a test case to its final attempt, each attempt in its own task watched for
@@ -11,7 +12,8 @@ struct ScenarioRun<World: AnyObject>: Sendable {
 
     private enum AttemptEnd: Sendable {
         case finished(TestStepResultStatus)
-        case timedOut(step: Int)
+        /// A step timed out and did not return within the grace period once cancelled.
+        case abandoned(step: Int)
     }
 
     let executor: TestCaseExecutor<World>
@@ -51,12 +53,15 @@ struct ScenarioRun<World: AnyObject>: Sendable {
         let journal = ScenarioJournal()
         journal.append(.testCaseStarted(TestCaseStarted(attempt: attempt, id: startedId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
         let executor = executor
+        let grace = max(0.5, min(options.stepTimeout, 5))
         let end: AttemptEnd = await withCheckedContinuation { continuation in
             let once = ResumeOnce(continuation)
             let task = Task { once.resume(.finished(await executor.run(plan, startedId: startedId, journal: journal))) }
             watchdog.watch(journal) { step in
-                once.resume(.timedOut(step: step))
+                // Cancel the step; a step that checks for cancellation returns, its result is
+                // the timeout and the after hooks run. One that does not is abandoned.
                 task.cancel()
+                DispatchQueue.global().asyncAfter(deadline: .now() + grace) { once.resume(.abandoned(step: step)) }
             }
         }
         watchdog.unwatch(journal)
@@ -64,19 +69,17 @@ struct ScenarioRun<World: AnyObject>: Sendable {
         switch end {
         case .finished(let status):
             return (envelopes, status)
-        case .timedOut(let step):
-            // The step's task is abandoned: it fails, and what follows is skipped.
-            let seconds = options.stepTimeout
+        case .abandoned(let step):
             for (index, planned) in plan.steps.enumerated() where index >= step {
                 if index > step {
                     envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
                 }
-                let result = index == step
-                    ? TestStepResult(
-                        duration: Duration(nanoseconds: Int(seconds * 1_000_000_000)),
-                        message: "timed out after \(seconds)s (the step did not finish; it was stopped)", status: .failed,
-                        exception: ExceptionMessage(type: "StepTimeout", message: "timed out after \(seconds)s"))
-                    : TestStepResult(duration: .zero, status: .skipped)
+                var result = TestStepResult(duration: .zero, status: .skipped)
+                if index == step {
+                    result = StepTimeout.result(seconds: options.stepTimeout, stopped: false)
+                } else if case .hook(let hook) = planned.item, hook.kind == .afterScenario {
+                    result.message = "not run: the step that timed out did not stop, and the scenario's world is still in its hands"
+                }
                 envelopes.append(.testStepFinished(TestStepFinished(
                     testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
             }

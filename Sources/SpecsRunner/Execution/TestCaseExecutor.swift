@@ -1,17 +1,19 @@
-import Dispatch
 import Gherkin
 import Messages
 
 /// Runs one attempt of a test case with a fresh world, step by step, writing every
 /// event to the attempt's journal. A step that does not pass makes the later steps
-/// skipped (undefined and ambiguous steps are still reported as such); after-scenario
-/// hooks always run.
+/// skipped (undefined and ambiguous steps are still reported as such); after-step
+/// hooks run after every step that ran and after-scenario hooks after every scenario,
+/// whatever happened before them, a timed-out step included. Hooks are told the
+/// scenario, and after hooks how it (or the step) ended.
 struct TestCaseExecutor<World: AnyObject>: Sendable {
-    let makeWorld: @Sendable () -> World
+    let makeWorld: @Sendable () async throws -> World
     let beforeStepHooks: [Hook<World>]
     let afterStepHooks: [Hook<World>]
     let clock: any RunClock
     let stepTimeoutNanoseconds: UInt64
+    let stepTimeoutSeconds: Double
     let dryRun: Bool
 
     func run(_ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal) async -> TestStepResultStatus {
@@ -24,8 +26,14 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
     private func execute(
         _ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal, sink: AttachmentSink
     ) async -> TestStepResultStatus {
-        let world = makeWorld()
-        let tags = plan.pickle.tags.map { $0.name }
+        let scenario = ScenarioInfo(
+            name: plan.pickle.name, tags: plan.pickle.tags.map(\.name), uri: plan.pickle.uri, line: plan.pickle.location.line)
+        var world: World?
+        var worldFailure: (any Error)?
+        if !dryRun {
+            do { world = try await makeWorld() } catch { worldFailure = error }
+        }
+        let tags = scenario.tags
         var skipping = false
         // After a skipped step every later step is skipped, undefined and ambiguous ones too;
         // after another failed-ish step those are still reported as such.
@@ -35,28 +43,36 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
             let wasSkipping = skipping
             journal.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
             let start = clock.monotonicNanoseconds()
-            journal.stepStarted(index, deadline: DispatchTime.now().uptimeNanoseconds &+ stepTimeoutNanoseconds)
+            journal.stepStarted(index, deadline: start &+ stepTimeoutNanoseconds)
             var result: TestStepResult
-            switch planned.item {
-            case .hook(let hook):
-                if dryRun || (skipping && hook.kind == .beforeScenario) {
-                    result = TestStepResult(duration: .zero, status: .skipped)
-                } else {
-                    result = await invoke(start) { try await hook.body(world) }
+            if let failure = worldFailure, index == 0 {
+                result = TestStepResult(
+                    duration: .zero, message: "the scenario's world could not be made: \(StepOutcome.describe(failure))",
+                    status: .failed, exception: ExceptionMessage(type: String(reflecting: type(of: failure)), message: "\(failure)"))
+            } else {
+                switch planned.item {
+                case .hook(let hook):
+                    if dryRun || world == nil || (skipping && hook.kind == .beforeScenario) {
+                        result = TestStepResult(duration: .zero, status: .skipped)
+                    } else {
+                        let context = HookContext(scenario: scenario, step: nil, status: hook.kind == .afterScenario ? worst : nil)
+                        result = await invoke(start) { [world] in try await hook.body(world, context) }
+                    }
+                case .step(let step, let matches):
+                    if skippedByStep {
+                        result = TestStepResult(duration: .zero, status: .skipped)
+                        break
+                    }
+                    if matches.isEmpty {
+                        journal.append(.suggestion(SuggestionMessage(
+                            id: "\(planned.id)-suggestion", pickleStepId: step.id,
+                            snippets: [.init(language: "swift", code: Snippet.swift(for: step))])))
+                    }
+                    result = await runStep(step, matches, world: world, scenario: scenario, tags: tags, skipping: skipping, start: start)
                 }
-            case .step(let step, let matches):
-                if skippedByStep {
-                    result = TestStepResult(duration: .zero, status: .skipped)
-                    break
-                }
-                if matches.isEmpty {
-                    journal.append(.suggestion(SuggestionMessage(
-                        id: "\(planned.id)-suggestion", pickleStepId: step.id,
-                        snippets: [.init(language: "swift", code: Snippet.swift(for: step))])))
-                }
-                result = await runStep(step, matches, world: world, tags: tags, skipping: skipping, start: start)
             }
             journal.stepFinished()
+            if journal.timedOut(index) { result = StepTimeout.result(seconds: stepTimeoutSeconds, stopped: true) }
             for attachment in sink.drain() {
                 journal.append(.attachment(Attachment(
                     body: attachment.body, contentEncoding: attachment.base64 ? .base64 : .identity, fileName: attachment.fileName,
@@ -69,13 +85,15 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
                 if case .step = planned.item { skippedByStep = true }
                 if case .hook(let hook) = planned.item, hook.kind == .beforeScenario { skippedByStep = true }
             }
+            if journal.timedOut(index) { skippedByStep = true }
             worst = max(worst, result.status)
         }
         return worst
     }
 
     private func runStep(
-        _ step: PickleStep, _ matches: [StepMatch<World>], world: World, tags: [String], skipping: Bool, start: UInt64
+        _ step: PickleStep, _ matches: [StepMatch<World>], world: World?, scenario: ScenarioInfo, tags: [String],
+        skipping: Bool, start: UInt64
     ) async -> TestStepResult {
         guard let match = matches.first else { return TestStepResult(duration: .zero, status: .undefined) }
         guard matches.count == 1 else {
@@ -83,17 +101,29 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
             return TestStepResult(
                 duration: .zero, message: "Multiple step definitions match:\n\(listing)", status: .ambiguous)
         }
-        if skipping || dryRun { return TestStepResult(duration: .zero, status: .skipped) }
+        guard let world, !skipping, !dryRun else { return TestStepResult(duration: .zero, status: .skipped) }
         let values: [any Sendable]
         do {
             values = try arguments(of: match, for: step)
         } catch {
             return StepOutcome.result(for: error, duration: .zero)
         }
+        let before = beforeStepHooks.filter { $0.tagExpression?.matches(tags) ?? true }
+        let after = afterStepHooks.filter { $0.tagExpression?.matches(tags) ?? true }
         return await invoke(start) {
-            for hook in beforeStepHooks where hook.tagExpression?.matches(tags) ?? true { try await hook.body(world) }
-            try await match.definition.body(world, values)
-            for hook in afterStepHooks where hook.tagExpression?.matches(tags) ?? true { try await hook.body(world) }
+            let told = HookContext(scenario: scenario, step: step.text, status: nil)
+            for hook in before { try await hook.body(world, told) }
+            var failure: (any Error)?
+            do { try await match.definition.body(world, values) } catch { failure = error }
+            // After-step hooks run whatever the step did, and are told how it ended.
+            let status = failure.map { StepOutcome.result(for: $0, duration: .zero).status } ?? .passed
+            var hookFailure: (any Error)?
+            for hook in after {
+                do { try await hook.body(world, HookContext(scenario: scenario, step: step.text, status: status)) } catch {
+                    hookFailure = hookFailure ?? error
+                }
+            }
+            if let failure = failure ?? hookFailure { throw failure }
         }
     }
 
@@ -125,5 +155,18 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
         do { try await body() } catch { failure = error }
         let elapsed = clock.monotonicNanoseconds() &- start
         return StepOutcome.result(for: failure, duration: Duration(nanoseconds: Int(clamping: elapsed)))
+    }
+}
+
+/// The result of a step that outlived its timeout.
+enum StepTimeout {
+    /// `stopped`: the step returned once cancelled; otherwise it still runs, abandoned.
+    static func result(seconds: Double, stopped: Bool) -> TestStepResult {
+        let message = stopped
+            ? "timed out after \(seconds)s; the step was cancelled and stopped"
+            : "timed out after \(seconds)s; the step was cancelled but did not stop (it does not check for cancellation) and was abandoned"
+        return TestStepResult(
+            duration: Duration(nanoseconds: Int(seconds * 1_000_000_000)), message: message, status: .failed,
+            exception: ExceptionMessage(type: "StepTimeout", message: "timed out after \(seconds)s"))
     }
 }

@@ -1,6 +1,8 @@
-import Foundation
+import Dispatch
 
-/// Watches running scenarios and tells when one's current step overruns its deadline.
+/// Watches running scenarios and tells when one's current step overruns its deadline,
+/// read on the run's clock. It polls on a Dispatch timer, not in a task, so that steps
+/// that keep the task threads busy do not keep it from noticing.
 final class Watchdog: Sendable {
     private struct Watched {
         let journal: ScenarioJournal
@@ -9,23 +11,23 @@ final class Watchdog: Sendable {
 
     private let watched = Locked<[ObjectIdentifier: Watched]>([:])
     private let pollNanoseconds: UInt64
-    private let task = Locked<Task<Void, Never>?>(nil)
+    private let clock: any RunClock
+    private let timer = Locked<(any DispatchSourceTimer)?>(nil)
 
-    init(timeoutNanoseconds: UInt64) {
+    init(timeoutNanoseconds: UInt64, clock: any RunClock) {
         pollNanoseconds = max(1_000_000, min(timeoutNanoseconds / 4, 50_000_000))
+        self.clock = clock
     }
 
     func start() {
-        let loop = Task.detached { [self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: pollNanoseconds)
-                check()
-            }
-        }
-        task.withLock { $0 = loop }
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        source.schedule(deadline: .now(), repeating: .nanoseconds(Int(pollNanoseconds)))
+        source.setEventHandler { [self] in check() }
+        source.resume()
+        timer.withLock { $0 = source }
     }
 
-    func stop() { task.withLock { $0?.cancel() } }
+    func stop() { timer.withLock { $0?.cancel() } }
 
     func watch(_ journal: ScenarioJournal, overdue: @escaping @Sendable (Int) -> Void) {
         watched.withLock { $0[ObjectIdentifier(journal)] = Watched(journal: journal, overdue: overdue) }
@@ -36,10 +38,11 @@ final class Watchdog: Sendable {
     }
 
     private func check() {
-        let now = DispatchTime.now().uptimeNanoseconds
         let current = watched.withLock { Array($0.values) }
+        guard !current.isEmpty else { return }
+        let now = clock.monotonicNanoseconds()
         for entry in current {
-            if let step = entry.journal.closeIfOverdue(now: now) { entry.overdue(step) }
+            if let step = entry.journal.markIfOverdue(now: now) { entry.overdue(step) }
         }
     }
 }

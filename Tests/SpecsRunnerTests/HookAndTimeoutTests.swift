@@ -1,0 +1,90 @@
+import Foundation
+import Messages
+import SpecsRunner
+import XCTest
+
+/// A clock that moves only when the test says so.
+final class ManualClock: RunClock, @unchecked Sendable {
+    // Read and written under `lock` only.
+    private let lock = NSLock()
+    private var nanoseconds: UInt64 = 0
+
+    func now() -> Timestamp { Timestamp(nanoseconds: read()) }
+    func monotonicNanoseconds() -> UInt64 { read() }
+    func advance(seconds: Double) { lock.lock(); nanoseconds += UInt64(seconds * 1_000_000_000); lock.unlock() }
+    private func read() -> UInt64 { lock.lock(); defer { lock.unlock() }; return nanoseconds }
+}
+
+/// Hooks keep their promises: after hooks always run and are told the result, hooks
+/// know their scenario, a timed-out step is cancelled on the run's clock.
+final class HookAndTimeoutTests: XCTestCase {
+    func test_timeout_deadline_comesFromTheInjectedClock_andTheCancelledStepStopsAndAfterHooksRun() async throws {
+        let clock = ManualClock()
+        let journal = Journal()
+        var steps = StepRegistry { TestWorld() }
+        steps.given("a step that waits for a reply") { world in
+            world.text = "waiting"
+            clock.advance(seconds: 3601)
+            // Waits cooperatively: a cancelled task's sleep throws at once.
+            try await Task.sleep(nanoseconds: 60_000_000_000)
+            world.text = "reply came"
+        }
+        steps.given("another step") { _ in journal.add("another step ran") }
+        steps.after { world, context in journal.add("after \(context.scenario.name): \(context.status?.rawValue ?? "?"), world \(world.text)") }
+        var harness = RunHarness(("f.feature", "Feature: f\n  Scenario: slow\n    Given a step that waits for a reply\n    And another step\n"))
+        harness.options.stepTimeout = 3600
+        harness.clock = clock
+        let started = Date()
+        let (_, envelopes) = try await harness.run(steps)
+
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "an hour on the run's clock, not on the wall's")
+        XCTAssertEqual(envelopes.stepStatuses, [.failed, .skipped, .passed])
+        XCTAssertEqual(journal.all, ["after slow: FAILED, world waiting"])
+        let message = envelopes.failureMessages.first ?? ""
+        XCTAssertTrue(message.contains("timed out after 3600.0s; the step was cancelled and stopped"), message)
+    }
+
+    func test_afterStep_runsAfterAFailingStepAndIsToldItsStatus() async throws {
+        let journal = Journal()
+        var steps = StepRegistry { TestWorld() }
+        steps.given("a failing step") { _ in throw ExpectationFailure("no") }
+        steps.afterStep { _, context in journal.add("\(context.step ?? "?"): \(context.status?.rawValue ?? "?")") }
+        _ = try await RunHarness(("f.feature", "Feature: f\n  Scenario: s\n    Given a failing step\n")).run(steps)
+        XCTAssertEqual(journal.all, ["a failing step: FAILED"])
+    }
+
+    func test_hooks_areToldTheScenarioNameTagsAndPlace() async throws {
+        let journal = Journal()
+        var steps = StepRegistry { TestWorld() }
+        steps.given("a step") { _ in }
+        steps.before { _, context in
+            journal.add("\(context.scenario.name) \(context.scenario.tags) \(context.scenario.uri):\(context.scenario.line)")
+        }
+        _ = try await RunHarness(("f.feature", "Feature: f\n  @smoke\n  Scenario: tagged\n    Given a step\n")).run(steps)
+        XCTAssertEqual(journal.all, ["tagged [\"@smoke\"] f.feature:3"])
+    }
+
+    func test_worldFactory_canAwaitAndThrow_aThrowingOneFailsTheScenarioWithItsError() async throws {
+        struct NoDatabase: Error, CustomStringConvertible { var description: String { "the database is down" } }
+        var steps = StepRegistry { () async throws -> TestWorld in
+            await Task.yield()
+            throw NoDatabase()
+        }
+        steps.given("a step") { _ in }
+        let (summary, envelopes) = try await RunHarness(("f.feature", "Feature: f\n  Scenario: s\n    Given a step\n")).run(steps)
+        XCTAssertEqual(summary.exitCode, 1)
+        XCTAssertEqual(envelopes.stepStatuses, [.failed])
+        XCTAssertEqual(envelopes.failureMessages, ["the scenario's world could not be made: the database is down"])
+    }
+}
+
+extension Array where Element == Envelope {
+    var failureMessages: [String] {
+        compactMap { envelope in
+            if case .testStepFinished(let finished) = envelope, finished.testStepResult.status == .failed {
+                return finished.testStepResult.message
+            }
+            return nil
+        }
+    }
+}
