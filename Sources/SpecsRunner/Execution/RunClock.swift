@@ -5,6 +5,13 @@ import Messages
 public protocol RunClock: Sendable {
     func now() -> Timestamp
     func monotonicNanoseconds() -> UInt64
+    /// The monotonic time the watchdog compares step deadlines with. It must not move a
+    /// clock that moves when read, or outputs would depend on how often it looked.
+    func monotonicNanosecondsForDeadlines() -> UInt64
+}
+
+extension RunClock {
+    public func monotonicNanosecondsForDeadlines() -> UInt64 { monotonicNanoseconds() }
 }
 
 /// The system clocks.
@@ -29,6 +36,8 @@ public final class SteppingClock: RunClock {
 
     public func now() -> Timestamp { Timestamp(nanoseconds: tick()) }
     public func monotonicNanoseconds() -> UInt64 { tick() }
+
+    public func monotonicNanosecondsForDeadlines() -> UInt64 { ticks.withLock { $0 } }
 
     private func tick() -> UInt64 { ticks.withLock { $0 += 1_000_000; return $0 } }
 }

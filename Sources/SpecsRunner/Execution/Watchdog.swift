@@ -40,7 +40,7 @@ final class Watchdog: Sendable {
     private func check() {
         let current = watched.withLock { Array($0.values) }
         guard !current.isEmpty else { return }
-        let now = clock.monotonicNanoseconds()
+        let now = clock.monotonicNanosecondsForDeadlines()
         for entry in current {
             if let step = entry.journal.markIfOverdue(now: now) { entry.overdue(step) }
         }
