@@ -6,7 +6,7 @@ import SpecsReporting
 /// `specs gherkin [--no-source] [--no-ast] [--no-pickles] [--predictable-ids] FILE...`:
 /// the messages of each file as NDJSON, like the official gherkin tools.
 enum GherkinCommand {
-    static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput) -> Int32 {
+    static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String = "specs") -> Int32 {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, table: OptionTable.gherkin)
@@ -17,7 +17,7 @@ enum GherkinCommand {
         }
         if parsed.has("--help") || parsed.positionals.isEmpty {
             let help = OptionTable.help(
-                usage: "specs gherkin [--no-source] [--no-ast] [--no-pickles] [--predictable-ids] FILE...",
+                usage: "\(name) gherkin [--no-source] [--no-ast] [--no-pickles] [--predictable-ids] FILE...",
                 arguments: "  FILE                              A .feature file; its messages are printed in order.",
                 options: OptionTable.gherkin)
             (parsed.has("--help") ? out : err).write(help)
@@ -34,8 +34,13 @@ enum GherkinCommand {
             do {
                 source = try SourceReader.read(path: path)
             } catch {
+                // Stream readers see the file too: a parse error at the bad byte, as for any other error.
                 err.write("\(error)\n")
                 exitCode = 2
+                let location = Location(line: error.line ?? 1, column: error.column)
+                out.write(NDJSON.line(.parseError(ParseErrorMessage(
+                    source: SourceReference(uri: path, location: location),
+                    message: "(\(location.line):\(location.column ?? 0)): \(error.reason)"))) + "\n")
                 continue
             }
             var envelopes: [Envelope]

@@ -7,17 +7,17 @@ import SpecsRunner
 /// JSON, traceability, pretty) from saved message streams: from a run that died, or
 /// from the shards of one suite merged into one report.
 enum ReportCommand {
-    static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput) -> Int32 {
+    static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String = "specs") -> Int32 {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, table: OptionTable.report)
         } catch {
-            err.write("error: \(error.message)\nRun 'specs report --help' for the options.\n")
+            err.write("error: \(error.message)\nRun '\(name) report --help' for the options.\n")
             return 2
         }
         if parsed.has("--help") || parsed.positionals.isEmpty {
             let help = OptionTable.help(
-                usage: "specs report [options] MESSAGES.ndjson...",
+                usage: "\(name) report [options] MESSAGES.ndjson...",
                 arguments: "  MESSAGES.ndjson                   Message streams of runs (--format message:FILE); several are merged.",
                 options: OptionTable.report)
             (parsed.has("--help") ? out : err).write(help)
@@ -42,6 +42,7 @@ enum ReportCommand {
         let ledger: RunLedger
         do {
             traceability = try TraceabilityOptions(parsed)
+            for warning in traceability.warnings { err.write("warning: \(warning)\n") }
             var requests = parsed.all("--format").map(FormatRequest.init)
             if requests.filter({ $0.path == nil }).isEmpty { requests.insert(FormatRequest("summary"), at: 0) }
             let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)

@@ -40,6 +40,7 @@ struct RunCommand {
                 err.write(Diagnostics.render(message, source: feature.source))
             }
         }
+        for warning in OutlineCheck.warnings(in: features) { err.write("\(warning)\n") }
         let selection = SelectionCheck(features: features, tags: options.tags)
         for warning in selection.unknownTagWarnings() { err.write("warning: \(warning)\n") }
         let lineErrors = selection.lineErrors()

@@ -15,36 +15,39 @@ public enum SpecsCommand {
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         registry: @autoclosure () -> StepRegistry<World>
     ) async -> Int32 {
-        await run(arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError())
+        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
+        return await run(arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError(), name: name)
     }
 
     /// Runs with the given arguments, writing to the given outputs; returns the exit code.
+    /// `name` is the runner's executable, as its help and errors call it.
     public static func run<World: AnyObject>(
-        arguments: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput, err: ReportOutput
+        arguments: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput, err: ReportOutput,
+        name: String = "specs"
     ) async -> Int32 {
         defer {
             out.flush()
             err.flush()
         }
         if arguments.first == "gherkin" {
-            return GherkinCommand.run(Array(arguments.dropFirst()), out: out, err: err)
+            return GherkinCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
         }
         if arguments.first == "report" {
-            return ReportCommand.run(Array(arguments.dropFirst()), out: out, err: err)
+            return ReportCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
         }
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, table: OptionTable.run)
         } catch {
-            err.write("error: \(error.message)\nRun 'specs --help' for the options.\n")
+            err.write("error: \(error.message)\nRun '\(name) --help' for the options.\n")
             return 2
         }
         if parsed.has("--help") {
-            out.write(help)
+            out.write(help(name))
             return 0
         }
         if parsed.has("--version") {
-            out.write("specs \(SpecsVersion.current)\n")
+            out.write("\(name) (specs \(SpecsVersion.current))\n")
             return 0
         }
         if parsed.has("--i18n-languages") {
@@ -53,7 +56,7 @@ public enum SpecsCommand {
         }
         if let language = parsed.value("--i18n-keywords") {
             guard let text = I18nCommand.keywords(language) else {
-                err.write("error: Language not supported: \(language). Run 'specs --i18n-languages' for the list.\n")
+                err.write("error: Language not supported: \(language). Run '\(name) --i18n-languages' for the list.\n")
                 return 2
             }
             out.write(text)
@@ -62,8 +65,8 @@ public enum SpecsCommand {
         return await RunCommand(parsed: parsed, out: out, err: err).run(registry: registry())
     }
 
-    static let help = OptionTable.help(
-        usage: "specs [PATH[:LINE]...] [options]\n       specs gherkin [options] FILE...\n       specs report [options] MESSAGES.ndjson...",
+    static func help(_ name: String) -> String { OptionTable.help(
+        usage: "\(name) [PATH[:LINE]...] [options]\n       \(name) gherkin [options] FILE...\n       \(name) report [options] MESSAGES.ndjson...",
         arguments: """
               PATH[:LINE]                       Feature files or directories (recursive); :LINE picks one scenario
                                                 or example row. Default: Features/
@@ -75,4 +78,5 @@ public enum SpecsCommand {
               0  every scenario passed    1  a scenario failed (undefined and pending count)    2  usage or parse error
 
             """)
+    }
 }

@@ -54,6 +54,10 @@ struct TraceabilityOptions {
         }
         context = TraceabilityContext(inventory: inventory, results: results)
         minimumCoverage = minimum
+        if let language = parsed.value("--report-language"), !HTMLFormatter.labelLanguages.contains(where: { language.hasPrefix($0) }) {
+            warnings.append("--report-language \(language): the report's labels exist in "
+                + HTMLFormatter.labelLanguages.joined(separator: " and ") + " only; it is written in English")
+        }
         requested = minimum != nil || results != nil
         self.warnings = warnings
     }

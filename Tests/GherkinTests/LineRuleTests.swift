@@ -47,6 +47,12 @@ final class LineRuleTests: XCTestCase {
         XCTAssertEqual(errors("Feature: f\n  @ok @not ok\n  Scenario: s\n"), ["(2:7): A tag may not contain whitespace"])
     }
 
+    /// The official parsers stop at the eleventh error, even when one line yields two there.
+    func test_parse_lineWithTwoErrorsAtTheLimit_stopsAtElevenAsTheReference() {
+        let source = "Feature: f\n  Scenario: s\n    Given a\n" + (0..<10).map { "  oops \($0)\n" }.joined() + "  @a b @c d\n"
+        XCTAssertEqual(errors(source).count, 11)
+    }
+
     func test_parse_table_cells_unescape_pipes_backslashes_and_newlines() throws {
         let document = try parse("Feature: f\n  Scenario: s\n    Given t\n      | a\\|b | c\\\\d | e\\nf | g\\xh |\n")
         let cells = firstScenario(document)?.steps.first?.dataTable?.rows.first?.cells

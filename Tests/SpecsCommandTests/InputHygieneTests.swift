@@ -53,6 +53,15 @@ final class InputHygieneTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix("FAILED:\n  - 1 feature file does not parse: \(project.path("Features/broken.feature")):4\n"), "[\(result.out)]")
     }
 
+    func test_gherkin_fileThatIsNotUTF8_isAParseErrorInTheStreamToo() async throws {
+        let project = try CommandHarness()
+        try writeBytes(project, "latin1.feature", Array("Feature: caf".utf8) + [0xE9] + Array("\n".utf8))
+        let result = try await project.run(["gherkin", "@/latin1.feature"])
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.out.hasPrefix(#"{"parseError":{"message":"(1:13): invalid UTF-8 (byte 0xE9)","source":{"location":{"column":13,"line":1}"#), result.out)
+        XCTAssertTrue(result.err.contains("latin1.feature:1:13"), result.err)
+    }
+
     func test_gherkin_command_prints_messages_with_predictable_ids() async throws {
         let project = try CommandHarness()
         try project.write("a.feature", "Feature: f\n  Scenario: s\n    Given x\n")

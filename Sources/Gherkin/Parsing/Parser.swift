@@ -172,7 +172,10 @@ struct ParserRun: ~Copyable {
             location: Location(line: token.lineNumber, column: column))
     }
 
+    /// As the official parsers do, the error past the limit ends the parse: one line that
+    /// yields two errors there does not add a twelfth.
     private mutating func addError(_ error: ParseError) {
+        guard errors.count <= Self.errorLimit else { return }
         guard !errors.contains(where: { $0.description == error.description }) else { return }
         errors.append(error)
     }

@@ -16,6 +16,9 @@ public final class HTMLFormatter: EventConsumer {
     private let context: TraceabilityContext
     private let language: String?
 
+    /// The languages the report's labels are written in.
+    public static let labelLanguages = ["en", "es"]
+
     /// `language` (`en`, `es`) chooses the labels; by default the features' language.
     public init(output: ReportOutput, context: TraceabilityContext, language: String? = nil, ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)

@@ -76,6 +76,24 @@ public struct StepRegistry<World: AnyObject>: Sendable {
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
 
+    /// A `Given` step with a regular expression; its capture groups are the parameters.
+    public mutating func given<each Arg: StepArgument>(
+        regex: String, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+
+    /// A `When` step with a regular expression.
+    public mutating func when<each Arg: StepArgument>(
+        regex: String, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+
+    /// A `Then` step with a regular expression.
+    public mutating func then<each Arg: StepArgument>(
+        regex: String, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
+    ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+
     /// A step with a regular expression; its capture groups are the parameters.
     public mutating func step<each Arg: StepArgument>(
         regex: String, file: String = #filePath, line: Int = #line,

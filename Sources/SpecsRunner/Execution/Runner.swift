@@ -168,7 +168,8 @@ public struct Runner<World: AnyObject>: Sendable {
             beforeStepHooks: registry.hooks.filter { $0.kind == .beforeStep },
             afterStepHooks: registry.hooks.filter { $0.kind == .afterStep }.reversed(),
             clock: clock, stepTimeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000),
-            stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun)
+            stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun,
+            snippetTypes: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
         let watchdog = Watchdog(timeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000), clock: clock)
         watchdog.start()
         defer { watchdog.stop() }

@@ -1,11 +1,14 @@
+import CucumberExpressions
+import Foundation
 import Gherkin
 
 /// Ready-to-paste Swift for an undefined step: the text turned into a Cucumber
 /// Expression (`{int}`, `{float}`, `{string}` where the text has them) and a closure
 /// with typed parameters that throws `Pending()`.
 enum Snippet {
-    static func swift(for step: PickleStep) -> String {
-        let (expression, parameters) = expression(for: step.text)
+    /// `types`: the custom parameter types registered with `useForSnippets`, tried first.
+    static func swift(for step: PickleStep, types: [ParameterType] = []) -> String {
+        let (expression, parameters) = expression(for: step.text, types: types)
         var declared = parameters.enumerated().map { index, type in "\(type.name)\(index + 1): \(type.swift)" }
         if step.argument?.dataTable != nil { declared.append("table: DataTable") }
         if step.argument?.docString != nil { declared.append("docString: DocString") }
@@ -22,6 +25,28 @@ enum Snippet {
                 throw Pending()
             }
             """
+    }
+
+    /// The step text as an expression: text a custom parameter type matches becomes that
+    /// type, then quoted text, decimals and integers become parameters.
+    static func expression(for text: String, types: [ParameterType]) -> (String, [ParameterKindName]) {
+        // The first match of any custom type's patterns, earliest and then longest first.
+        var best: (range: Range<String.Index>, type: ParameterType)?
+        for type in types {
+            for pattern in type.regularExpressions {
+                guard let regex = try? NSRegularExpression(pattern: pattern),
+                      let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                      match.range.length > 0, let range = Range(match.range, in: text) else { continue }
+                if let current = best, current.range.lowerBound < range.lowerBound
+                    || (current.range.lowerBound == range.lowerBound && current.range.upperBound >= range.upperBound) { continue }
+                best = (range, type)
+            }
+        }
+        guard let best else { return expression(for: text) }
+        let (head, headParameters) = expression(for: String(text[..<best.range.lowerBound]))
+        let (tail, tailParameters) = expression(for: String(text[best.range.upperBound...]), types: types)
+        let custom = ParameterKindName.custom(name: best.type.name, swift: String(describing: best.type.valueType()))
+        return (head + "{\(best.type.name)}" + tail, headParameters + [custom] + tailParameters)
     }
 
     /// The step text as an expression: quoted text, decimals and integers become parameters.
@@ -71,12 +96,14 @@ enum Snippet {
 /// The parameter types a snippet uses.
 enum ParameterKindName {
     case int, float, string
+    case custom(name: String, swift: String)
 
     var name: String {
         switch self {
         case .int: "int"
         case .float: "float"
         case .string: "string"
+        case .custom(let name, _): name
         }
     }
 
@@ -85,6 +112,7 @@ enum ParameterKindName {
         case .int: "Int"
         case .float: "Double"
         case .string: "String"
+        case .custom(_, let swift): swift
         }
     }
 }

@@ -1,3 +1,4 @@
+import CucumberExpressions
 import Gherkin
 import Messages
 
@@ -15,6 +16,8 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
     let stepTimeoutNanoseconds: UInt64
     let stepTimeoutSeconds: Double
     let dryRun: Bool
+    /// Custom parameter types that undefined steps' snippets may use.
+    var snippetTypes: [ParameterType] = []
 
     func run(_ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal) async -> TestStepResultStatus {
         let sink = AttachmentSink()
@@ -66,7 +69,7 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
                     if matches.isEmpty {
                         journal.append(.suggestion(SuggestionMessage(
                             id: "\(planned.id)-suggestion", pickleStepId: step.id,
-                            snippets: [.init(language: "swift", code: Snippet.swift(for: step))])))
+                            snippets: [.init(language: "swift", code: Snippet.swift(for: step, types: snippetTypes))])))
                     }
                     result = await runStep(step, matches, world: world, scenario: scenario, tags: tags, skipping: skipping, start: start)
                 }
