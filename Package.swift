@@ -57,10 +57,15 @@ let package = Package(
         .testTarget(name: "ScenarioTestGenerationTests", dependencies: ["ScenarioTestGeneration", "Gherkin"]),
         .testTarget(
             name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages"], plugins: ["ScenarioTests"]),
+        // A runner whose steps crash, exit, block and spin: the command tests run it.
+        .executableTarget(name: "misbehaving-specs", dependencies: ["SpecsCommand", "SpecsRunner"]),
         // The benchmark driver (see Scripts/bench.sh).
         .executableTarget(name: "specs-bench", dependencies: ["SpecsCommand", "SpecsRunner", "Gherkin", "Messages"]),
         .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "ConformanceData"], exclude: ["Golden"]),
-        .testTarget(name: "SpecsCommandTests", dependencies: ["SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData"]),
+        .testTarget(name: "SpecsCommandTests", dependencies: [
+            "SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData",
+            "misbehaving-specs", "specs",
+        ]),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecsRunner", "Messages", "Gherkin", "ConformanceData"]),
         // This package's own Features/ (linked into the target) as scenario tests.
         .testTarget(

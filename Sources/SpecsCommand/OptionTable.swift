@@ -17,6 +17,7 @@ enum OptionTable {
         OptionSpec(name: "--order", value: "defined|reverse|random[:seed]", help: "The order scenarios run in."),
         OptionSpec(name: "--parallel", value: "n", help: "Run n scenarios at once (one world each)."),
         OptionSpec(name: "--timeout", value: "seconds", help: "Fail a step still running after this long (default 60)."),
+        OptionSpec(name: "--in-process", value: nil, help: "Run the scenarios in this process, not in worker processes: a crash, exit() or blocking step then ends the whole run."),
         OptionSpec(name: "--shard", value: "i/n", help: "Run the i-th of n balanced, stable shares of the scenarios."),
         OptionSpec(name: "--junit-suite-name", value: "name", help: "The testsuite name of the junit format (default: specs)."),
         OptionSpec(name: "--xunit", value: "file", help: "xUnit XML of `swift test --xunit-output` giving the linked tests' results (repeatable)."),

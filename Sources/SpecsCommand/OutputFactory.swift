@@ -11,10 +11,26 @@ struct OutputFactory {
     /// The one fold of the run that every format reads; fed before any of them.
     let ledger = RunLedger()
 
+    /// The report files opened, to check once the run ends that every write went through.
+    final class Files {
+        var outputs: [ReportOutput] = []
+    }
+    let files = Files()
+
     func consumers(for requests: [FormatRequest]) throws -> [any EventConsumer] {
         var consumers: [any EventConsumer] = [ledger]
+        var seen: [String: String] = [:]
+        for request in requests {
+            guard let path = request.path else { continue }
+            let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+            if let other = seen[key] {
+                throw UsageError(message: "--format \(other) and --format \(request.name) both write to \(path); give each its own file")
+            }
+            seen[key] = request.name
+        }
         for request in requests {
             let stream = try request.path.map(ReportOutput.file) ?? out
+            if request.path != nil { files.outputs.append(stream) }
             consumers.append(try consumer(request.name, stream))
             if request.name == "pretty" && request.path == nil && traceability.requested {
                 consumers.append(TraceabilityFormatter(
@@ -40,7 +56,7 @@ struct OutputFactory {
         switch name {
         case "progress": return ProgressFormatter(output: stream, palette: palette, ledger: ledger)
         case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true, ledger: ledger)
-        case "message": return MessageFormatter(output: stream, flushEachLine: stream !== out || !out.isTerminal)
+        case "message": return MessageFormatter(output: stream)
         case "junit": return JUnitFormatter(output: stream, suiteName: parsed.value("--junit-suite-name") ?? "specs", ledger: ledger)
         case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
         case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context, ledger: ledger)

@@ -40,6 +40,7 @@ enum ReportCommand {
         let consumers: [any EventConsumer]
         let traceability: TraceabilityOptions
         let ledger: RunLedger
+        let files: OutputFactory.Files
         do {
             traceability = try TraceabilityOptions(parsed)
             for warning in traceability.warnings { err.write("warning: \(warning)\n") }
@@ -48,6 +49,7 @@ enum ReportCommand {
             let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
             consumers = try factory.consumers(for: requests)
             ledger = factory.ledger
+            files = factory.files
         } catch {
             err.write("error: \(error)\n")
             return 2
@@ -60,7 +62,10 @@ enum ReportCommand {
             err.write(Diagnostics.render(error, source: error.source.uri.flatMap { ledger.sources[$0] }))
         }
         multiplexer.finish()
-        let verdict = Self.verdict(ledger, gate: gate)
+        var verdict = Self.verdict(ledger, gate: gate)
+        let unwritten = files.outputs.filter { $0.failure != nil }
+        for output in unwritten { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
+        if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten.map { $0.path ?? "?" })) }
         let humanOnStdout = !parsed.all("--format").map(FormatRequest.init).contains { $0.path == nil && !["pretty", "progress", "summary"].contains($0.name) }
         (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()

@@ -11,6 +11,10 @@ struct RunCommand {
     let parsed: ParsedArguments
     let out: ReportOutput
     let err: ReportOutput
+    /// The command line as given, handed on to worker processes.
+    var arguments: [String] = []
+    /// This runner's executable, to start workers with; nil runs in process.
+    var workerExecutable: String?
 
     func run<World: AnyObject>(registry: StepRegistry<World>) async -> Int32 {
         var options: RunOptions
@@ -29,6 +33,13 @@ struct RunCommand {
             err.write("\(problem)\n")
         }
         options.refusesBrokenDefinitions = true
+        let interruption = RunInterruption()
+        options.interruption = interruption
+        let signals = SignalWatch(interruption)
+        defer { signals.stop() }
+        if let workerExecutable, !parsed.has("--in-process") {
+            options.isolation = .workers(executable: workerExecutable, arguments: arguments)
+        }
         let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
         let (files, pathProblems) = FeatureLoader.discover(paths)
         for problem in pathProblems { err.write("\(problem)\n") }
@@ -73,13 +84,18 @@ struct RunCommand {
         verdict.addScenarioProblems()
         if summary.hookFailed { verdict.problems.append(.runHookFailed) }
         if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
+        if let signal = summary.interrupted { verdict.problems.insert(.interrupted(signal: signal), at: 0) }
+        let unwritten = factory.files.outputs.filter { $0.failure != nil }
+        for output in unwritten { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
+        if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten.map { $0.path ?? "?" })) }
         let humanOnStdout = formats.contains { $0.path == nil && ["pretty", "progress", "summary"].contains($0.name) }
         (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: humanOnStdout ? factory.palette : .none))
         out.flush()
+        if let signal = summary.interrupted { return 128 + (SignalWatch.number(signal) ?? 2) }
         return verdict.exitCode
     }
 
-    private func runOptions() throws -> RunOptions {
+    func runOptions() throws -> RunOptions {
         var options = RunOptions()
         if let tags = parsed.value("--tags") {
             do { options.tags = try TagExpressionParser.parse(tags) } catch { throw UsageError(message: "--tags: \(error.message)") }

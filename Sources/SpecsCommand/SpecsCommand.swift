@@ -16,14 +16,19 @@ public enum SpecsCommand {
         registry: @autoclosure () -> StepRegistry<World>
     ) async -> Int32 {
         let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
-        return await run(arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError(), name: name)
+        if arguments.first == WorkerCommand.subcommand {
+            return await WorkerCommand.run(Array(arguments.dropFirst()), registry: registry())
+        }
+        return await run(
+            arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError(), name: name,
+            workerExecutable: Bundle.main.executablePath)
     }
 
     /// Runs with the given arguments, writing to the given outputs; returns the exit code.
     /// `name` is the runner's executable, as its help and errors call it.
     public static func run<World: AnyObject>(
         arguments: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput, err: ReportOutput,
-        name: String = "specs"
+        name: String = "specs", workerExecutable: String? = nil
     ) async -> Int32 {
         defer {
             out.flush()
@@ -62,7 +67,8 @@ public enum SpecsCommand {
             out.write(text)
             return 0
         }
-        return await RunCommand(parsed: parsed, out: out, err: err).run(registry: registry())
+        return await RunCommand(parsed: parsed, out: out, err: err, arguments: arguments, workerExecutable: workerExecutable)
+            .run(registry: registry())
     }
 
     static func help(_ name: String) -> String { OptionTable.help(

@@ -1,20 +1,22 @@
 import Messages
 import SpecsRunner
 
-/// The stream itself as NDJSON, one envelope per line, flushed per line so that a
-/// run that dies leaves every finished event behind.
+/// The stream itself as NDJSON, one envelope per line, flushed when each test case
+/// finishes and at the end, so that a run stopped half way leaves every finished test
+/// case behind (in the report's partial file until the run ends).
 public final class MessageFormatter: EventConsumer {
     private let out: ReportOutput
-    private let flushEachLine: Bool
 
-    public init(output: ReportOutput, flushEachLine: Bool = true) {
+    public init(output: ReportOutput) {
         out = output
-        self.flushEachLine = flushEachLine
     }
 
     public func consume(_ envelope: Envelope) {
         out.write { NDJSON.append(envelope, to: &$0) }
-        if flushEachLine { out.flush() }
+        switch envelope {
+        case .testCaseFinished, .testRunFinished: out.flush()
+        default: break
+        }
     }
 
     public func finish() { out.close() }

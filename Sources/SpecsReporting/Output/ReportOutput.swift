@@ -1,17 +1,38 @@
 import Foundation
 
 /// Where a format writes: standard output, standard error or a file. Writes are
-/// buffered; `flush()` pushes them out (the message format flushes every line).
+/// buffered; `flush()` pushes them out. A report file is written beside its target and
+/// renamed over it when closed, so an old report is never emptied before a new one
+/// exists and a run stopped half way leaves the old one whole. A symbolic link is
+/// written through (to a file beside its target), a FIFO or a device such as
+/// `/dev/stdout` is written directly. A failed write is kept as `failure`, not ignored.
 public final class ReportOutput {
-    private let handle: FileHandle
+    private let descriptor: Int32
     private let closeOnFinish: Bool
     private var buffer: [UInt8] = []
     public let isTerminal: Bool
+    /// The file the report goes to, once the temporary one beside it is complete.
+    private var pendingRename: (temporary: String, target: String)?
+    /// The path as given, for messages.
+    public let path: String?
+    /// The first write or rename that failed, worded; nil while all went well.
+    public private(set) var failure: String?
+    private var closed = false
 
     public init(handle: FileHandle, closeOnFinish: Bool = false, isTerminal: Bool = false) {
-        self.handle = handle
+        self.descriptor = handle.fileDescriptor
         self.closeOnFinish = closeOnFinish
         self.isTerminal = isTerminal
+        self.path = nil
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    private init(descriptor: Int32, path: String, rename: (String, String)?) {
+        self.descriptor = descriptor
+        self.closeOnFinish = true
+        self.isTerminal = false
+        self.path = path
+        self.pendingRename = rename.map { (temporary: $0.0, target: $0.1) }
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -23,14 +44,40 @@ public final class ReportOutput {
         ReportOutput(handle: .standardError, isTerminal: isatty(STDERR_FILENO) != 0)
     }
 
-    /// A new file (parent directories created), or an error saying why not.
+    /// A report at `path` (parent directories created), or an error saying why not.
     public static func file(_ path: String) throws -> ReportOutput {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw OutputError(path: path, reason: "cannot create the file")
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            // Written through the link: the report replaces the link's target.
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            return try file(target, shownAs: path)
         }
-        return ReportOutput(handle: try FileHandle(forWritingTo: url), closeOnFinish: true)
+        return try file(path, shownAs: path)
+    }
+
+    private static func file(_ path: String, shownAs shown: String) throws -> ReportOutput {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFDIR { throw OutputError(path: shown, reason: "is a directory") }
+            if kind != S_IFREG {
+                // A FIFO, a terminal, /dev/stdout: written as it is, never replaced.
+                let descriptor = open(path, O_WRONLY)
+                guard descriptor >= 0 else { throw OutputError(path: shown, reason: String(cString: strerror(errno))) }
+                return ReportOutput(descriptor: descriptor, path: shown, rename: nil)
+            }
+        }
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: shown, reason: "cannot create its folder: \(error.localizedDescription)")
+        }
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: shown, reason: String(cString: strerror(errno))) }
+        return ReportOutput(descriptor: descriptor, path: shown, rename: (temporary, path))
     }
 
     public func write(_ text: String) {
@@ -46,24 +93,41 @@ public final class ReportOutput {
 
     public func flush() {
         guard !buffer.isEmpty else { return }
-        let descriptor = handle.fileDescriptor
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
         buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    break
+                    failure = "cannot write: \(String(cString: strerror(errno)))"
+                    return
                 }
                 offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Flushes and, for a report file, closes it and moves it into place (unless a write
+    /// failed: then the old report stays and the partial one is removed).
     public func close() {
+        guard !closed else { return }
         flush()
-        if closeOnFinish { try? handle.close() }
+        closed = true
+        guard closeOnFinish else { return }
+        if pendingRename != nil, fsync(descriptor) != 0, failure == nil, errno != EINVAL {
+            failure = "cannot write: \(String(cString: strerror(errno)))"
+        }
+        if Foundation.close(descriptor) != 0, failure == nil { failure = "cannot close: \(String(cString: strerror(errno)))" }
+        guard let pending = pendingRename else { return }
+        if failure != nil {
+            unlink(pending.temporary)
+        } else if rename(pending.temporary, pending.target) != 0 {
+            failure = "cannot put the report in place: \(String(cString: strerror(errno)))"
+            unlink(pending.temporary)
+        }
+        pendingRename = nil
     }
 }
 

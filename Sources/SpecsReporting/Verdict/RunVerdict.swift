@@ -21,6 +21,10 @@ public struct RunVerdict: Sendable {
         case coverage(String)
         /// The run did not finish: scenarios never ended (a stream cut short).
         case incomplete(unfinished: Int)
+        /// Report files that could not be written (a full disk, an I/O error), by path.
+        case reportsNotWritten([String])
+        /// The run was stopped by a signal (`SIGINT`) before its end.
+        case interrupted(signal: String)
     }
 
     public var scenarios: [TestStepResultStatus: Int]
@@ -38,7 +42,7 @@ public struct RunVerdict: Sendable {
         if passed { return 0 }
         for problem in problems {
             switch problem {
-            case .definitionErrors, .unparsableFiles, .unusablePaths: return 2
+            case .definitionErrors, .unparsableFiles, .unusablePaths, .reportsNotWritten: return 2
             default: continue
             }
         }

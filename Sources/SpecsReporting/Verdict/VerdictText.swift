@@ -41,6 +41,10 @@ public enum VerdictText {
             return "a before-all or after-all hook failed"
         case .coverage(let text):
             return text
+        case .reportsNotWritten(let paths):
+            return "\(plural(paths.count, "report", "reports")) could not be written (see the errors above): " + list(paths)
+        case .interrupted(let signal):
+            return "the run was interrupted (\(signal)): the scenarios that had not finished are failed or not run"
         case .incomplete(let unfinished):
             return "the run is incomplete: \(plural(unfinished, "scenario", "scenarios")) never finished"
         }

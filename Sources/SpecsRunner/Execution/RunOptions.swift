@@ -34,6 +34,20 @@ public struct RunOptions: Sendable {
     /// before any scenario, as a compile error would (the command line's choice). When
     /// false, as in Cucumber, steps whose definition is broken are undefined.
     public var refusesBrokenDefinitions = false
+    /// Where scenarios run: in this process, or each in a worker process of this
+    /// executable that a crash, an `exit()` or a step that blocks cannot take down.
+    public var isolation: Isolation = .inProcess
+    /// Set in a worker process, which ends itself after a step that did not stop when
+    /// cancelled: the step's message says so.
+    public var abandonedStepEndsProcess = false
+    /// Tells the run to stop early (on a signal); it still ends its stream.
+    public var interruption: RunInterruption?
+
+    public enum Isolation: Sendable, Hashable {
+        case inProcess
+        /// `executable` run with `arguments` serves as a worker (see `Runner.serveAsWorker`).
+        case workers(executable: String, arguments: [String])
+    }
 
     public init() {}
 }

@@ -11,6 +11,8 @@ public struct RunSummary: Sendable {
     public var definitionProblems = 0
     /// How many scenarios (pickles) the run selected, whether or not they ran.
     public var selected = 0
+    /// Why the run stopped early (`SIGINT`), if it did.
+    public var interrupted: String?
     /// Whether a run-level hook failed.
     public var hookFailed = false
 
@@ -18,7 +20,7 @@ public struct RunSummary: Sendable {
 
     /// Whether every scenario passed (or was skipped) and every hook too.
     public var passed: Bool {
-        !hookFailed && !scenarios.keys.contains(where: \.failsRun)
+        !hookFailed && interrupted == nil && !scenarios.keys.contains(where: \.failsRun)
     }
 
     /// 0 when everything passed, 1 when a scenario failed, 2 for a parse or definition error.

@@ -36,13 +36,13 @@ public struct Runner<World: AnyObject>: Sendable {
         summary.selected = selected.count
         let runId = "run"
         consumer.consume(.testRunStarted(TestRunStarted(timestamp: clock.now(), id: runId)))
-        var planner = TestCasePlanner(
-            matcher: StepMatcher(definitions: registry.steps),
-            hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
+        var planner = makePlanner()
         // Before-all hooks come first; when one fails, no test case is planned or run.
         let refused = options.refusesBrokenDefinitions && !registry.problems.isEmpty
+        // Worker processes run the before-all and after-all hooks themselves.
+        let hooksHere = options.runsRunHooks && options.isolation == .inProcess
         let beforeAllPassed = refused ? false
-            : options.runsRunHooks ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
+            : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
         if beforeAllPassed {
             var plans: [TestCasePlan<World>] = []
             plans.reserveCapacity(selected.count)
@@ -54,7 +54,8 @@ public struct Runner<World: AnyObject>: Sendable {
             }
             await runTestCases(plans, to: consumer, summary: &summary)
         }
-        if options.runsRunHooks && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
+        if hooksHere && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
+        summary.interrupted = options.interruption?.current
         consumer.consume(.testRunFinished(TestRunFinished(
             success: summary.exitCode == 0, timestamp: clock.now(), testRunStartedId: runId)))
         consumer.finish()
@@ -129,14 +130,14 @@ public struct Runner<World: AnyObject>: Sendable {
         }
     }
 
-    private func runGlobalHooks(
-        _ kind: Hook<World>.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary
+    func runGlobalHooks(
+        _ kind: Hook<World>.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary, idSuffix: String = ""
     ) async -> Bool {
         var hooks = registry.hooks.filter { $0.kind == kind }
         if kind == .afterAll { hooks.reverse() }
         var allPassed = true
         for hook in hooks {
-            let startedId = "\(hook.id)-run"
+            let startedId = "\(hook.id)-run\(idSuffix)"
             consumer.consume(.testRunHookStarted(TestRunHookStarted(id: startedId, testRunStartedId: runId, hookId: hook.id, timestamp: clock.now())))
             let sink = AttachmentSink()
             let start = clock.monotonicNanoseconds()
@@ -162,18 +163,34 @@ public struct Runner<World: AnyObject>: Sendable {
 
     // MARK: Test cases
 
-    private func runTestCases(_ plans: [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async {
-        let executor = TestCaseExecutor(
+    /// What runs a test case's attempts in this process, with its watchdog (started).
+    func makeScenarioRun(stepOutput: (@Sendable () -> String)? = nil) -> (ScenarioRun<World>, Watchdog) {
+        var executor = TestCaseExecutor(
             makeWorld: registry.makeWorld,
             beforeStepHooks: registry.hooks.filter { $0.kind == .beforeStep },
             afterStepHooks: registry.hooks.filter { $0.kind == .afterStep }.reversed(),
             clock: clock, stepTimeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000),
             stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun,
             snippetTypes: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
+        executor.stepOutput = stepOutput
         let watchdog = Watchdog(timeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000), clock: clock)
         watchdog.start()
+        return (ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options), watchdog)
+    }
+
+    func makePlanner() -> TestCasePlanner<World> {
+        TestCasePlanner(
+            matcher: StepMatcher(definitions: registry.steps),
+            hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
+    }
+
+    private func runTestCases(_ plans: [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async {
+        if case .workers(let executable, let arguments) = options.isolation {
+            await runSupervised(plans, executable: executable, arguments: arguments, to: consumer, summary: &summary)
+            return
+        }
+        let (scenario, watchdog) = makeScenarioRun()
         defer { watchdog.stop() }
-        let scenario = ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options)
 
         func record(_ outcome: ScenarioRun<World>.Outcome) {
             for envelope in outcome.envelopes { consumer.consume(envelope) }
@@ -184,6 +201,7 @@ public struct Runner<World: AnyObject>: Sendable {
         let width = max(1, options.parallel)
         if width == 1 {
             for plan in plans {
+                if options.interruption?.current != nil { break }
                 let outcome = await scenario.run(plan)
                 record(outcome)
                 if options.failFast && outcome.status.failsRun { break }

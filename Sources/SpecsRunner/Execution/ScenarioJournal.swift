@@ -14,9 +14,19 @@ final class ScenarioJournal: Sendable {
     }
 
     private let state = Locked(State())
+    /// Where each event also goes as it happens (a worker's stream to its supervisor).
+    private let live: (@Sendable (Envelope) -> Void)?
+
+    init(live: (@Sendable (Envelope) -> Void)? = nil) {
+        self.live = live
+    }
 
     func append(_ envelope: Envelope) {
-        state.withLock { if !$0.closed { $0.envelopes.append(envelope) } }
+        let open = state.withLock { state -> Bool in
+            if !state.closed { state.envelopes.append(envelope) }
+            return !state.closed
+        }
+        if open { live?(envelope) }
     }
 
     /// Marks step `index` as running until `deadline` (the run clock's monotonic nanoseconds).

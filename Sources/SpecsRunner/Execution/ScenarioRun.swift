@@ -8,6 +8,8 @@ struct ScenarioRun<World: AnyObject>: Sendable {
         var envelopes: [Envelope] = []
         var status: TestStepResultStatus = .passed
         var stepStatuses: [TestStepResultStatus: Int] = [:]
+        /// A step timed out and did not stop: it still runs, abandoned, in this process.
+        var abandonedStep = false
     }
 
     private enum AttemptEnd: Sendable {
@@ -21,15 +23,20 @@ struct ScenarioRun<World: AnyObject>: Sendable {
     let clock: any RunClock
     let options: RunOptions
 
-    func run(_ plan: TestCasePlan<World>) async -> Outcome {
+    /// Runs every attempt of `plan`; `live` is told each event as it happens.
+    func run(_ plan: TestCasePlan<World>, workerId: String? = nil, live: (@Sendable (Envelope) -> Void)? = nil) async -> Outcome {
         var outcome = Outcome()
         var attempt = 0
         while true {
-            let (envelopes, status) = await runAttempt(plan, attempt: attempt)
-            let retry = status == .failed && attempt < options.retry
+            let (envelopes, status, abandoned) = await runAttempt(plan, attempt: attempt, workerId: workerId, live: live)
+            outcome.abandonedStep = outcome.abandonedStep || abandoned
+            // A step still running abandoned is no ground for another attempt beside it.
+            let retry = status == .failed && attempt < options.retry && !abandoned
             outcome.envelopes += envelopes
-            outcome.envelopes.append(.testCaseFinished(TestCaseFinished(
-                testCaseStartedId: startedId(plan, attempt), timestamp: clock.now(), willBeRetried: retry)))
+            let finished = Envelope.testCaseFinished(TestCaseFinished(
+                testCaseStartedId: startedId(plan, attempt), timestamp: clock.now(), willBeRetried: retry))
+            outcome.envelopes.append(finished)
+            live?(finished)
             outcome.status = status
             if !retry {
                 var isStep: [String: Bool] = [:]
@@ -48,10 +55,13 @@ struct ScenarioRun<World: AnyObject>: Sendable {
 
     private func startedId(_ plan: TestCasePlan<World>, _ attempt: Int) -> String { "\(plan.id)a\(attempt)" }
 
-    private func runAttempt(_ plan: TestCasePlan<World>, attempt: Int) async -> ([Envelope], TestStepResultStatus) {
+    private func runAttempt(
+        _ plan: TestCasePlan<World>, attempt: Int, workerId: String?, live: (@Sendable (Envelope) -> Void)?
+    ) async -> ([Envelope], TestStepResultStatus, Bool) {
         let startedId = startedId(plan, attempt)
-        let journal = ScenarioJournal()
-        journal.append(.testCaseStarted(TestCaseStarted(attempt: attempt, id: startedId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
+        let journal = ScenarioJournal(live: live)
+        journal.append(.testCaseStarted(TestCaseStarted(
+            attempt: attempt, id: startedId, testCaseId: plan.id, workerId: workerId, timestamp: clock.now())))
         let executor = executor
         let grace = max(0.5, min(options.stepTimeout, 5))
         let end: AttemptEnd = await withCheckedContinuation { continuation in
@@ -68,22 +78,24 @@ struct ScenarioRun<World: AnyObject>: Sendable {
         var envelopes = journal.close()
         switch end {
         case .finished(let status):
-            return (envelopes, status)
+            return (envelopes, status, false)
         case .abandoned(let step):
+            let closedAt = envelopes.count
+            defer { if let live { for envelope in envelopes[closedAt...] { live(envelope) } } }
             for (index, planned) in plan.steps.enumerated() where index >= step {
                 if index > step {
                     envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
                 }
                 var result = TestStepResult(duration: .zero, status: .skipped)
                 if index == step {
-                    result = StepTimeout.result(seconds: options.stepTimeout, stopped: false)
+                    result = StepTimeout.result(seconds: options.stepTimeout, stopped: false, processEnds: options.abandonedStepEndsProcess)
                 } else if case .hook(let hook) = planned.item, hook.kind == .afterScenario {
                     result.message = "not run: the step that timed out did not stop, and the scenario's world is still in its hands"
                 }
                 envelopes.append(.testStepFinished(TestStepFinished(
                     testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
             }
-            return (envelopes, .failed)
+            return (envelopes, .failed, true)
         }
     }
 }

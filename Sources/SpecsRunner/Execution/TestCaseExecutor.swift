@@ -18,6 +18,8 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
     let dryRun: Bool
     /// Custom parameter types that undefined steps' snippets may use.
     var snippetTypes: [ParameterType] = []
+    /// What the step just ended wrote to standard output, in a worker that captures it.
+    var stepOutput: (@Sendable () -> String)?
 
     func run(_ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal) async -> TestStepResultStatus {
         let sink = AttachmentSink()
@@ -76,6 +78,7 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
             }
             journal.stepFinished()
             if journal.timedOut(index) { result = StepTimeout.result(seconds: stepTimeoutSeconds, stopped: true) }
+            if let output = stepOutput?(), !output.isEmpty { Attach.log(output.hasSuffix("\n") ? String(output.dropLast()) : output) }
             for attachment in sink.drain() {
                 journal.append(.attachment(Attachment(
                     body: attachment.body, contentEncoding: attachment.base64 ? .base64 : .identity, fileName: attachment.fileName,
@@ -163,10 +166,13 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
 
 /// The result of a step that outlived its timeout.
 enum StepTimeout {
-    /// `stopped`: the step returned once cancelled; otherwise it still runs, abandoned.
-    static func result(seconds: Double, stopped: Bool) -> TestStepResult {
+    /// `stopped`: the step returned once cancelled; otherwise it still runs, abandoned, or
+    /// (`processEnds`) its worker process is ended to stop it.
+    static func result(seconds: Double, stopped: Bool, processEnds: Bool = false) -> TestStepResult {
         let message = stopped
             ? "timed out after \(seconds)s; the step was cancelled and stopped"
+            : processEnds
+            ? "timed out after \(seconds)s; the step did not stop when cancelled (it blocks its thread), so its worker process was ended"
             : "timed out after \(seconds)s; the step was cancelled but did not stop (it does not check for cancellation) and was abandoned"
         return TestStepResult(
             duration: Duration(nanoseconds: Int(seconds * 1_000_000_000)), message: message, status: .failed,

@@ -1,0 +1,51 @@
+import Foundation
+import SpecsRunner
+
+/// SIGINT and SIGTERM stop a run cleanly: no new scenario starts, workers are ended,
+/// every report is written, and the exit code is the signal's. SIGPIPE is ignored, so
+/// that `specs | head -1` loses the terminal output only, not the reports.
+final class SignalWatch: Sendable {
+    private let sources: Locked<[any DispatchSourceSignal]>
+
+    init(_ interruption: RunInterruption) {
+        signal(SIGPIPE, SIG_IGN)
+        var sources: [any DispatchSourceSignal] = []
+        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { interruption.interrupt(name) }
+            source.resume()
+            sources.append(source)
+        }
+        self.sources = Locked(sources)
+    }
+
+    func stop() {
+        for source in sources.withLock({ $0 }) { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+
+    static func number(_ name: String) -> Int32? {
+        switch name {
+        case "SIGINT": SIGINT
+        case "SIGTERM": SIGTERM
+        default: nil
+        }
+    }
+}
+
+/// A value guarded by a lock (the command's own small wrapper).
+final class Locked<Value>: @unchecked Sendable {
+    // Every access to `value` goes through `lock`, which is what makes it Sendable.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

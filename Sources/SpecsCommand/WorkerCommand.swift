@@ -1,0 +1,32 @@
+import Foundation
+import Gherkin
+import SpecsReporting
+import SpecsRunner
+
+/// `RUNNER __worker --worker-id ID [the run's arguments]`: a worker process of a
+/// supervised run. It loads the features exactly as its supervisor did, so that every id
+/// is the same, and serves the test cases the supervisor sends (see `Runner.serveAsWorker`).
+enum WorkerCommand {
+    static let subcommand = "__worker"
+
+    static func run<World: AnyObject>(_ arguments: [String], registry: StepRegistry<World>) async -> Int32 {
+        var rest = arguments
+        var workerId = "w"
+        if rest.first == "--worker-id", rest.count >= 2 {
+            workerId = rest[1]
+            rest.removeFirst(2)
+        }
+        let quiet = ReportOutput(handle: .standardError)
+        guard let parsed = try? ArgumentParser.parse(rest, table: OptionTable.run),
+              var options = try? RunCommand(parsed: parsed, out: quiet, err: quiet).runOptions() else {
+            FileHandle.standardError.write(Data("worker: the run's arguments do not parse\n".utf8))
+            return 64
+        }
+        let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
+        let (files, _) = FeatureLoader.discover(paths)
+        var ids = IncrementingIdGenerator()
+        let features = FeatureLoader.load(files, ids: &ids)
+        options.abandonedStepEndsProcess = true
+        return await Runner(registry: registry, options: options).serveAsWorker(features, workerId: workerId)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Captures what steps write to standard output (`print`), so that a worker can attach
+/// it to the step that wrote it. Standard output becomes a pipe drained by a thread;
+/// after each step, a marker written through the same pipe tells where its output ends.
+final class OutputCapture: Sendable {
+    private let writeEnd: Int32
+    /// Bytes read since the last marker, and the outputs of steps that ended, oldest first.
+    private let captured = Locked<(pending: [UInt8], ended: [[UInt8]])>(([], []))
+    private let markerSeen = DispatchSemaphore(value: 0)
+    private let marker: [UInt8] = Array("\u{1}specs-step-output-end-\(UInt64.random(in: 0...UInt64.max))\u{1}".utf8)
+
+    /// Redirects standard output; nil when no pipe could be made.
+    init?() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0, dup2(ends[1], STDOUT_FILENO) >= 0 else { return nil }
+        close(ends[1])
+        writeEnd = STDOUT_FILENO
+        let readEnd = ends[0]
+        let thread = Thread { [captured, markerSeen, marker] in
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                let found = captured.withLock { state -> Int in
+                    state.pending.append(contentsOf: chunk[0..<count])
+                    var markers = 0
+                    while let range = state.pending.firstRange(of: marker) {
+                        // Everything before the marker belongs to the step that just ended.
+                        state.ended.append(Array(state.pending[..<range.lowerBound]))
+                        state.pending.removeSubrange(..<range.upperBound)
+                        markers += 1
+                    }
+                    return markers
+                }
+                for _ in 0..<found { markerSeen.signal() }
+            }
+        }
+        thread.start()
+    }
+
+    /// What was written since the last call: flushes standard output, writes the marker
+    /// and waits until the reader has passed it.
+    func drain() -> String {
+        fflush(nil) // every C stream, standard output among them
+        marker.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 { if errno == EINTR { continue } else { return } }
+                offset += written
+            }
+        }
+        markerSeen.wait()
+        let bytes = captured.withLock { state in state.ended.isEmpty ? [] : state.ended.removeFirst() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Messages
+
+/// A worker's side of the protocol: lines to the supervisor, written to a descriptor of
+/// their own (standard output as it was before steps could print into it).
+final class ProtocolWriter: Sendable {
+    private let descriptor: Int32
+    private let buffer = Locked<[UInt8]>([])
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// An envelope; the stream is flushed when a step starts (so that the supervisor
+    /// knows what runs if the process dies) and when a test case finishes.
+    func emit(_ envelope: Envelope) {
+        buffer.withLock { NDJSON.append(envelope, to: &$0) }
+        switch envelope {
+        case .testStepStarted, .testCaseFinished: flush()
+        default: break
+        }
+    }
+
+    func line(_ text: String) {
+        buffer.withLock { $0.append(contentsOf: (text + "\n").utf8) }
+        flush()
+    }
+
+    func flush() {
+        buffer.withLock { bytes in
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 { if errno == EINTR { continue } else { return } }
+                    offset += written
+                }
+            }
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// An event consumer that sends what it gets down the protocol.
+final class ProtocolConsumer: EventConsumer {
+    let writer: ProtocolWriter
+    init(_ writer: ProtocolWriter) { self.writer = writer }
+    func consume(_ envelope: Envelope) { writer.emit(envelope) }
+}

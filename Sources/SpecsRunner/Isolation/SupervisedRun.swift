@@ -1,0 +1,203 @@
+import Foundation
+import Gherkin
+import Messages
+
+/// Runs test cases in worker processes: `--parallel N` is N workers, each running one
+/// test case at a time. A worker that crashes, exits, or whose step blocks past its
+/// timeout is ended if need be; its test case is failed with the cause (signal or exit
+/// status, the step that was running, the worker's last lines of standard error) and a
+/// fresh worker goes on with the rest. Each test case's events are passed on when it ends.
+struct SupervisedRun<World: AnyObject>: Sendable {
+    let executable: String
+    let arguments: [String]
+    let options: RunOptions
+    let clock: any RunClock
+
+    struct Outcome: Sendable {
+        var envelopes: [Envelope] = []
+        var status: TestStepResultStatus = .passed
+        var stepStatuses: [TestStepResultStatus: Int] = [:]
+        /// The worker is gone (crashed, exited or was ended) and must be replaced.
+        var workerLost = false
+        /// The worker was gone before the test case started: it can be run again on a fresh one.
+        var neverStarted = false
+    }
+
+    /// Stops the run from outside (a signal): running test cases end as interrupted.
+    let interruption: RunInterruption
+
+    /// The time a step may run before its worker is ended: the step's timeout, the grace
+    /// the worker gives a cancelled step, and a margin.
+    private var hardLimitNanoseconds: UInt64 {
+        UInt64((options.stepTimeout + max(0.5, min(options.stepTimeout, 5)) + 2) * 1_000_000_000)
+    }
+
+    func start(_ slot: Int, generation: Int) throws -> WorkerProcess {
+        let worker = try WorkerProcess(
+            id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable,
+            arguments: [WorkerProtocol.subcommand, "--worker-id", "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : "")] + arguments)
+        interruption.track(worker)
+        return worker
+    }
+
+    /// Waits for a new worker's before-all hooks; their events are returned. False when one failed.
+    func awaitReady(_ worker: WorkerProcess) async -> (ready: Bool, envelopes: [Envelope]) {
+        var envelopes: [Envelope] = []
+        while let line = await worker.lines.next() {
+            if line == WorkerProtocol.ready { return (true, envelopes) }
+            if line == WorkerProtocol.readyFailed { return (false, envelopes) }
+            if let envelope = Self.decode(line) { envelopes.append(envelope) }
+        }
+        return (false, envelopes)
+    }
+
+    /// The events of the after-all hooks, once the worker's input is closed.
+    func finish(_ worker: WorkerProcess) async -> [Envelope] {
+        worker.finishInput()
+        var envelopes: [Envelope] = []
+        while let line = await worker.lines.next() {
+            if let envelope = Self.decode(line) { envelopes.append(envelope) }
+        }
+        _ = worker.waitForExit()
+        return envelopes
+    }
+
+    /// Runs one test case on `worker`.
+    func run(_ plan: TestCasePlan<World>, number: Int, on worker: WorkerProcess) async -> Outcome {
+        var outcome = Outcome()
+        let running = Locked<(step: String?, since: UInt64)>((nil, 0))
+        let limit = hardLimitNanoseconds
+        let monitor = DispatchSource.makeTimerSource(queue: .global())
+        monitor.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+        monitor.setEventHandler {
+            let (step, since) = running.withLock { $0 }
+            if step != nil, DispatchTime.now().uptimeNanoseconds &- since > limit {
+                worker.kill(because: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled")
+            }
+        }
+        monitor.resume()
+        defer { monitor.cancel() }
+
+        var done = false
+        if worker.send("\(number) \(plan.pickle.id)") {
+            while let line = await worker.lines.next() {
+                if line.hasPrefix(WorkerProtocol.donePrefix) {
+                    done = true
+                    break
+                }
+                guard let envelope = Self.decode(line) else { continue }
+                switch envelope {
+                case .testStepStarted(let started): running.withLock { $0 = (started.testStepId, DispatchTime.now().uptimeNanoseconds) }
+                case .testStepFinished: running.withLock { $0 = (nil, 0) }
+                default: break
+                }
+                outcome.envelopes.append(envelope)
+            }
+        }
+        if !done && outcome.envelopes.isEmpty && interruption.current == nil {
+            outcome.workerLost = true
+            outcome.neverStarted = true
+            return outcome
+        }
+        if !done {
+            outcome.workerLost = true
+            let exit = worker.waitForExit()
+            outcome.envelopes += lostWorkerEnvelopes(plan, seen: outcome.envelopes, cause: describe(exit, worker: worker))
+        }
+        Self.tally(&outcome, plan: plan)
+        return outcome
+    }
+
+    /// Ends a test case whose worker went away: the running step failed with the cause,
+    /// the others skipped, the attempt finished.
+    private func lostWorkerEnvelopes(_ plan: TestCasePlan<World>, seen: [Envelope], cause: String) -> [Envelope] {
+        var envelopes: [Envelope] = []
+        var startedId: String?
+        var attempt = 0
+        var started: Set<String> = []
+        var finished: Set<String> = []
+        for envelope in seen {
+            switch envelope {
+            case .testCaseStarted(let value):
+                startedId = value.id
+                attempt = value.attempt
+                started = []
+                finished = []
+            case .testStepStarted(let value): started.insert(value.testStepId)
+            case .testStepFinished(let value): finished.insert(value.testStepId)
+            default: break
+            }
+        }
+        let attemptId = startedId ?? "\(plan.id)a\(attempt)"
+        if startedId == nil {
+            envelopes.append(.testCaseStarted(TestCaseStarted(attempt: 0, id: attemptId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
+        }
+        var blamed = false
+        for planned in plan.steps where !finished.contains(planned.id) {
+            if !started.contains(planned.id) {
+                envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: attemptId, testStepId: planned.id, timestamp: clock.now())))
+            }
+            let runningHere = started.contains(planned.id) || (!blamed && started.isEmpty)
+            let result = runningHere && !blamed
+                ? TestStepResult(
+                    duration: .zero, message: cause, status: .failed,
+                    exception: ExceptionMessage(type: "WorkerLost", message: cause))
+                : TestStepResult(duration: .zero, status: .skipped)
+            if runningHere { blamed = true }
+            envelopes.append(.testStepFinished(TestStepFinished(
+                testCaseStartedId: attemptId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
+        }
+        envelopes.append(.testCaseFinished(TestCaseFinished(testCaseStartedId: attemptId, timestamp: clock.now(), willBeRetried: false)))
+        return envelopes
+    }
+
+    private func describe(_ exit: WorkerProcess.Exit, worker: WorkerProcess) -> String {
+        var cause: String
+        if let interrupted = interruption.current {
+            cause = "the run was interrupted (\(interrupted)) while this step ran"
+        } else if let reason = exit.killedBecause {
+            cause = "the worker process was ended: \(reason)"
+        } else if let signal = exit.signal {
+            cause = "the worker process crashed with signal \(signal) (\(Self.signalName(signal))) while this step ran"
+        } else {
+            cause = "the worker process exited with status \(exit.status) while this step ran (did the step call exit()?)"
+        }
+        let lines = worker.crashLines
+        if !lines.isEmpty { cause += "\nIts standard error:\n" + lines.map { "  " + $0 }.joined(separator: "\n") }
+        return cause
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL, a Swift runtime trap such as fatalError or a force-unwrapped nil"
+        case SIGTRAP: "SIGTRAP, a Swift runtime trap such as fatalError or a force-unwrapped nil"
+        case SIGABRT: "SIGABRT"
+        case SIGSEGV: "SIGSEGV"
+        case SIGBUS: "SIGBUS"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        case SIGFPE: "SIGFPE"
+        default: "signal \(signal)"
+        }
+    }
+
+    static func decode(_ line: String) -> Envelope? {
+        guard line.hasPrefix("{") else { return nil }
+        return try? JSONDecoder().decode(Envelope.self, from: Data(line.utf8))
+    }
+
+    /// The final status and the step counts of the final attempt.
+    private static func tally(_ outcome: inout Outcome, plan: TestCasePlan<World>) {
+        var isStep: Set<String> = []
+        for planned in plan.steps { if case .step = planned.item { isStep.insert(planned.id) } }
+        var lastAttempt: String?
+        for case .testCaseStarted(let started) in outcome.envelopes { lastAttempt = started.id }
+        var worst = TestStepResultStatus.passed
+        outcome.stepStatuses = [:]
+        for case .testStepFinished(let finished) in outcome.envelopes where finished.testCaseStartedId == lastAttempt {
+            worst = max(worst, finished.testStepResult.status)
+            if isStep.contains(finished.testStepId) { outcome.stepStatuses[finished.testStepResult.status, default: 0] += 1 }
+        }
+        outcome.status = worst
+    }
+}

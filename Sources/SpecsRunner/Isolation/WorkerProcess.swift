@@ -1,0 +1,136 @@
+import Foundation
+
+/// One worker process of a supervised run: the runner's own executable in worker mode,
+/// its requests on standard input, its protocol lines on standard output, and what it
+/// writes to standard error kept (its last lines explain a crash) and passed on.
+final class WorkerProcess: Sendable {
+    /// How a worker process ended.
+    struct Exit: Sendable {
+        let status: Int32
+        let signal: Int32?
+        /// Why the supervisor ended it, if it did.
+        let killedBecause: String?
+    }
+
+    let id: String
+    let lines = LineQueue()
+    private let process: Locked<Process>
+    private let input: Locked<FileHandle?>
+    /// What the worker wrote to standard error since its current test case was asked for.
+    private let recent = Locked<[String]>([])
+    private let killReason = Locked<String?>(nil)
+    private let exit = Locked<Exit?>(nil)
+    private let exited = DispatchSemaphore(value: 0)
+    /// Kept so that their descriptors stay open while the reading threads use them.
+    private let pipes: Locked<[Pipe]>
+
+    init(id: String, executable: String, arguments: [String]) throws {
+        self.id = id
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        self.process = Locked(process)
+        self.pipes = Locked([stdin, stdout, stderr])
+        self.input = Locked(stdin.fileHandleForWriting)
+        let exit = self.exit, killReason = self.killReason, exited = self.exited
+        process.terminationHandler = { finished in
+            let signal = finished.terminationReason == .uncaughtSignal ? finished.terminationStatus : nil
+            exit.withLock { $0 = Exit(status: finished.terminationStatus, signal: signal, killedBecause: killReason.withLock { $0 }) }
+            exited.signal()
+        }
+        try process.run()
+        Self.read(stdout.fileHandleForReading.fileDescriptor) { [lines] line in lines.push(line) } end: { [lines] in lines.finish() }
+        Self.read(stderr.fileHandleForReading.fileDescriptor) { [recent] line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            recent.withLock {
+                $0.append(line)
+                if $0.count > 400 { $0.removeFirst($0.count - 400) }
+            }
+        } end: {}
+    }
+
+    /// Sends a request line; false when the worker no longer reads.
+    @discardableResult
+    func send(_ line: String) -> Bool {
+        recent.withLock { $0.removeAll() }
+        return input.withLock { handle in
+            guard let handle else { return false }
+            do {
+                try handle.write(contentsOf: Data((line + "\n").utf8))
+                return true
+            } catch {
+                return false
+            }
+        }
+    }
+
+    /// Closes the worker's input: it runs its after-all hooks and exits.
+    func finishInput() {
+        input.withLock { handle in
+            try? handle?.close()
+            handle = nil
+        }
+    }
+
+    /// Ends the worker at once (SIGKILL), saying why.
+    func kill(because reason: String) {
+        killReason.withLock { if $0 == nil { $0 = reason } }
+        let pid = process.withLock { $0.processIdentifier }
+        if pid > 0 { _ = Foundation.kill(pid, SIGKILL) }
+    }
+
+    /// How the process ended, waiting for it (at most a few seconds after its output ended).
+    func waitForExit() -> Exit {
+        if let known = exit.withLock({ $0 }) { return known }
+        if exited.wait(timeout: .now() + 5) == .timedOut {
+            kill(because: "it did not exit")
+            _ = exited.wait(timeout: .now() + 5)
+        }
+        return exit.withLock { $0 } ?? Exit(status: -1, signal: nil, killedBecause: killReason.withLock { $0 })
+    }
+
+    /// What explains a crash in what the worker wrote to standard error during its test
+    /// case: the runtime's error lines (`Fatal error: ...`), or else its last lines, without
+    /// the backtrace's addresses.
+    var crashLines: [String] {
+        let lines = recent.withLock { $0 }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let errors = lines.filter { line in
+            ["Fatal error", "fatal error", "Precondition failed", "Assertion failed", "Illegal instruction", "Program crashed"]
+                .contains { line.contains($0) }
+        }
+        if !errors.isEmpty { return Array(errors.prefix(4)) }
+        let plain = lines.filter { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.hasPrefix("0x") && !trimmed.hasPrefix("*") && !trimmed.hasPrefix("Images") && !trimmed.hasPrefix("Thread")
+                && !trimmed.hasPrefix("Backtrace") && !(trimmed.first?.isNumber ?? false)
+        }
+        return Array(plain.suffix(6))
+    }
+
+    /// Reads a descriptor line by line on a thread of its own until it ends.
+    private static func read(_ descriptor: Int32, line: @escaping @Sendable (String) -> Void, end: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            var pending: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending.append(contentsOf: chunk[0..<count])
+                var start = 0
+                while let newline = pending[start...].firstIndex(of: 0x0A) {
+                    line(String(decoding: pending[start..<newline], as: UTF8.self))
+                    start = newline + 1
+                }
+                pending.removeSubrange(0..<start)
+            }
+            if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+            end()
+        }
+        thread.start()
+    }
+}

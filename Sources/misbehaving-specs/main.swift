@@ -1,0 +1,29 @@
+import Foundation
+import SpecsCommand
+import SpecsRunner
+
+// A runner whose steps misbehave the way real app code can: crash, exit, block their
+// thread, spin, print. The command tests run it to show that a run contains its faults.
+final class FixtureWorld {}
+
+var steps = StepRegistry { FixtureWorld() }
+steps.given("a step that passes") { _ in }
+steps.given("a step that fails") { _ in throw ExpectationFailure("expected green, got red") }
+steps.given("a step that calls fatalError") { _ in fatalError("the cart is corrupt") }
+steps.given("a step that unwraps nil") { _ in
+    let missing: Int? = ProcessInfo.processInfo.environment["SPECS_FIXTURE_NEVER_SET"].flatMap { Int($0) }
+    _ = missing!
+}
+steps.given("a step that calls exit {int}") { (_, status: Int) in exit(Int32(status)) }
+steps.given("a step that sleeps its thread for {int} s") { (_, seconds: Int) in _ = usleep(UInt32(seconds) * 1_000_000) }
+steps.given("a step that waits on a semaphore nobody signals") { _ in DispatchSemaphore(value: 0).wait() }
+steps.given("a step that spins") { _ in
+    var spins = 0
+    while spins >= 0 { spins = spins == Int.max ? 0 : spins + 1 }
+}
+steps.given("a step that sleeps for {int} ms") { (_, milliseconds: Int) in
+    try await Task.sleep(nanoseconds: UInt64(milliseconds) * 1_000_000)
+}
+steps.given("a step that prints {string}") { (_, text: String) in print(text) }
+
+exit(await SpecsCommand.main(registry: steps))
