@@ -32,6 +32,9 @@ extension Envelope: Codable {
         case testStepFinished, attachment, testCaseFinished, testRunHookStarted, testRunHookFinished, testRunFinished
     }
 
+    /// Whether `name` is a message type this model reads (`pickle`, `testCaseStarted`, ...).
+    public static func isKnownMessageType(_ name: String) -> Bool { CodingKeys(stringValue: name) != nil }
+
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let key = c.allKeys.first else {

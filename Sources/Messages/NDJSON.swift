@@ -48,6 +48,35 @@ public enum NDJSON {
     }
 }
 
+extension NDJSON {
+    /// Reads a saved stream as tools of several origins write it: CRLF or LF line ends,
+    /// and message types of newer Cucumber versions skipped and named, not fatal. A line
+    /// that is no envelope at all is still an error naming its line.
+    public static func read(_ text: String, uri: String) throws -> (envelopes: [Envelope], unknownTypes: [String]) {
+        let decoder = JSONDecoder()
+        var envelopes: [Envelope] = []
+        var unknown: [String] = []
+        var number = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            let data = Data(line.utf8)
+            do {
+                envelopes.append(try decoder.decode(Envelope.self, from: data))
+            } catch {
+                if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object.count == 1,
+                   let type = object.keys.first, !Envelope.isKnownMessageType(type) {
+                    if !unknown.contains(type) { unknown.append(type) }
+                    continue
+                }
+                throw NDJSONError(uri: uri, line: number, reason: "not a message envelope (\(error))")
+            }
+        }
+        return (envelopes, unknown)
+    }
+}
+
 /// A line of an NDJSON stream that could not be read.
 public struct NDJSONError: Error, CustomStringConvertible {
     public var uri: String

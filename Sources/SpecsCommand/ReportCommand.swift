@@ -30,7 +30,11 @@ enum ReportCommand {
                 return 2
             }
             do {
-                streams.append(try NDJSON.envelopes(in: String(decoding: data, as: UTF8.self), uri: path))
+                let (envelopes, unknown) = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path)
+                if !unknown.isEmpty {
+                    err.write("warning: \(path): skipped message types this version does not know: \(unknown.joined(separator: ", "))\n")
+                }
+                streams.append(envelopes)
             } catch {
                 err.write("\(error)\n")
                 return 2

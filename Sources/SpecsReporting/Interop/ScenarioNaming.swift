@@ -3,12 +3,18 @@ import Gherkin
 /// Unique, readable names for scenarios: an outline row is named after its
 /// scenario and its example values, `Pay (amount: 10, currency: EUR)`.
 enum ScenarioNaming {
+    /// Linear in the number of results: each outline's rows are read once, not per row.
     static func names(for results: [ScenarioResult]) -> [String: String] {
         var names: [String: String] = [:]
         var used: [String: Int] = [:]
+        var rowValues: [String: String] = [:]
+        var readOutlines: Set<String> = []
         for result in results {
             var name = result.pickle.name
-            if result.pickle.astNodeIds.count > 1, let values = exampleValues(result) { name += " (\(values))" }
+            if result.pickle.astNodeIds.count > 1, let scenario = result.scenario?.scenario {
+                if readOutlines.insert(scenario.id).inserted { index(scenario, into: &rowValues) }
+                if let values = rowValues[result.pickle.astNodeIds[1]] { name += " (\(values))" }
+            }
             let key = result.pickle.uri + "\u{0}" + name
             used[key, default: 0] += 1
             if let count = used[key], count > 1 { name += " #\(count)" }
@@ -17,13 +23,14 @@ enum ScenarioNaming {
         return names
     }
 
-    private static func exampleValues(_ result: ScenarioResult) -> String? {
-        guard let scenario = result.scenario?.scenario else { return nil }
-        let rowId = result.pickle.astNodeIds[1]
+    /// `header: value, ...` of every example row of an outline, by row id.
+    private static func index(_ scenario: Scenario, into values: inout [String: String]) {
         for examples in scenario.examples {
-            guard let header = examples.tableHeader, let row = examples.tableBody.first(where: { $0.id == rowId }) else { continue }
-            return zip(header.cells, row.cells).map { "\($0.value): \($1.value)" }.joined(separator: ", ")
+            guard let header = examples.tableHeader else { continue }
+            let names = header.cells.map(\.value)
+            for row in examples.tableBody {
+                values[row.id] = zip(names, row.cells).map { "\($0): \($1.value)" }.joined(separator: ", ")
+            }
         }
-        return nil
     }
 }

@@ -149,6 +149,9 @@ public final class RunLedger: EventConsumer {
         public var steps: [TestStepResultStatus: Int] = [:]
         /// The test cases whose final attempt did not pass, in plan order.
         public var notPassed: [String] = []
+        /// Planned test cases that never started (after --fail-fast, an interruption, a
+        /// failed before-all hook, or in a stream cut short).
+        public var notRun = 0
     }
 
     /// Test cases that started and never finished: a run that died or a stream cut short.
@@ -160,6 +163,10 @@ public final class RunLedger: EventConsumer {
         var tally = StatusTally()
         for testCaseId in testCaseOrder {
             guard let status = scenarioStatus(testCaseId: testCaseId, countingStepsInto: &tally.steps) else { continue }
+            if finalAttempt[testCaseId] == nil {
+                tally.notRun += 1
+                continue
+            }
             tally.scenarios[status, default: 0] += 1
             if status != .passed { tally.notPassed.append(testCaseId) }
         }

@@ -20,6 +20,8 @@ public final class ProgressFormatter: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
+        // A line's worth of progress reaches a terminal or a CI log as each scenario ends.
+        if case .testCaseFinished = envelope { out.flush() }
         guard !showSummaryOnly, case .testStepFinished(let finished) = envelope else { return }
         let status = finished.testStepResult.status
         let symbol: String

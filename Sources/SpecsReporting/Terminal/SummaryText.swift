@@ -10,15 +10,16 @@ enum SummaryText {
         let tally = tally ?? ledger.tally()
         let scenarioCounts = tally.scenarios
         let stepCounts = tally.steps
-        func line(_ noun: String, _ counts: [TestStepResultStatus: Int]) -> String {
-            let total = counts.values.reduce(0, +)
-            let parts = order.compactMap { status -> String? in
+        func line(_ noun: String, _ counts: [TestStepResultStatus: Int], notRun: Int = 0) -> String {
+            let total = counts.values.reduce(0, +) + notRun
+            var parts = order.compactMap { status -> String? in
                 guard let count = counts[status], count > 0 else { return nil }
                 return palette.paint("\(count) \(status.rawValue.lowercased())", for: status)
             }
+            if notRun > 0 { parts.append(palette.paint("\(notRun) not run", .cyan)) }
             return "\(total) \(noun)\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
         }
-        var text = line("scenario", scenarioCounts) + "\n" + line("step", stepCounts) + "\n"
+        var text = line("scenario", scenarioCounts, notRun: tally.notRun) + "\n" + line("step", stepCounts) + "\n"
         text += duration(ledger) + "\n"
         return text
     }

@@ -45,6 +45,22 @@ enum TraceabilityTable {
         return text
     }
 
+    /// Text that Markdown shows as written: its markup characters escaped, on one line.
+    static func markdownText(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "|", "~", "!", "#", "(", ")": result += "\\" + String(character)
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "\n", "\r", "\r\n": result += " "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
     /// The width the terminal table keeps within.
     static let terminalWidth = 100
 
@@ -58,10 +74,7 @@ enum TraceabilityTable {
     }
 
     static func markdown(_ report: TraceabilityReport) -> String {
-        func escape(_ cell: String) -> String {
-            cell.replacing("\\", with: "\\\\").replacing("|", with: "\\|").replacing("\n", with: " ")
-                .replacing("<", with: "&lt;").replacing(">", with: "&gt;")
-        }
+        func escape(_ cell: String) -> String { markdownText(cell) }
         var text = "## Traceability\n\n"
         text += "| " + headers(report).joined(separator: " | ") + " |\n"
         text += "|" + String(repeating: "---|", count: 5) + "\n"

@@ -67,18 +67,44 @@ public enum FeatureLoader {
                 files.append(entry)
                 continue
             }
-            guard let enumerator = FileManager.default.enumerator(atPath: entry.path) else {
-                problems.append(PathProblem(path: entry.path, reason: "cannot list the directory"))
-                continue
-            }
             let base = entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path
             var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                if relative.hasSuffix(".feature") { found.append(base + "/" + relative) }
-            }
+            var visited: Set<String> = []
+            walk(base, found: &found, problems: &problems, visited: &visited)
             files += found.sorted().map { FeaturePath(argument: $0) }
         }
         return (files, problems)
+    }
+
+    /// Collects the feature files below `directory`: unreadable folders are problems, not
+    /// skipped; linked folders are followed, a link back to a folder on the way is a problem.
+    private static func walk(_ directory: String, found: inout [String], problems: inout [PathProblem], visited: inout Set<String>) {
+        let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted else {
+            problems.append(PathProblem(path: directory, reason: "a symbolic link loop: it leads back to \(real)"))
+            return
+        }
+        defer { visited.remove(real) }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            problems.append(PathProblem(path: directory, reason: "cannot read the folder (\((error as NSError).localizedDescription))"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if name.hasSuffix(".feature") { problems.append(PathProblem(path: path, reason: "a link to nothing")) }
+                continue
+            }
+            if isDirectory.boolValue {
+                walk(path, found: &found, problems: &problems, visited: &visited)
+            } else if name.hasSuffix(".feature") {
+                found.append(path)
+            }
+        }
     }
 
     /// Reads and parses each file; ids come from one generator for the whole run.
