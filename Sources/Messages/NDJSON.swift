@@ -57,9 +57,9 @@ extension NDJSON {
         var envelopes: [Envelope] = []
         var unknown: [String] = []
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character: a line ends at either.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let data = Data(line.utf8)
             do {

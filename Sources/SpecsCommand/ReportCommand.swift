@@ -67,6 +67,10 @@ enum ReportCommand {
         }
         multiplexer.finish()
         var verdict = Self.verdict(ledger, gate: gate)
+        for id in ledger.unfinishedTestCases {
+            guard let result = ledger.scenarioResult(testCaseId: id) else { continue }
+            err.write("\(result.location): error: '\(result.pickle.name)' started and never finished in the stream\n")
+        }
         let unwritten = files.outputs.filter { $0.failure != nil }
         for output in unwritten { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
         if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten.map { $0.path ?? "?" })) }

@@ -119,9 +119,26 @@ final class VerdictTests: XCTestCase {
         let lines = try project.read("run.ndjson").split(separator: "\n")
         let cut = lines.prefix { !$0.contains("\"testCaseFinished\"") }
         try project.write("cut.ndjson", cut.joined(separator: "\n") + "\n")
-        let result = try await project.run(["report", "@/cut.ndjson"])
+        let result = try await project.run(["report", "@/cut.ndjson", "--format", "summary", "--format", "junit:@/junit.xml"])
         XCTAssertEqual(result.code, 1)
         XCTAssertTrue(result.out.contains("the run is incomplete: 1 scenario never finished"), result.out)
+        XCTAssertTrue(result.out.contains("2 scenarios (1 not finished, 1 not run)"), "nothing counted as passed: \(result.out)")
+        XCTAssertTrue(result.err.contains("accounts.feature:3: error: 'Opening an account' started and never finished"), result.err)
+        let junit = try project.read("junit.xml")
+        XCTAssertTrue(junit.contains("tests=\"2\" failures=\"1\" skipped=\"1\""), junit)
+    }
+
+    func test_report_streamWithCRLFAndANewerMessageType_loadsWithOneWarning() async throws {
+        let project = try project()
+        _ = try await project.run(["@/Features", "--format", "message:@/run.ndjson"])
+        let lines = try project.read("run.ndjson").split(separator: "\n").map(String.init)
+        let newer = [lines[0], #"{"testRunHookProgress":{"id":"x"}}"#, #"{"testRunHookProgress":{"id":"y"}}"#] + lines.dropFirst()
+        try project.write("crlf.ndjson", newer.joined(separator: "\r\n") + "\r\n")
+        let result = try await project.run(["report", "@/crlf.ndjson", "--format", "summary"])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertEqual(result.err.components(separatedBy: "warning:").count - 1, 1, result.err)
+        XCTAssertTrue(result.err.contains("skipped message types this version does not know: testRunHookProgress"), result.err)
+        XCTAssertTrue(result.out.contains("2 scenarios (2 passed)"), result.out)
     }
 
     private func lastDuration(_ out: String) -> String {

@@ -52,9 +52,10 @@ public final class RunLedger: EventConsumer {
         cachedReport = nil
         switch envelope {
         case .testCaseStarted(let started): resultCache[started.testCaseId] = nil
+        case .testCaseFinished(let finished): forget(startedId: finished.testCaseStartedId)
         case .testStepFinished(let finished): forget(startedId: finished.testCaseStartedId)
         case .attachment(let attachment): attachment.testCaseStartedId.map(forget(startedId:))
-        case .testCaseFinished, .testStepStarted, .testRunHookStarted, .testRunHookFinished, .testRunFinished: break
+        case .testStepStarted, .testRunHookStarted, .testRunHookFinished, .testRunFinished: break
         default: resultCache.removeAll()
         }
         switch envelope {
@@ -163,8 +164,14 @@ public final class RunLedger: EventConsumer {
         var tally = StatusTally()
         for testCaseId in testCaseOrder {
             guard let status = scenarioStatus(testCaseId: testCaseId, countingStepsInto: &tally.steps) else { continue }
-            if finalAttempt[testCaseId] == nil {
+            guard let attempt = finalAttempt[testCaseId] else {
                 tally.notRun += 1
+                continue
+            }
+            if !finishedAttempts.contains(attempt) {
+                // Started and never finished: it did not pass.
+                tally.scenarios[.unknown, default: 0] += 1
+                tally.notPassed.append(testCaseId)
                 continue
             }
             tally.scenarios[status, default: 0] += 1
@@ -210,9 +217,11 @@ public final class RunLedger: EventConsumer {
             }
         }
         let scenario = pickle.astNodeIds.first.flatMap { astScenarios[$0] }
-        return ScenarioResult(
+        var result = ScenarioResult(
             testCaseId: testCaseId, pickle: pickle, scenario: scenario, steps: steps,
             attempt: startedId.flatMap { attempts[$0]?.attempt } ?? 0,
             attachments: startedId.flatMap { attachments[$0] } ?? [], started: startedId != nil)
+        result.finished = startedId.map { finishedAttempts.contains($0) } ?? true
+        return result
     }
 }

@@ -11,10 +11,14 @@ public struct ScenarioResult: Sendable {
     public let attachments: [Attachment]
     /// False for a planned scenario that never started (fail-fast, a failed before-all hook).
     public let started: Bool
+    /// False for one that started and never finished (a stream cut short): it did not pass.
+    public var finished = true
 
-    /// The worst step status; passed for a scenario without steps.
+    /// The worst step status; passed for a scenario without steps; skipped for one that
+    /// never started, unknown for one that never finished.
     public var status: TestStepResultStatus {
         guard started else { return .skipped }
+        guard finished else { return .unknown }
         return steps.compactMap { $0.result?.status }.max() ?? .passed
     }
 

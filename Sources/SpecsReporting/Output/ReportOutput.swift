@@ -46,13 +46,17 @@ public final class ReportOutput {
 
     /// A report at `path` (parent directories created), or an error saying why not.
     public static func file(_ path: String) throws -> ReportOutput {
-        var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            // Written through the link: the report replaces the link's target.
-            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            return try file(target, shownAs: path)
+        // Written through links: the report replaces the link's target (even one not written yet).
+        var target = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                  let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { break }
+            target = destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: target).deletingLastPathComponent().appendingPathComponent(destination).path
         }
-        return try file(path, shownAs: path)
+        return try file(target, shownAs: path)
     }
 
     private static func file(_ path: String, shownAs shown: String) throws -> ReportOutput {

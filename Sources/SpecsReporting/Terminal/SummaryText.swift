@@ -4,7 +4,7 @@ import Messages
 /// The closing lines every terminal format shares: scenarios and steps by status,
 /// then the run's duration.
 enum SummaryText {
-    static let order: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .skipped, .passed]
+    static let order: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .unknown, .skipped, .passed]
 
     static func render(_ ledger: RunLedger, palette: Palette, tally: RunLedger.StatusTally? = nil) -> String {
         let tally = tally ?? ledger.tally()
@@ -14,7 +14,8 @@ enum SummaryText {
             let total = counts.values.reduce(0, +) + notRun
             var parts = order.compactMap { status -> String? in
                 guard let count = counts[status], count > 0 else { return nil }
-                return palette.paint("\(count) \(status.rawValue.lowercased())", for: status)
+                let word = status == .unknown ? "not finished" : status.rawValue.lowercased()
+                return palette.paint("\(count) \(word)", for: status)
             }
             if notRun > 0 { parts.append(palette.paint("\(notRun) not run", .cyan)) }
             return "\(total) \(noun)\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")

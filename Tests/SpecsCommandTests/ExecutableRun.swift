@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// A runner executable of this package (`specs`, `misbehaving-specs`) run as a user runs
+/// it: a process in a scratch project, its exit code and its two outputs.
+struct ExecutableRun {
+    let code: Int32
+    let out: String
+    let err: String
+    /// Whether the process ended by a signal (its exit code is then the signal's number).
+    let signaled: Bool
+
+    /// The built executable, beside the test bundle.
+    static func path(of name: String) throws -> String {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            let path = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw RunFailure(message: "\(name) is not built beside the tests; `swift build` builds it")
+    }
+
+    /// Runs `name` with `arguments` in `directory`; `signal` is sent `after` seconds.
+    static func run(
+        _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, after: Double = 0,
+        closeStdoutAfter: Int? = nil, timeout: Double = 120
+    ) throws -> ExecutableRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try path(of: name))
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        let outData = Locked<Data>(Data()), errData = Locked<Data>(Data())
+        let done = DispatchGroup()
+        for (pipe, data, limit) in [(outPipe, outData, closeStdoutAfter), (errPipe, errData, nil)] {
+            done.enter()
+            Thread {
+                let handle = pipe.fileHandleForReading
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    data.withLock { $0.append(chunk) }
+                    if let limit, data.withLock({ $0.count }) >= limit {
+                        try? handle.close() // as `| head` does: the reader goes away
+                        break
+                    }
+                }
+                done.leave()
+            }.start()
+        }
+        try process.run()
+        if let signal {
+            Thread.sleep(forTimeInterval: after)
+            kill(process.processIdentifier, signal)
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            process.terminate()
+            throw RunFailure(message: "\(name) did not finish within \(timeout)s")
+        }
+        _ = done.wait(timeout: .now() + 10)
+        return ExecutableRun(
+            code: process.terminationStatus, out: String(decoding: outData.withLock { $0 }, as: UTF8.self),
+            err: String(decoding: errData.withLock { $0 }, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
+    }
+}
+
+struct RunFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// A value shared with reading threads under a lock.
+final class Locked<Value>: @unchecked Sendable {
+    // Every access to `value` goes through `lock`.
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import XCTest
+
+/// A run contains its faults: each row of the table of faults, replayed through the
+/// real `misbehaving-specs` executable. The faulty scenario fails with its cause, the
+/// others keep their real status, every report exists and is complete, and the exit code
+/// says what happened.
+final class FaultContainmentTests: XCTestCase {
+    private var project: URL!
+
+    override func setUpWithError() throws {
+        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-faults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: project)
+    }
+
+    private func feature(_ scenarios: [(String, String)]) throws {
+        let text = "Feature: Faults\n" + scenarios.map { "\n  Scenario: \($0.0)\n    Given \($0.1)\n" }.joined()
+        try text.write(to: project.appendingPathComponent("Features/faults.feature"), atomically: true, encoding: .utf8)
+    }
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: project.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    private let reports = [
+        "--format", "junit:reports/junit.xml", "--format", "html:reports/specs.html", "--format", "json:reports/cucumber.json",
+        "--format", "message:reports/messages.ndjson", "--format", "traceability:reports/traceability.md",
+    ]
+
+    /// Every report exists, is complete, and counts the scenarios.
+    private func assertReportsComplete(
+        scenarios: Int, failures: Int, finished: Int? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let junit = try read("reports/junit.xml")
+        XCTAssertTrue(junit.contains("tests=\"\(scenarios)\" failures=\"\(failures)\""), junit, file: file, line: line)
+        XCTAssertTrue(junit.hasSuffix("</testsuite>\n"), file: file, line: line)
+        XCTAssertTrue(try read("reports/specs.html").hasSuffix("</html>\n"), file: file, line: line)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(read("reports/cucumber.json").utf8)), file: file, line: line)
+        let messages = try read("reports/messages.ndjson")
+        XCTAssertEqual(messages.components(separatedBy: "\"testCaseFinished\"").count - 1, finished ?? scenarios, file: file, line: line)
+        XCTAssertTrue(messages.contains("\"testRunFinished\""), file: file, line: line)
+        XCTAssertTrue(try read("reports/traceability.md").hasPrefix("## Traceability"), file: file, line: line)
+    }
+
+    func test_run_stepThatTrapsOrUnwrapsNil_failsItsScenarioWithTheCauseAndKeepsEveryReport() throws {
+        try feature([("before", "a step that passes"), ("fatal", "a step that calls fatalError"),
+                     ("nil", "a step that unwraps nil"), ("after", "a step that passes")])
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        try "an earlier report".write(to: project.appendingPathComponent("reports/junit.xml"), atomically: true, encoding: .utf8)
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "progress"] + reports, in: project)
+        XCTAssertEqual(run.code, 1, run.err)
+        XCTAssertTrue(run.out.contains("the worker process crashed with signal"), run.out)
+        XCTAssertTrue(run.out.contains("Fatal error: the cart is corrupt"), run.out)
+        XCTAssertTrue(run.out.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"), run.out)
+        XCTAssertTrue(run.out.contains("4 scenarios (2 failed, 2 passed)"), run.out)
+        XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - 2 scenarios failed\n"), run.out)
+        try assertReportsComplete(scenarios: 4, failures: 2)
+    }
+
+    func test_run_stepThatCallsExitZero_failsItsScenarioAndTheRun() throws {
+        try feature([("exits", "a step that calls exit 0"), ("after", "a step that passes")])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"] + reports, in: project)
+        XCTAssertEqual(run.code, 1)
+        XCTAssertTrue(run.out.contains("the worker process exited with status 0 while this step ran"), run.out)
+        XCTAssertTrue(run.out.contains("2 scenarios (1 failed, 1 passed)"), run.out)
+        try assertReportsComplete(scenarios: 2, failures: 1)
+    }
+
+    func test_run_stepsThatBlockTheirThread_timeOutAndTheRunGoesOn_serialAndParallel() throws {
+        try feature([("semaphore", "a step that waits on a semaphore nobody signals"),
+                     ("sleeps", "a step that sleeps its thread for 30 s"), ("spins", "a step that spins"),
+                     ("fine", "a step that passes")])
+        for parallel in ["1", "2"] {
+            let started = Date()
+            let run = try ExecutableRun.run("misbehaving-specs", ["--timeout", "1", "--parallel", parallel, "--format", "summary"] + reports, in: project)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 25, "parallel \(parallel)")
+            XCTAssertEqual(run.code, 1, run.out)
+            XCTAssertTrue(run.out.contains("4 scenarios (3 failed, 1 passed)"), "parallel \(parallel): \(run.out)")
+            XCTAssertEqual(run.out.components(separatedBy: "did not stop when cancelled (it blocks its thread), so its worker process was ended").count - 1,
+                           3, run.out)
+            try assertReportsComplete(scenarios: 4, failures: 3)
+        }
+        // The spinning step's worker was ended, not left burning a core.
+        XCTAssertEqual(Self.runningWorkers(), [], "worker processes still running")
+    }
+
+    /// The command lines of running worker processes of the fixture (Linux's /proc).
+    static func runningWorkers() -> [String] {
+        #if os(Linux)
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return ids.compactMap { id -> String? in
+            guard Int(id) != nil, let data = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains("misbehaving-specs __worker") ? line : nil
+        }
+        #else
+        return []
+        #endif
+    }
+
+    func test_run_interruptedBySIGINTOrSIGTERM_writesEveryReportAndExitsWithTheSignalsCode() throws {
+        try feature([("quick", "a step that passes"), ("slow", "a step that sleeps for 30000 ms"), ("never", "a step that passes")])
+        for (signal, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            let run = try ExecutableRun.run("misbehaving-specs", ["--format", "progress"] + reports, in: project, signal: signal, after: 1.5)
+            XCTAssertEqual(run.code, code, run.out + run.err)
+            XCTAssertTrue(run.out.contains("the run was interrupted"), run.out)
+            XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 1 passed, 1 not run)"), run.out)
+            try assertReportsComplete(scenarios: 3, failures: 1, finished: 2)
+            XCTAssertTrue(try read("reports/junit.xml").contains("skipped=\"1\""))
+        }
+    }
+
+    func test_run_readerOfStandardOutputGoesAway_reportsAreStillWritten() throws {
+        try feature([("one", "a step that passes"), ("two", "a step that sleeps for 300 ms"), ("three", "a step that passes")])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"] + reports, in: project, closeStdoutAfter: 10)
+        XCTAssertEqual(run.code, 0, run.err)
+        try assertReportsComplete(scenarios: 3, failures: 0)
+    }
+
+    func test_run_parallelWorkersAndACrash_keepEveryFinishedTestCaseInTheStream() throws {
+        try feature((1...5).map { ("fine \($0)", "a step that passes") } + [("fatal", "a step that calls fatalError")]
+                    + (6...8).map { ("fine \($0)", "a step that passes") })
+        let run = try ExecutableRun.run("misbehaving-specs", ["--parallel", "2", "--format", "summary"] + reports, in: project)
+        XCTAssertEqual(run.code, 1)
+        XCTAssertTrue(run.out.contains("9 scenarios (1 failed, 8 passed)"), run.out)
+        try assertReportsComplete(scenarios: 9, failures: 1)
+    }
+
+    func test_run_failFast_countsNeverStartedScenariosAsNotRunEverywhere() throws {
+        try feature([("fails", "a step that fails"), ("b", "a step that passes"), ("c", "a step that passes")])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--fail-fast", "--format", "summary"] + reports, in: project)
+        XCTAssertEqual(run.code, 1)
+        XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 2 not run)"), run.out)
+        XCTAssertTrue(try read("reports/junit.xml").contains("tests=\"3\" failures=\"1\" skipped=\"2\""))
+    }
+
+    func test_run_fullDisk_isAnErrorAndExitTwo() throws {
+        try feature([("one", "a step that passes")])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary", "--format", "junit:/dev/full"], in: project)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.err.contains("/dev/full: error: cannot write: No space left on device"), run.err)
+        XCTAssertTrue(run.out.contains("1 report could not be written"), run.out)
+    }
+
+    func test_run_reportThroughASymlinkAndAFIFO_isWrittenThroughNotReplaced() throws {
+        try feature([("one", "a step that passes")])
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: project.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try fileManager.createSymbolicLink(atPath: project.appendingPathComponent("link.xml").path, withDestinationPath: "real/junit.xml")
+        XCTAssertEqual(mkfifo(project.appendingPathComponent("pipe.ndjson").path, 0o644), 0)
+        let fifoRead = Locked<String>("")
+        let fifoPath = project.appendingPathComponent("pipe.ndjson").path
+        let reader = Thread {
+            let descriptor = open(fifoPath, O_RDONLY)
+            guard descriptor >= 0 else { return }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                bytes += chunk[0..<count]
+            }
+            close(descriptor)
+            fifoRead.withLock { $0 = String(decoding: bytes, as: UTF8.self) }
+        }
+        reader.start()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--format", "junit:link.xml", "--format", "message:pipe.ndjson"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(try fileManager.destinationOfSymbolicLink(atPath: project.appendingPathComponent("link.xml").path), "real/junit.xml")
+        XCTAssertTrue(try read("real/junit.xml").contains("tests=\"1\""))
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertTrue(fifoRead.withLock { $0 }.contains("\"testRunFinished\""))
+        var info = stat()
+        XCTAssertEqual(lstat(project.appendingPathComponent("pipe.ndjson").path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
+    }
+
+    func test_run_twoFormatsToOnePath_isAUsageError() throws {
+        try feature([("one", "a step that passes")])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "junit:r.xml", "--format", "json:r.xml"], in: project)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.err.contains("--format junit and --format json both write to r.xml"), run.err)
+    }
+
+    func test_run_featuresFolderWithALinkLoop_isAnError() throws {
+        try feature([("one", "a step that passes")])
+        try FileManager.default.createSymbolicLink(
+            atPath: project.appendingPathComponent("Features/again").path, withDestinationPath: project.appendingPathComponent("Features").path)
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.err.contains("a symbolic link loop"), run.err)
+    }
+
+    func test_run_stepOutput_appearsUnderItsStep() throws {
+        try feature([("prints", "a step that prints \"hello from the step\"")])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.out.contains("    Given a step that prints \"hello from the step\"\n      hello from the step\n"), run.out)
+    }
+
+    func test_run_terminalOutput_arrivesAsTheRunGoes() throws {
+        try feature([("quick", "a step that passes"), ("slow", "a step that sleeps for 30000 ms")])
+        // Interrupted while the slow scenario runs: the quick one was already written out.
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"], in: project, signal: SIGINT, after: 2)
+        XCTAssertEqual(run.code, 130)
+        XCTAssertTrue(run.out.contains("Scenario: quick"), run.out)
+    }
+}
