@@ -11,8 +11,6 @@ struct RunCommand {
     let parsed: ParsedArguments
     let out: ReportOutput
     let err: ReportOutput
-    /// The command line as given, handed on to worker processes.
-    var arguments: [String] = []
     /// This runner's executable, to start workers with; nil runs in process.
     var workerExecutable: String?
 
@@ -38,7 +36,9 @@ struct RunCommand {
         let signals = SignalWatch(interruption)
         defer { signals.stop() }
         if let workerExecutable, !parsed.has("--in-process") {
-            options.isolation = .workers(executable: workerExecutable, arguments: arguments)
+            // Workers are this executable started again as it was: a custom runner's own main
+            // (which may read its arguments before specs does) runs in them too.
+            options.isolation = .workers(executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
         let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
         let (files, pathProblems) = FeatureLoader.discover(paths)

@@ -16,8 +16,8 @@ public enum SpecsCommand {
         registry: @autoclosure () -> StepRegistry<World>
     ) async -> Int32 {
         let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
-        if arguments.first == WorkerCommand.subcommand {
-            return await WorkerCommand.run(Array(arguments.dropFirst()), registry: registry())
+        if let workerId = ProcessInfo.processInfo.environment[WorkerProtocol.environmentVariable] {
+            return await WorkerCommand.run(arguments, workerId: workerId, registry: registry())
         }
         return await run(
             arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError(), name: name,
@@ -67,7 +67,7 @@ public enum SpecsCommand {
             out.write(text)
             return 0
         }
-        return await RunCommand(parsed: parsed, out: out, err: err, arguments: arguments, workerExecutable: workerExecutable)
+        return await RunCommand(parsed: parsed, out: out, err: err, workerExecutable: workerExecutable)
             .run(registry: registry())
     }
 

@@ -3,19 +3,13 @@ import Gherkin
 import SpecsReporting
 import SpecsRunner
 
-/// `RUNNER __worker --worker-id ID [the run's arguments]`: a worker process of a
-/// supervised run. It loads the features exactly as its supervisor did, so that every id
-/// is the same, and serves the test cases the supervisor sends (see `Runner.serveAsWorker`).
+/// A worker process of a supervised run: the runner started again with the same
+/// arguments and `SPECS_WORKER` set. It loads the features exactly as its supervisor did,
+/// so that every id is the same, and serves the test cases the supervisor sends (see
+/// `Runner.serveAsWorker`).
 enum WorkerCommand {
-    static let subcommand = "__worker"
-
-    static func run<World: AnyObject>(_ arguments: [String], registry: StepRegistry<World>) async -> Int32 {
-        var rest = arguments
-        var workerId = "w"
-        if rest.first == "--worker-id", rest.count >= 2 {
-            workerId = rest[1]
-            rest.removeFirst(2)
-        }
+    static func run<World: AnyObject>(_ arguments: [String], workerId: String, registry: StepRegistry<World>) async -> Int32 {
+        let rest = arguments
         let quiet = ReportOutput(handle: .standardError)
         guard let parsed = try? ArgumentParser.parse(rest, table: OptionTable.run),
               var options = try? RunCommand(parsed: parsed, out: quiet, err: quiet).runOptions() else {

@@ -93,9 +93,11 @@ final class FaultContainmentTests: XCTestCase {
         #if os(Linux)
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return ids.compactMap { id -> String? in
-            guard Int(id) != nil, let data = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
-            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-            return line.contains("misbehaving-specs __worker") ? line : nil
+            guard Int(id) != nil, let command = FileManager.default.contents(atPath: "/proc/\(id)/cmdline"),
+                  let environment = FileManager.default.contents(atPath: "/proc/\(id)/environ") else { return nil }
+            let line = String(decoding: command.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            let variables = String(decoding: environment.map { $0 == 0 ? 0x0A : $0 }, as: UTF8.self)
+            return line.contains("misbehaving-specs") && ("\n" + variables).contains("\nSPECS_WORKER=") ? line : nil
         }
         #else
         return []

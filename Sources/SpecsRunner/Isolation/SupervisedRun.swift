@@ -34,8 +34,7 @@ struct SupervisedRun<World: AnyObject>: Sendable {
 
     func start(_ slot: Int, generation: Int) throws -> WorkerProcess {
         let worker = try WorkerProcess(
-            id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable,
-            arguments: [WorkerProtocol.subcommand, "--worker-id", "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : "")] + arguments)
+            id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable, arguments: arguments)
         interruption.track(worker)
         return worker
     }

@@ -3,12 +3,13 @@
 /// number makes its ids the supervisor's). End of input means: run the after-all hooks
 /// and exit. The worker answers on its standard output, one line each: the run's
 /// envelopes as NDJSON, as they happen, and two control lines.
-enum WorkerProtocol {
+public enum WorkerProtocol {
     /// After the before-all hooks: `#ready` or `#ready failed`.
-    static let ready = "#ready"
-    static let readyFailed = "#ready failed"
+    public static let ready = "#ready"
+    public static let readyFailed = "#ready failed"
     /// After a test case's last envelope: `#done NUMBER`.
-    static let donePrefix = "#done "
-    /// The hidden subcommand that makes a runner executable a worker.
-    public static let subcommand = "__worker"
+    public static let donePrefix = "#done "
+    /// The environment variable that makes a runner executable, started with the same
+    /// arguments as its supervisor, a worker: its value is the worker's id.
+    public static let environmentVariable = "SPECS_WORKER"
 }
