@@ -1,48 +1,59 @@
-/// Lines read by a thread, awaited one at a time by a task; nil once the source ended.
-final class LineQueue: Sendable {
+import Messages
+
+/// What a worker's reading thread hands the supervisor: an envelope it decoded, or a
+/// control line of the protocol.
+enum WorkerItem: Sendable {
+    case envelope(Envelope)
+    case control(String)
+}
+
+/// Items read by a thread, awaited by a task in batches (every item that arrived since
+/// the last call); an empty batch once the source ended.
+final class ItemQueue: Sendable {
     private struct State {
-        var lines: [String] = []
-        var head = 0
-        var waiting: CheckedContinuation<String?, Never>?
+        var items: [WorkerItem] = []
+        var waiting: CheckedContinuation<[WorkerItem], Never>?
         var finished = false
     }
 
     private let state = Locked(State())
 
-    func push(_ line: String) {
-        let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
-            if let waiting = state.waiting {
-                state.waiting = nil
-                return waiting
-            }
-            state.lines.append(line)
-            return nil
+    /// Adds an item; `wake` hands the batch to a waiting task now (a control line), else
+    /// it waits for one, so that a test case's envelopes cost one task switch, not one each.
+    func push(_ item: WorkerItem, wake: Bool) {
+        let waiter = state.withLock { state -> (CheckedContinuation<[WorkerItem], Never>, [WorkerItem])? in
+            state.items.append(item)
+            guard wake, let waiting = state.waiting else { return nil }
+            state.waiting = nil
+            defer { state.items.removeAll(keepingCapacity: true) }
+            return (waiting, state.items)
         }
-        waiter?.resume(returning: line)
+        if let (continuation, items) = waiter { continuation.resume(returning: items) }
     }
 
     func finish() {
-        let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
+        let waiter = state.withLock { state -> (CheckedContinuation<[WorkerItem], Never>, [WorkerItem])? in
             state.finished = true
-            defer { state.waiting = nil }
-            return state.waiting
+            guard let waiting = state.waiting else { return nil }
+            state.waiting = nil
+            defer { state.items.removeAll() }
+            return (waiting, state.items)
         }
-        waiter?.resume(returning: nil)
+        if let (continuation, items) = waiter { continuation.resume(returning: items) }
     }
 
-    func next() async -> String? {
+    /// The items that arrived, waiting for one if none did; empty at the end.
+    func next() async -> [WorkerItem] {
         await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> String?? in
-                if state.head < state.lines.count {
-                    defer {
-                        state.head += 1
-                        if state.head > 1024 { state.lines.removeFirst(state.head); state.head = 0 }
-                    }
-                    return .some(state.lines[state.head])
+            let ready = state.withLock { state -> [WorkerItem]? in
+                let hasControl = state.items.contains { if case .control = $0 { true } else { false } }
+                if !state.items.isEmpty && (hasControl || state.finished) {
+                    defer { state.items.removeAll(keepingCapacity: true) }
+                    return state.items
                 }
-                if state.finished { return .some(nil) }
+                if state.finished { return [] }
                 state.waiting = continuation
-                return .none
+                return nil
             }
             if let ready { continuation.resume(returning: ready) }
         }

@@ -5,6 +5,7 @@ import Foundation
 /// after each step, a marker written through the same pipe tells where its output ends.
 final class OutputCapture: Sendable {
     private let writeEnd: Int32
+    private let readEnd: Int32
     /// Bytes read since the last marker, and the outputs of steps that ended, oldest first.
     private let captured = Locked<(pending: [UInt8], ended: [[UInt8]])>(([], []))
     private let markerSeen = DispatchSemaphore(value: 0)
@@ -17,6 +18,7 @@ final class OutputCapture: Sendable {
         close(ends[1])
         writeEnd = STDOUT_FILENO
         let readEnd = ends[0]
+        self.readEnd = readEnd
         let thread = Thread { [captured, markerSeen, marker] in
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
@@ -44,6 +46,12 @@ final class OutputCapture: Sendable {
     /// and waits until the reader has passed it.
     func drain() -> String {
         fflush(nil) // every C stream, standard output among them
+        // Most steps print nothing: then there is nothing in the pipe or read from it, and
+        // no marker needs to go round.
+        var unread: Int32 = 0
+        if ioctl(readEnd, UInt(FIONREAD), &unread) == 0, unread == 0, captured.withLock({ $0.pending.isEmpty && $0.ended.isEmpty }) {
+            return ""
+        }
         marker.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {

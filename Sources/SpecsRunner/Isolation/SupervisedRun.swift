@@ -42,10 +42,15 @@ struct SupervisedRun<World: AnyObject>: Sendable {
     /// Waits for a new worker's before-all hooks; their events are returned. False when one failed.
     func awaitReady(_ worker: WorkerProcess) async -> (ready: Bool, envelopes: [Envelope]) {
         var envelopes: [Envelope] = []
-        while let line = await worker.lines.next() {
-            if line == WorkerProtocol.ready { return (true, envelopes) }
-            if line == WorkerProtocol.readyFailed { return (false, envelopes) }
-            if let envelope = Self.decode(line) { envelopes.append(envelope) }
+        while case let batch = await worker.items.next(), !batch.isEmpty {
+            for item in batch {
+                switch item {
+                case .envelope(let envelope): envelopes.append(envelope)
+                case .control(WorkerProtocol.ready): return (true, envelopes)
+                case .control(WorkerProtocol.readyFailed): return (false, envelopes)
+                case .control: continue
+                }
+            }
         }
         return (false, envelopes)
     }
@@ -54,8 +59,8 @@ struct SupervisedRun<World: AnyObject>: Sendable {
     func finish(_ worker: WorkerProcess) async -> [Envelope] {
         worker.finishInput()
         var envelopes: [Envelope] = []
-        while let line = await worker.lines.next() {
-            if let envelope = Self.decode(line) { envelopes.append(envelope) }
+        while case let batch = await worker.items.next(), !batch.isEmpty {
+            for case .envelope(let envelope) in batch { envelopes.append(envelope) }
         }
         _ = worker.waitForExit()
         return envelopes
@@ -64,12 +69,11 @@ struct SupervisedRun<World: AnyObject>: Sendable {
     /// Runs one test case on `worker`.
     func run(_ plan: TestCasePlan<World>, number: Int, on worker: WorkerProcess) async -> Outcome {
         var outcome = Outcome()
-        let running = Locked<(step: String?, since: UInt64)>((nil, 0))
         let limit = hardLimitNanoseconds
         let monitor = DispatchSource.makeTimerSource(queue: .global())
         monitor.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
         monitor.setEventHandler {
-            let (step, since) = running.withLock { $0 }
+            let (step, since) = worker.runningStep.withLock { $0 }
             if step != nil, DispatchTime.now().uptimeNanoseconds &- since > limit {
                 worker.kill(because: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled")
             }
@@ -79,18 +83,18 @@ struct SupervisedRun<World: AnyObject>: Sendable {
 
         var done = false
         if worker.send("\(number) \(plan.pickle.id)") {
-            while let line = await worker.lines.next() {
-                if line.hasPrefix(WorkerProtocol.donePrefix) {
-                    done = true
-                    break
+            reading: while case let batch = await worker.items.next(), !batch.isEmpty {
+                for item in batch {
+                    switch item {
+                    case .control(let line):
+                        if line.hasPrefix(WorkerProtocol.donePrefix) {
+                            done = true
+                            break reading
+                        }
+                    case .envelope(let envelope):
+                        outcome.envelopes.append(envelope)
+                    }
                 }
-                guard let envelope = Self.decode(line) else { continue }
-                switch envelope {
-                case .testStepStarted(let started): running.withLock { $0 = (started.testStepId, DispatchTime.now().uptimeNanoseconds) }
-                case .testStepFinished: running.withLock { $0 = (nil, 0) }
-                default: break
-                }
-                outcome.envelopes.append(envelope)
             }
         }
         if !done && outcome.envelopes.isEmpty && interruption.current == nil {
@@ -178,11 +182,6 @@ struct SupervisedRun<World: AnyObject>: Sendable {
         case SIGFPE: "SIGFPE"
         default: "signal \(signal)"
         }
-    }
-
-    static func decode(_ line: String) -> Envelope? {
-        guard line.hasPrefix("{") else { return nil }
-        return try? JSONDecoder().decode(Envelope.self, from: Data(line.utf8))
     }
 
     /// The final status and the step counts of the final attempt.

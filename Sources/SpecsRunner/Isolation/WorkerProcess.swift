@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// One worker process of a supervised run: the runner's own executable in worker mode,
 /// its requests on standard input, its protocol lines on standard output, and what it
@@ -13,7 +14,10 @@ final class WorkerProcess: Sendable {
     }
 
     let id: String
-    let lines = LineQueue()
+    let items = ItemQueue()
+    /// The step running in the worker, and since when (monotonic nanoseconds), as its
+    /// stream tells: read by the supervisor's timeout monitor.
+    let runningStep = Locked<(id: String?, since: UInt64)>((nil, 0))
     private let process: Locked<Process>
     private let input: Locked<FileHandle?>
     /// What the worker wrote to standard error since its current test case was asked for.
@@ -46,7 +50,20 @@ final class WorkerProcess: Sendable {
             exited.signal()
         }
         try process.run()
-        Self.read(stdout.fileHandleForReading.fileDescriptor) { [lines] line in lines.push(line) } end: { [lines] in lines.finish() }
+        // Envelopes are decoded here, on the reading thread, beside the supervisor's work.
+        let runningStep = self.runningStep
+        Self.read(stdout.fileHandleForReading.fileDescriptor) { [items] line in
+            guard line.hasPrefix("{") else { return items.push(.control(line), wake: true) }
+            guard let envelope = ExecutionLines.decode(line) ?? (try? JSONDecoder().decode(Envelope.self, from: Data(line.utf8))) else {
+                return
+            }
+            switch envelope {
+            case .testStepStarted(let started): runningStep.withLock { $0 = (started.testStepId, DispatchTime.now().uptimeNanoseconds) }
+            case .testStepFinished: runningStep.withLock { $0 = (nil, 0) }
+            default: break
+            }
+            items.push(.envelope(envelope), wake: false)
+        } end: { [items] in items.finish() }
         Self.read(stderr.fileHandleForReading.fileDescriptor) { [recent] line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
             recent.withLock {
