@@ -7,6 +7,7 @@
 #   run:    10,000 scenarios x 6 steps with 30 and with 3,030 step definitions,
 #           --format progress and --format message:<file> (wall time, steps/s, peak memory);
 #           and the floor of the message run: its stream written alone, a write(2) per line;
+#   isolation: the same run in worker processes (the default) and --in-process, alternating;
 #   html:   the HTML report of the same run (extra time and size);
 #   start:  `specs --version`.
 # Usage: Scripts/bench.sh [runs]   (default 5)
@@ -79,6 +80,16 @@ for name in run30 run3000; do
   # The floor of the message run: writing its stream alone, one write(2) per line.
   echo "$name message stream alone: $("$bin/specs-bench" write-floor "$work/messages-$name.ndjson" "$runs" | tail -1)"
 done
+
+echo "== isolation: the 10,000-scenario run in worker processes and in one process (median of $runs runs, alternating)"
+rm -f "$work"/times-isolation-*
+for _ in $(seq "$runs"); do
+  timed "$bin/specs-bench" "$work/run30" --format "message:$work/messages-iso.ndjson" >>"$work/times-isolation-workers"
+  timed "$bin/specs-bench" "$work/run30" --format "message:$work/messages-iso.ndjson" --in-process >>"$work/times-isolation-inprocess"
+done
+w="$(median $(cut -d' ' -f1 "$work/times-isolation-workers"))"
+p="$(median $(cut -d' ' -f1 "$work/times-isolation-inprocess"))"
+echo "workers: $w s, in process: $p s, ratio $(python3 -c "print(round($w/$p,2))")"
 
 echo "== HTML report of the 10,000-scenario run (median of $runs runs)"
 base=(); html=()
