@@ -1,82 +1,205 @@
 #!/usr/bin/env bash
-# Opens the HTML report in a real headless browser (Chromium from Debian's packages:
-# apt-get install chromium) and checks what a product owner would see:
-#  - the page renders (a screenshot is written), with no console error;
-#  - no request leaves the file (a dead proxy makes any request fail loudly, and the
-#    file is checked for src=, href=, url( and @import);
-#  - scenario and test names are visible text in the rendered DOM;
-#  - a feature full of <script>/onerror= payloads renders them as text and runs none.
+# Opens the HTML report in headless Chromium (apt-get install chromium) and checks what
+# a product owner sees, on this package's features, on a generated 10,000-scenario run,
+# on a run with failures, on a hostile feature and on a report merged from shards:
+#  - no console error and no request leaving the file;
+#  - nothing wider than the window at 390, 1280 and 1920 px (the page and every table
+#    container: scrollWidth <= clientWidth); a screenshot at each width;
+#  - the "needs attention" section lists exactly the failing and unverified scenarios;
+#  - printed to PDF, the book has every feature;
+#  - the report merged from shards has the unsharded run's scenarios, order and counts;
+#  - the 10,000-scenario report becomes interactive in under 2 seconds;
+#  - hostile names, steps, tags and doc strings are text, and nothing runs.
 # Usage: Scripts/check-html-report.sh [output-dir]   (default: reports/html-check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-reports/html-check}"
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"
+out="$(cd "$out" && pwd)"
 browser="$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)"
 if [ -z "$browser" ]; then
   echo "chromium not found: apt-get install chromium" >&2
   exit 2
 fi
-
 swift build --product specs >/dev/null
-specs="$(swift build --product specs --show-bin-path)/specs"
+swift build --product misbehaving-specs >/dev/null
+swift build --product specs-bench >/dev/null
+bin="$(swift build --show-bin-path)"
 
-# 1. The project's own report.
-"$specs" Features --format summary --format "html:$out/specs.html" >/dev/null
-
-# 2. A hostile feature: every payload would retitle the page or log an error if it ran.
-hostile="$out/hostile"
-rm -rf "$hostile" && mkdir -p "$hostile/Features"
-cat > "$hostile/Features/hostile.feature" <<'FEATURE'
+echo "== reports"
+# This package's features with test results in which one linked test fails (so that
+# its scenarios are not verified), and the same run in two shards merged into one report.
+"$bin/specs" Features --in-process --format summary --format "message:$out/whole.ndjson" >/dev/null
+python3 - "$out/whole.ndjson" "$out/xunit.xml" <<'PY'
+import json, sys
+tests = sorted({t["name"][len("@xctest:"):] for line in open(sys.argv[1]) for e in [json.loads(line)] if "pickle" in e
+                for t in e["pickle"]["tags"] if t["name"].startswith("@xctest:")})
+cases = []
+for index, test in enumerate(tests):
+    suite, name = test.split("/", 1)
+    failure = "<failure message='made to fail'/>" if index == 0 else ""
+    cases.append("<testcase classname='Checks.%s' name='%s'>%s</testcase>" % (suite.split(".")[-1], name, failure))
+open(sys.argv[2], "w").write("<testsuites><testsuite name='checks'>%s</testsuite></testsuites>" % "".join(cases))
+open(sys.argv[2] + ".failing", "w").write(tests[0])
+PY
+"$bin/specs" Features --in-process --xunit "$out/xunit.xml" --format summary --format "html:$out/specs.html" --format "message:$out/whole.ndjson" >/dev/null || true
+for shard in 1 2; do
+  "$bin/specs" Features --in-process --shard "$shard/2" --format "message:$out/shard$shard.ndjson" --format summary >/dev/null
+done
+"$bin/specs" report "$out/shard1.ndjson" "$out/shard2.ndjson" --format "html:$out/merged.html" --format summary >/dev/null
+# A run with failures, undefined and pending steps and an outline with a failing row.
+mkdir -p "$out/faults/Features"
+cat > "$out/faults/Features/faults.feature" <<'FEATURE'
+Feature: Faults for the report
+  Scenario: passes
+    Given a step that passes
+  Scenario: fails
+    Given a step that fails
+  Scenario: not automated
+    Given a step nobody wrote
+  Scenario Outline: rows
+    Given a step that <what>
+    Examples:
+      | what   |
+      | passes |
+      | fails  |
+FEATURE
+(cd "$out/faults" && "$bin/misbehaving-specs" --format summary --format "html:$out/faults.html" --format "message:$out/faults.ndjson" >/dev/null || true)
+# 10,000 scenarios of the benchmark corpus.
+corpus="${SPECS_BENCH_DIR:-.build-bench}/run30"
+[ -f "$corpus/MANIFEST.json" ] || python3 ../shared/bench/gen_corpus.py --out "$corpus" --files 1000 --scenarios 10 --steps 6 --extra-steps 0 >/dev/null
+"$bin/specs-bench" "$corpus" --in-process --format summary --format "html:$out/large.html" --format "message:$out/large.ndjson" >/dev/null
+# A hostile feature: every payload would retitle the page if it ran.
+mkdir -p "$out/hostile/Features"
+cat > "$out/hostile/Features/hostile.feature" <<'FEATURE'
 @x<script>document.title='PWNED-tag'</script>
 Feature: <script>document.title='PWNED-feature'</script>
   <img src=x onerror="document.title='PWNED-description'">
 
   @xctest:A<svg/onload=document.title='PWNED-link'>/test_x
-  Scenario: <img src=x onerror="document.title='PWNED-scenario'">
+  Scenario: <img src=x onerror="document.title='PWNED-scenario'"> ‮ reversed
     Given a user named "<script>document.title='PWNED-step'</script>"
-      | <img src=x onerror="document.title='PWNED-cell'"> | ' " & |
+      | <img src=x onerror="document.title='PWNED-cell'"> | ' " & | javascript:alert(1) |
     And the payload:
       """html
       <script>document.title='PWNED-docstring'</script>
       """
 FEATURE
-"$specs" "$hostile/Features" --tests-dir "$hostile" --format summary --format "html:$out/hostile.html" >/dev/null || true
+"$bin/specs" "$out/hostile/Features" --in-process --tests-dir "$out/hostile" --format summary --format "html:$out/hostile.html" >/dev/null || true
 
-check() {
-  local page="$1" name="$2"; shift 2
-  local url="file://$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
-  local flags=(--headless --no-sandbox --disable-gpu --no-first-run --proxy-server=127.0.0.1:9
-               --enable-logging=stderr --v=0 --virtual-time-budget=3000 --window-size=1280,1600)
-  "$browser" "${flags[@]}" --screenshot="$out/$name.png" "$url" >/dev/null 2>"$out/$name.console.log" || true
-  "$browser" "${flags[@]}" --dump-dom "$url" >"$out/$name.dom.html" 2>>"$out/$name.console.log"
-  local failed=0
-  if grep -E "CONSOLE|Uncaught|ERR_|net::" "$out/$name.console.log" | grep -v "DevTools" ; then
-    echo "FAIL $name: console errors or network requests (see $out/$name.console.log)"; failed=1
-  fi
-  if grep -Eio '<[a-z][^>]*[[:space:]](src|href|action)=|url\(|@import' "$page" | head -1 | grep -q . ; then
-    echo "FAIL $name: the file references something outside itself"; failed=1
-  fi
-  if grep -o "<title>[^<]*</title>" "$out/$name.dom.html" | grep -q PWNED; then
-    echo "FAIL $name: a payload ran"; failed=1
-  fi
-  if grep -Eq "<(script|img|svg)[^>]*PWNED" "$out/$name.dom.html"; then
-    echo "FAIL $name: a payload is live markup in the page"; failed=1
-  fi
-  for text in "$@"; do
-    if ! grep -qF -- "$text" "$out/$name.dom.html"; then echo "FAIL $name: '$text' is not visible"; failed=1; fi
-  done
-  [ -s "$out/$name.png" ] || { echo "FAIL $name: no screenshot"; failed=1; }
-  [ "$failed" = 0 ] && echo "ok   $name: rendered, no console error, no request, names visible ($out/$name.png)"
-  return "$failed"
-}
+echo "== browser checks"
+python3 - "$browser" "$out" <<'PY'
+import json, os, re, subprocess, sys, time, html as htmllib
+browser, out = sys.argv[1], sys.argv[2]
+failures = 0
+def fail(message):
+    global failures
+    failures += 1
+    print("FAIL " + message)
 
-status=0
-check "$out/specs.html" specs \
-  "Login exitoso con credenciales válidas" "test_execute_with_valid_credentials_returns_session" \
-  "LoginUseCaseTests" "Matriz de trazabilidad" || status=1
-check "$out/hostile.html" hostile \
-  "&lt;script&gt;document.title='PWNED-feature'&lt;/script&gt;" \
-  "&lt;img src=x onerror=\"document.title='PWNED-scenario'\"&gt;" \
-  "&lt;script&gt;document.title='PWNED-docstring'&lt;/script&gt;" \
-  "&lt;img src=x onerror=\"document.title='PWNED-cell'\"&gt;" || status=1
-exit "$status"
+# Injected after the report's own script: measures, then writes its findings into the DOM.
+PROBE = """<script>
+(function(){
+  var r={interactive:performance.now()};
+  var d=document.documentElement;r.page=[d.scrollWidth,d.clientWidth];
+  r.wide=[];document.querySelectorAll('.scroll,table,pre,article,section,header,nav,main').forEach(function(e){
+    if(e.scrollWidth>e.clientWidth+1&&e.getClientRects().length)r.wide.push(e.tagName+'.'+e.className+' '+e.scrollWidth+'>'+e.clientWidth);});
+  r.attention=[].map.call(document.querySelectorAll('[data-attention]'),function(e){return e.getAttribute('data-attention');});
+  r.scenarios=[].map.call(document.querySelectorAll('article.sc'),function(e){return e.id+' '+e.getAttribute('data-status');});
+  r.title=document.title;
+  var p=document.createElement('pre');p.id='probe';p.textContent=JSON.stringify(r);document.body.appendChild(p);
+})();
+</script>"""
+
+def probe(name, width):
+    page = os.path.join(out, name + ".html")
+    probed = os.path.join(out, name + ".probe.html")
+    text = open(page, encoding="utf-8").read()
+    open(probed, "w", encoding="utf-8").write(text.replace("</body></html>", PROBE + "</body></html>"))
+    flags = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--proxy-server=127.0.0.1:9",
+             "--enable-logging=stderr", "--v=0", "--window-size=%d,1200" % width]
+    started = time.time()
+    result = subprocess.run(flags + ["--dump-dom", "file://" + probed], capture_output=True, text=True, timeout=300)
+    elapsed = time.time() - started
+    subprocess.run(flags + ["--hide-scrollbars", "--screenshot=" + os.path.join(out, "%s-%d.png" % (name, width)), "file://" + probed],
+                   capture_output=True, timeout=300)
+    console = [line for line in result.stderr.splitlines()
+               if re.search(r"CONSOLE|Uncaught|ERR_|net::", line) and "DevTools" not in line]
+    if console: fail("%s at %d px: console errors or requests: %s" % (name, width, console[:3]))
+    found = re.search(r'<pre id="probe">(.*?)</pre>', result.stdout, re.S)
+    if not found:
+        fail("%s at %d px: the page did not finish loading" % (name, width))
+        return None, elapsed, result.stdout
+    return json.loads(htmllib.unescape(found.group(1))), elapsed, result.stdout
+
+def expected_attention(ndjson, failing_test):
+    """Scenarios that did not pass or are not verified by a passing test, as uri:line of the scenario:
+    in these runs a linked test passes unless it is `failing_test` (None: no test results at all)."""
+    pickles, cases, results, finished = {}, {}, {}, {}
+    docs = {}
+    for line in open(ndjson, encoding="utf-8"):
+        env = json.loads(line)
+        if "pickle" in env: pickles[env["pickle"]["id"]] = env["pickle"]
+        if "gherkinDocument" in env: docs[env["gherkinDocument"]["uri"]] = env["gherkinDocument"]
+        if "testCase" in env: cases[env["testCase"]["id"]] = env["testCase"]
+        if "testCaseStarted" in env: finished[env["testCaseStarted"]["id"]] = env["testCaseStarted"]["testCaseId"]
+        if "testStepFinished" in env:
+            f = env["testStepFinished"]; results.setdefault(finished.get(f["testCaseStartedId"]), []).append(f["testStepResult"]["status"])
+    lines = {}
+    for uri, doc in docs.items():
+        def walk(children):
+            for child in children:
+                if "scenario" in child: lines[child["scenario"]["id"]] = (uri, child["scenario"]["location"]["line"])
+                if "rule" in child: walk(child["rule"]["children"])
+        walk(doc.get("feature", {}).get("children", []))
+    bad = set()
+    for case_id, case in cases.items():
+        pickle = pickles[case["pickleId"]]
+        uri, line = lines[pickle["astNodeIds"][0]]
+        statuses = results.get(case_id, [])
+        links = [t["name"][len("@xctest:"):] for t in pickle["tags"] if t["name"].startswith("@xctest:")]
+        verified = failing_test is not None and links and failing_test not in links
+        if not verified or any(s in ("FAILED", "UNDEFINED", "PENDING", "AMBIGUOUS") for s in statuses):
+            bad.add("%s:%d" % (uri, line))
+    return bad
+
+for name in ["specs", "faults", "merged", "hostile", "large"]:
+    widths = [390, 1280, 1920] if name != "large" else [1280]
+    for width in widths:
+        found, elapsed, dom = probe(name, width)
+        if not found: continue
+        if found["page"][0] > found["page"][1]: fail("%s at %d px: the page is %d px wide" % (name, width, found["page"][0]))
+        if found["wide"]: fail("%s at %d px: wider than their box: %s" % (name, width, found["wide"][:3]))
+        if "PWNED" in found["title"] or re.search(r"<(script|img|svg)[^>]*PWNED", dom): fail("%s: a payload ran or is live markup" % name)
+        if width == 1280: print("ok   %s: loaded in %.2f s, interactive at %.0f ms, %d scenarios" % (name, elapsed, found["interactive"], len(found["scenarios"])))
+        if name == "large" and found["interactive"] > 2000: fail("large: interactive at %.0f ms, over 2 s" % found["interactive"])
+        if name in ("specs", "faults") and width == 1280:
+            failing_test = open(os.path.join(out, "xunit.xml.failing")).read() if name == "specs" else None
+            want = expected_attention(os.path.join(out, name + ".ndjson" if name == "faults" else "whole.ndjson"), failing_test)
+            if set(found["attention"]) != want: fail("%s: needs attention lists %s, expected %s" % (name, sorted(found["attention"]), sorted(want)))
+            else: print("ok   %s: needs attention lists exactly the %d failing or unverified scenarios" % (name, len(want)))
+        if name == "specs" and width == 1280: whole = found["scenarios"]
+        if name == "merged" and width == 1280:
+            if found["scenarios"] != whole: fail("merged shards: scenarios, order or results differ from the whole run")
+            else: print("ok   merged shards: the same %d scenarios, order and results as the whole run" % len(whole))
+
+# Printed, the book has every feature.
+pdf = os.path.join(out, "specs.pdf")
+subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", "--print-to-pdf=" + pdf,
+                "file://" + os.path.join(out, "specs.html")], capture_output=True, timeout=300)
+try:
+    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
+    missing = [f for f in ["Catálogo de productos con caché", "Login de usuario", "Observabilidad del login y del catálogo"] if f not in text]
+    if missing: fail("print: features missing from the PDF: %s" % missing)
+    else: print("ok   print: the PDF has every feature (%d bytes)" % os.path.getsize(pdf))
+except FileNotFoundError:
+    fail("print: pdftotext not found (apt-get install poppler-utils)")
+
+hostile = open(os.path.join(out, "hostile.html"), encoding="utf-8").read()
+for text in ["&lt;script&gt;document.title=&#39;PWNED-feature&#39;&lt;/script&gt;", "javascript:alert(1)"]:
+    if text not in hostile: fail("hostile: %r is not shown as text" % text)
+if re.search(r'<[a-z][^>]*\s(src|href|action)=(?!["\']?#)', hostile) or "url(" in hostile or "@import" in hostile:
+    fail("hostile: the file references something outside itself")
+print("check-html-report: %s" % ("every check passed" if failures == 0 else "%d check(s) failed" % failures))
+sys.exit(1 if failures else 0)
+PY

@@ -25,6 +25,8 @@ enum OptionTable {
         OptionSpec(name: "--tests-dir", value: "dir", help: "Where the linked XCTests live (default: Tests)."),
         OptionSpec(name: "--min-coverage", value: "percent", help: "Fail (exit 1) when fewer scenarios are covered by a passing linked test."),
         OptionSpec(name: "--report-language", value: "en|es", help: "The language of the HTML report's labels (default: the features')."),
+        OptionSpec(name: "--title", value: "text", help: "The project the HTML report is titled after (default: the package's name)."),
+        OptionSpec(name: "--history", value: "dir", help: "Keep a record of each run in dir; the HTML report shows the trend and new, newly failing, fixed and flaky scenarios."),
         OptionSpec(name: "--no-color", value: nil, help: "No colours (also when NO_COLOR is set; colours only go to a terminal)."),
         OptionSpec(name: "--i18n-languages", value: nil, help: "List the Gherkin languages."),
         OptionSpec(name: "--i18n-keywords", value: "language", help: "List the keywords of a Gherkin language."),
@@ -34,7 +36,7 @@ enum OptionTable {
 
     /// The options of `specs report`: the outputs and the traceability gate.
     static let report: [OptionSpec] = run.filter {
-        ["--format", "--junit-suite-name", "--xunit", "--test-list", "--tests-dir", "--min-coverage", "--report-language",
+        ["--format", "--junit-suite-name", "--xunit", "--test-list", "--tests-dir", "--min-coverage", "--report-language", "--title", "--history",
          "--no-color", "--help"].contains($0.name)
     }
 

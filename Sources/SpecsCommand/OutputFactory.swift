@@ -61,7 +61,11 @@ struct OutputFactory {
         case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
         case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context, ledger: ledger)
         case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context, ledger: ledger)
-        case "html": return HTMLFormatter(output: stream, context: traceability.context, language: parsed.value("--report-language"), ledger: ledger)
+        case "html":
+            return HTMLFormatter(
+                output: stream, context: traceability.context, language: parsed.value("--report-language"),
+                title: parsed.value("--title") ?? PackageName.current ?? "Specifications", dryRun: parsed.has("--dry-run"),
+                historyDirectory: parsed.value("--history"), ledger: ledger)
         default: return PrettyFormatter(output: stream, palette: palette, ledger: ledger)
         }
     }

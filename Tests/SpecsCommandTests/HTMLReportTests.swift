@@ -45,7 +45,7 @@ final class HTMLReportTests: XCTestCase {
                         "&lt;script&gt;alert(&#39;cell&#39;)&lt;/script&gt;", "&quot;&#39; &amp;",
                         "&lt;script&gt;alert(&#39;docstring&#39;)&lt;/script&gt;",
                         "@tag&lt;script&gt;alert(1)&lt;/script&gt;",
-                        "<pre class=\"error\">steps.given(&quot;&lt;script&gt;alert",
+                        "<pre>steps.given(&quot;&lt;script&gt;alert",
                         "Hostile&lt;b&gt;Tests/test_&lt;i&gt;x"] {
             XCTAssertTrue(html.contains(escaped), "missing escaped text \(escaped)")
         }
@@ -60,5 +60,124 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(try project.read("es.html").contains("Documentación viva"))
         result = try await project.run(["@/Features", "--format", "html:@/en.html", "--report-language", "en"])
         XCTAssertTrue(try project.read("en.html").contains("Living documentation"))
+    }
+
+    // MARK: The product owner's book
+
+    static let book = """
+        Feature: Checkout
+          @smoke @xctest:CartTests/test_total
+          Scenario: Paying
+            Given a step
+
+          Scenario: Broken
+            Given a failing step
+
+          Scenario: Not written
+            Given a step nobody wrote
+
+          Rule: Discounts
+            Scenario Outline: Discount of <n>
+              Given a step
+              Examples:
+                | n  |
+                | 10 |
+                | 20 |
+        """
+
+    private func bookProject(_ feature: String = book) throws -> CommandHarness {
+        let project = try CommandHarness()
+        try project.write("Features/checkout.feature", feature)
+        try project.write("Tests/CartTests/CartTests.swift", """
+            import XCTest
+
+            final class CartTests: XCTestCase {
+                func test_total() {}
+                func test_other() {}
+            }
+            """)
+        try project.write("xunit.xml", "<testsuites><testsuite name='t'><testcase classname='CartTests' name='test_total'/></testsuite></testsuites>")
+        return project
+    }
+
+    private func html(_ project: CommandHarness, _ extra: [String] = []) async throws -> String {
+        _ = try await project.run(["@/Features", "--tests-dir", "@/Tests", "--xunit", "@/xunit.xml", "--format", "html:@/r.html"] + extra)
+        return try project.read("r.html")
+    }
+
+    func test_htmlReport_verdictAndWhatNeedsAttentionComeFirst() async throws {
+        let page = try await html(bookProject(), ["--title", "Cart app"])
+        XCTAssertTrue(page.contains("<h1>Cart app</h1>"), page)
+        let verdict = try XCTUnwrap(page.range(of: "Of 5 scenarios, 2 do not pass and 2 are not verified by a passing test."))
+        let attention = try XCTUnwrap(page.range(of: "id=\"attention\""))
+        let book = try XCTUnwrap(page.range(of: "<section class=\"feature\""))
+        XCTAssertTrue(verdict.lowerBound < attention.lowerBound && attention.lowerBound < book.lowerBound)
+        let listed = page.components(separatedBy: "data-attention=\"").dropFirst().map { String($0.prefix { $0 != "\"" }.split(separator: "/").last ?? "") }
+        XCTAssertEqual(listed, ["checkout.feature:6", "checkout.feature:9", "checkout.feature:13"])
+    }
+
+    func test_htmlReport_outline_isOneEntryWithItsExamplesAndAResultPerRow() async throws {
+        let page = try await html(bookProject())
+        XCTAssertEqual(page.components(separatedBy: "<article").count - 1, 4, "one entry for the outline, not one per row")
+        XCTAssertTrue(page.contains("<th>n</th><th>Result</th></tr><tr><td>10</td><td><span class=\"b passed\">Passed</span>"), page)
+        XCTAssertFalse(page.contains("#13") || page.contains("#14"), "rows are not named by a line number")
+        XCTAssertEqual(page.components(separatedBy: "<h3><span class=\"kw\">Rule:</span> Discounts</h3>").count - 1, 1)
+    }
+
+    func test_htmlReport_undefinedStep_isWordedForReadersWithTheSnippetFolded() async throws {
+        let page = try await html(bookProject())
+        XCTAssertTrue(page.contains("This step is not automated yet.</p><details class=\"dev\"><summary>For developers</summary><pre>steps.given("), page)
+    }
+
+    func test_htmlReport_tagFilterAndStepCount_leaveOutLinksAndHooks() async throws {
+        let page = try await html(bookProject())
+        XCTAssertTrue(page.contains("<option>@smoke</option>"))
+        XCTAssertFalse(page.contains("<option>@xctest:"), "no @xctest: tag in the filter")
+        XCTAssertTrue(page.contains("<dt>Steps</dt><dd>5</dd>"), "steps only, hooks not counted")
+        let developer = try XCTUnwrap(page.range(of: "<details class=\"developer\">"))
+        let unlinked = try XCTUnwrap(page.range(of: "CartTests/test_other"))
+        XCTAssertTrue(developer.lowerBound < unlinked.lowerBound, "unlinked tests only in the folded developer detail")
+    }
+
+    func test_htmlReport_spanishLabels_needNoAgreement() async throws {
+        let project = try CommandHarness()
+        try project.write("Features/es.feature", "# language: es\nCaracterística: Pagos\n  Escenario: Pagar\n    Dado a step\n  Escenario: Otro\n    Dado a step\n")
+        _ = try await project.run(["@/Features", "--format", "html:@/es.html"])
+        let page = try project.read("es.html")
+        XCTAssertTrue(page.contains("<dt>Pasados</dt><dd>2</dd>"), page)
+        XCTAssertFalse(page.contains("2 pasado"))
+    }
+
+    func test_htmlReport_dryRun_isTheBookWithoutResults() async throws {
+        let project = try bookProject()
+        _ = try await project.run(["@/Features", "--dry-run", "--format", "html:@/spec.html"])
+        let page = try project.read("spec.html")
+        XCTAssertTrue(page.contains("Specification (not run)") && page.contains("Specification of 5 scenarios, not run."), page)
+        XCTAssertTrue(page.contains("Nothing needs attention."))
+        XCTAssertFalse(page.contains("class=\"b failed\""))
+    }
+
+    func test_htmlReport_history_marksNewNewlyFailingAndFixedScenariosAndDrawsTheTrend() async throws {
+        let project = try bookProject()
+        _ = try await html(project, ["--history", "@/history"])
+        let changed = Self.book
+            .replacingOccurrences(of: "Given a failing step", with: "Given a step")
+            .replacingOccurrences(of: "  Scenario: Paying\n    Given a step", with: "  Scenario: Paying\n    Given a failing step")
+            + "\n\n  Scenario: Brand new\n    Given a step\n"
+        try project.write("Features/checkout.feature", changed)
+        let page = try await html(project, ["--history", "@/history"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.path("history")).count, 2)
+        XCTAssertTrue(page.contains("Trend of the last runs"), page)
+        for (scenario, mark) in [("Paying", "newly failing"), ("Broken", "fixed"), ("Brand new", "new")] {
+            let article = page.components(separatedBy: "<article").first { $0.contains("</span> \(scenario) <span") } ?? ""
+            XCTAssertTrue(article.contains("<span class=\"b mark\">\(mark)</span>"), "\(scenario) is not marked \(mark)")
+        }
+    }
+
+    func test_htmlReport_bidiControlsInANameAreClosedWhereItEnds() async throws {
+        let project = try CommandHarness()
+        try project.write("Features/b.feature", "Feature: B\n  Scenario: evil \u{202E}name\n    Given a step\n")
+        _ = try await project.run(["@/Features", "--format", "html:@/b.html"])
+        XCTAssertTrue(try project.read("b.html").contains("evil \u{202E}name\u{202C}"))
     }
 }

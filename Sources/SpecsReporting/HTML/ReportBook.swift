@@ -1,0 +1,106 @@
+import Gherkin
+import Messages
+import Traceability
+
+/// The run as a book a product owner reads: folders of feature files, each feature with
+/// its rules and scenarios in the order the file has them (whatever order they ran in,
+/// however many shards they ran in), each scenario with its results (one per example
+/// row for an outline) and its traceability row.
+struct ReportBook {
+    struct Folder {
+        let path: String
+        var features: [FeatureEntry]
+    }
+
+    struct FeatureEntry {
+        let uri: String
+        let feature: Feature
+        var items: [Item]
+        var scenarios: [ScenarioEntry] {
+            items.flatMap { item -> [ScenarioEntry] in
+                switch item {
+                case .scenario(let entry): [entry]
+                case .rule(_, let entries): entries
+                }
+            }
+        }
+    }
+
+    enum Item {
+        case rule(Rule, [ScenarioEntry])
+        case scenario(ScenarioEntry)
+    }
+
+    struct ScenarioEntry {
+        let scenario: Scenario
+        let uri: String
+        /// The scenario's results: one, or one per example row in the file's order.
+        let results: [ScenarioResult]
+        let rows: [TraceabilityRow]
+        var anchor: String { "s-" + ReportBook.anchor(uri) + "-\(scenario.location.line)" }
+        var isOutline: Bool { !scenario.examples.isEmpty }
+        var status: String { ReportBook.worst(results.map(ReportBook.status)) }
+        var covered: Bool { !rows.isEmpty && rows.allSatisfy(\.covered) }
+    }
+
+    let folders: [Folder]
+
+    /// Every scenario, in book order.
+    var scenarios: [ScenarioEntry] { folders.flatMap { $0.features.flatMap(\.scenarios) } }
+
+    init(ledger: RunLedger, report: TraceabilityReport) {
+        let results = ledger.scenarioResults
+        var rowByTestCase: [String: TraceabilityRow] = [:]
+        for (result, row) in zip(results, report.rows) { rowByTestCase[result.testCaseId] = row }
+        var byScenario: [String: [ScenarioResult]] = [:]
+        for result in results {
+            guard let id = result.pickle.astNodeIds.first else { continue }
+            byScenario[id, default: []].append(result)
+        }
+        func entry(_ scenario: Scenario, _ uri: String) -> ScenarioEntry? {
+            guard let found = byScenario[scenario.id], !found.isEmpty else { return nil }
+            let ordered = found.sorted { $0.pickle.location.line < $1.pickle.location.line }
+            return ScenarioEntry(scenario: scenario, uri: uri, results: ordered, rows: ordered.compactMap { rowByTestCase[$0.testCaseId] })
+        }
+        var folders: [String: [FeatureEntry]] = [:]
+        // Sorted by path: the book is the same whether the run was whole or sharded.
+        for uri in ledger.documents.keys.sorted() {
+            guard let feature = ledger.documents[uri]?.feature else { continue }
+            var items: [Item] = []
+            for child in feature.children {
+                switch child {
+                case .background: continue
+                case .scenario(let scenario): if let found = entry(scenario, uri) { items.append(.scenario(found)) }
+                case .rule(let rule):
+                    let entries = rule.children.compactMap { child -> ScenarioEntry? in
+                        if case .scenario(let scenario) = child { return entry(scenario, uri) }
+                        return nil
+                    }
+                    if !entries.isEmpty { items.append(.rule(rule, entries)) }
+                }
+            }
+            guard !items.isEmpty else { continue }
+            let folder = uri.contains("/") ? String(uri[..<uri.lastIndex(of: "/")!]) : "."
+            folders[folder, default: []].append(FeatureEntry(uri: uri, feature: feature, items: items))
+        }
+        self.folders = folders.keys.sorted().map { Folder(path: $0, features: folders[$0] ?? []) }
+    }
+
+    /// A result's status as the report names it: `not-run` for one that never started.
+    static func status(_ result: ScenarioResult) -> String {
+        result.started ? result.status.rawValue.lowercased() : "not-run"
+    }
+
+    static let severity = ["failed", "ambiguous", "undefined", "pending", "unknown", "not-run", "skipped", "passed"]
+
+    static func worst(_ statuses: [String]) -> String {
+        statuses.min { (severity.firstIndex(of: $0) ?? 99) < (severity.firstIndex(of: $1) ?? 99) } ?? "passed"
+    }
+
+    static func needsAttention(_ status: String) -> Bool { ["failed", "ambiguous", "undefined", "pending", "unknown"].contains(status) }
+
+    /// A fragment id made of a path's letters and digits.
+    static func anchor(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Messages
+
+/// `--history DIR`: each run leaves a small record there (its pass rate, its coverage and
+/// each scenario's result); the report reads the last ones to draw the trend and to mark
+/// scenarios that are new, newly failing, fixed or flaky.
+enum RunHistory {
+    struct Record: Codable, Sendable {
+        var date: String
+        var passRate: Double
+        var coverage: Double
+        /// Result by scenario key; `passed-retried` for one that passed on a later attempt.
+        var results: [String: String]
+    }
+
+    /// How many past records the report reads.
+    static let depth = 20
+
+    /// A scenario's key across runs: its file, its name (an example row's is substituted) and line.
+    static func key(_ result: ScenarioResult) -> String {
+        "\(result.pickle.uri):\(result.pickle.location.line):\(result.pickle.name)"
+    }
+
+    static func load(_ directory: String) -> [Record] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.sorted().suffix(depth)
+        return names.compactMap { name in
+            FileManager.default.contents(atPath: directory + "/" + name).flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
+        }
+    }
+
+    static func record(_ results: [ScenarioResult], coverage: Double, date: Date) -> Record {
+        var map: [String: String] = [:]
+        for result in results where result.started {
+            let status = result.status.rawValue.lowercased()
+            map[key(result)] = status == "passed" && result.attempt > 0 ? "passed-retried" : status
+        }
+        let passed = map.values.filter { $0.hasPrefix("passed") }.count
+        return Record(
+            date: ISO8601DateFormatter().string(from: date), passRate: map.isEmpty ? 0 : 100 * Double(passed) / Double(map.count),
+            coverage: coverage, results: map)
+    }
+
+    /// Writes a record beside the others; returns why not, if it could not.
+    static func save(_ record: Record, in directory: String) -> String? {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let stamp = record.date.replacingOccurrences(of: ":", with: "")
+            var path = directory + "/run-\(stamp).json"
+            var number = 1
+            while FileManager.default.fileExists(atPath: path) {
+                number += 1
+                path = directory + "/run-\(stamp)-\(number).json"
+            }
+            try encoder.encode(record).write(to: URL(fileURLWithPath: path))
+            return nil
+        } catch {
+            return "\(directory): \(error.localizedDescription)"
+        }
+    }
+
+    /// The trend (past records and this run) and the marks of each scenario.
+    struct Marks {
+        var trend: [(passRate: Double, coverage: Double)] = []
+        var past: [Record] = []
+        var current: Record?
+
+        init() {}
+
+        init(past: [Record], current: Record) {
+            self.past = past
+            self.current = current
+            trend = (past + [current]).map { ($0.passRate, $0.coverage) }
+        }
+
+        /// Words for a scenario (all its rows): new, newly failing, fixed, flaky.
+        func marks(for keys: [String]) -> [(ReportLabels) -> String] {
+            guard let current, !past.isEmpty else { return [] }
+            var marks: [(ReportLabels) -> String] = []
+            let now = keys.compactMap { current.results[$0] }
+            let before = keys.compactMap { past.last?.results[$0] }
+            if before.isEmpty && !now.isEmpty && keys.allSatisfy({ key in past.allSatisfy { $0.results[key] == nil } }) {
+                marks.append { $0.new }
+            }
+            let failingNow = now.contains { Self.fails($0) }
+            let failedBefore = before.contains { Self.fails($0) }
+            if failingNow && !before.isEmpty && !failedBefore { marks.append { $0.newlyFailing } }
+            if !failingNow && failedBefore && !now.isEmpty { marks.append { $0.fixed } }
+            let retried = now.contains("passed-retried")
+            let flips = keys.contains { key in
+                let series = (past.suffix(5) + [current]).compactMap { $0.results[key] }.map(Self.fails)
+                return zip(series, series.dropFirst()).filter { $0 != $1 }.count >= 2
+            }
+            if retried || flips { marks.append { $0.flaky } }
+            return marks
+        }
+
+        static func fails(_ status: String) -> Bool {
+            ["failed", "ambiguous", "undefined", "pending", "unknown"].contains(status)
+        }
+    }
+}
