@@ -136,7 +136,9 @@ struct HTMLPage {
         for folder in book.folders {
             if book.folders.count > 1 { html += "<li class=\"folder\"><a href=\"#d-\(ReportBook.anchor(folder.path))\">\(e(folder.path))/</a><ul>" }
             for feature in folder.features {
+                let verified = feature.scenarios.filter(\.covered).count
                 html += "<li><a href=\"#f-\(ReportBook.anchor(feature.uri))\">\(e(feature.feature.name.isEmpty ? feature.uri : feature.feature.name))</a>"
+                if !dryRun { html += " <span class=\"muted\" title=\"\(e(labels.coverage))\">\(verified)/\(feature.scenarios.count) ✔</span>" }
                 html += bar(counts(feature.scenarios), label: feature.feature.name)
                 guard listScenarios else {
                     html += "</li>"
@@ -206,7 +208,7 @@ struct HTMLPage {
         html += "<section class=\"feature\" id=\"f-\(ReportBook.anchor(entry.uri))\" aria-labelledby=\"h-\(ReportBook.anchor(entry.uri))\">"
         html += "<h2 id=\"h-\(ReportBook.anchor(entry.uri))\"><span class=\"kw\">\(e(feature.keyword)):</span> \(e(feature.name))</h2>"
         html += "<p class=\"muted\">\(e(entry.uri))" + tagList(feature.tags.map(\.name)) + "</p>"
-        html += bar(counts(entry.scenarios), label: feature.name)
+        html += bar(counts(entry.scenarios), label: feature.name) + coverageLine(entry.scenarios)
         if !feature.description.isEmpty { html += "<p class=\"desc\">\(e(Self.dedent(feature.description)))</p>" }
         for child in feature.children {
             if case .background(let background) = child {
@@ -219,13 +221,20 @@ struct HTMLPage {
             case .scenario(let scenario): renderScenario(scenario, heading: "h3")
             case .rule(let rule, let scenarios):
                 html += "<section class=\"rule\"><h3><span class=\"kw\">\(e(rule.keyword)):</span> \(e(rule.name))</h3>"
-                html += bar(counts(scenarios), label: rule.name)
+                html += bar(counts(scenarios), label: rule.name) + coverageLine(scenarios)
                 if !rule.description.isEmpty { html += "<p class=\"desc\">\(e(Self.dedent(rule.description)))</p>" }
                 for scenario in scenarios { renderScenario(scenario, heading: "h4") }
                 html += "</section>"
             }
         }
         html += "</section>"
+    }
+
+    /// How many of a node's scenarios are verified by a passing test.
+    private func coverageLine(_ entries: [ReportBook.ScenarioEntry]) -> String {
+        guard !dryRun, !entries.isEmpty else { return "" }
+        let verified = entries.filter(\.covered).count
+        return "<p class=\"muted cov\">\(e(labels.coverage)): \(verified)/\(entries.count)</p>"
     }
 
     private func tagList(_ tags: [String]) -> String {
@@ -239,8 +248,14 @@ struct HTMLPage {
         html += "<article class=\"sc \(status)\" id=\"\(entry.anchor)\" data-status=\"\(status)\">"
         html += "<\(heading)><span class=\"kw\">\(e(scenario.keyword)):</span> \(e(scenario.name)) "
         html += "<span class=\"b \(status)\">\(e(labels.name(status)))</span>"
-        if !dryRun, !entry.rows.isEmpty {
-            html += entry.covered ? " <span class=\"b verified\">✔ \(e(labels.covered))</span>" : " <span class=\"b unverified\">\(e(labels.notCovered))</span>"
+        if !entry.rows.isEmpty {
+            // Before a run (--dry-run) a scenario is verified when its linked tests passed.
+            let verified = dryRun
+                ? entry.rows.allSatisfy { !$0.links.isEmpty && $0.links.allSatisfy { $0.outcome == .passed } }
+                : entry.covered
+            if verified || !dryRun || entry.rows.contains(where: { !$0.links.isEmpty }) {
+                html += verified ? " <span class=\"b verified\">✔ \(e(labels.covered))</span>" : " <span class=\"b unverified\">\(e(labels.notCovered))</span>"
+            }
         }
         for mark in history.marks(for: entry.results.map { RunHistory.key($0) }) { html += " <span class=\"b mark\">\(e(mark(labels)))</span>" }
         html += "</\(heading)><p class=\"muted\">\(e(entry.uri)):\(scenario.location.line)" + tagList(tags) + "</p>"
