@@ -34,18 +34,3 @@ final class SignalWatch: Sendable {
         }
     }
 }
-
-/// A value guarded by a lock (the command's own small wrapper).
-final class Locked<Value>: @unchecked Sendable {
-    // Every access to `value` goes through `lock`, which is what makes it Sendable.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

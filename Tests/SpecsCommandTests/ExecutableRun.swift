@@ -1,4 +1,5 @@
 import Foundation
+import SpecsRunner
 import XCTest
 
 /// A runner executable of this package (`specs`, `misbehaving-specs`) run as a user runs
@@ -77,17 +78,4 @@ struct ExecutableRun {
 struct RunFailure: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
-}
-
-/// A value shared with reading threads under a lock.
-final class Locked<Value>: @unchecked Sendable {
-    // Every access to `value` goes through `lock`.
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecsRunner
 import XCTest
 
 /// A run contains its faults: each row of the table of faults, replayed through the

@@ -2,14 +2,14 @@ import Foundation
 
 /// A value guarded by a lock: the one small wrapper that lets state be shared
 /// between tasks where an actor's suspension points would cost too much.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     // Every access to `value` goes through `lock`, which is what makes it Sendable.
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -52,14 +52,7 @@ final class OutputCapture: Sendable {
         if ioctl(readEnd, UInt(FIONREAD), &unread) == 0, unread == 0, captured.withLock({ $0.pending.isEmpty && $0.ended.isEmpty }) {
             return ""
         }
-        marker.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
-        }
+        guard marker.withUnsafeBytes({ writeAll(writeEnd, $0) }) else { return "" }
         markerSeen.wait()
         let bytes = captured.withLock { state in state.ended.isEmpty ? [] : state.ended.removeFirst() }
         return String(decoding: bytes, as: UTF8.self)

@@ -28,14 +28,7 @@ final class ProtocolWriter: Sendable {
 
     func flush() {
         buffer.withLock { bytes in
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 { if errno == EINTR { continue } else { return } }
-                    offset += written
-                }
-            }
+            _ = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
             bytes.removeAll(keepingCapacity: true)
         }
     }
