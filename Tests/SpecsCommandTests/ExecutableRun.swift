@@ -24,9 +24,10 @@ struct ExecutableRun {
         throw RunFailure(message: "\(name) is not built beside the tests; `swift build` builds it")
     }
 
-    /// Runs `name` with `arguments` in `directory`; `signal` is sent `after` seconds.
+    /// Runs `name` with `arguments` in `directory`; `signal` is sent once standard output
+    /// holds `when` (or at once), and `after` seconds more.
     static func run(
-        _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, after: Double = 0,
+        _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, when: String? = nil, after: Double = 0,
         closeStdoutAfter: Int? = nil, timeout: Double = 120
     ) throws -> ExecutableRun {
         let process = Process()
@@ -59,6 +60,11 @@ struct ExecutableRun {
         }
         try process.run()
         if let signal {
+            let waitUntil = Date().addingTimeInterval(timeout)
+            while let when, process.isRunning, Date() < waitUntil,
+                  !String(decoding: outData.withLock { $0 }, as: UTF8.self).contains(when) {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
             Thread.sleep(forTimeInterval: after)
             kill(process.processIdentifier, signal)
         }

@@ -108,7 +108,8 @@ final class FaultContainmentTests: XCTestCase {
     func test_run_interruptedBySIGINTOrSIGTERM_writesEveryReportAndExitsWithTheSignalsCode() throws {
         try feature([("quick", "a step that passes"), ("slow", "a step that sleeps for 30000 ms"), ("never", "a step that passes")])
         for (signal, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-            let run = try ExecutableRun.run("misbehaving-specs", ["--format", "progress"] + reports, in: project, signal: signal, after: 1.5)
+            // Signalled once the quick scenario's mark is out and the slow one has started.
+            let run = try ExecutableRun.run("misbehaving-specs", ["--format", "progress"] + reports, in: project, signal: signal, when: ".", after: 0.5)
             XCTAssertEqual(run.code, code, run.out + run.err)
             XCTAssertTrue(run.out.contains("the run was interrupted"), run.out)
             XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 1 passed, 1 not run)"), run.out)
@@ -209,8 +210,9 @@ final class FaultContainmentTests: XCTestCase {
     func test_run_terminalOutput_arrivesAsTheRunGoes() throws {
         try feature([("quick", "a step that passes"), ("slow", "a step that sleeps for 30000 ms")])
         // Interrupted while the slow scenario runs: the quick one was already written out.
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"], in: project, signal: SIGINT, after: 2)
-        XCTAssertEqual(run.code, 130)
-        XCTAssertTrue(run.out.contains("Scenario: quick"), run.out)
+        // Interrupted as soon as the quick scenario is written out, while the slow one runs.
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"], in: project, signal: SIGINT, when: "Scenario: quick", after: 0.3)
+        XCTAssertEqual(run.code, 130, "the quick scenario was written before the run ended: \(run.out)")
+        XCTAssertTrue(run.out.contains("Scenario: slow"), run.out)
     }
 }
