@@ -35,6 +35,9 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "HTTP", "HTTPURLSession"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "ObservabilityTests", dependencies: ["Observability", "Identity", "Catalog"]),
+        // The rules of `specs lint`, on feature files alone.
+        .target(name: "FeatureLint", dependencies: ["Gherkin"]),
+        .testTarget(name: "FeatureLintTests", dependencies: ["FeatureLint"]),
         // Cucumber Messages: the one event model every output consumes.
         .target(name: "Messages", dependencies: ["Gherkin"]),
         // Step definitions, hooks and the run: one stream of envelopes.
@@ -44,7 +47,9 @@ let package = Package(
         // Every output format, each a consumer of the run's stream.
         .target(name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability"]),
         // The command line: options, subcommands, composition of formats.
-        .target(name: "SpecsCommand", dependencies: ["Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability"]),
+        .target(name: "SpecsCommand", dependencies: [
+            "Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability", "FeatureLint",
+        ]),
         // The step definitions of this package's own Features/.
         .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
         .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),

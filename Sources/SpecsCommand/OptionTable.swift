@@ -40,6 +40,16 @@ enum OptionTable {
          "--no-color", "--help"].contains($0.name)
     }
 
+    static let format: [OptionSpec] = [
+        OptionSpec(name: "--check", value: nil, help: "Change nothing; list the files that would change and exit 1 if any would."),
+        OptionSpec(name: "--help", value: nil, help: "Show this help."),
+    ]
+
+    static let lint: [OptionSpec] = [
+        OptionSpec(name: "--config", value: "file", help: "The rules' settings (default: .specs-lint.json in the working directory, if any)."),
+        OptionSpec(name: "--help", value: nil, help: "Show this help."),
+    ]
+
     static let gherkin: [OptionSpec] = [
         OptionSpec(name: "--no-source", value: nil, help: "Leave out the source messages."),
         OptionSpec(name: "--no-ast", value: nil, help: "Leave out the gherkinDocument messages."),

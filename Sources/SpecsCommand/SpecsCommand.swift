@@ -37,6 +37,12 @@ public enum SpecsCommand {
         if arguments.first == "gherkin" {
             return GherkinCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
         }
+        if arguments.first == "format" {
+            return FormatCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
+        }
+        if arguments.first == "lint" {
+            return LintCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
+        }
         if arguments.first == "report" {
             return ReportCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
         }
@@ -72,7 +78,7 @@ public enum SpecsCommand {
     }
 
     static func help(_ name: String) -> String { OptionTable.help(
-        usage: "\(name) [PATH[:LINE]...] [options]\n       \(name) gherkin [options] FILE...\n       \(name) report [options] MESSAGES.ndjson...",
+        usage: "\(name) [PATH[:LINE]...] [options]\n       \(name) gherkin [options] FILE...\n       \(name) report [options] MESSAGES.ndjson...\n       \(name) format [--check] PATH...\n       \(name) lint PATH...",
         arguments: """
               PATH[:LINE]                       Feature files or directories (recursive); :LINE picks one scenario
                                                 or example row. Default: Features/

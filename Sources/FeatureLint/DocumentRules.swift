@@ -1,0 +1,188 @@
+import Gherkin
+
+/// The rules that read the parsed feature.
+struct DocumentRules {
+    let feature: Feature
+    let configuration: LintConfiguration
+
+    func check(into findings: inout Findings) {
+        if feature.name.trimmingSpaces.isEmpty {
+            findings.add("unnamed-feature", "the feature has no name", line: feature.location.line, column: feature.location.column ?? 1)
+        }
+        indentation(feature.location, expected: 0, what: "Feature", into: &findings)
+        description(feature.description, after: feature.location.line, language: feature.language, into: &findings)
+        tags(feature.tags, expected: 0, into: &findings)
+        var names: [String: Int] = [:]
+        for child in feature.children {
+            switch child {
+            case .background(let background): self.background(background, indent: 2, into: &findings)
+            case .scenario(let scenario): self.scenario(scenario, indent: 2, names: &names, inherited: feature.tags, into: &findings)
+            case .rule(let rule):
+                indentation(rule.location, expected: 2, what: "Rule", into: &findings)
+                tags(rule.tags, expected: 2, into: &findings)
+                description(rule.description, after: rule.location.line, language: feature.language, into: &findings)
+                for ruleChild in rule.children {
+                    switch ruleChild {
+                    case .background(let background): self.background(background, indent: 4, into: &findings)
+                    case .scenario(let scenario):
+                        self.scenario(scenario, indent: 4, names: &names, inherited: feature.tags + rule.tags, into: &findings)
+                    }
+                }
+            }
+        }
+    }
+
+    private func background(_ background: Background, indent: Int, into findings: inout Findings) {
+        indentation(background.location, expected: indent, what: "Background", into: &findings)
+        steps(background.steps, indent: indent + 2, into: &findings)
+    }
+
+    private func scenario(_ scenario: Scenario, indent: Int, names: inout [String: Int], inherited: [Tag], into findings: inout Findings) {
+        let place = scenario.location
+        if scenario.name.trimmingSpaces.isEmpty {
+            findings.add("unnamed-scenario", "the scenario has no name", line: place.line, column: place.column ?? 1)
+        } else if let first = names[scenario.name] {
+            findings.add("duplicate-scenario-name", "another scenario of this feature is named '\(scenario.name)' (line \(first))",
+                         line: place.line, column: place.column ?? 1)
+        } else {
+            names[scenario.name] = place.line
+        }
+        indentation(place, expected: indent, what: scenario.keyword, into: &findings)
+        tags(scenario.tags, expected: indent, into: &findings)
+        description(scenario.description, after: place.line, language: feature.language, into: &findings)
+        steps(scenario.steps, indent: indent + 2, into: &findings)
+        if scenario.steps.count > configuration.maxSteps {
+            findings.add("scenario-size", "\(scenario.steps.count) steps, more than \(configuration.maxSteps)", line: place.line, column: place.column ?? 1)
+        }
+        let allTags = (inherited + scenario.tags + scenario.examples.flatMap(\.tags)).map(\.name)
+        for tag in scenario.tags + scenario.examples.flatMap(\.tags) where configuration.restrictedTags.contains(tag.name) {
+            findings.add("restricted-tags", "\(tag.name) should not be committed", line: tag.location.line, column: tag.location.column ?? 1)
+        }
+        if !configuration.requiredTags.isEmpty,
+           !configuration.requiredTags.contains(where: { prefix in allTags.contains { $0.hasPrefix(prefix) } }) {
+            findings.add("required-tags", "the scenario has no \(configuration.requiredTags.joined(separator: " or ")) tag",
+                         line: place.line, column: place.column ?? 1)
+        }
+        for examples in scenario.examples {
+            indentation(examples.location, expected: indent + 2, what: examples.keyword, into: &findings)
+            if let header = examples.tableHeader { rows([header] + examples.tableBody, indent: indent + 4, into: &findings) }
+        }
+        if !scenario.examples.isEmpty { placeholders(scenario, into: &findings) }
+    }
+
+    private func steps(_ steps: [Step], indent: Int, into findings: inout Findings) {
+        var stage = 0 // 0 given, 1 when, 2 then
+        for step in steps {
+            indentation(step.location, expected: indent, what: "step", into: &findings)
+            let kind: Int? = switch step.keywordType {
+            case .context: 0
+            case .action: 1
+            case .outcome: 2
+            default: nil
+            }
+            if let kind {
+                if kind < stage {
+                    let words = ["Given", "When", "Then"]
+                    findings.add("step-order", "\(words[kind]) after \(words[stage]): a scenario reads Given, When, Then",
+                                 line: step.location.line, column: step.location.column ?? 1)
+                }
+                stage = max(stage, kind)
+            }
+            if let table = step.dataTable { rows(table.rows, indent: indent + 2, into: &findings) }
+            if let doc = step.docString { indentation(doc.location, expected: indent + 2, what: "doc string", into: &findings) }
+        }
+    }
+
+    private func rows(_ rows: [TableRow], indent: Int, into findings: inout Findings) {
+        for row in rows { indentation(row.location, expected: indent, what: "table row", into: &findings) }
+    }
+
+    private func tags(_ tags: [Tag], expected: Int, into findings: inout Findings) {
+        var seenLines: Set<Int> = []
+        for tag in tags where seenLines.insert(tag.location.line).inserted {
+            indentation(tag.location, expected: expected, what: "tag line", into: &findings)
+        }
+    }
+
+    private func indentation(_ location: Location, expected: Int, what: String, into findings: inout Findings) {
+        guard let column = location.column, column - 1 != expected else { return }
+        findings.add("indentation", "\(what) indented by \(column - 1), expected \(expected)", line: location.line, column: column)
+    }
+
+    /// Description lines that read as keywords: of another language, or misspelt.
+    private func description(_ text: String, after line: Int, language: String, into findings: inout Findings) {
+        guard !text.isEmpty, let dialect = Dialect.named(language) else { return }
+        let headers = KeywordLookalike.headers(of: dialect)
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = raw.trimmingSpaces
+            guard let colon = trimmed.firstIndex(of: ":") else { continue }
+            let word = String(trimmed[..<colon])
+            guard !word.isEmpty, !headers.contains(word) else { continue }
+            let lineNumber = firstDescriptionLine(after: line) + offset
+            let column = raw.prefix { $0 == " " || $0 == "\t" }.count + 1
+            // An English keyword in another language's file first; then a near miss of this
+            // file's keywords (`Scenaro:` is Esperanto, but in an English file a typo); then
+            // any other language's keyword.
+            let english = language != "en" && Dialect.named("en").map(KeywordLookalike.headers)?.contains(word) == true
+            if english {
+                findings.add("other-language-keyword", "'\(word):' is a keyword in en, not in this file's language (\(language)); "
+                    + "it is read as description text", line: lineNumber, column: column)
+            } else if let meant = KeywordLookalike.nearest(word, among: headers) {
+                findings.add("misspelt-keyword", "'\(word):' looks like a misspelt '\(meant):'; as written it is description text and "
+                    + "what follows is not a scenario", line: lineNumber, column: column)
+            } else if let other = KeywordLookalike.otherLanguage(of: word, besides: language) {
+                findings.add("other-language-keyword", "'\(word):' is a keyword in \(other), not in this file's language (\(language)); "
+                    + "it is read as description text", line: lineNumber, column: column)
+            }
+        }
+    }
+
+    /// The AST keeps a description's text without its place: it starts on the line after its header.
+    private func firstDescriptionLine(after line: Int) -> Int { line + 1 }
+
+    private func placeholders(_ outline: Scenario, into findings: inout Findings) {
+        let columns = outline.examples.flatMap { $0.tableHeader?.cells.map(\.value) ?? [] }
+        var texts: [(String, Location)] = [(outline.name, outline.location)]
+        for step in outline.steps {
+            texts.append((step.text, step.location))
+            for row in step.dataTable?.rows ?? [] { for cell in row.cells { texts.append((cell.value, cell.location)) } }
+            if let doc = step.docString { texts.append((doc.content, doc.location)) }
+        }
+        var used: Set<String> = []
+        for (text, location) in texts {
+            for name in Placeholders.in(text) {
+                used.insert(name)
+                if !columns.contains(name) {
+                    findings.add("outline-placeholder", "<\(name)> is not a column of the examples; it stays as written",
+                                 line: location.line, column: location.column ?? 1)
+                }
+            }
+        }
+        for examples in outline.examples {
+            for cell in examples.tableHeader?.cells ?? [] where !used.contains(cell.value) {
+                findings.add("unused-example-column", "no step uses the column '\(cell.value)'", line: cell.location.line, column: cell.location.column ?? 1)
+            }
+        }
+    }
+}
+
+/// `<name>`s in a text, as the pickle compiler reads them.
+enum Placeholders {
+    static func `in`(_ text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            let name = rest[rest.index(after: open)..<close]
+            if !name.isEmpty, !name.contains("<"), name.first != " ", name.last != " " { names.append(String(name)) }
+            rest = rest[rest.index(after: open)...]
+        }
+        return names
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: Substring {
+        let view = self[...]
+        return Substring(view.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

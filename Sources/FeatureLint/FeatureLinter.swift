@@ -1,0 +1,77 @@
+import Gherkin
+
+/// `specs lint`: the rules teams enable on their feature files, each with a default
+/// severity that `LintConfiguration` can change.
+public struct FeatureLinter: Sendable {
+    public struct Rule: Sendable {
+        public let name: String
+        public let severity: LintSeverity
+        public let summary: String
+    }
+
+    public static let rules: [Rule] = [
+        Rule(name: "parse-error", severity: .error, summary: "the file does not parse"),
+        Rule(name: "empty-file", severity: .warning, summary: "a file without a feature"),
+        Rule(name: "unnamed-feature", severity: .warning, summary: "a feature without a name"),
+        Rule(name: "unnamed-scenario", severity: .warning, summary: "a scenario without a name"),
+        Rule(name: "duplicate-scenario-name", severity: .warning, summary: "two scenarios of a feature with one name"),
+        Rule(name: "trailing-spaces", severity: .warning, summary: "spaces at the end of a line"),
+        Rule(name: "indentation", severity: .warning, summary: "a line not indented as `specs format` lays it out"),
+        Rule(name: "step-order", severity: .warning, summary: "Given after When or Then, or When after Then"),
+        Rule(name: "outline-placeholder", severity: .error, summary: "an outline placeholder no examples column fills"),
+        Rule(name: "unused-example-column", severity: .warning, summary: "an examples column no placeholder uses"),
+        Rule(name: "scenario-size", severity: .warning, summary: "a scenario with more steps than the maximum (10)"),
+        Rule(name: "restricted-tags", severity: .warning, summary: "a tag that should not be committed (@wip)"),
+        Rule(name: "required-tags", severity: .off, summary: "a scenario without a tag of a required kind (@xctest:)"),
+        Rule(name: "other-language-keyword", severity: .warning, summary: "a line that reads as a keyword of another language"),
+        Rule(name: "misspelt-keyword", severity: .error, summary: "a description line that looks like a misspelt keyword"),
+    ]
+
+    public let configuration: LintConfiguration
+
+    public init(configuration: LintConfiguration = LintConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// The findings of a file's text, by line and column.
+    public func lint(_ text: String, uri: String) -> [LintFinding] {
+        var findings = Findings(configuration: configuration)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        for (index, line) in lines.enumerated() {
+            let content = line.reversed().drop { $0 == " " || $0 == "\t" }
+            if content.count < line.count, !content.isEmpty || !line.isEmpty {
+                findings.add("trailing-spaces", "trailing spaces", line: index + 1, column: content.count + 1)
+            }
+        }
+        var ids = IncrementingIdGenerator()
+        let document: GherkinDocument
+        do {
+            document = try Parser().parse(text, uri: uri, ids: &ids)
+        } catch {
+            for parseError in error.errors {
+                findings.add("parse-error", parseError.message, line: parseError.location.line, column: parseError.location.column ?? 1)
+            }
+            return findings.sorted
+        }
+        guard let feature = document.feature else {
+            findings.add("empty-file", "the file has no feature", line: 1, column: 1)
+            return findings.sorted
+        }
+        DocumentRules(feature: feature, configuration: configuration).check(into: &findings)
+        return findings.sorted
+    }
+}
+
+/// Findings gathered by the rules, kept only for rules that are on.
+struct Findings {
+    let configuration: LintConfiguration
+    private(set) var all: [LintFinding] = []
+
+    mutating func add(_ rule: String, _ message: String, line: Int, column: Int) {
+        let severity = configuration.severity(rule)
+        guard severity != .off else { return }
+        all.append(LintFinding(rule: rule, severity: severity, message: message, line: line, column: max(1, column)))
+    }
+
+    var sorted: [LintFinding] { all.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) } }
+}

@@ -1,0 +1,38 @@
+import Gherkin
+
+/// Words that read as Gherkin header keywords: of a dialect, of other dialects, or near one.
+enum KeywordLookalike {
+    static func headers(of dialect: Dialect) -> [String] {
+        dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline + dialect.examples
+    }
+
+    /// A language (English first) whose header keywords include `word`, other than `language`.
+    static func otherLanguage(of word: String, besides language: String) -> String? {
+        let others = ["en"] + Dialect.languages.filter { $0 != "en" }
+        for code in others where code != language {
+            if let dialect = Dialect.named(code), headers(of: dialect).contains(word), !(Dialect.named(language).map(headers)?.contains(word) ?? false) {
+                return code
+            }
+        }
+        return nil
+    }
+
+    /// The keyword `word` is one or two edits away from, if any (case aside).
+    static func nearest(_ word: String, among keywords: [String]) -> String? {
+        let lower = Array(word.lowercased())
+        guard lower.count >= 4 else { return nil }
+        return keywords.map { ($0, distance(lower, Array($0.lowercased()))) }.filter { $0.1 > 0 && $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,63 @@
+import FeatureLint
+import Foundation
+import Messages
+import SpecsReporting
+import SpecsRunner
+
+/// `specs lint [--config FILE] PATH...`: each finding as `file:line:column: warning:
+/// message [rule]` (and a GitHub annotation under GITHUB_ACTIONS); exit 1 when a finding
+/// is an error, 2 for a usage error or a bad configuration.
+enum LintCommand {
+    static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, table: OptionTable.lint)
+        } catch {
+            err.write("error: \(error.message)\nRun '\(name) lint --help' for the options.\n")
+            return 2
+        }
+        if parsed.has("--help") {
+            var help = OptionTable.help(
+                usage: "\(name) lint [--config FILE] PATH...",
+                arguments: "  PATH                              Feature files or directories (recursive). Default: Features/",
+                options: OptionTable.lint)
+            help += "\nRULES (default severity):\n" + FeatureLinter.rules.map { "  \($0.name) (\($0.severity.rawValue)): \($0.summary)" }.joined(separator: "\n") + "\n"
+            out.write(help)
+            return 0
+        }
+        var configuration = LintConfiguration()
+        let configPath = parsed.value("--config") ?? LintConfiguration.defaultFile
+        if let data = FileManager.default.contents(atPath: configPath) {
+            do { configuration = try LintConfiguration.read(data) } catch {
+                err.write("\(configPath): error: \(error)\n")
+                return 2
+            }
+        } else if parsed.value("--config") != nil {
+            err.write("\(configPath): error: cannot read the file\n")
+            return 2
+        }
+        let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
+        let (files, problems) = FeatureLoader.discover(paths)
+        for problem in problems { err.write("\(problem)\n") }
+        let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+        let linter = FeatureLinter(configuration: configuration)
+        var counts: [LintSeverity: Int] = [:]
+        for file in files {
+            let findings: [LintFinding]
+            do {
+                findings = linter.lint(try SourceReader.read(path: file.path).data, uri: file.path)
+            } catch {
+                findings = [LintFinding(rule: "parse-error", severity: .error, message: error.reason, line: error.line ?? 1, column: error.column ?? 1)]
+            }
+            for finding in findings {
+                out.write(finding.text(path: file.path) + "\n")
+                if annotate { out.write(finding.annotation(path: file.path) + "\n") }
+                counts[finding.severity, default: 0] += 1
+            }
+        }
+        let errors = counts[.error] ?? 0, warnings = counts[.warning] ?? 0
+        err.write("\(files.count) feature file(s): \(errors) error(s), \(warnings) warning(s)\n")
+        if !problems.isEmpty { return 2 }
+        return errors > 0 ? 1 : 0
+    }
+}

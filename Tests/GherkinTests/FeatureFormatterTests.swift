@@ -1,0 +1,95 @@
+import ConformanceData
+import Foundation
+import Gherkin
+import Messages
+import XCTest
+
+/// `specs format`: the canonical layout keeps the AST and pickles of every good file of
+/// the official test data, and formatting twice changes nothing.
+final class FeatureFormatterTests: XCTestCase {
+    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) {
+        var ids = IncrementingIdGenerator()
+        let document = try Parser().parse(text, uri: "f.feature", ids: &ids)
+        return (document, PickleCompiler().compile(document, uri: "f.feature", ids: &ids))
+    }
+
+    /// JSON of a value with every `location` left out: what must survive formatting.
+    private func shape(_ value: some Encodable) throws -> NSObject {
+        func strip(_ object: Any) -> Any {
+            if let dictionary = object as? [String: Any] {
+                return dictionary.filter { $0.key != "location" }.mapValues(strip)
+            }
+            if let array = object as? [Any] { return array.map(strip) }
+            return object
+        }
+        let data = try JSONEncoder().encode(value)
+        return strip(try JSONSerialization.jsonObject(with: data)) as! NSObject
+    }
+
+    private func assertRoundTrip(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let original = try parse(text)
+        let formatted = FeatureFormatter().format(original.document)
+        let again = try parse(formatted)
+        XCTAssertEqual(try shape(again.document), try shape(original.document), "\(name): AST differs\n\(formatted)", file: file, line: line)
+        XCTAssertEqual(try shape(again.pickles.map { $0 }), try shape(original.pickles.map { $0 }), "\(name): pickles differ", file: file, line: line)
+        XCTAssertEqual(FeatureFormatter().format(again.document), formatted, "\(name): formatting twice changes it", file: file, line: line)
+    }
+
+    func test_format_everyGoodConformanceFile_keepsItsASTAndPicklesAndIsIdempotent() throws {
+        let files = ConformanceDirectory.files("gherkin/good", suffix: ".feature")
+        guard !files.isEmpty else {
+            if ConformanceDirectory.isRequired { XCTFail(ConformanceDirectory.absenceMessage) }
+            return
+        }
+        for url in files {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try assertRoundTrip(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, url.lastPathComponent)
+        }
+    }
+
+    func test_format_tables_alignByDisplayWidthWithWideAndEmojiCells() throws {
+        let formatted = FeatureFormatter().format(try parse("""
+            Feature: F
+              Scenario: S
+                Given a table
+                  |a|日本語|
+                  |🛒🛒|x \\| y|
+            """).document)
+        XCTAssertEqual(formatted, """
+            Feature: F
+
+              Scenario: S
+                Given a table
+                  | a    | 日本語 |
+                  | 🛒🛒 | x \\| y |
+
+            """)
+    }
+
+    func test_format_messyLayout_becomesTheCanonicalOneKeepingLanguageTagsAndComments() throws {
+        let formatted = FeatureFormatter().format(try parse("""
+            # language: es
+               @lento   @api
+            Característica:   Pagos
+            # un comentario
+                 Escenario:    Pagar
+                    Dado   que pago
+                        \"\"\"json
+                          {"a": 1}
+                        \"\"\"
+            """).document)
+        XCTAssertEqual(formatted, """
+            # language: es
+            @lento @api
+            Característica: Pagos
+
+            # un comentario
+              Escenario: Pagar
+                Dado que pago
+                  \"\"\"json
+                    {"a": 1}
+                  \"\"\"
+
+            """)
+    }
+}
