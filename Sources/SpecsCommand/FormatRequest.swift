@@ -14,5 +14,5 @@ struct FormatRequest: Sendable, Hashable {
         }
     }
 
-    static let known = ["pretty", "progress", "summary", "message", "junit", "json", "html", "traceability", "traceability-json"]
+    static let known = ["pretty", "progress", "summary", "message", "junit", "json", "html", "traceability", "traceability-json", "usage"]
 }

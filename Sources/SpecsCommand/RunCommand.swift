@@ -85,6 +85,10 @@ struct RunCommand {
         if summary.hookFailed { verdict.problems.append(.runHookFailed) }
         if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
         if let signal = summary.interrupted { verdict.problems.insert(.interrupted(signal: signal), at: 0) }
+        if parsed.has("--fail-on-unused") {
+            let unused = UsageFormatter.uses(factory.ledger).filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
+            if !unused.isEmpty { verdict.problems.append(.unusedDefinitions(unused)) }
+        }
         let unwritten = factory.files.outputs.filter { $0.failure != nil }
         for output in unwritten { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
         if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten.map { $0.path ?? "?" })) }

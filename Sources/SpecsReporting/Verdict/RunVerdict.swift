@@ -21,6 +21,8 @@ public struct RunVerdict: Sendable {
         case coverage(String)
         /// The run did not finish: scenarios never ended (a stream cut short).
         case incomplete(unfinished: Int)
+        /// Step definitions that match no step (with `--fail-on-unused`), by place.
+        case unusedDefinitions([String])
         /// Report files that could not be written (a full disk, an I/O error), by path.
         case reportsNotWritten([String])
         /// The run was stopped by a signal (`SIGINT`) before its end.

@@ -41,6 +41,8 @@ public enum VerdictText {
             return "a before-all or after-all hook failed"
         case .coverage(let text):
             return text
+        case .unusedDefinitions(let places):
+            return "\(plural(places.count, "step definition matches", "step definitions match")) no step: " + list(places)
         case .reportsNotWritten(let paths):
             return "\(plural(paths.count, "report", "reports")) could not be written (see the errors above): " + list(paths)
         case .interrupted(let signal):
