@@ -37,6 +37,9 @@ public enum SpecsCommand {
         if arguments.first == "gherkin" {
             return GherkinCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
         }
+        if arguments.first == "lsp" {
+            return LanguageServer(registry: registry()).run()
+        }
         if arguments.first == "format" {
             return FormatCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
         }
@@ -78,7 +81,7 @@ public enum SpecsCommand {
     }
 
     static func help(_ name: String) -> String { OptionTable.help(
-        usage: "\(name) [PATH[:LINE]...] [options]\n       \(name) gherkin [options] FILE...\n       \(name) report [options] MESSAGES.ndjson...\n       \(name) format [--check] PATH...\n       \(name) lint PATH...",
+        usage: "\(name) [PATH[:LINE]...] [options]\n       \(name) gherkin [options] FILE...\n       \(name) report [options] MESSAGES.ndjson...\n       \(name) format [--check] PATH...\n       \(name) lint PATH...\n       \(name) lsp   (the Language Server Protocol on standard input and output)",
         arguments: """
               PATH[:LINE]                       Feature files or directories (recursive); :LINE picks one scenario
                                                 or example row. Default: Features/

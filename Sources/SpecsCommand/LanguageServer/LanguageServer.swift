@@ -1,0 +1,195 @@
+import FeatureLint
+import Foundation
+import Gherkin
+import SpecsRunner
+
+/// `RUNNER lsp`: the Language Server Protocol on standard input and output for
+/// `.feature` files, with this runner's own registry of step definitions: diagnostics
+/// (parse errors, undefined and ambiguous steps, lint findings), completion of step text
+/// from the registered expressions, go to a step's definition, hover, formatting and the
+/// document outline. A malformed message or an unknown method gets a JSON-RPC error.
+final class LanguageServer {
+    private let connection: JSONRPCConnection
+    private let catalog: StepCatalog
+    private let linter: FeatureLinter
+    private var documents: [String: FeatureAnalysis] = [:]
+    private var shutdownRequested = false
+
+    init<World: AnyObject>(registry: StepRegistry<World>, connection: JSONRPCConnection = JSONRPCConnection()) {
+        self.connection = connection
+        catalog = StepCatalog(registry)
+        var configuration = LintConfiguration()
+        if let data = FileManager.default.contents(atPath: LintConfiguration.defaultFile),
+           let read = try? LintConfiguration.read(data) { configuration = read }
+        linter = FeatureLinter(configuration: configuration)
+    }
+
+    /// Serves until `exit`; returns the exit code the protocol asks for.
+    func run() -> Int32 {
+        while let incoming = connection.next() {
+            switch incoming {
+            case .malformed(let why): connection.respond(to: nil, error: -32700, "Parse error: \(why)")
+            case .message(let message):
+                if let code = handle(message) { return code }
+            }
+        }
+        return shutdownRequested ? 0 : 1
+    }
+
+    /// Handles one message; an exit code when it is `exit`.
+    private func handle(_ message: [String: Any]) -> Int32? {
+        let id = message["id"]
+        guard let method = message["method"] as? String else {
+            if id != nil { connection.respond(to: id, error: -32600, "Invalid Request: no method") }
+            return nil
+        }
+        let params = message["params"] as? [String: Any] ?? [:]
+        switch method {
+        case "initialize":
+            connection.respond(to: id ?? NSNull(), result: ["capabilities": [
+                "textDocumentSync": 1, "completionProvider": ["triggerCharacters": [" "]], "definitionProvider": true,
+                "hoverProvider": true, "documentFormattingProvider": true, "documentSymbolProvider": true,
+            ], "serverInfo": ["name": "specs", "version": SpecsVersion.current]])
+        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": break
+        case "shutdown":
+            shutdownRequested = true
+            connection.respond(to: id ?? NSNull(), result: NSNull())
+        case "exit": return shutdownRequested ? 0 : 1
+        case "textDocument/didOpen":
+            if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
+               let text = document["text"] as? String { open(uri, text) }
+        case "textDocument/didChange":
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+               let text = (params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String { open(uri, text) }
+        case "textDocument/didClose":
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
+                documents[uri] = nil
+                connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
+            }
+        case "textDocument/completion": reply(id, completion(params))
+        case "textDocument/definition": reply(id, definition(params))
+        case "textDocument/hover": reply(id, hover(params))
+        case "textDocument/formatting": reply(id, formatting(params))
+        case "textDocument/documentSymbol": reply(id, analysis(params)?.symbols() ?? [])
+        default:
+            if id != nil { connection.respond(to: id, error: -32601, "Method not found: \(method)") }
+        }
+        return nil
+    }
+
+    private func reply(_ id: Any?, _ result: Any) {
+        guard let id else { return }
+        connection.respond(to: id, result: result)
+    }
+
+    private func open(_ uri: String, _ text: String) {
+        let analysis = FeatureAnalysis(text: text, uri: uri)
+        documents[uri] = analysis
+        connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": analysis.diagnostics(catalog: catalog, linter: linter)])
+    }
+
+    private func analysis(_ params: [String: Any]) -> FeatureAnalysis? {
+        ((params["textDocument"] as? [String: Any])?["uri"] as? String).flatMap { documents[$0] }
+    }
+
+    private func position(_ params: [String: Any]) -> (line: Int, character: Int)? {
+        guard let position = params["position"] as? [String: Any], let line = position["line"] as? Int,
+              let character = position["character"] as? Int else { return nil }
+        return (line, character)
+    }
+
+    // MARK: Requests
+
+    private func completion(_ params: [String: Any]) -> Any {
+        guard let analysis = analysis(params), let (line, character) = position(params) else { return [] as [Any] }
+        let lines = analysis.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line < lines.count else { return [] as [Any] }
+        let text = String(lines[line].prefix(character))
+        let language = analysis.document?.feature?.language ?? LanguageHeader.language(of: analysis.text)
+        guard let dialect = Dialect.named(language) else { return [] as [Any] }
+        let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted { $0.count > $1.count }
+        let indent = text.prefix { $0 == " " || $0 == "\t" }
+        let rest = text.dropFirst(indent.count)
+        guard let keyword = keywords.first(where: { rest.hasPrefix($0) }) else { return [] as [Any] }
+        let typed = rest.dropFirst(keyword.count).lowercased()
+        let start = indent.count + keyword.count
+        let items = catalog.entries.filter { !$0.isRegularExpression && $0.expression.lowercased().hasPrefix(typed) }.map { entry -> [String: Any] in
+            [
+                "label": entry.expression, "kind": 15, "insertTextFormat": 2, "detail": "\(entry.location)",
+                "textEdit": ["range": ["start": ["line": line, "character": start], "end": ["line": line, "character": character]],
+                             "newText": Self.snippet(entry.expression)],
+            ]
+        }
+        return ["isIncomplete": false, "items": items]
+    }
+
+    /// An expression as a snippet: each `{type}` a placeholder to fill in.
+    static func snippet(_ expression: String) -> String {
+        var result = ""
+        var number = 0
+        var index = expression.startIndex
+        while index < expression.endIndex {
+            let character = expression[index]
+            if character == "\\", expression.index(after: index) < expression.endIndex {
+                result.append(expression[expression.index(after: index)])
+                index = expression.index(index, offsetBy: 2)
+                continue
+            }
+            if character == "{", let close = expression[index...].firstIndex(of: "}") {
+                number += 1
+                let name = expression[expression.index(after: index)..<close]
+                result += "${\(number):\(name.isEmpty ? "value" : name)}"
+                index = expression.index(after: close)
+                continue
+            }
+            if character == "$" || character == "}" { result += "\\" }
+            result.append(character)
+            index = expression.index(after: index)
+        }
+        return result
+    }
+
+    private func stepAt(_ params: [String: Any]) -> (FeatureAnalysis, Step)? {
+        guard let analysis = analysis(params), let (line, _) = position(params), let step = analysis.stepAtLine[line + 1] else { return nil }
+        return (analysis, step)
+    }
+
+    private func definition(_ params: [String: Any]) -> Any {
+        guard let (analysis, step) = stepAt(params) else { return NSNull() }
+        let entries = Set(analysis.texts(of: step).flatMap { catalog.matches($0) })
+        return entries.sorted { $0.location.description < $1.location.description }.map { entry -> [String: Any] in
+            let path = entry.location.file.hasPrefix("/")
+                ? entry.location.file : FileManager.default.currentDirectoryPath + "/" + entry.location.file
+            let position = ["line": max(0, entry.location.line - 1), "character": 0]
+            return ["uri": URL(fileURLWithPath: path).absoluteString, "range": ["start": position, "end": position]]
+        }
+    }
+
+    private func hover(_ params: [String: Any]) -> Any {
+        guard let (analysis, step) = stepAt(params) else { return NSNull() }
+        let entries = Array(Set(analysis.texts(of: step).flatMap { catalog.matches($0) }))
+        let value: String
+        if entries.isEmpty {
+            value = "Undefined step: no step definition matches it."
+        } else {
+            value = entries.map { entry in
+                let types = entry.parameterTypes.isEmpty ? "no parameters" : "parameters: " + entry.parameterTypes.map { "{\($0)}" }.joined(separator: ", ")
+                return "`\(entry.expression)` — \(types) — \(entry.location)"
+            }.joined(separator: "\n\n")
+        }
+        return ["contents": ["kind": "markdown", "value": value]]
+    }
+
+    private func formatting(_ params: [String: Any]) -> Any {
+        guard let analysis = analysis(params), let document = analysis.document else { return [] as [Any] }
+        let formatted = FeatureFormatter().format(document)
+        guard formatted != analysis.text else { return [] as [Any] }
+        let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
+        return [["range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]], "newText": formatted]]
+    }
+}
+
+/// The `# language:` a source names, read without parsing it.
+enum LanguageHeader {
+    static func language(of text: String) -> String { ParseErrorText.language(of: text) }
+}

@@ -1,0 +1,39 @@
+import CucumberExpressions
+
+/// What a registry's step definitions are, for tools that help write feature files (the
+/// language server): each expression, where it is written and its parameter types, and
+/// which of them match a step's text.
+public struct StepCatalog: Sendable {
+    public struct Entry: Sendable, Hashable {
+        public let expression: String
+        public let isRegularExpression: Bool
+        public let location: CodeLocation
+        /// The parameter types, in order (`int`, `string`, a custom name; `""` for `{}`).
+        public let parameterTypes: [String]
+    }
+
+    public let entries: [Entry]
+    private let match: @Sendable (String) -> [Int]
+
+    public init<World: AnyObject>(_ registry: StepRegistry<World>) {
+        let definitions = registry.steps
+        entries = definitions.map { definition in
+            let types: [String]
+            if let cucumber = definition.expression as? CucumberExpression {
+                types = cucumber.parameterTypes.map(\.name)
+            } else if let regex = definition.expression as? RegularExpression {
+                types = regex.parameterTypes.map { $0?.name ?? "" }
+            } else {
+                types = []
+            }
+            return Entry(expression: definition.expression.source, isRegularExpression: definition.isRegularExpression,
+                         location: definition.location, parameterTypes: types)
+        }
+        let matcher = StepMatcher(definitions: definitions)
+        let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($0.element.id, $0.offset) })
+        match = { text in matcher.matches(for: text).compactMap { position[$0.definition.id] } }
+    }
+
+    /// The entries whose expression matches `text`: none is undefined, several ambiguous.
+    public func matches(_ text: String) -> [Entry] { match(text).map { entries[$0] } }
+}

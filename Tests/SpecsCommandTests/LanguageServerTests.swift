@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+
+/// The language server, driven through a real pipe with JSON-RPC framing, as an editor
+/// drives `misbehaving-specs lsp`.
+final class LanguageServerTests: XCTestCase {
+    /// A language server process and its two pipes.
+    final class Session {
+        let process = Process()
+        private let input = Pipe(), output = Pipe()
+        private var buffer = Data()
+        private var nextId = 0
+
+        init() throws {
+            process.executableURL = URL(fileURLWithPath: try ExecutableRun.path(of: "misbehaving-specs"))
+            process.arguments = ["lsp"]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        func sendRaw(_ body: Data) {
+            input.fileHandleForWriting.write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        }
+
+        func send(_ object: [String: Any]) throws {
+            sendRaw(try JSONSerialization.data(withJSONObject: object))
+        }
+
+        @discardableResult
+        func request(_ method: String, _ params: [String: Any]) throws -> Int {
+            nextId += 1
+            try send(["jsonrpc": "2.0", "id": nextId, "method": method, "params": params])
+            return nextId
+        }
+
+        func notify(_ method: String, _ params: [String: Any]) throws {
+            try send(["jsonrpc": "2.0", "method": method, "params": params])
+        }
+
+        /// The next message the server sends.
+        func receive() throws -> [String: Any] {
+            let handle = output.fileHandleForReading
+            while true {
+                if let end = buffer.range(of: Data("\r\n\r\n".utf8)) {
+                    let header = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+                    let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")) ?? 0
+                    if buffer.count - end.upperBound >= length {
+                        let body = buffer[end.upperBound..<(end.upperBound + length)]
+                        buffer = Data(buffer[(end.upperBound + length)...])
+                        return try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
+                    }
+                }
+                let chunk = handle.availableData
+                if chunk.isEmpty { throw RunFailure(message: "the server closed its output") }
+                buffer += chunk
+            }
+        }
+
+        /// The response to request `id` (notifications before it are kept in `notifications`).
+        var notifications: [[String: Any]] = []
+        func response(_ id: Int) throws -> [String: Any] {
+            while true {
+                let message = try receive()
+                if message["id"] as? Int == id { return message }
+                notifications.append(message)
+            }
+        }
+    }
+
+    static let feature = """
+        Feature: Editing
+          Scenario: steps
+            Given a step that passes
+            And a step nobody wrote
+            And an ambiguous step
+            And a step that prints "hi"
+        """
+
+    func test_languageServer_diagnosesCompletesDefinesFormatsAndExits() throws {
+        let session = try Session()
+        let initialize = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))
+        let capabilities = (initialize["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        XCTAssertEqual(capabilities?["definitionProvider"] as? Bool, true)
+        try session.notify("initialized", [:])
+
+        let uri = "file:///work/Features/editing.feature"
+        try session.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": Self.feature]])
+        let published = try session.receive()
+        XCTAssertEqual(published["method"] as? String, "textDocument/publishDiagnostics")
+        let diagnostics = ((published["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+        let codes = diagnostics.map { "\((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] ?? -1) \($0["code"] ?? "")" }
+        XCTAssertEqual(codes.sorted(), ["3 undefined", "4 ambiguous"], "\(diagnostics)")
+
+        // A file that does not parse still gets diagnostics.
+        try session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
+                                                      "contentChanges": [["text": Self.feature + "\n  oops\n"]]])
+        let broken = try session.receive()
+        let brokenCodes = (((broken["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []).map { $0["code"] as? String }
+        XCTAssertTrue(brokenCodes.contains("parse-error"), "\(broken)")
+        try session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": Self.feature]]])
+        _ = try session.receive()
+
+        let completion = try session.response(try session.request("textDocument/completion", [
+            "textDocument": ["uri": uri], "position": ["line": 3, "character": 15]]))
+        let items = ((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+        let texts = items.compactMap { ($0["textEdit"] as? [String: Any])?["newText"] as? String }
+        XCTAssertTrue(texts.contains("a step that prints ${1:string}"), "\(texts)")
+        XCTAssertFalse(texts.contains("an ambiguous step"), "only expressions that start as typed")
+
+        let definition = try session.response(try session.request("textDocument/definition", [
+            "textDocument": ["uri": uri], "position": ["line": 2, "character": 8]]))
+        let locations = definition["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(locations.count, 1)
+        XCTAssertTrue((locations.first?["uri"] as? String)?.hasSuffix("Sources/misbehaving-specs/main.swift") == true, "\(locations)")
+
+        let hover = try session.response(try session.request("textDocument/hover", [
+            "textDocument": ["uri": uri], "position": ["line": 5, "character": 8]]))
+        let hoverText = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(hoverText.contains("`a step that prints {string}` — parameters: {string}"), hoverText)
+
+        let formatting = try session.response(try session.request("textDocument/formatting", [
+            "textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]]))
+        let edits = formatting["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertTrue((edits.first?["newText"] as? String)?.hasPrefix("Feature: Editing\n\n  Scenario: steps\n") == true, "\(edits)")
+
+        let symbols = try session.response(try session.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+        let feature = (symbols["result"] as? [[String: Any]])?.first
+        XCTAssertEqual(feature?["name"] as? String, "Feature: Editing")
+        XCTAssertEqual(((feature?["children"] as? [[String: Any]])?.first)?["name"] as? String, "Scenario: steps")
+
+        // An unknown method and a malformed message get errors, and the server goes on.
+        let unknown = try session.response(try session.request("textDocument/unheardOf", [:]))
+        XCTAssertEqual((unknown["error"] as? [String: Any])?["code"] as? Int, -32601)
+        session.sendRaw(Data("{not json".utf8))
+        let malformed = try session.receive()
+        XCTAssertEqual((malformed["error"] as? [String: Any])?["code"] as? Int, -32700)
+
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+        session.process.waitUntilExit()
+        XCTAssertEqual(session.process.terminationStatus, 0)
+    }
+
+    func test_languageServer_thousandScenarioFile_answersInMilliseconds() throws {
+        let session = try Session()
+        _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))
+        let scenarios = (1...1000).map { "\n  Scenario: s\($0)\n    Given a step that passes\n    And a step that prints \"\($0)\"\n" }.joined()
+        let uri = "file:///work/Features/large.feature"
+        try session.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1,
+                                                                     "text": "Feature: Large\n" + scenarios]])
+        _ = try session.receive()
+        let started = Date()
+        let id = try session.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 4000, "character": 6]])
+        let hover = try session.response(id)
+        XCTAssertNotNil(hover["result"])
+        // A diagnostic answer, not a benchmark: the request is answered well within a keystroke's time.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5)
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+        session.process.waitUntilExit()
+    }
+}
