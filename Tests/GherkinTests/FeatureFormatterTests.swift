@@ -47,6 +47,32 @@ final class FeatureFormatterTests: XCTestCase {
         }
     }
 
+    /// The benchmark corpus (`../shared/bench/gen_corpus.py`): 60 generated files, tables,
+    /// doc strings, outlines, rules, tags and comments among them.
+    func test_format_benchmarkCorpus_keepsASTAndPickles() throws {
+        let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/gen_corpus.py")
+        guard FileManager.default.fileExists(atPath: generator.path) else {
+            print("⚠️  the benchmark corpus generator is not at \(generator.path): the corpus round trip was not checked")
+            if ConformanceDirectory.isRequired { XCTFail("the benchmark corpus generator is missing at \(generator.path)") }
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specs-format-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", generator.path, "--out", directory.path, "--files", "60", "--scenarios", "8", "--steps", "6", "--extra-steps", "0"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let files = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".feature") } ?? []
+        XCTAssertGreaterThanOrEqual(files.count, 60)
+        for file in files {
+            try assertRoundTrip(try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8), file)
+        }
+    }
+
     func test_format_tables_alignByDisplayWidthWithWideAndEmojiCells() throws {
         let formatted = FeatureFormatter().format(try parse("""
             Feature: F
