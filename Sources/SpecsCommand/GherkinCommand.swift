@@ -48,7 +48,7 @@ enum GherkinCommand {
                 var ids = IncrementingIdGenerator()
                 envelopes = messages.envelopes(for: source, ids: &ids)
             } else {
-                var ids = UUIDGenerator()
+                var ids = RandomIdGenerator()
                 envelopes = messages.envelopes(for: source, ids: &ids)
             }
             for envelope in envelopes {
@@ -63,9 +63,4 @@ enum GherkinCommand {
         err.flush()
         return exitCode
     }
-}
-
-/// Random UUIDs, for ids that stay unique across runs.
-struct UUIDGenerator: IdGenerator {
-    mutating func newId() -> String { UUID().uuidString.lowercased() }
 }

@@ -76,3 +76,27 @@ final class IdsTests: XCTestCase {
         }
     }
 }
+
+final class RandomIdGeneratorTests: XCTestCase {
+    func test_newId_isUUIDShapedVersion4AndUniqueAcrossManyIds() {
+        var ids = RandomIdGenerator(seed: 42)
+        var seen: Set<String> = []
+        let shape = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+        for _ in 0..<200_000 {
+            let id = ids.newId()
+            XCTAssertTrue(seen.insert(id).inserted)
+            if seen.count <= 1000 { XCTAssertNotNil(id.wholeMatch(of: shape), id) }
+        }
+        var again = RandomIdGenerator(seed: 42)
+        var other = RandomIdGenerator()
+        XCTAssertEqual(again.newId(), RandomIdGenerator(seed: 42).newIdCopy())
+        XCTAssertNotEqual(other.newId(), RandomIdGenerator(seed: 42).newIdCopy())
+    }
+}
+
+private extension RandomIdGenerator {
+    func newIdCopy() -> String {
+        var copy = self
+        return copy.newId()
+    }
+}
