@@ -82,4 +82,12 @@ final class CoverageGateTests: XCTestCase {
         XCTAssertTrue(markdown.contains("| Paying for the cart | `test_checkout_with_items_returns_total` | CartTests | passed | passed |"), markdown)
         XCTAssertTrue(markdown.contains("`CartTests/test_checkout_without_items_returns_zero`"), markdown)
     }
+
+    func test_traceability_markdown_escapesMarkupInNames() async throws {
+        let hostile = Self.feature.replacingOccurrences(of: "Scenario: Paying for the cart", with: "Scenario: Pay *now* | [link](x) `code` _it_")
+        let project = try makeProject(feature: hostile)
+        _ = try await project.run(arguments + ["--format", "traceability:@/reports/trace.md"])
+        let markdown = try project.read("reports/trace.md")
+        XCTAssertTrue(markdown.contains("| Pay \\*now\\* \\| \\[link\\]\\(x\\) \\`code\\` \\_it\\_ |"), markdown)
+    }
 }

@@ -184,6 +184,13 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
     }
 
+    func test_run_reportToDevStdout_isWrittenThere() throws {
+        try feature([("one", "a step that passes")])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary:/dev/stderr", "--format", "junit:/dev/stdout"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.out.contains("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"specs\" tests=\"1\""), run.out)
+    }
+
     func test_run_twoFormatsToOnePath_isAUsageError() throws {
         try feature([("one", "a step that passes")])
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "junit:r.xml", "--format", "json:r.xml"], in: project)

@@ -46,6 +46,13 @@ public final class ReportOutput {
 
     /// A report at `path` (parent directories created), or an error saying why not.
     public static func file(_ path: String) throws -> ReportOutput {
+        // A FIFO, a terminal, /dev/stdout (through whatever links): written as it is.
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+            return ReportOutput(descriptor: descriptor, path: path, rename: nil)
+        }
         // Written through links: the report replaces the link's target (even one not written yet).
         var target = path
         for _ in 0..<40 {
