@@ -141,7 +141,27 @@ struct DocumentRules {
     private func firstDescriptionLine(after line: Int) -> Int { line + 1 }
 
     private func placeholders(_ outline: Scenario, into findings: inout Findings) {
-        let columns = outline.examples.flatMap { $0.tableHeader?.cells.map(\.value) ?? [] }
+        let check = OutlinePlaceholders(outline)
+        for missing in check.missing {
+            findings.add("outline-placeholder", "<\(missing.name)> is not a column of the examples; it stays as written",
+                         line: missing.location.line, column: missing.location.column ?? 1)
+        }
+        for cell in check.unusedColumns {
+            findings.add("unused-example-column", "no step uses the column '\(cell.value)'", line: cell.location.line, column: cell.location.column ?? 1)
+        }
+    }
+}
+
+/// An outline's placeholders against its examples' columns.
+public struct OutlinePlaceholders {
+    /// Placeholders no column fills, where they are written (each name once).
+    public private(set) var missing: [(name: String, location: Location)] = []
+    /// Header cells no placeholder uses.
+    public private(set) var unusedColumns: [TableCell] = []
+    public let columns: [String]
+
+    public init(_ outline: Scenario) {
+        columns = outline.examples.flatMap { $0.tableHeader?.cells.map(\.value) ?? [] }
         var texts: [(String, Location)] = [(outline.name, outline.location)]
         for step in outline.steps {
             texts.append((step.text, step.location))
@@ -149,20 +169,14 @@ struct DocumentRules {
             if let doc = step.docString { texts.append((doc.content, doc.location)) }
         }
         var used: Set<String> = []
+        var reported: Set<String> = []
         for (text, location) in texts {
             for name in Placeholders.in(text) {
                 used.insert(name)
-                if !columns.contains(name) {
-                    findings.add("outline-placeholder", "<\(name)> is not a column of the examples; it stays as written",
-                                 line: location.line, column: location.column ?? 1)
-                }
+                if !columns.contains(name), reported.insert(name).inserted { missing.append((name, location)) }
             }
         }
-        for examples in outline.examples {
-            for cell in examples.tableHeader?.cells ?? [] where !used.contains(cell.value) {
-                findings.add("unused-example-column", "no step uses the column '\(cell.value)'", line: cell.location.line, column: cell.location.column ?? 1)
-            }
-        }
+        unusedColumns = outline.examples.flatMap { $0.tableHeader?.cells ?? [] }.filter { !used.contains($0.value) }
     }
 }
 

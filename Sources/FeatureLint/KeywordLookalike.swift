@@ -19,20 +19,8 @@ enum KeywordLookalike {
 
     /// The keyword `word` is one or two edits away from, if any (case aside).
     static func nearest(_ word: String, among keywords: [String]) -> String? {
-        let lower = Array(word.lowercased())
+        let lower = word.lowercased()
         guard lower.count >= 4 else { return nil }
-        return keywords.map { ($0, distance(lower, Array($0.lowercased()))) }.filter { $0.1 > 0 && $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
+        return keywords.map { ($0, EditDistance.between(lower, $0.lowercased())) }.filter { $0.1 > 0 && $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 }
