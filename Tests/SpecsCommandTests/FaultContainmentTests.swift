@@ -86,11 +86,11 @@ final class FaultContainmentTests: XCTestCase {
             try assertReportsComplete(scenarios: 4, failures: 3)
         }
         // The spinning step's worker was ended, not left burning a core.
-        XCTAssertEqual(Self.runningWorkers(), [], "worker processes still running")
+        XCTAssertEqual(Self.runningWorkers(in: project), [], "worker processes still running")
     }
 
-    /// The command lines of running worker processes of the fixture (Linux's /proc).
-    static func runningWorkers() -> [String] {
+    /// The command lines of running worker processes of the fixture in `directory` (Linux's /proc).
+    static func runningWorkers(in directory: URL) -> [String] {
         #if os(Linux)
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return ids.compactMap { id -> String? in
@@ -98,6 +98,8 @@ final class FaultContainmentTests: XCTestCase {
                   let environment = FileManager.default.contents(atPath: "/proc/\(id)/environ") else { return nil }
             let line = String(decoding: command.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
             let variables = String(decoding: environment.map { $0 == 0 ? 0x0A : $0 }, as: UTF8.self)
+            let cwd = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(id)/cwd")) ?? ""
+            guard URL(fileURLWithPath: cwd).resolvingSymlinksInPath() == directory.resolvingSymlinksInPath() else { return nil }
             return line.contains("misbehaving-specs") && ("\n" + variables).contains("\nSPECS_WORKER=") ? line : nil
         }
         #else
