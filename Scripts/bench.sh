@@ -9,7 +9,10 @@
 #           and the floor of the message run: its stream written alone, a write(2) per line;
 #   isolation: the same run in worker processes (the default) and --in-process, alternating;
 #   html:   the HTML report of the same run (extra time and size);
-#   start:  `specs --version`.
+#   start:  `specs --version`;
+#   peers:  whole commands beside the peers on the same files, in the same script run, as
+#           ratios: `specs gherkin` beside the official Python parser (and `cat`), and the
+#           10,000-scenario run beside behave (both from PyPI in a throwaway virtualenv).
 # Usage: Scripts/bench.sh [runs]   (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -106,3 +109,32 @@ for _ in $(seq 20); do
   vs+=("$(( (end - start) / 1000 ))")
 done
 echo "specs --version: $(median "${vs[@]}" | python3 -c 'import sys; print(round(float(sys.stdin.read())/1000,1))') ms"
+
+echo "== peers: whole commands on the same files, this run (median of $runs runs)"
+venv="$work/venv"
+if [ ! -x "$venv/bin/behave" ]; then
+  python3 -m venv "$venv" >/dev/null && "$venv/bin/pip" install -q behave==1.3.3 gherkin-official==42.0.1 >/dev/null
+fi
+find "$work/parse10/features" -name '*.feature' | sort >"$work/parse10.files"
+wall() { # median wall seconds of a command run $runs times, and its peak KB
+  local t=() k=()
+  for _ in $(seq "$runs"); do read -r s kb <<<"$(timed "$@")"; t+=("$s"); k+=("$kb"); done
+  echo "$(median "${t[@]}") $(median "${k[@]}")"
+}
+read -r cat_s _ <<<"$(wall sh -c "xargs cat <'$work/parse10.files'")"
+read -r quiet_s quiet_kb <<<"$(wall sh -c "xargs '$bin/specs' gherkin --no-source --no-ast --no-pickles <'$work/parse10.files'")"
+read -r full_s full_kb <<<"$(wall sh -c "xargs '$bin/specs' gherkin <'$work/parse10.files'")"
+read -r python_s python_kb <<<"$(wall sh -c "xargs '$venv/bin/python' Scripts/peers/gherkin_messages.py <'$work/parse10.files'")"
+ratio() { python3 -c "print(round($1/$2,1))"; }
+echo "cat: $cat_s s"
+echo "specs gherkin, no output: $quiet_s s ($(ratio "$quiet_s" "$cat_s")x cat), peak $((quiet_kb/1024)) MB"
+echo "specs gherkin, every message: $full_s s ($(ratio "$full_s" "$cat_s")x cat), peak $((full_kb/1024)) MB"
+echo "official Python parser, every message: $python_s s (specs is $(ratio "$python_s" "$full_s")x faster), peak $((python_kb/1024)) MB"
+read -r behave_s behave_kb <<<"$(wall sh -c "cd '$work/run30' && '../venv/bin/behave' --format progress --no-capture --no-summary -o /dev/null features")"
+for format in progress message; do
+  target="$format"; [ "$format" = message ] && target="message:$work/messages-peer.ndjson"
+  read -r w wkb <<<"$(wall "$bin/specs-bench" "$work/run30" --format "$target")"
+  read -r p pkb <<<"$(wall "$bin/specs-bench" "$work/run30" --format "$target" --in-process)"
+  echo "10,000 scenarios --format $format: workers $w s ($(ratio "$behave_s" "$w")x behave, peak $((wkb/1024)) MB), in process $p s ($(ratio "$behave_s" "$p")x behave, peak $((pkb/1024)) MB)"
+done
+echo "behave on the same corpus: $behave_s s, peak $((behave_kb/1024)) MB"
