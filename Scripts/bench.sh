@@ -13,10 +13,14 @@
 #   peers:  whole commands beside the peers on the same files, in the same script run, as
 #           ratios: `specs gherkin` beside the official Python parser (and `cat`), and the
 #           10,000-scenario run beside behave (both from PyPI in a throwaway virtualenv).
-# Usage: Scripts/bench.sh [runs]   (default 5)
+# Usage: Scripts/bench.sh [runs] [sections...]   (default 5 runs; sections: parse run
+#        isolation html start peers, all by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-5}"
+shift || true
+sections=" ${*:-parse run isolation html start peers} "
+want() { [[ "$sections" == *" $1 "* ]]; }
 generator="${SPECS_BENCH_GENERATOR:-../shared/bench/gen_corpus.py}"
 work="${SPECS_BENCH_DIR:-.build-bench}"
 mkdir -p "$work"
@@ -35,6 +39,12 @@ corpus run3000 1000 10 3000   # the same pickles, 3,030 definitions
 
 median() { python3 -c "import statistics,sys; v=[float(x) for x in sys.argv[1:]]; print(f'{statistics.median(v):.3f}')" "$@"; }
 
+steps_of() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickle_steps'])" "$1/MANIFEST.json"; }
+timed() { # prints "seconds peak_kb"
+  /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
+}
+
+if want parse; then
 echo "== parse + pickle (median of $runs runs)"
 for name in parse10 parse30; do
   mbs=(); pps=(); rss=()
@@ -55,11 +65,9 @@ for name in parse10 parse30; do
   echo "$name with every pickle's text read: $(median "${read[@]}") MB/s"
 done
 
-steps_of() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickle_steps'])" "$1/MANIFEST.json"; }
-timed() { # prints "seconds peak_kb"
-  /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
-}
+fi
 
+if want run; then
 echo "== run 10,000 scenarios x 6 steps (median of $runs runs)"
 # The 30- and 3,030-definition runs alternate, so that a machine getting slower or
 # faster during the benchmark does not skew their ratio.
@@ -83,7 +91,9 @@ for name in run30 run3000; do
   # The floor of the message run: writing its stream alone, one write(2) per line.
   echo "$name message stream alone: $("$bin/specs-bench" write-floor "$work/messages-$name.ndjson" "$runs" | tail -1)"
 done
+fi
 
+if want isolation; then
 echo "== isolation: the 10,000-scenario run in worker processes and in one process (median of $runs runs, alternating)"
 rm -f "$work"/times-isolation-*
 for _ in $(seq "$runs"); do
@@ -93,7 +103,9 @@ done
 w="$(median $(cut -d' ' -f1 "$work/times-isolation-workers"))"
 p="$(median $(cut -d' ' -f1 "$work/times-isolation-inprocess"))"
 echo "workers: $w s, in process: $p s, ratio $(python3 -c "print(round($w/$p,2))")"
+fi
 
+if want html; then
 echo "== HTML report of the 10,000-scenario run (median of $runs runs)"
 base=(); html=()
 for _ in $(seq "$runs"); do
@@ -101,7 +113,9 @@ for _ in $(seq "$runs"); do
   read -r s _ <<<"$(timed "$bin/specs-bench" "$work/run30" --format summary --format "html:$work/report.html")"; html+=("$s")
 done
 echo "html: +$(python3 -c "print(f'{$(median "${html[@]}") - $(median "${base[@]}"):.3f}')") s, $(python3 -c "import os; print(round(os.path.getsize('$work/report.html')/1e6,1))") MB"
+fi
 
+if want start; then
 echo "== specs --version (median of 20 runs)"
 vs=()
 for _ in $(seq 20); do
@@ -109,7 +123,9 @@ for _ in $(seq 20); do
   vs+=("$(( (end - start) / 1000 ))")
 done
 echo "specs --version: $(median "${vs[@]}" | python3 -c 'import sys; print(round(float(sys.stdin.read())/1000,1))') ms"
+fi
 
+if want peers; then
 echo "== peers: whole commands on the same files, this run (median of $runs runs)"
 venv="$work/venv"
 if [ ! -x "$venv/bin/behave" ]; then
@@ -126,15 +142,17 @@ read -r quiet_s quiet_kb <<<"$(wall sh -c "xargs '$bin/specs' gherkin --no-sourc
 read -r full_s full_kb <<<"$(wall sh -c "xargs '$bin/specs' gherkin <'$work/parse10.files'")"
 read -r python_s python_kb <<<"$(wall sh -c "xargs '$venv/bin/python' Scripts/peers/gherkin_messages.py <'$work/parse10.files'")"
 ratio() { python3 -c "print(round($1/$2,1))"; }
+mb() { python3 -c "print(round($1/1024, 1))"; }
 echo "cat: $cat_s s"
-echo "specs gherkin, no output: $quiet_s s ($(ratio "$quiet_s" "$cat_s")x cat), peak $((quiet_kb/1024)) MB"
-echo "specs gherkin, every message: $full_s s ($(ratio "$full_s" "$cat_s")x cat), peak $((full_kb/1024)) MB"
-echo "official Python parser, every message: $python_s s (specs is $(ratio "$python_s" "$full_s")x faster), peak $((python_kb/1024)) MB"
+echo "specs gherkin, no output: $quiet_s s ($(ratio "$quiet_s" "$cat_s")x cat), peak $(mb "$quiet_kb") MB"
+echo "specs gherkin, every message: $full_s s ($(ratio "$full_s" "$cat_s")x cat), peak $(mb "$full_kb") MB"
+echo "official Python parser, every message: $python_s s (specs is $(ratio "$python_s" "$full_s")x faster), peak $(mb "$python_kb") MB"
 read -r behave_s behave_kb <<<"$(wall sh -c "cd '$work/run30' && '../venv/bin/behave' --format progress --no-capture --no-summary -o /dev/null features")"
 for format in progress message; do
   target="$format"; [ "$format" = message ] && target="message:$work/messages-peer.ndjson"
   read -r w wkb <<<"$(wall "$bin/specs-bench" "$work/run30" --format "$target")"
   read -r p pkb <<<"$(wall "$bin/specs-bench" "$work/run30" --format "$target" --in-process)"
-  echo "10,000 scenarios --format $format: workers $w s ($(ratio "$behave_s" "$w")x behave, peak $((wkb/1024)) MB), in process $p s ($(ratio "$behave_s" "$p")x behave, peak $((pkb/1024)) MB)"
+  echo "10,000 scenarios --format $format: workers $w s ($(ratio "$behave_s" "$w")x behave, peak $(mb "$wkb") MB), in process $p s ($(ratio "$behave_s" "$p")x behave, peak $(mb "$pkb") MB)"
 done
-echo "behave on the same corpus: $behave_s s, peak $((behave_kb/1024)) MB"
+echo "behave on the same corpus: $behave_s s, peak $(mb "$behave_kb") MB"
+fi
