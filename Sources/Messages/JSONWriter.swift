@@ -193,6 +193,12 @@ extension Envelope {
             w.raw("{\"gherkinDocument\":")
             w.document(m)
             w.raw("}")
+        case .source(let m):
+            w.raw("{\"source\":{")
+            w.field("data", m.data, first: true)
+            w.field("mediaType", m.mediaType)
+            w.field("uri", m.uri)
+            w.raw("}}")
         default:
             return false
         }

@@ -149,6 +149,7 @@ final class FastJSONTests: XCTestCase {
             testCaseStartedId: "a\"b", testStepId: "c\\d",
             testStepResult: TestStepResult(duration: Duration(seconds: 1, nanos: 2), message: "line\nnext\t\u{01}é", status: .pending),
             timestamp: Timestamp(seconds: 3, nanos: 4))))
+        envelopes.append(.source(Source(uri: "a\"b/c.feature", data: "Feature: \"q\" \\ é\t\u{01}\r\n🛒 </script>")))
         var compared = 0
         for envelope in envelopes where envelope.fastJSON != nil {
             XCTAssertEqual(try JSONValue(parsing: NDJSON.line(envelope)), try JSONValue(parsing: NDJSON.encodedLine(envelope)))
