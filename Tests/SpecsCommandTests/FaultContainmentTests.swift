@@ -209,6 +209,13 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertTrue(run.err.contains("a symbolic link loop"), run.err)
     }
 
+    func test_run_stepThatReadsStandardInput_readsNothingOfTheSupervisors() throws {
+        try feature([("reads", "a step that reads standard input"), ("next", "a step that passes"), ("last", "a step that passes")])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+        XCTAssertTrue(run.out.contains("3 scenarios (3 passed)"), run.out)
+    }
+
     func test_run_stepOutput_appearsUnderItsStep() throws {
         try feature([("prints", "a step that prints \"hello from the step\"")])
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"], in: project)

@@ -10,7 +10,16 @@ extension Runner {
     /// process's exit code.
     public func serveAsWorker(_ features: [LoadedFeature], workerId: String) async -> Int32 {
         let protocolDescriptor = dup(STDOUT_FILENO)
-        guard protocolDescriptor >= 0 else { return 70 }
+        // Requests arrive on a descriptor of their own: a step that reads standard input
+        // reads nothing, instead of the supervisor's requests.
+        let requestDescriptor = dup(STDIN_FILENO)
+        guard protocolDescriptor >= 0, requestDescriptor >= 0 else { return 70 }
+        let nothing = open("/dev/null", O_RDONLY)
+        if nothing >= 0 {
+            dup2(nothing, STDIN_FILENO)
+            close(nothing)
+        }
+        var requests = LineReader(descriptor: requestDescriptor)
         let writer = ProtocolWriter(descriptor: protocolDescriptor)
         let capture = OutputCapture()
         let consumer = ProtocolConsumer(writer)
@@ -25,7 +34,7 @@ extension Runner {
         if let capture { stepOutput = { capture.drain() } }
         let (scenario, watchdog) = makeScenarioRun(stepOutput: stepOutput)
         defer { watchdog.stop() }
-        while ready, let request = readLine() {
+        while ready, let request = requests.next() {
             let parts = request.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, let number = Int(parts[0]), let pickle = pickles[String(parts[1])] else {
                 FileHandle.standardError.write(Data("worker: not a request: \(request)\n".utf8))
@@ -40,5 +49,35 @@ extension Runner {
         _ = await runGlobalHooks(.afterAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
         writer.flush()
         return 0
+    }
+}
+
+/// Lines of a file descriptor, read in chunks.
+struct LineReader {
+    let descriptor: Int32
+    private var pending: [UInt8] = []
+    private var ended = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// The next line without its line feed; nil at the end.
+    mutating func next() -> String? {
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                defer { pending.removeSubrange(...newline) }
+                return String(decoding: pending[..<newline], as: UTF8.self)
+            }
+            if ended {
+                guard !pending.isEmpty else { return nil }
+                defer { pending.removeAll() }
+                return String(decoding: pending, as: UTF8.self)
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { ended = true } else { pending += chunk[0..<count] }
+        }
     }
 }
