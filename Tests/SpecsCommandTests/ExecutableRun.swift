@@ -13,8 +13,10 @@ struct ExecutableRun {
 
     /// The built executable, beside the test bundle.
     static func path(of name: String) throws -> String {
+        // Linux runs the tests as an executable beside the others; macOS loads a bundle there.
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent(),
             Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
         ]
         for directory in candidates {
@@ -80,6 +82,9 @@ struct ExecutableRun {
             err: String(decoding: errData.withLock { $0 }, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
     }
 }
+
+/// A class of this test bundle, to find the bundle by.
+private final class BundleMarker {}
 
 struct RunFailure: Error, CustomStringConvertible {
     let message: String

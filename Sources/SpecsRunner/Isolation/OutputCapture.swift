@@ -48,8 +48,8 @@ final class OutputCapture: Sendable {
         fflush(nil) // every C stream, standard output among them
         // Most steps print nothing: then there is nothing in the pipe or read from it, and
         // no marker needs to go round.
-        var unread: Int32 = 0
-        if ioctl(readEnd, UInt(FIONREAD), &unread) == 0, unread == 0, captured.withLock({ $0.pending.isEmpty && $0.ended.isEmpty }) {
+        var waiting = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        if poll(&waiting, 1, 0) == 0, captured.withLock({ $0.pending.isEmpty && $0.ended.isEmpty }) {
             return ""
         }
         guard marker.withUnsafeBytes({ writeAll(writeEnd, $0) }) else { return "" }
