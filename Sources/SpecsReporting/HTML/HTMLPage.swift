@@ -258,7 +258,7 @@ struct HTMLPage {
             }
         }
         for mark in history.marks(for: entry.results.map { RunHistory.key($0) }) { html += " <span class=\"b mark\">\(e(mark(labels)))</span>" }
-        html += "</\(heading)><p class=\"muted\">\(e(entry.uri)):\(scenario.location.line)" + tagList(tags) + "</p>"
+        html += "</\(heading)><p class=\"muted\">\(e(labels.line)) \(scenario.location.line)" + tagList(tags) + "</p>"
         if !scenario.description.isEmpty { html += "<p class=\"desc\">\(e(Self.dedent(scenario.description)))</p>" }
         if entry.isOutline {
             html += "<ol class=\"steps\">" + scenario.steps.map { writtenStep($0, status: nil) }.joined() + "</ol>"
@@ -271,11 +271,12 @@ struct HTMLPage {
     }
 
     /// A step as written: its keyword in the feature's language, its text, table or doc string.
+    /// A passed step's mark comes from its list's class, so that the large book stays small.
     private func writtenStep(_ step: Step, status: String?, extra: String = "") -> String {
-        var text = status.map { "<li class=\"\($0)\">" } ?? "<li>"
+        var text = status.map { $0 == "passed" ? "<li>" : "<li class=\"\($0)\">" } ?? "<li>"
         // The mark before a step is drawn by the stylesheet; a step that did not pass also says so in words.
         if let status, status != "passed" { text += "<span class=\"sr\">\(e(labels.name(status))): </span>" }
-        text += "<span class=\"kw\">\(e(step.keyword))</span>\(e(step.text))"
+        text += "<b>\(e(step.keyword))</b>\(e(step.text))"
         if let table = step.dataTable { text += tableHTML(table.rows.map { $0.cells.map(\.value) }, header: true) }
         if let doc = step.docString { text += "<pre>\(e(doc.content))</pre>" }
         return text + extra + "</li>"
@@ -321,9 +322,9 @@ struct HTMLPage {
                   !scenario.steps.contains(where: { $0.id == ast }) else { return nil }
             return step
         }
-        html += "<ol class=\"steps\">"
+        html += dryRun ? "<ol class=\"steps\">" : "<ol class=\"steps run\">"
         for step in backgroundSteps where ReportBook.needsAttention(step.status.rawValue.lowercased()) {
-            html += "<li class=\"\(step.status.rawValue.lowercased())\"><span class=\"kw\">\(e(step.keyword))</span>\(e(step.text))\(problem(step, result))</li>"
+            html += "<li class=\"\(step.status.rawValue.lowercased())\"><b>\(e(step.keyword))</b>\(e(step.text))\(problem(step, result))</li>"
         }
         for step in scenario.steps {
             let found = byAst[step.id]

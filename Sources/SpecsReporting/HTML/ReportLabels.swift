@@ -6,7 +6,7 @@ struct ReportLabels: Sendable {
     let search, allTags, allStatuses, linkedTests, noLinks, attachments, logTimeline, unlinkedTests: String
     let scenario, test, component, testStatus, scenarioStatus, covered, notCovered, at, examples, result: String
     let forDevelopers, notAutomated, developerDetail, traceability, specificationOnly, afterScenario: String
-    let trend, passRate, history, new, newlyFailing, fixed, flaky: String
+    let trend, passRate, history, new, newlyFailing, fixed, flaky, line: String
     /// Status names as headings and badges.
     let statusNames: [String: String]
 
@@ -22,6 +22,7 @@ struct ReportLabels: Sendable {
         developerDetail: "Developer detail: traceability matrix and unlinked tests", traceability: "Traceability matrix",
         specificationOnly: "Specification (not run)", afterScenario: "After the scenario", trend: "Trend of the last runs",
         passRate: "pass rate", history: "History", new: "new", newlyFailing: "newly failing", fixed: "fixed", flaky: "flaky",
+        line: "line",
         statusNames: ["passed": "Passed", "failed": "Failed", "skipped": "Skipped", "pending": "Pending",
                       "undefined": "Not automated", "ambiguous": "Ambiguous", "unknown": "Not finished", "not-run": "Not run",
                       "missing": "Missing", "exists": "No result"])
@@ -38,7 +39,7 @@ struct ReportLabels: Sendable {
         developerDetail: "Detalle para desarrolladores: matriz de trazabilidad y tests sin enlazar", traceability: "Matriz de trazabilidad",
         specificationOnly: "Especificación (sin ejecutar)", afterScenario: "Tras el escenario", trend: "Tendencia de las últimas ejecuciones",
         passRate: "escenarios que pasan", history: "Historial", new: "nuevo", newlyFailing: "falla desde ahora", fixed: "corregido",
-        flaky: "inestable",
+        flaky: "inestable", line: "línea",
         statusNames: ["passed": "Pasados", "failed": "Fallidos", "skipped": "Omitidos", "pending": "Pendientes",
                       "undefined": "Sin automatizar", "ambiguous": "Ambiguos", "unknown": "Sin terminar", "not-run": "Sin ejecutar",
                       "missing": "No existe", "exists": "Sin resultado"])

@@ -43,7 +43,8 @@ enum ReportStyle {
         .b.passed,.b.verified{background:var(--ok)}.b.failed,.b.unknown,.b.missing{background:var(--bad)}.b.pending,.b.undefined,.b.unverified{background:var(--warn)}
         .b.ambiguous{background:var(--amb)}.b.mark{background:#1f5fbf}
         ol.steps{list-style:none;padding-left:4px;margin:6px 0}ol.steps li{margin:3px 0;padding-left:1.4em;text-indent:-1.4em}
-        ol.steps li::before{display:inline-block;width:1.4em;text-indent:0}ol.steps li.passed::before{content:"✔";color:var(--ok)}
+        ol.steps li::before{display:inline-block;width:1.4em;text-indent:0}ol.steps b{font-weight:700}
+        ol.steps li.passed::before,ol.steps.run li:not([class])::before{content:"✔";color:var(--ok)}
         ol.steps li.failed::before,ol.steps li.unknown::before,ol.steps li.ambiguous::before{content:"✘"}
         ol.steps li.undefined::before,ol.steps li.pending::before{content:"?"}ol.steps li.skipped::before{content:"–"}
         li.failed,li.unknown{color:var(--bad)}li.undefined,li.pending{color:var(--warn)}li.ambiguous{color:var(--amb)}li.skipped{color:var(--skip)}
