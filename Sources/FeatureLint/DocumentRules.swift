@@ -123,7 +123,7 @@ struct DocumentRules {
             // An English keyword in another language's file first; then a near miss of this
             // file's keywords (`Scenaro:` is Esperanto, but in an English file a typo); then
             // any other language's keyword.
-            let english = language != "en" && Dialect.named("en").map(KeywordLookalike.headers)?.contains(word) == true
+            let english = language != "en" && KeywordLookalike.native(ofEnglish: word, in: dialect) != nil
             if english {
                 findings.add("other-language-keyword", "'\(word):' is a keyword in en, not in this file's language (\(language)); "
                     + "it is read as description text", line: lineNumber, column: column)

@@ -1,9 +1,20 @@
 import Gherkin
 
-/// Words that read as Gherkin header keywords: of a dialect, of other dialects, or near one.
-enum KeywordLookalike {
-    static func headers(of dialect: Dialect) -> [String] {
+/// Words that read as Gherkin header keywords: of a dialect, of other dialects, or near
+/// one. The linter and the parse error messages both ask it.
+public enum KeywordLookalike {
+    /// The header keywords of a dialect (`Feature`, `Rule`, `Background`, `Scenario`, ...).
+    public static func headers(of dialect: Dialect) -> [String] {
         dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline + dialect.examples
+    }
+
+    /// For an English header keyword, the keyword of the same kind in `dialect` nearest to it
+    /// (`Scenario` in Spanish: `Escenario`); nil for a word that is no English header keyword.
+    public static func native(ofEnglish word: String, in dialect: Dialect) -> String? {
+        guard let english = Dialect.named("en") else { return nil }
+        let kinds: [(Dialect) -> [String]] = [\.feature, \.rule, \.background, \.scenarioOutline, \.scenario, \.examples]
+        guard let kind = kinds.first(where: { $0(english).contains(word) }) else { return nil }
+        return kind(dialect).min { EditDistance.between(word, $0) < EditDistance.between(word, $1) }
     }
 
     /// A language (English first) whose header keywords include `word`, other than `language`.

@@ -2,9 +2,15 @@
 public enum LintSeverity: String, Sendable, Codable, Comparable {
     case off, warning, error
 
-    public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool {
-        [LintSeverity.off, .warning, .error].firstIndex(of: lhs)! < [LintSeverity.off, .warning, .error].firstIndex(of: rhs)!
+    private var rank: Int {
+        switch self {
+        case .off: 0
+        case .warning: 1
+        case .error: 2
+        }
     }
+
+    public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One thing a rule found, at a place in a feature file.

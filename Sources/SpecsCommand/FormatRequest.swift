@@ -14,5 +14,11 @@ struct FormatRequest: Sendable, Hashable {
         }
     }
 
+    /// Whether these requests put a format for people (not a stream) on standard output:
+    /// then the run's verdict closes standard output, else standard error.
+    static func humanOnStdout(_ requests: [FormatRequest]) -> Bool {
+        requests.contains { $0.path == nil && ["pretty", "progress", "summary"].contains($0.name) }
+    }
+
     static let known = ["pretty", "progress", "summary", "message", "junit", "json", "html", "traceability", "traceability-json", "usage"]
 }

@@ -14,6 +14,13 @@ struct OutputFactory {
     /// The report files opened, to check once the run ends that every write went through.
     final class Files {
         var outputs: [ReportOutput] = []
+
+        /// Says on `err` which reports could not be written, and returns their paths.
+        func unwritten(reportingTo err: ReportOutput) -> [String] {
+            let failed = outputs.filter { $0.failure != nil }
+            for output in failed { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
+            return failed.map { $0.path ?? "?" }
+        }
     }
     let files = Files()
 

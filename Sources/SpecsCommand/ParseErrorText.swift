@@ -1,3 +1,4 @@
+import FeatureLint
 import Gherkin
 
 /// A parse error in plain words: the grammar's token names become what a person
@@ -15,7 +16,7 @@ enum ParseErrorText {
             }()
             let expected = expectedPart.split(separator: ", ").map { words(for: String($0)) }
             let unique = expected.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            let list = unique.count > 1 ? unique.dropLast().joined(separator: ", ") + " or " + unique.last! : unique.first ?? ""
+            let list = unique.count > 1 ? unique.dropLast().joined(separator: ", ") + " or " + (unique.last ?? "") : unique.first ?? ""
             if let got {
                 text = "'\(got.trimmingCharacters(in: .whitespaces))' cannot stand here; expected \(list)"
             } else {
@@ -51,12 +52,11 @@ enum ParseErrorText {
     static func suggestion(for line: String, language: String) -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let dialect = Dialect.named(language) else { return nil }
-        let headers = dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline + dialect.examples
+        let headers = KeywordLookalike.headers(of: dialect)
         if let colon = trimmed.firstIndex(of: ":") {
             let word = String(trimmed[..<colon])
             if !headers.contains(word) {
-                if language != "en", let english = Dialect.named("en"), let kind = kind(of: word, in: english),
-                   let native = kind(dialect).min(by: { ArgumentParser.distance(word, $0) < ArgumentParser.distance(word, $1) }) {
+                if language != "en", let native = KeywordLookalike.native(ofEnglish: word, in: dialect) {
                     return "'\(word):' is English, but this file's language is '\(language)': use '\(native):'"
                 }
                 if let near = ArgumentParser.suggestion(for: word.lowercased(), among: headers.map { $0.lowercased() }),
@@ -75,12 +75,6 @@ enum ParseErrorText {
             }
         }
         return nil
-    }
-
-    /// Which header keywords an English header word belongs to, as a reader of a dialect.
-    private static func kind(of word: String, in english: Dialect) -> ((Dialect) -> [String])? {
-        let kinds: [(Dialect) -> [String]] = [\.feature, \.rule, \.background, \.scenarioOutline, \.scenario, \.examples]
-        return kinds.first { $0(english).contains(word) }
     }
 
     /// The `# language:` of a source, English when it names none.

@@ -45,11 +45,11 @@ enum ReportCommand {
         let traceability: TraceabilityOptions
         let ledger: RunLedger
         let files: OutputFactory.Files
+        var requests = parsed.all("--format").map(FormatRequest.init)
+        if requests.filter({ $0.path == nil }).isEmpty { requests.insert(FormatRequest("summary"), at: 0) }
         do {
             traceability = try TraceabilityOptions(parsed)
             for warning in traceability.warnings { err.write("warning: \(warning)\n") }
-            var requests = parsed.all("--format").map(FormatRequest.init)
-            if requests.filter({ $0.path == nil }).isEmpty { requests.insert(FormatRequest("summary"), at: 0) }
             let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
             consumers = try factory.consumers(for: requests)
             ledger = factory.ledger
@@ -71,10 +71,9 @@ enum ReportCommand {
             guard let result = ledger.scenarioResult(testCaseId: id) else { continue }
             err.write("\(result.location): error: '\(result.pickle.name)' started and never finished in the stream\n")
         }
-        let unwritten = files.outputs.filter { $0.failure != nil }
-        for output in unwritten { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
-        if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten.map { $0.path ?? "?" })) }
-        let humanOnStdout = !parsed.all("--format").map(FormatRequest.init).contains { $0.path == nil && !["pretty", "progress", "summary"].contains($0.name) }
+        let unwritten = files.unwritten(reportingTo: err)
+        if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten)) }
+        let humanOnStdout = FormatRequest.humanOnStdout(requests)
         (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()
         return verdict.exitCode

@@ -89,10 +89,9 @@ struct RunCommand {
             let unused = UsageFormatter.uses(factory.ledger).filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
             if !unused.isEmpty { verdict.problems.append(.unusedDefinitions(unused)) }
         }
-        let unwritten = factory.files.outputs.filter { $0.failure != nil }
-        for output in unwritten { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
-        if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten.map { $0.path ?? "?" })) }
-        let humanOnStdout = formats.contains { $0.path == nil && ["pretty", "progress", "summary"].contains($0.name) }
+        let unwritten = factory.files.unwritten(reportingTo: err)
+        if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten)) }
+        let humanOnStdout = FormatRequest.humanOnStdout(formats)
         (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: humanOnStdout ? factory.palette : .none))
         out.flush()
         if let signal = summary.interrupted { return 128 + (SignalWatch.number(signal) ?? 2) }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecsRunner
 
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them
 /// (`Content-Length: N` headers, an empty line, N bytes of JSON), read from one file
@@ -54,14 +55,7 @@ final class JSONRPCConnection {
         guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         bytes += body
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(output, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
-        }
+        _ = bytes.withUnsafeBytes { writeAll(output, $0) }
     }
 
     func respond(to id: Any, result: Any) {

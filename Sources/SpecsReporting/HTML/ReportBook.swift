@@ -80,7 +80,7 @@ struct ReportBook {
                 }
             }
             guard !items.isEmpty else { continue }
-            let folder = uri.contains("/") ? String(uri[..<uri.lastIndex(of: "/")!]) : "."
+            let folder = uri.lastIndex(of: "/").map { String(uri[..<$0]) } ?? "."
             folders[folder, default: []].append(FeatureEntry(uri: uri, feature: feature, items: items))
         }
         self.folders = folders.keys.sorted().map { Folder(path: $0, features: folders[$0] ?? []) }

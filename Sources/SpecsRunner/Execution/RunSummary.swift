@@ -18,6 +18,12 @@ public struct RunSummary: Sendable {
 
     public var scenarioCount: Int { scenarios.values.reduce(0, +) }
 
+    /// Counts a test case's final status and the statuses of its steps.
+    mutating func record(_ status: TestStepResultStatus, steps stepStatuses: [TestStepResultStatus: Int]) {
+        scenarios[status, default: 0] += 1
+        for (step, count) in stepStatuses { steps[step, default: 0] += count }
+    }
+
     /// Whether every scenario passed (or was skipped) and every hook too.
     public var passed: Bool {
         !hookFailed && interrupted == nil && !scenarios.keys.contains(where: \.failsRun)

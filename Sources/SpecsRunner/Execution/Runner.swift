@@ -194,8 +194,7 @@ public struct Runner<World: AnyObject>: Sendable {
 
         func record(_ outcome: ScenarioRun<World>.Outcome) {
             for envelope in outcome.envelopes { consumer.consume(envelope) }
-            summary.scenarios[outcome.status, default: 0] += 1
-            for (status, count) in outcome.stepStatuses { summary.steps[status, default: 0] += count }
+            summary.record(outcome.status, steps: outcome.stepStatuses)
         }
 
         let width = max(1, options.parallel)

@@ -3,7 +3,7 @@ import Foundation
 /// Writes all of `bytes` to a file descriptor, again after an interruption; false when
 /// the descriptor refuses them (its reader went away, the disk is full).
 @discardableResult
-func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
     var offset = 0
     while offset < bytes.count {
         let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

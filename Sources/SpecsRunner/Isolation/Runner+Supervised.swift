@@ -72,8 +72,7 @@ extension Runner {
                     continue
                 }
                 for envelope in outcome.envelopes { consumer.consume(envelope) }
-                summary.scenarios[outcome.status, default: 0] += 1
-                for (status, count) in outcome.stepStatuses { summary.steps[status, default: 0] += count }
+                summary.record(outcome.status, steps: outcome.stepStatuses)
                 if options.failFast && outcome.status.failsRun { stopped = true }
                 if outcome.workerLost, interruption.current == nil, !stopped, next < plans.count || !again.isEmpty {
                     generations[slot] += 1

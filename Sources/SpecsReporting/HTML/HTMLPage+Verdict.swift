@@ -1,0 +1,67 @@
+import Foundation
+import Gherkin
+import Messages
+import Traceability
+
+/// The top of the page: title, date, the verdict in one sentence, the counts, the trend.
+extension HTMLPage {
+    mutating func renderHeader(ledger: RunLedger, book: ReportBook, report: TraceabilityReport) {
+        let results = book.scenarios.flatMap(\.results)
+        var counts: [String: Int] = [:]
+        var steps = 0
+        for result in results {
+            counts[ReportBook.status(result), default: 0] += 1
+            steps += result.steps.filter { if case .step = $0.kind { true } else { false } }.count
+        }
+        let attention = results.filter { ReportBook.needsAttention(ReportBook.status($0)) }.count
+        let verified = book.scenarios.flatMap(\.rows).filter(\.covered).count
+        let rows = book.scenarios.flatMap(\.rows).count
+        let unverified = book.scenarios.flatMap(\.results).count - attention - verified
+        html += "<header role=\"banner\"><p class=\"kicker\">\(e(dryRun ? labels.specificationOnly : labels.title))</p>"
+        html += "<h1>\(e(title))</h1>"
+        if let started = ledger.runStarted {
+            let date = Date(timeIntervalSince1970: Double(started.seconds))
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: labels.language)
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+            html += "<p class=\"muted\">\(e(labels.runAt)) <time datetime=\"\(ISO8601DateFormatter().string(from: date))\">\(e(formatter.string(from: date)))</time></p>"
+        }
+        let good = !dryRun && attention == 0 && unverified <= 0 && !results.isEmpty
+        html += "<p class=\"verdict \(good ? "good" : "bad")\" role=\"status\">"
+        html += e(labels.verdict(total: results.count, attention: attention, unverified: max(0, unverified), dryRun: dryRun)) + "</p>"
+        html += "<dl class=\"cards\">"
+        html += "<div class=\"card\"><dt>\(e(labels.scenarios))</dt><dd>\(results.count)</dd></div>"
+        for status in ReportBook.severity.reversed() where (counts[status] ?? 0) > 0 {
+            html += "<div class=\"card \(status)\"><dt>\(e(labels.name(status)))</dt><dd>\(counts[status] ?? 0)</dd></div>"
+        }
+        if rows > 0 {
+            let figure = String(format: "%.0f", report.coverage)
+            html += "<div class=\"card\"><dt>\(e(labels.coverage))</dt><dd>\(figure)%</dd><dd class=\"muted\">\(verified)/\(rows)</dd></div>"
+        }
+        html += "<div class=\"card\"><dt>\(e(labels.steps))</dt><dd>\(steps)</dd></div>"
+        if let start = ledger.runStarted, let end = ledger.runFinished?.timestamp {
+            html += "<div class=\"card\"><dt>\(e(labels.duration))</dt><dd>\(String(format: "%.1f", Double(end.totalNanoseconds - start.totalNanoseconds) / 1e9)) s</dd></div>"
+        }
+        html += "</dl>" + bar(counts, label: labels.scenarios)
+        if !history.trend.isEmpty { renderTrend() }
+        html += "</header>"
+    }
+
+    mutating func renderTrend() {
+        let points = history.trend
+        html += "<figure class=\"trend\"><figcaption>\(e(labels.trend))</figcaption>"
+        let width = 320.0, height = 60.0
+        func path(_ values: [Double]) -> String {
+            values.enumerated().map { index, value in
+                let x = points.count == 1 ? width / 2 : width * Double(index) / Double(points.count - 1)
+                return String(format: "%.1f,%.1f", x, height - value / 100 * (height - 4) - 2)
+            }.joined(separator: " ")
+        }
+        html += "<svg role=\"img\" aria-label=\"\(e(labels.trend))\" viewBox=\"0 0 320 60\" width=\"320\" height=\"60\">"
+        html += "<polyline fill=\"none\" stroke=\"#1e7f34\" stroke-width=\"2\" points=\"\(path(points.map(\.passRate)))\"><title>\(e(labels.passRate))</title></polyline>"
+        html += "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" stroke-dasharray=\"4 3\" points=\"\(path(points.map(\.coverage)))\"><title>\(e(labels.coverage))</title></polyline></svg>"
+        html += "<ul class=\"legend\"><li class=\"pass\">\(e(labels.passRate)) \(String(format: "%.0f", points.last?.passRate ?? 0))%</li>"
+        html += "<li class=\"cov\">\(e(labels.coverage)) \(String(format: "%.0f", points.last?.coverage ?? 0))%</li></ul></figure>"
+    }
+}
