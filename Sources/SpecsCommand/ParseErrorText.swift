@@ -23,7 +23,7 @@ enum ParseErrorText {
                 text = "the file ends too early; expected \(list)"
             }
         }
-        if let line, let hint = suggestion(for: line, language: language(of: source)) { text += ". " + hint }
+        if let line, let hint = suggestion(for: line, language: LanguageComment.language(of: source)) { text += ". " + hint }
         return text
     }
 
@@ -75,19 +75,5 @@ enum ParseErrorText {
             }
         }
         return nil
-    }
-
-    /// The `# language:` of a source, English when it names none.
-    static func language(of source: String) -> String {
-        for line in source.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: true) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            guard trimmed.hasPrefix("#") else { break }
-            let body = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
-            if body.hasPrefix("language:") {
-                return body.dropFirst("language:".count).trimmingCharacters(in: .whitespaces)
-            }
-        }
-        return "en"
     }
 }

@@ -32,12 +32,7 @@ public struct FeatureFormatter: Sendable {
             hasLanguageHeader = comments.contains { Writer.isLanguageHeader($0.text) }
         }
 
-        static func isLanguageHeader(_ text: String) -> Bool {
-            let body = text.drop { $0 == " " || $0 == "\t" }
-            guard body.hasPrefix("#") else { return false }
-            return body.dropFirst().drop { $0 == " " || $0 == "\t" }.hasPrefix("language")
-                && body.contains(":")
-        }
+        static func isLanguageHeader(_ text: String) -> Bool { LanguageComment.language(inLine: text[...]) != nil }
 
         mutating func line(_ content: String, indent: Int) {
             text += String(repeating: " ", count: indent) + content + "\n"

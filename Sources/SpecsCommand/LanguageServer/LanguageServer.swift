@@ -105,7 +105,7 @@ final class LanguageServer {
         let lines = analysis.text.split(separator: "\n", omittingEmptySubsequences: false)
         guard line < lines.count else { return [] as [Any] }
         let text = String(lines[line].prefix(character))
-        let language = analysis.document?.feature?.language ?? LanguageHeader.language(of: analysis.text)
+        let language = analysis.document?.feature?.language ?? LanguageComment.language(of: analysis.text)
         guard let dialect = Dialect.named(language) else { return [] as [Any] }
         let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted { $0.count > $1.count }
         let indent = text.prefix { $0 == " " || $0 == "\t" }
@@ -187,9 +187,4 @@ final class LanguageServer {
         let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
         return [["range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]], "newText": formatted]]
     }
-}
-
-/// The `# language:` a source names, read without parsing it.
-enum LanguageHeader {
-    static func language(of text: String) -> String { ParseErrorText.language(of: text) }
 }

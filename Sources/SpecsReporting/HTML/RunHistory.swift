@@ -57,13 +57,12 @@ enum RunHistory {
             try encoder.encode(record).write(to: URL(fileURLWithPath: path))
             return nil
         } catch {
-            return "\(directory): \(error.localizedDescription)"
+            return "\(directory): cannot create the folder or write a file in it"
         }
     }
 
     /// The trend (past records and this run) and the marks of each scenario.
     struct Marks {
-        var trend: [(passRate: Double, coverage: Double)] = []
         var past: [Record] = []
         var current: Record?
 
@@ -72,7 +71,12 @@ enum RunHistory {
         init(past: [Record], current: Record) {
             self.past = past
             self.current = current
-            trend = (past + [current]).map { ($0.passRate, $0.coverage) }
+        }
+
+        /// Pass rate and coverage of the past runs and this one; empty without history.
+        var trend: [(passRate: Double, coverage: Double)] {
+            guard let current else { return [] }
+            return (past + [current]).map { ($0.passRate, $0.coverage) }
         }
 
         /// Words for a scenario (all its rows): new, newly failing, fixed, flaky.

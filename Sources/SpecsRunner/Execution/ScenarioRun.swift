@@ -39,14 +39,7 @@ struct ScenarioRun<World: AnyObject>: Sendable {
             live?(finished)
             outcome.status = status
             if !retry {
-                var isStep: [String: Bool] = [:]
-                for planned in plan.steps {
-                    if case .step = planned.item { isStep[planned.id] = true }
-                }
-                outcome.stepStatuses = [:]
-                for case .testStepFinished(let finished) in envelopes where isStep[finished.testStepId] == true {
-                    outcome.stepStatuses[finished.testStepResult.status, default: 0] += 1
-                }
+                outcome.stepStatuses = plan.stepStatuses(in: envelopes, attempt: startedId(plan, attempt))
                 return outcome
             }
             attempt += 1

@@ -17,6 +17,19 @@ struct TestCasePlan<World>: Sendable {
     let pickle: Pickle
     let steps: [PlannedStep]
 
+    /// How many of the plan's steps (hooks aside) ended in each status, among the results of
+    /// `envelopes` that belong to the attempt `startedId`.
+    func stepStatuses(in envelopes: [Envelope], attempt startedId: String) -> [TestStepResultStatus: Int] {
+        var isStep: Set<String> = []
+        for planned in steps { if case .step = planned.item { isStep.insert(planned.id) } }
+        var counts: [TestStepResultStatus: Int] = [:]
+        for case .testStepFinished(let finished) in envelopes
+        where finished.testCaseStartedId == startedId && isStep.contains(finished.testStepId) {
+            counts[finished.testStepResult.status, default: 0] += 1
+        }
+        return counts
+    }
+
     var message: TestCaseMessage {
         var testSteps: [TestStep] = []
         testSteps.reserveCapacity(steps.count)

@@ -186,16 +186,13 @@ struct SupervisedRun<World: AnyObject>: Sendable {
 
     /// The final status and the step counts of the final attempt.
     private static func tally(_ outcome: inout Outcome, plan: TestCasePlan<World>) {
-        var isStep: Set<String> = []
-        for planned in plan.steps { if case .step = planned.item { isStep.insert(planned.id) } }
-        var lastAttempt: String?
+        var lastAttempt = ""
         for case .testCaseStarted(let started) in outcome.envelopes { lastAttempt = started.id }
         var worst = TestStepResultStatus.passed
-        outcome.stepStatuses = [:]
         for case .testStepFinished(let finished) in outcome.envelopes where finished.testCaseStartedId == lastAttempt {
             worst = max(worst, finished.testStepResult.status)
-            if isStep.contains(finished.testStepId) { outcome.stepStatuses[finished.testStepResult.status, default: 0] += 1 }
         }
         outcome.status = worst
+        outcome.stepStatuses = plan.stepStatuses(in: outcome.envelopes, attempt: lastAttempt)
     }
 }
