@@ -14,9 +14,15 @@ struct OutputFactory {
     /// The report files opened, to check once the run ends that every write went through.
     final class Files {
         var outputs: [ReportOutput] = []
+        /// The HTML reports, whose `--history` record may not have been written.
+        var htmlReports: [HTMLFormatter] = []
 
-        /// Says on `err` which reports could not be written, and returns their paths.
+        /// Says on `err` which reports could not be written (and which run histories), and
+        /// returns the reports' paths.
         func unwritten(reportingTo err: ReportOutput) -> [String] {
+            for problem in htmlReports.compactMap(\.historyProblem) {
+                err.write("warning: --history: the run's record could not be written: \(problem)\n")
+            }
             let failed = outputs.filter { $0.failure != nil }
             for output in failed { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
             return failed.map { $0.path ?? "?" }
@@ -70,10 +76,12 @@ struct OutputFactory {
         case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context, ledger: ledger)
         case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context, ledger: ledger)
         case "html":
-            return HTMLFormatter(
+            let report = HTMLFormatter(
                 output: stream, context: traceability.context, language: parsed.value("--report-language"),
                 title: parsed.value("--title") ?? PackageName.current ?? "Specifications", dryRun: parsed.has("--dry-run"),
                 historyDirectory: parsed.value("--history"), ledger: ledger)
+            files.htmlReports.append(report)
+            return report
         default: return PrettyFormatter(output: stream, palette: palette, ledger: ledger)
         }
     }

@@ -180,4 +180,12 @@ final class HTMLReportTests: XCTestCase {
         _ = try await project.run(["@/Features", "--format", "html:@/b.html"])
         XCTAssertTrue(try project.read("b.html").contains("evil \u{202E}name\u{202C}"))
     }
+
+    func test_htmlReport_historyThatCannotBeWritten_isAWarning() async throws {
+        let project = try bookProject()
+        try project.write("history", "a file where the folder should be")
+        let result = try await project.run(["@/Features", "--format", "html:@/r.html", "--history", "@/history"])
+        XCTAssertTrue(result.err.contains("warning: --history: the run's record could not be written: "), result.err)
+        XCTAssertTrue(try project.read("r.html").contains("</html>"))
+    }
 }
