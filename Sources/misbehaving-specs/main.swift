@@ -29,4 +29,13 @@ steps.given("a step that reads standard input") { _ in _ = readLine() }
 steps.given("an ambiguous step") { _ in }
 steps.given("an ambiguous {word}") { (_, _: String) in }
 
+// Definitions that cannot be registered, as a team writes them by mistake: the run must
+// refuse to start, saying where each is.
+if ProcessInfo.processInfo.environment["SPECS_FIXTURE_BROKEN_DEFINITIONS"] == "1" {
+    steps.given("{int} accounts exist with {int} euros") { (_, _: Int) in }
+    steps.given("a transfer in {currency}") { (_, _: String) in }
+    steps.given("a (bad|alternation step") { _ in }
+    steps.given("{int} accounts exist") { (_, _: String) in }
+}
+
 exit(await SpecsCommand.main(registry: steps))

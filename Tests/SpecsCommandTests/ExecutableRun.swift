@@ -30,7 +30,7 @@ struct ExecutableRun {
     /// holds `when` (or at once), and `after` seconds more.
     static func run(
         _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, when: String? = nil, after: Double = 0,
-        closeStdoutAfter: Int? = nil, timeout: Double = 120
+        closeStdoutAfter: Int? = nil, timeout: Double = 120, environment extra: [String: String] = [:]
     ) throws -> ExecutableRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(of: name))
@@ -38,6 +38,7 @@ struct ExecutableRun {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe

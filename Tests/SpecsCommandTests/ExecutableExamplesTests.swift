@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// More of the issues' examples, replayed through the real runner executables in a
+/// scratch project: broken definitions, a file that does not parse, a custom runner's
+/// name, a report language without labels, a stream cut short, a file that is not UTF-8.
+final class ExecutableExamplesTests: XCTestCase {
+    private var project: URL!
+
+    override func setUpWithError() throws {
+        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
+        try "Feature: Accounts\n  Scenario: Opening\n    Given a step that passes\n"
+            .write(to: project.appendingPathComponent("Features/accounts.feature"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: project)
+    }
+
+    func test_brokenDefinitions_runNoScenarioAndTheLastLinesSaySo() throws {
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"], in: project, environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - 4 step definitions or hooks could not be registered (see the errors above), so no scenario was run\n"), run.out)
+        XCTAssertTrue(run.out.contains("0 scenarios"), run.out)
+        let errors = run.err.split(separator: "\n").filter { $0.contains("main.swift:") && $0.contains("error:") }
+        XCTAssertEqual(errors.count, 4, run.err)
+        XCTAssertTrue(run.err.contains("'{int} accounts exist': parameter 1, {int}, gives Int values, but the closure takes it as String"), run.err)
+    }
+
+    func test_fileThatDoesNotParse_isOneErrorOnStandardErrorAndTheLastLinesSaySo() throws {
+        try "Feature: Broken\n  Scenario: one\n    Given a step that passes\n  Scenaro: two\n    Given a step that passes\n"
+            .write(to: project.appendingPathComponent("Features/broken.feature"), atomically: true, encoding: .utf8)
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertEqual(run.err.components(separatedBy: "error:").count - 1, 1, run.err)
+        XCTAssertTrue(run.err.contains("Features/broken.feature:4:3: error: 'Scenaro: two' cannot stand here;"), run.err)
+        XCTAssertTrue(run.err.contains("Did you mean 'Scenario:'?"), run.err)
+        XCTAssertFalse(run.out.contains("Scenaro"), "no second copy on standard output")
+        XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - 1 feature file does not parse: Features/broken.feature:4\n"), run.out)
+    }
+
+    func test_customRunner_helpAndErrorsUseItsName() throws {
+        let help = try ExecutableRun.run("misbehaving-specs", ["--help"], in: project)
+        XCTAssertTrue(help.out.hasPrefix("USAGE: misbehaving-specs [PATH[:LINE]...] [options]"), help.out)
+        let wrong = try ExecutableRun.run("misbehaving-specs", ["--tagz", "@a"], in: project)
+        XCTAssertEqual(wrong.code, 2)
+        XCTAssertTrue(wrong.err.contains("Run 'misbehaving-specs --help' for the options."), wrong.err)
+    }
+
+    func test_reportLanguageWithoutLabels_isAWarning() throws {
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary", "--format", "html:r.html", "--report-language", "fr"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.err.contains("warning: --report-language fr: the report's labels exist in en and es only"), run.err)
+    }
+
+    func test_report_streamCutShort_isIncompleteAndCountsNothingAsPassed() throws {
+        _ = try ExecutableRun.run("misbehaving-specs", ["--format", "message:run.ndjson"], in: project)
+        let lines = try String(contentsOf: project.appendingPathComponent("run.ndjson"), encoding: .utf8).split(separator: "\n")
+        let cut = lines.prefix { !$0.contains("\"testCaseFinished\"") }.joined(separator: "\n") + "\n"
+        try cut.write(to: project.appendingPathComponent("cut.ndjson"), atomically: true, encoding: .utf8)
+        let run = try ExecutableRun.run("specs", ["report", "cut.ndjson", "--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 1)
+        XCTAssertTrue(run.out.contains("1 scenario (1 not finished)"), run.out)
+        XCTAssertTrue(run.out.hasSuffix("  - the run is incomplete: 1 scenario never finished\n"), run.out)
+    }
+
+    func test_gherkin_fileThatIsNotUTF8_isAParseErrorEnvelope() throws {
+        try Data(Array("Feature: caf".utf8) + [0xE9] + Array("\n".utf8)).write(to: project.appendingPathComponent("latin1.feature"))
+        let run = try ExecutableRun.run("specs", ["gherkin", "latin1.feature"], in: project)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.out.hasPrefix(#"{"parseError":{"message":"(1:13): invalid UTF-8 (byte 0xE9)""#), run.out)
+    }
+}
