@@ -11,15 +11,17 @@
 #   html:   the HTML report of the same run (extra time and size);
 #   start:  `specs --version`;
 #   peers:  whole commands beside the peers on the same files, in the same script run, as
-#           ratios: `specs gherkin` beside the official Python parser (and `cat`), and the
-#           10,000-scenario run beside behave (both from PyPI in a throwaway virtualenv).
+#           ratios: `specs gherkin` beside the official Python parser (and `cat`), on the
+#           corpus and on a 2 MB file with 11 parse errors, and the 10,000-scenario run
+#           beside behave (both from PyPI in a throwaway virtualenv);
+#   rows:   JUnit of an outline with 25,000 and 100,000 example rows (--dry-run): linear?
 # Usage: Scripts/bench.sh [runs] [sections...]   (default 5 runs; sections: parse run
 #        isolation html start peers, all by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-5}"
 shift || true
-sections=" ${*:-parse run isolation html start peers} "
+sections=" ${*:-parse run isolation html start peers rows} "
 want() { [[ "$sections" == *" $1 "* ]]; }
 generator="${SPECS_BENCH_GENERATOR:-../shared/bench/gen_corpus.py}"
 work="${SPECS_BENCH_DIR:-.build-bench}"
@@ -147,6 +149,18 @@ echo "cat: $cat_s s"
 echo "specs gherkin, no output: $quiet_s s ($(ratio "$quiet_s" "$cat_s")x cat), peak $(mb "$quiet_kb") MB"
 echo "specs gherkin, every message: $full_s s ($(ratio "$full_s" "$cat_s")x cat), peak $(mb "$full_kb") MB"
 echo "official Python parser, every message: $python_s s (specs is $(ratio "$python_s" "$full_s")x faster), peak $(mb "$python_kb") MB"
+# A 2 MB file whose 11 parse errors come at its end (the official parsers stop at the 11th).
+python3 - "$work/errors.feature" <<'PY'
+import sys
+lines, i = ["Feature: Large", ""], 0
+while sum(len(l) + 1 for l in lines) < 2_000_000:
+    i += 1
+    lines += [f"  Scenario: scenario {i}", f"    Given a step number {i} with some text to make it longer", f"    Then another step {i}", ""]
+open(sys.argv[1], "w").write("\n".join(lines + [f"  oops line {n}" for n in range(12)]) + "\n")
+PY
+read -r errors_s errors_kb <<<"$(wall sh -c "'$bin/specs' gherkin '$work/errors.feature' 2>/dev/null || true")"
+read -r perrors_s perrors_kb <<<"$(wall sh -c "'$venv/bin/python' Scripts/peers/gherkin_messages.py '$work/errors.feature'")"
+echo "2 MB file with 11 parse errors: specs $errors_s s (peak $(mb "$errors_kb") MB), Python $perrors_s s (peak $(mb "$perrors_kb") MB): specs is $(ratio "$perrors_s" "$errors_s")x faster"
 read -r behave_s behave_kb <<<"$(wall sh -c "cd '$work/run30' && '../venv/bin/behave' --format progress --no-capture --no-summary -o /dev/null features")"
 for format in progress message; do
   target="$format"; [ "$format" = message ] && target="message:$work/messages-peer.ndjson"
@@ -155,4 +169,22 @@ for format in progress message; do
   echo "10,000 scenarios --format $format: workers $w s ($(ratio "$behave_s" "$w")x behave, peak $(mb "$wkb") MB), in process $p s ($(ratio "$behave_s" "$p")x behave, peak $(mb "$pkb") MB)"
 done
 echo "behave on the same corpus: $behave_s s, peak $(mb "$behave_kb") MB"
+fi
+
+if want rows; then
+echo "== JUnit of an outline with many example rows, --dry-run (median of $runs runs)"
+for rows in 25000 100000; do
+  mkdir -p "$work/rows$rows/Features"
+  python3 -c "
+import sys
+n = int(sys.argv[1])
+body = '\n'.join('      | %d | x%d |' % (i, i) for i in range(n))
+open(sys.argv[2], 'w').write('Feature: Rows\n  Scenario Outline: row <n>\n    Given a step <v>\n    Examples:\n      | n | v |\n' + body + '\n')
+" "$rows" "$work/rows$rows/Features/rows.feature"
+  t=()
+  for _ in $(seq "$runs"); do
+    read -r s kb <<<"$(timed "$bin/specs" "$work/rows$rows/Features" --dry-run --in-process --format summary --format "junit:$work/rows$rows/junit.xml")"; t+=("$s")
+  done
+  echo "$rows rows: $(median "${t[@]}") s, peak $(python3 -c "print(round($kb/1024, 1))") MB"
+done
 fi
