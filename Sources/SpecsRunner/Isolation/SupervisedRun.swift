@@ -135,18 +135,19 @@ struct SupervisedRun<World: AnyObject>: Sendable {
         if startedId == nil {
             envelopes.append(.testCaseStarted(TestCaseStarted(attempt: 0, id: attemptId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
         }
-        var blamed = false
-        for planned in plan.steps where !finished.contains(planned.id) {
+        // The step that was running carries the cause: the one that started and did not
+        // finish, or, when the worker went between two steps, the next one.
+        let unfinished = plan.steps.filter { !finished.contains($0.id) }
+        let blamed = (unfinished.first { started.contains($0.id) } ?? unfinished.first)?.id
+        for planned in unfinished {
             if !started.contains(planned.id) {
                 envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: attemptId, testStepId: planned.id, timestamp: clock.now())))
             }
-            let runningHere = started.contains(planned.id) || (!blamed && started.isEmpty)
-            let result = runningHere && !blamed
+            let result = planned.id == blamed
                 ? TestStepResult(
                     duration: .zero, message: cause, status: .failed,
                     exception: ExceptionMessage(type: "WorkerLost", message: cause))
                 : TestStepResult(duration: .zero, status: .skipped)
-            if runningHere { blamed = true }
             envelopes.append(.testStepFinished(TestStepFinished(
                 testCaseStartedId: attemptId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
         }

@@ -5,10 +5,10 @@
 /// envelopes as NDJSON, as they happen, and two control lines.
 public enum WorkerProtocol {
     /// After the before-all hooks: `#ready` or `#ready failed`.
-    public static let ready = "#ready"
-    public static let readyFailed = "#ready failed"
+    static let ready = "#ready"
+    static let readyFailed = "#ready failed"
     /// After a test case's last envelope: `#done NUMBER`.
-    public static let donePrefix = "#done "
+    static let donePrefix = "#done "
     /// The environment variable that makes a runner executable, started with the same
     /// arguments as its supervisor, a worker: its value is the worker's id.
     public static let environmentVariable = "SPECS_WORKER"
