@@ -1,6 +1,9 @@
 import Gherkin
+import SpecsReporting
+import SpecsRunner
+
 /// Splits argv into options (with their values) and positional arguments, checking
-/// each option against a table. Detection only: the caller presents the errors.
+/// each option against a table.
 struct ParsedArguments {
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
@@ -9,6 +12,11 @@ struct ParsedArguments {
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The feature files and directories named on the command line; `Features/` when none is.
+    var featurePaths: [FeaturePath] {
+        (positionals.isEmpty ? ["Features"] : positionals).map(FeaturePath.init(argument:))
+    }
 }
 
 struct UsageError: Error, CustomStringConvertible {
@@ -17,6 +25,17 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 enum ArgumentParser {
+    /// The arguments of `command` (`specs`, `specs format`, ...), or nil after telling `err`
+    /// what is wrong and where the options are listed.
+    static func parse(_ arguments: [String], table: [OptionSpec], command: String, err: ReportOutput) -> ParsedArguments? {
+        do {
+            return try parse(arguments, table: table)
+        } catch {
+            err.write("error: \(error.message)\nRun '\(command) --help' for the options.\n")
+            return nil
+        }
+    }
+
     static func parse(_ arguments: [String], table: [OptionSpec]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0

@@ -9,13 +9,7 @@ import SpecsRunner
 /// change (exit 1); a file that does not parse is left as it is and reported (exit 2).
 enum FormatCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, table: OptionTable.format)
-        } catch {
-            err.write("error: \(error.message)\nRun '\(name) format --help' for the options.\n")
-            return 2
-        }
+        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.format, command: "\(name) format", err: err) else { return 2 }
         if parsed.has("--help") {
             out.write(OptionTable.help(
                 usage: "\(name) format [--check] PATH...",
@@ -24,8 +18,7 @@ enum FormatCommand {
             return 0
         }
         let check = parsed.has("--check")
-        let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
-        let (files, problems) = FeatureLoader.discover(paths)
+        let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
         var changed: [String] = []
         var broken = !problems.isEmpty

@@ -9,13 +9,7 @@ import SpecsRunner
 /// is an error, 2 for a usage error or a bad configuration.
 enum LintCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, table: OptionTable.lint)
-        } catch {
-            err.write("error: \(error.message)\nRun '\(name) lint --help' for the options.\n")
-            return 2
-        }
+        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.lint, command: "\(name) lint", err: err) else { return 2 }
         if parsed.has("--help") {
             var help = OptionTable.help(
                 usage: "\(name) lint [--config FILE] PATH...",
@@ -36,8 +30,7 @@ enum LintCommand {
             err.write("\(configPath): error: cannot read the file\n")
             return 2
         }
-        let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
-        let (files, problems) = FeatureLoader.discover(paths)
+        let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
         let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         let linter = FeatureLinter(configuration: configuration)

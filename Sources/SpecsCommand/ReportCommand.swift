@@ -8,13 +8,7 @@ import SpecsRunner
 /// from the shards of one suite merged into one report.
 enum ReportCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String = "specs") -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, table: OptionTable.report)
-        } catch {
-            err.write("error: \(error.message)\nRun '\(name) report --help' for the options.\n")
-            return 2
-        }
+        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.report, command: "\(name) report", err: err) else { return 2 }
         if parsed.has("--help") || parsed.positionals.isEmpty {
             let help = OptionTable.help(
                 usage: "\(name) report [options] MESSAGES.ndjson...",

@@ -40,8 +40,7 @@ struct RunCommand {
             // (which may read its arguments before specs does) runs in them too.
             options.isolation = .workers(executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
-        let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
-        let (files, pathProblems) = FeatureLoader.discover(paths)
+        let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
         var ids = IncrementingIdGenerator()
         let features = FeatureLoader.load(files, ids: &ids)
@@ -79,7 +78,7 @@ struct RunCommand {
         // Nothing selected is its own problem unless files that do not parse already explain it.
         let explained = !unparsable.isEmpty && features.allSatisfy { $0.pickles.isEmpty }
         if summary.selected == 0 && summary.definitionProblems == 0 && !explained {
-            verdict.problems.append(.nothingSelected(hint: selection.emptySelectionHint(files: files, paths: paths, names: options.names)))
+            verdict.problems.append(.nothingSelected(hint: selection.emptySelectionHint(files: files, paths: parsed.featurePaths, names: options.names)))
         }
         verdict.addScenarioProblems()
         if summary.hookFailed { verdict.problems.append(.runHookFailed) }

@@ -49,13 +49,7 @@ public enum SpecsCommand {
         if arguments.first == "report" {
             return ReportCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
         }
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, table: OptionTable.run)
-        } catch {
-            err.write("error: \(error.message)\nRun '\(name) --help' for the options.\n")
-            return 2
-        }
+        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.run, command: name, err: err) else { return 2 }
         if parsed.has("--help") {
             out.write(help(name))
             return 0

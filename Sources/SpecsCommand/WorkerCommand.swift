@@ -16,8 +16,7 @@ enum WorkerCommand {
             FileHandle.standardError.write(Data("worker: the run's arguments do not parse\n".utf8))
             return 64
         }
-        let paths = (parsed.positionals.isEmpty ? ["Features"] : parsed.positionals).map(FeaturePath.init(argument:))
-        let (files, _) = FeatureLoader.discover(paths)
+        let (files, _) = FeatureLoader.discover(parsed.featurePaths)
         var ids = IncrementingIdGenerator()
         let features = FeatureLoader.load(files, ids: &ids)
         options.abandonedStepEndsProcess = true
