@@ -71,6 +71,7 @@ struct RunCommand {
         let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
 
         var verdict = RunVerdict(scenarios: summary.scenarios, problems: [])
+        verdict.dryRun = options.dryRun
         if summary.definitionProblems > 0 { verdict.problems.append(.definitionErrors(count: summary.definitionProblems)) }
         let unparsable = features.compactMap { feature in feature.errors.first.map { "\(feature.source.uri):\($0.location.line)" } }
         if !unparsable.isEmpty { verdict.problems.append(.unparsableFiles(unparsable)) }

@@ -25,6 +25,12 @@ final class VerdictTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix("2 scenarios (2 passed)\n2 steps (2 passed)\n" + lastDuration(result.out) + "\nPASSED: 2 scenarios passed\n"), result.out)
     }
 
+    func test_run_dryRunWithEveryStepDefined_endsWithPassedSayingNothingWasRun() async throws {
+        let result = try await project().run(["@/Features", "--dry-run", "--no-color"])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.hasSuffix("\nPASSED: dry run of 2 scenarios, every step has one definition (nothing was run)\n"), result.out)
+    }
+
     func test_run_minCoverageWithoutTestResults_isAUsageError() async throws {
         let result = try await project().run(["@/Features", "--min-coverage", "100"])
         XCTAssertEqual(result.code, 2)

@@ -31,6 +31,8 @@ public struct RunVerdict: Sendable {
 
     public var scenarios: [TestStepResultStatus: Int]
     public var problems: [Problem]
+    /// A `--dry-run`: steps were matched to their definitions, none was run.
+    public var dryRun = false
 
     public init(scenarios: [TestStepResultStatus: Int], problems: [Problem]) {
         self.scenarios = scenarios

@@ -8,6 +8,10 @@ public enum VerdictText {
             let count = verdict.scenarios.values.reduce(0, +)
             let skipped = verdict.scenarios[.skipped] ?? 0
             let passed = count - skipped
+            if verdict.dryRun {
+                let scenarios = "\(count) scenario\(count == 1 ? "" : "s")"
+                return palette.paint("PASSED: dry run of \(scenarios), every step has one definition (nothing was run)", .green) + "\n"
+            }
             var text = "PASSED: \(passed) scenario\(passed == 1 ? "" : "s") passed"
             if skipped > 0 { text += ", \(skipped) skipped" }
             return palette.paint(text, .green) + "\n"
