@@ -14,8 +14,8 @@ public func fuzzGherkin(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do {
             let document = try Parser(defaultLanguage: language).parse(text, uri: "fuzz.feature", ids: &ids)
             let pickles = PickleCompiler().compile(document, uri: "fuzz.feature", ids: &ids)
-            // Read every node and pickle: each text is a range of the document's bytes,
-            // and a wrong one traps here. Encoding reads them all.
+            // Encode every node and pickle: each text was cut from the source by byte
+            // offsets, and a wrong one traps here.
             var count = pickles.count
             if let encoded = try? JSONEncoder().encode(document) { count &+= encoded.count }
             for pickle in pickles {

@@ -2,7 +2,7 @@ import Gherkin
 
 /// The messages of one source, as the official gherkin tools emit them: the
 /// `source`, then the `gherkinDocument` and its `pickle`s, or the `parseError`s.
-public struct GherkinMessages {
+public struct GherkinMessages: Sendable {
     public var includeSource = true
     public var includeDocument = true
     public var includePickles = true

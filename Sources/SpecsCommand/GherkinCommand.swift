@@ -2,6 +2,7 @@ import Foundation
 import Gherkin
 import Messages
 import SpecsReporting
+import SpecsRunner
 
 /// `specs gherkin [--no-source] [--no-ast] [--no-pickles] [--predictable-ids] FILE...`:
 /// the messages of each file as NDJSON, like the official gherkin tools.
@@ -28,39 +29,63 @@ enum GherkinCommand {
         let messages = GherkinMessages(
             includeSource: !parsed.has("--no-source"), includeDocument: !parsed.has("--no-ast"),
             includePickles: !parsed.has("--no-pickles"))
+        let predictable = parsed.has("--predictable-ids")
         var exitCode: Int32 = 0
-        for path in parsed.positionals {
-            let source: Source
-            do {
-                source = try SourceReader.read(path: path)
-            } catch {
-                // Stream readers see the file too: a parse error at the bad byte, as for any other error.
-                err.write("\(error)\n")
+        func write(_ file: FileMessages) {
+            if !file.errors.isEmpty {
+                err.write(file.errors)
                 exitCode = 2
-                let location = Location(line: error.line ?? 1, column: error.column)
-                out.write(NDJSON.line(.parseError(ParseErrorMessage(
-                    source: SourceReference(uri: path, location: location),
-                    message: "(\(location.line):\(location.column ?? 0)): \(error.reason)"))) + "\n")
-                continue
             }
-            var envelopes: [Envelope]
-            if parsed.has("--predictable-ids") {
-                var ids = IncrementingIdGenerator()
-                envelopes = messages.envelopes(for: source, ids: &ids)
-            } else {
-                var ids = RandomIdGenerator()
-                envelopes = messages.envelopes(for: source, ids: &ids)
-            }
-            for envelope in envelopes {
-                if case .parseError(let error) = envelope {
-                    exitCode = 2
-                    err.write(Diagnostics.render(error, source: source))
-                }
-                out.write(NDJSON.line(envelope) + "\n")
-            }
+            out.write { $0.append(contentsOf: file.lines) }
             out.flush()
+        }
+        // Files are independent (predictable ids start again at 0 in each): each batch
+        // is read and parsed on every core, then written in order, so the output is the
+        // same as one file after another.
+        let paths = parsed.positionals
+        let batch = 16 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for start in stride(from: 0, to: paths.count, by: batch) {
+            let slice = Array(paths[start..<min(start + batch, paths.count)])
+            let results = Locked([FileMessages?](repeating: nil, count: slice.count))
+            DispatchQueue.concurrentPerform(iterations: slice.count) { index in
+                let file: FileMessages
+                if predictable {
+                    var ids = IncrementingIdGenerator()
+                    file = FileMessages(path: slice[index], messages, ids: &ids)
+                } else {
+                    var ids = RandomIdGenerator()
+                    file = FileMessages(path: slice[index], messages, ids: &ids)
+                }
+                results.withLock { $0[index] = file }
+            }
+            for file in results.withLock({ $0 }) { file.map(write) }
         }
         err.flush()
         return exitCode
+    }
+}
+
+/// One file's messages as NDJSON lines, and the errors it showed on standard error.
+private struct FileMessages: Sendable {
+    var lines: [UInt8] = []
+    var errors = ""
+
+    init(path: String, _ messages: GherkinMessages, ids: inout some IdGenerator) {
+        let source: Source
+        do {
+            source = try SourceReader.read(path: path)
+        } catch {
+            // Stream readers see the file too: a parse error at the bad byte, as for any other error.
+            errors = "\(error)\n"
+            let location = Location(line: error.line ?? 1, column: error.column)
+            NDJSON.append(.parseError(ParseErrorMessage(
+                source: SourceReference(uri: path, location: location),
+                message: "(\(location.line):\(location.column ?? 0)): \(error.reason)")), to: &lines)
+            return
+        }
+        for envelope in messages.envelopes(for: source, ids: &ids) {
+            if case .parseError(let error) = envelope { errors += Diagnostics.render(error, source: source) }
+            NDJSON.append(envelope, to: &lines)
+        }
     }
 }

@@ -156,9 +156,7 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
     }
 
     func test_compile_randomOutlinesOfSeveralRows_equalColumnByColumnReplacementPerRow() throws {
-        // Rows of one block share each text's template; rows whose values hold a
-        // bracket take the column-by-column way. Every pickle must read as if its row
-        // had been substituted alone.
+        // Every pickle must read as if its row had been substituted alone.
         var random = SplitMix(seed: 99)
         func word(_ range: ClosedRange<Int>, _ alphabet: [Character]) -> String {
             String((0..<range.lowerBound + random.next(below: range.count)).map { _ in alphabet[random.next(below: alphabet.count)] })
@@ -192,36 +190,8 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
 
 /// `text` with the placeholders of `names` filled from `values`, as the compiler does it.
 private func substitute(_ text: String, names: [String], values: [String]) -> String {
-    // The names and values side by side in one text, as cells of a document are.
-    var bytes: [UInt8] = []
-    func cell(_ string: String) -> CellRecord {
-        let start = bytes.count
-        bytes += Array(string.utf8)
-        return CellRecord(position: Position(line: 1, column: 1), value: TextRef(start: start, count: bytes.count - start))
-    }
-    let cells = names.map(cell) + values.map(cell)
-    // Text substituted before stays as it is: the output starts with a marker, and
-    // the buffer starts at one byte, so that it grows.
-    let marker = Array("before".utf8)
-    var output = ScratchBuffer<UInt8>(capacity: 1)
-    marker.withUnsafeBufferPointer { output.append(contentsOf: $0) }
-    let changed = bytes.withUnsafeBufferPointer { bytes in
-        cells.withUnsafeBufferPointer { cells in
-            let substitution = Substitution(
-                Substitution.Placeholders(text: bytes, names: UnsafeBufferPointer(rebasing: cells[..<names.count])),
-                row: UnsafeBufferPointer(rebasing: cells[names.count...]))
-            return Array(text.utf8).withUnsafeBufferPointer { text in
-                var pieces = ScratchBuffer<Substitution.Piece>(capacity: 1)
-                let template = substitution.template(of: text, into: &pieces)
-                return substitution.apply(text, template, pieces, into: &output)
-            }
-        }
-    }
-    let written = Array(output.elements(0..<output.count))
-    guard written.starts(with: marker) else { return "marker overwritten: " + String(decoding: written, as: UTF8.self) }
-    let added = written.dropFirst(marker.count)
-    if !changed { return added.isEmpty ? text : "unchanged, yet added " + String(decoding: added, as: UTF8.self) }
-    return String(decoding: added, as: UTF8.self)
+    func cells(_ strings: [String]) -> [TableCell] { strings.map { TableCell(location: Location(line: 1, column: 1), value: $0) } }
+    return Interpolation(names: cells(names), values: cells(values)).apply(to: text)
 }
 
 /// A small deterministic generator, so a failure names a case that reruns the same

@@ -1,6 +1,5 @@
 /// A dialect's keywords compiled for matching: every keyword's bytes in one buffer,
-/// grouped by the line type they start, each group in the order it is tried. The
-/// tables the matcher reads on every line are checked when built and read unchecked.
+/// grouped by the line type they start, each group in the order it is tried.
 final class KeywordTable: Sendable {
     /// The groups of keywords, in `ranges` order.
     enum Group: Int, CaseIterable {
@@ -9,24 +8,24 @@ final class KeywordTable: Sendable {
 
     let language: String
     /// What a line must start with: title keywords with their colon, step keywords as written.
-    let bytes: FrozenTable<UInt8>
-    let starts: FrozenTable<Int>
-    let ends: FrozenTable<Int>
+    let bytes: [UInt8]
+    let starts: [Int]
+    let ends: [Int]
     /// The keyword as the AST gives it (title keywords without their colon).
     let texts: [String]
     /// The length in bytes of each keyword as the AST gives it: where it ends in the line.
-    let textLengths: FrozenTable<Int>
+    let textLengths: [Int]
     /// What each step keyword says about its step (`.unknown` for title keywords).
-    let stepTypes: FrozenTable<StepKeywordType>
+    let stepTypes: [StepKeywordType]
     /// The keyword indices of each group.
     let groups: [Range<Int>]
     /// For each first byte of a line's content, the token types the line may be:
     /// the parser tries no other.
-    let lineTypes: FrozenTable<TokenTypes>
+    let lineTypes: [TokenTypes]
     /// The keywords of each group that start with each byte, in the group's order:
     /// `bucketed[buckets[group * 256 + byte]]`.
-    let bucketed: FrozenTable<Candidate>
-    let buckets: FrozenTable<Range<Int>>
+    let bucketed: [Candidate]
+    let buckets: [Range<Int>]
 
     /// A keyword a line may start with, and the bytes it must start with.
     struct Candidate: Sendable {
@@ -59,12 +58,12 @@ final class KeywordTable: Sendable {
             }
             groups.append(first..<texts.count)
         }
-        self.bytes = FrozenTable(bytes)
-        self.starts = FrozenTable(starts)
-        self.ends = FrozenTable(ends)
+        self.bytes = bytes
+        self.starts = starts
+        self.ends = ends
         self.texts = texts
-        self.textLengths = FrozenTable(texts.map(\.utf8.count))
-        self.stepTypes = FrozenTable(types)
+        self.textLengths = texts.map(\.utf8.count)
+        self.stepTypes = types
         self.groups = groups
         var bucketed: [Candidate] = [], buckets: [Range<Int>] = []
         for keywords in groups {
@@ -79,13 +78,13 @@ final class KeywordTable: Sendable {
                 }
             }
         }
-        // What the matcher reads unchecked: a bucket for every group and byte, the
-        // candidates of every bucket, and every candidate's keyword and bytes.
+        // What the matcher reads: a bucket for every group and byte, the candidates of
+        // every bucket, and every candidate's keyword and bytes.
         precondition(buckets.count == Group.allCases.count * 256 && buckets.allSatisfy { $0.upperBound <= bucketed.count })
         precondition(bucketed.allSatisfy { Int($0.keyword) < texts.count && Int($0.start) + Int($0.count) <= bytes.count })
-        self.bucketed = FrozenTable(bucketed)
-        self.buckets = FrozenTable(buckets)
-        lineTypes = FrozenTable((0...255).map { byte in Self.lineTypes(startingWith: byte, buckets) })
+        self.bucketed = bucketed
+        self.buckets = buckets
+        lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: byte, buckets) }
     }
 
     /// The line type that each group's keywords start.
@@ -110,7 +109,7 @@ final class KeywordTable: Sendable {
     }
 
     /// Every built-in dialect, compiled once; the indices `index(of:)` gives are its own.
-    static let all = FrozenTable(Dialect.languages.compactMap { Dialect.named($0).map(KeywordTable.init) })
+    static let all = Dialect.languages.compactMap { Dialect.named($0).map(KeywordTable.init) }
 
     /// The index in `all` of each language's table; read through `index(of:)`.
     private static let indices: [String: Int] = {

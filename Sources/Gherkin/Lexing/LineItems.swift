@@ -3,7 +3,7 @@
 enum LineItems {
     /// The tags of a tag line; anything after whitespace followed by `#` is a comment.
     /// The line's first byte is `@` (the matcher checked it).
-    static func tags(of line: Line, in source: SourceBytes, into items: inout ScratchBuffer<LineItem>) throws(ParseError) {
+    static func tags(of line: Line, in source: SourceBytes, into items: inout [LineItem]) throws(ParseError) {
         let lineEnd = source.trimTrailing(line.contentStart..<line.end)
         // Cut at the first whitespace followed by '#'.
         var end = lineEnd
@@ -62,7 +62,7 @@ enum LineItems {
 
     /// The cells of a table row; cells with escapes (`\|` → `|`, `\\` → `\`, `\n` →
     /// newline) get their unescaped text added to `unescaped`.
-    static func cells(of line: Line, in source: SourceBytes, into items: inout ScratchBuffer<LineItem>, unescaped: inout [String]) {
+    static func cells(of line: Line, in source: SourceBytes, into items: inout [LineItem], unescaped: inout [String]) {
         let row = line.contentStart..<source.trimTrailing(line.contentStart..<line.end)
         if plainCells(of: row, indent: line.indent, source, into: &items) { return }
         var column = 0
@@ -94,7 +94,7 @@ enum LineItems {
     /// The cells of a row that is ASCII without a backslash (most rows are): its columns
     /// are then byte offsets and no cell has an escape. The row is read eight bytes at a
     /// time, each word giving its bars at once. False, with nothing added, for any other row.
-    private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout ScratchBuffer<LineItem>) -> Bool {
+    private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout [LineItem]) -> Bool {
         let first = items.count
         let end = row.upperBound
         // The row's first byte is its first bar.
@@ -103,7 +103,7 @@ enum LineItems {
         while index &+ 8 <= end {
             let word = source.word(at: index)
             guard word & SourceBytes.highBits == 0, SourceBytes.asciiBytes(equalTo: UInt8(ascii: "\\"), in: word) == 0 else {
-                items.removeAll(from: first)
+                items.removeSubrange(first...)
                 return false
             }
             var bars = SourceBytes.asciiBytes(equalTo: UInt8(ascii: "|"), in: word)
@@ -118,7 +118,7 @@ enum LineItems {
         while index < end {
             let byte = source[index]
             guard byte < 0x80, byte != UInt8(ascii: "\\") else {
-                items.removeAll(from: first)
+                items.removeSubrange(first...)
                 return false
             }
             if byte == UInt8(ascii: "|") {

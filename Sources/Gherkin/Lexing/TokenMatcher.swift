@@ -3,7 +3,7 @@
 ///
 /// It holds the state that line rules need: the dialect (changed by a `# language:`
 /// header) and the open doc string delimiter with the indentation to remove inside it.
-struct TokenMatcher: ~Copyable {
+struct TokenMatcher {
     let source: SourceBytes
     private let tables = KeywordTable.all
     private(set) var dialect: Int
@@ -11,7 +11,7 @@ struct TokenMatcher: ~Copyable {
     private var activeDelimiter = Token.noKeyword
     private var indentToRemove = 0
     /// The tags and cells of matched lines; tokens refer to them by range.
-    private(set) var items = ScratchBuffer<LineItem>(capacity: 64)
+    private(set) var items: [LineItem] = []
     /// The text of cells with escapes, unescaped.
     private var unescaped: [String] = []
 
@@ -174,10 +174,43 @@ struct TokenMatcher: ~Copyable {
 
     // MARK: Text for the AST
 
+    func string(_ range: Range<Int>) -> String { source.string(range) }
+
+    /// The token's text, unescaping an escaped delimiter inside a doc string.
+    func text(_ token: Token) -> String {
+        guard token.unescapeDelimiter != Token.noKeyword else { return source.string(token.text) }
+        var bytes: [UInt8] = []
+        appendText(token, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Lines joined with line feeds: one piece of the source when each starts just past
+    /// the line feed that ends the one before (no carriage return, no indentation
+    /// dropped, nothing unescaped); else a copy.
+    func joined(_ lines: some Collection<Token>) -> String {
+        guard let first = lines.first else { return "" }
+        var previousEnd: Int?
+        var inPlace = true
+        for line in lines {
+            if line.unescapeDelimiter != Token.noKeyword || previousEnd.map({ line.text.lowerBound != $0 + 1 }) == true {
+                inPlace = false
+                break
+            }
+            previousEnd = line.text.upperBound
+        }
+        if inPlace, let previousEnd { return source.string(first.text.lowerBound..<previousEnd) }
+        var bytes: [UInt8] = []
+        for (index, line) in lines.enumerated() {
+            if index > 0 { bytes.append(0x0A) }
+            appendText(line, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends the token's text, unescaping an escaped delimiter inside a doc string.
-    func appendText(_ token: Token, to bytes: inout ScratchBuffer<UInt8>) {
+    private func appendText(_ token: Token, to bytes: inout [UInt8]) {
         guard token.unescapeDelimiter != Token.noKeyword else {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source.base[token.text]))
+            bytes.append(contentsOf: source.base[token.text])
             return
         }
         let mark = Self.delimiters[Self.delimiterRange(token.unescapeDelimiter).lowerBound]
@@ -187,7 +220,7 @@ struct TokenMatcher: ~Copyable {
             if index + 6 <= end, source[index] == UInt8(ascii: "\\"), source[index + 1] == mark,
                source[index + 2] == UInt8(ascii: "\\"), source[index + 3] == mark,
                source[index + 4] == UInt8(ascii: "\\"), source[index + 5] == mark {
-                bytes.append(mark); bytes.append(mark); bytes.append(mark)
+                bytes.append(contentsOf: [mark, mark, mark])
                 index += 6
             } else {
                 bytes.append(source[index])
@@ -199,28 +232,30 @@ struct TokenMatcher: ~Copyable {
     /// Whether the token's text is only whitespace.
     func isBlank(_ token: Token) -> Bool { source.trim(token.text).0.isEmpty }
 
-    /// Where the token's keyword is in the source: a line starts with its dialect
-    /// keyword byte for byte (a title keyword then has its colon, left out here), and
-    /// with its doc string delimiter.
-    @inline(__always) func keywordRange(_ token: Token) -> Range<Int>? {
+    /// The token's keyword as written: a line starts with its dialect keyword byte for
+    /// byte (a title keyword then has its colon, left out here), or with its doc string
+    /// delimiter.
+    func keyword(_ token: Token) -> String {
         let start = token.line.contentStart
         switch token.keyword {
-        case Token.noKeyword: return nil
-        case Token.quotesDelimiter, Token.backticksDelimiter: return start..<start + 3
-        default:
-            return start..<start + tables[token.dialect].textLengths[token.keyword]
+        case Token.noKeyword: return ""
+        case Token.quotesDelimiter, Token.backticksDelimiter: return source.string(start..<start + 3)
+        default: return source.string(start..<start + tables[token.dialect].textLengths[token.keyword])
         }
     }
 
     func language(_ token: Token) -> String { tables[token.dialect].language }
 
     /// A cell's value, unescaped.
-    func unescapedText(_ index: Int) -> String { unescaped[index] }
+    func value(_ item: LineItem) -> String {
+        item.unescaped.map { unescaped[$0] } ?? source.string(item.range)
+    }
 
-    /// A tag's name with its `@` as a source range: nil when whitespace separates them.
-    func tagRange(_ item: LineItem) -> Range<Int>? {
+    /// A tag's name with its `@`, even when whitespace separates them in the source.
+    func tagName(_ item: LineItem) -> String {
         let start = item.range.lowerBound
-        return start > 0 && source[start - 1] == UInt8(ascii: "@") ? start - 1..<item.range.upperBound : nil
+        if start > 0 && source[start - 1] == UInt8(ascii: "@") { return source.string(start - 1..<item.range.upperBound) }
+        return "@" + source.string(item.range)
     }
 
     /// The line as quoted in an "unexpected token" message.

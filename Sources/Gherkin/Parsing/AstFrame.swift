@@ -1,19 +1,18 @@
-/// A rule being built: where its tokens start in the builder's buffer and, by kind,
-/// the records its closed sub-rules added. Children of one node are added side by
-/// side, so a span from the first to the last says which they are.
+/// A rule being built: where its tokens start in the builder's buffer and the nodes
+/// its closed sub-rules made.
 struct AstFrame {
     let rule: RuleType
     let tokenStart: Int
-    var steps = Span.empty
-    var scenarios = Span.empty
-    var examples = Span.empty
-    var rules = Span.empty
+    var steps: [Step] = []
+    var scenarios: [Scenario] = []
+    var examples: [Examples] = []
+    var rules: [Rule] = []
     /// The examples table's rows, header first.
-    var rows: Span?
-    var background: Int32 = -1
-    var docString: Int32 = -1
-    var dataTable = Span.empty
-    var description: TextRef?
+    var rows: [TableRow]?
+    var background: Background?
+    var docString: DocString?
+    var dataTable: DataTable?
+    var description: String?
 
     init(_ rule: RuleType, tokenStart: Int) {
         self.rule = rule
@@ -36,12 +35,5 @@ struct AstFrame {
         if !child.examples.isEmpty { examples = child.examples }
         if let rows = child.rows { self.rows = rows }
         if let description = child.description { self.description = description }
-    }
-}
-
-extension Span {
-    /// The span with the record at `index` added: the one just after its end.
-    mutating func add(_ index: Int) {
-        if isEmpty { self = Span(index, index + 1) } else { end = Int32(truncatingIfNeeded: index + 1) }
     }
 }

@@ -22,11 +22,11 @@ public struct Parser: Sendable {
                 location: Location(line: 1, column: 1))])
         }
         let outcome = Self.withBytes(of: source) { bytes in
-            var run = ParserRun(source: bytes, dialect: dialect, ids: IdSource(ids))
+            var run = ParserRun(source: bytes, dialect: dialect, ids: ids)
             run.parse()
-            run.builder.idSource.advance(&ids)
+            if let advanced = run.builder.ids as? Ids { ids = advanced }
             return run.errors.isEmpty
-                ? Result.success(GherkinDocument(uri: uri, storage: AstStorage(run.builder.takeNodes())))
+                ? Result.success(GherkinDocument(uri: uri, feature: run.builder.feature, comments: run.builder.comments))
                 : Result.failure(ParseErrors(run.errors))
         }
         return try outcome.get()
@@ -44,28 +44,26 @@ public struct Parser: Sendable {
 }
 
 /// The state of one parse.
-struct ParserRun: ~Copyable {
+struct ParserRun {
     private let table = TransitionTable.shared
     var scanner: LineScanner
     var matcher: TokenMatcher
     var builder: AstBuilder
     /// Tokens read ahead by a lookahead and not consumed yet.
-    var queue = ScratchBuffer<Token>(capacity: 4)
+    var queue: [Token] = []
     var queueStart = 0
     var errors: [ParseError] = []
     /// The reference parsers give up after this many errors.
     static var errorLimit: Int { 10 }
 
-    init(source: SourceBytes, dialect: Int, ids: IdSource) {
+    init(source: SourceBytes, dialect: Int, ids: any IdGenerator) {
         self.scanner = LineScanner(source)
         self.matcher = TokenMatcher(source: source, dialect: dialect)
-        self.builder = AstBuilder(source: source, ids: ids)
+        self.builder = AstBuilder(ids: ids)
     }
 
-    /// The line loop. It, `read`, `step` and `apply` are inlined into one function on
-    /// purpose: left to the optimiser, a small edit elsewhere can tip one of them out of
-    /// line, which costs 3 to 5% of the parse (a call frame per line).
-    @inline(__always) mutating func parse() {
+    /// The line loop.
+    mutating func parse() {
         var state = TransitionTable.start
         while true {
             let token = read()
@@ -74,12 +72,12 @@ struct ParserRun: ~Copyable {
         }
     }
 
-    @inline(__always) private mutating func read() -> Token {
+    private mutating func read() -> Token {
         guard queueStart < queue.count else { return scanner.next() }
         let token = queue[queueStart]
         queueStart += 1
         if queueStart == queue.count {
-            queue.removeAll(from: 0)
+            queue.removeAll(keepingCapacity: true)
             queueStart = 0
         }
         return token
@@ -91,7 +89,7 @@ struct ParserRun: ~Copyable {
         return queue[queueStart + offset]
     }
 
-    @inline(__always) private mutating func step(from state: Int, _ original: Token) -> Int {
+    private mutating func step(from state: Int, _ original: Token) -> Int {
         var token = original
         // The state's entries of the types the line may be, as bits in entry order.
         var pending = table.entries(of: state, taking: matcher.candidates(token))
@@ -120,20 +118,18 @@ struct ParserRun: ~Copyable {
         }
     }
 
-    @inline(__always) private mutating func apply(_ transition: TransitionTable.Entry, _ token: Token) {
+    private mutating func apply(_ transition: TransitionTable.Entry, _ token: Token) {
         if let target = transition.closeTo {
             while builder.top != target && builder.depth > 1 { close() }
             if target == .gherkinDocument { close() }
         }
         for index in transition.open { builder.open(table.opens[index]) }
-        builder.build(token)
+        builder.build(token, matcher)
     }
 
-    /// Out of line, with the builder's `close` inlined into it: one copy of the code
-    /// that closes rules, kept out of the line loop.
-    @inline(never) private mutating func close() {
+    private mutating func close() {
         do {
-            try builder.close(&matcher)
+            try builder.close(matcher)
         } catch {
             addError(error)
         }

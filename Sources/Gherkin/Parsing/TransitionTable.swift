@@ -1,6 +1,5 @@
 /// The grammar's transitions, computed once and laid out flat: states are numbered so
-/// that the parser moves by array index, and entries are plain values. Every index an
-/// entry holds is checked when the table is built, so the parser reads it unchecked.
+/// that the parser moves by array index, and entries are plain values.
 final class TransitionTable: Sendable {
     /// A transition with its target state's number; the rules it opens are `opens[open]`.
     struct Entry: Sendable {
@@ -12,17 +11,17 @@ final class TransitionTable: Sendable {
     }
 
     /// Every state's entries, state after state.
-    let entries: FrozenTable<Entry>
+    let entries: [Entry]
     /// Which of a state's entries take any of a set of token types, one bit per entry
     /// from the state's first: the parser tries only the entries of the types a line
     /// may be, in order. A set's low and high halves (`halfBits` bits each) are looked
     /// up apart, at `(state * 2 + half) * 2^halfBits + bits`, and the two joined.
-    private let entriesByTypes: FrozenTable<UInt64>
+    private let entriesByTypes: [UInt64]
     /// The bits of a set's low half: half the token types, rounded up.
     private static let halfBits = (TokenType.allCases.count + 1) / 2
     /// The range of `entries` that belongs to each state.
-    let states: FrozenTable<Range<Int>>
-    let opens: FrozenTable<RuleType>
+    let states: [Range<Int>]
+    let opens: [RuleType]
     /// The tokens each state accepts, as error messages list them.
     let expected: [String]
 
@@ -30,8 +29,8 @@ final class TransitionTable: Sendable {
     static let start = 0
 
     private init(
-        entries: FrozenTable<Entry>, entriesByTypes: FrozenTable<UInt64>, states: FrozenTable<Range<Int>>,
-        opens: FrozenTable<RuleType>, expected: [String]
+        entries: [Entry], entriesByTypes: [UInt64], states: [Range<Int>],
+        opens: [RuleType], expected: [String]
     ) {
         self.entries = entries
         self.entriesByTypes = entriesByTypes
@@ -85,14 +84,14 @@ final class TransitionTable: Sendable {
                 }
             }
         }
-        // What the parser reads unchecked: every entry's target and opened rules, and
-        // every state's entries. `entries(of:taking:)` stays inside `entriesByTypes` by
+        // What the parser reads: every entry's target and opened rules, and every
+        // state's entries. `entries(of:taking:)` stays inside `entriesByTypes` by
         // its layout: a set of token types has at most `2 * halfBits` bits.
         precondition(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= entries.count })
         precondition(entries.allSatisfy { $0.next >= 0 && $0.next < ranges.count && $0.open.upperBound <= opens.count })
         return TransitionTable(
-            entries: FrozenTable(entries), entriesByTypes: FrozenTable(entriesByTypes), states: FrozenTable(ranges),
-            opens: FrozenTable(opens), expected: expected)
+            entries: entries, entriesByTypes: entriesByTypes, states: ranges,
+            opens: opens, expected: expected)
     }()
 
     /// The entries of `state` that take any of `types`, one bit per entry from the state's first.

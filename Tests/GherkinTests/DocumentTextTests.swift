@@ -2,9 +2,9 @@ import Foundation
 import Gherkin
 import XCTest
 
-/// Documents and pickles keep text as ranges of the source where they can and copy
-/// it where they cannot; these are the cases where the two differ.
-final class DocumentStorageTests: XCTestCase {
+/// The text of nodes and pickles: descriptions joined across lines, doc strings
+/// unindented and unescaped, keywords as written, ids in the order nodes are finished.
+final class DocumentTextTests: XCTestCase {
     private func parse(_ source: String, ids: inout some IdGenerator) throws -> GherkinDocument {
         try Parser().parse(source, uri: "t.feature", ids: &ids)
     }
