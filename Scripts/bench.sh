@@ -15,13 +15,18 @@
 #           corpus and on a 2 MB file with 11 parse errors, and the 10,000-scenario run
 #           beside behave (both from PyPI in a throwaway virtualenv);
 #   rows:   JUnit of an outline with 25,000 and 100,000 example rows (--dry-run): linear?
+#   formats: whole commands on the 10,000-scenario corpus, in process: `specs --dry-run`,
+#           and the run with each report format (progress, message, junit, json, html),
+#           wall time and peak memory beside the same run with only a summary.
+#   The in-process `specs-bench parse` figures (section parse) are a diagnostic; the
+#   headline figures are the whole commands of sections peers and formats.
 # Usage: Scripts/bench.sh [runs] [sections...]   (default 5 runs; sections: parse run
-#        isolation html start peers, all by default)
+#        isolation html start peers rows formats, all by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-5}"
 shift || true
-sections=" ${*:-parse run isolation html start peers rows} "
+sections=" ${*:-parse run isolation html start peers rows formats} "
 want() { [[ "$sections" == *" $1 "* ]]; }
 generator="${SPECS_BENCH_GENERATOR:-../shared/bench/gen_corpus.py}"
 work="${SPECS_BENCH_DIR:-.build-bench}"
@@ -186,5 +191,20 @@ open(sys.argv[2], 'w').write('Feature: Rows\n  Scenario Outline: row <n>\n    Gi
     read -r s kb <<<"$(timed "$bin/specs" "$work/rows$rows/Features" --dry-run --in-process --format summary --format "junit:$work/rows$rows/junit.xml")"; t+=("$s")
   done
   echo "$rows rows: $(median "${t[@]}") s, peak $(python3 -c "print(round($kb/1024, 1))") MB"
+done
+fi
+
+if want formats; then
+echo "== whole commands on the 10,000-scenario corpus, in process (median of $runs runs)"
+fwall() { # median wall seconds and peak MB of a command run $runs times
+  local t=() k=()
+  for _ in $(seq "$runs"); do read -r s kb <<<"$(timed "$@")"; t+=("$s"); k+=("$kb"); done
+  echo "$(median "${t[@]}") s, peak $(python3 -c "print(round($(median "${k[@]}")/1024, 1))") MB"
+}
+echo "specs --dry-run --format summary: $(fwall "$bin/specs-bench" "$work/run30" --in-process --dry-run --format summary)"
+echo "summary only: $(fwall "$bin/specs-bench" "$work/run30" --in-process --format summary)"
+for format in progress message junit json html; do
+  target="$format"; [ "$format" != progress ] && target="$format:$work/report-$format.out"
+  echo "--format $format: $(fwall "$bin/specs-bench" "$work/run30" --in-process --format "$target")"
 done
 fi

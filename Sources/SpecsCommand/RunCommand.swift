@@ -43,7 +43,7 @@ struct RunCommand {
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
         var ids = IncrementingIdGenerator()
-        let features = FeatureLoader.load(files, ids: &ids)
+        var features = FeatureLoader.load(files, ids: &ids)
         for feature in features {
             for error in feature.errors {
                 let message = ParseErrorMessage(source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
@@ -55,6 +55,7 @@ struct RunCommand {
         for warning in selection.unknownTagWarnings() { err.write("warning: \(warning)\n") }
         let lineErrors = selection.lineErrors()
         for error in lineErrors { err.write("\(error)\n") }
+        let emptySelectionHint = selection.emptySelectionHint(files: files, paths: parsed.featurePaths, names: options.names)
         err.flush()
         guard lineErrors.isEmpty else { return 2 }
         let consumers: [any EventConsumer]
@@ -68,18 +69,21 @@ struct RunCommand {
         let multiplexer = EventMultiplexer(consumers)
         let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
         multiplexer.add(gate)
-        let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
+        let unparsable = features.compactMap { feature in feature.errors.first.map { "\(feature.source.uri):\($0.location.line)" } }
+        // Nothing selected is its own problem unless files that do not parse already explain it.
+        let explained = !unparsable.isEmpty && features.allSatisfy { $0.pickles.isEmpty }
+        // The runner holds the features only as long as it needs them.
+        let loaded = features
+        features = []
+        let summary = await Runner(registry: registry, options: options).run(loaded, to: multiplexer)
 
         var verdict = RunVerdict(scenarios: summary.scenarios, problems: [])
         verdict.dryRun = options.dryRun
         if summary.definitionProblems > 0 { verdict.problems.append(.definitionErrors(count: summary.definitionProblems)) }
-        let unparsable = features.compactMap { feature in feature.errors.first.map { "\(feature.source.uri):\($0.location.line)" } }
         if !unparsable.isEmpty { verdict.problems.append(.unparsableFiles(unparsable)) }
         if !pathProblems.isEmpty { verdict.problems.append(.unusablePaths(pathProblems.map(\.path))) }
-        // Nothing selected is its own problem unless files that do not parse already explain it.
-        let explained = !unparsable.isEmpty && features.allSatisfy { $0.pickles.isEmpty }
         if summary.selected == 0 && summary.definitionProblems == 0 && !explained {
-            verdict.problems.append(.nothingSelected(hint: selection.emptySelectionHint(files: files, paths: parsed.featurePaths, names: options.names)))
+            verdict.problems.append(.nothingSelected(hint: emptySelectionHint))
         }
         verdict.addScenarioProblems()
         if summary.hookFailed { verdict.problems.append(.runHookFailed) }

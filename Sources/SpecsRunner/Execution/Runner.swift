@@ -16,7 +16,9 @@ public struct Runner<World: AnyObject>: Sendable {
     }
 
     /// Runs every selected pickle of `features`; the consumer gets the whole stream.
-    public func run(_ features: [LoadedFeature], to consumer: some EventConsumer) async -> RunSummary {
+    /// The features are let go once their messages are out: from then on the run holds
+    /// the selected pickles alone, each until it has run.
+    public func run(_ features: consuming [LoadedFeature], to consumer: some EventConsumer) async -> RunSummary {
         var summary = RunSummary()
         consumer.consume(.meta(SpecsVersion.meta()))
         var candidates: [Pickle] = []
@@ -31,8 +33,10 @@ public struct Runner<World: AnyObject>: Sendable {
             for pickle in feature.pickles { consumer.consume(.pickle(pickle)) }
             candidates += feature.selectedPickles
         }
+        features = []
         emitDefinitions(to: consumer, summary: &summary)
-        let selected = select(candidates)
+        var selected = select(candidates)
+        candidates = []
         summary.selected = selected.count
         let runId = "run"
         consumer.consume(.testRunStarted(TestRunStarted(timestamp: clock.now(), id: runId)))
@@ -47,12 +51,13 @@ public struct Runner<World: AnyObject>: Sendable {
             var plans: [TestCasePlan<World>] = []
             plans.reserveCapacity(selected.count)
             for (number, pickle) in selected.enumerated() { plans.append(planner.plan(pickle, number: number)) }
+            selected = []
             for plan in plans {
                 var message = plan.message
                 message.testRunStartedId = runId
                 consumer.consume(.testCase(message))
             }
-            await runTestCases(plans, to: consumer, summary: &summary)
+            await runTestCases(consume plans, to: consumer, summary: &summary)
         }
         if hooksHere && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
         summary.interrupted = options.interruption?.current
@@ -184,7 +189,7 @@ public struct Runner<World: AnyObject>: Sendable {
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
     }
 
-    private func runTestCases(_ plans: [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async {
+    private func runTestCases(_ plans: consuming [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async {
         if case .workers(let executable, let arguments) = options.isolation {
             await runSupervised(plans, executable: executable, arguments: arguments, to: consumer, summary: &summary)
             return
@@ -199,7 +204,10 @@ public struct Runner<World: AnyObject>: Sendable {
 
         let width = max(1, options.parallel)
         if width == 1 {
-            for plan in plans {
+            // Each plan is let go once it has run.
+            var remaining = Array(plans.reversed())
+            plans = []
+            while let plan = remaining.popLast() {
                 if options.interruption?.current != nil { break }
                 let outcome = await scenario.run(plan)
                 record(outcome)
@@ -207,15 +215,16 @@ public struct Runner<World: AnyObject>: Sendable {
             }
             return
         }
+        let queue = plans
         await withTaskGroup(of: (Int, ScenarioRun<World>.Outcome).self) { group in
             var next = 0
             var stopped = false
             var finished: [Int: ScenarioRun<World>.Outcome] = [:]
             var emitted = 0
             func launch() {
-                guard next < plans.count, !stopped else { return }
+                guard next < queue.count, !stopped else { return }
                 let index = next
-                let plan = plans[index]
+                let plan = queue[index]
                 group.addTask { (index, await scenario.run(plan)) }
                 next += 1
             }
