@@ -38,16 +38,14 @@ final class TokenCandidatesTests: XCTestCase {
     }
 
     private func typesMissed(by text: String, dialect: Int) -> [TokenType] {
-        Array(text.utf8).withUnsafeBufferPointer { buffer in
-            let source = SourceBytes(base: buffer)
-            var scanner = LineScanner(source)
-            let line = scanner.next()
-            let candidates = TokenMatcher(source: source, dialect: dialect).candidates(line)
-            return TokenType.allCases.filter { type in
-                var matcher = TokenMatcher(source: source, dialect: dialect)
-                var token = line
-                return (try? matcher.match(type, &token)) == true && !candidates.contains(type)
-            }
+        let source = SourceBytes(base: Array(text.utf8))
+        var scanner = LineScanner(source)
+        let line = scanner.next()
+        let candidates = TokenMatcher(source: source, dialect: dialect).candidates(line)
+        return TokenType.allCases.filter { type in
+            var matcher = TokenMatcher(source: source, dialect: dialect)
+            var token = line
+            return (try? matcher.match(type, &token)) == true && !candidates.contains(type)
         }
     }
 }

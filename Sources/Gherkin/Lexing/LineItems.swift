@@ -36,7 +36,7 @@ enum LineItems {
     /// A tag line's part trimmed, how many scalars the whole part holds, and whether
     /// the trimmed name holds whitespace. Most parts are a name of visible ASCII
     /// followed by spaces, read in one pass; the others scalar by scalar.
-    @inline(__always) private static func tagName(_ part: Range<Int>, _ source: SourceBytes) -> (Range<Int>, Int, Bool) {
+    private static func tagName(_ part: Range<Int>, _ source: SourceBytes) -> (Range<Int>, Int, Bool) {
         var index = part.lowerBound
         while index < part.upperBound, source[index] &- 0x21 < 0x5F { index += 1 }
         let nameEnd = index
@@ -46,7 +46,7 @@ enum LineItems {
     }
 
     /// `tagName` for any part, scalar by scalar.
-    @inline(never) private static func tagNameScalars(_ part: Range<Int>, _ source: SourceBytes) -> (Range<Int>, Int, Bool) {
+    private static func tagNameScalars(_ part: Range<Int>, _ source: SourceBytes) -> (Range<Int>, Int, Bool) {
         let (name, _) = source.trim(part)
         var spaced = false
         var position = name.lowerBound
@@ -92,52 +92,27 @@ enum LineItems {
     }
 
     /// The cells of a row that is ASCII without a backslash (most rows are): its columns
-    /// are then byte offsets and no cell has an escape. The row is read eight bytes at a
-    /// time, each word giving its bars at once. False, with nothing added, for any other row.
+    /// are then byte offsets and no cell has an escape. False, with nothing added, for
+    /// any other row.
     private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout [LineItem]) -> Bool {
         let first = items.count
-        let end = row.upperBound
         // The row's first byte is its first bar.
-        var cellStart = row.lowerBound &+ 1
-        var index = cellStart
-        while index &+ 8 <= end {
-            let word = source.word(at: index)
-            guard word & SourceBytes.highBits == 0, SourceBytes.asciiBytes(equalTo: UInt8(ascii: "\\"), in: word) == 0 else {
-                items.removeSubrange(first...)
-                return false
-            }
-            var bars = SourceBytes.asciiBytes(equalTo: UInt8(ascii: "|"), in: word)
-            while bars != 0 {
-                let bar = index &+ bars.trailingZeroBitCount &>> 3
-                items.append(plainCell(cellStart..<bar, row: row, indent: indent, source))
-                cellStart = bar &+ 1
-                bars &= bars &- 1
-            }
-            index &+= 8
-        }
-        while index < end {
+        var cellStart = row.lowerBound + 1
+        for index in cellStart..<max(cellStart, row.upperBound) {
             let byte = source[index]
             guard byte < 0x80, byte != UInt8(ascii: "\\") else {
                 items.removeSubrange(first...)
                 return false
             }
             if byte == UInt8(ascii: "|") {
-                items.append(plainCell(cellStart..<index, row: row, indent: indent, source))
-                cellStart = index &+ 1
+                var lower = cellStart, upper = index
+                while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower += 1 }
+                while upper > lower, SourceBytes.isASCIIWhitespace(source[upper - 1]) { upper -= 1 }
+                items.append(LineItem(column: lower - row.lowerBound + 1 + indent, range: lower..<upper, unescaped: nil))
+                cellStart = index + 1
             }
-            index &+= 1
         }
         return true
-    }
-
-    /// A plain row's cell between two bars, trimmed. Aligned tables pad cells with
-    /// spaces, so trailing spaces are dropped eight at a time first.
-    @inline(__always) private static func plainCell(_ raw: Range<Int>, row: Range<Int>, indent: Int, _ source: SourceBytes) -> LineItem {
-        var lower = raw.lowerBound, upper = raw.upperBound
-        while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower &+= 1 }
-        upper = source.droppingSpaces(before: upper, from: lower)
-        while upper > lower, SourceBytes.isASCIIWhitespace(source[upper &- 1]) { upper &-= 1 }
-        return LineItem(column: lower &- row.lowerBound &+ 1 &+ indent, range: lower..<upper, unescaped: nil)
     }
 
     private static func cell(

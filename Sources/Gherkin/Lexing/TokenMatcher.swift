@@ -105,23 +105,18 @@ struct TokenMatcher {
         line.contentStart < line.end ? source[line.contentStart] : nil
     }
 
-    /// The first keyword of `group` the line starts with. Inlined, as `rest(of:after:)`
-    /// is: a call would copy the matcher to borrow it.
-    @inline(__always) private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
+    /// The first keyword of `group` the line starts with.
+    private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
         let start = line.contentStart, available = line.end - start
         guard available > 0 else { return nil }
         let bucket = keywords.buckets[group.rawValue &* 256 &+ Int(source[start])]
         guard !bucket.isEmpty else { return nil }
-        return keywords.bytes.withUnsafeBufferPointer { bytes -> Int? in
-            for position in bucket {
-                let candidate = keywords.bucketed[position]
-                let first = Int(candidate.start), count = Int(candidate.count)
-                if count <= available, source.matches(UnsafeBufferPointer(rebasing: bytes[first..<first + count]), at: start) {
-                    return Int(candidate.keyword)
-                }
-            }
-            return nil
+        for position in bucket {
+            let candidate = keywords.bucketed[position]
+            let first = Int(candidate.start), count = Int(candidate.count)
+            if source.hasPrefix(keywords.bytes, first..<first + count, at: start, end: line.end) { return Int(candidate.keyword) }
         }
+        return nil
     }
 
     private mutating func matchTitle(_ group: KeywordTable.Group, _ type: TokenType, _ token: inout Token) -> Bool {

@@ -8,7 +8,7 @@ struct LineScanner {
     init(_ source: SourceBytes) { self.source = source }
 
     /// The next line, or a token with no line at the end of the source.
-    @inline(__always) mutating func next() -> Token {
+    mutating func next() -> Token {
         lineNumber += 1
         let count = source.count
         guard position < count else {
@@ -17,9 +17,8 @@ struct LineScanner {
         let start = position
         let end = source.lineFeed(from: start)
         position = end + 1
-        // Eight spaces at a time (most indentation is spaces); then scalar by scalar.
-        var contentStart = source.skippingSpaces(from: start, before: end)
-        var indent = contentStart &- start
+        var contentStart = start
+        var indent = 0
         while contentStart < end {
             let byte = source[contentStart]
             if byte == 0x20 || byte == 0x09 {

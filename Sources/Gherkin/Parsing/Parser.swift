@@ -36,10 +36,7 @@ public struct Parser: Sendable {
     public static let sizeLimit = Int(Int32.max)
 
     private static func withBytes<R>(of source: String, _ body: (SourceBytes) -> R) -> R {
-        var text = source
-        text.makeContiguousUTF8()
-        if let result = text.utf8.withContiguousStorageIfAvailable({ body(SourceBytes(base: $0)) }) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer { body(SourceBytes(base: $0)) }
+        body(SourceBytes(base: Array(source.utf8)))
     }
 }
 
