@@ -72,4 +72,27 @@ final class ExecutableExamplesTests: XCTestCase {
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(run.out.hasPrefix(#"{"parseError":{"message":"(1:13): invalid UTF-8 (byte 0xE9)""#), run.out)
     }
+
+    func test_gherkin_manyFilesAcrossBatches_printEachFileInOrderAsAloneWithItsIdsFromZero() throws {
+        // More files than one batch of every core reads at once, with errors among them.
+        var names: [String] = []
+        for index in 0..<70 {
+            let name = String(format: "f%02d.feature", index)
+            let body = index % 9 == 4
+                ? "Feature: Broken \(index)\n  Scenario: s\n    Given x\n      | a |\n      | b | c |\n"
+                : "Feature: F\(index)\n  Scenario Outline: s\(index) <n>\n    Given step <n>\n    Examples:\n      | n |\n      | \(index) |\n"
+            try body.write(to: project.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            names.append(name)
+        }
+        let all = try ExecutableRun.run("specs", ["gherkin", "--predictable-ids"] + names, in: project)
+        var alone = ""
+        for name in names { alone += try ExecutableRun.run("specs", ["gherkin", "--predictable-ids", name], in: project).out }
+        XCTAssertEqual(all.code, 2)
+        XCTAssertEqual(all.out, alone)
+        XCTAssertEqual(all.err.components(separatedBy: "f04.feature:5:").count, 2, all.err)
+        let uris = all.out.split(separator: "\n").compactMap { line in
+            line.hasPrefix("{\"source\"") ? line.range(of: #"f[0-9]+\.feature"#, options: .regularExpression).map { String(line[$0]) } : nil
+        }
+        XCTAssertEqual(uris, names)
+    }
 }
