@@ -6,7 +6,8 @@ public protocol IdGenerator {
 /// Ids `"0"`, `"1"`, ... in the order nodes are finished: the predictable ids of the
 /// official test data.
 public struct IncrementingIdGenerator: IdGenerator, Sendable {
-    private(set) var next: Int
+    /// The number the next id will have.
+    public private(set) var next: Int
 
     public init(startingAt next: Int = 0) { self.next = next }
 

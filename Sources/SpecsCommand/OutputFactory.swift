@@ -8,8 +8,19 @@ struct OutputFactory {
     let out: ReportOutput
     let traceability: TraceabilityOptions
 
-    /// The one fold of the run that every format reads; fed before any of them.
-    let ledger = RunLedger()
+    /// The one fold of the run that every format reads; fed before any of them. It keeps
+    /// every message only when a requested format reads every step at the end.
+    let ledger: RunLedger
+
+    init(parsed: ParsedArguments, out: ReportOutput, traceability: TraceabilityOptions) {
+        self.parsed = parsed
+        self.out = out
+        self.traceability = traceability
+        let wholeRunFormats: Set<String> = ["html", "json", "usage"]
+        let keepsEverything = parsed.has("--fail-on-unused")
+            || parsed.all("--format").contains { wholeRunFormats.contains(FormatRequest($0).name) }
+        ledger = RunLedger(retaining: keepsEverything ? .everything : .summaries)
+    }
 
     /// The report files opened, to check once the run ends that every write went through.
     final class Files {

@@ -42,22 +42,26 @@ struct RunCommand {
         }
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
-        var ids = IncrementingIdGenerator()
-        var features = FeatureLoader.load(files, ids: &ids)
-        for feature in features {
+        // Every file is read once before the run for what must be told first (parse errors,
+        // unknown tags, lines that select nothing); the run reads each again when it runs it.
+        var selection = SelectionCheck(tags: options.tags)
+        var unparsable: [String] = []
+        var anyPickles = false
+        let features = FeatureFiles(surveying: files) { feature in
             for error in feature.errors {
                 let message = ParseErrorMessage(source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
                 err.write(Diagnostics.render(message, source: feature.source))
             }
+            if let error = feature.errors.first { unparsable.append("\(feature.source.uri):\(error.location.line)") }
+            anyPickles = anyPickles || !feature.pickles.isEmpty
+            for warning in OutlineCheck.warnings(in: [feature]) { err.write("\(warning)\n") }
+            selection.visit(feature)
         }
-        for warning in OutlineCheck.warnings(in: features) { err.write("\(warning)\n") }
-        let selection = SelectionCheck(features: features, tags: options.tags)
         for warning in selection.unknownTagWarnings() { err.write("warning: \(warning)\n") }
-        let lineErrors = selection.lineErrors()
-        for error in lineErrors { err.write("\(error)\n") }
+        for error in selection.lineErrors { err.write("\(error)\n") }
         let emptySelectionHint = selection.emptySelectionHint(files: files, paths: parsed.featurePaths, names: options.names)
         err.flush()
-        guard lineErrors.isEmpty else { return 2 }
+        guard selection.lineErrors.isEmpty else { return 2 }
         let consumers: [any EventConsumer]
         let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
         do {
@@ -69,13 +73,9 @@ struct RunCommand {
         let multiplexer = EventMultiplexer(consumers)
         let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
         multiplexer.add(gate)
-        let unparsable = features.compactMap { feature in feature.errors.first.map { "\(feature.source.uri):\($0.location.line)" } }
         // Nothing selected is its own problem unless files that do not parse already explain it.
-        let explained = !unparsable.isEmpty && features.allSatisfy { $0.pickles.isEmpty }
-        // The runner holds the features only as long as it needs them.
-        let loaded = features
-        features = []
-        let summary = await Runner(registry: registry, options: options).run(loaded, to: multiplexer)
+        let explained = !unparsable.isEmpty && !anyPickles
+        let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
 
         var verdict = RunVerdict(scenarios: summary.scenarios, problems: [])
         verdict.dryRun = options.dryRun

@@ -17,8 +17,7 @@ enum WorkerCommand {
             return 64
         }
         let (files, _) = FeatureLoader.discover(parsed.featurePaths)
-        var ids = IncrementingIdGenerator()
-        let features = FeatureLoader.load(files, ids: &ids)
+        let features = FeatureFiles(surveying: files)
         options.abandonedStepEndsProcess = true
         return await Runner(registry: registry, options: options).serveAsWorker(features, workerId: workerId)
     }

@@ -35,4 +35,21 @@ struct CompatibilityKitTests {
         let problems = KitComparison.differences(actual: actual, expected: try KitComparison.expected(sample: name))
         #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
     }
+
+    @Test("a stream out of the messages' partial order is caught")
+    func partialOrderIsChecked() throws {
+        let lines = [
+            #"{"testRunStarted":{"id":"r"}}"#,
+            #"{"testCase":{"id":"t","pickleId":"p","testSteps":[]}}"#,
+            #"{"pickle":{"id":"p","uri":"a.feature"}}"#,
+            #"{"testStepStarted":{"testCaseStartedId":"s","testStepId":"x"}}"#,
+            #"{"testCaseStarted":{"id":"s","testCaseId":"t"}}"#,
+            #"{"testRunFinished":{}}"#,
+        ]
+        let problems = KitComparison.orderProblems(try lines.map { try JSONValue(parsing: $0) })
+        #expect(problems.contains { $0.contains("refers to pickle p before it was told") })
+        #expect(problems.contains { $0.contains("refers to source a.feature before it was told") })
+        #expect(problems.contains { $0.contains("testStepStarted") && $0.contains("outside its test case s") })
+        #expect(problems.contains { $0.contains("testRunFinished while test cases [\"s\"] are open") })
+    }
 }

@@ -9,7 +9,10 @@ import SpecsRunner
 /// source references, stack traces, exception type names (language-specific) and
 /// snippet code (TypeScript upstream) are left out; arrays of ids become their counts,
 /// so references keep their shape. Definition messages are compared as a multiset (their
-/// order follows registration); every other message in order.
+/// order follows registration); the messages of every other kind in order, kind by kind.
+/// Messages are only partially ordered (the kit's README: files may be processed as they
+/// come, their messages interleaving), so across kinds the stream is held to that partial
+/// order instead: whatever a message refers to came before it, started before finished.
 enum KitComparison {
     static let definitionKinds: Set<String> = ["stepDefinition", "hook", "parameterType", "undefinedParameterType"]
 
@@ -47,12 +50,72 @@ enum KitComparison {
         if !missing.isEmpty || !extra.isEmpty || actualDefinitions.count != expectedDefinitions.count {
             problems.append("definitions differ:\n missing \(missing)\n extra \(extra)")
         }
-        for index in 0..<max(actualRest.count, expectedRest.count) {
-            let got = index < actualRest.count ? actualRest[index].description : "(nothing)"
-            let want = index < expectedRest.count ? expectedRest[index].description : "(nothing)"
-            if got != want {
-                problems.append("message \(index) differs:\n got:  \(got)\n want: \(want)")
-                break
+        let kinds = (actualRest + expectedRest).compactMap(kind).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for name in kinds {
+            let got = actualRest.filter { kind($0) == name }
+            let want = expectedRest.filter { kind($0) == name }
+            for index in 0..<max(got.count, want.count) {
+                let gotText = index < got.count ? got[index].description : "(nothing)"
+                let wantText = index < want.count ? want[index].description : "(nothing)"
+                if gotText != wantText {
+                    problems.append("\(name) message \(index) differs:\n got:  \(gotText)\n want: \(wantText)")
+                    break
+                }
+            }
+        }
+        return problems + orderProblems(actual)
+    }
+
+    private static func kind(_ value: JSONValue) -> String? {
+        if case .object(let object) = value { return object.keys.first }
+        return nil
+    }
+
+    /// Where the stream breaks the messages' partial order: a reference to a message not yet
+    /// seen, a test case outside its run, a step or attachment outside its test case.
+    static func orderProblems(_ stream: [JSONValue]) -> [String] {
+        var seen: Set<String> = []
+        var open: Set<String> = []
+        var runStarted = false
+        var runFinished = false
+        var problems: [String] = []
+        func require(_ id: String?, _ what: String, at index: Int) {
+            guard let id, !seen.contains(id) else { return }
+            problems.append("message \(index) refers to \(what) \(id.replacingOccurrences(of: "source:", with: "")) before it was told")
+        }
+        for (index, envelope) in stream.enumerated() {
+            guard let name = kind(envelope), let body = envelope[name] else { continue }
+            if runFinished { problems.append("message \(index) (\(name)) comes after testRunFinished") }
+            switch name {
+            case "source": seen.insert("source:" + (body["uri"]?.stringValue ?? ""))
+            case "gherkinDocument": require(body["uri"]?.stringValue.map { "source:" + $0 }, "source", at: index)
+            case "pickle":
+                seen.insert(body["id"]?.stringValue ?? "")
+                require(body["uri"]?.stringValue.map { "source:" + $0 }, "source", at: index)
+            case "testRunStarted": runStarted = true
+            case "testCase":
+                if !runStarted { problems.append("message \(index): a testCase before testRunStarted") }
+                seen.insert(body["id"]?.stringValue ?? "")
+                require(body["pickleId"]?.stringValue, "pickle", at: index)
+            case "testCaseStarted":
+                require(body["testCaseId"]?.stringValue, "test case", at: index)
+                open.insert(body["id"]?.stringValue ?? "")
+            case "testStepStarted", "testStepFinished":
+                if let started = body["testCaseStartedId"]?.stringValue, !open.contains(started) {
+                    problems.append("message \(index) (\(name)) is outside its test case \(started)")
+                }
+            case "attachment":
+                if let started = body["testCaseStartedId"]?.stringValue, !open.contains(started) {
+                    problems.append("message \(index) (attachment) is outside its test case \(started)")
+                }
+            case "testCaseFinished":
+                if open.remove(body["testCaseStartedId"]?.stringValue ?? "") == nil {
+                    problems.append("message \(index): testCaseFinished of a test case that had not started")
+                }
+            case "testRunFinished":
+                if !open.isEmpty { problems.append("message \(index): testRunFinished while test cases \(open.sorted()) are open") }
+                runFinished = true
+            default: continue
             }
         }
         return problems

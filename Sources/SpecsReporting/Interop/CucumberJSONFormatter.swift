@@ -116,7 +116,9 @@ public final class CucumberJSONFormatter: EventConsumer {
             }
         }
         let scenario = result.scenario?.scenario
-        let tags = result.pickle.tags.map { tag in Tag(name: tag.name, line: ledger.astTag(tag.astNodeId)?.location.line ?? 0) }
+        let tags = result.pickle.tags.enumerated().map { index, tag in
+            Tag(name: tag.name, line: result.tagLocations.indices.contains(index) ? result.tagLocations[index]?.line ?? 0 : 0)
+        }
         return Element(
             id: featureId + ";" + Self.slug(result.pickle.name) + (result.pickle.astNodeIds.count > 1 ? ";;\(result.pickle.location.line)" : ""),
             keyword: scenario?.keyword ?? "Scenario", name: result.pickle.name, description: scenario?.description ?? "",

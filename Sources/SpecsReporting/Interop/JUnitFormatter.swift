@@ -10,6 +10,12 @@ public final class JUnitFormatter: EventConsumer {
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
     private let suiteName: String
+    /// The `testcase` elements written so far, in the order their scenarios ended.
+    private let cases = SpillBuffer()
+    private var written: Set<String> = []
+    private var naming = ScenarioNaming()
+    private var failures = 0
+    private var skipped = 0
 
     public init(output: ReportOutput, suiteName: String = "specs", ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)
@@ -17,44 +23,53 @@ public final class JUnitFormatter: EventConsumer {
         self.suiteName = suiteName
     }
 
-    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
+    public func consume(_ envelope: Envelope) {
+        feed.consume(envelope)
+        // Each scenario is written when its final attempt ends, while its messages are at hand.
+        guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
+              let testCaseId = ledger.attempts[finished.testCaseStartedId]?.testCaseId,
+              let result = ledger.scenarioResult(testCaseId: testCaseId) else { return }
+        write(result)
+    }
 
     public func finish() {
-        let results = ledger.scenarioResults
-        let names = ScenarioNaming.names(for: results)
-        var failures = 0
-        var skipped = 0
-        var cases = ""
-        for result in results {
-            let feature = ledger.documents[result.pickle.uri]?.feature?.name ?? result.pickle.uri
-            let seconds = Double(result.duration) / 1e9
-            cases += "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(names[result.testCaseId] ?? result.pickle.name))\" time=\"\(String(format: "%.6f", seconds))\">\n"
-            let steps = stepLines(result)
-            switch result.status {
-            case .failed, .ambiguous, .undefined, .pending, .unknown:
-                failures += 1
-                let failing = result.failure
-                let message = failing.map { step -> String in
-                    step.status == .undefined ? "Undefined step: \(step.keyword)\(step.text)" : (step.result?.message ?? step.status.rawValue.lowercased())
-                } ?? result.status.rawValue.lowercased()
-                let type = failing?.result?.exception?.type ?? result.status.rawValue.lowercased()
-                cases += "    <failure type=\"\(XMLText.escape(type))\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(steps + "\n" + message))</failure>\n"
-            case .skipped:
-                skipped += 1
-                let reason = result.steps.first { $0.status == .skipped && $0.result?.message != nil }?.result?.message
-                cases += "    <skipped\(reason.map { " message=\"\(XMLText.escape($0))\"" } ?? "")/>\n"
-            case .passed:
-                break
-            }
-            cases += "    <system-out>\(XMLText.escape(steps))</system-out>\n  </testcase>\n"
+        // Test cases that never ended (not run, or cut short) are written last.
+        for testCaseId in ledger.testCaseOrder where !written.contains(testCaseId) {
+            if let result = ledger.scenarioResult(testCaseId: testCaseId) { write(result) }
         }
         let total = ledger.runFinished.flatMap { end in ledger.runStarted.map { Double(end.timestamp.totalNanoseconds - $0.totalNanoseconds) / 1e9 } } ?? 0
         let timestamp = ledger.runStarted.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0.seconds))) } ?? ""
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(String(format: "%.6f", total))\" timestamp=\"\(timestamp)\">\n")
-        out.write(cases)
+        out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(written.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(String(format: "%.6f", total))\" timestamp=\"\(timestamp)\">\n")
+        cases.drain(into: out)
         out.write("</testsuite>\n")
         out.close()
+    }
+
+    private func write(_ result: ScenarioResult) {
+        guard written.insert(result.testCaseId).inserted else { return }
+        let feature = result.featureName ?? result.pickle.uri
+        let seconds = Double(result.duration) / 1e9
+        var text = "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(naming.name(for: result)))\" time=\"\(String(format: "%.6f", seconds))\">\n"
+        let steps = stepLines(result)
+        switch result.status {
+        case .failed, .ambiguous, .undefined, .pending, .unknown:
+            failures += 1
+            let failing = result.failure
+            let message = failing.map { step -> String in
+                step.status == .undefined ? "Undefined step: \(step.keyword)\(step.text)" : (step.result?.message ?? step.status.rawValue.lowercased())
+            } ?? result.status.rawValue.lowercased()
+            let type = failing?.result?.exception?.type ?? result.status.rawValue.lowercased()
+            text += "    <failure type=\"\(XMLText.escape(type))\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(steps + "\n" + message))</failure>\n"
+        case .skipped:
+            skipped += 1
+            let reason = result.steps.first { $0.status == .skipped && $0.result?.message != nil }?.result?.message
+            text += "    <skipped\(reason.map { " message=\"\(XMLText.escape($0))\"" } ?? "")/>\n"
+        case .passed:
+            break
+        }
+        text += "    <system-out>\(XMLText.escape(steps))</system-out>\n  </testcase>\n"
+        cases.append(text)
     }
 
     /// The steps as Cucumber writes them: keyword and text, dots, then the status.

@@ -7,7 +7,21 @@ import Traceability
 /// The one fold over a run's stream: indexes every message by id so that any
 /// format can ask "what happened to this scenario". Formatters that need more than
 /// the current envelope own a ledger and feed it first.
+///
+/// A ledger that keeps summaries lets go of a document's messages when the run closes
+/// it (`closeDocument`), keeping each of its scenarios' results summarised (whole, for
+/// those that did not pass): memory then follows the files in flight, not the run.
 public final class RunLedger: EventConsumer {
+    /// What the ledger keeps of a closed document.
+    public enum Retention: Sendable {
+        /// Everything: for formats that read every step of every scenario at the end
+        /// (HTML, Cucumber JSON, usage) and for streams read from files.
+        case everything
+        /// Each scenario's figures (see `ScenarioResult.summarised()`), whole if it did not pass.
+        case summaries
+    }
+
+    public let retention: Retention
     public private(set) var sources: [String: Source] = [:]
     public private(set) var documents: [String: GherkinDocument] = [:]
     public private(set) var documentOrder: [String] = []
@@ -29,6 +43,8 @@ public final class RunLedger: EventConsumer {
     /// The final attempt of each test case, by test case id.
     public private(set) var finalAttempt: [String: String] = [:]
     private var pickleSteps: [String: PickleStep] = [:]
+    /// The attempts (test case started ids) of each test case.
+    private var attemptIds: [String: [String]] = [:]
     private var astSteps: [String: (step: Step, uri: String)] = [:]
     private var astScenarios: [String: AstScenario] = [:]
     private var astTags: [String: Tag] = [:]
@@ -37,15 +53,36 @@ public final class RunLedger: EventConsumer {
     private var resultCache: [String: ScenarioResult] = [:]
     /// The traceability report of the run, by the context it was computed for.
     var cachedReport: (context: UUID, report: TraceabilityReport)?
+    /// The results of the test cases of closed documents.
+    private var closed: [String: ScenarioResult] = [:]
+    /// What to let go of when a document closes, by uri.
+    private var byUri: [String: Held] = [:]
+    /// Whether any pickle links a test (`@tests:`), closed or not.
+    public private(set) var hasTestLinks = false
 
-    /// Where a scenario sits in its document.
-    public struct AstScenario: Sendable {
+    private struct Held {
+        var pickles: [String] = []
+        var testCases: [String] = []
+        var astNodes: [String] = []
+    }
+
+    /// Where a scenario sits in its document. A class: every result of an outline's rows
+    /// shares one, and a result holding it stays small.
+    public final class AstScenario: Sendable {
         public let scenario: Scenario
         public let rule: Rule?
         public let uri: String
+
+        init(scenario: Scenario, rule: Rule?, uri: String) {
+            self.scenario = scenario
+            self.rule = rule
+            self.uri = uri
+        }
     }
 
-    public init() {}
+    public init(retaining retention: Retention = .everything) {
+        self.retention = retention
+    }
 
     public func consume(_ envelope: Envelope) {
         cachedResults = nil
@@ -64,6 +101,8 @@ public final class RunLedger: EventConsumer {
         case .pickle(let pickle):
             pickles[pickle.id] = pickle
             for step in pickle.steps { pickleSteps[step.id] = step }
+            byUri[pickle.uri, default: Held()].pickles.append(pickle.id)
+            if !hasTestLinks { hasTestLinks = pickle.tags.contains { $0.name.hasPrefix(TestLink.tagPrefix) } }
         case .parseError(let error): parseErrors.append(error)
         case .stepDefinition(let definition): stepDefinitions[definition.id] = definition
         case .hook(let hook): hooks[hook.id] = hook
@@ -72,9 +111,11 @@ public final class RunLedger: EventConsumer {
         case .testCase(let testCase):
             testCases[testCase.id] = testCase
             testCaseOrder.append(testCase.id)
+            if let uri = pickles[testCase.pickleId]?.uri { byUri[uri, default: Held()].testCases.append(testCase.id) }
         case .testCaseStarted(let started):
             attempts[started.id] = started
             finalAttempt[started.testCaseId] = started.id
+            attemptIds[started.testCaseId, default: []].append(started.id)
         case .testStepFinished(let finished):
             stepResults[finished.testCaseStartedId, default: [:]][finished.testStepId] = finished.testStepResult
         case .attachment(let attachment):
@@ -94,8 +135,20 @@ public final class RunLedger: EventConsumer {
         if documents[uri] == nil { documentOrder.append(uri) }
         documents[uri] = document
         guard let feature = document.feature else { return }
-        func add(_ steps: [Step]) { for step in steps { astSteps[step.id] = (step, uri) } }
-        func add(_ tags: [Tag]) { for tag in tags { astTags[tag.id] = tag } }
+        var held: [String] = []
+        defer { byUri[uri, default: Held()].astNodes += held }
+        func add(_ steps: [Step]) {
+            for step in steps {
+                astSteps[step.id] = (step, uri)
+                held.append(step.id)
+            }
+        }
+        func add(_ tags: [Tag]) {
+            for tag in tags {
+                astTags[tag.id] = tag
+                held.append(tag.id)
+            }
+        }
         func add(_ scenario: Scenario) {
             add(scenario.tags)
             for examples in scenario.examples { add(examples.tags) }
@@ -106,6 +159,7 @@ public final class RunLedger: EventConsumer {
             case .background(let background): add(background.steps)
             case .scenario(let scenario):
                 astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: nil, uri: uri)
+                held.append(scenario.id)
                 add(scenario.steps)
                 add(scenario)
             case .rule(let rule):
@@ -115,12 +169,45 @@ public final class RunLedger: EventConsumer {
                     case .background(let background): add(background.steps)
                     case .scenario(let scenario):
                         astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: rule, uri: uri)
+                        held.append(scenario.id)
                         add(scenario.steps)
                         add(scenario)
                     }
                 }
             }
         }
+    }
+
+    /// Keeping summaries, freezes the results of the document's test cases and lets go of
+    /// its source, document, pickles and their test cases' messages.
+    public func closeDocument(_ uri: String) {
+        guard retention == .summaries, let held = byUri.removeValue(forKey: uri) else { return }
+        for id in held.testCases {
+            if let result = computeResult(testCaseId: id) {
+                closed[id] = result.status == .passed || result.status == .skipped ? result.summarised() : result
+            }
+            resultCache[id] = nil
+            guard let testCase = testCases.removeValue(forKey: id) else { continue }
+            for attempt in attemptIds.removeValue(forKey: id) ?? [] {
+                attempts[attempt] = nil
+                stepResults[attempt] = nil
+                attachments[attempt] = nil
+                finishedAttempts.remove(attempt)
+            }
+            for step in testCase.testSteps { if let pickleStepId = step.pickleStepId { suggestions[pickleStepId] = nil } }
+        }
+        for id in held.pickles {
+            guard let pickle = pickles.removeValue(forKey: id) else { continue }
+            for step in pickle.steps { pickleSteps[step.id] = nil }
+        }
+        for id in held.astNodes {
+            astSteps[id] = nil
+            astTags[id] = nil
+            astScenarios[id] = nil
+        }
+        documents[uri] = nil
+        sources[uri] = nil
+        cachedResults = nil
     }
 
     // MARK: Queries
@@ -137,6 +224,7 @@ public final class RunLedger: EventConsumer {
     }
 
     public func scenarioResult(testCaseId: String) -> ScenarioResult? {
+        if let frozen = closed[testCaseId] { return frozen }
         if let cached = resultCache[testCaseId] { return cached }
         let result = computeResult(testCaseId: testCaseId)
         resultCache[testCaseId] = result
@@ -157,12 +245,25 @@ public final class RunLedger: EventConsumer {
 
     /// Test cases that started and never finished: a run that died or a stream cut short.
     public var unfinishedTestCases: [String] {
-        testCaseOrder.filter { id in finalAttempt[id].map { !finishedAttempts.contains($0) } ?? false }
+        testCaseOrder.filter { id in
+            if let frozen = closed[id] { return frozen.started && !frozen.finished }
+            return finalAttempt[id].map { !finishedAttempts.contains($0) } ?? false
+        }
     }
 
     public func tally() -> StatusTally {
         var tally = StatusTally()
         for testCaseId in testCaseOrder {
+            if let frozen = closed[testCaseId] {
+                for (status, count) in frozen.stepStatuses { tally.steps[status, default: 0] += count }
+                if !frozen.started {
+                    tally.notRun += 1
+                } else {
+                    tally.scenarios[frozen.status, default: 0] += 1
+                    if frozen.status != .passed { tally.notPassed.append(testCaseId) }
+                }
+                continue
+            }
             guard let status = scenarioStatus(testCaseId: testCaseId, countingStepsInto: &tally.steps) else { continue }
             guard let attempt = finalAttempt[testCaseId] else {
                 tally.notRun += 1
@@ -220,7 +321,8 @@ public final class RunLedger: EventConsumer {
         var result = ScenarioResult(
             testCaseId: testCaseId, pickle: pickle, scenario: scenario, steps: steps,
             attempt: startedId.flatMap { attempts[$0]?.attempt } ?? 0,
-            attachments: startedId.flatMap { attachments[$0] } ?? [], started: startedId != nil)
+            attachments: startedId.flatMap { attachments[$0] } ?? [], started: startedId != nil,
+            featureName: documents[pickle.uri]?.feature?.name, tagLocations: pickle.tags.map { astTags[$0.astNodeId]?.location })
         result.finished = startedId.map { finishedAttempts.contains($0) } ?? true
         return result
     }

@@ -4,22 +4,53 @@ import Messages
 /// What happened to one scenario (its final attempt).
 public struct ScenarioResult: Sendable {
     public let testCaseId: String
-    public let pickle: Pickle
-    public let scenario: RunLedger.AstScenario?
-    public let steps: [StepResult]
+    public private(set) var pickle: Pickle
+    public private(set) var scenario: RunLedger.AstScenario?
+    public private(set) var steps: [StepResult]
     public let attempt: Int
-    public let attachments: [Attachment]
+    public private(set) var attachments: [Attachment]
     /// False for a planned scenario that never started (fail-fast, a failed before-all hook).
     public let started: Bool
     /// False for one that started and never finished (a stream cut short): it did not pass.
     public var finished = true
+    /// The name of the scenario's feature, if its document was seen.
+    public let featureName: String?
+    /// Where each of the pickle's tags is written, in the pickle's order.
+    public let tagLocations: [Location?]
+    /// The pickle steps' statuses, counted (a step without a result counts as skipped).
+    public let stepStatuses: [TestStepResultStatus: Int]
+    /// Whether this result kept only its figures (see `summarised()`).
+    public private(set) var isSummary = false
+    private let worstStep: TestStepResultStatus?
+    /// The steps' and hooks' time, in nanoseconds.
+    public let duration: Int
+
+    public init(
+        testCaseId: String, pickle: Pickle, scenario: RunLedger.AstScenario?, steps: [StepResult], attempt: Int,
+        attachments: [Attachment], started: Bool, featureName: String? = nil, tagLocations: [Location?] = []
+    ) {
+        self.testCaseId = testCaseId
+        self.pickle = pickle
+        self.scenario = scenario
+        self.steps = steps
+        self.attempt = attempt
+        self.attachments = attachments
+        self.started = started
+        self.featureName = featureName
+        self.tagLocations = tagLocations
+        var counts: [TestStepResultStatus: Int] = [:]
+        for step in steps { if case .step = step.kind { counts[step.status, default: 0] += 1 } }
+        stepStatuses = counts
+        worstStep = steps.compactMap { $0.result?.status }.max()
+        duration = steps.reduce(0) { $0 + ($1.result?.duration.totalNanoseconds ?? 0) }
+    }
 
     /// The worst step status; passed for a scenario without steps; skipped for one that
     /// never started, unknown for one that never finished.
     public var status: TestStepResultStatus {
         guard started else { return .skipped }
         guard finished else { return .unknown }
-        return steps.compactMap { $0.result?.status }.max() ?? .passed
+        return worstStep ?? .passed
     }
 
     /// The first step that did not pass or skip.
@@ -27,10 +58,21 @@ public struct ScenarioResult: Sendable {
         steps.first { [.failed, .undefined, .ambiguous, .pending].contains($0.result?.status) }
     }
 
-    public var duration: Int { steps.reduce(0) { $0 + ($1.result?.duration.totalNanoseconds ?? 0) } }
-
     /// The feature file and line of the scenario (or example row).
     public var location: String { "\(pickle.uri):\(pickle.location.line)" }
+
+    /// This result with its figures (status, duration, step counts, names, tags and place)
+    /// and without its steps, attachments, document nodes or pickle steps: what a run that
+    /// streams keeps of a scenario once its file is closed.
+    public func summarised() -> ScenarioResult {
+        var summary = self
+        summary.steps = []
+        summary.attachments = []
+        summary.scenario = nil
+        summary.pickle.steps = []
+        summary.isSummary = true
+        return summary
+    }
 }
 
 /// What happened to one step or hook of a scenario.

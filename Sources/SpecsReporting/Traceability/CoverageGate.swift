@@ -24,8 +24,7 @@ public final class CoverageGate: EventConsumer {
     public func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
     public func finish() {
-        let linked = ledger.pickles.values.contains { $0.tags.contains { $0.name.hasPrefix(TestLink.tagPrefix) } }
-        guard minimum != nil || linked else { return }
+        guard minimum != nil || ledger.hasTestLinks else { return }
         let report = context.report(ledger)
         self.report = report
         for (row, check) in report.missingLinks {

@@ -26,7 +26,7 @@ public struct TraceabilityContext: Sendable {
         let records = ledger.scenarioResults.map { result in
             ScenarioRecord(
                 name: result.pickle.name, uri: result.pickle.uri, line: result.pickle.location.line, status: result.status,
-                tags: result.pickle.tags.map { ($0.name, ledger.astTag($0.astNodeId)?.location) })
+                tags: result.pickle.tags.enumerated().map { ($1.name, result.tagLocations.indices.contains($0) ? result.tagLocations[$0] : nil) })
         }
         return TraceabilityReport.build(scenarios: records, inventory: inventory, results: results)
     }

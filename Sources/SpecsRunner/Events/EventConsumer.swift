@@ -4,11 +4,15 @@ import Messages
 /// every envelope of the run, in order, from one task at a time.
 public protocol EventConsumer: AnyObject {
     func consume(_ envelope: Envelope)
+    /// Called when no later envelope refers to the document `uri` or its pickles (the run
+    /// has run that file's test cases): a consumer may let go of what it holds for them.
+    func closeDocument(_ uri: String)
     /// Called once, after the last envelope.
     func finish()
 }
 
 extension EventConsumer {
+    public func closeDocument(_ uri: String) {}
     public func finish() {}
 }
 
@@ -22,6 +26,10 @@ public final class EventMultiplexer: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         for consumer in consumers { consumer.consume(envelope) }
+    }
+
+    public func closeDocument(_ uri: String) {
+        for consumer in consumers { consumer.closeDocument(uri) }
     }
 
     public func finish() {

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import TagExpressions
 
 /// Runs loaded features against a registry and tells a consumer everything that
 /// happens, as Cucumber Messages envelopes.
@@ -15,56 +16,88 @@ public struct Runner<World: AnyObject>: Sendable {
         self.clock = clock
     }
 
+    /// How many pickles (or files) a batch gathers before its test cases run: enough to keep
+    /// the workers busy, few enough that a run holds only the files it is running.
+    static var batchSize: Int { 64 }
+
     /// Runs every selected pickle of `features`; the consumer gets the whole stream.
-    /// The features are let go once their messages are out: from then on the run holds
-    /// the selected pickles alone, each until it has run.
-    public func run(_ features: consuming [LoadedFeature], to consumer: some EventConsumer) async -> RunSummary {
+    ///
+    /// The run goes file by file: a batch of files is loaded, its sources, documents and
+    /// pickles are told, its selected pickles are planned (their `testCase`s told) and run,
+    /// then the consumer is told each of its documents is closed and the batch is let go.
+    /// A reverse or random order, or a shard, needs every pickle first: that run is one batch.
+    public func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
         var summary = RunSummary()
         consumer.consume(.meta(SpecsVersion.meta()))
-        var candidates: [Pickle] = []
-        for feature in features {
-            consumer.consume(.source(feature.source))
-            if let document = feature.document { consumer.consume(.gherkinDocument(document)) }
-            for error in feature.errors {
-                summary.parseErrors += 1
-                consumer.consume(.parseError(ParseErrorMessage(
-                    source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)))
-            }
-            for pickle in feature.pickles { consumer.consume(.pickle(pickle)) }
-            candidates += feature.selectedPickles
-        }
-        features = []
         emitDefinitions(to: consumer, summary: &summary)
-        var selected = select(candidates)
-        candidates = []
-        summary.selected = selected.count
         let runId = "run"
         consumer.consume(.testRunStarted(TestRunStarted(timestamp: clock.now(), id: runId)))
-        var planner = makePlanner()
         // Before-all hooks come first; when one fails, no test case is planned or run.
         let refused = options.refusesBrokenDefinitions && !registry.problems.isEmpty
         // Worker processes run the before-all and after-all hooks themselves.
         let hooksHere = options.runsRunHooks && options.isolation == .inProcess
         let beforeAllPassed = refused ? false
             : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
-        if beforeAllPassed {
-            var plans: [TestCasePlan<World>] = []
-            plans.reserveCapacity(selected.count)
-            for (number, pickle) in selected.enumerated() { plans.append(planner.plan(pickle, number: number)) }
-            selected = []
-            for plan in plans {
-                var message = plan.message
-                message.testRunStartedId = runId
-                consumer.consume(.testCase(message))
+        let dispatch = beforeAllPassed && !refused ? makeDispatch() : nil
+        var planner = makePlanner()
+        let whole = ScenarioOrder.needsWholeRun(options.order, sharded: options.shard != nil)
+        let selection = Selection(options: options)
+        var candidates: [Candidate] = []
+        var uris: [String] = []
+        var announced = 0
+        for file in 0..<features.count {
+            let feature = features.feature(at: file)
+            announce(feature, to: consumer, summary: &summary)
+            announced += feature.pickles.count
+            let selected = feature.selectedPickles.filter(selection.selects).map { Candidate(pickle: $0, file: file) }
+            candidates += selected
+            uris.append(feature.source.uri)
+            let last = file == features.count - 1
+            // A batch ends at enough pickles or files, selected or not: a run that selects few
+            // holds no more than one that selects all.
+            guard last || (!whole && max(announced, uris.count) >= Self.batchSize) else { continue }
+            if whole {
+                if let shard = options.shard { candidates = ScenarioOrder.shard(candidates, index: shard.index, count: shard.count) }
+                candidates = ScenarioOrder.apply(options.order, to: candidates)
             }
-            await runTestCases(consume plans, to: consumer, summary: &summary)
+            var plans: [TestCasePlan<World>] = []
+            plans.reserveCapacity(candidates.count)
+            if beforeAllPassed {
+                for candidate in candidates {
+                    let plan = planner.plan(candidate.pickle, file: candidate.file, number: summary.selected + plans.count)
+                    var message = plan.message
+                    message.testRunStartedId = runId
+                    consumer.consume(.testCase(message))
+                    plans.append(plan)
+                }
+            }
+            summary.selected += candidates.count
+            candidates = []
+            if let dispatch { await dispatch.run(plans, to: consumer, summary: &summary) }
+            plans = []
+            for uri in uris { consumer.closeDocument(uri) }
+            uris = []
+            announced = 0
         }
+        if let dispatch { await dispatch.finish(to: consumer, summary: &summary) }
         if hooksHere && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
         summary.interrupted = options.interruption?.current
         consumer.consume(.testRunFinished(TestRunFinished(
             success: summary.exitCode == 0, timestamp: clock.now(), testRunStartedId: runId)))
         consumer.finish()
         return summary
+    }
+
+    /// Tells a feature's source, document, parse errors and pickles.
+    private func announce(_ feature: LoadedFeature, to consumer: some EventConsumer, summary: inout RunSummary) {
+        consumer.consume(.source(feature.source))
+        if let document = feature.document { consumer.consume(.gherkinDocument(document)) }
+        for error in feature.errors {
+            summary.parseErrors += 1
+            consumer.consume(.parseError(ParseErrorMessage(
+                source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)))
+        }
+        for pickle in feature.pickles { consumer.consume(.pickle(pickle)) }
     }
 
     private func emitDefinitions(to consumer: some EventConsumer, summary: inout RunSummary) {
@@ -97,18 +130,6 @@ public struct Runner<World: AnyObject>: Sendable {
 
     private func reference(_ location: CodeLocation) -> SourceReference {
         SourceReference(uri: location.file, location: Location(line: location.line))
-    }
-
-    private func select(_ pickles: [Pickle]) -> [Pickle] {
-        let patterns = options.names.compactMap { try? NSRegularExpression(pattern: $0) }
-        var selected = pickles.filter { pickle in
-            guard options.tags.evaluate(pickle.tags.map { $0.name }) else { return false }
-            guard !patterns.isEmpty else { return true }
-            let range = NSRange(location: 0, length: pickle.name.utf16.count)
-            return patterns.contains { $0.firstMatch(in: pickle.name, range: range) != nil }
-        }
-        if let shard = options.shard { selected = ScenarioOrder.shard(selected, index: shard.index, count: shard.count) }
-        return ScenarioOrder.apply(options.order, to: selected)
     }
 
     // MARK: Run-level hooks
@@ -189,57 +210,30 @@ public struct Runner<World: AnyObject>: Sendable {
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
     }
 
-    private func runTestCases(_ plans: consuming [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async {
+    private func makeDispatch() -> any TestCaseDispatch<World> {
         if case .workers(let executable, let arguments) = options.isolation {
-            await runSupervised(plans, executable: executable, arguments: arguments, to: consumer, summary: &summary)
-            return
+            return WorkerPool<World>(executable: executable, arguments: arguments, options: options, clock: clock)
         }
         let (scenario, watchdog) = makeScenarioRun()
-        defer { watchdog.stop() }
+        return InProcessDispatch(scenario, watchdog: watchdog, options: options)
+    }
+}
 
-        func record(_ outcome: ScenarioRun<World>.Outcome) {
-            for envelope in outcome.envelopes { consumer.consume(envelope) }
-            summary.record(outcome.status, steps: outcome.stepStatuses)
-        }
+/// Which pickles `--tags` and `--name` select.
+struct Selection {
+    let tags: TagExpression
+    let names: [NSRegularExpression]
 
-        let width = max(1, options.parallel)
-        if width == 1 {
-            // Each plan is let go once it has run.
-            var remaining = Array(plans.reversed())
-            plans = []
-            while let plan = remaining.popLast() {
-                if options.interruption?.current != nil { break }
-                let outcome = await scenario.run(plan)
-                record(outcome)
-                if options.failFast && outcome.status.failsRun { break }
-            }
-            return
-        }
-        let queue = plans
-        await withTaskGroup(of: (Int, ScenarioRun<World>.Outcome).self) { group in
-            var next = 0
-            var stopped = false
-            var finished: [Int: ScenarioRun<World>.Outcome] = [:]
-            var emitted = 0
-            func launch() {
-                guard next < queue.count, !stopped else { return }
-                let index = next
-                let plan = queue[index]
-                group.addTask { (index, await scenario.run(plan)) }
-                next += 1
-            }
-            for _ in 0..<width { launch() }
-            for await (index, outcome) in group {
-                finished[index] = outcome
-                // Emit in plan order, so the stream reads as a serial run's.
-                while let ready = finished.removeValue(forKey: emitted) {
-                    record(ready)
-                    emitted += 1
-                    if options.failFast && ready.status.failsRun { stopped = true }
-                }
-                launch()
-            }
-        }
+    init(options: RunOptions) {
+        tags = options.tags
+        names = options.names.compactMap { try? NSRegularExpression(pattern: $0) }
+    }
+
+    func selects(_ pickle: Pickle) -> Bool {
+        guard tags.evaluate(pickle.tags.map { $0.name }) else { return false }
+        guard !names.isEmpty else { return true }
+        let range = NSRange(location: 0, length: pickle.name.utf16.count)
+        return names.contains { $0.firstMatch(in: pickle.name, range: range) != nil }
     }
 }
 

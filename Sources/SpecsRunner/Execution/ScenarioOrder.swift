@@ -1,8 +1,14 @@
 import Gherkin
 
+/// A selectable pickle and the file (its index in the run's supply) it comes from.
+struct Candidate: Sendable {
+    let pickle: Pickle
+    let file: Int
+}
+
 /// Orders and shards pickles, deterministically.
 enum ScenarioOrder {
-    static func apply(_ order: RunOptions.Order, to pickles: [Pickle]) -> [Pickle] {
+    static func apply(_ order: RunOptions.Order, to pickles: [Candidate]) -> [Candidate] {
         switch order {
         case .defined: return pickles
         case .reverse: return pickles.reversed()
@@ -20,15 +26,22 @@ enum ScenarioOrder {
         }
     }
 
+    /// Whether this order and sharding need every file's pickles before any runs: a reverse,
+    /// a shuffle and a share of a stable order do; the defined order goes file by file.
+    static func needsWholeRun(_ order: RunOptions.Order, sharded: Bool) -> Bool {
+        sharded || order != .defined
+    }
+
     /// Shard `index` of `count` (1-based): every pickle is in exactly one shard and the
     /// shards' sizes differ by at most one. Pickles are dealt round-robin in a stable
     /// order (uri, then line), so every machine computes the same shares.
-    static func shard(_ pickles: [Pickle], index: Int, count: Int) -> [Pickle] {
+    static func shard(_ pickles: [Candidate], index: Int, count: Int) -> [Candidate] {
         let stable = pickles.enumerated().sorted {
-            ($0.element.uri, $0.element.location.line, $0.offset) < ($1.element.uri, $1.element.location.line, $1.offset)
+            ($0.element.pickle.uri, $0.element.pickle.location.line, $0.offset)
+                < ($1.element.pickle.uri, $1.element.pickle.location.line, $1.offset)
         }
-        let mine = Set(stable.enumerated().filter { $0.offset % count == index - 1 }.map(\.element.element.id))
-        return pickles.filter { mine.contains($0.id) }
+        let mine = Set(stable.enumerated().filter { $0.offset % count == index - 1 }.map(\.element.offset))
+        return pickles.enumerated().filter { mine.contains($0.offset) }.map(\.element)
     }
 }
 

@@ -14,7 +14,11 @@ struct TestCasePlan<World>: Sendable {
     }
 
     let id: String
+    /// The test case's number in the run, from which its ids are made.
+    let number: Int
     let pickle: Pickle
+    /// The index of the pickle's file in the run's supply: a worker loads it by that.
+    let file: Int
     let steps: [PlannedStep]
 
     /// How many of the plan's steps (hooks aside) ended in each status, among the results of
@@ -61,6 +65,7 @@ struct TestCasePlanner<World>: Sendable {
     let idPrefix: String
     /// Matches by step text: many steps share their text.
     private var cache: [String: [StepMatch<World>]] = [:]
+    private static var cacheLimit: Int { 4096 }
 
     init(matcher: StepMatcher<World>, hooks: [Hook<World>], idPrefix: String) {
         self.matcher = matcher
@@ -71,11 +76,13 @@ struct TestCasePlanner<World>: Sendable {
     private mutating func matches(for text: String) -> [StepMatch<World>] {
         if let known = cache[text] { return known }
         let found = matcher.matches(for: text)
+        // Bounded, so that a long run of distinct texts does not grow it without end.
+        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[text] = found
         return found
     }
 
-    mutating func plan(_ pickle: Pickle, number: Int) -> TestCasePlan<World> {
+    mutating func plan(_ pickle: Pickle, file: Int, number: Int) -> TestCasePlan<World> {
         let tags = pickle.tags.map { $0.name }
         func applies(_ hook: Hook<World>) -> Bool { hook.tagExpression?.matches(tags) ?? true }
         var items: [TestCasePlan<World>.Item] = []
@@ -84,7 +91,7 @@ struct TestCasePlanner<World>: Sendable {
         items += hooks.filter { $0.kind == .afterScenario && applies($0) }.reversed().map { .hook($0) }
         let id = "\(idPrefix)tc\(number)"
         return TestCasePlan(
-            id: id, pickle: pickle,
+            id: id, number: number, pickle: pickle, file: file,
             steps: items.enumerated().map { TestCasePlan.PlannedStep(id: "\(id)s\($0.offset)", item: $0.element) })
     }
 }

@@ -67,7 +67,7 @@ struct SupervisedRun<World: AnyObject>: Sendable {
     }
 
     /// Runs one test case on `worker`.
-    func run(_ plan: TestCasePlan<World>, number: Int, on worker: WorkerProcess) async -> Outcome {
+    func run(_ plan: TestCasePlan<World>, on worker: WorkerProcess) async -> Outcome {
         var outcome = Outcome()
         let limit = hardLimitNanoseconds
         let monitor = DispatchSource.makeTimerSource(queue: .global())
@@ -82,7 +82,7 @@ struct SupervisedRun<World: AnyObject>: Sendable {
         defer { monitor.cancel() }
 
         var done = false
-        if worker.send("\(number) \(plan.pickle.id)") {
+        if worker.send("\(plan.number) \(plan.file) \(plan.pickle.id)") {
             reading: while case let batch = await worker.items.next(), !batch.isEmpty {
                 for item in batch {
                     switch item {

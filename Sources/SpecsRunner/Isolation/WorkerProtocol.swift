@@ -1,6 +1,6 @@
 /// How a supervisor and its worker processes talk. The supervisor writes one request a
-/// line to the worker's standard input: `NUMBER PICKLE_ID`, the test case to run (its
-/// number makes its ids the supervisor's). End of input means: run the after-all hooks
+/// line to the worker's standard input: `NUMBER FILE PICKLE_ID`, the test case to run (its
+/// number makes its ids the supervisor's) and the index of its feature file. End of input means: run the after-all hooks
 /// and exit. The worker answers on its standard output, one line each: the run's
 /// envelopes as NDJSON, as they happen, and two control lines.
 public enum WorkerProtocol {

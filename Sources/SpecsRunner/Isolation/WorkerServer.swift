@@ -6,9 +6,9 @@ extension Runner {
     /// Serves as a worker process of a supervisor (`specs` runs its scenarios this way):
     /// runs the before-all hooks, then each test case the supervisor asks for, streaming
     /// its events, and at the end of the requests the after-all hooks. `features` must be
-    /// loaded as the supervisor loaded them, so that every id is the same. Returns the
-    /// process's exit code.
-    public func serveAsWorker(_ features: [LoadedFeature], workerId: String) async -> Int32 {
+    /// the supervisor's, so that every id is the same; a file is loaded when a request
+    /// names it, and let go when a request names another. Returns the process's exit code.
+    public func serveAsWorker(_ features: some FeatureSupply, workerId: String) async -> Int32 {
         let protocolDescriptor = dup(STDOUT_FILENO)
         // Requests arrive on a descriptor of their own: a step that reads standard input
         // reads nothing, instead of the supervisor's requests.
@@ -27,20 +27,28 @@ extension Runner {
         let ready = await runGlobalHooks(.beforeAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
         writer.line(ready ? WorkerProtocol.ready : WorkerProtocol.readyFailed)
 
-        var pickles: [String: Pickle] = [:]
-        for feature in features { for pickle in feature.pickles { pickles[pickle.id] = pickle } }
+        var loaded: (file: Int, pickles: [String: Pickle])?
+        func pickle(_ id: String, file: Int) -> Pickle? {
+            guard file >= 0, file < features.count else { return nil }
+            if loaded?.file != file {
+                let feature = features.feature(at: file)
+                loaded = (file, Dictionary(feature.pickles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+            }
+            return loaded?.pickles[id]
+        }
         var planner = makePlanner()
         var stepOutput: (@Sendable () -> String)?
         if let capture { stepOutput = { capture.drain() } }
         let (scenario, watchdog) = makeScenarioRun(stepOutput: stepOutput)
         defer { watchdog.stop() }
         while ready, let request = requests.next() {
-            let parts = request.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, let number = Int(parts[0]), let pickle = pickles[String(parts[1])] else {
+            let parts = request.split(separator: " ", maxSplits: 2)
+            guard parts.count == 3, let number = Int(parts[0]), let file = Int(parts[1]),
+                  let pickle = pickle(String(parts[2]), file: file) else {
                 FileHandle.standardError.write(Data("worker: not a request: \(request)\n".utf8))
                 return 64
             }
-            let plan = planner.plan(pickle, number: number)
+            let plan = planner.plan(pickle, file: file, number: number)
             let outcome = await scenario.run(plan, workerId: workerId) { writer.emit($0) }
             writer.line(WorkerProtocol.donePrefix + "\(number)")
             // A step that did not stop when cancelled still runs: only ending the process stops it.

@@ -109,25 +109,26 @@ public enum FeatureLoader {
 
     /// Reads and parses each file; ids come from one generator for the whole run.
     public static func load<Ids: IdGenerator>(_ files: [FeaturePath], ids: inout Ids) -> [LoadedFeature] {
-        files.map { file in
-            func failed(_ source: Source, _ errors: [ParseError]) -> LoadedFeature {
-                LoadedFeature(source: source, document: nil, pickles: [], errors: errors, lines: file.lines)
-            }
-            let source: Source
-            do {
-                source = try SourceReader.read(path: file.path)
-            } catch {
-                let located = error as? SourceError
-                let location = Location(line: located?.line ?? 1, column: located?.column)
-                return failed(Source(uri: file.path, data: ""), [ParseError(message: located?.reason ?? "\(error)", location: location)])
-            }
-            do {
-                let document = try Parser().parse(source.data, uri: source.uri, ids: &ids)
-                let pickles = PickleCompiler().compile(document, uri: source.uri, ids: &ids)
-                return LoadedFeature(source: source, document: document, pickles: pickles, errors: [], lines: file.lines)
-            } catch {
-                return failed(source, (error as? ParseErrors)?.errors ?? [ParseError(message: "\(error)", location: Location(line: 1))])
-            }
+        files.map { load($0, ids: &ids) }
+    }
+
+    /// Reads and parses one file: its errors, if it cannot be read or parsed, are in the result.
+    public static func load<Ids: IdGenerator>(_ file: FeaturePath, ids: inout Ids) -> LoadedFeature {
+        func failed(_ source: Source, _ errors: [ParseError]) -> LoadedFeature {
+            LoadedFeature(source: source, document: nil, pickles: [], errors: errors, lines: file.lines)
+        }
+        let source: Source
+        do {
+            source = try SourceReader.read(path: file.path)
+        } catch {
+            return failed(Source(uri: file.path, data: ""), [ParseError(message: error.reason, location: Location(line: error.line ?? 1, column: error.column))])
+        }
+        do {
+            let document = try Parser().parse(source.data, uri: source.uri, ids: &ids)
+            let pickles = PickleCompiler().compile(document, uri: source.uri, ids: &ids)
+            return LoadedFeature(source: source, document: document, pickles: pickles, errors: [], lines: file.lines)
+        } catch {
+            return failed(source, error.errors)
         }
     }
 }

@@ -1,0 +1,69 @@
+import Messages
+
+/// Runs a run's test cases batch after batch and passes each one's events on when it ends,
+/// in plan order. Once `stopped` (--fail-fast, a signal, workers that could not start), the
+/// later batches are planned and not run.
+protocol TestCaseDispatch<World>: AnyObject {
+    associatedtype World: AnyObject
+    var stopped: Bool { get }
+    func run(_ plans: [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async
+    /// Ends the dispatch once the last batch has run.
+    func finish(to consumer: some EventConsumer, summary: inout RunSummary) async
+}
+
+/// Runs test cases in this process, `options.parallel` at a time.
+final class InProcessDispatch<World: AnyObject>: TestCaseDispatch {
+    private let scenario: ScenarioRun<World>
+    private let watchdog: Watchdog
+    private let options: RunOptions
+    private(set) var stopped = false
+
+    init(_ scenario: ScenarioRun<World>, watchdog: Watchdog, options: RunOptions) {
+        self.scenario = scenario
+        self.watchdog = watchdog
+        self.options = options
+    }
+
+    func run(_ plans: [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async {
+        func record(_ outcome: ScenarioRun<World>.Outcome) {
+            for envelope in outcome.envelopes { consumer.consume(envelope) }
+            summary.record(outcome.status, steps: outcome.stepStatuses)
+            if options.failFast && outcome.status.failsRun { stopped = true }
+        }
+        let width = max(1, options.parallel)
+        if width == 1 {
+            for plan in plans {
+                if stopped || options.interruption?.current != nil { break }
+                record(await scenario.run(plan))
+            }
+            return
+        }
+        let scenario = scenario
+        await withTaskGroup(of: (Int, ScenarioRun<World>.Outcome).self) { group in
+            var next = 0
+            var finished: [Int: ScenarioRun<World>.Outcome] = [:]
+            var emitted = 0
+            func launch() {
+                guard next < plans.count, !stopped, options.interruption?.current == nil else { return }
+                let index = next
+                let plan = plans[index]
+                group.addTask { (index, await scenario.run(plan)) }
+                next += 1
+            }
+            for _ in 0..<width { launch() }
+            for await (index, outcome) in group {
+                finished[index] = outcome
+                // Emit in plan order, so the stream reads as a serial run's.
+                while let ready = finished.removeValue(forKey: emitted) {
+                    record(ready)
+                    emitted += 1
+                }
+                launch()
+            }
+        }
+    }
+
+    func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {
+        watchdog.stop()
+    }
+}

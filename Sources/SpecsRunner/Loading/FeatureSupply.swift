@@ -1,0 +1,43 @@
+import Gherkin
+
+/// Where a run's features come from: each loaded when the run needs it, so a run holds
+/// the files it is running and not every file it was given.
+public protocol FeatureSupply: Sendable {
+    var count: Int { get }
+    /// Feature `index`, with the same ids each time it is asked for.
+    func feature(at index: Int) -> LoadedFeature
+}
+
+/// Features loaded beforehand (tests, one scenario run as an XCTest).
+extension Array: FeatureSupply where Element == LoadedFeature {
+    public func feature(at index: Int) -> LoadedFeature { self[index] }
+}
+
+/// A run's feature files, read and parsed when needed. Each file's ids start where loading
+/// every file in order would start them, so a file gets the same ids however often and in
+/// whatever order it is loaded: a run re-reads a file when its scenarios come up, and a
+/// worker process finds the supervisor's pickles by id.
+public struct FeatureFiles: FeatureSupply {
+    public let paths: [FeaturePath]
+    private let idStarts: [Int]
+
+    /// Reads and parses every file once, in order, handing each to `visit` and then letting it go.
+    public init(surveying paths: [FeaturePath], visit: (LoadedFeature) -> Void = { _ in }) {
+        var ids = IncrementingIdGenerator()
+        var starts: [Int] = []
+        starts.reserveCapacity(paths.count)
+        for path in paths {
+            starts.append(ids.next)
+            visit(FeatureLoader.load(path, ids: &ids))
+        }
+        self.paths = paths
+        idStarts = starts
+    }
+
+    public var count: Int { paths.count }
+
+    public func feature(at index: Int) -> LoadedFeature {
+        var ids = IncrementingIdGenerator(startingAt: idStarts[index])
+        return FeatureLoader.load(paths[index], ids: &ids)
+    }
+}

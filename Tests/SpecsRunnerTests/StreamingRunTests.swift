@@ -1,0 +1,154 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecsReporting
+import SpecsRunner
+import XCTest
+
+/// A run goes file by file: each batch of files is loaded when it comes up, run, and closed.
+final class StreamingRunTests: XCTestCase {
+    /// Features parsed from text, that note each load and what the run had finished by then.
+    struct CountingSupply: FeatureSupply {
+        let features: [LoadedFeature]
+        let journal: Journal
+        let finishedSoFar: @Sendable () -> Int
+
+        var count: Int { features.count }
+        func feature(at index: Int) -> LoadedFeature {
+            journal.add("load \(index) after \(finishedSoFar()) finished")
+            return features[index]
+        }
+    }
+
+    /// Records envelope kinds and closed documents, in order.
+    final class Trace: EventConsumer, @unchecked Sendable {
+        // Test helper: written by the run's one consuming task, read after the run.
+        var events: [String] = []
+        var finished = 0
+        func consume(_ envelope: Envelope) {
+            switch envelope {
+            case .source(let source): events.append("source \(source.uri)")
+            case .testCaseFinished:
+                finished += 1
+                events.append("finished")
+            default: break
+            }
+        }
+        func closeDocument(_ uri: String) { events.append("close \(uri)") }
+    }
+
+    static func features(_ counts: [(String, Int)], failing: Set<String> = []) -> [LoadedFeature] {
+        var ids = IncrementingIdGenerator()
+        return counts.map { name, scenarios in
+            var text = "Feature: \(name)\n"
+            for number in 0..<scenarios {
+                let step = failing.contains("\(name) \(number)") ? "a failing step" : "a passing step"
+                text += "\n  @tag\(number % 3)\n  Scenario: \(name) \(number)\n    Given \(step)\n"
+            }
+            let document = try! Parser().parse(text, uri: name, ids: &ids)
+            let pickles = PickleCompiler().compile(document, uri: name, ids: &ids)
+            return LoadedFeature(source: Source(uri: name, data: text), document: document, pickles: pickles, errors: [])
+        }
+    }
+
+    func test_run_manyFiles_loadsEachBatchWhenItComesUpAndClosesItsDocumentsAfterItsTestCases() async {
+        let journal = Journal()
+        let trace = Trace()
+        let supply = CountingSupply(
+            features: Self.features([("a.feature", 40), ("b.feature", 40), ("c.feature", 40)]), journal: journal,
+            finishedSoFar: { trace.finished })
+        let summary = await Runner(registry: StatusTests.registry()).run(supply, to: trace)
+
+        XCTAssertEqual(summary.scenarios[.passed], 120)
+        // a and b (80 pickles, past a batch of 64) run before c is read.
+        XCTAssertEqual(journal.all, ["load 0 after 0 finished", "load 1 after 0 finished", "load 2 after 80 finished"])
+        let closes = trace.events.filter { $0.hasPrefix("close") }
+        XCTAssertEqual(closes, ["close a.feature", "close b.feature", "close c.feature"])
+        let closeB = trace.events.firstIndex(of: "close b.feature") ?? -1
+        XCTAssertEqual(trace.events[..<closeB].filter { $0 == "finished" }.count, 80)
+        XCTAssertLessThan(closeB, trace.events.firstIndex(of: "source c.feature") ?? -1)
+    }
+
+    func test_run_selectingFewOfManyFiles_stillClosesEachBatchBeforeReadingTheNext() async {
+        let journal = Journal()
+        let trace = Trace()
+        let supply = CountingSupply(
+            features: Self.features((0..<10).map { ("f\($0).feature", 20) }), journal: journal, finishedSoFar: { trace.finished })
+        var options = RunOptions()
+        options.names = ["^f9.feature 0$"]
+        let summary = await Runner(registry: StatusTests.registry(), options: options).run(supply, to: trace)
+
+        XCTAssertEqual(summary.selected, 1)
+        let firstClose = trace.events.firstIndex { $0.hasPrefix("close") } ?? -1
+        XCTAssertLessThan(firstClose, trace.events.firstIndex(of: "source f9.feature") ?? -1, "\(trace.events)")
+    }
+
+    func test_closeDocument_ledgerKeepingSummaries_keepsEachScenariosFiguresAndLetsGoOfItsMessages() async {
+        let features = Self.features([("a.feature", 3)], failing: ["a.feature 1"])
+        let ledger = RunLedger(retaining: .summaries)
+        let everything = RunLedger()
+        _ = await Runner(registry: StatusTests.registry()).run(features, to: EventMultiplexer([ledger, everything]))
+
+        XCTAssertTrue(ledger.pickles.isEmpty)
+        XCTAssertTrue(ledger.documents.isEmpty)
+        XCTAssertTrue(ledger.testCases.isEmpty)
+        XCTAssertEqual(everything.pickles.count, 3)
+        let tally = ledger.tally()
+        XCTAssertEqual(tally.scenarios, [.passed: 2, .failed: 1])
+        XCTAssertEqual(tally.steps, everything.tally().steps)
+        XCTAssertEqual(tally.notPassed, everything.tally().notPassed)
+        let results = ledger.scenarioResults
+        XCTAssertEqual(results.map(\.status), [.passed, .failed, .passed])
+        XCTAssertEqual(results.map(\.isSummary), [true, false, true])
+        XCTAssertEqual(results[0].featureName, "a.feature")
+        XCTAssertEqual(results[0].pickle.tags.map(\.name), ["@tag0"])
+        XCTAssertEqual(results[0].tagLocations.map { $0?.line }, [3])
+        XCTAssertTrue(results[0].steps.isEmpty)
+        XCTAssertEqual(results[1].failure?.text, "a failing step")
+        XCTAssertEqual(results[1].failure?.line, 9)
+        XCTAssertEqual(everything.scenarioResults.map(\.duration), results.map(\.duration))
+    }
+
+    func test_junit_ledgerKeepingSummaries_writesTheReportOfALedgerKeepingEverything() async throws {
+        let features = Self.features([("a.feature", 30), ("b.feature", 50)], failing: ["a.feature 4", "b.feature 49"])
+        func report(_ retention: RunLedger.Retention) async throws -> String {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let ledger = RunLedger(retaining: retention)
+            let junit = JUnitFormatter(output: try ReportOutput.file(path), ledger: ledger)
+            _ = await Runner(registry: StatusTests.registry(), clock: SteppingClock()).run(features, to: EventMultiplexer([ledger, junit]))
+            return try String(contentsOfFile: path, encoding: .utf8)
+        }
+        let summarised = try await report(.summaries)
+        let whole = try await report(.everything)
+        XCTAssertEqual(summarised, whole)
+        XCTAssertTrue(summarised.contains("tests=\"80\" failures=\"2\""), summarised)
+        XCTAssertEqual(summarised.components(separatedBy: "<testcase ").count - 1, 80)
+    }
+}
+
+final class FeatureFilesTests: XCTestCase {
+    func test_feature_loadedInAnyOrder_hasTheIdsOfEveryFileLoadedInOrder() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [FeaturePath] = []
+        for (index, scenarios) in [3, 1, 4].enumerated() {
+            let path = directory.appendingPathComponent("f\(index).feature").path
+            var text = "Feature: f\(index)\n"
+            for number in 0..<scenarios { text += "  Scenario: s\(number)\n    Given a step\n" }
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(FeaturePath(argument: path))
+        }
+        var surveyed: [String] = []
+        let files = FeatureFiles(surveying: paths) { surveyed.append($0.document?.feature?.name ?? "") }
+        var ids = IncrementingIdGenerator()
+        let inOrder = FeatureLoader.load(paths, ids: &ids)
+
+        XCTAssertEqual(surveyed, ["f0", "f1", "f2"])
+        for index in [2, 0, 1, 2] {
+            XCTAssertEqual(files.feature(at: index).pickles.map(\.id), inOrder[index].pickles.map(\.id))
+            XCTAssertEqual(files.feature(at: index).document, inOrder[index].document)
+        }
+    }
+}
