@@ -95,4 +95,40 @@ final class ExecutableExamplesTests: XCTestCase {
         }
         XCTAssertEqual(uris, names)
     }
+
+    func test_run_manyFilesOnWorkers_runsEveryBatchAndReportsEveryScenarioOnce() throws {
+        // 3 files of 40 scenarios: more than one batch of files, on two worker processes, one crash among them.
+        for file in 0..<3 {
+            var text = "Feature: Ledger \(file)\n"
+            for number in 0..<40 {
+                let step = file == 1 && number == 7 ? "a step that calls fatalError" : "a step that passes"
+                text += "\n  Scenario: entry \(number)\n    Given \(step)\n"
+            }
+            try text.write(to: project.appendingPathComponent("Features/ledger\(file).feature"), atomically: true, encoding: .utf8)
+        }
+        let junit = project.appendingPathComponent("junit.xml").path
+        let messages = project.appendingPathComponent("messages.ndjson").path
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--parallel", "2", "--format", "summary", "--format", "junit:\(junit)", "--format", "message:\(messages)"],
+            in: project)
+        XCTAssertEqual(run.code, 1, run.err)
+        XCTAssertTrue(run.out.contains("121 scenarios (1 failed, 120 passed)"), run.out)
+        let report = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertTrue(report.contains("tests=\"121\" failures=\"1\""), report)
+        XCTAssertEqual(report.components(separatedBy: "<testcase ").count - 1, 121)
+        XCTAssertTrue(report.contains("the cart is corrupt"), report)
+        let lines = try String(contentsOfFile: messages, encoding: .utf8).split(separator: "\n")
+        var pickles: Set<String> = []
+        var testCases = 0
+        for line in lines {
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if let pickle = object["pickle"] as? [String: Any] { pickles.insert(pickle["id"] as? String ?? "") }
+            if let testCase = object["testCase"] as? [String: Any] {
+                testCases += 1
+                XCTAssertTrue(pickles.contains(testCase["pickleId"] as? String ?? "?"), "a testCase before its pickle")
+            }
+        }
+        XCTAssertEqual(testCases, 121)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("{\"testCaseFinished\"") }.count, 121)
+    }
 }
