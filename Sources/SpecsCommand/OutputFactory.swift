@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import SpecsReporting
 import SpecsRunner
 

@@ -61,7 +61,7 @@ enum ReportCommand {
         }
         multiplexer.finish()
         var verdict = Self.verdict(ledger, gate: gate)
-        for id in ledger.unfinishedTestCases {
+        for id in ledger.result.unfinished {
             guard let result = ledger.scenarioResult(testCaseId: id) else { continue }
             err.write("\(result.location): error: '\(result.pickle.name)' started and never finished in the stream\n")
         }
@@ -75,14 +75,7 @@ enum ReportCommand {
 
     /// The verdict of saved streams, read as the run's own.
     static func verdict(_ ledger: RunLedger, gate: CoverageGate) -> RunVerdict {
-        var verdict = RunVerdict(scenarios: ledger.tally().scenarios, problems: [])
-        let unparsable = ledger.parseErrors.map { "\($0.source.uri ?? "?"):\($0.source.location?.line ?? 0)" }
-        if !unparsable.isEmpty { verdict.problems.append(.unparsableFiles(unparsable)) }
-        if ledger.testCases.isEmpty { verdict.problems.append(.nothingSelected(hint: "the streams hold no test case")) }
-        let unfinished = ledger.unfinishedTestCases.count
-        if ledger.runFinished == nil || unfinished > 0 { verdict.problems.append(.incomplete(unfinished: unfinished)) }
-        verdict.addScenarioProblems()
-        if ledger.runFinished?.success == false && verdict.problems.isEmpty { verdict.problems.append(.runHookFailed) }
+        var verdict = RunVerdict(ledger.result)
         if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
         return verdict
     }

@@ -77,7 +77,8 @@ struct RunCommand {
         let explained = !unparsable.isEmpty && !anyPickles
         let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
 
-        var verdict = RunVerdict(scenarios: summary.scenarios, problems: [])
+        // The scenarios' counts come from the run's one result, as the closing lines above them do.
+        var verdict = RunVerdict(scenarios: factory.ledger.result.tally.scenarios, problems: [])
         verdict.dryRun = options.dryRun
         if summary.definitionProblems > 0 { verdict.problems.append(.definitionErrors(count: summary.definitionProblems)) }
         if !unparsable.isEmpty { verdict.problems.append(.unparsableFiles(unparsable)) }

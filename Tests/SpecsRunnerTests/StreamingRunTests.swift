@@ -152,3 +152,30 @@ final class FeatureFilesTests: XCTestCase {
         }
     }
 }
+
+final class RunResultTests: XCTestCase {
+    func test_result_readAfterTheLastEnvelope_givesTheTallyAndTheVerdictOneValue() async {
+        let features = StreamingRunTests.features([("a.feature", 2), ("b.feature", 1)], failing: ["b.feature 0"])
+        let ledger = RunLedger(retaining: .summaries)
+        _ = await Runner(registry: StatusTests.registry()).run(features, to: ledger)
+
+        let result = ledger.result
+        XCTAssertEqual(result.tally.scenarios, [.passed: 2, .failed: 1])
+        XCTAssertEqual(result.testCases, 3)
+        XCTAssertNotNil(result.runFinished)
+        XCTAssertEqual(RunVerdict(result).problems, [.scenarios(.failed, count: 1)])
+        XCTAssertEqual(RunVerdict(result).exitCode, 1)
+    }
+
+    func test_result_streamWithoutItsEnd_isIncompleteAndChangesWithTheNextEnvelope() async {
+        let features = StreamingRunTests.features([("a.feature", 1)])
+        let recorder = EventRecorder()
+        _ = await Runner(registry: StatusTests.registry()).run(features, to: recorder)
+        let ledger = RunLedger()
+        for envelope in recorder.envelopes.dropLast() { ledger.consume(envelope) }
+
+        XCTAssertEqual(RunVerdict(ledger.result).problems, [.incomplete(unfinished: 0)])
+        ledger.consume(recorder.envelopes.last!)
+        XCTAssertEqual(RunVerdict(ledger.result).problems, [])
+    }
+}

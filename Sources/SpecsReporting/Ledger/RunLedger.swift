@@ -57,6 +57,7 @@ public final class RunLedger: EventConsumer {
     private var closed: [String: ScenarioResult] = [:]
     /// What to let go of when a document closes, by uri.
     private var byUri: [String: Held] = [:]
+    private var frozenResult: RunResult?
     /// Whether any pickle links a test (`@tests:`), closed or not.
     public private(set) var hasTestLinks = false
 
@@ -87,6 +88,7 @@ public final class RunLedger: EventConsumer {
     public func consume(_ envelope: Envelope) {
         cachedResults = nil
         cachedReport = nil
+        frozenResult = nil
         switch envelope {
         case .testCaseStarted(let started): resultCache[started.testCaseId] = nil
         case .testCaseFinished(let finished): forget(startedId: finished.testCaseStartedId)
@@ -211,6 +213,19 @@ public final class RunLedger: EventConsumer {
     }
 
     // MARK: Queries
+
+    /// What the run came to, computed once after its last envelope (and again only if
+    /// another arrives): every closing line, verdict and exit code reads this.
+    public var result: RunResult {
+        if let frozenResult { return frozenResult }
+        let duration = runFinished.flatMap { end in runStarted.map { end.timestamp.totalNanoseconds - $0.totalNanoseconds } }
+        let result = RunResult(
+            tally: tally(), unfinished: unfinishedTestCases,
+            unparsable: parseErrors.map { "\($0.source.uri ?? "?"):\($0.source.location?.line ?? 0)" },
+            testCases: testCaseOrder.count, runFinished: runFinished, duration: duration)
+        frozenResult = result
+        return result
+    }
 
     public func pickleStep(_ id: String) -> PickleStep? { pickleSteps[id] }
     public func astTag(_ id: String) -> Tag? { astTags[id] }

@@ -40,7 +40,7 @@ public final class ProgressFormatter: EventConsumer {
     public func finish() {
         if !showSummaryOnly { out.write("\n") }
         var index = 0
-        let tally = ledger.tally()
+        let tally = ledger.result.tally
         // Only scenarios that did not pass can have a failure to explain.
         for testCaseId in tally.notPassed {
             guard let scenario = ledger.scenarioResult(testCaseId: testCaseId), let step = scenario.failure else { continue }
@@ -49,7 +49,7 @@ public final class ProgressFormatter: EventConsumer {
             out.write("   Step: \(step.keyword)\(step.text)\n")
             out.write(FailureText.explain(step, in: scenario, palette: palette, indent: "   "))
         }
-        out.write("\n" + SummaryText.render(ledger, palette: palette, tally: tally))
+        out.write("\n" + SummaryText.render(ledger, palette: palette))
         out.flush()
     }
 }

@@ -6,8 +6,9 @@ import Messages
 enum SummaryText {
     static let order: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .unknown, .skipped, .passed]
 
-    static func render(_ ledger: RunLedger, palette: Palette, tally: RunLedger.StatusTally? = nil) -> String {
-        let tally = tally ?? ledger.tally()
+    static func render(_ ledger: RunLedger, palette: Palette) -> String {
+        let result = ledger.result
+        let tally = result.tally
         let scenarioCounts = tally.scenarios
         let stepCounts = tally.steps
         func line(_ noun: String, _ counts: [TestStepResultStatus: Int], notRun: Int = 0) -> String {
@@ -21,13 +22,13 @@ enum SummaryText {
             return "\(total) \(noun)\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
         }
         var text = line("scenario", scenarioCounts, notRun: tally.notRun) + "\n" + line("step", stepCounts) + "\n"
-        text += duration(ledger) + "\n"
+        text += duration(result) + "\n"
         return text
     }
 
-    static func duration(_ ledger: RunLedger) -> String {
-        guard let start = ledger.runStarted, let end = ledger.runFinished?.timestamp else { return "0m0.000s" }
-        let nanos = max(0, end.totalNanoseconds - start.totalNanoseconds)
+    static func duration(_ result: RunResult) -> String {
+        guard let duration = result.duration else { return "0m0.000s" }
+        let nanos = max(0, duration)
         let minutes = nanos / 60_000_000_000
         let seconds = Double(nanos % 60_000_000_000) / 1_000_000_000
         return "\(minutes)m" + String(format: "%.3f", seconds) + "s"

@@ -1,5 +1,3 @@
-import Messages
-
 /// Anything that follows a run: a formatter, a report, a test's recorder. It receives
 /// every envelope of the run, in order, from one task at a time.
 public protocol EventConsumer: AnyObject {

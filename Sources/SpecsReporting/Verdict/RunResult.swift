@@ -1,0 +1,33 @@
+import Messages
+
+/// What a run came to, read once from its ledger when the run (or the stream) has ended:
+/// the closing lines of every terminal format, and the verdict and exit code of `specs`
+/// and `specs report`, all read this one value.
+public struct RunResult: Sendable {
+    /// Scenarios and steps by status, the scenarios that did not pass, those never run.
+    public let tally: RunLedger.StatusTally
+    /// Test cases that started and never finished (a worker lost, a stream cut short).
+    public let unfinished: [String]
+    /// Files that do not parse or cannot be read, by `path:line`.
+    public let unparsable: [String]
+    /// How many test cases the run planned.
+    public let testCases: Int
+    /// Whether the stream's `testRunFinished` was seen, and what it said.
+    public let runFinished: TestRunFinished?
+    /// The run's wall time, from its `testRunStarted` to its `testRunFinished`, in nanoseconds.
+    public let duration: Int?
+}
+
+extension RunVerdict {
+    /// The verdict a run's result gives on its own: the scenarios' problems, and what the
+    /// stream shows (files that do not parse, nothing planned, a run that did not finish,
+    /// a failed run hook). The command adds what only it knows.
+    public init(_ result: RunResult) {
+        self.init(scenarios: result.tally.scenarios, problems: [])
+        if !result.unparsable.isEmpty { problems.append(.unparsableFiles(result.unparsable)) }
+        if result.testCases == 0 { problems.append(.nothingSelected(hint: "the streams hold no test case")) }
+        if result.runFinished == nil || !result.unfinished.isEmpty { problems.append(.incomplete(unfinished: result.unfinished.count)) }
+        addScenarioProblems()
+        if result.runFinished?.success == false && problems.isEmpty { problems.append(.runHookFailed) }
+    }
+}
