@@ -17,7 +17,9 @@
 #   rows:   JUnit of an outline with 25,000 and 100,000 example rows (--dry-run): linear?
 #   formats: whole commands on the 10,000-scenario corpus, in process: `specs --dry-run`,
 #           and the run with each report format (progress, message, junit, json, html),
-#           wall time and peak memory beside the same run with only a summary.
+#           wall time and peak memory beside the same run with only a summary; then
+#           progress, message and JUnit together on 10,000 and 50,000 scenarios, in process
+#           and on workers: does memory stay flat as the run grows?
 #   The in-process `specs-bench parse` figures (section parse) are a diagnostic; the
 #   headline figures are the whole commands of sections peers and formats.
 # Usage: Scripts/bench.sh [runs] [sections...]   (default 5 runs; sections: parse run
@@ -43,6 +45,7 @@ corpus parse10 3700 10 0      # about 10 MB of feature files
 corpus parse30 11100 10 0     # about 30 MB
 corpus run30 1000 10 0        # 10,000 pickles, 30 definitions
 corpus run3000 1000 10 3000   # the same pickles, 3,030 definitions
+corpus run50k 5000 10 0       # 50,000 pickles: does memory stay flat as a run grows?
 
 median() { python3 -c "import statistics,sys; v=[float(x) for x in sys.argv[1:]]; print(f'{statistics.median(v):.3f}')" "$@"; }
 
@@ -206,5 +209,11 @@ echo "summary only: $(fwall "$bin/specs-bench" "$work/run30" --in-process --form
 for format in progress message junit json html; do
   target="$format"; [ "$format" != progress ] && target="$format:$work/report-$format.out"
   echo "--format $format: $(fwall "$bin/specs-bench" "$work/run30" --in-process --format "$target")"
+done
+echo "== progress, message and JUnit together, as CI runs them (median of $runs runs)"
+for name in run30 run50k; do
+  three=(--format progress --format "message:$work/report-three.ndjson" --format "junit:$work/report-three.xml")
+  echo "$name ($(steps_of "$work/$name") steps) in process: $(fwall "$bin/specs-bench" "$work/$name" --in-process "${three[@]}")"
+  echo "$name ($(steps_of "$work/$name") steps) on workers: $(fwall "$bin/specs-bench" "$work/$name" "${three[@]}")"
 done
 fi

@@ -10,17 +10,24 @@ struct OutputFactory {
     let traceability: TraceabilityOptions
 
     /// The one fold of the run that every format reads; fed before any of them. It keeps
-    /// every message only when a requested format reads every step at the end.
+    /// every message only when a requested format reads every step at the end, a summary
+    /// of each scenario when the traceability report is wanted, and otherwise the counts.
     let ledger: RunLedger
 
-    init(parsed: ParsedArguments, out: ReportOutput, traceability: TraceabilityOptions) {
+    /// `linksTests`: whether the features link tests (`@xctest:`), so that the coverage gate
+    /// checks those links at the end.
+    init(parsed: ParsedArguments, out: ReportOutput, traceability: TraceabilityOptions, linksTests: Bool = true) {
         self.parsed = parsed
         self.out = out
         self.traceability = traceability
-        let wholeRunFormats: Set<String> = ["html", "json", "usage"]
-        let keepsEverything = parsed.has("--fail-on-unused")
-            || parsed.all("--format").contains { wholeRunFormats.contains(FormatRequest($0).name) }
-        ledger = RunLedger(retaining: keepsEverything ? .everything : .summaries)
+        let formats = Set(parsed.all("--format").map { FormatRequest($0).name })
+        if parsed.has("--fail-on-unused") || !formats.isDisjoint(with: ["html", "json", "usage"]) {
+            ledger = RunLedger(retaining: .everything)
+        } else if linksTests || traceability.requested || !formats.isDisjoint(with: ["traceability", "traceability-json"]) {
+            ledger = RunLedger(retaining: .summaries)
+        } else {
+            ledger = RunLedger(retaining: .counts)
+        }
     }
 
     /// The report files opened, to check once the run ends that every write went through.

@@ -4,6 +4,7 @@ import Messages
 import SpecsReporting
 import SpecsRunner
 import TagExpressions
+import Traceability
 
 /// `specs [PATH[:LINE]...] [options]`: load, run, report, and a verdict that the last
 /// lines and the exit code agree on.
@@ -47,6 +48,7 @@ struct RunCommand {
         var selection = SelectionCheck(tags: options.tags)
         var unparsable: [String] = []
         var anyPickles = false
+        var linksTests = false
         let features = FeatureFiles(surveying: files) { feature in
             for error in feature.errors {
                 let message = ParseErrorMessage(source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
@@ -54,6 +56,7 @@ struct RunCommand {
             }
             if let error = feature.errors.first { unparsable.append("\(feature.source.uri):\(error.location.line)") }
             anyPickles = anyPickles || !feature.pickles.isEmpty
+            linksTests = linksTests || feature.pickles.contains { $0.tags.contains { $0.name.hasPrefix(TestLink.tagPrefix) } }
             for warning in OutlineCheck.warnings(in: [feature]) { err.write("\(warning)\n") }
             selection.visit(feature)
         }
@@ -63,7 +66,7 @@ struct RunCommand {
         err.flush()
         guard selection.lineErrors.isEmpty else { return 2 }
         let consumers: [any EventConsumer]
-        let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
+        let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability, linksTests: linksTests)
         do {
             consumers = try factory.consumers(for: formats)
         } catch {

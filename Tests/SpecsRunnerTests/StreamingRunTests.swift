@@ -109,21 +109,56 @@ final class StreamingRunTests: XCTestCase {
         XCTAssertEqual(everything.scenarioResults.map(\.duration), results.map(\.duration))
     }
 
-    func test_junit_ledgerKeepingSummaries_writesTheReportOfALedgerKeepingEverything() async throws {
+    func test_junit_ledgerKeepingSummariesOrCounts_writesTheReportOfALedgerKeepingEverything() async throws {
         let features = Self.features([("a.feature", 30), ("b.feature", 50)], failing: ["a.feature 4", "b.feature 49"])
-        func report(_ retention: RunLedger.Retention) async throws -> String {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml").path
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let ledger = RunLedger(retaining: retention)
-            let junit = JUnitFormatter(output: try ReportOutput.file(path), ledger: ledger)
-            _ = await Runner(registry: StatusTests.registry(), clock: SteppingClock()).run(features, to: EventMultiplexer([ledger, junit]))
-            return try String(contentsOfFile: path, encoding: .utf8)
+        let whole = try await Self.junit(features, .everything)
+        for retention in [RunLedger.Retention.summaries, .counts] {
+            let report = try await Self.junit(features, retention)
+            XCTAssertEqual(report, whole, "\(retention)")
         }
-        let summarised = try await report(.summaries)
-        let whole = try await report(.everything)
-        XCTAssertEqual(summarised, whole)
-        XCTAssertTrue(summarised.contains("tests=\"80\" failures=\"2\""), summarised)
-        XCTAssertEqual(summarised.components(separatedBy: "<testcase ").count - 1, 80)
+        XCTAssertTrue(whole.contains("tests=\"80\" failures=\"2\""), whole)
+        XCTAssertEqual(whole.components(separatedBy: "<testcase ").count - 1, 80)
+    }
+
+    func test_junit_failFastKeepingCounts_namesTheScenariosNotRunAmongTheirFilesOthers() async throws {
+        var features = Self.features([("a.feature", 3)], failing: ["a.feature 0"])
+        // Two scenarios of one name: the second is "#2" whether or not it ran.
+        let text = "Feature: a\n  Scenario: same\n    Given a failing step\n  Scenario: same\n    Given a passing step\n"
+        var ids = IncrementingIdGenerator()
+        let document = try Parser().parse(text, uri: "same.feature", ids: &ids)
+        features = [LoadedFeature(
+            source: Source(uri: "same.feature", data: text), document: document,
+            pickles: PickleCompiler().compile(document, uri: "same.feature", ids: &ids), errors: [])]
+        var options = RunOptions()
+        options.failFast = true
+        let report = try await Self.junit(features, .counts, options: options)
+        XCTAssertTrue(report.contains("name=\"same\""), report)
+        XCTAssertTrue(report.contains("name=\"same #2\""), report)
+        XCTAssertTrue(report.contains("tests=\"2\" failures=\"1\" skipped=\"1\""), report)
+    }
+
+    static func junit(_ features: [LoadedFeature], _ retention: RunLedger.Retention, options: RunOptions = RunOptions()) async throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let ledger = RunLedger(retaining: retention)
+        let junit = JUnitFormatter(output: try ReportOutput.file(path), ledger: ledger)
+        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock())
+            .run(features, to: EventMultiplexer([ledger, junit]))
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func test_closeDocument_ledgerKeepingCounts_keepsTheTallyAndTheScenariosThatDidNotPass() async {
+        let features = Self.features([("a.feature", 3), ("b.feature", 2)], failing: ["a.feature 1"])
+        let ledger = RunLedger(retaining: .counts)
+        let everything = RunLedger()
+        _ = await Runner(registry: StatusTests.registry()).run(features, to: EventMultiplexer([ledger, everything]))
+
+        XCTAssertEqual(ledger.tally().scenarios, everything.tally().scenarios)
+        XCTAssertEqual(ledger.tally().steps, everything.tally().steps)
+        XCTAssertEqual(ledger.tally().notPassed, everything.tally().notPassed)
+        XCTAssertEqual(ledger.scenarioResults.map(\.pickle.name), ["a.feature 1"])
+        XCTAssertEqual(ledger.scenarioResults.first?.failure?.text, "a failing step")
+        XCTAssertEqual(RunVerdict(ledger.result).problems, RunVerdict(everything.result).problems)
     }
 }
 

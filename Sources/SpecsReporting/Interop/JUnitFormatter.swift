@@ -14,6 +14,8 @@ public final class JUnitFormatter: EventConsumer {
     private let cases = SpillBuffer()
     private var written: Set<String> = []
     private var naming = ScenarioNaming()
+    /// The test cases of each open document, by uri.
+    private var planned: [String: [String]] = [:]
     private var failures = 0
     private var skipped = 0
 
@@ -25,11 +27,23 @@ public final class JUnitFormatter: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
+        if case .testCase(let testCase) = envelope, let uri = ledger.pickles[testCase.pickleId]?.uri {
+            planned[uri, default: []].append(testCase.id)
+        }
         // Each scenario is written when its final attempt ends, while its messages are at hand.
         guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
               let testCaseId = ledger.attempts[finished.testCaseStartedId]?.testCaseId,
               let result = ledger.scenarioResult(testCaseId: testCaseId) else { return }
         write(result)
+    }
+
+    public func closeDocument(_ uri: String) {
+        feed.closeDocument(uri)
+        // Its test cases that never ended are written now, named among the file's others.
+        for testCaseId in planned.removeValue(forKey: uri) ?? [] where !written.contains(testCaseId) {
+            if let result = ledger.scenarioResult(testCaseId: testCaseId) { write(result) }
+        }
+        naming.forget(uri: uri)
     }
 
     public func finish() {

@@ -14,4 +14,8 @@ struct LedgerFeed {
     func consume(_ envelope: Envelope) {
         if feeds { ledger.consume(envelope) }
     }
+
+    func closeDocument(_ uri: String) {
+        if feeds { ledger.closeDocument(uri) }
+    }
 }

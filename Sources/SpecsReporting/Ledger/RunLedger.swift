@@ -17,8 +17,13 @@ public final class RunLedger: EventConsumer {
         /// Everything: for formats that read every step of every scenario at the end
         /// (HTML, Cucumber JSON, usage) and for streams read from files.
         case everything
-        /// Each scenario's figures (see `ScenarioResult.summarised()`), whole if it did not pass.
+        /// Each scenario's figures (see `ScenarioResult.summarised()`), whole if it did not pass:
+        /// for the traceability report and the coverage gate.
         case summaries
+        /// The counts alone, and the whole results of the scenarios that did not pass (or did
+        /// not run): for the terminal formats, messages and JUnit, which have written each
+        /// scenario by the time its document closes. `scenarioResults` then lists those alone.
+        case counts
     }
 
     public let retention: Retention
@@ -55,6 +60,9 @@ public final class RunLedger: EventConsumer {
     var cachedReport: (context: UUID, report: TraceabilityReport)?
     /// The results of the test cases of closed documents.
     private var closed: [String: ScenarioResult] = [:]
+    /// Keeping counts: the closed test cases that were only counted, and their tally.
+    private var counted: Set<String> = []
+    private var countedTally = StatusTally()
     /// What to let go of when a document closes, by uri.
     private var byUri: [String: Held] = [:]
     private var frozenResult: RunResult?
@@ -183,12 +191,20 @@ public final class RunLedger: EventConsumer {
     /// Keeping summaries, freezes the results of the document's test cases and lets go of
     /// its source, document, pickles and their test cases' messages.
     public func closeDocument(_ uri: String) {
-        guard retention == .summaries, let held = byUri.removeValue(forKey: uri) else { return }
+        guard retention != .everything, let held = byUri.removeValue(forKey: uri) else { return }
         for id in held.testCases {
             if let result = computeResult(testCaseId: id) {
-                closed[id] = result.status == .passed || result.status == .skipped ? result.summarised() : result
+                let passed = result.started && (result.status == .passed || result.status == .skipped)
+                if passed && retention == .counts {
+                    counted.insert(id)
+                    for (status, count) in result.stepStatuses { countedTally.steps[status, default: 0] += count }
+                    countedTally.scenarios[result.status, default: 0] += 1
+                } else {
+                    closed[id] = passed ? result.summarised() : result
+                }
             }
             resultCache[id] = nil
+            finalAttempt[id] = nil
             guard let testCase = testCases.removeValue(forKey: id) else { continue }
             for attempt in attemptIds.removeValue(forKey: id) ?? [] {
                 attempts[attempt] = nil
@@ -267,8 +283,8 @@ public final class RunLedger: EventConsumer {
     }
 
     public func tally() -> StatusTally {
-        var tally = StatusTally()
-        for testCaseId in testCaseOrder {
+        var tally = countedTally
+        for testCaseId in testCaseOrder where !counted.contains(testCaseId) {
             if let frozen = closed[testCaseId] {
                 for (status, count) in frozen.stepStatuses { tally.steps[status, default: 0] += count }
                 if !frozen.started {
