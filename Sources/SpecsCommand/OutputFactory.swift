@@ -22,7 +22,7 @@ struct OutputFactory {
         self.traceability = traceability
         let formats = Set(parsed.all("--format").map { FormatRequest($0).name })
         if parsed.has("--fail-on-unused") || !formats.isDisjoint(with: ["html", "json", "usage"]) {
-            ledger = RunLedger(retaining: .everything)
+            ledger = RunLedger(retaining: .results)
         } else if linksTests || traceability.requested || !formats.isDisjoint(with: ["traceability", "traceability-json"]) {
             ledger = RunLedger(retaining: .summaries)
         } else {

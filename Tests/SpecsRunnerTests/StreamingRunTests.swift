@@ -86,13 +86,16 @@ final class StreamingRunTests: XCTestCase {
     func test_closeDocument_ledgerKeepingSummaries_keepsEachScenariosFiguresAndLetsGoOfItsMessages() async {
         let features = Self.features([("a.feature", 3)], failing: ["a.feature 1"])
         let ledger = RunLedger(retaining: .summaries)
-        let everything = RunLedger()
+        let everything = RunLedger(retaining: .results)
         _ = await Runner(registry: StatusTests.registry()).run(features, to: EventMultiplexer([ledger, everything]))
 
         XCTAssertTrue(ledger.pickles.isEmpty)
         XCTAssertTrue(ledger.documents.isEmpty)
         XCTAssertTrue(ledger.testCases.isEmpty)
-        XCTAssertEqual(everything.pickles.count, 3)
+        XCTAssertTrue(everything.pickles.isEmpty)
+        XCTAssertEqual(everything.documents.count, 1, "whole results keep their documents")
+        XCTAssertEqual(everything.scenarioResults.map { $0.steps.count }, [1, 1, 1])
+        XCTAssertEqual(everything.scenarioResults.map(\.isSummary), [false, false, false])
         let tally = ledger.tally()
         XCTAssertEqual(tally.scenarios, [.passed: 2, .failed: 1])
         XCTAssertEqual(tally.steps, everything.tally().steps)
@@ -109,9 +112,9 @@ final class StreamingRunTests: XCTestCase {
         XCTAssertEqual(everything.scenarioResults.map(\.duration), results.map(\.duration))
     }
 
-    func test_junit_ledgerKeepingSummariesOrCounts_writesTheReportOfALedgerKeepingEverything() async throws {
+    func test_junit_ledgerKeepingSummariesOrCounts_writesTheReportOfALedgerKeepingWholeResults() async throws {
         let features = Self.features([("a.feature", 30), ("b.feature", 50)], failing: ["a.feature 4", "b.feature 49"])
-        let whole = try await Self.junit(features, .everything)
+        let whole = try await Self.junit(features, .results)
         for retention in [RunLedger.Retention.summaries, .counts] {
             let report = try await Self.junit(features, retention)
             XCTAssertEqual(report, whole, "\(retention)")
@@ -150,7 +153,7 @@ final class StreamingRunTests: XCTestCase {
     func test_closeDocument_ledgerKeepingCounts_keepsTheTallyAndTheScenariosThatDidNotPass() async {
         let features = Self.features([("a.feature", 3), ("b.feature", 2)], failing: ["a.feature 1"])
         let ledger = RunLedger(retaining: .counts)
-        let everything = RunLedger()
+        let everything = RunLedger(retaining: .results)
         _ = await Runner(registry: StatusTests.registry()).run(features, to: EventMultiplexer([ledger, everything]))
 
         XCTAssertEqual(ledger.tally().scenarios, everything.tally().scenarios)
@@ -212,5 +215,35 @@ final class RunResultTests: XCTestCase {
         XCTAssertEqual(RunVerdict(ledger.result).problems, [.incomplete(unfinished: 0)])
         ledger.consume(recorder.envelopes.last!)
         XCTAssertEqual(RunVerdict(ledger.result).problems, [])
+    }
+}
+
+final class CucumberJSONStreamingTests: XCTestCase {
+    private func json(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cucumber-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let ledger = RunLedger()
+        let json = CucumberJSONFormatter(output: try ReportOutput.file(path), ledger: ledger)
+        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock())
+            .run(features, to: EventMultiplexer([ledger, json]))
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func test_finish_featureAfterFeature_writesTheArrayTheEncoderWritesWhole() async throws {
+        let text = try await json(StreamingRunTests.features([("a.feature", 2), ("b.feature", 1)], failing: ["b.feature 0"]))
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        XCTAssertEqual(parsed.map { $0["uri"] as? String }, ["a.feature", "b.feature"])
+        XCTAssertEqual(parsed.map { ($0["elements"] as? [Any])?.count }, [2, 1])
+        // Laid out as one pretty-printed array: two-space indents, one element after another.
+        XCTAssertTrue(text.hasPrefix("[\n  {\n    \"description\" : "), text)
+        XCTAssertTrue(text.contains("\n  },\n  {\n"), text)
+        XCTAssertTrue(text.hasSuffix("\n  }\n]\n"), text)
+    }
+
+    func test_finish_nothingSelected_writesAnEmptyArray() async throws {
+        var options = RunOptions()
+        options.names = ["nothing has this name"]
+        let text = try await json(StreamingRunTests.features([("a.feature", 2)]), options: options)
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])?.count, 0, text)
     }
 }

@@ -64,18 +64,26 @@ public final class CucumberJSONFormatter: EventConsumer {
     public func finish() {
         var byUri: [String: [ScenarioResult]] = [:]
         for result in ledger.scenarioResults { byUri[result.pickle.uri, default: []].append(result) }
-        let features: [FeatureJSON] = ledger.documentOrder.compactMap { uri in
-            guard let feature = ledger.documents[uri]?.feature, let results = byUri[uri] else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Each feature is encoded and written alone, indented as an element of the array,
+        // so that the encoder never holds the whole report.
+        var first = true
+        for uri in ledger.documentOrder {
+            guard let feature = ledger.documents[uri]?.feature, let results = byUri.removeValue(forKey: uri) else { continue }
             let featureId = Self.slug(feature.name)
-            return FeatureJSON(
+            let entry = FeatureJSON(
                 uri: uri, id: featureId, keyword: feature.keyword, name: feature.name, description: feature.description,
                 line: feature.location.line, tags: feature.tags.map { Tag(name: $0.name, line: $0.location.line) },
                 elements: results.map { element($0, featureId: featureId) })
+            guard let data = try? encoder.encode(entry) else { continue }
+            out.write(first ? "[\n" : ",\n")
+            first = false
+            // JSON strings escape their line feeds: every line feed here is the layout's.
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            out.write(lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(features)) ?? Data("[]".utf8)
-        out.write(String(decoding: data, as: UTF8.self) + "\n")
+        out.write(first ? String(decoding: (try? encoder.encode([FeatureJSON]())) ?? Data("[]".utf8), as: UTF8.self) + "\n" : "\n]\n")
         out.close()
     }
 

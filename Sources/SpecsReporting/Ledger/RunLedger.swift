@@ -8,15 +8,16 @@ import Traceability
 /// format can ask "what happened to this scenario". Formatters that need more than
 /// the current envelope own a ledger and feed it first.
 ///
-/// A ledger that keeps summaries lets go of a document's messages when the run closes
-/// it (`closeDocument`), keeping each of its scenarios' results summarised (whole, for
-/// those that did not pass): memory then follows the files in flight, not the run.
+/// When the run closes a document (`closeDocument`), the ledger lets go of its messages
+/// and keeps what its retention says of each of its scenarios: memory then follows the
+/// files in flight and what the formats read at the end, not every message of the run.
 public final class RunLedger: EventConsumer {
     /// What the ledger keeps of a closed document.
     public enum Retention: Sendable {
-        /// Everything: for formats that read every step of every scenario at the end
-        /// (HTML, Cucumber JSON, usage) and for streams read from files.
-        case everything
+        /// Each scenario's whole result, and the documents: for formats that read every step
+        /// of every scenario at the end (HTML, Cucumber JSON, usage). A ledger never told of
+        /// a closed document (a stream read from files) keeps every message.
+        case results
         /// Each scenario's figures (see `ScenarioResult.summarised()`), whole if it did not pass:
         /// for the traceability report and the coverage gate.
         case summaries
@@ -89,7 +90,7 @@ public final class RunLedger: EventConsumer {
         }
     }
 
-    public init(retaining retention: Retention = .everything) {
+    public init(retaining retention: Retention = .results) {
         self.retention = retention
     }
 
@@ -188,10 +189,11 @@ public final class RunLedger: EventConsumer {
         }
     }
 
-    /// Keeping summaries, freezes the results of the document's test cases and lets go of
-    /// its source, document, pickles and their test cases' messages.
+    /// Freezes the results of the document's test cases as the retention says, and lets go
+    /// of its source, pickles and their test cases' messages (and of the document itself,
+    /// unless whole results are kept).
     public func closeDocument(_ uri: String) {
-        guard retention != .everything, let held = byUri.removeValue(forKey: uri) else { return }
+        guard let held = byUri.removeValue(forKey: uri) else { return }
         for id in held.testCases {
             if let result = computeResult(testCaseId: id) {
                 let passed = result.started && (result.status == .passed || result.status == .skipped)
@@ -200,7 +202,7 @@ public final class RunLedger: EventConsumer {
                     for (status, count) in result.stepStatuses { countedTally.steps[status, default: 0] += count }
                     countedTally.scenarios[result.status, default: 0] += 1
                 } else {
-                    closed[id] = passed ? result.summarised() : result
+                    closed[id] = passed && retention != .results ? result.summarised() : result
                 }
             }
             resultCache[id] = nil
@@ -223,7 +225,7 @@ public final class RunLedger: EventConsumer {
             astTags[id] = nil
             astScenarios[id] = nil
         }
-        documents[uri] = nil
+        if retention != .results { documents[uri] = nil }
         sources[uri] = nil
         cachedResults = nil
     }
