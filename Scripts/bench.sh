@@ -50,8 +50,13 @@ corpus run50k 5000 10 0       # 50,000 pickles: does memory stay flat as a run g
 median() { python3 -c "import statistics,sys; v=[float(x) for x in sys.argv[1:]]; print(f'{statistics.median(v):.3f}')" "$@"; }
 
 steps_of() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickle_steps'])" "$1/MANIFEST.json"; }
-timed() { # prints "seconds peak_kb"
-  /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
+timed() { # prints "seconds peak_kb" of one run: wall time to the millisecond (commands of
+  # tens of milliseconds need more than /usr/bin/time's hundredths), peak resident memory
+  python3 -c '
+import resource, subprocess, sys, time
+start = time.perf_counter()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(f"{time.perf_counter() - start:.3f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}")' "$@"
 }
 
 if want parse; then
