@@ -60,21 +60,11 @@ public struct Runner<World: AnyObject>: Sendable {
                 if let shard = options.shard { candidates = ScenarioOrder.shard(candidates, index: shard.index, count: shard.count) }
                 candidates = ScenarioOrder.apply(options.order, to: candidates)
             }
-            var plans: [TestCasePlan<World>] = []
-            plans.reserveCapacity(candidates.count)
-            if beforeAllPassed {
-                for candidate in candidates {
-                    let plan = planner.plan(candidate.pickle, file: candidate.file, number: summary.selected + plans.count)
-                    var message = plan.message
-                    message.testRunStartedId = runId
-                    consumer.consume(.testCase(message))
-                    plans.append(plan)
-                }
-            }
+            // With a failed before-all hook (or definitions refused), nothing is planned.
+            let plans = beforeAllPassed ? plan(candidates, with: &planner, runId: runId, to: consumer, summary: summary) : []
             summary.selected += candidates.count
             candidates = []
             if let dispatch { await dispatch.run(plans, to: consumer, summary: &summary) }
-            plans = []
             for uri in uris { consumer.closeDocument(uri) }
             uris = []
             announced = 0
@@ -86,6 +76,23 @@ public struct Runner<World: AnyObject>: Sendable {
             success: summary.exitCode == 0, timestamp: clock.now(), testRunStartedId: runId)))
         consumer.finish()
         return summary
+    }
+
+    /// Plans the batch's test cases and tells each `testCase`.
+    private func plan(
+        _ candidates: [Candidate], with planner: inout TestCasePlanner<World>, runId: String,
+        to consumer: some EventConsumer, summary: RunSummary
+    ) -> [TestCasePlan<World>] {
+        var plans: [TestCasePlan<World>] = []
+        plans.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            let plan = planner.plan(candidate.pickle, file: candidate.file, number: summary.selected + plans.count)
+            var message = plan.message
+            message.testRunStartedId = runId
+            consumer.consume(.testCase(message))
+            plans.append(plan)
+        }
+        return plans
     }
 
     /// Tells a feature's source, document, parse errors and pickles.
