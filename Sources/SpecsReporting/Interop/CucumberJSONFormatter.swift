@@ -80,8 +80,14 @@ public final class CucumberJSONFormatter: EventConsumer {
             out.write(first ? "[\n" : ",\n")
             first = false
             // JSON strings escape their line feeds: every line feed here is the layout's.
-            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            out.write(lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
+            out.write { bytes in
+                var lineStart = true
+                for byte in data {
+                    if lineStart && byte != 0x0A { bytes += [0x20, 0x20] }
+                    bytes.append(byte)
+                    lineStart = byte == 0x0A
+                }
+            }
         }
         out.write(first ? String(decoding: (try? encoder.encode([FeatureJSON]())) ?? Data("[]".utf8), as: UTF8.self) + "\n" : "\n]\n")
         out.close()
