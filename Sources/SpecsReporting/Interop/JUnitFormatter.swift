@@ -12,7 +12,9 @@ public final class JUnitFormatter: EventConsumer {
     private let suiteName: String
     /// The `testcase` elements written so far, in the order their scenarios ended.
     private let cases = SpillBuffer()
+    /// The test cases of open documents already written.
     private var written: Set<String> = []
+    private var count = 0
     private var naming = ScenarioNaming()
     /// The test cases of each open document, by uri.
     private var planned: [String: [String]] = [:]
@@ -39,22 +41,27 @@ public final class JUnitFormatter: EventConsumer {
 
     public func closeDocument(_ uri: String) {
         feed.closeDocument(uri)
-        // Its test cases that never ended are written now, named among the file's others.
-        for testCaseId in planned.removeValue(forKey: uri) ?? [] where !written.contains(testCaseId) {
+        // Its test cases that never ended are written now, named among the file's others;
+        // then the file is let go.
+        let testCases = planned.removeValue(forKey: uri) ?? []
+        for testCaseId in testCases where !written.contains(testCaseId) {
             if let result = ledger.scenarioResult(testCaseId: testCaseId) { write(result) }
         }
+        for testCaseId in testCases { written.remove(testCaseId) }
         naming.forget(uri: uri)
     }
 
     public func finish() {
-        // Test cases that never ended (not run, or cut short) are written last.
-        for testCaseId in ledger.testCaseOrder where !written.contains(testCaseId) {
+        // Test cases of documents never closed (a stream read from files) that never ended
+        // (not run, or cut short) are written last, in plan order.
+        let open = Set(planned.values.joined())
+        for testCaseId in ledger.testCaseOrder where open.contains(testCaseId) && !written.contains(testCaseId) {
             if let result = ledger.scenarioResult(testCaseId: testCaseId) { write(result) }
         }
         let total = ledger.runFinished.flatMap { end in ledger.runStarted.map { Double(end.timestamp.totalNanoseconds - $0.totalNanoseconds) / 1e9 } } ?? 0
         let timestamp = ledger.runStarted.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0.seconds))) } ?? ""
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(written.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(String(format: "%.6f", total))\" timestamp=\"\(timestamp)\">\n")
+        out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(String(format: "%.6f", total))\" timestamp=\"\(timestamp)\">\n")
         cases.drain(into: out)
         out.write("</testsuite>\n")
         out.close()
@@ -62,6 +69,7 @@ public final class JUnitFormatter: EventConsumer {
 
     private func write(_ result: ScenarioResult) {
         guard written.insert(result.testCaseId).inserted else { return }
+        count += 1
         let feature = result.featureName ?? result.pickle.uri
         let seconds = Double(result.duration) / 1e9
         var text = "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(naming.name(for: result)))\" time=\"\(String(format: "%.6f", seconds))\">\n"

@@ -33,6 +33,8 @@ public final class RunLedger: EventConsumer {
     public private(set) var documentOrder: [String] = []
     public private(set) var pickles: [String: Pickle] = [:]
     public private(set) var testCases: [String: TestCaseMessage] = [:]
+    /// The planned test cases, in plan order. Keeping counts, those that were closed and only
+    /// counted have left it.
     public private(set) var testCaseOrder: [String] = []
     public private(set) var attempts: [String: TestCaseStarted] = [:]
     /// Results by test case started id, then test step id.
@@ -61,9 +63,11 @@ public final class RunLedger: EventConsumer {
     var cachedReport: (context: UUID, report: TraceabilityReport)?
     /// The results of the test cases of closed documents.
     private var closed: [String: ScenarioResult] = [:]
-    /// Keeping counts: the closed test cases that were only counted, and their tally.
-    private var counted: Set<String> = []
+    /// Keeping counts: the tally of the closed test cases that were only counted (and so
+    /// left `testCaseOrder`).
     private var countedTally = StatusTally()
+    /// How many test cases were planned, counted or not.
+    private var plannedCount = 0
     /// What to let go of when a document closes, by uri.
     private var byUri: [String: Held] = [:]
     private var frozenResult: RunResult?
@@ -122,6 +126,7 @@ public final class RunLedger: EventConsumer {
         case .testCase(let testCase):
             testCases[testCase.id] = testCase
             testCaseOrder.append(testCase.id)
+            plannedCount += 1
             if let uri = pickles[testCase.pickleId]?.uri { byUri[uri, default: Held()].testCases.append(testCase.id) }
         case .testCaseStarted(let started):
             attempts[started.id] = started
@@ -194,6 +199,8 @@ public final class RunLedger: EventConsumer {
     /// unless whole results are kept).
     public func closeDocument(_ uri: String) {
         guard let held = byUri.removeValue(forKey: uri) else { return }
+        var counted: Set<String> = []
+        defer { if !counted.isEmpty { testCaseOrder.removeAll { counted.contains($0) } } }
         for id in held.testCases {
             if let result = computeResult(testCaseId: id) {
                 let passed = result.started && (result.status == .passed || result.status == .skipped)
@@ -240,7 +247,7 @@ public final class RunLedger: EventConsumer {
         let result = RunResult(
             tally: tally(), unfinished: unfinishedTestCases,
             unparsable: parseErrors.map { "\($0.source.uri ?? "?"):\($0.source.location?.line ?? 0)" },
-            testCases: testCaseOrder.count, runFinished: runFinished, duration: duration)
+            testCases: plannedCount, runFinished: runFinished, duration: duration)
         frozenResult = result
         return result
     }
@@ -286,7 +293,7 @@ public final class RunLedger: EventConsumer {
 
     public func tally() -> StatusTally {
         var tally = countedTally
-        for testCaseId in testCaseOrder where !counted.contains(testCaseId) {
+        for testCaseId in testCaseOrder {
             if let frozen = closed[testCaseId] {
                 for (status, count) in frozen.stepStatuses { tally.steps[status, default: 0] += count }
                 if !frozen.started {
