@@ -12,19 +12,20 @@ struct TraceabilityOptions {
     let warnings: [String]
 
     init(_ parsed: ParsedArguments) throws {
-        var inventory: TestInventory
+        let inventory: @Sendable () -> TestInventory
         if let list = parsed.value("--test-list") {
             guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
                 throw UsageError(message: "--test-list: cannot read '\(list)'")
             }
-            inventory = TestInventory.parse(testList: text)
+            inventory = { TestInventory.parse(testList: text) }
         } else {
             let directory = parsed.value("--tests-dir") ?? "Tests"
             var isDirectory: ObjCBool = false
             if parsed.value("--tests-dir") != nil, !(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
                 throw UsageError(message: "--tests-dir: '\(directory)' is not a directory")
             }
-            inventory = TestInventory.scan(directory: directory)
+            // Scanned when a report is first built, not by runs that report no traceability.
+            inventory = { TestInventory.scan(directory: directory) }
         }
         var results: TestResults?
         var warnings: [String] = []
@@ -52,7 +53,7 @@ struct TraceabilityOptions {
                     + "reports/xunit.xml` and pass --xunit reports/xunit.xml (and reports/xunit-swift-testing.xml)")
             }
         }
-        context = TraceabilityContext(inventory: inventory, results: results)
+        context = TraceabilityContext(inventory: inventory(), results: results)
         minimumCoverage = minimum
         if let language = parsed.value("--report-language"), !HTMLFormatter.labelLanguages.contains(where: { language.hasPrefix($0) }) {
             warnings.append("--report-language \(language): the report's labels exist in "

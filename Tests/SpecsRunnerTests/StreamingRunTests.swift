@@ -3,6 +3,7 @@ import Gherkin
 import Messages
 import SpecsReporting
 import SpecsRunner
+import Traceability
 import XCTest
 
 /// A run goes file by file: each batch of files is loaded when it comes up, run, and closed.
@@ -245,5 +246,20 @@ final class CucumberJSONStreamingTests: XCTestCase {
         options.names = ["nothing has this name"]
         let text = try await json(StreamingRunTests.features([("a.feature", 2)]), options: options)
         XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])?.count, 0, text)
+    }
+}
+
+final class TraceabilityContextTests: XCTestCase {
+    func test_report_inventory_isFoundWhenTheFirstReportIsBuiltAndOnlyThen() async {
+        let scans = Locked(0)
+        let context = TraceabilityContext(
+            inventory: { scans.withLock { $0 += 1 }; return TestInventory.parse(testList: "CartTests.test_total") }(), results: nil)
+        let ledger = RunLedger()
+        _ = await Runner(registry: StatusTests.registry()).run(StreamingRunTests.features([("a.feature", 2)]), to: ledger)
+
+        XCTAssertEqual(scans.withLock { $0 }, 0, "a run that builds no report does not look for tests")
+        XCTAssertEqual(context.report(ledger).rows.count, 2)
+        _ = context.report(ledger)
+        XCTAssertEqual(scans.withLock { $0 }, 1)
     }
 }

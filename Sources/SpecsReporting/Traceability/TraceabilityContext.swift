@@ -4,13 +4,15 @@ import Traceability
 /// What traceability outputs need besides the run: the tests that exist and, when
 /// given, their results.
 public struct TraceabilityContext: Sendable {
-    public var inventory: TestInventory
+    /// Finds the tests that exist, when a report is first built: a run that reports no
+    /// traceability never scans for them.
+    private let findInventory: @Sendable () -> TestInventory
     public var results: TestResults?
     /// Tells this context's reports apart in a ledger's cache.
     private let identity = UUID()
 
-    public init(inventory: TestInventory, results: TestResults?) {
-        self.inventory = inventory
+    public init(inventory: @escaping @autoclosure @Sendable () -> TestInventory, results: TestResults?) {
+        findInventory = inventory
         self.results = results
     }
 
@@ -28,6 +30,6 @@ public struct TraceabilityContext: Sendable {
                 name: result.pickle.name, uri: result.pickle.uri, line: result.pickle.location.line, status: result.status,
                 tags: result.pickle.tags.enumerated().map { ($1.name, result.tagLocations.indices.contains($0) ? result.tagLocations[$0] : nil) })
         }
-        return TraceabilityReport.build(scenarios: records, inventory: inventory, results: results)
+        return TraceabilityReport.build(scenarios: records, inventory: findInventory(), results: results)
     }
 }
