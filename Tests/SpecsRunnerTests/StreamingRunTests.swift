@@ -220,14 +220,55 @@ final class RunResultTests: XCTestCase {
 }
 
 final class CucumberJSONStreamingTests: XCTestCase {
-    private func json(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String {
+    private func json(
+        _ features: [LoadedFeature], options: RunOptions = RunOptions(), retaining retention: RunLedger.Retention = .results
+    ) async throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cucumber-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let ledger = RunLedger()
+        let ledger = RunLedger(retaining: retention)
         let json = CucumberJSONFormatter(output: try ReportOutput.file(path), ledger: ledger)
         _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock())
             .run(features, to: EventMultiplexer([ledger, json]))
         return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// The report of the same run read back from its messages, with no document ever closed.
+    private func jsonFromStream(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cucumber-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = EventRecorder()
+        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock()).run(features, to: recorder)
+        let ledger = RunLedger()
+        let json = CucumberJSONFormatter(output: try ReportOutput.file(path), ledger: ledger)
+        for envelope in recorder.envelopes {
+            ledger.consume(envelope)
+            json.consume(envelope)
+        }
+        json.finish()
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func test_finish_featuresWrittenAsTheirFilesClose_areTheReportOfTheWholeStream() async throws {
+        let features = StreamingRunTests.features(
+            [("a.feature", 40), ("b.feature", 30), ("c.feature", 5)], failing: ["a.feature 3", "c.feature 4"])
+        let whole = try await jsonFromStream(features)
+        for retention in [RunLedger.Retention.results, .summaries, .counts] {
+            let streamed = try await json(features, retaining: retention)
+            XCTAssertEqual(streamed, whole, "\(retention)")
+        }
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(whole.utf8)) as? [[String: Any]])
+        XCTAssertEqual(parsed.map { ($0["elements"] as? [Any])?.count }, [40, 30, 5])
+    }
+
+    func test_finish_failFastKeepingCounts_writesTheScenariosNotRunAsTheWholeStreamDoes() async throws {
+        let features = StreamingRunTests.features([("a.feature", 3), ("b.feature", 70)], failing: ["a.feature 1"])
+        var options = RunOptions()
+        options.failFast = true
+        let streamed = try await json(features, options: options, retaining: .counts)
+        let whole = try await jsonFromStream(features, options: options)
+        XCTAssertEqual(streamed, whole)
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(streamed.utf8)) as? [[String: Any]])
+        XCTAssertEqual(parsed.map { ($0["elements"] as? [Any])?.count }, [3, 70])
     }
 
     func test_finish_featureAfterFeature_writesTheArrayTheEncoderWritesWhole() async throws {

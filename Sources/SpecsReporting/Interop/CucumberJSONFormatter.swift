@@ -5,17 +5,58 @@ import SpecsRunner
 
 /// The legacy Cucumber JSON report (features → elements → steps, durations in
 /// nanoseconds, tags, embeddings), as Jenkins cucumber-reports and Xray read it.
+///
+/// Each feature is written when the run closes its document, from the results taken as
+/// each scenario ended: the report holds the features in flight, not the run. Features
+/// never closed (a stream read from files) are written at the end.
 public final class CucumberJSONFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
+    private let encoder: JSONEncoder
+    /// Whether no feature has been written yet.
+    private var first = true
+
+    /// A document not yet written: its feature, its test cases in plan order, and the
+    /// results of those that have ended.
+    private struct OpenFeature {
+        var feature: Feature?
+        var testCases: [String] = []
+        var results: [String: ScenarioResult] = [:]
+    }
+    private var open: [String: OpenFeature] = [:]
+    /// The open documents' uris, in the order they came.
+    private var openOrder: [String] = []
 
     public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)
         out = output
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     }
 
-    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
+    public func consume(_ envelope: Envelope) {
+        feed.consume(envelope)
+        switch envelope {
+        case .gherkinDocument(let document):
+            let uri = document.uri ?? ""
+            if open[uri] == nil { openOrder.append(uri) }
+            open[uri, default: OpenFeature()].feature = document.feature
+        case .testCase(let testCase):
+            if let uri = ledger.pickles[testCase.pickleId]?.uri { open[uri]?.testCases.append(testCase.id) }
+        case .testCaseFinished(let finished) where !finished.willBeRetried:
+            guard let testCaseId = ledger.attempts[finished.testCaseStartedId]?.testCaseId,
+                  let result = ledger.scenarioResult(testCaseId: testCaseId) else { return }
+            open[result.pickle.uri]?.results[testCaseId] = result
+        default: break
+        }
+    }
+
+    public func closeDocument(_ uri: String) {
+        feed.closeDocument(uri)
+        write(uri)
+        openOrder.removeAll { $0 == uri }
+    }
 
     struct Tag: Encodable { let name: String; let line: Int }
     struct Match: Encodable { let location: String }
@@ -62,35 +103,36 @@ public final class CucumberJSONFormatter: EventConsumer {
     }
 
     public func finish() {
-        var byUri: [String: [ScenarioResult]] = [:]
-        for result in ledger.scenarioResults { byUri[result.pickle.uri, default: []].append(result) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Each feature is encoded and written alone, indented as an element of the array,
-        // so that the encoder never holds the whole report.
-        var first = true
-        for uri in ledger.documentOrder {
-            guard let feature = ledger.documents[uri]?.feature, let results = byUri.removeValue(forKey: uri) else { continue }
-            let featureId = Self.slug(feature.name)
-            let entry = FeatureJSON(
-                uri: uri, id: featureId, keyword: feature.keyword, name: feature.name, description: feature.description,
-                line: feature.location.line, tags: feature.tags.map { Tag(name: $0.name, line: $0.location.line) },
-                elements: results.map { element($0, featureId: featureId) })
-            guard let data = try? encoder.encode(entry) else { continue }
-            out.write(first ? "[\n" : ",\n")
-            first = false
-            // JSON strings escape their line feeds: every line feed here is the layout's.
-            out.write { bytes in
-                var lineStart = true
-                for byte in data {
-                    if lineStart && byte != 0x0A { bytes += [0x20, 0x20] }
-                    bytes.append(byte)
-                    lineStart = byte == 0x0A
-                }
-            }
-        }
+        for uri in openOrder { write(uri) }
+        openOrder = []
         out.write(first ? String(decoding: (try? encoder.encode([FeatureJSON]())) ?? Data("[]".utf8), as: UTF8.self) + "\n" : "\n]\n")
         out.close()
+    }
+
+    /// Writes an open document's feature with its scenarios, if it has any, and lets it go.
+    private func write(_ uri: String) {
+        guard let entry = open.removeValue(forKey: uri), let feature = entry.feature else { return }
+        // Test cases that never ended (not run, cut short) come from the ledger, which keeps them.
+        let results = entry.testCases.compactMap { entry.results[$0] ?? ledger.scenarioResult(testCaseId: $0) }
+        guard !results.isEmpty else { return }
+        let featureId = Self.slug(feature.name)
+        let json = FeatureJSON(
+            uri: uri, id: featureId, keyword: feature.keyword, name: feature.name, description: feature.description,
+            line: feature.location.line, tags: feature.tags.map { Tag(name: $0.name, line: $0.location.line) },
+            elements: results.map { element($0, featureId: featureId) })
+        guard let data = try? encoder.encode(json) else { return }
+        out.write(first ? "[\n" : ",\n")
+        first = false
+        // Indented as an element of the array; JSON strings escape their line feeds, so every
+        // line feed here is the layout's.
+        out.write { bytes in
+            var lineStart = true
+            for byte in data {
+                if lineStart && byte != 0x0A { bytes += [0x20, 0x20] }
+                bytes.append(byte)
+                lineStart = byte == 0x0A
+            }
+        }
     }
 
     private func element(_ result: ScenarioResult, featureId: String) -> Element {

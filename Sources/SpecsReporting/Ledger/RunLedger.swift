@@ -15,7 +15,7 @@ public final class RunLedger: EventConsumer {
     /// What the ledger keeps of a closed document.
     public enum Retention: Sendable {
         /// Each scenario's whole result, and the documents: for formats that read every step
-        /// of every scenario at the end (HTML, Cucumber JSON, usage). A ledger never told of
+        /// of every scenario at the end (HTML, usage). A ledger never told of
         /// a closed document (a stream read from files) keeps every message.
         case results
         /// Each scenario's figures (see `ScenarioResult.summarised()`), whole if it did not pass:
