@@ -21,7 +21,7 @@ struct OutputFactory {
         self.out = out
         self.traceability = traceability
         let formats = Set(parsed.all("--format").map { FormatRequest($0).name })
-        if parsed.has("--fail-on-unused") || !formats.isDisjoint(with: ["html", "usage"]) {
+        if formats.contains("html") {
             ledger = RunLedger(retaining: .results)
         } else if linksTests || traceability.requested || !formats.isDisjoint(with: ["traceability", "traceability-json"]) {
             ledger = RunLedger(retaining: .summaries)

@@ -76,6 +76,8 @@ struct RunCommand {
         let multiplexer = EventMultiplexer(consumers)
         let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
         multiplexer.add(gate)
+        let usage = parsed.has("--fail-on-unused") ? UsageCollector(ledger: factory.ledger) : nil
+        if let usage { multiplexer.add(usage) }
         // Nothing selected is its own problem unless files that do not parse already explain it.
         let explained = !unparsable.isEmpty && !anyPickles
         let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
@@ -93,8 +95,8 @@ struct RunCommand {
         if summary.hookFailed { verdict.problems.append(.runHookFailed) }
         if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
         if let signal = summary.interrupted { verdict.problems.insert(.interrupted(signal: signal), at: 0) }
-        if parsed.has("--fail-on-unused") {
-            let unused = UsageFormatter.uses(factory.ledger).filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
+        if let usage {
+            let unused = usage.uses.filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
             if !unused.isEmpty { verdict.problems.append(.unusedDefinitions(unused)) }
         }
         let unwritten = factory.files.unwritten(reportingTo: err)

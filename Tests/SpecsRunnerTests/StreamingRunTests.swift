@@ -304,3 +304,28 @@ final class TraceabilityContextTests: XCTestCase {
         XCTAssertEqual(scans.withLock { $0 }, 1)
     }
 }
+
+final class UsageCollectorTests: XCTestCase {
+    func test_uses_gatheredAsFilesClose_areTheUsesOfTheWholeStream() async throws {
+        let features = StreamingRunTests.features([("a.feature", 40), ("b.feature", 40)], failing: ["b.feature 2"])
+        var options = RunOptions()
+        options.failFast = true
+        let ledger = RunLedger(retaining: .counts)
+        let streamed = UsageCollector(ledger: ledger)
+        let recorder = EventRecorder()
+        _ = await Runner(registry: StatusTests.registry(), options: options).run(features, to: EventMultiplexer([ledger, streamed, recorder]))
+        let whole = UsageCollector()
+        for envelope in recorder.envelopes { whole.consume(envelope) }
+        whole.finish()
+
+        func summary(_ uses: [UsageCollector.Use]) -> [String] {
+            uses.map { "\($0.definition.pattern.source): \($0.matches.map { "\($0.text)@\($0.place)" })" }
+        }
+        XCTAssertEqual(summary(streamed.uses), summary(whole.uses))
+        let passing = try XCTUnwrap(streamed.uses.first { $0.definition.pattern.source == "a passing step" })
+        // 80 scenarios planned, failing fast at the 43rd: all matched, 79 of them the passing step.
+        XCTAssertEqual(passing.matches.count, 79)
+        XCTAssertEqual(passing.matches.first?.place, "a.feature:5")
+        XCTAssertEqual(streamed.uses.filter(\.matches.isEmpty).count, 4)
+    }
+}

@@ -7,46 +7,21 @@ import SpecsRunner
 /// maximum); definitions no step uses come last. With `--dry-run` it reads the matches
 /// without running anything.
 public final class UsageFormatter: EventConsumer {
-    private let feed: LedgerFeed
-    private var ledger: RunLedger { feed.ledger }
+    private let collector: UsageCollector
     private let out: ReportOutput
 
     public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
-        feed = LedgerFeed(shared)
+        collector = UsageCollector(ledger: shared)
         out = output
     }
 
-    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
+    public func consume(_ envelope: Envelope) { collector.consume(envelope) }
 
-    /// What each definition matched, in the order the definitions were registered.
-    public struct Use: Sendable {
-        public let definition: StepDefinitionMessage
-        public var matches: [(text: String, place: String)] = []
-        public var durations: [Int] = []
-    }
-
-    public static func uses(_ ledger: RunLedger) -> [Use] {
-        var uses: [String: Use] = [:]
-        for definition in ledger.stepDefinitions.values { uses[definition.id] = Use(definition: definition) }
-        for result in ledger.scenarioResults {
-            for step in result.steps {
-                guard case .step(let pickleStep, _, let definitions) = step.kind else { continue }
-                for definition in definitions {
-                    uses[definition.id]?.matches.append((pickleStep.text, "\(result.pickle.uri):\(step.line ?? result.pickle.location.line)"))
-                    if definitions.count == 1, let duration = step.result?.duration, step.status == .passed || step.status == .failed {
-                        uses[definition.id]?.durations.append(duration.totalNanoseconds)
-                    }
-                }
-            }
-        }
-        return uses.values.sorted { lhs, rhs in
-            let left = lhs.definition.sourceReference, right = rhs.definition.sourceReference
-            return ((left.uri ?? ""), left.location?.line ?? 0) < ((right.uri ?? ""), right.location?.line ?? 0)
-        }
-    }
+    public func closeDocument(_ uri: String) { collector.closeDocument(uri) }
 
     public func finish() {
-        let uses = Self.uses(ledger)
+        collector.finish()
+        let uses = collector.uses
         let used = uses.filter { !$0.matches.isEmpty }.sorted { $0.matches.count > $1.matches.count }
         let unused = uses.filter(\.matches.isEmpty)
         out.write("Step definitions: \(used.count) used, \(unused.count) unused\n")

@@ -12,12 +12,10 @@ public final class JUnitFormatter: EventConsumer {
     private let suiteName: String
     /// The `testcase` elements written so far, in the order their scenarios ended.
     private let cases = SpillBuffer()
-    /// The test cases of open documents already written.
-    private var written: Set<String> = []
+    /// How many `testcase`s were written.
     private var count = 0
     private var naming = ScenarioNaming()
-    /// The test cases of each open document, by uri.
-    private var planned: [String: [String]] = [:]
+    private var results = FinalResults()
     private var failures = 0
     private var skipped = 0
 
@@ -29,35 +27,20 @@ public final class JUnitFormatter: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
-        if case .testCase(let testCase) = envelope, let uri = ledger.pickles[testCase.pickleId]?.uri {
-            planned[uri, default: []].append(testCase.id)
-        }
         // Each scenario is written when its final attempt ends, while its messages are at hand.
-        guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
-              let testCaseId = ledger.attempts[finished.testCaseStartedId]?.testCaseId,
-              let result = ledger.scenarioResult(testCaseId: testCaseId) else { return }
-        write(result)
+        if let result = results.take(envelope, from: ledger) { write(result) }
     }
 
     public func closeDocument(_ uri: String) {
         feed.closeDocument(uri)
         // Its test cases that never ended are written now, named among the file's others;
         // then the file is let go.
-        let testCases = planned.removeValue(forKey: uri) ?? []
-        for testCaseId in testCases where !written.contains(testCaseId) {
-            if let result = ledger.scenarioResult(testCaseId: testCaseId) { write(result) }
-        }
-        for testCaseId in testCases { written.remove(testCaseId) }
+        for result in results.close(uri, from: ledger) { write(result) }
         naming.forget(uri: uri)
     }
 
     public func finish() {
-        // Test cases of documents never closed (a stream read from files) that never ended
-        // (not run, or cut short) are written last, in plan order.
-        let open = Set(planned.values.joined())
-        for testCaseId in ledger.testCaseOrder where open.contains(testCaseId) && !written.contains(testCaseId) {
-            if let result = ledger.scenarioResult(testCaseId: testCaseId) { write(result) }
-        }
+        for result in results.remaining(from: ledger) { write(result) }
         let total = ledger.runFinished.flatMap { end in ledger.runStarted.map { Double(end.timestamp.totalNanoseconds - $0.totalNanoseconds) / 1e9 } } ?? 0
         let timestamp = ledger.runStarted.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0.seconds))) } ?? ""
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -68,7 +51,6 @@ public final class JUnitFormatter: EventConsumer {
     }
 
     private func write(_ result: ScenarioResult) {
-        guard written.insert(result.testCaseId).inserted else { return }
         count += 1
         let feature = result.featureName ?? result.pickle.uri
         let seconds = Double(result.duration) / 1e9

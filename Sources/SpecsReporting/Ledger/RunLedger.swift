@@ -14,16 +14,16 @@ import Traceability
 public final class RunLedger: EventConsumer {
     /// What the ledger keeps of a closed document.
     public enum Retention: Sendable {
-        /// Each scenario's whole result, and the documents: for formats that read every step
-        /// of every scenario at the end (HTML, usage). A ledger never told of
-        /// a closed document (a stream read from files) keeps every message.
+        /// Each scenario's whole result, and the documents: for a format that reads every step
+        /// of every scenario at the end (HTML). A ledger never told of a closed document (a
+        /// stream read from files) keeps every message.
         case results
         /// Each scenario's figures (see `ScenarioResult.summarised()`), whole if it did not pass:
         /// for the traceability report and the coverage gate.
         case summaries
         /// The counts alone, and the whole results of the scenarios that did not pass (or did
-        /// not run): for the terminal formats, messages and JUnit, which have written each
-        /// scenario by the time its document closes. `scenarioResults` then lists those alone.
+        /// not run): for the terminal formats, messages, JUnit, Cucumber JSON and usage, which
+        /// have taken each scenario by the time its document closes. `scenarioResults` then lists those alone.
         case counts
     }
 
