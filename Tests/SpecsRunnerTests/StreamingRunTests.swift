@@ -142,12 +142,20 @@ final class StreamingRunTests: XCTestCase {
     }
 
     static func junit(_ features: [LoadedFeature], _ retention: RunLedger.Retention, options: RunOptions = RunOptions()) async throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml").path
+        try await report(features, retention, options: options) { JUnitFormatter(output: $0, ledger: $1) }
+    }
+
+    /// What a format writes of a run of `features` whose ledger keeps `retention`.
+    static func report(
+        _ features: [LoadedFeature], _ retention: RunLedger.Retention, options: RunOptions = RunOptions(),
+        format: (ReportOutput, RunLedger) -> any EventConsumer
+    ) async throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let ledger = RunLedger(retaining: retention)
-        let junit = JUnitFormatter(output: try ReportOutput.file(path), ledger: ledger)
+        let consumer = format(try ReportOutput.file(path), ledger)
         _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock())
-            .run(features, to: EventMultiplexer([ledger, junit]))
+            .run(features, to: EventMultiplexer([ledger, consumer]))
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
@@ -223,13 +231,7 @@ final class CucumberJSONStreamingTests: XCTestCase {
     private func json(
         _ features: [LoadedFeature], options: RunOptions = RunOptions(), retaining retention: RunLedger.Retention = .results
     ) async throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cucumber-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let ledger = RunLedger(retaining: retention)
-        let json = CucumberJSONFormatter(output: try ReportOutput.file(path), ledger: ledger)
-        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock())
-            .run(features, to: EventMultiplexer([ledger, json]))
-        return try String(contentsOfFile: path, encoding: .utf8)
+        try await StreamingRunTests.report(features, retention, options: options) { CucumberJSONFormatter(output: $0, ledger: $1) }
     }
 
     /// The report of the same run read back from its messages, with no document ever closed.
