@@ -271,8 +271,7 @@ public final class RunLedger: EventConsumer {
         return result
     }
 
-    /// Scenarios and steps by status, read from the results alone (no `ScenarioResult`
-    /// is built): what summaries print.
+    /// Scenarios and steps by status: what summaries print.
     public struct StatusTally: Sendable {
         public var scenarios: [TestStepResultStatus: Int] = [:]
         public var steps: [TestStepResultStatus: Int] = [:]
@@ -291,53 +290,21 @@ public final class RunLedger: EventConsumer {
         }
     }
 
+    /// Scenarios and steps by status, each read from its `ScenarioResult`: the one place a
+    /// scenario's status is decided.
     public func tally() -> StatusTally {
         var tally = countedTally
         for testCaseId in testCaseOrder {
-            if let frozen = closed[testCaseId] {
-                for (status, count) in frozen.stepStatuses { tally.steps[status, default: 0] += count }
-                if !frozen.started {
-                    tally.notRun += 1
-                } else {
-                    tally.scenarios[frozen.status, default: 0] += 1
-                    if frozen.status != .passed { tally.notPassed.append(testCaseId) }
-                }
-                continue
-            }
-            guard let status = scenarioStatus(testCaseId: testCaseId, countingStepsInto: &tally.steps) else { continue }
-            guard let attempt = finalAttempt[testCaseId] else {
+            guard let result = scenarioResult(testCaseId: testCaseId) else { continue }
+            for (status, count) in result.stepStatuses { tally.steps[status, default: 0] += count }
+            guard result.started else {
                 tally.notRun += 1
                 continue
             }
-            if !finishedAttempts.contains(attempt) {
-                // Started and never finished: it did not pass.
-                tally.scenarios[.unknown, default: 0] += 1
-                tally.notPassed.append(testCaseId)
-                continue
-            }
-            tally.scenarios[status, default: 0] += 1
-            if status != .passed { tally.notPassed.append(testCaseId) }
+            tally.scenarios[result.status, default: 0] += 1
+            if result.status != .passed { tally.notPassed.append(testCaseId) }
         }
         return tally
-    }
-
-    /// The status of a test case's final attempt, as `ScenarioResult.status` gives it.
-    private func scenarioStatus(
-        testCaseId: String, countingStepsInto steps: inout [TestStepResultStatus: Int]
-    ) -> TestStepResultStatus? {
-        guard let testCase = testCases[testCaseId], pickles[testCase.pickleId] != nil else { return nil }
-        let results = finalAttempt[testCaseId].flatMap { stepResults[$0] } ?? [:]
-        var worst: TestStepResultStatus?
-        for testStep in testCase.testSteps {
-            let status = results[testStep.id]?.status
-            if let pickleStepId = testStep.pickleStepId, pickleSteps[pickleStepId] != nil {
-                steps[status ?? .skipped, default: 0] += 1
-            } else if testStep.hookId == nil {
-                continue
-            }
-            if let status { worst = max(worst ?? status, status) }
-        }
-        return worst ?? .passed
     }
 
     private func computeResult(testCaseId: String) -> ScenarioResult? {
