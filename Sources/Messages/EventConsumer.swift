@@ -35,7 +35,7 @@ public final class EventMultiplexer: EventConsumer {
     }
 }
 
-/// Keeps every envelope: for tests and for formats that need the whole run.
+/// Keeps every envelope: for tests, and for a host that wants a run's whole stream.
 public final class EventRecorder: EventConsumer {
     public private(set) var envelopes: [Envelope] = []
     public init() {}
