@@ -17,15 +17,11 @@ public final class CucumberJSONFormatter: EventConsumer {
     /// Whether no feature has been written yet.
     private var first = true
 
-    /// A document not yet written: its feature, its test cases in plan order, and the
-    /// results of those that have ended.
-    private struct OpenFeature {
-        var feature: Feature?
-        var testCases: [String] = []
-        var results: [String: ScenarioResult] = [:]
-    }
-    private var open: [String: OpenFeature] = [:]
-    /// The open documents' uris, in the order they came.
+    private var results = FinalResults()
+    /// The results taken so far of the open documents' test cases.
+    private var taken: [String: ScenarioResult] = [:]
+    /// The open documents' features, and their uris in the order they came.
+    private var features: [String: Feature?] = [:]
     private var openOrder: [String] = []
 
     public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
@@ -37,19 +33,12 @@ public final class CucumberJSONFormatter: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
-        switch envelope {
-        case .gherkinDocument(let document):
+        if case .gherkinDocument(let document) = envelope {
             let uri = document.uri ?? ""
-            if open[uri] == nil { openOrder.append(uri) }
-            open[uri, default: OpenFeature()].feature = document.feature
-        case .testCase(let testCase):
-            if let uri = ledger.pickles[testCase.pickleId]?.uri { open[uri]?.testCases.append(testCase.id) }
-        case .testCaseFinished(let finished) where !finished.willBeRetried:
-            guard let testCaseId = ledger.attempts[finished.testCaseStartedId]?.testCaseId,
-                  let result = ledger.scenarioResult(testCaseId: testCaseId) else { return }
-            open[result.pickle.uri]?.results[testCaseId] = result
-        default: break
+            if features[uri] == nil { openOrder.append(uri) }
+            features[uri] = document.feature
         }
+        if let result = results.take(envelope, from: ledger) { taken[result.testCaseId] = result }
     }
 
     public func closeDocument(_ uri: String) {
@@ -111,15 +100,15 @@ public final class CucumberJSONFormatter: EventConsumer {
 
     /// Writes an open document's feature with its scenarios, if it has any, and lets it go.
     private func write(_ uri: String) {
-        guard let entry = open.removeValue(forKey: uri), let feature = entry.feature else { return }
-        // Test cases that never ended (not run, cut short) come from the ledger, which keeps them.
-        let results = entry.testCases.compactMap { entry.results[$0] ?? ledger.scenarioResult(testCaseId: $0) }
-        guard !results.isEmpty else { return }
+        let testCases = results.testCases(of: uri)
+        let neverEnded = Dictionary(results.close(uri, from: ledger).map { ($0.testCaseId, $0) }, uniquingKeysWith: { first, _ in first })
+        let scenarios = testCases.compactMap { taken.removeValue(forKey: $0) ?? neverEnded[$0] }
+        guard let feature = features.removeValue(forKey: uri) ?? nil, !scenarios.isEmpty else { return }
         let featureId = Self.slug(feature.name)
         let json = FeatureJSON(
             uri: uri, id: featureId, keyword: feature.keyword, name: feature.name, description: feature.description,
             line: feature.location.line, tags: feature.tags.map { Tag(name: $0.name, line: $0.location.line) },
-            elements: results.map { element($0, featureId: featureId) })
+            elements: scenarios.map { element($0, featureId: featureId) })
         guard let data = try? encoder.encode(json) else { return }
         out.write(first ? "[\n" : ",\n")
         first = false

@@ -11,14 +11,6 @@ struct ScenarioNaming {
     }
     private var files: [String: File] = [:]
 
-    /// Linear in the number of results: each outline's rows are read once, not per row.
-    static func names(for results: [ScenarioResult]) -> [String: String] {
-        var naming = ScenarioNaming()
-        var names: [String: String] = [:]
-        for result in results { names[result.testCaseId] = naming.name(for: result) }
-        return names
-    }
-
     /// The name of the next result, in run order: a name met before in the same file gets `#2`, `#3`, ...
     mutating func name(for result: ScenarioResult) -> String {
         var name = result.pickle.name

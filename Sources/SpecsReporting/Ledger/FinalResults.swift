@@ -25,6 +25,9 @@ struct FinalResults {
         }
     }
 
+    /// The test cases of an open document, in plan order.
+    func testCases(of uri: String) -> [String] { planned[uri] ?? [] }
+
     /// The results of the document's test cases that never ended; the document is then forgotten.
     mutating func close(_ uri: String, from ledger: RunLedger) -> [ScenarioResult] {
         let testCases = planned.removeValue(forKey: uri) ?? []

@@ -30,7 +30,6 @@ public final class RunLedger: EventConsumer {
     public let retention: Retention
     public private(set) var sources: [String: Source] = [:]
     public private(set) var documents: [String: GherkinDocument] = [:]
-    public private(set) var documentOrder: [String] = []
     public private(set) var pickles: [String: Pickle] = [:]
     public private(set) var testCases: [String: TestCaseMessage] = [:]
     /// The planned test cases, in plan order. Keeping counts, those that were closed and only
@@ -148,7 +147,6 @@ public final class RunLedger: EventConsumer {
 
     private func index(_ document: GherkinDocument) {
         let uri = document.uri ?? ""
-        if documents[uri] == nil { documentOrder.append(uri) }
         documents[uri] = document
         guard let feature = document.feature else { return }
         var held: [String] = []
@@ -252,8 +250,6 @@ public final class RunLedger: EventConsumer {
         return result
     }
 
-    public func pickleStep(_ id: String) -> PickleStep? { pickleSteps[id] }
-    public func astTag(_ id: String) -> Tag? { astTags[id] }
 
     /// The scenario results of the run, in the order test cases were planned.
     public var scenarioResults: [ScenarioResult] {
@@ -283,7 +279,7 @@ public final class RunLedger: EventConsumer {
     }
 
     /// Test cases that started and never finished: a run that died or a stream cut short.
-    public var unfinishedTestCases: [String] {
+    private var unfinishedTestCases: [String] {
         testCaseOrder.filter { id in
             if let frozen = closed[id] { return frozen.started && !frozen.finished }
             return finalAttempt[id].map { !finishedAttempts.contains($0) } ?? false
