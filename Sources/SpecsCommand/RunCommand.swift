@@ -47,16 +47,12 @@ struct RunCommand {
         // unknown tags, lines that select nothing); the run reads each again when it runs it.
         var selection = SelectionCheck(tags: options.tags)
         var unparsable: [String] = []
-        var anyPickles = false
-        var linksTests = false
         let features = FeatureFiles(surveying: files) { feature in
             for error in feature.errors {
                 let message = ParseErrorMessage(source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
                 err.write(Diagnostics.render(message, source: feature.source))
             }
             if let error = feature.errors.first { unparsable.append("\(feature.source.uri):\(error.location.line)") }
-            anyPickles = anyPickles || !feature.pickles.isEmpty
-            linksTests = linksTests || feature.pickles.contains { $0.tags.contains { $0.name.hasPrefix(TestLink.tagPrefix) } }
             for warning in OutlineCheck.warnings(in: [feature]) { err.write("\(warning)\n") }
             selection.visit(feature)
         }
@@ -66,7 +62,8 @@ struct RunCommand {
         err.flush()
         guard selection.lineErrors.isEmpty else { return 2 }
         let consumers: [any EventConsumer]
-        let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability, linksTests: linksTests)
+        let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability,
+            linksTests: selection.hasTag { $0.hasPrefix(TestLink.tagPrefix) })
         do {
             consumers = try factory.consumers(for: formats)
         } catch {
@@ -79,7 +76,7 @@ struct RunCommand {
         let usage = parsed.has("--fail-on-unused") ? UsageCollector(ledger: factory.ledger) : nil
         if let usage { multiplexer.add(usage) }
         // Nothing selected is its own problem unless files that do not parse already explain it.
-        let explained = !unparsable.isEmpty && !anyPickles
+        let explained = !unparsable.isEmpty && selection.pickleCount == 0
         let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
 
         // The scenarios' counts come from the run's one result, as the closing lines above them do.

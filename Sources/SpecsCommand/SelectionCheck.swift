@@ -24,6 +24,9 @@ struct SelectionCheck {
         lineErrors += Self.lineErrors(feature)
     }
 
+    /// Whether some scenario carries a tag that `matches`.
+    func hasTag(where matches: (String) -> Bool) -> Bool { allTags.contains(where: matches) }
+
     /// A warning for each tag of `--tags` that no scenario carries, with the nearest existing ones.
     func unknownTagWarnings() -> [String] {
         tags.tagNames.filter { !seenTags.contains($0) }.map { tag in

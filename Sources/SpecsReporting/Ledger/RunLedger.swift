@@ -52,7 +52,7 @@ public final class RunLedger: EventConsumer {
     private var pickleSteps: [String: PickleStep] = [:]
     /// The attempts (test case started ids) of each test case.
     private var attemptIds: [String: [String]] = [:]
-    private var astSteps: [String: (step: Step, uri: String)] = [:]
+    private var astSteps: [String: Step] = [:]
     private var astScenarios: [String: AstScenario] = [:]
     private var astTags: [String: Tag] = [:]
     private var cachedResults: [ScenarioResult]?
@@ -153,7 +153,7 @@ public final class RunLedger: EventConsumer {
         defer { byUri[uri, default: Held()].astNodes += held }
         func add(_ steps: [Step]) {
             for step in steps {
-                astSteps[step.id] = (step, uri)
+                astSteps[step.id] = step
                 held.append(step.id)
             }
         }
@@ -311,7 +311,7 @@ public final class RunLedger: EventConsumer {
         for testStep in testCase.testSteps {
             let result = results[testStep.id]
             if let pickleStepId = testStep.pickleStepId, let pickleStep = pickleSteps[pickleStepId] {
-                let ast = pickleStep.astNodeIds.first.flatMap { astSteps[$0]?.step }
+                let ast = pickleStep.astNodeIds.first.flatMap { astSteps[$0] }
                 let definitions = (testStep.stepDefinitionIds ?? []).compactMap { stepDefinitions[$0] }
                 steps.append(StepResult(
                     testStepId: testStep.id, kind: .step(pickleStep, ast, definitions), result: result,
