@@ -10,20 +10,22 @@ struct OutputFactory {
     let traceability: TraceabilityOptions
 
     /// The one fold of the run that every format reads; fed before any of them. It keeps
-    /// every message only when a requested format reads every step at the end, a summary
-    /// of each scenario when the traceability report is wanted, and otherwise the counts.
+    /// a summary of each scenario when the traceability report is wanted, and otherwise the
+    /// counts: every other format takes each scenario as it ends.
     let ledger: RunLedger
+    /// The language most features are written in, when known before the run: the HTML
+    /// report's labels, unless `--report-language` says otherwise.
+    let featuresLanguage: String?
 
     /// `linksTests`: whether the features link tests (`@xctest:`), so that the coverage gate
     /// checks those links at the end.
-    init(parsed: ParsedArguments, out: ReportOutput, traceability: TraceabilityOptions, linksTests: Bool = true) {
+    init(parsed: ParsedArguments, out: ReportOutput, traceability: TraceabilityOptions, linksTests: Bool = true, featuresLanguage: String? = nil) {
         self.parsed = parsed
         self.out = out
         self.traceability = traceability
+        self.featuresLanguage = featuresLanguage
         let formats = Set(parsed.all("--format").map { FormatRequest($0).name })
-        if formats.contains("html") {
-            ledger = RunLedger(retaining: .results)
-        } else if linksTests || traceability.requested || !formats.isDisjoint(with: ["traceability", "traceability-json"]) {
+        if linksTests || traceability.requested || !formats.isDisjoint(with: ["traceability", "traceability-json"]) {
             ledger = RunLedger(retaining: .summaries)
         } else {
             ledger = RunLedger(retaining: .counts)
@@ -96,7 +98,7 @@ struct OutputFactory {
         case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context, ledger: ledger)
         case "html":
             let report = HTMLFormatter(
-                output: stream, context: traceability.context, language: parsed.value("--report-language"),
+                output: stream, context: traceability.context, language: parsed.value("--report-language") ?? featuresLanguage,
                 title: parsed.value("--title") ?? PackageName.current ?? "Specifications", dryRun: parsed.has("--dry-run"),
                 historyDirectory: parsed.value("--history"), ledger: ledger)
             files.htmlReports.append(report)

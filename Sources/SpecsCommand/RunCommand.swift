@@ -47,7 +47,9 @@ struct RunCommand {
         // unknown tags, lines that select nothing); the run reads each again when it runs it.
         var selection = SelectionCheck(tags: options.tags)
         var unparsable: [String] = []
+        var languages: [String: Int] = [:]
         let features = FeatureFiles(surveying: files) { feature in
+            if let language = feature.document?.feature?.language { languages[language, default: 0] += 1 }
             for error in feature.errors {
                 let message = ParseErrorMessage(source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
                 err.write(Diagnostics.render(message, source: feature.source))
@@ -63,7 +65,7 @@ struct RunCommand {
         guard selection.lineErrors.isEmpty else { return 2 }
         let consumers: [any EventConsumer]
         let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability,
-            linksTests: selection.hasTag { $0.hasPrefix(TestLink.tagPrefix) })
+            linksTests: selection.hasTag { $0.hasPrefix(TestLink.tagPrefix) }, featuresLanguage: HTMLFormatter.dominantLanguage(languages))
         do {
             consumers = try factory.consumers(for: formats)
         } catch {

@@ -61,33 +61,39 @@ public struct TraceabilityReport: Sendable {
     }
 
     public static func build(scenarios: [ScenarioRecord], inventory: TestInventory, results: TestResults?) -> TraceabilityReport {
-        var linked: Set<TestIdentifier> = []
-        let rows = scenarios.map { scenario -> TraceabilityRow in
-            let checks = scenario.tags.compactMap { TestLink(tag: $0.name, location: $0.location) }.map { link -> LinkCheck in
-                let test = inventory.test(for: link)
-                if let test { linked.insert(test) }
-                return LinkCheck(
-                    link: link, test: test, outcome: test.flatMap { results?.outcome(for: $0) },
-                    nearest: test == nil ? inventory.nearest(to: link) : [])
-            }
-            var reasons: [String] = []
-            if scenario.status != .passed { reasons.append("scenario \(scenario.status.rawValue.lowercased())") }
-            if checks.isEmpty { reasons.append("no @xctest link") }
-            for check in checks where !check.exists {
-                let place = check.link.location.map { "\(scenario.uri):\($0.line)" } ?? scenario.uri
-                let nearest = check.nearest.isEmpty ? "" : "; nearest: " + check.nearest.joined(separator: ", ")
-                reasons.append("linked test \(check.link.name) does not exist (tag at \(place)\(nearest))")
-            }
-            if results == nil, !checks.isEmpty {
-                reasons.append("no test results to show the linked test passed (give --xunit)")
-            } else {
-                for check in checks where check.exists && check.outcome != .passed {
-                    reasons.append("linked test \(check.link.name) \(check.outcome.map { $0.rawValue } ?? "has no result")")
-                }
-            }
-            return TraceabilityRow(scenario: scenario, links: checks, covered: reasons.isEmpty, reasons: reasons)
-        }
+        let rows = scenarios.map { row(for: $0, inventory: inventory, results: results) }
         return TraceabilityReport(
-            rows: rows, unlinkedTests: inventory.tests.subtracting(linked).sorted(), resultsKnown: results != nil)
+            rows: rows, unlinkedTests: unlinked(inventory, linked: rows.flatMap(\.links).compactMap(\.test)), resultsKnown: results != nil)
+    }
+
+    /// One scenario's row: its links checked against the inventory and the results.
+    public static func row(for scenario: ScenarioRecord, inventory: TestInventory, results: TestResults?) -> TraceabilityRow {
+        let checks = scenario.tags.compactMap { TestLink(tag: $0.name, location: $0.location) }.map { link -> LinkCheck in
+            let test = inventory.test(for: link)
+            return LinkCheck(
+                link: link, test: test, outcome: test.flatMap { results?.outcome(for: $0) },
+                nearest: test == nil ? inventory.nearest(to: link) : [])
+        }
+        var reasons: [String] = []
+        if scenario.status != .passed { reasons.append("scenario \(scenario.status.rawValue.lowercased())") }
+        if checks.isEmpty { reasons.append("no @xctest link") }
+        for check in checks where !check.exists {
+            let place = check.link.location.map { "\(scenario.uri):\($0.line)" } ?? scenario.uri
+            let nearest = check.nearest.isEmpty ? "" : "; nearest: " + check.nearest.joined(separator: ", ")
+            reasons.append("linked test \(check.link.name) does not exist (tag at \(place)\(nearest))")
+        }
+        if results == nil, !checks.isEmpty {
+            reasons.append("no test results to show the linked test passed (give --xunit)")
+        } else {
+            for check in checks where check.exists && check.outcome != .passed {
+                reasons.append("linked test \(check.link.name) \(check.outcome.map { $0.rawValue } ?? "has no result")")
+            }
+        }
+        return TraceabilityRow(scenario: scenario, links: checks, covered: reasons.isEmpty, reasons: reasons)
+    }
+
+    /// The inventory's tests that are not among the `linked` ones, in order.
+    public static func unlinked(_ inventory: TestInventory, linked: some Sequence<TestIdentifier>) -> [TestIdentifier] {
+        inventory.tests.subtracting(linked).sorted()
     }
 }

@@ -9,6 +9,11 @@ import Traceability
 /// (steps in the feature's own keywords, tables, doc strings), results, failures,
 /// attachments (log lines grouped by traceId), linked tests, the traceability
 /// matrix, and filters that work without any request leaving the file.
+///
+/// Each feature's part of the book is written when the run closes its document, from the
+/// results taken as each scenario ended (`BookBinder`); the report holds the features in
+/// flight and a few figures of each feature, not the run. Features never closed (a stream
+/// read from files) are written at the end.
 public final class HTMLFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
@@ -21,12 +26,27 @@ public final class HTMLFormatter: EventConsumer {
     /// Why the run's history record could not be written, if it could not.
     public private(set) var historyProblem: String?
 
+    private var results = FinalResults()
+    /// The results taken so far of the open documents' test cases.
+    private var taken: [String: ScenarioResult] = [:]
+    /// The open documents' features, and their uris in the order they came.
+    private var features: [String: Feature?] = [:]
+    private var openOrder: [String] = []
+    /// How many features are written in each language.
+    private var languages: [String: Int] = [:]
+    /// The book, once the labels' language is known.
+    private var binder: BookBinder?
+    /// Features closed before the labels' language was known (no language given): written at the end.
+    private var waiting: [ReportBook.FeatureEntry] = []
+
     /// The languages the report's labels are written in.
     public static let labelLanguages = ["en", "es"]
 
-    /// `language` (`en`, `es`) chooses the labels (by default the features' language);
-    /// `title` names the project; `dryRun` makes it the specification with no results;
-    /// `historyDirectory` keeps a record of each run and shows the trend of the last ones.
+    /// `language` (`en`, `es`) chooses the labels (by default the language most features
+    /// are written in, known at the end: give it, as `specs` does from the files it reads
+    /// first, and the book is written as the run goes); `title` names the project; `dryRun`
+    /// makes it the specification with no results; `historyDirectory` keeps a record of
+    /// each run and shows the trend of the last ones.
     public init(
         output: ReportOutput, context: TraceabilityContext, language: String? = nil, title: String = "Specifications",
         dryRun: Bool = false, historyDirectory: String? = nil, ledger shared: RunLedger? = nil
@@ -40,31 +60,69 @@ public final class HTMLFormatter: EventConsumer {
         self.historyDirectory = historyDirectory
     }
 
-    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
+    public func consume(_ envelope: Envelope) {
+        feed.consume(envelope)
+        if case .gherkinDocument(let document) = envelope {
+            let uri = document.uri ?? ""
+            if features[uri] == nil {
+                openOrder.append(uri)
+                if let language = document.feature?.language { languages[language, default: 0] += 1 }
+            }
+            features[uri] = document.feature
+        }
+        if let result = results.take(envelope, from: ledger) { taken[result.testCaseId] = result }
+    }
+
+    public func closeDocument(_ uri: String) {
+        feed.closeDocument(uri)
+        openOrder.removeAll { $0 == uri }
+        guard let entry = close(uri) else { return }
+        if let binder = binder ?? language.map(makeBinder) {
+            binder.add(entry)
+        } else {
+            waiting.append(entry)
+        }
+    }
 
     public func finish() {
-        let report = context.report(ledger)
-        let labels = ReportLabels.forLanguage(language ?? dominantLanguage())
-        var marks = RunHistory.Marks()
+        let remaining = openOrder.compactMap(close)
+        openOrder = []
+        let binder = binder ?? makeBinder(language ?? Self.dominantLanguage(languages))
+        for entry in waiting + remaining { binder.add(entry) }
+        waiting = []
+
+        var trend = RunHistory.Marks()
         if let historyDirectory, !dryRun {
-            let past = RunHistory.load(historyDirectory)
             let date = ledger.runStarted.map { Date(timeIntervalSince1970: Double($0.seconds)) } ?? Date()
-            let current = RunHistory.record(ledger.scenarioResults, coverage: report.coverage, date: date)
-            marks = RunHistory.Marks(past: past, current: current)
+            let current = RunHistory.record(binder.historyEntries, coverage: binder.figures.coverage, date: date)
+            trend = RunHistory.Marks(past: binder.past, current: current)
             historyProblem = RunHistory.save(current, in: historyDirectory)
         }
-        var page = HTMLPage(labels: labels, title: title, dryRun: dryRun, history: marks)
-        page.render(ledger: ledger, report: report)
-        out.write(page.html)
+        let linked = binder.linkedTests
+        binder.bind(
+            into: out, run: (ledger.runStarted, ledger.runFinished?.timestamp),
+            unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: linked), trend: trend)
         out.close()
     }
 
-    /// The language most features are written in.
-    private func dominantLanguage() -> String {
-        var counts: [String: Int] = [:]
-        for document in ledger.documents.values {
-            if let language = document.feature?.language { counts[language, default: 0] += 1 }
-        }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "en"
+    /// An open document's feature with the results of its scenarios, and lets the document go.
+    private func close(_ uri: String) -> ReportBook.FeatureEntry? {
+        let testCases = results.testCases(of: uri)
+        let neverEnded = Dictionary(results.close(uri, from: ledger).map { ($0.testCaseId, $0) }, uniquingKeysWith: { first, _ in first })
+        let scenarioResults = testCases.compactMap { taken.removeValue(forKey: $0) ?? neverEnded[$0] }
+        guard let feature = features.removeValue(forKey: uri) ?? nil, !scenarioResults.isEmpty else { return nil }
+        return ReportBook.feature(uri: uri, feature: feature, results: scenarioResults, rows: context.rows(scenarioResults))
+    }
+
+    private func makeBinder(_ language: String) -> BookBinder {
+        let past = historyDirectory.flatMap { dryRun ? nil : RunHistory.load($0) }
+        let binder = BookBinder(labels: ReportLabels.forLanguage(language), title: title, dryRun: dryRun, past: past)
+        self.binder = binder
+        return binder
+    }
+
+    /// The language most of these features are written in (by count, then by name).
+    public static func dominantLanguage(_ counts: [String: Int]) -> String {
+        counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "en"
     }
 }

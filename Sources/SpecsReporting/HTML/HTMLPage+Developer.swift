@@ -5,12 +5,17 @@ import Traceability
 
 /// The folded developer detail: the traceability matrix and the tests no scenario links.
 extension HTMLPage {
-    mutating func renderDeveloperDetail(_ report: TraceabilityReport) {
+    mutating func renderDeveloperOpening() {
         html += "<details class=\"developer\"><summary>\(e(labels.developerDetail))</summary>"
         html += "<h2>\(e(labels.traceability))</h2><div class=\"scroll\"><table class=\"matrix\"><tr><th>\(e(labels.scenario))</th>"
         html += "<th>\(e(labels.test))</th><th>\(e(labels.component))</th><th>\(e(labels.testStatus))</th>"
         html += "<th>\(e(labels.scenarioStatus))</th><th></th></tr>"
-        for row in report.rows {
+    }
+
+    /// The matrix rows of some scenarios.
+    func matrixRows(_ rows: [TraceabilityRow]) -> String {
+        var html = ""
+        for row in rows {
             let status = row.scenario.status.rawValue.lowercased()
             html += "<tr><td>\(e(row.scenario.name))<div class=\"muted\">\(e(row.scenario.uri)):\(row.scenario.line)</div></td>"
             html += "<td>" + (row.links.isEmpty ? "—" : row.links.map { "<code>\(e($0.link.tag))</code>" }.joined(separator: "<br>")) + "</td>"
@@ -20,9 +25,13 @@ extension HTMLPage {
             html += row.covered ? "✔ \(e(labels.covered))" : "✘ \(e(labels.notCovered)): \(e(row.reasons.joined(separator: "; ")))"
             html += "</td></tr>"
         }
+        return html
+    }
+
+    mutating func renderDeveloperClosing(unlinkedTests: [TestIdentifier]) {
         html += "</table></div>"
-        if !report.unlinkedTests.isEmpty {
-            html += "<h3>\(e(labels.unlinkedTests))</h3><ul class=\"unlinked\">" + report.unlinkedTests.map { "<li><code>\(e($0.description))</code></li>" }.joined() + "</ul>"
+        if !unlinkedTests.isEmpty {
+            html += "<h3>\(e(labels.unlinkedTests))</h3><ul class=\"unlinked\">" + unlinkedTests.map { "<li><code>\(e($0.description))</code></li>" }.joined() + "</ul>"
         }
         html += "</details>"
     }

@@ -5,21 +5,12 @@ import Traceability
 
 /// The top of the page: title, date, the verdict in one sentence, the counts, the trend.
 extension HTMLPage {
-    mutating func renderHeader(ledger: RunLedger, book: ReportBook, report: TraceabilityReport) {
-        let results = book.scenarios.flatMap(\.results)
-        var counts: [String: Int] = [:]
-        var steps = 0
-        for result in results {
-            counts[ReportBook.status(result), default: 0] += 1
-            steps += result.steps.filter { if case .step = $0.kind { true } else { false } }.count
-        }
-        let attention = results.filter { ReportBook.needsAttention(ReportBook.status($0)) }.count
-        let verified = book.scenarios.flatMap(\.rows).filter(\.covered).count
-        let rows = book.scenarios.flatMap(\.rows).count
-        let unverified = book.scenarios.flatMap(\.results).count - attention - verified
+    mutating func renderHeader(_ figures: BookFigures, run: (started: Timestamp?, finished: Timestamp?)) {
+        let counts = figures.counts, attention = figures.attention, verified = figures.verifiedRows, rows = figures.rows
+        let unverified = figures.results - attention - verified
         html += "<header role=\"banner\"><p class=\"kicker\">\(e(dryRun ? labels.specificationOnly : labels.title))</p>"
         html += "<h1>\(e(title))</h1>"
-        if let started = ledger.runStarted {
+        if let started = run.started {
             let date = Date(timeIntervalSince1970: Double(started.seconds))
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: labels.language)
@@ -27,20 +18,20 @@ extension HTMLPage {
             formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
             html += "<p class=\"muted\">\(e(labels.runAt)) <time datetime=\"\(ISO8601DateFormatter().string(from: date))\">\(e(formatter.string(from: date)))</time></p>"
         }
-        let good = !dryRun && attention == 0 && unverified <= 0 && !results.isEmpty
+        let good = !dryRun && attention == 0 && unverified <= 0 && figures.results > 0
         html += "<p class=\"verdict \(good ? "good" : "bad")\" role=\"status\">"
-        html += e(labels.verdict(total: results.count, attention: attention, unverified: max(0, unverified), dryRun: dryRun)) + "</p>"
+        html += e(labels.verdict(total: figures.results, attention: attention, unverified: max(0, unverified), dryRun: dryRun)) + "</p>"
         html += "<dl class=\"cards\">"
-        html += "<div class=\"card\"><dt>\(e(labels.scenarios))</dt><dd>\(results.count)</dd></div>"
+        html += "<div class=\"card\"><dt>\(e(labels.scenarios))</dt><dd>\(figures.results)</dd></div>"
         for status in ReportBook.severity.reversed() where (counts[status] ?? 0) > 0 {
             html += "<div class=\"card \(status)\"><dt>\(e(labels.name(status)))</dt><dd>\(counts[status] ?? 0)</dd></div>"
         }
         if rows > 0 {
-            let figure = String(format: "%.0f", report.coverage)
+            let figure = String(format: "%.0f", figures.coverage)
             html += "<div class=\"card\"><dt>\(e(labels.coverage))</dt><dd>\(figure)%</dd><dd class=\"muted\">\(verified)/\(rows)</dd></div>"
         }
-        html += "<div class=\"card\"><dt>\(e(labels.steps))</dt><dd>\(steps)</dd></div>"
-        if let start = ledger.runStarted, let end = ledger.runFinished?.timestamp {
+        html += "<div class=\"card\"><dt>\(e(labels.steps))</dt><dd>\(figures.steps)</dd></div>"
+        if let start = run.started, let end = run.finished {
             html += "<div class=\"card\"><dt>\(e(labels.duration))</dt><dd>\(String(format: "%.1f", Double(end.totalNanoseconds - start.totalNanoseconds) / 1e9)) s</dd></div>"
         }
         html += "</dl>" + bar(counts, label: labels.scenarios)

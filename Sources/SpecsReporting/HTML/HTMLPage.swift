@@ -19,28 +19,23 @@ struct HTMLPage {
         self.title = title
         self.dryRun = dryRun
         self.history = history
-        html.reserveCapacity(1 << 20)
     }
 
     static func e(_ text: String) -> String { HTMLEscape.text(text) }
     func e(_ text: String) -> String { HTMLEscape.text(text) }
 
-    mutating func render(ledger: RunLedger, report: TraceabilityReport) {
-        let book = ReportBook(ledger: ledger, report: report)
+    /// The page up to the book's first chapter, `BookBinder` writes the chapters after it.
+    mutating func renderOpening(_ figures: BookFigures, folders: [BookBinder.Folder], run: (started: Timestamp?, finished: Timestamp?)) {
         html += "<!DOCTYPE html><html lang=\"\(labels.language)\"><head><meta charset=\"utf-8\">"
         html += "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
         html += "<title>\(e(title)) · \(e(labels.title))</title><style>\(ReportStyle.css)</style></head><body>"
-        renderHeader(ledger: ledger, book: book, report: report)
+        renderHeader(figures, run: run)
         html += "<div class=\"layout\">"
-        renderContents(book)
+        renderContents(folders)
         html += "<main id=\"book\">"
-        renderAttention(book)
-        renderFilters(book)
-        for folder in book.folders {
-            if book.folders.count > 1 { html += "<p class=\"folder\" id=\"d-\(ReportBook.anchor(folder.path))\">\(e(folder.path))/</p>" }
-            for feature in folder.features { renderFeature(feature) }
-        }
-        renderDeveloperDetail(report)
+    }
+
+    mutating func renderClosing() {
         html += "</main></div><script>\(ReportStyle.script)</script></body></html>\n"
     }
 

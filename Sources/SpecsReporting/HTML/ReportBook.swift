@@ -5,13 +5,9 @@ import Traceability
 /// The run as a book a product owner reads: folders of feature files, each feature with
 /// its rules and scenarios in the order the file has them (whatever order they ran in,
 /// however many shards they ran in), each scenario with its results (one per example
-/// row for an outline) and its traceability row.
-struct ReportBook {
-    struct Folder {
-        let path: String
-        var features: [FeatureEntry]
-    }
-
+/// row for an outline) and its traceability row. The book is written a feature at a time
+/// (`BookBinder`); this is one feature and the rules the report words statuses by.
+enum ReportBook {
     struct FeatureEntry {
         let uri: String
         let feature: Feature
@@ -24,6 +20,8 @@ struct ReportBook {
                 }
             }
         }
+        /// The folder the feature file is in, as the book heads it.
+        var folder: String { uri.lastIndex(of: "/").map { String(uri[..<$0]) } ?? "." }
     }
 
     enum Item {
@@ -43,47 +41,35 @@ struct ReportBook {
         var covered: Bool { !rows.isEmpty && rows.allSatisfy(\.covered) }
     }
 
-    let folders: [Folder]
-
-    /// Every scenario, in book order.
-    var scenarios: [ScenarioEntry] { folders.flatMap { $0.features.flatMap(\.scenarios) } }
-
-    init(ledger: RunLedger, report: TraceabilityReport) {
-        let results = ledger.scenarioResults
+    /// A feature with the scenarios of `results` (each with its traceability row, in the
+    /// same order), as the file has them; nil when none of them is the feature's.
+    static func feature(uri: String, feature: Feature, results: [ScenarioResult], rows: [TraceabilityRow]) -> FeatureEntry? {
         var rowByTestCase: [String: TraceabilityRow] = [:]
-        for (result, row) in zip(results, report.rows) { rowByTestCase[result.testCaseId] = row }
+        for (result, row) in zip(results, rows) { rowByTestCase[result.testCaseId] = row }
         var byScenario: [String: [ScenarioResult]] = [:]
         for result in results {
             guard let id = result.pickle.astNodeIds.first else { continue }
             byScenario[id, default: []].append(result)
         }
-        func entry(_ scenario: Scenario, _ uri: String) -> ScenarioEntry? {
+        func entry(_ scenario: Scenario) -> ScenarioEntry? {
             guard let found = byScenario[scenario.id], !found.isEmpty else { return nil }
             let ordered = found.sorted { $0.pickle.location.line < $1.pickle.location.line }
             return ScenarioEntry(scenario: scenario, uri: uri, results: ordered, rows: ordered.compactMap { rowByTestCase[$0.testCaseId] })
         }
-        var folders: [String: [FeatureEntry]] = [:]
-        // Sorted by path: the book is the same whether the run was whole or sharded.
-        for uri in ledger.documents.keys.sorted() {
-            guard let feature = ledger.documents[uri]?.feature else { continue }
-            var items: [Item] = []
-            for child in feature.children {
-                switch child {
-                case .background: continue
-                case .scenario(let scenario): if let found = entry(scenario, uri) { items.append(.scenario(found)) }
-                case .rule(let rule):
-                    let entries = rule.children.compactMap { child -> ScenarioEntry? in
-                        if case .scenario(let scenario) = child { return entry(scenario, uri) }
-                        return nil
-                    }
-                    if !entries.isEmpty { items.append(.rule(rule, entries)) }
+        var items: [Item] = []
+        for child in feature.children {
+            switch child {
+            case .background: continue
+            case .scenario(let scenario): if let found = entry(scenario) { items.append(.scenario(found)) }
+            case .rule(let rule):
+                let entries = rule.children.compactMap { child -> ScenarioEntry? in
+                    if case .scenario(let scenario) = child { return entry(scenario) }
+                    return nil
                 }
+                if !entries.isEmpty { items.append(.rule(rule, entries)) }
             }
-            guard !items.isEmpty else { continue }
-            let folder = uri.lastIndex(of: "/").map { String(uri[..<$0]) } ?? "."
-            folders[folder, default: []].append(FeatureEntry(uri: uri, feature: feature, items: items))
         }
-        self.folders = folders.keys.sorted().map { Folder(path: $0, features: folders[$0] ?? []) }
+        return items.isEmpty ? nil : FeatureEntry(uri: uri, feature: feature, items: items)
     }
 
     /// A result's status as the report names it: `not-run` for one that never started.

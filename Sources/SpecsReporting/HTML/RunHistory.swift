@@ -29,16 +29,21 @@ enum RunHistory {
         }
     }
 
-    static func record(_ results: [ScenarioResult], coverage: Double, date: Date) -> Record {
+    /// What a record keeps of these scenarios: each started one's result by key.
+    static func entries(_ results: [ScenarioResult]) -> [String: String] {
         var map: [String: String] = [:]
         for result in results where result.started {
             let status = result.status.rawValue.lowercased()
             map[key(result)] = status == "passed" && result.attempt > 0 ? "passed-retried" : status
         }
-        let passed = map.values.filter { $0.hasPrefix("passed") }.count
+        return map
+    }
+
+    static func record(_ entries: [String: String], coverage: Double, date: Date) -> Record {
+        let passed = entries.values.filter { $0.hasPrefix("passed") }.count
         return Record(
-            date: ISO8601DateFormatter().string(from: date), passRate: map.isEmpty ? 0 : 100 * Double(passed) / Double(map.count),
-            coverage: coverage, results: map)
+            date: ISO8601DateFormatter().string(from: date), passRate: entries.isEmpty ? 0 : 100 * Double(passed) / Double(entries.count),
+            coverage: coverage, results: entries)
     }
 
     /// Writes a record beside the others; returns why not, if it could not.

@@ -1,11 +1,14 @@
 import Foundation
 
-/// Text written now and read back once, at the end: a report that can only head its body
-/// once the run is over (JUnit's counts) keeps the body in an unlinked temporary file
-/// rather than in memory. Without a temporary file, the text stays in memory.
+/// Text written now and read back at the end: a report that can only head its body once
+/// the run is over (JUnit's counts), or that puts its parts in another order than they
+/// came (the HTML book), keeps them in an unlinked temporary file rather than in memory.
+/// Without a temporary file, or once the disk refuses, the text stays in memory.
 final class SpillBuffer {
     private var pending: [UInt8] = []
     private var descriptor: Int32 = -1
+    /// How many of the bytes appended are in the file; the rest are in `pending`.
+    private var spilled = 0
     private static let chunk = 1 << 16
 
     init() {
@@ -16,6 +19,9 @@ final class SpillBuffer {
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// How many bytes were appended: the offset the next append starts at.
+    var count: Int { spilled + pending.count }
 
     func append(_ text: String) {
         pending += text.utf8
@@ -29,30 +35,48 @@ final class SpillBuffer {
             let written = pending[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
-                // The disk refused: keep the rest in memory.
-                pending.removeFirst(offset)
+                // The disk refused: what the file holds comes back to memory, with the rest.
+                pending = read(0..<spilled + offset) + pending[offset...]
                 close(descriptor)
                 descriptor = -1
+                spilled = 0
                 return
             }
             offset += written
         }
+        spilled += pending.count
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Writes everything appended, in order, to `output`.
-    func drain(into output: ReportOutput) {
-        if descriptor >= 0 {
-            var buffer = [UInt8](repeating: 0, count: Self.chunk)
-            var offset: off_t = 0
-            while true {
-                let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                output.write { $0 += buffer[0..<count] }
-                offset += off_t(count)
-            }
-        }
-        output.write { $0 += pending }
+    /// The bytes of `range` that are in the file.
+    private func read(_ range: Range<Int>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        copyFromFile(range) { bytes += $0 }
+        return bytes
     }
+
+    private func copyFromFile(_ range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) {
+        guard descriptor >= 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: Self.chunk)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let wanted = min(buffer.count, range.upperBound - offset)
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(offset)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            body(buffer[0..<count])
+            offset += count
+        }
+    }
+
+    /// Writes the bytes appended at `range` (offsets as `count` gave them) to `output`.
+    func copy(_ range: Range<Int>, into output: ReportOutput) {
+        let inFile = range.clamped(to: 0..<spilled)
+        if !inFile.isEmpty { copyFromFile(inFile) { slice in output.write { $0 += slice } } }
+        let inMemory = range.clamped(to: spilled..<count)
+        if !inMemory.isEmpty { output.write { $0 += self.pending[(inMemory.lowerBound - self.spilled)..<(inMemory.upperBound - self.spilled)] } }
+    }
+
+    /// Writes everything appended, in order, to `output`.
+    func drain(into output: ReportOutput) { copy(0..<count, into: output) }
 }
