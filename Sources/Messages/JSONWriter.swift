@@ -74,17 +74,25 @@ struct JSONWriter {
 
     mutating func string(_ value: String) {
         byte(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            var clean = 0
-            for (index, unit) in utf8.enumerated() where unit < 0x20 || unit == 0x22 || unit == 0x5C {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<index]))
-                clean = index + 1
-                escape(unit)
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
+        // Native strings lend their bytes; others (bridged) are copied first.
+        if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            var copy = value
+            copy.withUTF8 { escaped($0) }
         }
         byte(UInt8(ascii: "\""))
+    }
+
+    /// The bytes of a string's body, escaped where JSON needs it.
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var clean = 0
+        for index in utf8.indices {
+            let unit = utf8[index]
+            guard unit < 0x20 || unit == 0x22 || unit == 0x5C else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<index]))
+            clean = index + 1
+            escape(unit)
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
     }
 
     private mutating func escape(_ unit: UInt8) {

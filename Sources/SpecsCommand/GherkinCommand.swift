@@ -31,13 +31,18 @@ enum GherkinCommand {
             includePickles: !parsed.has("--no-pickles"))
         let predictable = parsed.has("--predictable-ids")
         var exitCode: Int32 = 0
+        // Each file's lines are written into a buffer that an earlier file used: memory is
+        // taken from the system once, not for every file.
+        let spareBuffers = Locked<[[UInt8]]>([])
         func write(_ file: FileMessages) {
             if !file.errors.isEmpty {
                 err.write(file.errors)
                 exitCode = 2
             }
-            out.write { $0.append(contentsOf: file.lines) }
-            out.flush()
+            out.write(bytes: file.lines)
+            var buffer = file.lines
+            buffer.removeAll(keepingCapacity: true)
+            spareBuffers.withLock { $0.append(buffer) }
         }
         // Files are independent (predictable ids start again at 0 in each): each batch
         // is read and parsed on every core, then written in order, so the output is the
@@ -49,17 +54,19 @@ enum GherkinCommand {
             let results = Locked([FileMessages?](repeating: nil, count: slice.count))
             DispatchQueue.concurrentPerform(iterations: slice.count) { index in
                 let file: FileMessages
+                let buffer = spareBuffers.withLock { $0.popLast() } ?? []
                 if predictable {
                     var ids = IncrementingIdGenerator()
-                    file = FileMessages(path: slice[index], messages, ids: &ids)
+                    file = FileMessages(path: slice[index], messages, ids: &ids, into: buffer)
                 } else {
                     var ids = RandomIdGenerator()
-                    file = FileMessages(path: slice[index], messages, ids: &ids)
+                    file = FileMessages(path: slice[index], messages, ids: &ids, into: buffer)
                 }
                 results.withLock { $0[index] = file }
             }
             for file in results.withLock({ $0 }) { file.map(write) }
         }
+        out.flush()
         err.flush()
         return exitCode
     }
@@ -67,10 +74,12 @@ enum GherkinCommand {
 
 /// One file's messages as NDJSON lines, and the errors it showed on standard error.
 private struct FileMessages: Sendable {
-    var lines: [UInt8] = []
+    var lines: [UInt8]
     var errors = ""
 
-    init(path: String, _ messages: GherkinMessages, ids: inout some IdGenerator) {
+    /// `buffer`: an empty buffer the lines are written into.
+    init(path: String, _ messages: GherkinMessages, ids: inout some IdGenerator, into buffer: [UInt8]) {
+        lines = buffer
         let source: Source
         do {
             source = try SourceReader.read(path: path)

@@ -102,11 +102,26 @@ public final class ReportOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes bytes whole: straight out (after what is buffered) when they fill a buffer
+    /// of their own, so that large blocks are not copied on the way.
+    public func write(bytes: [UInt8]) {
+        guard bytes.count >= 1 << 16 else {
+            write { $0 += bytes }
+            return
+        }
+        flush()
+        writeOut(bytes)
+    }
+
     public func flush() {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
+        writeOut(buffer)
+    }
+
+    private func writeOut(_ bytes: [UInt8]) {
         guard failure == nil else { return }
-        buffer.withUnsafeBytes { bytes in
+        bytes.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
