@@ -17,6 +17,15 @@ final class TokenCandidatesTests: XCTestCase {
         }
     }
 
+    func test_tableAt_everyLanguagesIndex_isThatLanguagesTable() {
+        for language in Dialect.languages {
+            let index = KeywordTable.index(of: language)
+            XCTAssertEqual(index.map { KeywordTable.table(at: $0).language }, language)
+        }
+        XCTAssertEqual(KeywordTable.all.count, Dialect.languages.count)
+        XCTAssertNil(KeywordTable.index(of: "xx"))
+    }
+
     func test_entries_everyStateAndSetOfTypes_listsTheEntriesTakingAnyOfThem() {
         let table = TransitionTable.shared
         let types = TokenType.allCases

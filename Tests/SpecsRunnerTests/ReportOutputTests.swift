@@ -1,5 +1,5 @@
 import Foundation
-import SpecsReporting
+@testable import SpecsReporting
 import XCTest
 
 final class ReportOutputTests: XCTestCase {
@@ -15,5 +15,22 @@ final class ReportOutputTests: XCTestCase {
         output.close()
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "before " + String(repeating: "x", count: 100_000) + " small after")
         XCTAssertNil(output.failure)
+    }
+}
+
+final class TimeTextTests: XCTestCase {
+    func test_seconds_nanoseconds_areRoundedToTheDigitsAsked() {
+        XCTAssertEqual(TimeText.seconds(nanoseconds: 0), "0.000000")
+        XCTAssertEqual(TimeText.seconds(nanoseconds: 54_321), "0.000054")
+        XCTAssertEqual(TimeText.seconds(nanoseconds: 1_175_257_499), "1.175257")
+        XCTAssertEqual(TimeText.seconds(nanoseconds: 1_999_999_600), "2.000000")
+        XCTAssertEqual(TimeText.seconds(nanoseconds: 12_345_678_901, digits: 3), "12.346")
+        XCTAssertEqual(TimeText.seconds(nanoseconds: -1_500_000), "-0.001500")
+        XCTAssertEqual(TimeText.seconds(nanoseconds: 7_400_000_000, digits: 0), "7")
+    }
+
+    func test_iso8601_secondsSince1970_isTheUTCDateAndTime() {
+        XCTAssertEqual(TimeText.iso8601(seconds: 0), "1970-01-01T00:00:00Z")
+        XCTAssertEqual(TimeText.iso8601(seconds: 1_795_000_000), ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_795_000_000)))
     }
 }

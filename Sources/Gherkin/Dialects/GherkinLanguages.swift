@@ -85,3 +85,174 @@ extension Dialect {
         "zh-TW": Dialect(language: "zh-TW", name: "Chinese traditional", native: "繁體中文", feature: ["功能"], rule: ["Rule"], background: ["背景"], scenario: ["場景", "劇本"], scenarioOutline: ["場景大綱", "劇本大綱"], examples: ["例子"], given: ["* ", "假如", "假設", "假定"], when: ["* ", "當"], then: ["* ", "那麼"], and: ["* ", "而且", "並且", "同時"], but: ["* ", "但是"]),
     ]
 }
+
+extension KeywordTable {
+    /// The table of the dialect at `index` among the languages in order, compiled when a
+    /// file first asks for it: a run in one language compiles one table.
+    static func compiled(_ index: Int) -> KeywordTable? {
+        switch index {
+        case 0: table0
+        case 1: table1
+        case 2: table2
+        case 3: table3
+        case 4: table4
+        case 5: table5
+        case 6: table6
+        case 7: table7
+        case 8: table8
+        case 9: table9
+        case 10: table10
+        case 11: table11
+        case 12: table12
+        case 13: table13
+        case 14: table14
+        case 15: table15
+        case 16: table16
+        case 17: table17
+        case 18: table18
+        case 19: table19
+        case 20: table20
+        case 21: table21
+        case 22: table22
+        case 23: table23
+        case 24: table24
+        case 25: table25
+        case 26: table26
+        case 27: table27
+        case 28: table28
+        case 29: table29
+        case 30: table30
+        case 31: table31
+        case 32: table32
+        case 33: table33
+        case 34: table34
+        case 35: table35
+        case 36: table36
+        case 37: table37
+        case 38: table38
+        case 39: table39
+        case 40: table40
+        case 41: table41
+        case 42: table42
+        case 43: table43
+        case 44: table44
+        case 45: table45
+        case 46: table46
+        case 47: table47
+        case 48: table48
+        case 49: table49
+        case 50: table50
+        case 51: table51
+        case 52: table52
+        case 53: table53
+        case 54: table54
+        case 55: table55
+        case 56: table56
+        case 57: table57
+        case 58: table58
+        case 59: table59
+        case 60: table60
+        case 61: table61
+        case 62: table62
+        case 63: table63
+        case 64: table64
+        case 65: table65
+        case 66: table66
+        case 67: table67
+        case 68: table68
+        case 69: table69
+        case 70: table70
+        case 71: table71
+        case 72: table72
+        case 73: table73
+        case 74: table74
+        case 75: table75
+        case 76: table76
+        case 77: table77
+        case 78: table78
+        case 79: table79
+        default: nil
+        }
+    }
+
+    private static let table0 = KeywordTable(builtIn: "af")
+    private static let table1 = KeywordTable(builtIn: "am")
+    private static let table2 = KeywordTable(builtIn: "amh")
+    private static let table3 = KeywordTable(builtIn: "an")
+    private static let table4 = KeywordTable(builtIn: "ar")
+    private static let table5 = KeywordTable(builtIn: "ast")
+    private static let table6 = KeywordTable(builtIn: "az")
+    private static let table7 = KeywordTable(builtIn: "be")
+    private static let table8 = KeywordTable(builtIn: "bg")
+    private static let table9 = KeywordTable(builtIn: "bm")
+    private static let table10 = KeywordTable(builtIn: "bs")
+    private static let table11 = KeywordTable(builtIn: "ca")
+    private static let table12 = KeywordTable(builtIn: "cs")
+    private static let table13 = KeywordTable(builtIn: "cy-GB")
+    private static let table14 = KeywordTable(builtIn: "da")
+    private static let table15 = KeywordTable(builtIn: "de")
+    private static let table16 = KeywordTable(builtIn: "el")
+    private static let table17 = KeywordTable(builtIn: "em")
+    private static let table18 = KeywordTable(builtIn: "en")
+    private static let table19 = KeywordTable(builtIn: "en-Scouse")
+    private static let table20 = KeywordTable(builtIn: "en-au")
+    private static let table21 = KeywordTable(builtIn: "en-lol")
+    private static let table22 = KeywordTable(builtIn: "en-old")
+    private static let table23 = KeywordTable(builtIn: "en-pirate")
+    private static let table24 = KeywordTable(builtIn: "en-tx")
+    private static let table25 = KeywordTable(builtIn: "eo")
+    private static let table26 = KeywordTable(builtIn: "es")
+    private static let table27 = KeywordTable(builtIn: "et")
+    private static let table28 = KeywordTable(builtIn: "fa")
+    private static let table29 = KeywordTable(builtIn: "fi")
+    private static let table30 = KeywordTable(builtIn: "fr")
+    private static let table31 = KeywordTable(builtIn: "ga")
+    private static let table32 = KeywordTable(builtIn: "gj")
+    private static let table33 = KeywordTable(builtIn: "gl")
+    private static let table34 = KeywordTable(builtIn: "he")
+    private static let table35 = KeywordTable(builtIn: "hi")
+    private static let table36 = KeywordTable(builtIn: "hr")
+    private static let table37 = KeywordTable(builtIn: "ht")
+    private static let table38 = KeywordTable(builtIn: "hu")
+    private static let table39 = KeywordTable(builtIn: "id")
+    private static let table40 = KeywordTable(builtIn: "is")
+    private static let table41 = KeywordTable(builtIn: "it")
+    private static let table42 = KeywordTable(builtIn: "ja")
+    private static let table43 = KeywordTable(builtIn: "jv")
+    private static let table44 = KeywordTable(builtIn: "ka")
+    private static let table45 = KeywordTable(builtIn: "kn")
+    private static let table46 = KeywordTable(builtIn: "ko")
+    private static let table47 = KeywordTable(builtIn: "lt")
+    private static let table48 = KeywordTable(builtIn: "lu")
+    private static let table49 = KeywordTable(builtIn: "lv")
+    private static let table50 = KeywordTable(builtIn: "mk-Cyrl")
+    private static let table51 = KeywordTable(builtIn: "mk-Latn")
+    private static let table52 = KeywordTable(builtIn: "ml")
+    private static let table53 = KeywordTable(builtIn: "mn")
+    private static let table54 = KeywordTable(builtIn: "mr")
+    private static let table55 = KeywordTable(builtIn: "ne")
+    private static let table56 = KeywordTable(builtIn: "nl")
+    private static let table57 = KeywordTable(builtIn: "no")
+    private static let table58 = KeywordTable(builtIn: "pa")
+    private static let table59 = KeywordTable(builtIn: "pl")
+    private static let table60 = KeywordTable(builtIn: "pt")
+    private static let table61 = KeywordTable(builtIn: "ro")
+    private static let table62 = KeywordTable(builtIn: "ru")
+    private static let table63 = KeywordTable(builtIn: "sk")
+    private static let table64 = KeywordTable(builtIn: "sl")
+    private static let table65 = KeywordTable(builtIn: "sr-Cyrl")
+    private static let table66 = KeywordTable(builtIn: "sr-Latn")
+    private static let table67 = KeywordTable(builtIn: "sv")
+    private static let table68 = KeywordTable(builtIn: "ta")
+    private static let table69 = KeywordTable(builtIn: "te")
+    private static let table70 = KeywordTable(builtIn: "th")
+    private static let table71 = KeywordTable(builtIn: "tlh")
+    private static let table72 = KeywordTable(builtIn: "tr")
+    private static let table73 = KeywordTable(builtIn: "tt")
+    private static let table74 = KeywordTable(builtIn: "uk")
+    private static let table75 = KeywordTable(builtIn: "ur")
+    private static let table76 = KeywordTable(builtIn: "uz")
+    private static let table77 = KeywordTable(builtIn: "vi")
+    private static let table78 = KeywordTable(builtIn: "zh-CN")
+    private static let table79 = KeywordTable(builtIn: "zh-TW")
+}

@@ -23,9 +23,10 @@ final class KeywordTable: Sendable {
     /// the parser tries no other.
     let lineTypes: [TokenTypes]
     /// The keywords of each group that start with each byte, in the group's order:
-    /// `bucketed[buckets[group * 256 + byte]]`.
+    /// `bucketed[bucket(group * 256 + byte)]`.
     let bucketed: [Candidate]
-    let buckets: [Range<Int>]
+    /// Where each bucket starts in `bucketed`; the next one's start is where it ends.
+    private let bucketStarts: [Int32]
 
     /// A keyword a line may start with, and the bytes it must start with.
     struct Candidate: Sendable {
@@ -65,26 +66,31 @@ final class KeywordTable: Sendable {
         self.textLengths = texts.map(\.utf8.count)
         self.stepTypes = types
         self.groups = groups
-        var bucketed: [Candidate] = [], buckets: [Range<Int>] = []
+        var bucketed: [Candidate] = [], bucketStarts: [Int32] = []
         for keywords in groups {
-            var byFirstByte = [[Int]](repeating: [], count: 256)
-            for keyword in keywords where starts[keyword] < ends[keyword] {
-                byFirstByte[Int(bytes[starts[keyword]])].append(keyword)
-            }
-            for list in byFirstByte {
-                buckets.append(bucketed.count..<bucketed.count + list.count)
-                bucketed += list.map {
-                    Candidate(keyword: Int32($0), start: Int32(starts[$0]), count: Int32(ends[$0] - starts[$0]))
+            let written = keywords.filter { starts[$0] < ends[$0] }
+            for byte in 0..<256 {
+                bucketStarts.append(Int32(bucketed.count))
+                for keyword in written where bytes[starts[keyword]] == byte {
+                    bucketed.append(Candidate(keyword: Int32(keyword), start: Int32(starts[keyword]), count: Int32(ends[keyword] - starts[keyword])))
                 }
             }
         }
+        bucketStarts.append(Int32(bucketed.count))
         // What the matcher reads: a bucket for every group and byte, the candidates of
         // every bucket, and every candidate's keyword and bytes.
-        precondition(buckets.count == Group.allCases.count * 256 && buckets.allSatisfy { $0.upperBound <= bucketed.count })
+        precondition(bucketStarts.count == Group.allCases.count * 256 + 1)
         precondition(bucketed.allSatisfy { Int($0.keyword) < texts.count && Int($0.start) + Int($0.count) <= bytes.count })
         self.bucketed = bucketed
-        self.buckets = buckets
-        lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: byte, buckets) }
+        self.bucketStarts = bucketStarts
+        lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: byte, bucketStarts) }
+    }
+
+    /// The positions in `bucketed` of the keywords of a group (`group * 256 + byte`) that start with a byte.
+    @inline(__always) func bucket(_ slot: Int) -> Range<Int> { Self.bucket(slot, bucketStarts) }
+
+    @inline(__always) private static func bucket(_ slot: Int, _ starts: [Int32]) -> Range<Int> {
+        Int(starts[slot])..<Int(starts[slot &+ 1])
     }
 
     /// The line type that each group's keywords start.
@@ -93,7 +99,7 @@ final class KeywordTable: Sendable {
         (.scenario, .scenarioLine), (.examples, .examplesLine), (.step, .stepLine),
     ]
 
-    private static func lineTypes(startingWith byte: Int, _ buckets: [Range<Int>]) -> TokenTypes {
+    private static func lineTypes(startingWith byte: Int, _ bucketStarts: [Int32]) -> TokenTypes {
         var types = TokenTypes(.other)
         switch UInt8(byte) {
         case UInt8(ascii: "#"): types.insert(.comment); types.insert(.language)
@@ -102,27 +108,45 @@ final class KeywordTable: Sendable {
         case UInt8(ascii: "\""), UInt8(ascii: "`"): types.insert(.docStringSeparator)
         default: break
         }
-        for (group, type) in keywordLines where !buckets[group.rawValue * 256 + byte].isEmpty {
+        for (group, type) in keywordLines where !bucket(group.rawValue * 256 + byte, bucketStarts).isEmpty {
             types.insert(type)
         }
         return types
     }
 
-    /// Every built-in dialect, compiled once; the indices `index(of:)` gives are its own.
-    static let all = Dialect.languages.compactMap { Dialect.named($0).map(KeywordTable.init) }
+    /// The built-in languages, in the order of their indices.
+    private static let languages = Dialect.languages
 
-    /// The index in `all` of each language's table; read through `index(of:)`.
+    /// The index of each language's table; read through `index(of:)`.
     private static let indices: [String: Int] = {
         var indices: [String: Int] = [:]
-        for (index, table) in all.enumerated() { indices[table.language] = index }
+        for (index, language) in languages.enumerated() { indices[language] = index }
         return indices
     }()
 
-    private static let english = indices["en"]
+    private static let englishIndex = indices["en"]
+    /// English, the usual language of every file, without a lookup.
+    private static let english = englishIndex.flatMap(compiled)
 
-    /// The index in `all` of a language's table; English, the usual default language
-    /// of every parse, without hashing its name.
+    /// The index of a language's table; English, the usual default language of every
+    /// parse, without hashing its name.
     static func index(of language: String) -> Int? {
-        language == "en" ? english : indices[language]
+        language == "en" ? englishIndex : indices[language]
+    }
+
+    /// The table at an index `index(of:)` gave.
+    static func table(at index: Int) -> KeywordTable {
+        if index == englishIndex, let english { return english }
+        guard let table = compiled(index) else { preconditionFailure("no keyword table at \(index)") }
+        return table
+    }
+
+    /// Every built-in dialect's table, in index order (each compiled if it was not yet).
+    static var all: [KeywordTable] { languages.indices.map(table(at:)) }
+
+    /// A built-in dialect's table (the generated `compiled(_:)` asks for each by its code).
+    convenience init(builtIn language: String) {
+        guard let dialect = Dialect.named(language) else { preconditionFailure("no built-in dialect \(language)") }
+        self.init(dialect)
     }
 }

@@ -111,7 +111,7 @@ struct Token {
     @Narrow<Int32> private var storedColumn = 0
     /// An index into the dialect's `KeywordTable`, or one of the delimiter values.
     @Narrow<Int16> var keyword = Token.noKeyword
-    /// The `KeywordTable.all` index of the dialect the line was matched in.
+    /// The `KeywordTable.index(of:)` of the dialect the line was matched in.
     @Narrow<Int16> var dialect = 0
     let isEOF: Bool
     var type: TokenType = .other

@@ -5,7 +5,6 @@
 /// header) and the open doc string delimiter with the indentation to remove inside it.
 struct TokenMatcher {
     let source: SourceBytes
-    private let tables = KeywordTable.all
     private(set) var dialect: Int
     private var keywords: KeywordTable
     private var activeDelimiter = Token.noKeyword
@@ -18,7 +17,7 @@ struct TokenMatcher {
     init(source: SourceBytes, dialect: Int) {
         self.source = source
         self.dialect = dialect
-        self.keywords = tables[dialect]
+        self.keywords = KeywordTable.table(at: dialect)
     }
 
     /// Matches `token` against `type`, filling in what it found. Throws for lines that
@@ -71,7 +70,7 @@ struct TokenMatcher {
                 throw ParseError(message: "Language not supported: \(language)", location: token.location)
             }
             dialect = index
-            keywords = tables[index]
+            keywords = KeywordTable.table(at: index)
             token.dialect = index
         case .other:
             var start = line.contentStart
@@ -109,7 +108,7 @@ struct TokenMatcher {
     private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
         let start = line.contentStart, available = line.end - start
         guard available > 0 else { return nil }
-        let bucket = keywords.buckets[group.rawValue &* 256 &+ Int(source[start])]
+        let bucket = keywords.bucket(group.rawValue &* 256 &+ Int(source[start]))
         guard !bucket.isEmpty else { return nil }
         for position in bucket {
             let candidate = keywords.bucketed[position]
@@ -235,11 +234,11 @@ struct TokenMatcher {
         switch token.keyword {
         case Token.noKeyword: return ""
         case Token.quotesDelimiter, Token.backticksDelimiter: return source.string(start..<start + 3)
-        default: return source.string(start..<start + tables[token.dialect].textLengths[token.keyword])
+        default: return source.string(start..<start + KeywordTable.table(at: token.dialect).textLengths[token.keyword])
         }
     }
 
-    func language(_ token: Token) -> String { tables[token.dialect].language }
+    func language(_ token: Token) -> String { KeywordTable.table(at: token.dialect).language }
 
     /// A cell's value, unescaped.
     func value(_ item: LineItem) -> String {

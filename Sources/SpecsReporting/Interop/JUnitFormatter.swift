@@ -41,10 +41,10 @@ public final class JUnitFormatter: EventConsumer {
 
     public func finish() {
         for result in results.remaining(from: ledger) { write(result) }
-        let total = ledger.runFinished.flatMap { end in ledger.runStarted.map { Double(end.timestamp.totalNanoseconds - $0.totalNanoseconds) / 1e9 } } ?? 0
-        let timestamp = ledger.runStarted.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0.seconds))) } ?? ""
+        let total = ledger.runFinished.flatMap { end in ledger.runStarted.map { end.timestamp.totalNanoseconds - $0.totalNanoseconds } } ?? 0
+        let timestamp = ledger.runStarted.map { TimeText.iso8601(seconds: $0.seconds) } ?? ""
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(String(format: "%.6f", total))\" timestamp=\"\(timestamp)\">\n")
+        out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n")
         cases.drain(into: out)
         out.write("</testsuite>\n")
         out.close()
@@ -53,8 +53,7 @@ public final class JUnitFormatter: EventConsumer {
     private func write(_ result: ScenarioResult) {
         count += 1
         let feature = result.featureName ?? result.pickle.uri
-        let seconds = Double(result.duration) / 1e9
-        var text = "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(naming.name(for: result)))\" time=\"\(String(format: "%.6f", seconds))\">\n"
+        var text = "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(naming.name(for: result)))\" time=\"\(TimeText.seconds(nanoseconds: result.duration))\">\n"
         let steps = stepLines(result)
         switch result.status {
         case .failed, .ambiguous, .undefined, .pending, .unknown:

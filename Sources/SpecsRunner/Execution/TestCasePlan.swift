@@ -65,7 +65,7 @@ struct TestCasePlanner<World>: Sendable {
     let idPrefix: String
     /// Matches by step text: many steps share their text.
     private var cache: [String: [StepMatch<World>]] = [:]
-    private static var cacheLimit: Int { 4096 }
+    private static var cacheLimit: Int { 512 }
 
     init(matcher: StepMatcher<World>, hooks: [Hook<World>], idPrefix: String) {
         self.matcher = matcher
