@@ -6,7 +6,8 @@
 #           and the same with every pickle's text then read as strings;
 #   run:    10,000 scenarios x 6 steps with 30 and with 3,030 step definitions,
 #           --format progress and --format message:<file> (wall time, steps/s, peak memory);
-#           and the floor of the message run: its stream written alone, a write(2) per line;
+#           and the floor of the message run: its stream written alone (a write(2) per line,
+#           buffered) and its envelopes encoded and written alone;
 #   isolation: the same run in worker processes (the default) and --in-process, alternating;
 #   html:   the HTML report of the same run (extra time and size);
 #   start:  `specs --version`;
@@ -103,7 +104,7 @@ for name in run30 run3000; do
     kb="$(median $(cut -d' ' -f2 "$work/times-$name-$format"))"
     echo "$name --format $format: $m s, $(python3 -c "print(round($steps/$m))") steps/s, peak RSS $(python3 -c "print(round($kb/1024,1))") MB"
   done
-  # The floor of the message run: writing its stream alone, one write(2) per line.
+  # The floor of the message run: its stream written alone, and its envelopes encoded and written.
   echo "$name message stream alone: $("$bin/specs-bench" write-floor "$work/messages-$name.ndjson" "$runs" | tail -1)"
 done
 fi

@@ -1,9 +1,11 @@
 import Foundation
+import Messages
 
 /// The cost of writing an NDJSON stream alone: every line of a saved stream written to
-/// a scratch file beside it with one `write(2)` per line (as `--format message` flushes
-/// each envelope), then with one write per 256 KiB. Nothing else runs, so the per-line
-/// time bounds from below the time of any run that writes this stream.
+/// a scratch file beside it with one `write(2)` per line, then with one write per 256 KiB;
+/// and the floor of a `message` run: the stream's envelopes (decoded beforehand) encoded
+/// and written per 256 KiB. Nothing else runs, so these bound from below the time of
+/// any run that writes this stream.
 enum WriteFloor {
     static func run(stream path: String, runs: Int = 5) -> Int32 {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -38,10 +40,29 @@ enum WriteFloor {
                 }
             })
         }
-        let line = median(perLine), block = median(buffered)
+        guard let envelopes = try? NDJSON.envelopes(in: String(decoding: bytes, as: UTF8.self), uri: path) else {
+            FileHandle.standardError.write(Data("specs-bench: \(path) is not a message stream\n".utf8))
+            return 2
+        }
+        var encoded: [Double] = []
+        for _ in 0..<runs {
+            encoded.append(time(scratch) { fd in
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(256 * 1024 + 65536)
+                for envelope in envelopes {
+                    NDJSON.append(envelope, to: &buffer)
+                    if buffer.count >= 256 * 1024 {
+                        buffer.withUnsafeBytes { writeAll(fd, $0, 0..<$0.count) }
+                        buffer.removeAll(keepingCapacity: true)
+                    }
+                }
+                buffer.withUnsafeBytes { writeAll(fd, $0, 0..<$0.count) }
+            })
+        }
+        let line = median(perLine), block = median(buffered), floor = median(encoded)
         print(String(format: "lines %d  bytes %d  steps %d", lines.count, bytes.count, steps))
-        print(String(format: "per-line writes %.3f s (at most %.0f steps/s)  buffered %.3f s  (medians of %d)",
-                     line, Double(steps) / line, block, runs))
+        print(String(format: "per-line writes %.3f s (at most %.0f steps/s)  buffered %.3f s  encoded and buffered %.3f s  (medians of %d)",
+                     line, Double(steps) / line, block, floor, runs))
         return 0
     }
 
