@@ -24,7 +24,8 @@ struct HTMLPage {
     static func e(_ text: String) -> String { HTMLEscape.text(text) }
     func e(_ text: String) -> String { HTMLEscape.text(text) }
 
-    /// The page up to the book's first chapter, `BookBinder` writes the chapters after it.
+    /// The page up to the start of the book: head, header with the verdict, contents.
+    /// `BookBinder` writes the rest around the chapters it kept.
     mutating func renderOpening(_ figures: BookFigures, folders: [BookBinder.Folder], run: (started: Timestamp?, finished: Timestamp?)) {
         html += "<!DOCTYPE html><html lang=\"\(labels.language)\"><head><meta charset=\"utf-8\">"
         html += "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"

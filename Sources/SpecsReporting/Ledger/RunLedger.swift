@@ -14,15 +14,15 @@ import Traceability
 public final class RunLedger: EventConsumer {
     /// What the ledger keeps of a closed document.
     public enum Retention: Sendable {
-        /// Each scenario's whole result, and the documents: for a format that reads every step
-        /// of every scenario at the end (HTML). A ledger never told of a closed document (a
-        /// stream read from files) keeps every message.
+        /// Each scenario's whole result, and the documents: for a caller that reads every step
+        /// of every scenario at the end. A ledger never told of a closed document (a stream
+        /// read from files) keeps every message.
         case results
         /// Each scenario's figures (see `ScenarioResult.summarised()`), whole if it did not pass:
         /// for the traceability report and the coverage gate.
         case summaries
         /// The counts alone, and the whole results of the scenarios that did not pass (or did
-        /// not run): for the terminal formats, messages, JUnit, Cucumber JSON and usage, which
+        /// not run): for the terminal formats, messages, JUnit, Cucumber JSON, HTML and usage, which
         /// have taken each scenario by the time its document closes. `scenarioResults` then lists those alone.
         case counts
     }
