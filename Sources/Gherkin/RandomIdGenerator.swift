@@ -23,29 +23,18 @@ public struct RandomIdGenerator: IdGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The id being written, kept from one id to the next: one allocation per id, the string's.
+    private var text = Array("xxxxxxxx-xxxx-4xxx-xxxx-xxxxxxxxxxxx".utf8)
+
     public mutating func newId() -> String {
         let high = (nextWord() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000 // version 4
         let low = (nextWord() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000 // RFC 4122 variant
-        return String(unsafeUninitializedCapacity: 36) { buffer in
-            let digits: StaticString = "0123456789abcdef"
-            var index = 0
-            func put(_ word: UInt64, _ nibbles: Int, shift: Int) {
-                for offset in 0..<nibbles {
-                    let nibble = Int((word >> UInt64(shift - 4 * offset)) & 0xF)
-                    buffer[index] = digits.withUTF8Buffer { $0[nibble] }
-                    index += 1
-                }
-            }
-            put(high, 8, shift: 60)
-            buffer[index] = UInt8(ascii: "-"); index += 1
-            put(high, 4, shift: 28)
-            buffer[index] = UInt8(ascii: "-"); index += 1
-            put(high, 4, shift: 12)
-            buffer[index] = UInt8(ascii: "-"); index += 1
-            put(low, 4, shift: 60)
-            buffer[index] = UInt8(ascii: "-"); index += 1
-            put(low, 12, shift: 44)
-            return index
+        // The hexadecimal digits of each group, from its first: (position in the text, word, count, shift).
+        for (start, word, count, shift) in [(0, high, 8, 60), (9, high, 4, 28), (14, high, 4, 12), (19, low, 4, 60), (24, low, 12, 44)] {
+            for offset in 0..<count { text[start + offset] = Self.hexDigits[Int((word >> UInt64(shift - 4 * offset)) & 0xF)] }
         }
+        return String(decoding: text, as: UTF8.self)
     }
 }
