@@ -50,41 +50,28 @@ struct TokenTypes {
 }
 
 /// One physical line of the source, as byte offsets; its indentation in Unicode scalars.
-/// Stored in 32 bits (sources are at most `Parser.sizeLimit` bytes) so that tokens
-/// stay small: the parser copies them through its lookahead queue and the builder.
 struct Line {
-    private let storedNumber, storedStart, storedEnd, storedContentStart, storedIndent: Int32
-
-    init(number: Int, start: Int, end: Int, contentStart: Int, indent: Int) {
-        storedNumber = Int32(truncatingIfNeeded: number)
-        storedStart = Int32(truncatingIfNeeded: start)
-        storedEnd = Int32(truncatingIfNeeded: end)
-        storedContentStart = Int32(truncatingIfNeeded: contentStart)
-        storedIndent = Int32(truncatingIfNeeded: indent)
-    }
-
-    var number: Int { Int(storedNumber) }
+    let number: Int
     /// The first byte of the line.
-    var start: Int { Int(storedStart) }
+    let start: Int
     /// Just past the line's last byte, its line feed excluded.
-    var end: Int { Int(storedEnd) }
+    let end: Int
     /// The first byte that is not whitespace (`end` for a blank line).
-    var contentStart: Int { Int(storedContentStart) }
+    let contentStart: Int
     /// Leading whitespace, in scalars.
-    var indent: Int { Int(storedIndent) }
+    let indent: Int
 
     /// Whether the line holds only whitespace.
-    var isEmpty: Bool { storedContentStart == storedEnd }
+    var isEmpty: Bool { contentStart == end }
 }
 
 /// A piece of a line with its column: a tag or a table cell. Its text is a byte range
-/// of the source, or an unescaped string kept by the matcher. Its fields are 32 bits
-/// wide (sources are at most `Parser.sizeLimit` bytes), as a row can have many cells.
+/// of the source, or an unescaped string kept by the matcher.
 struct LineItem {
-    @Narrow<Int32> private(set) var column: Int
-    @NarrowRange private(set) var range: Range<Int>
+    private(set) var column: Int
+    private(set) var range: Range<Int>
     /// The index of the unescaped text, or -1.
-    @Narrow<Int32> private var unescapedIndex: Int
+    private var unescapedIndex: Int
 
     init(column: Int, range: Range<Int>, unescaped: Int?) {
         self.column = column
@@ -102,22 +89,20 @@ struct Token {
     /// Keyword values that are not indices into a keyword table.
     static let noKeyword = -1, quotesDelimiter = -2, backticksDelimiter = -3
 
-    // Widest fields first: 48 bytes with every field at its natural alignment, so
-    // that the parser copies a token in aligned 16-byte moves.
     let line: Line
-    @NarrowRange var text = 0..<0
-    @NarrowRange var items = 0..<0
+    var text = 0..<0
+    var items = 0..<0
     /// The column, 0 when there is none.
-    @Narrow<Int32> private var storedColumn = 0
+    private var storedColumn = 0
     /// An index into the dialect's `KeywordTable`, or one of the delimiter values.
-    @Narrow<Int16> var keyword = Token.noKeyword
+    var keyword = Token.noKeyword
     /// The `KeywordTable.index(of:)` of the dialect the line was matched in.
-    @Narrow<Int16> var dialect = 0
+    var dialect = 0
     let isEOF: Bool
     var type: TokenType = .other
     var keywordType: StepKeywordType?
     /// The delimiter whose escaped form is unescaped in `text` (inside a doc string).
-    @Narrow<Int8> var unescapeDelimiter = Token.noKeyword
+    var unescapeDelimiter = Token.noKeyword
 
     init(line: Line, isEOF: Bool = false) {
         self.line = line
@@ -134,33 +119,4 @@ struct Token {
 
     var lineNumber: Int { line.number }
     var location: Location { Location(line: line.number, column: column) }
-}
-
-/// An `Int` kept in a narrower integer, so that tokens stay small.
-@propertyWrapper
-struct Narrow<Stored: FixedWidthInteger> {
-    private var stored: Stored
-
-    init(wrappedValue: Int) { stored = Stored(truncatingIfNeeded: wrappedValue) }
-
-    var wrappedValue: Int {
-        get { Int(stored) }
-        set { stored = Stored(truncatingIfNeeded: newValue) }
-    }
-}
-
-/// A range of offsets kept in 32 bits (sources are at most `Parser.sizeLimit` bytes).
-@propertyWrapper
-struct NarrowRange {
-    private var lower: Int32, upper: Int32
-
-    init(wrappedValue: Range<Int>) {
-        lower = Int32(truncatingIfNeeded: wrappedValue.lowerBound)
-        upper = Int32(truncatingIfNeeded: wrappedValue.upperBound)
-    }
-
-    var wrappedValue: Range<Int> {
-        get { Int(lower)..<Int(upper) }
-        set { self = NarrowRange(wrappedValue: newValue) }
-    }
 }
