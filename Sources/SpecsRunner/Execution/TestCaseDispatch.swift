@@ -31,14 +31,25 @@ final class InProcessDispatch<World: AnyObject>: TestCaseDispatch {
             if options.failFast && outcome.status.failsRun { stopped = true }
         }
         let width = max(1, options.parallel)
+        let scenario = scenario, options = options
         if width == 1 {
-            for plan in plans {
-                if stopped || options.interruption?.current != nil { break }
-                record(await scenario.run(plan))
+            guard !stopped else { return }
+            // One scenario at a time, as written; each one's events are taken in while the
+            // next runs. The runner of the scenarios stops by the same rules as `record`.
+            let (outcomes, delivery) = AsyncStream.makeStream(of: ScenarioRun<World>.Outcome.self)
+            let runner = Task {
+                for plan in plans {
+                    if options.interruption?.current != nil { break }
+                    let outcome = await scenario.run(plan)
+                    delivery.yield(outcome)
+                    if options.failFast && outcome.status.failsRun { break }
+                }
+                delivery.finish()
             }
+            for await outcome in outcomes { record(outcome) }
+            await runner.value
             return
         }
-        let scenario = scenario
         await withTaskGroup(of: (Int, ScenarioRun<World>.Outcome).self) { group in
             var next = 0
             var finished: [Int: ScenarioRun<World>.Outcome] = [:]
