@@ -31,10 +31,15 @@ public struct RandomIdGenerator: IdGenerator, Sendable {
     public mutating func newId() -> String {
         let high = (nextWord() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000 // version 4
         let low = (nextWord() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000 // RFC 4122 variant
-        // The hexadecimal digits of each group, from its first: (position in the text, word, count, shift).
-        for (start, word, count, shift) in [(0, high, 8, 60), (9, high, 4, 28), (14, high, 4, 12), (19, low, 4, 60), (24, low, 12, 44)] {
+        // Each group's hexadecimal digits, from where the group starts in the text.
+        func put(_ word: UInt64, at start: Int, count: Int, shift: Int) {
             for offset in 0..<count { text[start + offset] = Self.hexDigits[Int((word >> UInt64(shift - 4 * offset)) & 0xF)] }
         }
+        put(high, at: 0, count: 8, shift: 60)
+        put(high, at: 9, count: 4, shift: 28)
+        put(high, at: 14, count: 4, shift: 12)
+        put(low, at: 19, count: 4, shift: 60)
+        put(low, at: 24, count: 12, shift: 44)
         return String(decoding: text, as: UTF8.self)
     }
 }
