@@ -12,18 +12,7 @@ final class HTMLStreamingTests: XCTestCase {
 
     /// The report of the same run read back from its messages, with no document ever closed.
     private func htmlFromStream(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("book-\(UUID().uuidString).html").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let recorder = EventRecorder()
-        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock()).run(features, to: recorder)
-        let ledger = RunLedger()
-        let html = HTMLFormatter(output: try ReportOutput.file(path), context: Self.context, ledger: ledger)
-        for envelope in recorder.envelopes {
-            ledger.consume(envelope)
-            html.consume(envelope)
-        }
-        html.finish()
-        return try String(contentsOfFile: path, encoding: .utf8)
+        try await StreamingRunTests.reportFromStream(features, options: options) { HTMLFormatter(output: $0, context: Self.context, ledger: $1) }
     }
 
     func test_finish_chaptersWrittenAsTheirFilesClose_areTheBookOfTheWholeStream() async throws {

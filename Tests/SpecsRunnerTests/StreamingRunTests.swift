@@ -159,6 +159,24 @@ final class StreamingRunTests: XCTestCase {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
+    /// A format's report of the same run read back from its messages, with no document ever closed.
+    static func reportFromStream(
+        _ features: [LoadedFeature], options: RunOptions = RunOptions(), format: (ReportOutput, RunLedger) -> any EventConsumer
+    ) async throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("whole-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = EventRecorder()
+        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock()).run(features, to: recorder)
+        let ledger = RunLedger()
+        let consumer = format(try ReportOutput.file(path), ledger)
+        for envelope in recorder.envelopes {
+            ledger.consume(envelope)
+            consumer.consume(envelope)
+        }
+        consumer.finish()
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
     func test_closeDocument_ledgerKeepingCounts_keepsTheTallyAndTheScenariosThatDidNotPass() async {
         let features = Self.features([("a.feature", 3), ("b.feature", 2)], failing: ["a.feature 1"])
         let ledger = RunLedger(retaining: .counts)
@@ -236,18 +254,7 @@ final class CucumberJSONStreamingTests: XCTestCase {
 
     /// The report of the same run read back from its messages, with no document ever closed.
     private func jsonFromStream(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cucumber-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let recorder = EventRecorder()
-        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock()).run(features, to: recorder)
-        let ledger = RunLedger()
-        let json = CucumberJSONFormatter(output: try ReportOutput.file(path), ledger: ledger)
-        for envelope in recorder.envelopes {
-            ledger.consume(envelope)
-            json.consume(envelope)
-        }
-        json.finish()
-        return try String(contentsOfFile: path, encoding: .utf8)
+        try await StreamingRunTests.reportFromStream(features, options: options) { CucumberJSONFormatter(output: $0, ledger: $1) }
     }
 
     func test_finish_featuresWrittenAsTheirFilesClose_areTheReportOfTheWholeStream() async throws {
