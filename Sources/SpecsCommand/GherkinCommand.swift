@@ -34,15 +34,14 @@ enum GherkinCommand {
         // Each file's lines are written into a buffer that an earlier file used: memory is
         // taken from the system once, not for every file.
         let spareBuffers = Locked<[[UInt8]]>([])
-        func write(_ file: FileMessages) {
+        func write(_ file: consuming FileMessages) {
             if !file.errors.isEmpty {
                 err.write(file.errors)
                 exitCode = 2
             }
             out.write(bytes: file.lines)
-            var buffer = file.lines
-            buffer.removeAll(keepingCapacity: true)
-            spareBuffers.withLock { $0.append(buffer) }
+            file.lines.removeAll(keepingCapacity: true)
+            spareBuffers.withLock { $0.append(file.lines) }
         }
         // Files are independent (predictable ids start again at 0 in each): each batch
         // is read and parsed on every core, then written in order, so the output is the
@@ -64,7 +63,15 @@ enum GherkinCommand {
                 }
                 results.withLock { $0[index] = file }
             }
-            for file in results.withLock({ $0 }) { file.map(write) }
+            // Taken out one by one, so that each buffer has one owner and is kept, not copied.
+            var files = results.withLock { taken in
+                defer { taken = [] }
+                return taken
+            }
+            for index in files.indices {
+                guard let file = files[index].take() else { continue }
+                write(file)
+            }
         }
         out.flush()
         err.flush()
