@@ -19,21 +19,6 @@ final class KeywordTable: Sendable {
     let stepTypes: [StepKeywordType]
     /// The keyword indices of each group.
     let groups: [Range<Int>]
-    /// For each first byte of a line's content, the token types the line may be:
-    /// the parser tries no other.
-    let lineTypes: [TokenTypes]
-    /// The keywords of each group that start with each byte, in the group's order:
-    /// `bucketed[bucket(group * 256 + byte)]`.
-    let bucketed: [Candidate]
-    /// Where each bucket starts in `bucketed`; the next one's start is where it ends.
-    private let bucketStarts: [Int32]
-
-    /// A keyword a line may start with, and the bytes it must start with.
-    struct Candidate: Sendable {
-        let keyword: Int32
-        let start: Int32
-        let count: Int32
-    }
 
     init(_ dialect: Dialect) {
         language = dialect.language
@@ -66,52 +51,6 @@ final class KeywordTable: Sendable {
         self.textLengths = texts.map(\.utf8.count)
         self.stepTypes = types
         self.groups = groups
-        var bucketed: [Candidate] = [], bucketStarts: [Int32] = []
-        for keywords in groups {
-            let written = keywords.filter { starts[$0] < ends[$0] }
-            for byte in 0..<256 {
-                bucketStarts.append(Int32(bucketed.count))
-                for keyword in written where bytes[starts[keyword]] == byte {
-                    bucketed.append(Candidate(keyword: Int32(keyword), start: Int32(starts[keyword]), count: Int32(ends[keyword] - starts[keyword])))
-                }
-            }
-        }
-        bucketStarts.append(Int32(bucketed.count))
-        // What the matcher reads: a bucket for every group and byte, the candidates of
-        // every bucket, and every candidate's keyword and bytes.
-        precondition(bucketStarts.count == Group.allCases.count * 256 + 1)
-        precondition(bucketed.allSatisfy { Int($0.keyword) < texts.count && Int($0.start) + Int($0.count) <= bytes.count })
-        self.bucketed = bucketed
-        self.bucketStarts = bucketStarts
-        lineTypes = (0...255).map { byte in Self.lineTypes(startingWith: byte, bucketStarts) }
-    }
-
-    /// The positions in `bucketed` of the keywords of a group (`group * 256 + byte`) that start with a byte.
-    @inline(__always) func bucket(_ slot: Int) -> Range<Int> { Self.bucket(slot, bucketStarts) }
-
-    @inline(__always) private static func bucket(_ slot: Int, _ starts: [Int32]) -> Range<Int> {
-        Int(starts[slot])..<Int(starts[slot &+ 1])
-    }
-
-    /// The line type that each group's keywords start.
-    private static let keywordLines: [(Group, TokenType)] = [
-        (.feature, .featureLine), (.rule, .ruleLine), (.background, .backgroundLine),
-        (.scenario, .scenarioLine), (.examples, .examplesLine), (.step, .stepLine),
-    ]
-
-    private static func lineTypes(startingWith byte: Int, _ bucketStarts: [Int32]) -> TokenTypes {
-        var types = TokenTypes(.other)
-        switch UInt8(byte) {
-        case UInt8(ascii: "#"): types.insert(.comment); types.insert(.language)
-        case UInt8(ascii: "@"): types.insert(.tagLine)
-        case UInt8(ascii: "|"): types.insert(.tableRow)
-        case UInt8(ascii: "\""), UInt8(ascii: "`"): types.insert(.docStringSeparator)
-        default: break
-        }
-        for (group, type) in keywordLines where !bucket(group.rawValue * 256 + byte, bucketStarts).isEmpty {
-            types.insert(type)
-        }
-        return types
     }
 
     /// The built-in languages, in the order of their indices.

@@ -92,12 +92,10 @@ struct TokenMatcher {
         return true
     }
 
-    /// The token types the token may be, from its line's first byte in the current
-    /// dialect: a superset of those `match` accepts.
-    @inline(__always) func candidates(_ token: Token) -> TokenTypes {
+    /// The token types the token may be: a superset of those `match` accepts.
+    func candidates(_ token: Token) -> TokenTypes {
         if token.isEOF { return .endOfSource }
-        guard let byte = firstByte(token.line) else { return .blankLine }
-        return keywords.lineTypes[Int(byte)]
+        return token.line.isEmpty ? .blankLine : .nonBlankLine
     }
 
     @inline(__always) private func firstByte(_ line: Line) -> UInt8? {
@@ -108,12 +106,8 @@ struct TokenMatcher {
     private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
         let start = line.contentStart, available = line.end - start
         guard available > 0 else { return nil }
-        let bucket = keywords.bucket(group.rawValue &* 256 &+ Int(source[start]))
-        guard !bucket.isEmpty else { return nil }
-        for position in bucket {
-            let candidate = keywords.bucketed[position]
-            let first = Int(candidate.start), count = Int(candidate.count)
-            if source.hasPrefix(keywords.bytes, first..<first + count, at: start, end: line.end) { return Int(candidate.keyword) }
+        for keyword in keywords.groups[group.rawValue] where keywords.starts[keyword] < keywords.ends[keyword] {
+            if source.hasPrefix(keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: start, end: line.end) { return keyword }
         }
         return nil
     }
