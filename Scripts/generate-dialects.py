@@ -43,18 +43,6 @@ for code in sorted(languages):
         f"given: {arr(d['given'])}, when: {arr(d['when'])}, then: {arr(d['then'])}, and: {arr(d['and'])}, but: {arr(d['but'])}),"
     )
 lines += ["    ]", "}", ""]
-codes = sorted(languages)
-lines += [
-    "extension KeywordTable {",
-    "    /// The table of the dialect at `index` among the languages in order, compiled when a",
-    "    /// file first asks for it: a run in one language compiles one table.",
-    "    static func compiled(_ index: Int) -> KeywordTable? {",
-    "        switch index {",
-]
-lines += [f"        case {i}: table{i}" for i in range(len(codes))]
-lines += ["        default: nil", "        }", "    }", ""]
-lines += [f"    private static let table{i} = KeywordTable(builtIn: {lit(code)})" for i, code in enumerate(codes)]
-lines += ["}", ""]
 os.makedirs(os.path.dirname(out), exist_ok=True)
 with open(out, "w", encoding="utf-8") as f:
     f.write("\n".join(lines))

@@ -64,8 +64,8 @@ final class KeywordTable: Sendable {
     }()
 
     private static let englishIndex = indices["en"]
-    /// English, the usual language of every file, without a lookup.
-    private static let english = englishIndex.flatMap(compiled)
+    /// Every built-in dialect's table, in index order, compiled once.
+    static let all = languages.compactMap { Dialect.named($0).map(KeywordTable.init) }
 
     /// The index of a language's table; English, the usual default language of every
     /// parse, without hashing its name.
@@ -74,18 +74,5 @@ final class KeywordTable: Sendable {
     }
 
     /// The table at an index `index(of:)` gave.
-    static func table(at index: Int) -> KeywordTable {
-        if index == englishIndex, let english { return english }
-        guard let table = compiled(index) else { preconditionFailure("no keyword table at \(index)") }
-        return table
-    }
-
-    /// Every built-in dialect's table, in index order (each compiled if it was not yet).
-    static var all: [KeywordTable] { languages.indices.map(table(at:)) }
-
-    /// A built-in dialect's table (the generated `compiled(_:)` asks for each by its code).
-    convenience init(builtIn language: String) {
-        guard let dialect = Dialect.named(language) else { preconditionFailure("no built-in dialect \(language)") }
-        self.init(dialect)
-    }
+    static func table(at index: Int) -> KeywordTable { all[index] }
 }
