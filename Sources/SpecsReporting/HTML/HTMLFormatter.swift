@@ -26,14 +26,9 @@ public final class HTMLFormatter: EventConsumer {
     /// Why the run's history record could not be written, if it could not.
     public private(set) var historyProblem: String?
 
-    private var results = FinalResults()
-    /// The results taken so far of the open documents' test cases.
-    private var taken: [String: ScenarioResult] = [:]
-    /// The open documents' features, and their uris in the order they came.
-    private var features: [String: Feature?] = [:]
-    private var openOrder: [String] = []
-    /// How many features are written in each language.
-    private var languages: [String: Int] = [:]
+    private var features = FeatureResults()
+    /// The language of each feature file seen, while no language was given.
+    private var languages: [String: String] = [:]
     /// The book, once the labels' language is known.
     private var binder: BookBinder?
     /// Features closed before the labels' language was known (no language given): written at the end.
@@ -62,21 +57,15 @@ public final class HTMLFormatter: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
-        if case .gherkinDocument(let document) = envelope {
-            let uri = document.uri ?? ""
-            if features[uri] == nil {
-                openOrder.append(uri)
-                if let language = document.feature?.language { languages[language, default: 0] += 1 }
-            }
-            features[uri] = document.feature
+        if self.language == nil, case .gherkinDocument(let document) = envelope, let language = document.feature?.language {
+            languages[document.uri ?? ""] = language
         }
-        if let result = results.take(envelope, from: ledger) { taken[result.testCaseId] = result }
+        features.take(envelope, from: ledger)
     }
 
     public func closeDocument(_ uri: String) {
         feed.closeDocument(uri)
-        openOrder.removeAll { $0 == uri }
-        guard let entry = close(uri) else { return }
+        guard let entry = features.close(uri, from: ledger).flatMap(chapter) else { return }
         if let binder = binder ?? language.map(makeBinder) {
             binder.add(entry)
         } else {
@@ -85,9 +74,10 @@ public final class HTMLFormatter: EventConsumer {
     }
 
     public func finish() {
-        let remaining = openOrder.compactMap(close)
-        openOrder = []
-        let binder = binder ?? makeBinder(language ?? Self.dominantLanguage(languages))
+        let remaining = features.closeAll(from: ledger).compactMap(chapter)
+        var counts: [String: Int] = [:]
+        for language in languages.values { counts[language, default: 0] += 1 }
+        let binder = binder ?? makeBinder(language ?? Self.dominantLanguage(counts))
         for entry in waiting + remaining { binder.add(entry) }
         waiting = []
 
@@ -98,20 +88,15 @@ public final class HTMLFormatter: EventConsumer {
             trend = RunHistory.Marks(past: binder.past, current: current)
             historyProblem = RunHistory.save(current, in: historyDirectory)
         }
-        let linked = binder.linkedTests
         binder.bind(
             into: out, run: (ledger.runStarted, ledger.runFinished?.timestamp),
-            unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: linked), trend: trend)
+            unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: binder.linkedTests), trend: trend)
         out.close()
     }
 
-    /// An open document's feature with the results of its scenarios, and lets the document go.
-    private func close(_ uri: String) -> ReportBook.FeatureEntry? {
-        let testCases = results.testCases(of: uri)
-        let neverEnded = Dictionary(results.close(uri, from: ledger).map { ($0.testCaseId, $0) }, uniquingKeysWith: { first, _ in first })
-        let scenarioResults = testCases.compactMap { taken.removeValue(forKey: $0) ?? neverEnded[$0] }
-        guard let feature = features.removeValue(forKey: uri) ?? nil, !scenarioResults.isEmpty else { return nil }
-        return ReportBook.feature(uri: uri, feature: feature, results: scenarioResults, rows: context.rows(scenarioResults))
+    /// A closed document's part of the book, with its scenarios' traceability rows.
+    private func chapter(_ closed: FeatureResults.Closed) -> ReportBook.FeatureEntry? {
+        ReportBook.feature(uri: closed.uri, feature: closed.feature, results: closed.results, rows: context.rows(closed.results))
     }
 
     private func makeBinder(_ language: String) -> BookBinder {

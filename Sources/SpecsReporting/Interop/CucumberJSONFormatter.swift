@@ -17,12 +17,7 @@ public final class CucumberJSONFormatter: EventConsumer {
     /// Whether no feature has been written yet.
     private var first = true
 
-    private var results = FinalResults()
-    /// The results taken so far of the open documents' test cases.
-    private var taken: [String: ScenarioResult] = [:]
-    /// The open documents' features, and their uris in the order they came.
-    private var features: [String: Feature?] = [:]
-    private var openOrder: [String] = []
+    private var features = FeatureResults()
 
     public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)
@@ -33,18 +28,12 @@ public final class CucumberJSONFormatter: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
-        if case .gherkinDocument(let document) = envelope {
-            let uri = document.uri ?? ""
-            if features[uri] == nil { openOrder.append(uri) }
-            features[uri] = document.feature
-        }
-        if let result = results.take(envelope, from: ledger) { taken[result.testCaseId] = result }
+        features.take(envelope, from: ledger)
     }
 
     public func closeDocument(_ uri: String) {
         feed.closeDocument(uri)
-        write(uri)
-        openOrder.removeAll { $0 == uri }
+        if let closed = features.close(uri, from: ledger) { write(closed) }
     }
 
     struct Tag: Encodable { let name: String; let line: Int }
@@ -92,18 +81,14 @@ public final class CucumberJSONFormatter: EventConsumer {
     }
 
     public func finish() {
-        for uri in openOrder { write(uri) }
-        openOrder = []
+        for closed in features.closeAll(from: ledger) { write(closed) }
         out.write(first ? String(decoding: (try? encoder.encode([FeatureJSON]())) ?? Data("[]".utf8), as: UTF8.self) + "\n" : "\n]\n")
         out.close()
     }
 
-    /// Writes an open document's feature with its scenarios, if it has any, and lets it go.
-    private func write(_ uri: String) {
-        let testCases = results.testCases(of: uri)
-        let neverEnded = Dictionary(results.close(uri, from: ledger).map { ($0.testCaseId, $0) }, uniquingKeysWith: { first, _ in first })
-        let scenarios = testCases.compactMap { taken.removeValue(forKey: $0) ?? neverEnded[$0] }
-        guard let feature = features.removeValue(forKey: uri) ?? nil, !scenarios.isEmpty else { return }
+    /// Writes a closed document's feature with its scenarios.
+    private func write(_ closed: FeatureResults.Closed) {
+        let feature = closed.feature, uri = closed.uri, scenarios = closed.results
         let featureId = Self.slug(feature.name)
         let json = FeatureJSON(
             uri: uri, id: featureId, keyword: feature.keyword, name: feature.name, description: feature.description,
