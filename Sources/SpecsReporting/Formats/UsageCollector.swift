@@ -7,8 +7,17 @@ public final class UsageCollector: EventConsumer {
     /// What a definition matched: the steps (text and feature line) and their durations.
     public struct Use: Sendable {
         public let definition: StepDefinitionMessage
-        public var matches: [(text: String, place: String)] = []
+        public var matches: [Match] = []
         public var durations: [Int] = []
+    }
+
+    /// A step a definition matched, and where it is written.
+    public struct Match: Sendable {
+        public let text: String
+        public let uri: String
+        public let line: Int
+        /// `uri:line`.
+        public var place: String { "\(uri):\(line)" }
     }
 
     private let feed: LedgerFeed
@@ -41,8 +50,7 @@ public final class UsageCollector: EventConsumer {
         byDefinition.values.map { use in
             var sorted = use
             sorted.matches = use.matches.enumerated().sorted { lhs, rhs in
-                let left = Self.order(lhs.element.place), right = Self.order(rhs.element.place)
-                return (left.uri, left.line, lhs.offset) < (right.uri, right.line, rhs.offset)
+                (lhs.element.uri, lhs.element.line, lhs.offset) < (rhs.element.uri, rhs.element.line, rhs.offset)
             }.map(\.element)
             return sorted
         }.sorted { lhs, rhs in
@@ -51,17 +59,12 @@ public final class UsageCollector: EventConsumer {
         }
     }
 
-    /// A place `uri:line` as its parts, for ordering.
-    private static func order(_ place: String) -> (uri: Substring, line: Int) {
-        guard let colon = place.lastIndex(of: ":") else { return (place[...], 0) }
-        return (place[..<colon], Int(place[place.index(after: colon)...]) ?? 0)
-    }
-
     private func add(_ result: ScenarioResult) {
         for step in result.steps {
             guard case .step(let pickleStep, _, let definitions) = step.kind else { continue }
             for definition in definitions {
-                byDefinition[definition.id]?.matches.append((pickleStep.text, "\(result.pickle.uri):\(step.line ?? result.pickle.location.line)"))
+                byDefinition[definition.id]?.matches.append(
+                    Match(text: pickleStep.text, uri: result.pickle.uri, line: step.line ?? result.pickle.location.line))
                 if definitions.count == 1, let duration = step.result?.duration, step.status == .passed || step.status == .failed {
                     byDefinition[definition.id]?.durations.append(duration.totalNanoseconds)
                 }

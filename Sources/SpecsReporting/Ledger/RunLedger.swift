@@ -163,7 +163,10 @@ public final class RunLedger: EventConsumer {
                 held.append(tag.id)
             }
         }
-        func add(_ scenario: Scenario) {
+        func add(_ scenario: Scenario, in rule: Rule?) {
+            astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: rule, uri: uri)
+            held.append(scenario.id)
+            add(scenario.steps)
             add(scenario.tags)
             for examples in scenario.examples { add(examples.tags) }
         }
@@ -171,21 +174,13 @@ public final class RunLedger: EventConsumer {
         for child in feature.children {
             switch child {
             case .background(let background): add(background.steps)
-            case .scenario(let scenario):
-                astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: nil, uri: uri)
-                held.append(scenario.id)
-                add(scenario.steps)
-                add(scenario)
+            case .scenario(let scenario): add(scenario, in: nil)
             case .rule(let rule):
                 add(rule.tags)
                 for ruleChild in rule.children {
                     switch ruleChild {
                     case .background(let background): add(background.steps)
-                    case .scenario(let scenario):
-                        astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: rule, uri: uri)
-                        held.append(scenario.id)
-                        add(scenario.steps)
-                        add(scenario)
+                    case .scenario(let scenario): add(scenario, in: rule)
                     }
                 }
             }
@@ -249,7 +244,6 @@ public final class RunLedger: EventConsumer {
         frozenResult = result
         return result
     }
-
 
     /// The scenario results of the run, in the order test cases were planned.
     public var scenarioResults: [ScenarioResult] {
