@@ -14,9 +14,17 @@ public struct RandomIdGenerator: IdGenerator, Sendable {
         state = seed
     }
 
+    /// The generator of file `file` of a run seeded once with `seed`, for files read side
+    /// by side: each file's ids come from 2^32 states of its own, so no two files share one.
+    public init(seed: UInt64, file: Int) {
+        state = seed &+ (UInt64(truncatingIfNeeded: file) << 32) &* Self.gamma
+    }
+
+    private static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
+
     /// SplitMix64: every state is distinct for 2^64 steps, so no two ids of a run are equal.
     private mutating func nextWord() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
+        state &+= Self.gamma
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -30,6 +30,8 @@ enum GherkinCommand {
             includeSource: !parsed.has("--no-source"), includeDocument: !parsed.has("--no-ast"),
             includePickles: !parsed.has("--no-pickles"))
         let predictable = parsed.has("--predictable-ids")
+        // Random ids come from one seed; each file has its own share of the generator's states.
+        let seed = UInt64.random(in: .min ... .max)
         var exitCode: Int32 = 0
         // Each file's lines are written into a buffer that an earlier file used: memory is
         // taken from the system once, not for every file.
@@ -58,7 +60,7 @@ enum GherkinCommand {
                     var ids = IncrementingIdGenerator()
                     file = FileMessages(path: slice[index], messages, ids: &ids, into: buffer)
                 } else {
-                    var ids = RandomIdGenerator()
+                    var ids = RandomIdGenerator(seed: seed, file: start + index)
                     file = FileMessages(path: slice[index], messages, ids: &ids, into: buffer)
                 }
                 results.withLock { $0[index] = file }

@@ -92,6 +92,16 @@ final class RandomIdGeneratorTests: XCTestCase {
         XCTAssertEqual(again.newId(), RandomIdGenerator(seed: 42).newIdCopy())
         XCTAssertNotEqual(other.newId(), RandomIdGenerator(seed: 42).newIdCopy())
     }
+
+    func test_newId_filesOfOneSeed_shareNoIdAndRepeatTheirOwn() {
+        var seen: Set<String> = []
+        for file in 0..<50 {
+            var ids = RandomIdGenerator(seed: 7, file: file)
+            for _ in 0..<2_000 { XCTAssertTrue(seen.insert(ids.newId()).inserted, "file \(file)") }
+        }
+        XCTAssertEqual(RandomIdGenerator(seed: 7, file: 3).newIdCopy(), RandomIdGenerator(seed: 7, file: 3).newIdCopy())
+        XCTAssertNotEqual(RandomIdGenerator(seed: 7, file: 3).newIdCopy(), RandomIdGenerator(seed: 8, file: 3).newIdCopy())
+    }
 }
 
 private extension RandomIdGenerator {
