@@ -108,8 +108,10 @@ final class ExecutableExamplesTests: XCTestCase {
         }
         let junit = project.appendingPathComponent("junit.xml").path
         let messages = project.appendingPathComponent("messages.ndjson").path
+        let html = project.appendingPathComponent("book.html").path
         let run = try ExecutableRun.run(
-            "misbehaving-specs", ["--parallel", "2", "--format", "summary", "--format", "junit:\(junit)", "--format", "message:\(messages)"],
+            "misbehaving-specs",
+            ["--parallel", "2", "--format", "summary", "--format", "junit:\(junit)", "--format", "message:\(messages)", "--format", "html:\(html)"],
             in: project)
         XCTAssertEqual(run.code, 1, run.err)
         XCTAssertTrue(run.out.contains("121 scenarios (1 failed, 120 passed)"), run.out)
@@ -130,5 +132,16 @@ final class ExecutableExamplesTests: XCTestCase {
         }
         XCTAssertEqual(testCases, 121)
         XCTAssertEqual(lines.filter { $0.hasPrefix("{\"testCaseFinished\"") }.count, 121)
+
+        // The book, written a file at a time as the run went, is the book of the saved stream.
+        let book = try String(contentsOfFile: html, encoding: .utf8)
+        XCTAssertEqual(book.components(separatedBy: "<article").count - 1, 121)
+        XCTAssertTrue(book.contains("<dt>Failed</dt><dd>1</dd>"), book)
+        let sections = book.components(separatedBy: "<section class=\"feature\" id=\"f-").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(sections.filter { $0.contains("ledger") }.count, 3, "\(sections)")
+        XCTAssertEqual(sections, sections.sorted())
+        let rebuilt = project.appendingPathComponent("rebuilt.html").path
+        _ = try ExecutableRun.run("misbehaving-specs", ["report", messages, "--format", "html:\(rebuilt)"], in: project)
+        XCTAssertEqual(try String(contentsOfFile: rebuilt, encoding: .utf8), book)
     }
 }
