@@ -136,6 +136,24 @@ final class FaultContainmentTests: XCTestCase {
         try assertReportsComplete(scenarios: 9, failures: 1)
     }
 
+    func test_run_crashWhileLaterScenariosAreAskedOfTheWorker_runsThemOnAFreshWorkerOnce() throws {
+        // Fast scenarios widen what the worker is asked ahead, so the crash takes several asked ones with it.
+        try feature((1...20).map { ("fine \($0)", "a step that passes") } + [("fatal", "a step that calls fatalError")]
+                    + (21...40).map { ("fine \($0)", "a step that passes") })
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"] + reports, in: project)
+        XCTAssertEqual(run.code, 1, run.err)
+        XCTAssertTrue(run.out.contains("41 scenarios (1 failed, 40 passed)"), run.out)
+        try assertReportsComplete(scenarios: 41, failures: 1)
+        // Each scenario's test case runs once, in the order written.
+        let lines = try read("reports/messages.ndjson").split(separator: "\n")
+        func ids(_ prefix: String, _ key: String) -> [String] {
+            lines.filter { $0.hasPrefix(prefix) }.map { $0.components(separatedBy: "\"\(key)\":\"")[1].components(separatedBy: "\"")[0] }
+        }
+        let planned = ids("{\"testCase\":", "id")
+        XCTAssertEqual(planned.count, 41)
+        XCTAssertEqual(ids("{\"testCaseStarted\":", "testCaseId"), planned)
+    }
+
     func test_run_failFast_countsNeverStartedScenariosAsNotRunEverywhere() throws {
         try feature([("fails", "a step that fails"), ("b", "a step that passes"), ("c", "a step that passes")])
         let run = try ExecutableRun.run("misbehaving-specs", ["--fail-fast", "--format", "summary"] + reports, in: project)

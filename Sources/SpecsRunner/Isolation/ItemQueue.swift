@@ -18,15 +18,15 @@ final class ItemQueue: Sendable {
 
     private let state = Locked(State())
 
-    /// Adds an item; `wake` hands the batch to a waiting task now (a control line), else
-    /// it waits for one, so that a test case's envelopes cost one task switch, not one each.
+    /// Adds an item; `wake` hands the items up to the first control line to a waiting task
+    /// now (a control line), else it waits for one, so that a test case's envelopes cost one
+    /// task switch, not one each.
     func push(_ item: WorkerItem, wake: Bool) {
         let waiter = state.withLock { state -> (CheckedContinuation<[WorkerItem], Never>, [WorkerItem])? in
             state.items.append(item)
-            guard wake, let waiting = state.waiting else { return nil }
+            guard wake, let waiting = state.waiting, let ready = Self.takeThroughControl(&state.items) else { return nil }
             state.waiting = nil
-            defer { state.items.removeAll(keepingCapacity: true) }
-            return (waiting, state.items)
+            return (waiting, ready)
         }
         if let (continuation, items) = waiter { continuation.resume(returning: items) }
     }
@@ -36,26 +36,40 @@ final class ItemQueue: Sendable {
             state.finished = true
             guard let waiting = state.waiting else { return nil }
             state.waiting = nil
+            if let ready = Self.takeThroughControl(&state.items) { return (waiting, ready) }
             defer { state.items.removeAll() }
             return (waiting, state.items)
         }
         if let (continuation, items) = waiter { continuation.resume(returning: items) }
     }
 
-    /// The items that arrived, waiting for one if none did; empty at the end.
+    /// The items that arrived, up to and including the first control line (the rest wait
+    /// for the next call: a worker with several requests streams one test case after the
+    /// other); waits for one if none did; empty at the end.
     func next() async -> [WorkerItem] {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> [WorkerItem]? in
-                let hasControl = state.items.contains { if case .control = $0 { true } else { false } }
-                if !state.items.isEmpty && (hasControl || state.finished) {
-                    defer { state.items.removeAll(keepingCapacity: true) }
+                if let ready = Self.takeThroughControl(&state.items) { return ready }
+                if state.finished {
+                    defer { state.items.removeAll() }
                     return state.items
                 }
-                if state.finished { return [] }
                 state.waiting = continuation
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }
         }
+    }
+
+    /// The items up to and including the first control line, taken out; nil without one.
+    private static func takeThroughControl(_ items: inout [WorkerItem]) -> [WorkerItem]? {
+        guard let control = items.firstIndex(where: { if case .control = $0 { true } else { false } }) else { return nil }
+        if control == items.count - 1 {
+            defer { items.removeAll(keepingCapacity: true) }
+            return items
+        }
+        let ready = Array(items[...control])
+        items.removeSubrange(...control)
+        return ready
     }
 }

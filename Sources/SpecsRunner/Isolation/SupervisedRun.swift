@@ -3,7 +3,7 @@ import Gherkin
 import Messages
 
 /// Runs test cases in worker processes: `--parallel N` is N workers, each running one
-/// test case at a time. A worker that crashes, exits, or whose step blocks past its
+/// test case at a time (and asked for the next ones before it ends). A worker that crashes, exits, or whose step blocks past its
 /// timeout is ended if need be; its test case is failed with the cause (signal or exit
 /// status, the step that was running, the worker's last lines of standard error) and a
 /// fresh worker goes on with the rest. Each test case's events are passed on when it ends.
@@ -21,6 +21,8 @@ struct SupervisedRun<World: AnyObject>: Sendable {
         var workerLost = false
         /// The worker was gone before the test case started: it can be run again on a fresh one.
         var neverStarted = false
+        /// How long the worker took, first attempt started to last finished, by its events.
+        var nanoseconds = 0
     }
 
     /// Stops the run from outside (a signal): running test cases end as interrupted.
@@ -36,6 +38,9 @@ struct SupervisedRun<World: AnyObject>: Sendable {
         let worker = try WorkerProcess(
             id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable, arguments: arguments)
         interruption.track(worker)
+        worker.watchSteps(
+            limitNanoseconds: hardLimitNanoseconds,
+            reason: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled")
         return worker
     }
 
@@ -66,38 +71,37 @@ struct SupervisedRun<World: AnyObject>: Sendable {
         return envelopes
     }
 
-    /// Runs one test case on `worker`.
-    func run(_ plan: TestCasePlan<World>, on worker: WorkerProcess) async -> Outcome {
-        var outcome = Outcome()
-        let limit = hardLimitNanoseconds
-        let monitor = DispatchSource.makeTimerSource(queue: .global())
-        monitor.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
-        monitor.setEventHandler {
-            let (step, since) = worker.runningStep.withLock { $0 }
-            if step != nil, DispatchTime.now().uptimeNanoseconds &- since > limit {
-                worker.kill(because: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled")
-            }
-        }
-        monitor.resume()
-        defer { monitor.cancel() }
+    /// Asks `worker` for a test case; false when it no longer reads. A worker runs what it
+    /// is asked in order, so a supervisor may ask for the next ones before this one ends.
+    func send(_ plan: TestCasePlan<World>, to worker: WorkerProcess) -> Bool {
+        worker.send("\(plan.number) \(plan.file) \(plan.pickle.id)")
+    }
 
+    /// The events of a test case asked of `worker` (after those asked before it): read until
+    /// the worker says it is done, or it is gone. A worker gone before anything of the test
+    /// case arrived never started it (`neverStarted`); one gone in the middle failed it.
+    func collect(_ plan: TestCasePlan<World>, from worker: WorkerProcess, delivered: Bool) async -> Outcome {
+        var outcome = Outcome()
+        guard delivered else {
+            outcome.workerLost = true
+            outcome.neverStarted = true
+            return outcome
+        }
         var done = false
-        if worker.send("\(plan.number) \(plan.file) \(plan.pickle.id)") {
-            reading: while case let batch = await worker.items.next(), !batch.isEmpty {
-                for item in batch {
-                    switch item {
-                    case .control(let line):
-                        if line.hasPrefix(WorkerProtocol.donePrefix) {
-                            done = true
-                            break reading
-                        }
-                    case .envelope(let envelope):
-                        outcome.envelopes.append(envelope)
+        reading: while case let batch = await worker.items.next(), !batch.isEmpty {
+            for item in batch {
+                switch item {
+                case .control(let line):
+                    if line.hasPrefix(WorkerProtocol.donePrefix) {
+                        done = true
+                        break reading
                     }
+                case .envelope(let envelope):
+                    outcome.envelopes.append(envelope)
                 }
             }
         }
-        if !done && outcome.envelopes.isEmpty && interruption.current == nil {
+        if !done && outcome.envelopes.isEmpty {
             outcome.workerLost = true
             outcome.neverStarted = true
             return outcome
@@ -188,7 +192,19 @@ struct SupervisedRun<World: AnyObject>: Sendable {
     /// The final status and the step counts of the final attempt.
     private static func tally(_ outcome: inout Outcome, plan: TestCasePlan<World>) {
         var lastAttempt = ""
-        for case .testCaseStarted(let started) in outcome.envelopes { lastAttempt = started.id }
+        var first: Timestamp?, last: Timestamp?
+        for envelope in outcome.envelopes {
+            switch envelope {
+            case .testCaseStarted(let started):
+                lastAttempt = started.id
+                if first == nil { first = started.timestamp }
+            case .testCaseFinished(let finished): last = finished.timestamp
+            default: break
+            }
+        }
+        if let first, let last {
+            outcome.nanoseconds = max(0, (last.seconds - first.seconds) * 1_000_000_000 + last.nanos - first.nanos)
+        }
         var worst = TestStepResultStatus.passed
         for case .testStepFinished(let finished) in outcome.envelopes where finished.testCaseStartedId == lastAttempt {
             worst = max(worst, finished.testStepResult.status)

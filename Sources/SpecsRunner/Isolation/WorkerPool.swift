@@ -9,6 +9,8 @@ final class WorkerPool<World: AnyObject>: TestCaseDispatch {
     private let interruption: RunInterruption
     private var workers: [WorkerProcess?] = []
     private var generations: [Int] = []
+    /// How fast each slot's worker runs test cases, kept from batch to batch.
+    private var paces: [WorkerPace] = []
     private(set) var stopped = false
 
     init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock) {
@@ -57,42 +59,70 @@ final class WorkerPool<World: AnyObject>: TestCaseDispatch {
             }
         }
         let supervisor = supervisor
+        // Each worker is asked for test cases ahead, so that it never waits for the supervisor
+        // between two: about 10 ms of them at the pace of its last ones (`WorkerPace`), so that
+        // slow ones are not queued behind each other while another worker idles. With
+        // --fail-fast, one at a time, so that nothing starts after a failure.
+        if paces.count != workers.count { paces = Array(repeating: WorkerPace(), count: workers.count) }
+        func window(_ slot: Int) -> Int { options.failFast ? 1 : paces[slot].window }
         await withTaskGroup(of: (Int, Int, SupervisedRun<World>.Outcome).self) { group in
             var next = 0
             var again: [Int] = []
+            /// Per worker, the test cases asked of it and not yet collected, in order, and
+            /// whether the request reached it.
+            var asked: [[(number: Int, delivered: Bool)]] = Array(repeating: [], count: workers.count)
+            func take() -> Int? {
+                if !again.isEmpty { return again.removeFirst() }
+                guard next < plans.count else { return nil }
+                defer { next += 1 }
+                return next
+            }
+            /// Asks the slot's worker for more, up to the window, and waits for the first asked.
             func launch(_ slot: Int) {
-                guard !stopped, interruption.current == nil, let worker = workers[slot] else { return }
-                let number: Int
-                if let first = again.first {
-                    number = first
-                    again.removeFirst()
-                } else {
-                    guard next < plans.count else { return }
-                    number = next
-                    next += 1
+                if !stopped, interruption.current == nil, let worker = workers[slot] {
+                    while asked[slot].count < window(slot), let number = take() {
+                        asked[slot].append((number, supervisor.send(plans[number], to: worker)))
+                    }
                 }
+                guard let worker = workers[slot], let (number, delivered) = asked[slot].first else { return }
                 let plan = plans[number]
-                group.addTask { (slot, number, await supervisor.run(plan, on: worker)) }
+                group.addTask { (slot, number, await supervisor.collect(plan, from: worker, delivered: delivered)) }
+            }
+            /// The test cases asked of a lost worker after the one it was on: it never began them.
+            func unstarted(_ slot: Int) -> [Int] {
+                defer { asked[slot] = [] }
+                return asked[slot].map(\.number)
             }
             for slot in workers.indices { launch(slot) }
             for await (slot, number, outcome) in group {
+                asked[slot].removeFirst()
                 if outcome.neverStarted {
-                    // The worker had gone (it ended itself after an abandoned step): a fresh one runs it.
+                    // The worker had gone (it ended itself after an abandoned step, or the run
+                    // was interrupted): a fresh one runs what it never began, unless the run stops.
+                    let rerun = [number] + unstarted(slot)
+                    if interruption.current != nil || stopped {
+                        workers[slot] = nil
+                        continue
+                    }
                     generations[slot] += 1
                     workers[slot] = await start(slot, to: consumer, summary: &summary)
-                    if workers[slot] == nil { stopped = true } else { again.append(number) }
+                    if workers[slot] == nil { stopped = true } else { again = rerun + again }
                     launch(slot)
                     continue
                 }
+                paces[slot].record(outcome.nanoseconds)
                 for envelope in outcome.envelopes { consumer.consume(envelope) }
                 summary.record(outcome.status, steps: outcome.stepStatuses)
                 if options.failFast && outcome.status.failsRun { stopped = true }
-                if outcome.workerLost, interruption.current == nil, !stopped {
-                    generations[slot] += 1
-                    workers[slot] = await start(slot, to: consumer, summary: &summary)
-                    if workers[slot] == nil { stopped = true }
-                } else if outcome.workerLost {
-                    workers[slot] = nil
+                if outcome.workerLost {
+                    let rerun = unstarted(slot)
+                    if interruption.current == nil, !stopped {
+                        generations[slot] += 1
+                        workers[slot] = await start(slot, to: consumer, summary: &summary)
+                        if workers[slot] == nil { stopped = true } else { again = rerun + again }
+                    } else {
+                        workers[slot] = nil
+                    }
                 }
                 launch(slot)
             }

@@ -16,15 +16,20 @@ final class WorkerProcess: Sendable {
     let id: String
     let items = ItemQueue()
     /// The step running in the worker, and since when (monotonic nanoseconds), as its
-    /// stream tells: read by the supervisor's timeout monitor.
-    let runningStep = Locked<(id: String?, since: UInt64)>((nil, 0))
+    /// stream tells: read by the step monitor (`watchSteps`).
+    private let runningStep = Locked<(id: String?, since: UInt64)>((nil, 0))
     private let process: Locked<Process>
     private let input: Locked<FileHandle?>
-    /// What the worker wrote to standard error since its current test case was asked for.
-    private let recent = Locked<[String]>([])
+    /// What the worker wrote to standard error lately, each line with the time it was read.
+    private let recent = Locked<[(read: UInt64, line: String)]>([])
+    /// When the worker said it was done with its last test case (its clock is ours): the
+    /// lines read after it are its current test case's, whichever of the two readers went first.
+    private let lastDone = Locked<UInt64>(0)
     private let killReason = Locked<String?>(nil)
     private let exit = Locked<Exit?>(nil)
     private let exited = DispatchSemaphore(value: 0)
+    /// Polls `runningStep` while the process lives (see `watchSteps`).
+    private let stepMonitor = Locked<(any DispatchSourceTimer)?>(nil)
     /// Kept so that their descriptors stay open while the reading threads use them.
     private let pipes: Locked<[Pipe]>
 
@@ -43,8 +48,9 @@ final class WorkerProcess: Sendable {
         self.process = Locked(process)
         self.pipes = Locked([stdin, stdout, stderr])
         self.input = Locked(stdin.fileHandleForWriting)
-        let exit = self.exit, killReason = self.killReason, exited = self.exited
+        let exit = self.exit, killReason = self.killReason, exited = self.exited, stepMonitor = self.stepMonitor
         process.terminationHandler = { finished in
+            stepMonitor.withLock { $0?.cancel() }
             let signal = finished.terminationReason == .uncaughtSignal ? finished.terminationStatus : nil
             exit.withLock { $0 = Exit(status: finished.terminationStatus, signal: signal, killedBecause: killReason.withLock { $0 }) }
             exited.signal()
@@ -52,8 +58,11 @@ final class WorkerProcess: Sendable {
         try process.run()
         // Envelopes are decoded here, on the reading thread, beside the supervisor's work.
         let runningStep = self.runningStep
-        Self.read(stdout.fileHandleForReading.fileDescriptor) { [items] line in
-            guard line.hasPrefix("{") else { return items.push(.control(line), wake: true) }
+        Self.read(stdout.fileHandleForReading.fileDescriptor) { [items, lastDone] line in
+            guard line.hasPrefix("{") else {
+                if let time = WorkerProtocol.doneTime(line) { lastDone.withLock { $0 = time } }
+                return items.push(.control(line), wake: true)
+            }
             guard let envelope = ExecutionLines.decode(line) ?? (try? JSONDecoder().decode(Envelope.self, from: Data(line.utf8))) else {
                 return
             }
@@ -66,18 +75,32 @@ final class WorkerProcess: Sendable {
         } end: { [items] in items.finish() }
         Self.read(stderr.fileHandleForReading.fileDescriptor) { [recent] line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
+            let read = DispatchTime.now().uptimeNanoseconds
             recent.withLock {
-                $0.append(line)
+                $0.append((read, line))
                 if $0.count > 400 { $0.removeFirst($0.count - 400) }
             }
         } end: {}
     }
 
+    /// Ends the worker when a step has run longer than `limitNanoseconds` by its stream:
+    /// its own timeout did not stop it (it blocks its thread, say). Polled while the process lives.
+    func watchSteps(limitNanoseconds: UInt64, reason: String) {
+        let source = DispatchSource.makeTimerSource(queue: .global())
+        source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+        source.setEventHandler { [runningStep] in
+            let (step, since) = runningStep.withLock { $0 }
+            if step != nil, DispatchTime.now().uptimeNanoseconds &- since > limitNanoseconds { self.kill(because: reason) }
+        }
+        stepMonitor.withLock { $0 = source }
+        source.resume()
+        if exit.withLock({ $0 }) != nil { stepMonitor.withLock { $0?.cancel() } }
+    }
+
     /// Sends a request line; false when the worker no longer reads.
     @discardableResult
     func send(_ line: String) -> Bool {
-        recent.withLock { $0.removeAll() }
-        return input.withLock { handle in
+        input.withLock { handle in
             guard let handle else { return false }
             do {
                 try handle.write(contentsOf: Data((line + "\n").utf8))
@@ -117,7 +140,9 @@ final class WorkerProcess: Sendable {
     /// case: the runtime's error lines (`Fatal error: ...`), or else its last lines, without
     /// the backtrace's addresses.
     var crashLines: [String] {
-        let lines = recent.withLock { $0 }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let since = lastDone.withLock { $0 }
+        let lines = recent.withLock { $0 }.filter { $0.read > since }.map(\.line)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let errors = lines.filter { line in
             ["Fatal error", "fatal error", "Precondition failed", "Assertion failed", "Illegal instruction", "Program crashed"]
                 .contains { line.contains($0) }

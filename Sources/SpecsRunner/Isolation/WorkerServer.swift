@@ -50,7 +50,7 @@ extension Runner {
             }
             let plan = planner.plan(pickle, file: file, number: number)
             let outcome = await scenario.run(plan, workerId: workerId) { writer.emit($0) }
-            writer.line(WorkerProtocol.donePrefix + "\(number)")
+            writer.line(WorkerProtocol.done(number))
             // A step that did not stop when cancelled still runs: only ending the process stops it.
             if outcome.abandonedStep { return 75 }
         }

@@ -1,0 +1,73 @@
+import Messages
+@testable import SpecsRunner
+import XCTest
+
+/// A worker asked for several test cases streams one after the other: the supervisor takes
+/// each one's events up to its done line, and asks ahead by the pace of the last ones.
+final class WorkerPipelineTests: XCTestCase {
+    private func envelope(_ id: String) -> WorkerItem {
+        .envelope(.testCaseStarted(TestCaseStarted(attempt: 0, id: id, testCaseId: id, workerId: nil, timestamp: Timestamp(seconds: 0, nanos: 0))))
+    }
+
+    private func describe(_ items: [WorkerItem]) -> [String] {
+        items.map { item in
+            switch item {
+            case .control(let line): line
+            case .envelope(.testCaseStarted(let started)): started.id
+            case .envelope: "envelope"
+            }
+        }
+    }
+
+    func test_next_twoTestCasesArrivedAtOnce_givesEachUpToItsDoneLine() async {
+        let queue = ItemQueue()
+        queue.push(envelope("a"), wake: false)
+        queue.push(.control("done 0"), wake: true)
+        queue.push(envelope("b"), wake: false)
+        queue.push(.control("done 1"), wake: true)
+        queue.push(envelope("c"), wake: false)
+        queue.finish()
+        let first = describe(await queue.next()), second = describe(await queue.next())
+        let rest = describe(await queue.next()), end = await queue.next()
+        XCTAssertEqual(first, ["a", "done 0"])
+        XCTAssertEqual(second, ["b", "done 1"])
+        XCTAssertEqual(rest, ["c"])
+        XCTAssertTrue(end.isEmpty)
+    }
+
+    func test_next_waitingWhileTwoTestCasesArrive_isWokenWithTheFirstOnly() async {
+        let queue = ItemQueue()
+        let waiting = Task { await queue.next() }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        queue.push(envelope("a"), wake: false)
+        queue.push(.control("done 0"), wake: true)
+        queue.push(envelope("b"), wake: false)
+        queue.push(.control("done 1"), wake: true)
+        let first = describe(await waiting.value), second = describe(await queue.next())
+        XCTAssertEqual(first, ["a", "done 0"])
+        XCTAssertEqual(second, ["b", "done 1"])
+    }
+
+    func test_window_beforeAnyTestCase_asksForTwo() {
+        XCTAssertEqual(WorkerPace().window, 2)
+    }
+
+    func test_window_fastTestCases_widensToItsBound() {
+        var pace = WorkerPace()
+        for _ in 0..<10 { pace.record(100_000) }
+        XCTAssertEqual(pace.window, WorkerPace.widest)
+    }
+
+    func test_window_slowTestCases_narrowsToTwo() {
+        var pace = WorkerPace()
+        for _ in 0..<10 { pace.record(100_000) }
+        for _ in 0..<10 { pace.record(50_000_000) }
+        XCTAssertEqual(pace.window, 2)
+    }
+
+    func test_window_testCasesOfAMillisecondAndAHalf_asksForAboutTenMillisecondsOfThem() {
+        var pace = WorkerPace()
+        pace.record(1_500_000)
+        XCTAssertEqual(pace.window, 6)
+    }
+}
