@@ -15,6 +15,7 @@ public enum SpecsCommand {
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         registry: @autoclosure () -> StepRegistry<World>
     ) async -> Int32 {
+        MallocArenas.limit(to: 2)
         let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
         if let workerId = ProcessInfo.processInfo.environment[WorkerProtocol.environmentVariable] {
             return await WorkerCommand.run(arguments, workerId: workerId, registry: registry())
