@@ -3,10 +3,11 @@ import Gherkin
 import Messages
 
 /// Runs test cases in worker processes: `--parallel N` is N workers, each running one
-/// test case at a time (and asked for the next ones before it ends). A worker that crashes, exits, or whose step blocks past its
-/// timeout is ended if need be; its test case is failed with the cause (signal or exit
-/// status, the step that was running, the worker's last lines of standard error) and a
-/// fresh worker goes on with the rest. Each test case's events are passed on when it ends.
+/// test case at a time (and asked for the next ones before it ends). A worker that crashes,
+/// exits, or whose step blocks past its timeout is ended if need be; its test case is failed
+/// with the cause (signal or exit status, the step that was running, the worker's last lines
+/// of standard error) and a fresh worker goes on with the rest, from the first test case it
+/// never began. Each test case's events are passed on when it ends.
 struct SupervisedRun<World: AnyObject>: Sendable {
     let executable: String
     let arguments: [String]
