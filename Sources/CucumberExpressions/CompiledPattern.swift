@@ -2,9 +2,7 @@ import Foundation
 
 /// An anchored regular expression with the nesting of its groups, matched against
 /// whole step texts.
-struct CompiledPattern: @unchecked Sendable {
-    // NSRegularExpression is immutable and documented as safe to use from several
-    // threads at once; it is not marked Sendable, hence the unchecked conformance.
+struct CompiledPattern: Sendable {
     private let regex: NSRegularExpression
     private let tree: GroupTree
     let source: String

@@ -83,13 +83,8 @@ struct SupervisedRun<World: AnyObject>: Sendable {
     /// case arrived never started it (`neverStarted`); one gone in the middle failed it.
     func collect(_ plan: TestCasePlan<World>, from worker: WorkerProcess, delivered: Bool) async -> Outcome {
         var outcome = Outcome()
-        guard delivered else {
-            outcome.workerLost = true
-            outcome.neverStarted = true
-            return outcome
-        }
         var done = false
-        reading: while case let batch = await worker.items.next(), !batch.isEmpty {
+        reading: while delivered, case let batch = await worker.items.next(), !batch.isEmpty {
             for item in batch {
                 switch item {
                 case .control(let line):

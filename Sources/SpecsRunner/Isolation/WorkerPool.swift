@@ -88,38 +88,23 @@ final class WorkerPool<World: AnyObject>: TestCaseDispatch {
                 let plan = plans[number]
                 group.addTask { (slot, number, await supervisor.collect(plan, from: worker, delivered: delivered)) }
             }
-            /// The test cases asked of a lost worker after the one it was on: it never began them.
-            func unstarted(_ slot: Int) -> [Int] {
-                defer { asked[slot] = [] }
-                return asked[slot].map(\.number)
-            }
             for slot in workers.indices { launch(slot) }
             for await (slot, number, outcome) in group {
                 asked[slot].removeFirst()
-                if outcome.neverStarted {
-                    // The worker had gone (it ended itself after an abandoned step, or the run
-                    // was interrupted): a fresh one runs what it never began, unless the run stops.
-                    let rerun = [number] + unstarted(slot)
-                    if interruption.current != nil || stopped {
-                        workers[slot] = nil
-                        continue
-                    }
-                    generations[slot] += 1
-                    workers[slot] = await start(slot, to: consumer, summary: &summary)
-                    if workers[slot] == nil { stopped = true } else { again = rerun + again }
-                    launch(slot)
-                    continue
+                if !outcome.neverStarted {
+                    paces[slot].record(outcome.nanoseconds)
+                    for envelope in outcome.envelopes { consumer.consume(envelope) }
+                    summary.record(outcome.status, steps: outcome.stepStatuses)
+                    if options.failFast && outcome.status.failsRun { stopped = true }
                 }
-                paces[slot].record(outcome.nanoseconds)
-                for envelope in outcome.envelopes { consumer.consume(envelope) }
-                summary.record(outcome.status, steps: outcome.stepStatuses)
-                if options.failFast && outcome.status.failsRun { stopped = true }
                 if outcome.workerLost {
-                    let rerun = unstarted(slot)
-                    if interruption.current == nil, !stopped {
-                        generations[slot] += 1
-                        workers[slot] = await start(slot, to: consumer, summary: &summary)
-                        if workers[slot] == nil { stopped = true } else { again = rerun + again }
+                    // The worker is gone (crashed, exited, ended itself after an abandoned step,
+                    // or the run was interrupted): a fresh one runs what it never began (the rest
+                    // asked of it), unless the run stops.
+                    let rerun = (outcome.neverStarted ? [number] : []) + asked[slot].map(\.number)
+                    asked[slot] = []
+                    if interruption.current == nil, !stopped, await replace(slot, to: consumer, summary: &summary) {
+                        again = rerun + again
                     } else {
                         workers[slot] = nil
                     }
@@ -127,6 +112,14 @@ final class WorkerPool<World: AnyObject>: TestCaseDispatch {
                 launch(slot)
             }
         }
+    }
+
+    /// Starts a fresh worker in a lost one's slot; false, and the run stops, when it cannot.
+    private func replace(_ slot: Int, to consumer: some EventConsumer, summary: inout RunSummary) async -> Bool {
+        generations[slot] += 1
+        workers[slot] = await start(slot, to: consumer, summary: &summary)
+        if workers[slot] == nil { stopped = true }
+        return workers[slot] != nil
     }
 
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {

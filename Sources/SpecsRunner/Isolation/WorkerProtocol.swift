@@ -15,6 +15,7 @@ public enum WorkerProtocol {
     /// what the worker writes to standard error after it belongs to its next test case.
     static let donePrefix = "#done "
 
+    /// The done line of test case `number`, written now.
     static func done(_ number: Int) -> String {
         donePrefix + "\(number) \(DispatchTime.now().uptimeNanoseconds)"
     }
@@ -24,6 +25,7 @@ public enum WorkerProtocol {
         guard line.hasPrefix(donePrefix) else { return nil }
         return line.split(separator: " ").last.flatMap { UInt64($0) }
     }
+
     /// The environment variable that makes a runner executable, started with the same
     /// arguments as its supervisor, a worker: its value is the worker's id.
     public static let environmentVariable = "SPECS_WORKER"
