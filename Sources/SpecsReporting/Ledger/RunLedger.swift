@@ -195,7 +195,8 @@ public final class RunLedger: EventConsumer {
         var counted: Set<String> = []
         defer { if !counted.isEmpty { testCaseOrder.removeAll { counted.contains($0) } } }
         for id in held.testCases {
-            if let result = computeResult(testCaseId: id) {
+            // A result a format already asked for is taken as it was computed, not built again.
+            if let result = scenarioResult(testCaseId: id) {
                 let passed = result.started && (result.status == .passed || result.status == .skipped)
                 if passed && retention == .counts {
                     counted.insert(id)

@@ -18,14 +18,29 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     let makeWorld: @Sendable () async throws -> World
     var parameterTypes = ParameterTypeRegistry()
     var customParameterTypes: [(type: ParameterType, location: CodeLocation)] = []
-    var steps: [StepDefinition<World>] = []
-    var hooks: [Hook<World>] = []
+    var steps: [StepDefinition] = []
+    var hooks: [Hook] = []
     public private(set) var problems: [DefinitionProblem] = []
     private var nextId = 0
 
     /// `world` makes the fresh world of each scenario; when it throws, the scenario fails with its error.
     public init(world: @escaping @Sendable () async throws -> World) {
         self.makeWorld = world
+    }
+
+    /// The world maker as the run sees it: the runner's machinery is not generic over the
+    /// world's type (generic code across modules runs unspecialised, looking up type metadata
+    /// for every plan and step), so definitions take the world as `AnyObject` and cast it back.
+    var makeAnyWorld: @Sendable () async throws -> AnyObject {
+        let make = makeWorld
+        return { try await make() }
+    }
+
+    /// The world a definition was handed, as its closure takes it: always the registry's own
+    /// type, since the run's worlds come from `makeAnyWorld`.
+    static func typed(_ world: AnyObject) throws -> World {
+        guard let world = world as? World else { throw WorldTypeMismatch(expected: "\(World.self)", found: "\(type(of: world))") }
+        return world
     }
 
     private mutating func newId() -> String {
@@ -107,7 +122,7 @@ public struct StepRegistry<World: AnyObject>: Sendable {
         let closureTypes = packTypes(repeat each types)
         let declared = closureTypes.count
         let last = closureTypes.last.map { ObjectIdentifier($0) }
-        let trailing: StepDefinition<World>.TrailingArgument =
+        let trailing: StepDefinition.TrailingArgument =
             last == ObjectIdentifier(DataTable.self) ? .dataTable : last == ObjectIdentifier(DocString.self) ? .docString : .none
         let compiled: any StepExpression
         let valueTypes: [(name: String, type: Any.Type)]
@@ -150,9 +165,9 @@ public struct StepRegistry<World: AnyObject>: Sendable {
                 undefinedParameterType: nil, expression: source))
             return
         }
-        let invoke: @Sendable (World, [any Sendable]) async throws -> Void = { world, values in
+        let invoke: @Sendable (AnyObject, [any Sendable]) async throws -> Void = { world, values in
             var reader = ArgumentReader(values)
-            try await body(world, repeat try reader.next((each Arg).self))
+            try await body(try Self.typed(world), repeat try reader.next((each Arg).self))
         }
         steps.append(StepDefinition(
             id: newId(), expression: compiled, isRegularExpression: regex, location: location, trailing: trailing, body: invoke))
@@ -209,12 +224,12 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     ) { addScenarioHook(.afterStep, name, tags, CodeLocation(file: file, line: line), body) }
 
     private mutating func addScenarioHook(
-        _ kind: Hook<World>.Kind, _ name: String?, _ tags: String?, _ location: CodeLocation,
+        _ kind: Hook.Kind, _ name: String?, _ tags: String?, _ location: CodeLocation,
         _ body: @escaping @Sendable (World, HookContext) async throws -> Void
     ) {
         addHook(kind, name, tags, location) { world, context in
             guard let world, let context else { return }
-            try await body(world, context)
+            try await body(try Self.typed(world), context)
         }
     }
 
@@ -229,8 +244,8 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     ) { addHook(.afterAll, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
 
     private mutating func addHook(
-        _ kind: Hook<World>.Kind, _ name: String?, _ tags: String?, _ location: CodeLocation,
-        _ body: @escaping @Sendable (World?, HookContext?) async throws -> Void
+        _ kind: Hook.Kind, _ name: String?, _ tags: String?, _ location: CodeLocation,
+        _ body: @escaping @Sendable (AnyObject?, HookContext?) async throws -> Void
     ) {
         var filter: TagFilter?
         if let tags {
@@ -243,4 +258,11 @@ public struct StepRegistry<World: AnyObject>: Sendable {
         }
         hooks.append(Hook(id: newId(), kind: kind, name: name, tagExpressionSource: tags, tagExpression: filter, location: location, body: body))
     }
+}
+
+/// A world of another type reached a definition: a runner put together from two registries.
+struct WorldTypeMismatch: Error, CustomStringConvertible {
+    let expected: String
+    let found: String
+    var description: String { "the step was given a world of type \(found), its definitions take \(expected)" }
 }

@@ -1,7 +1,7 @@
 import CucumberExpressions
 
 /// A registered step: its expression, where it was written and what it runs.
-struct StepDefinition<World>: Sendable {
+struct StepDefinition: Sendable {
     /// What a step may carry after its expression's parameters.
     enum TrailingArgument: Sendable { case none, dataTable, docString }
 
@@ -10,11 +10,12 @@ struct StepDefinition<World>: Sendable {
     let isRegularExpression: Bool
     let location: CodeLocation
     let trailing: TrailingArgument
-    let body: @Sendable (World, [any Sendable]) async throws -> Void
+    /// Run with the scenario's world, as the registry made it.
+    let body: @Sendable (AnyObject, [any Sendable]) async throws -> Void
 }
 
 /// A hook: code run around scenarios, steps or the whole run.
-struct Hook<World>: Sendable {
+struct Hook: Sendable {
     enum Kind: Sendable { case beforeScenario, afterScenario, beforeStep, afterStep, beforeAll, afterAll }
 
     let id: String
@@ -24,5 +25,5 @@ struct Hook<World>: Sendable {
     let tagExpression: TagFilter?
     let location: CodeLocation
     /// Run with the world (nil for run-level hooks) and, for scenario and step hooks, the context.
-    let body: @Sendable (World?, HookContext?) async throws -> Void
+    let body: @Sendable (AnyObject?, HookContext?) async throws -> Void
 }

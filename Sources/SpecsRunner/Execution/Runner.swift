@@ -80,10 +80,10 @@ public struct Runner<World: AnyObject>: Sendable {
 
     /// Plans the batch's test cases and tells each `testCase`.
     private func plan(
-        _ candidates: [Candidate], with planner: inout TestCasePlanner<World>, runId: String,
+        _ candidates: [Candidate], with planner: inout TestCasePlanner, runId: String,
         to consumer: some EventConsumer, summary: RunSummary
-    ) -> [TestCasePlan<World>] {
-        var plans: [TestCasePlan<World>] = []
+    ) -> [TestCasePlan] {
+        var plans: [TestCasePlan] = []
         plans.reserveCapacity(candidates.count)
         for candidate in candidates {
             let plan = planner.plan(candidate.pickle, file: candidate.file, number: summary.selected + plans.count)
@@ -151,7 +151,7 @@ public struct Runner<World: AnyObject>: Sendable {
     public func runHooks(_ phase: RunHookPhase) async -> [String] {
         let recorder = EventRecorder()
         var summary = RunSummary()
-        let kind: Hook<World>.Kind = phase == .beforeAll ? .beforeAll : .afterAll
+        let kind: Hook.Kind = phase == .beforeAll ? .beforeAll : .afterAll
         _ = await runGlobalHooks(kind, runId: "run", to: recorder, summary: &summary)
         let hooks = Dictionary(registry.hooks.map { ("\($0.id)-run", $0) }, uniquingKeysWith: { first, _ in first })
         return recorder.envelopes.compactMap { envelope in
@@ -164,7 +164,7 @@ public struct Runner<World: AnyObject>: Sendable {
     }
 
     func runGlobalHooks(
-        _ kind: Hook<World>.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary, idSuffix: String = ""
+        _ kind: Hook.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary, idSuffix: String = ""
     ) async -> Bool {
         var hooks = registry.hooks.filter { $0.kind == kind }
         if kind == .afterAll { hooks.reverse() }
@@ -197,9 +197,9 @@ public struct Runner<World: AnyObject>: Sendable {
     // MARK: Test cases
 
     /// What runs a test case's attempts in this process, with its watchdog (started).
-    func makeScenarioRun(stepOutput: (@Sendable () -> String)? = nil) -> (ScenarioRun<World>, Watchdog) {
+    func makeScenarioRun(stepOutput: (@Sendable () -> String)? = nil) -> (ScenarioRun, Watchdog) {
         var executor = TestCaseExecutor(
-            makeWorld: registry.makeWorld,
+            makeWorld: registry.makeAnyWorld,
             beforeStepHooks: registry.hooks.filter { $0.kind == .beforeStep },
             afterStepHooks: registry.hooks.filter { $0.kind == .afterStep }.reversed(),
             clock: clock, stepTimeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000),
@@ -211,15 +211,15 @@ public struct Runner<World: AnyObject>: Sendable {
         return (ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options), watchdog)
     }
 
-    func makePlanner() -> TestCasePlanner<World> {
+    func makePlanner() -> TestCasePlanner {
         TestCasePlanner(
             matcher: StepMatcher(definitions: registry.steps),
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
     }
 
-    private func makeDispatch() -> any TestCaseDispatch<World> {
+    private func makeDispatch() -> any TestCaseDispatch {
         if case .workers(let executable, let arguments) = options.isolation {
-            return WorkerPool<World>(executable: executable, arguments: arguments, options: options, clock: clock)
+            return WorkerPool(executable: executable, arguments: arguments, options: options, clock: clock)
         }
         let (scenario, watchdog) = makeScenarioRun()
         return InProcessDispatch(scenario, watchdog: watchdog, options: options)

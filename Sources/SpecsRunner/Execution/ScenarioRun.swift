@@ -3,7 +3,7 @@ import Messages
 
 /// Runs a test case to its final attempt, each attempt in its own task watched for
 /// steps that overrun their timeout.
-struct ScenarioRun<World: AnyObject>: Sendable {
+struct ScenarioRun: Sendable {
     struct Outcome: Sendable {
         var envelopes: [Envelope] = []
         var status: TestStepResultStatus = .passed
@@ -18,13 +18,13 @@ struct ScenarioRun<World: AnyObject>: Sendable {
         case abandoned(step: Int)
     }
 
-    let executor: TestCaseExecutor<World>
+    let executor: TestCaseExecutor
     let watchdog: Watchdog
     let clock: any RunClock
     let options: RunOptions
 
     /// Runs every attempt of `plan`; `live` is told each event as it happens.
-    func run(_ plan: TestCasePlan<World>, workerId: String? = nil, live: (@Sendable (Envelope) -> Void)? = nil) async -> Outcome {
+    func run(_ plan: TestCasePlan, workerId: String? = nil, live: (@Sendable (Envelope) -> Void)? = nil) async -> Outcome {
         var outcome = Outcome()
         var attempt = 0
         while true {
@@ -46,10 +46,10 @@ struct ScenarioRun<World: AnyObject>: Sendable {
         }
     }
 
-    private func startedId(_ plan: TestCasePlan<World>, _ attempt: Int) -> String { "\(plan.id)a\(attempt)" }
+    private func startedId(_ plan: TestCasePlan, _ attempt: Int) -> String { "\(plan.id)a\(attempt)" }
 
     private func runAttempt(
-        _ plan: TestCasePlan<World>, attempt: Int, workerId: String?, live: (@Sendable (Envelope) -> Void)?
+        _ plan: TestCasePlan, attempt: Int, workerId: String?, live: (@Sendable (Envelope) -> Void)?
     ) async -> ([Envelope], TestStepResultStatus, Bool) {
         let startedId = startedId(plan, attempt)
         let journal = ScenarioJournal(live: live)

@@ -3,29 +3,28 @@ import Messages
 /// Runs a run's test cases batch after batch and passes each one's events on when it ends,
 /// in plan order. Once `stopped` (--fail-fast, a signal, workers that could not start), the
 /// later batches are planned and not run.
-protocol TestCaseDispatch<World>: AnyObject {
-    associatedtype World: AnyObject
+protocol TestCaseDispatch: AnyObject {
     var stopped: Bool { get }
-    func run(_ plans: [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async
+    func run(_ plans: [TestCasePlan], to consumer: some EventConsumer, summary: inout RunSummary) async
     /// Ends the dispatch once the last batch has run.
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async
 }
 
 /// Runs test cases in this process, `options.parallel` at a time.
-final class InProcessDispatch<World: AnyObject>: TestCaseDispatch {
-    private let scenario: ScenarioRun<World>
+final class InProcessDispatch: TestCaseDispatch {
+    private let scenario: ScenarioRun
     private let watchdog: Watchdog
     private let options: RunOptions
     private(set) var stopped = false
 
-    init(_ scenario: ScenarioRun<World>, watchdog: Watchdog, options: RunOptions) {
+    init(_ scenario: ScenarioRun, watchdog: Watchdog, options: RunOptions) {
         self.scenario = scenario
         self.watchdog = watchdog
         self.options = options
     }
 
-    func run(_ plans: [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async {
-        func record(_ outcome: ScenarioRun<World>.Outcome) {
+    func run(_ plans: [TestCasePlan], to consumer: some EventConsumer, summary: inout RunSummary) async {
+        func record(_ outcome: ScenarioRun.Outcome) {
             for envelope in outcome.envelopes { consumer.consume(envelope) }
             summary.record(outcome.status, steps: outcome.stepStatuses)
             if options.failFast && outcome.status.failsRun { stopped = true }
@@ -36,7 +35,7 @@ final class InProcessDispatch<World: AnyObject>: TestCaseDispatch {
             guard !stopped else { return }
             // One scenario at a time, as written; each one's events are taken in while the
             // next runs. The runner of the scenarios stops by the same rules as `record`.
-            let (outcomes, delivery) = AsyncStream.makeStream(of: ScenarioRun<World>.Outcome.self)
+            let (outcomes, delivery) = AsyncStream.makeStream(of: ScenarioRun.Outcome.self)
             let runner = Task {
                 for plan in plans {
                     if options.interruption?.current != nil { break }
@@ -50,9 +49,9 @@ final class InProcessDispatch<World: AnyObject>: TestCaseDispatch {
             await runner.value
             return
         }
-        await withTaskGroup(of: (Int, ScenarioRun<World>.Outcome).self) { group in
+        await withTaskGroup(of: (Int, ScenarioRun.Outcome).self) { group in
             var next = 0
-            var finished: [Int: ScenarioRun<World>.Outcome] = [:]
+            var finished: [Int: ScenarioRun.Outcome] = [:]
             var emitted = 0
             func launch() {
                 guard next < plans.count, !stopped, options.interruption?.current == nil else { return }

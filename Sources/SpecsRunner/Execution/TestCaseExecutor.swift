@@ -8,10 +8,10 @@ import Messages
 /// hooks run after every step that ran and after-scenario hooks after every scenario,
 /// whatever happened before them, a timed-out step included. Hooks are told the
 /// scenario, and after hooks how it (or the step) ended.
-struct TestCaseExecutor<World: AnyObject>: Sendable {
-    let makeWorld: @Sendable () async throws -> World
-    let beforeStepHooks: [Hook<World>]
-    let afterStepHooks: [Hook<World>]
+struct TestCaseExecutor: Sendable {
+    let makeWorld: @Sendable () async throws -> AnyObject
+    let beforeStepHooks: [Hook]
+    let afterStepHooks: [Hook]
     let clock: any RunClock
     let stepTimeoutNanoseconds: UInt64
     let stepTimeoutSeconds: Double
@@ -21,7 +21,7 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
     /// What the step just ended wrote to standard output, in a worker that captures it.
     var stepOutput: (@Sendable () -> String)?
 
-    func run(_ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal) async -> TestStepResultStatus {
+    func run(_ plan: TestCasePlan, startedId: String, journal: ScenarioJournal) async -> TestStepResultStatus {
         let sink = AttachmentSink()
         return await Attach.$sink.withValue(sink) {
             await execute(plan, startedId: startedId, journal: journal, sink: sink)
@@ -29,11 +29,11 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
     }
 
     private func execute(
-        _ plan: TestCasePlan<World>, startedId: String, journal: ScenarioJournal, sink: AttachmentSink
+        _ plan: TestCasePlan, startedId: String, journal: ScenarioJournal, sink: AttachmentSink
     ) async -> TestStepResultStatus {
         let scenario = ScenarioInfo(
             name: plan.pickle.name, tags: plan.pickle.tags.map(\.name), uri: plan.pickle.uri, line: plan.pickle.location.line)
-        var world: World?
+        var world: AnyObject?
         var worldFailure: (any Error)?
         if !dryRun {
             do { world = try await makeWorld() } catch { worldFailure = error }
@@ -98,7 +98,7 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
     }
 
     private func runStep(
-        _ step: PickleStep, _ matches: [StepMatch<World>], world: World?, scenario: ScenarioInfo, tags: [String],
+        _ step: PickleStep, _ matches: [StepMatch], world: AnyObject?, scenario: ScenarioInfo, tags: [String],
         skipping: Bool, start: UInt64
     ) async -> TestStepResult {
         guard let match = matches.first else { return TestStepResult(duration: .zero, status: .undefined) }
@@ -133,7 +133,7 @@ struct TestCaseExecutor<World: AnyObject>: Sendable {
         }
     }
 
-    private func arguments(of match: StepMatch<World>, for step: PickleStep) throws -> [any Sendable] {
+    private func arguments(of match: StepMatch, for step: PickleStep) throws -> [any Sendable] {
         var values = try match.arguments.map { try $0.value() }
         let source = match.definition.expression.source
         switch match.definition.trailing {

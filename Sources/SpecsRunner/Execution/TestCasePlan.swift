@@ -2,10 +2,10 @@ import Gherkin
 import Messages
 
 /// A pickle ready to execute: hooks and steps in order, each step with its matches.
-struct TestCasePlan<World>: Sendable {
+struct TestCasePlan: Sendable {
     enum Item: Sendable {
-        case hook(Hook<World>)
-        case step(PickleStep, [StepMatch<World>])
+        case hook(Hook)
+        case step(PickleStep, [StepMatch])
     }
 
     struct PlannedStep: Sendable {
@@ -59,21 +59,21 @@ struct TestCasePlan<World>: Sendable {
 }
 
 /// Builds test case plans: matching hooks around matched steps.
-struct TestCasePlanner<World>: Sendable {
-    let matcher: StepMatcher<World>
-    let hooks: [Hook<World>]
+struct TestCasePlanner: Sendable {
+    let matcher: StepMatcher
+    let hooks: [Hook]
     let idPrefix: String
     /// Matches by step text: many steps share their text.
-    private var cache: [String: [StepMatch<World>]] = [:]
+    private var cache: [String: [StepMatch]] = [:]
     private static var cacheLimit: Int { 512 }
 
-    init(matcher: StepMatcher<World>, hooks: [Hook<World>], idPrefix: String) {
+    init(matcher: StepMatcher, hooks: [Hook], idPrefix: String) {
         self.matcher = matcher
         self.hooks = hooks
         self.idPrefix = idPrefix
     }
 
-    private mutating func matches(for text: String) -> [StepMatch<World>] {
+    private mutating func matches(for text: String) -> [StepMatch] {
         if let known = cache[text] { return known }
         let found = matcher.matches(for: text)
         // Bounded, so that a long run of distinct texts does not grow it without end.
@@ -82,10 +82,10 @@ struct TestCasePlanner<World>: Sendable {
         return found
     }
 
-    mutating func plan(_ pickle: Pickle, file: Int, number: Int) -> TestCasePlan<World> {
+    mutating func plan(_ pickle: Pickle, file: Int, number: Int) -> TestCasePlan {
         let tags = pickle.tags.map { $0.name }
-        func applies(_ hook: Hook<World>) -> Bool { hook.tagExpression?.matches(tags) ?? true }
-        var items: [TestCasePlan<World>.Item] = []
+        func applies(_ hook: Hook) -> Bool { hook.tagExpression?.matches(tags) ?? true }
+        var items: [TestCasePlan.Item] = []
         items += hooks.filter { $0.kind == .beforeScenario && applies($0) }.map { .hook($0) }
         for step in pickle.steps { items.append(.step(step, matches(for: step.text))) }
         items += hooks.filter { $0.kind == .afterScenario && applies($0) }.reversed().map { .hook($0) }

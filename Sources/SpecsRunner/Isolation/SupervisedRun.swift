@@ -8,7 +8,7 @@ import Messages
 /// with the cause (signal or exit status, the step that was running, the worker's last lines
 /// of standard error) and a fresh worker goes on with the rest, from the first test case it
 /// never began. Each test case's events are passed on when it ends.
-struct SupervisedRun<World: AnyObject>: Sendable {
+struct SupervisedRun: Sendable {
     let executable: String
     let arguments: [String]
     let options: RunOptions
@@ -74,14 +74,14 @@ struct SupervisedRun<World: AnyObject>: Sendable {
 
     /// Asks `worker` for a test case; false when it no longer reads. A worker runs what it
     /// is asked in order, so a supervisor may ask for the next ones before this one ends.
-    func send(_ plan: TestCasePlan<World>, to worker: WorkerProcess) -> Bool {
+    func send(_ plan: TestCasePlan, to worker: WorkerProcess) -> Bool {
         worker.send("\(plan.number) \(plan.file) \(plan.pickle.id)")
     }
 
     /// The events of a test case asked of `worker` (after those asked before it): read until
     /// the worker says it is done, or it is gone. A worker gone before anything of the test
     /// case arrived never started it (`neverStarted`); one gone in the middle failed it.
-    func collect(_ plan: TestCasePlan<World>, from worker: WorkerProcess, delivered: Bool) async -> Outcome {
+    func collect(_ plan: TestCasePlan, from worker: WorkerProcess, delivered: Bool) async -> Outcome {
         var outcome = Outcome()
         var done = false
         reading: while delivered, case let batch = await worker.items.next(), !batch.isEmpty {
@@ -113,7 +113,7 @@ struct SupervisedRun<World: AnyObject>: Sendable {
 
     /// Ends a test case whose worker went away: the running step failed with the cause,
     /// the others skipped, the attempt finished.
-    private func lostWorkerEnvelopes(_ plan: TestCasePlan<World>, seen: [Envelope], cause: String) -> [Envelope] {
+    private func lostWorkerEnvelopes(_ plan: TestCasePlan, seen: [Envelope], cause: String) -> [Envelope] {
         var envelopes: [Envelope] = []
         var startedId: String?
         var attempt = 0
@@ -186,7 +186,7 @@ struct SupervisedRun<World: AnyObject>: Sendable {
     }
 
     /// The final status and the step counts of the final attempt.
-    private static func tally(_ outcome: inout Outcome, plan: TestCasePlan<World>) {
+    private static func tally(_ outcome: inout Outcome, plan: TestCasePlan) {
         var lastAttempt = ""
         var first: Timestamp?, last: Timestamp?
         for envelope in outcome.envelopes {

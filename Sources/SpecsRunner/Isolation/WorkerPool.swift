@@ -3,8 +3,8 @@ import Messages
 /// Runs test cases in worker processes (see `SupervisedRun`): started with the first batch
 /// and kept for the rest. A worker that is lost is replaced; when workers cannot start, the
 /// run stops and its test cases stay unrun.
-final class WorkerPool<World: AnyObject>: TestCaseDispatch {
-    private let supervisor: SupervisedRun<World>
+final class WorkerPool: TestCaseDispatch {
+    private let supervisor: SupervisedRun
     private let options: RunOptions
     private let interruption: RunInterruption
     private var workers: [WorkerProcess?] = []
@@ -15,7 +15,7 @@ final class WorkerPool<World: AnyObject>: TestCaseDispatch {
 
     init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock) {
         interruption = options.interruption ?? RunInterruption()
-        supervisor = SupervisedRun<World>(
+        supervisor = SupervisedRun(
             executable: executable, arguments: arguments, options: options, clock: clock, interruption: interruption)
         self.options = options
     }
@@ -45,7 +45,7 @@ final class WorkerPool<World: AnyObject>: TestCaseDispatch {
         }
     }
 
-    func run(_ plans: [TestCasePlan<World>], to consumer: some EventConsumer, summary: inout RunSummary) async {
+    func run(_ plans: [TestCasePlan], to consumer: some EventConsumer, summary: inout RunSummary) async {
         guard !stopped, !plans.isEmpty else { return }
         if workers.isEmpty {
             let width = min(max(1, options.parallel), plans.count)
@@ -65,7 +65,7 @@ final class WorkerPool<World: AnyObject>: TestCaseDispatch {
         // --fail-fast, one at a time, so that nothing starts after a failure.
         if paces.count != workers.count { paces = Array(repeating: WorkerPace(), count: workers.count) }
         func window(_ slot: Int) -> Int { options.failFast ? 1 : paces[slot].window }
-        await withTaskGroup(of: (Int, Int, SupervisedRun<World>.Outcome).self) { group in
+        await withTaskGroup(of: (Int, Int, SupervisedRun.Outcome).self) { group in
             var next = 0
             var again: [Int] = []
             /// Per worker, the test cases asked of it and not yet collected, in order, and
