@@ -4,9 +4,9 @@ import SpecsReporting
 import SpecsRunner
 
 /// A worker process of a supervised run: the runner started again with the same
-/// arguments and `SPECS_WORKER` set. It finds and surveys the feature files as its
-/// supervisor did, so that every id is the same, reads the file each request names, and
-/// serves the test cases the supervisor sends (see `Runner.serveAsWorker`).
+/// arguments and `SPECS_WORKER` set. It finds the feature files as its supervisor did,
+/// reads the file each request names with the ids the request gives, and serves the test
+/// cases the supervisor sends (see `Runner.serveAsWorker`).
 enum WorkerCommand {
     static func run<World: AnyObject>(_ arguments: [String], workerId: String, registry: StepRegistry<World>) async -> Int32 {
         let rest = arguments
@@ -17,8 +17,7 @@ enum WorkerCommand {
             return 64
         }
         let (files, _) = FeatureLoader.discover(parsed.featurePaths)
-        let features = FeatureFiles(surveying: files)
         options.abandonedStepEndsProcess = true
-        return await Runner(registry: registry, options: options).serveAsWorker(features, workerId: workerId)
+        return await Runner(registry: registry, options: options).serveAsWorker(files, workerId: workerId)
     }
 }

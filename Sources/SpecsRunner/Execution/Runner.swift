@@ -38,7 +38,7 @@ public struct Runner<World: AnyObject>: Sendable {
         let hooksHere = options.runsRunHooks && options.isolation == .inProcess
         let beforeAllPassed = refused ? false
             : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
-        let dispatch = beforeAllPassed && !refused ? makeDispatch() : nil
+        let dispatch = beforeAllPassed && !refused ? makeDispatch(for: features) : nil
         var planner = makePlanner()
         let whole = ScenarioOrder.needsWholeRun(options.order, sharded: options.shard != nil)
         let selection = Selection(options: options)
@@ -217,9 +217,12 @@ public struct Runner<World: AnyObject>: Sendable {
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
     }
 
-    private func makeDispatch() -> any TestCaseDispatch {
-        if case .workers(let executable, let arguments) = options.isolation {
-            return WorkerPool(executable: executable, arguments: arguments, options: options, clock: clock)
+    /// Workers for features read from files; features loaded beforehand run in this process.
+    private func makeDispatch(for features: some FeatureSupply) -> any TestCaseDispatch {
+        if case .workers(let executable, let arguments) = options.isolation, features.count == 0 || features.firstId(at: 0) != nil {
+            return WorkerPool(
+                executable: executable, arguments: arguments, options: options, clock: clock,
+                firstId: { features.firstId(at: $0) ?? 0 })
         }
         let (scenario, watchdog) = makeScenarioRun()
         return InProcessDispatch(scenario, watchdog: watchdog, options: options)

@@ -13,6 +13,8 @@ struct SupervisedRun: Sendable {
     let arguments: [String]
     let options: RunOptions
     let clock: any RunClock
+    /// Where the ids of the feature file at an index start: a worker loads the file with them.
+    let firstId: @Sendable (Int) -> Int
 
     struct Outcome: Sendable {
         var envelopes: [Envelope] = []
@@ -75,7 +77,7 @@ struct SupervisedRun: Sendable {
     /// Asks `worker` for a test case; false when it no longer reads. A worker runs what it
     /// is asked in order, so a supervisor may ask for the next ones before this one ends.
     func send(_ plan: TestCasePlan, to worker: WorkerProcess) -> Bool {
-        worker.send("\(plan.number) \(plan.file) \(plan.pickle.id)")
+        worker.send("\(plan.number) \(plan.file) \(firstId(plan.file)) \(plan.pickle.id)")
     }
 
     /// The events of a test case asked of `worker` (after those asked before it): read until

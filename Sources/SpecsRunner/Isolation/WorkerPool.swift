@@ -13,10 +13,11 @@ final class WorkerPool: TestCaseDispatch {
     private var paces: [WorkerPace] = []
     private(set) var stopped = false
 
-    init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock) {
+    /// `firstId`: where the ids of the feature file at an index start (see `FeatureSupply.firstId`).
+    init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock, firstId: @escaping @Sendable (Int) -> Int) {
         interruption = options.interruption ?? RunInterruption()
         supervisor = SupervisedRun(
-            executable: executable, arguments: arguments, options: options, clock: clock, interruption: interruption)
+            executable: executable, arguments: arguments, options: options, clock: clock, firstId: firstId, interruption: interruption)
         self.options = options
     }
 

@@ -1,8 +1,9 @@
 import Dispatch
 
 /// How a supervisor and its worker processes talk. The supervisor writes one request a
-/// line to the worker's standard input: `NUMBER FILE PICKLE_ID`, the test case to run (its
-/// number makes its ids the supervisor's) and the index of its feature file; it may ask for
+/// line to the worker's standard input: `NUMBER FILE FIRST_ID PICKLE_ID`, the test case to
+/// run (its number makes its ids the supervisor's), the index of its feature file and where
+/// that file's ids start (so a worker parses only the files it runs); it may ask for
 /// the next ones before one ends, and the worker runs them in order. End of input means:
 /// run the after-all hooks and exit. The worker answers on its standard output, one line
 /// each: the run's envelopes as NDJSON, as they happen, and two control lines.

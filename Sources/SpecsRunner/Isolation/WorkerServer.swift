@@ -5,10 +5,11 @@ import Messages
 extension Runner {
     /// Serves as a worker process of a supervisor (`specs` runs its scenarios this way):
     /// runs the before-all hooks, then each test case the supervisor asks for, streaming
-    /// its events, and at the end of the requests the after-all hooks. `features` must be
-    /// the supervisor's, so that every id is the same; a file is loaded when a request
-    /// names it, and let go when a request names another. Returns the process's exit code.
-    public func serveAsWorker(_ features: some FeatureSupply, workerId: String) async -> Int32 {
+    /// its events, and at the end of the requests the after-all hooks. `files` must be the
+    /// supervisor's, in its order: a file is loaded when a request names it (with the ids the
+    /// request says it starts at, the supervisor's), and let go when a request names another.
+    /// Returns the process's exit code.
+    public func serveAsWorker(_ files: [FeaturePath], workerId: String) async -> Int32 {
         let protocolDescriptor = dup(STDOUT_FILENO)
         // Requests arrive on a descriptor of their own: a step that reads standard input
         // reads nothing, instead of the supervisor's requests.
@@ -27,12 +28,12 @@ extension Runner {
         let ready = await runGlobalHooks(.beforeAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
         writer.line(ready ? WorkerProtocol.ready : WorkerProtocol.readyFailed)
 
-        var loaded: (file: Int, pickles: [String: Pickle])?
-        func pickle(_ id: String, file: Int) -> Pickle? {
-            guard file >= 0, file < features.count else { return nil }
-            if loaded?.file != file {
-                let feature = features.feature(at: file)
-                loaded = (file, Dictionary(feature.pickles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        var loaded: (file: Int, firstId: Int, pickles: [String: Pickle])?
+        func pickle(_ id: String, file: Int, firstId: Int) -> Pickle? {
+            guard file >= 0, file < files.count, firstId >= 0 else { return nil }
+            if loaded?.file != file || loaded?.firstId != firstId {
+                let feature = FeatureLoader.load(files[file], firstId: firstId)
+                loaded = (file, firstId, Dictionary(feature.pickles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
             }
             return loaded?.pickles[id]
         }
@@ -42,9 +43,9 @@ extension Runner {
         let (scenario, watchdog) = makeScenarioRun(stepOutput: stepOutput)
         defer { watchdog.stop() }
         while ready, let request = requests.next() {
-            let parts = request.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3, let number = Int(parts[0]), let file = Int(parts[1]),
-                  let pickle = pickle(String(parts[2]), file: file) else {
+            let parts = request.split(separator: " ", maxSplits: 3)
+            guard parts.count == 4, let number = Int(parts[0]), let file = Int(parts[1]), let firstId = Int(parts[2]),
+                  let pickle = pickle(String(parts[3]), file: file, firstId: firstId) else {
                 FileHandle.standardError.write(Data("worker: not a request: \(request)\n".utf8))
                 return 64
             }

@@ -112,6 +112,12 @@ public enum FeatureLoader {
         files.map { load($0, ids: &ids) }
     }
 
+    /// Reads and parses one file alone, its ids counting up from `firstId`.
+    public static func load(_ file: FeaturePath, firstId: Int) -> LoadedFeature {
+        var ids = IncrementingIdGenerator(startingAt: firstId)
+        return load(file, ids: &ids)
+    }
+
     /// Reads and parses one file: its errors, if it cannot be read or parsed, are in the result.
     public static func load<Ids: IdGenerator>(_ file: FeaturePath, ids: inout Ids) -> LoadedFeature {
         func failed(_ source: Source, _ errors: [ParseError]) -> LoadedFeature {

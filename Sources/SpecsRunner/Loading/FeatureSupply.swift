@@ -6,11 +6,20 @@ public protocol FeatureSupply: Sendable {
     var count: Int { get }
     /// Feature `index`, with the same ids each time it is asked for.
     func feature(at index: Int) -> LoadedFeature
+    /// Where feature `index`'s ids start, when the supply reads files whose ids count up from
+    /// the first file's: a worker process loads that file alone and gives it the same ids.
+    /// Nil for features loaded beforehand, which only a run in this process can run.
+    func firstId(at index: Int) -> Int?
 }
 
 /// Features loaded beforehand (tests, one scenario run as an XCTest).
 extension Array: FeatureSupply where Element == LoadedFeature {
     public func feature(at index: Int) -> LoadedFeature { self[index] }
+}
+
+extension FeatureSupply {
+    /// Features not read from files run in this process.
+    public func firstId(at index: Int) -> Int? { nil }
 }
 
 /// A run's feature files, read and parsed when needed. Each file's ids start where loading
@@ -37,7 +46,8 @@ public struct FeatureFiles: FeatureSupply {
     public var count: Int { paths.count }
 
     public func feature(at index: Int) -> LoadedFeature {
-        var ids = IncrementingIdGenerator(startingAt: idStarts[index])
-        return FeatureLoader.load(paths[index], ids: &ids)
+        FeatureLoader.load(paths[index], firstId: idStarts[index])
     }
+
+    public func firstId(at index: Int) -> Int? { idStarts[index] }
 }
