@@ -183,12 +183,17 @@ public struct OutlinePlaceholders {
 /// `<name>`s in a text, as the pickle compiler reads them.
 enum Placeholders {
     static func `in`(_ text: String) -> [String] {
+        // Read in UTF-8 code units, as the compiler replaces them: `<` and `>` are ASCII, so
+        // every index found is a character boundary.
+        let bytes = text.utf8
         var names: [String] = []
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-            let name = rest[rest.index(after: open)..<close]
-            if !name.isEmpty, !name.contains("<"), name.first != " ", name.last != " " { names.append(String(name)) }
-            rest = rest[rest.index(after: open)...]
+        var rest = bytes[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "<")), let close = rest[open...].firstIndex(of: UInt8(ascii: ">")) {
+            let name = rest[bytes.index(after: open)..<close]
+            if !name.isEmpty, !name.contains(UInt8(ascii: "<")), name.first != UInt8(ascii: " "), name.last != UInt8(ascii: " ") {
+                names.append(String(decoding: name, as: UTF8.self))
+            }
+            rest = rest[bytes.index(after: open)...]
         }
         return names
     }
