@@ -41,7 +41,7 @@ public final class JUnitFormatter: EventConsumer {
 
     public func finish() {
         for result in results.remaining(from: ledger) { write(result) }
-        let total = ledger.runFinished.flatMap { end in ledger.runStarted.map { end.timestamp.totalNanoseconds - $0.totalNanoseconds } } ?? 0
+        let total = ledger.result.duration ?? 0
         let timestamp = ledger.runStarted.map { TimeText.iso8601(seconds: $0.seconds) } ?? ""
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n")

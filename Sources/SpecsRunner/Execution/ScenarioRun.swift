@@ -34,24 +34,22 @@ struct ScenarioRun: Sendable {
             let retry = status == .failed && attempt < options.retry && !abandoned
             outcome.envelopes += envelopes
             let finished = Envelope.testCaseFinished(TestCaseFinished(
-                testCaseStartedId: startedId(plan, attempt), timestamp: clock.now(), willBeRetried: retry))
+                testCaseStartedId: plan.startedId(attempt: attempt), timestamp: clock.now(), willBeRetried: retry))
             outcome.envelopes.append(finished)
             live?(finished)
             outcome.status = status
             if !retry {
-                outcome.stepStatuses = plan.stepStatuses(in: envelopes, attempt: startedId(plan, attempt))
+                outcome.stepStatuses = plan.stepStatuses(in: envelopes, attempt: plan.startedId(attempt: attempt))
                 return outcome
             }
             attempt += 1
         }
     }
 
-    private func startedId(_ plan: TestCasePlan, _ attempt: Int) -> String { "\(plan.id)a\(attempt)" }
-
     private func runAttempt(
         _ plan: TestCasePlan, attempt: Int, workerId: String?, live: (@Sendable (Envelope) -> Void)?
     ) async -> ([Envelope], TestStepResultStatus, Bool) {
-        let startedId = startedId(plan, attempt)
+        let startedId = plan.startedId(attempt: attempt)
         let journal = ScenarioJournal(live: live)
         journal.append(.testCaseStarted(TestCaseStarted(
             attempt: attempt, id: startedId, testCaseId: plan.id, workerId: workerId, timestamp: clock.now())))

@@ -21,6 +21,9 @@ struct TestCasePlan: Sendable {
     let file: Int
     let steps: [PlannedStep]
 
+    /// The id of the test case's attempt `attempt` (its `testCaseStarted`).
+    func startedId(attempt: Int) -> String { "\(id)a\(attempt)" }
+
     /// How many of the plan's steps (hooks aside) ended in each status, among the results of
     /// `envelopes` that belong to the attempt `startedId`.
     func stepStatuses(in envelopes: [Envelope], attempt startedId: String) -> [TestStepResultStatus: Int] {

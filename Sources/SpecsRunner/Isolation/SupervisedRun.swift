@@ -118,14 +118,12 @@ struct SupervisedRun: Sendable {
     private func lostWorkerEnvelopes(_ plan: TestCasePlan, seen: [Envelope], cause: String) -> [Envelope] {
         var envelopes: [Envelope] = []
         var startedId: String?
-        var attempt = 0
         var started: Set<String> = []
         var finished: Set<String> = []
         for envelope in seen {
             switch envelope {
             case .testCaseStarted(let value):
                 startedId = value.id
-                attempt = value.attempt
                 started = []
                 finished = []
             case .testStepStarted(let value): started.insert(value.testStepId)
@@ -133,7 +131,7 @@ struct SupervisedRun: Sendable {
             default: break
             }
         }
-        let attemptId = startedId ?? "\(plan.id)a\(attempt)"
+        let attemptId = startedId ?? plan.startedId(attempt: 0)
         if startedId == nil {
             envelopes.append(.testCaseStarted(TestCaseStarted(attempt: 0, id: attemptId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
         }

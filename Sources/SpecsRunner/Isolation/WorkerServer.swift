@@ -28,12 +28,12 @@ extension Runner {
         let ready = await runGlobalHooks(.beforeAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
         writer.line(ready ? WorkerProtocol.ready : WorkerProtocol.readyFailed)
 
-        var loaded: (file: Int, firstId: Int, pickles: [String: Pickle])?
+        var loaded: (file: Int, pickles: [String: Pickle])?
         func pickle(_ id: String, file: Int, firstId: Int) -> Pickle? {
             guard file >= 0, file < files.count, firstId >= 0 else { return nil }
-            if loaded?.file != file || loaded?.firstId != firstId {
+            if loaded?.file != file {
                 let feature = FeatureLoader.load(files[file], firstId: firstId)
-                loaded = (file, firstId, Dictionary(feature.pickles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+                loaded = (file, Dictionary(feature.pickles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
             }
             return loaded?.pickles[id]
         }
