@@ -16,7 +16,7 @@ public final class GitHubAnnotations: EventConsumer {
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
-              let started = ledger.attempts[finished.testCaseStartedId],
+              let started = ledger.attempt(finished.testCaseStartedId),
               let scenario = ledger.scenarioResult(testCaseId: started.testCaseId)
         else { return }
         for step in scenario.steps where step.status == .failed || step.status == .undefined {

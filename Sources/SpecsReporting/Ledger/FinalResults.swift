@@ -17,7 +17,7 @@ struct FinalResults {
             if let uri = ledger.pickles[testCase.pickleId]?.uri { planned[uri, default: []].append(testCase.id) }
             return nil
         case .testCaseFinished(let finished) where !finished.willBeRetried:
-            guard let testCaseId = ledger.attempts[finished.testCaseStartedId]?.testCaseId,
+            guard let testCaseId = ledger.attempt(finished.testCaseStartedId)?.testCaseId,
                   taken.insert(testCaseId).inserted else { return nil }
             return ledger.scenarioResult(testCaseId: testCaseId)
         default:

@@ -4,12 +4,13 @@ import Messages
 import SpecsRunner
 import Traceability
 
-/// The one fold over a run's stream: indexes every message by id so that any
-/// format can ask "what happened to this scenario". Formatters that need more than
-/// the current envelope own a ledger and feed it first.
+/// The one fold over a run's stream: keeps each test case as one record (its message,
+/// pickle and attempts, each attempt's step results in step order) and each document's
+/// nodes by id, so that any format can ask "what happened to this scenario".
+/// Formatters that need more than the current envelope own a ledger and feed it first.
 ///
-/// When the run closes a document (`closeDocument`), the ledger lets go of its messages
-/// and keeps what its retention says of each of its scenarios: memory then follows the
+/// When the run closes a document (`closeDocument`), the ledger lets go of its records and
+/// nodes and keeps what its retention says of each of its scenarios: memory then follows the
 /// files in flight and what the formats read at the end, not every message of the run.
 public final class RunLedger: EventConsumer {
     /// What the ledger keeps of a closed document.
@@ -31,33 +32,27 @@ public final class RunLedger: EventConsumer {
     public private(set) var sources: [String: Source] = [:]
     public private(set) var documents: [String: GherkinDocument] = [:]
     public private(set) var pickles: [String: Pickle] = [:]
-    public private(set) var testCases: [String: TestCaseMessage] = [:]
     /// The planned test cases, in plan order. Keeping counts, those that were closed and only
     /// counted have left it.
     public private(set) var testCaseOrder: [String] = []
-    public private(set) var attempts: [String: TestCaseStarted] = [:]
-    /// Results by test case started id, then test step id.
-    public private(set) var stepResults: [String: [String: TestStepResult]] = [:]
-    public private(set) var attachments: [String: [Attachment]] = [:]
     public private(set) var stepDefinitions: [String: StepDefinitionMessage] = [:]
     public private(set) var hooks: [String: HookMessage] = [:]
     public private(set) var suggestions: [String: SuggestionMessage] = [:]
     public private(set) var parseErrors: [ParseErrorMessage] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
-    /// The attempts (test case started ids) that finished.
-    public private(set) var finishedAttempts: Set<String> = []
-    /// The final attempt of each test case, by test case id.
-    public private(set) var finalAttempt: [String: String] = [:]
-    private var pickleSteps: [String: PickleStep] = [:]
-    /// The attempts (test case started ids) of each test case.
-    private var attemptIds: [String: [String]] = [:]
-    private var astSteps: [String: Step] = [:]
-    private var astScenarios: [String: AstScenario] = [:]
-    private var astTags: [String: Tag] = [:]
+    /// Whether any pickle links a test (`@tests:`), closed or not.
+    public private(set) var hasTestLinks = false
+    /// The test cases of open documents, by test case id.
+    private var records: [String: Record] = [:]
+    /// The test case of each attempt (test case started id) of an open document.
+    private var attemptOwners: [String: String] = [:]
+    /// What each open document holds, by uri.
+    private var held: [String: Held] = [:]
+    /// Counts the envelopes that may change any result (a document, a definition, a
+    /// suggestion...): a record's cached result is good while this has not moved.
+    private var generation = 0
     private var cachedResults: [ScenarioResult]?
-    /// Each test case's result as last computed; dropped when an envelope of that test case arrives.
-    private var resultCache: [String: ScenarioResult] = [:]
     /// The traceability report of the run, by the context it was computed for.
     var cachedReport: (context: UUID, report: TraceabilityReport)?
     /// The results of the test cases of closed documents.
@@ -67,16 +62,33 @@ public final class RunLedger: EventConsumer {
     private var countedTally = StatusTally()
     /// How many test cases were planned, counted or not.
     private var plannedCount = 0
-    /// What to let go of when a document closes, by uri.
-    private var byUri: [String: Held] = [:]
     private var frozenResult: RunResult?
-    /// Whether any pickle links a test (`@tests:`), closed or not.
-    public private(set) var hasTestLinks = false
 
+    /// A test case of an open document.
+    private struct Record {
+        let testCase: TestCaseMessage
+        let pickle: Pickle?
+        var attempts: [Attempt] = []
+        /// The result as last computed, and the generation it was computed at.
+        var cached: (result: ScenarioResult, generation: Int)?
+    }
+
+    /// One attempt of a test case.
+    private struct Attempt {
+        let started: TestCaseStarted
+        /// By the position of the test step in the test case.
+        var results: [TestStepResult?]
+        var attachments: [Attachment] = []
+        var finished = false
+    }
+
+    /// An open document's nodes by id, and the pickles and test cases to let go of with it.
     private struct Held {
+        var steps: [String: Step] = [:]
+        var scenarios: [String: AstScenario] = [:]
+        var tags: [String: Tag] = [:]
         var pickles: [String] = []
         var testCases: [String] = []
-        var astNodes: [String] = []
     }
 
     /// Where a scenario sits in its document. A class: every result of an outline's rows
@@ -97,25 +109,51 @@ public final class RunLedger: EventConsumer {
         self.retention = retention
     }
 
+    /// The test cases of open documents (planned, and not yet let go of), by id.
+    public var testCases: [String: TestCaseMessage] { records.mapValues(\.testCase) }
+
+    /// The attempt (`testCaseStarted`) of an open document with this id.
+    public func attempt(_ startedId: String) -> TestCaseStarted? {
+        guard let owner = attemptOwners[startedId] else { return nil }
+        return records[owner]?.attempts.last { $0.started.id == startedId }?.started
+    }
+
     public func consume(_ envelope: Envelope) {
         cachedResults = nil
         cachedReport = nil
         frozenResult = nil
         switch envelope {
-        case .testCaseStarted(let started): resultCache[started.testCaseId] = nil
-        case .testCaseFinished(let finished): forget(startedId: finished.testCaseStartedId)
-        case .testStepFinished(let finished): forget(startedId: finished.testCaseStartedId)
-        case .attachment(let attachment): attachment.testCaseStartedId.map(forget(startedId:))
-        case .testStepStarted, .testRunHookStarted, .testRunHookFinished, .testRunFinished: break
-        default: resultCache.removeAll()
+        case .testCaseStarted(let started):
+            attemptOwners[started.id] = started.testCaseId
+            update(started.testCaseId) { record in
+                record.attempts.append(Attempt(started: started, results: Array(repeating: nil, count: record.testCase.testSteps.count)))
+            }
+        case .testStepFinished(let finished):
+            updateAttempt(finished.testCaseStartedId) { attempt, testCase in
+                guard let position = testCase.testSteps.firstIndex(where: { $0.id == finished.testStepId }) else { return }
+                attempt.results[position] = finished.testStepResult
+            }
+        case .attachment(let attachment):
+            guard let startedId = attachment.testCaseStartedId else { break }
+            updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
+        case .testCaseFinished(let finished):
+            updateAttempt(finished.testCaseStartedId) { attempt, _ in attempt.finished = true }
+        case .testStepStarted, .testRunHookStarted, .testRunHookFinished: break
+        case .testRunFinished(let finished): runFinished = finished
+        default:
+            generation += 1
+            consumeDefinition(envelope)
         }
+    }
+
+    /// The envelopes that are not of one test case's attempt.
+    private func consumeDefinition(_ envelope: Envelope) {
         switch envelope {
         case .source(let source): sources[source.uri] = source
         case .gherkinDocument(let document): index(document)
         case .pickle(let pickle):
             pickles[pickle.id] = pickle
-            for step in pickle.steps { pickleSteps[step.id] = step }
-            byUri[pickle.uri, default: Held()].pickles.append(pickle.id)
+            held[pickle.uri, default: Held()].pickles.append(pickle.id)
             if !hasTestLinks { hasTestLinks = pickle.tags.contains { $0.name.hasPrefix(TestLink.tagPrefix) } }
         case .parseError(let error): parseErrors.append(error)
         case .stepDefinition(let definition): stepDefinitions[definition.id] = definition
@@ -123,49 +161,41 @@ public final class RunLedger: EventConsumer {
         case .suggestion(let suggestion): suggestions[suggestion.pickleStepId] = suggestion
         case .testRunStarted(let started): runStarted = started.timestamp
         case .testCase(let testCase):
-            testCases[testCase.id] = testCase
-            testCaseOrder.append(testCase.id)
-            plannedCount += 1
-            if let uri = pickles[testCase.pickleId]?.uri { byUri[uri, default: Held()].testCases.append(testCase.id) }
-        case .testCaseStarted(let started):
-            attempts[started.id] = started
-            finalAttempt[started.testCaseId] = started.id
-            attemptIds[started.testCaseId, default: []].append(started.id)
-        case .testStepFinished(let finished):
-            stepResults[finished.testCaseStartedId, default: [:]][finished.testStepId] = finished.testStepResult
-        case .attachment(let attachment):
-            if let started = attachment.testCaseStartedId { attachments[started, default: []].append(attachment) }
-        case .testRunFinished(let finished): runFinished = finished
-        case .testCaseFinished(let finished): finishedAttempts.insert(finished.testCaseStartedId)
+            let pickle = pickles[testCase.pickleId]
+            if records.updateValue(Record(testCase: testCase, pickle: pickle), forKey: testCase.id) == nil {
+                testCaseOrder.append(testCase.id)
+                plannedCount += 1
+            }
+            if let uri = pickle?.uri { held[uri, default: Held()].testCases.append(testCase.id) }
         default: break
         }
     }
 
-    private func forget(startedId: String) {
-        if let testCaseId = attempts[startedId]?.testCaseId { resultCache[testCaseId] = nil }
+    /// Changes a record in place; its cached result is dropped.
+    private func update(_ testCaseId: String, _ change: (inout Record) -> Void) {
+        guard let index = records.index(forKey: testCaseId) else { return }
+        records.values[index].cached = nil
+        change(&records.values[index])
+    }
+
+    private func updateAttempt(_ startedId: String, _ change: (inout Attempt, TestCaseMessage) -> Void) {
+        guard let owner = attemptOwners[startedId] else { return }
+        update(owner) { record in
+            guard let index = record.attempts.lastIndex(where: { $0.started.id == startedId }) else { return }
+            change(&record.attempts[index], record.testCase)
+        }
     }
 
     private func index(_ document: GherkinDocument) {
         let uri = document.uri ?? ""
         documents[uri] = document
         guard let feature = document.feature else { return }
-        var held: [String] = []
-        defer { byUri[uri, default: Held()].astNodes += held }
-        func add(_ steps: [Step]) {
-            for step in steps {
-                astSteps[step.id] = step
-                held.append(step.id)
-            }
-        }
-        func add(_ tags: [Tag]) {
-            for tag in tags {
-                astTags[tag.id] = tag
-                held.append(tag.id)
-            }
-        }
+        var nodes = held.removeValue(forKey: uri) ?? Held()
+        defer { held[uri] = nodes }
+        func add(_ steps: [Step]) { for step in steps { nodes.steps[step.id] = step } }
+        func add(_ tags: [Tag]) { for tag in tags { nodes.tags[tag.id] = tag } }
         func add(_ scenario: Scenario, in rule: Rule?) {
-            astScenarios[scenario.id] = AstScenario(scenario: scenario, rule: rule, uri: uri)
-            held.append(scenario.id)
+            nodes.scenarios[scenario.id] = AstScenario(scenario: scenario, rule: rule, uri: uri)
             add(scenario.steps)
             add(scenario.tags)
             for examples in scenario.examples { add(examples.tags) }
@@ -188,15 +218,15 @@ public final class RunLedger: EventConsumer {
     }
 
     /// Freezes the results of the document's test cases as the retention says, and lets go
-    /// of its source, pickles and their test cases' messages (and of the document itself,
-    /// unless whole results are kept).
+    /// of its source, pickles and test cases (and of the document itself, unless whole
+    /// results are kept).
     public func closeDocument(_ uri: String) {
-        guard let held = byUri.removeValue(forKey: uri) else { return }
+        guard let document = held.removeValue(forKey: uri) else { return }
         var counted: Set<String> = []
         defer { if !counted.isEmpty { testCaseOrder.removeAll { counted.contains($0) } } }
-        for id in held.testCases {
+        for id in document.testCases {
             // A result a format already asked for is taken as it was computed, not built again.
-            if let result = scenarioResult(testCaseId: id) {
+            if let result = result(of: id, in: document) {
                 let passed = result.started && (result.status == .passed || result.status == .skipped)
                 if passed && retention == .counts {
                     counted.insert(id)
@@ -206,26 +236,11 @@ public final class RunLedger: EventConsumer {
                     closed[id] = passed && retention != .results ? result.summarised() : result
                 }
             }
-            resultCache[id] = nil
-            finalAttempt[id] = nil
-            guard let testCase = testCases.removeValue(forKey: id) else { continue }
-            for attempt in attemptIds.removeValue(forKey: id) ?? [] {
-                attempts[attempt] = nil
-                stepResults[attempt] = nil
-                attachments[attempt] = nil
-                finishedAttempts.remove(attempt)
-            }
-            for step in testCase.testSteps { if let pickleStepId = step.pickleStepId { suggestions[pickleStepId] = nil } }
+            guard let record = records.removeValue(forKey: id) else { continue }
+            for attempt in record.attempts { attemptOwners[attempt.started.id] = nil }
+            for step in record.testCase.testSteps { if let pickleStepId = step.pickleStepId { suggestions[pickleStepId] = nil } }
         }
-        for id in held.pickles {
-            guard let pickle = pickles.removeValue(forKey: id) else { continue }
-            for step in pickle.steps { pickleSteps[step.id] = nil }
-        }
-        for id in held.astNodes {
-            astSteps[id] = nil
-            astTags[id] = nil
-            astScenarios[id] = nil
-        }
+        for id in document.pickles { pickles[id] = nil }
         if retention != .results { documents[uri] = nil }
         sources[uri] = nil
         cachedResults = nil
@@ -256,10 +271,22 @@ public final class RunLedger: EventConsumer {
 
     public func scenarioResult(testCaseId: String) -> ScenarioResult? {
         if let frozen = closed[testCaseId] { return frozen }
-        if let cached = resultCache[testCaseId] { return cached }
-        let result = computeResult(testCaseId: testCaseId)
-        resultCache[testCaseId] = result
+        guard let record = records[testCaseId], let uri = pickle(of: record)?.uri else { return nil }
+        return result(of: testCaseId, in: held[uri] ?? Held())
+    }
+
+    /// The result of an open document's test case, computed once while nothing it reads changes.
+    private func result(of testCaseId: String, in document: Held) -> ScenarioResult? {
+        guard let index = records.index(forKey: testCaseId) else { return nil }
+        if let cached = records.values[index].cached, cached.generation == generation { return cached.result }
+        guard let result = computeResult(records.values[index], in: document) else { return nil }
+        records.values[index].cached = (result, generation)
         return result
+    }
+
+    /// The record's pickle, told before its test case or (in a stream read from files) after.
+    private func pickle(of record: Record) -> Pickle? {
+        record.pickle ?? pickles[record.testCase.pickleId]
     }
 
     /// Scenarios and steps by status: what summaries print.
@@ -277,7 +304,7 @@ public final class RunLedger: EventConsumer {
     private var unfinishedTestCases: [String] {
         testCaseOrder.filter { id in
             if let frozen = closed[id] { return frozen.started && !frozen.finished }
-            return finalAttempt[id].map { !finishedAttempts.contains($0) } ?? false
+            return records[id]?.attempts.last.map { !$0.finished } ?? false
         }
     }
 
@@ -298,15 +325,15 @@ public final class RunLedger: EventConsumer {
         return tally
     }
 
-    private func computeResult(testCaseId: String) -> ScenarioResult? {
-        guard let testCase = testCases[testCaseId], let pickle = pickles[testCase.pickleId] else { return nil }
-        let startedId = finalAttempt[testCaseId]
-        let results = startedId.flatMap { stepResults[$0] } ?? [:]
+    private func computeResult(_ record: Record, in document: Held) -> ScenarioResult? {
+        guard let pickle = pickle(of: record) else { return nil }
+        let final = record.attempts.last
         var steps: [StepResult] = []
-        for testStep in testCase.testSteps {
-            let result = results[testStep.id]
-            if let pickleStepId = testStep.pickleStepId, let pickleStep = pickleSteps[pickleStepId] {
-                let ast = pickleStep.astNodeIds.first.flatMap { astSteps[$0] }
+        steps.reserveCapacity(record.testCase.testSteps.count)
+        for (position, testStep) in record.testCase.testSteps.enumerated() {
+            let result = final?.results[position]
+            if let pickleStepId = testStep.pickleStepId, let pickleStep = pickle.steps.first(where: { $0.id == pickleStepId }) {
+                let ast = pickleStep.astNodeIds.first.flatMap { document.steps[$0] }
                 let definitions = (testStep.stepDefinitionIds ?? []).compactMap { stepDefinitions[$0] }
                 steps.append(StepResult(
                     testStepId: testStep.id, kind: .step(pickleStep, ast, definitions), result: result,
@@ -315,13 +342,11 @@ public final class RunLedger: EventConsumer {
                 steps.append(StepResult(testStepId: testStep.id, kind: .hook(hooks[hookId]), result: result, suggestion: nil))
             }
         }
-        let scenario = pickle.astNodeIds.first.flatMap { astScenarios[$0] }
         var result = ScenarioResult(
-            testCaseId: testCaseId, pickle: pickle, scenario: scenario, steps: steps,
-            attempt: startedId.flatMap { attempts[$0]?.attempt } ?? 0,
-            attachments: startedId.flatMap { attachments[$0] } ?? [], started: startedId != nil,
-            featureName: documents[pickle.uri]?.feature?.name, tagLocations: pickle.tags.map { astTags[$0.astNodeId]?.location })
-        result.finished = startedId.map { finishedAttempts.contains($0) } ?? true
+            testCaseId: record.testCase.id, pickle: pickle, scenario: pickle.astNodeIds.first.flatMap { document.scenarios[$0] },
+            steps: steps, attempt: final?.started.attempt ?? 0, attachments: final?.attachments ?? [], started: final != nil,
+            featureName: documents[pickle.uri]?.feature?.name, tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
+        result.finished = final?.finished ?? true
         return result
     }
 }

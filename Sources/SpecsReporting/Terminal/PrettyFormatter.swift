@@ -24,7 +24,7 @@ public final class PrettyFormatter: EventConsumer {
         feed.consume(envelope)
         switch envelope {
         case .testCaseFinished(let finished) where !finished.willBeRetried:
-            guard let started = ledger.attempts[finished.testCaseStartedId],
+            guard let started = ledger.attempt(finished.testCaseStartedId),
                   let result = ledger.scenarioResult(testCaseId: started.testCaseId) else { return }
             print(result)
         default:
