@@ -3,21 +3,21 @@ import Gherkin
 /// A small JSON writer for the envelopes a run emits for every step and scenario,
 /// where a general-purpose encoder costs more than the step. It appends UTF-8 bytes;
 /// keys are written in sorted order, so the output equals the `Codable` encoding with
-/// sorted keys.
-struct JSONWriter {
-    var bytes: [UInt8]
+/// sorted keys. The reports of the package write their JSON with it too.
+package struct JSONWriter {
+    package var bytes: [UInt8]
 
-    init(into bytes: [UInt8] = []) { self.bytes = bytes }
+    package init(into bytes: [UInt8] = []) { self.bytes = bytes }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    @inline(__always) mutating func byte(_ value: UInt8) { bytes.append(value) }
+    @inline(__always) package mutating func byte(_ value: UInt8) { bytes.append(value) }
 
-    mutating func raw(_ fragment: StaticString) {
+    package mutating func raw(_ fragment: StaticString) {
         fragment.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func number(_ value: Int) {
+    package mutating func number(_ value: Int) {
         guard value != 0 else { byte(UInt8(ascii: "0")); return }
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -72,7 +72,7 @@ struct JSONWriter {
 
     mutating func strings<Values: Collection<String>>(_ values: Values) { list(values) { $0.string($1) } }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         byte(UInt8(ascii: "\""))
         // Native strings lend their bytes; others (bridged) are copied first.
         if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {

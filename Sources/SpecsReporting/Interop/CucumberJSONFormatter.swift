@@ -13,7 +13,6 @@ public final class CucumberJSONFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
-    private let encoder: JSONEncoder
     /// Whether no feature has been written yet.
     private var first = true
 
@@ -22,8 +21,6 @@ public final class CucumberJSONFormatter: EventConsumer {
     public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)
         out = output
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     }
 
     public func consume(_ envelope: Envelope) {
@@ -36,123 +33,141 @@ public final class CucumberJSONFormatter: EventConsumer {
         if let closed = features.close(uri, from: ledger) { write(closed) }
     }
 
-    struct Tag: Encodable { let name: String; let line: Int }
-    struct Match: Encodable { let location: String }
-    struct Result: Encodable {
-        let status: String
-        let duration: Int
-        let error_message: String?
-    }
-    struct DocString: Encodable { let value: String; let content_type: String; let line: Int }
-    struct Row: Encodable { let cells: [String] }
-    struct Embedding: Encodable { let data: String; let mime_type: String; let name: String? }
-    struct StepJSON: Encodable {
-        let keyword: String
-        let name: String
-        let line: Int
-        let match: Match?
-        let result: Result
-        let doc_string: DocString?
-        let rows: [Row]?
-        let embeddings: [Embedding]?
-    }
-    struct Hook: Encodable { let match: Match; let result: Result }
-    struct Element: Encodable {
-        let id: String
-        let keyword: String
-        let name: String
-        let description: String
-        let line: Int
-        let type: String
-        let tags: [Tag]
-        let before: [Hook]
-        let steps: [StepJSON]
-        let after: [Hook]
-    }
-    struct FeatureJSON: Encodable {
-        let uri: String
-        let id: String
-        let keyword: String
-        let name: String
-        let description: String
-        let line: Int
-        let tags: [Tag]
-        let elements: [Element]
-    }
-
     public func finish() {
         for closed in features.closeAll(from: ledger) { write(closed) }
-        out.write(first ? String(decoding: (try? encoder.encode([FeatureJSON]())) ?? Data("[]".utf8), as: UTF8.self) + "\n" : "\n]\n")
+        out.write(first ? "[\n\n]\n" : "\n]\n")
         out.close()
     }
 
-    /// Writes a closed document's feature with its scenarios.
+    /// Writes a closed document's feature with its scenarios, as an element of the array.
     private func write(_ closed: FeatureResults.Closed) {
-        let feature = closed.feature, uri = closed.uri, scenarios = closed.results
+        let feature = closed.feature
         let featureId = Self.slug(feature.name)
-        let json = FeatureJSON(
-            uri: uri, id: featureId, keyword: feature.keyword, name: feature.name, description: feature.description,
-            line: feature.location.line, tags: feature.tags.map { Tag(name: $0.name, line: $0.location.line) },
-            elements: scenarios.map { element($0, featureId: featureId) })
-        guard let data = try? encoder.encode(json) else { return }
-        out.write(first ? "[\n" : ",\n")
+        var json = PrettyJSON(depth: 1)
+        json.object { json in
+            json.field("description", feature.description)
+            json.key("elements")
+            json.array(closed.results) { json, result in element(result, featureId: featureId, into: &json) }
+            json.field("id", featureId)
+            json.field("keyword", feature.keyword)
+            json.field("line", feature.location.line)
+            json.field("name", feature.name)
+            json.key("tags")
+            json.array(feature.tags) { json, tag in Self.tag(tag.name, line: tag.location.line, into: &json) }
+            json.field("uri", closed.uri)
+        }
+        out.write(first ? "[\n  " : ",\n  ")
         first = false
-        // Indented as an element of the array; JSON strings escape their line feeds, so every
-        // line feed here is the layout's.
-        out.write { bytes in
-            var lineStart = true
-            for byte in data {
-                if lineStart && byte != 0x0A { bytes += [0x20, 0x20] }
-                bytes.append(byte)
-                lineStart = byte == 0x0A
+        out.write(bytes: json.bytes)
+    }
+
+    /// A scenario: its fields in sorted order, as the report has always had them.
+    private func element(_ result: ScenarioResult, featureId: String, into json: inout PrettyJSON) {
+        var before: [StepResult] = []
+        var after: [StepResult] = []
+        var steps: [StepResult] = []
+        for step in result.steps {
+            switch step.kind {
+            case .hook: if steps.isEmpty { before.append(step) } else { after.append(step) }
+            case .step: steps.append(step)
+            }
+        }
+        let embeddings = Dictionary(grouping: result.attachments, by: { $0.testStepId ?? "" })
+        let scenario = result.scenario?.scenario
+        json.object { json in
+            json.key("after")
+            json.array(after) { json, hook in Self.hook(hook, into: &json) }
+            json.key("before")
+            json.array(before) { json, hook in Self.hook(hook, into: &json) }
+            json.field("description", scenario?.description ?? "")
+            json.field("id", featureId + ";" + Self.slug(result.pickle.name)
+                + (result.pickle.astNodeIds.count > 1 ? ";;\(result.pickle.location.line)" : ""))
+            json.field("keyword", scenario?.keyword ?? "Scenario")
+            json.field("line", result.pickle.location.line)
+            json.field("name", result.pickle.name)
+            json.key("steps")
+            json.array(steps) { json, step in Self.step(step, embeddings: embeddings[step.testStepId] ?? [], into: &json) }
+            json.key("tags")
+            json.array(result.pickle.tags.enumerated()) { json, entry in
+                let (index, tag) = entry
+                let line = result.tagLocations.indices.contains(index) ? result.tagLocations[index]?.line ?? 0 : 0
+                Self.tag(tag.name, line: line, into: &json)
+            }
+            json.field("type", "scenario")
+        }
+    }
+
+    private static func step(_ step: StepResult, embeddings: [Attachment], into json: inout PrettyJSON) {
+        guard case .step(let pickleStep, let ast, let definitions) = step.kind else { return }
+        json.object { json in
+            if let docString = pickleStep.argument?.docString {
+                json.key("doc_string")
+                json.object { json in
+                    json.field("content_type", docString.mediaType ?? "")
+                    json.field("line", ast?.docString?.location.line ?? 0)
+                    json.field("value", docString.content)
+                }
+            }
+            if !embeddings.isEmpty {
+                json.key("embeddings")
+                json.array(embeddings) { json, attachment in
+                    json.object { json in
+                        json.field("data", attachment.contentEncoding == .base64
+                            ? attachment.body : Data(attachment.body.utf8).base64EncodedString())
+                        json.field("mime_type", attachment.mediaType)
+                        json.field("name", attachment.fileName)
+                    }
+                }
+            }
+            json.field("keyword", ast?.keyword ?? "* ")
+            json.field("line", ast?.location.line ?? 0)
+            if let definition = definitions.first {
+                match(definition.sourceReference, into: &json)
+            }
+            json.field("name", pickleStep.text)
+            result(step, into: &json)
+            if let table = pickleStep.argument?.dataTable {
+                json.key("rows")
+                json.array(table.rows) { json, row in
+                    json.object { json in
+                        json.key("cells")
+                        json.array(row.cells) { json, cell in json.string(cell.value) }
+                    }
+                }
             }
         }
     }
 
-    private func element(_ result: ScenarioResult, featureId: String) -> Element {
-        var before: [Hook] = []
-        var after: [Hook] = []
-        var steps: [StepJSON] = []
-        var seenStep = false
-        let embeddingsByStep = Dictionary(grouping: result.attachments, by: { $0.testStepId ?? "" })
-        for step in result.steps {
-            let outcome = Result(
-                status: step.status.rawValue.lowercased(), duration: step.result?.duration.totalNanoseconds ?? 0,
-                error_message: step.result?.message)
-            switch step.kind {
-            case .hook(let hook):
-                var location = ""
-                if let reference = hook?.sourceReference {
-                    location = "\(reference.uri ?? ""):\(reference.location?.line ?? 0)"
-                }
-                let entry = Hook(match: Match(location: location), result: outcome)
-                if seenStep { after.append(entry) } else { before.append(entry) }
-            case .step(let pickleStep, let ast, let definitions):
-                seenStep = true
-                let location = definitions.first.map { "\($0.sourceReference.uri ?? ""):\($0.sourceReference.location?.line ?? 0)" }
-                let embeddings = (embeddingsByStep[step.testStepId] ?? []).map { attachment in
-                    Embedding(
-                        data: attachment.contentEncoding == .base64 ? attachment.body : Data(attachment.body.utf8).base64EncodedString(),
-                        mime_type: attachment.mediaType, name: attachment.fileName)
-                }
-                steps.append(StepJSON(
-                    keyword: ast?.keyword ?? "* ", name: pickleStep.text, line: ast?.location.line ?? 0,
-                    match: location.map(Match.init), result: outcome,
-                    doc_string: pickleStep.argument?.docString.map {
-                        DocString(value: $0.content, content_type: $0.mediaType ?? "", line: ast?.docString?.location.line ?? 0)
-                    },
-                    rows: pickleStep.argument?.dataTable.map { $0.rows.map { Row(cells: $0.cells.map(\.value)) } },
-                    embeddings: embeddings.isEmpty ? nil : embeddings))
-            }
+    private static func hook(_ step: StepResult, into json: inout PrettyJSON) {
+        guard case .hook(let hook) = step.kind else { return }
+        json.object { json in
+            match(hook?.sourceReference, into: &json)
+            result(step, into: &json)
         }
-        let scenario = result.scenario?.scenario
-        let tags = result.pickle.tags.enumerated().map { index, tag in
-            Tag(name: tag.name, line: result.tagLocations.indices.contains(index) ? result.tagLocations[index]?.line ?? 0 : 0)
+    }
+
+    /// `"match" : { "location" : "FILE:LINE" }`; empty for a hook the stream did not describe.
+    private static func match(_ reference: SourceReference?, into json: inout PrettyJSON) {
+        json.key("match")
+        json.object { json in
+            json.field("location", reference.map { "\($0.uri ?? ""):\($0.location?.line ?? 0)" } ?? "")
         }
-        return Element(
-            id: featureId + ";" + Self.slug(result.pickle.name) + (result.pickle.astNodeIds.count > 1 ? ";;\(result.pickle.location.line)" : ""),
-            keyword: scenario?.keyword ?? "Scenario", name: result.pickle.name, description: scenario?.description ?? "",
-            line: result.pickle.location.line, type: "scenario", tags: tags, before: before, steps: steps, after: after)
+    }
+
+    private static func result(_ step: StepResult, into json: inout PrettyJSON) {
+        json.key("result")
+        json.object { json in
+            json.field("duration", step.result?.duration.totalNanoseconds ?? 0)
+            json.field("error_message", step.result?.message)
+            json.field("status", step.status.rawValue.lowercased())
+        }
+    }
+
+    private static func tag(_ name: String, line: Int, into json: inout PrettyJSON) {
+        json.object { json in
+            json.field("line", line)
+            json.field("name", name)
+        }
     }
 
     static func slug(_ text: String) -> String {
