@@ -35,7 +35,8 @@ enum ReportBook {
         /// The scenario's results: one, or one per example row in the file's order.
         let results: [ScenarioResult]
         let rows: [TraceabilityRow]
-        var anchor: String { "s-" + ReportBook.anchor(uri) + "-\(scenario.location.line)" }
+        /// The scenario's fragment id: its file and line.
+        let anchor: String
         var isOutline: Bool { !scenario.examples.isEmpty }
         var status: String { ReportBook.worst(results.map(ReportBook.status)) }
         var covered: Bool { !rows.isEmpty && rows.allSatisfy(\.covered) }
@@ -51,10 +52,13 @@ enum ReportBook {
             guard let id = result.pickle.astNodeIds.first else { continue }
             byScenario[id, default: []].append(result)
         }
+        let fileAnchor = "s-" + anchor(uri) + "-"
         func entry(_ scenario: Scenario) -> ScenarioEntry? {
             guard let found = byScenario[scenario.id], !found.isEmpty else { return nil }
             let ordered = found.sorted { $0.pickle.location.line < $1.pickle.location.line }
-            return ScenarioEntry(scenario: scenario, uri: uri, results: ordered, rows: ordered.compactMap { rowByTestCase[$0.testCaseId] })
+            return ScenarioEntry(
+                scenario: scenario, uri: uri, results: ordered, rows: ordered.compactMap { rowByTestCase[$0.testCaseId] },
+                anchor: fileAnchor + "\(scenario.location.line)")
         }
         var items: [Item] = []
         for child in feature.children {
