@@ -67,7 +67,6 @@ public final class RunLedger: EventConsumer {
     /// A test case of an open document.
     private struct Record {
         let testCase: TestCaseMessage
-        let pickle: Pickle?
         var attempts: [Attempt] = []
         /// The result as last computed, and the generation it was computed at.
         var cached: (result: ScenarioResult, generation: Int)?
@@ -161,12 +160,11 @@ public final class RunLedger: EventConsumer {
         case .suggestion(let suggestion): suggestions[suggestion.pickleStepId] = suggestion
         case .testRunStarted(let started): runStarted = started.timestamp
         case .testCase(let testCase):
-            let pickle = pickles[testCase.pickleId]
-            if records.updateValue(Record(testCase: testCase, pickle: pickle), forKey: testCase.id) == nil {
+            if records.updateValue(Record(testCase: testCase), forKey: testCase.id) == nil {
                 testCaseOrder.append(testCase.id)
                 plannedCount += 1
             }
-            if let uri = pickle?.uri { held[uri, default: Held()].testCases.append(testCase.id) }
+            if let uri = pickles[testCase.pickleId]?.uri { held[uri, default: Held()].testCases.append(testCase.id) }
         default: break
         }
     }
@@ -284,10 +282,7 @@ public final class RunLedger: EventConsumer {
         return result
     }
 
-    /// The record's pickle, told before its test case or (in a stream read from files) after.
-    private func pickle(of record: Record) -> Pickle? {
-        record.pickle ?? pickles[record.testCase.pickleId]
-    }
+    private func pickle(of record: Record) -> Pickle? { pickles[record.testCase.pickleId] }
 
     /// Scenarios and steps by status: what summaries print.
     public struct StatusTally: Sendable {

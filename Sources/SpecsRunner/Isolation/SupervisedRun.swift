@@ -199,7 +199,7 @@ struct SupervisedRun: Sendable {
             }
         }
         if let first, let last {
-            outcome.nanoseconds = max(0, (last.seconds - first.seconds) * 1_000_000_000 + last.nanos - first.nanos)
+            outcome.nanoseconds = max(0, last.totalNanoseconds - first.totalNanoseconds)
         }
         var worst = TestStepResultStatus.passed
         for case .testStepFinished(let finished) in outcome.envelopes where finished.testCaseStartedId == lastAttempt {
