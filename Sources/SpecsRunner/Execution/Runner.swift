@@ -1,7 +1,6 @@
 import Foundation
 import Gherkin
 import Messages
-import TagExpressions
 
 /// Runs loaded features against a registry and tells a consumer everything that
 /// happens, as Cucumber Messages envelopes.
@@ -16,16 +15,12 @@ public struct Runner<World: AnyObject>: Sendable {
         self.clock = clock
     }
 
-    /// How many pickles (or files) a batch gathers before its test cases run: enough to keep
-    /// the workers busy, few enough that a run holds only the files it is running.
-    static var batchSize: Int { 64 }
-
     /// Runs every selected pickle of `features`; the consumer gets the whole stream.
     ///
-    /// The run goes file by file: a batch of files is loaded, its sources, documents and
-    /// pickles are told, its selected pickles are planned (their `testCase`s told) and run,
-    /// then the consumer is told each of its documents is closed and the batch is let go.
-    /// A reverse or random order, or a shard, needs every pickle first: that run is one batch.
+    /// The run goes batch by batch (`RunBatchMaker`): a batch of files is loaded, its sources,
+    /// documents and pickles are told, its selected pickles are planned (their `testCase`s
+    /// told) and run, then the consumer is told each of its documents is closed and the batch
+    /// is let go.
     public func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
         var summary = RunSummary()
         consumer.consume(.meta(SpecsVersion.meta()))
@@ -39,35 +34,19 @@ public struct Runner<World: AnyObject>: Sendable {
         let beforeAllPassed = refused ? false
             : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
         let dispatch = beforeAllPassed && !refused ? makeDispatch(for: features) : nil
-        var planner = makePlanner()
-        let whole = ScenarioOrder.needsWholeRun(options.order, sharded: options.shard != nil)
-        let selection = Selection(options: options)
-        var candidates: [Candidate] = []
-        var uris: [String] = []
-        var announced = 0
-        for file in 0..<features.count {
-            let feature = features.feature(at: file)
-            announce(feature, to: consumer, summary: &summary)
-            announced += feature.pickles.count
-            let selected = feature.selectedPickles.filter(selection.selects).map { Candidate(pickle: $0, file: file) }
-            candidates += selected
-            uris.append(feature.source.uri)
-            let last = file == features.count - 1
-            // A batch ends at enough pickles or files, selected or not: a run that selects few
-            // holds no more than one that selects all.
-            guard last || (!whole && max(announced, uris.count) >= Self.batchSize) else { continue }
-            if whole {
-                if let shard = options.shard { candidates = ScenarioOrder.shard(candidates, index: shard.index, count: shard.count) }
-                candidates = ScenarioOrder.apply(options.order, to: candidates)
-            }
-            // With a failed before-all hook (or definitions refused), nothing is planned.
-            let plans = beforeAllPassed ? plan(candidates, with: &planner, runId: runId, to: consumer, summary: summary) : []
-            summary.selected += candidates.count
-            candidates = []
-            if let dispatch { await dispatch.run(plans, to: consumer, summary: &summary) }
-            for uri in uris { consumer.closeDocument(uri) }
-            uris = []
-            announced = 0
+        let maker = RunBatchMaker(
+            features: features, options: options, runId: runId, plansTestCases: beforeAllPassed, planner: makePlanner())
+        // Each batch is made on a task of its own while the one before it runs; it is told,
+        // run and closed in turn, so the stream reads as if made one batch at a time.
+        var ready = maker.makingNext()
+        while let (batch, maker) = ready {
+            async let following = maker.makingNext()
+            for envelope in batch.envelopes { consumer.consume(envelope) }
+            summary.parseErrors += batch.parseErrors
+            summary.selected += batch.selected
+            if let dispatch { await dispatch.run(batch.plans, to: consumer, summary: &summary) }
+            for uri in batch.uris { consumer.closeDocument(uri) }
+            ready = await following
         }
         if let dispatch { await dispatch.finish(to: consumer, summary: &summary) }
         if hooksHere && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
@@ -76,35 +55,6 @@ public struct Runner<World: AnyObject>: Sendable {
             success: summary.exitCode == 0, timestamp: clock.now(), testRunStartedId: runId)))
         consumer.finish()
         return summary
-    }
-
-    /// Plans the batch's test cases and tells each `testCase`.
-    private func plan(
-        _ candidates: [Candidate], with planner: inout TestCasePlanner, runId: String,
-        to consumer: some EventConsumer, summary: RunSummary
-    ) -> [TestCasePlan] {
-        var plans: [TestCasePlan] = []
-        plans.reserveCapacity(candidates.count)
-        for candidate in candidates {
-            let plan = planner.plan(candidate.pickle, file: candidate.file, number: summary.selected + plans.count)
-            var message = plan.message
-            message.testRunStartedId = runId
-            consumer.consume(.testCase(message))
-            plans.append(plan)
-        }
-        return plans
-    }
-
-    /// Tells a feature's source, document, parse errors and pickles.
-    private func announce(_ feature: LoadedFeature, to consumer: some EventConsumer, summary: inout RunSummary) {
-        consumer.consume(.source(feature.source))
-        if let document = feature.document { consumer.consume(.gherkinDocument(document)) }
-        for error in feature.errors {
-            summary.parseErrors += 1
-            consumer.consume(.parseError(ParseErrorMessage(
-                source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)))
-        }
-        for pickle in feature.pickles { consumer.consume(.pickle(pickle)) }
     }
 
     private func emitDefinitions(to consumer: some EventConsumer, summary: inout RunSummary) {
@@ -226,24 +176,6 @@ public struct Runner<World: AnyObject>: Sendable {
         }
         let (scenario, watchdog) = makeScenarioRun()
         return InProcessDispatch(scenario, watchdog: watchdog, options: options)
-    }
-}
-
-/// Which pickles `--tags` and `--name` select.
-struct Selection {
-    let tags: TagExpression
-    let names: [NSRegularExpression]
-
-    init(options: RunOptions) {
-        tags = options.tags
-        names = options.names.compactMap { try? NSRegularExpression(pattern: $0) }
-    }
-
-    func selects(_ pickle: Pickle) -> Bool {
-        guard tags.evaluate(pickle.tags.map { $0.name }) else { return false }
-        guard !names.isEmpty else { return true }
-        let range = NSRange(location: 0, length: pickle.name.utf16.count)
-        return names.contains { $0.firstMatch(in: pickle.name, range: range) != nil }
     }
 }
 

@@ -1,0 +1,119 @@
+import Foundation
+import Gherkin
+import Messages
+import TagExpressions
+
+/// A batch of a run, made ready before its turn: its files loaded, what is told of them in
+/// order (each file's source, document, parse errors and pickles, then the `testCase` of
+/// each selected pickle), and its test cases planned.
+struct RunBatch: Sendable {
+    var envelopes: [Envelope] = []
+    var plans: [TestCasePlan] = []
+    /// The batch's files, closed once its test cases have run.
+    var uris: [String] = []
+    var selected = 0
+    var parseErrors = 0
+}
+
+/// Makes a run's batches one after another, file by file. It touches no consumer, so the
+/// next batch is made while the one before it runs.
+struct RunBatchMaker<Features: FeatureSupply>: Sendable {
+    /// How many pickles (or files) a batch gathers before its test cases run. The next batch
+    /// is made while one runs, so workers do not wait between two; a run holds the two
+    /// batches' files and no others.
+    static var batchSize: Int { 32 }
+
+    let features: Features
+    let options: RunOptions
+    let runId: String
+    /// False when nothing may be planned: a before-all hook failed, or definitions were refused.
+    let plansTestCases: Bool
+    private var planner: TestCasePlanner
+    private var nextFile = 0
+    /// Test cases planned so far: the next one's number.
+    private var planned = 0
+
+    init(features: Features, options: RunOptions, runId: String, plansTestCases: Bool, planner: TestCasePlanner) {
+        self.features = features
+        self.options = options
+        self.runId = runId
+        self.plansTestCases = plansTestCases
+        self.planner = planner
+    }
+
+    var isDone: Bool { nextFile >= features.count }
+
+    /// The next batch. A batch ends at enough pickles or files, selected or not, so a run that
+    /// selects few holds no more than one that selects all. A reverse or random order, or a
+    /// shard, needs every pickle first: that run is one batch.
+    mutating func next() -> RunBatch {
+        let whole = ScenarioOrder.needsWholeRun(options.order, sharded: options.shard != nil)
+        let selection = Selection(options: options)
+        var batch = RunBatch()
+        var candidates: [Candidate] = []
+        var announced = 0
+        while nextFile < features.count {
+            let file = nextFile
+            nextFile += 1
+            let feature = features.feature(at: file)
+            announce(feature, into: &batch)
+            announced += feature.pickles.count
+            candidates += feature.selectedPickles.filter(selection.selects).map { Candidate(pickle: $0, file: file) }
+            batch.uris.append(feature.source.uri)
+            if !whole && max(announced, batch.uris.count) >= Self.batchSize { break }
+        }
+        if whole {
+            if let shard = options.shard { candidates = ScenarioOrder.shard(candidates, index: shard.index, count: shard.count) }
+            candidates = ScenarioOrder.apply(options.order, to: candidates)
+        }
+        batch.selected = candidates.count
+        guard plansTestCases else { return batch }
+        batch.plans.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            let plan = planner.plan(candidate.pickle, file: candidate.file, number: planned)
+            planned += 1
+            var message = plan.message
+            message.testRunStartedId = runId
+            batch.envelopes.append(.testCase(message))
+            batch.plans.append(plan)
+        }
+        return batch
+    }
+
+    /// The next batch with the maker that follows it, for a task of its own.
+    func makingNext() -> (RunBatch, Self)? {
+        guard !isDone else { return nil }
+        var maker = self
+        return (maker.next(), maker)
+    }
+
+    /// A feature's source, document, parse errors and pickles.
+    private func announce(_ feature: LoadedFeature, into batch: inout RunBatch) {
+        batch.envelopes.append(.source(feature.source))
+        if let document = feature.document { batch.envelopes.append(.gherkinDocument(document)) }
+        for error in feature.errors {
+            batch.parseErrors += 1
+            batch.envelopes.append(.parseError(ParseErrorMessage(
+                source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)))
+        }
+        for pickle in feature.pickles { batch.envelopes.append(.pickle(pickle)) }
+    }
+}
+
+/// Which pickles `--tags` and `--name` select.
+struct Selection {
+    let tags: TagExpression
+    let names: [NSRegularExpression]
+
+    init(options: RunOptions) {
+        tags = options.tags
+        names = options.names.compactMap { try? NSRegularExpression(pattern: $0) }
+    }
+
+    func selects(_ pickle: Pickle) -> Bool {
+        guard tags.evaluate(pickle.tags.map { $0.name }) else { return false }
+        guard !names.isEmpty else { return true }
+        let range = NSRange(location: 0, length: pickle.name.utf16.count)
+        return names.contains { $0.firstMatch(in: pickle.name, range: range) != nil }
+    }
+}
