@@ -28,6 +28,7 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
     let runId: String
     /// False when nothing may be planned: a before-all hook failed, or definitions were refused.
     let plansTestCases: Bool
+    private let selection: Selection
     private var planner: TestCasePlanner
     private var nextFile = 0
     /// Test cases planned so far: the next one's number.
@@ -39,6 +40,7 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
         self.runId = runId
         self.plansTestCases = plansTestCases
         self.planner = planner
+        selection = Selection(options: options)
     }
 
     var isDone: Bool { nextFile >= features.count }
@@ -48,7 +50,6 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
     /// shard, needs every pickle first: that run is one batch.
     mutating func next() -> RunBatch {
         let whole = ScenarioOrder.needsWholeRun(options.order, sharded: options.shard != nil)
-        let selection = Selection(options: options)
         var batch = RunBatch()
         var candidates: [Candidate] = []
         var announced = 0
@@ -101,7 +102,7 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
 }
 
 /// Which pickles `--tags` and `--name` select.
-struct Selection {
+struct Selection: Sendable {
     let tags: TagExpression
     let names: [NSRegularExpression]
 
