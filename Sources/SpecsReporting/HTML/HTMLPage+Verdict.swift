@@ -11,12 +11,10 @@ extension HTMLPage {
         html += "<header role=\"banner\"><p class=\"kicker\">\(e(dryRun ? labels.specificationOnly : labels.title))</p>"
         html += "<h1>\(e(title))</h1>"
         if let started = run.started {
-            let date = Date(timeIntervalSince1970: Double(started.seconds))
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: labels.language)
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-            html += "<p class=\"muted\">\(e(labels.runAt)) <time datetime=\"\(ISO8601DateFormatter().string(from: date))\">\(e(formatter.string(from: date)))</time></p>"
+            let iso = TimeText.iso8601(seconds: started.seconds)
+            // `2026-11-24T09:30:00Z` read as `2026-11-24 09:30 UTC`.
+            let shown = iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + " UTC"
+            html += "<p class=\"muted\">\(e(labels.runAt)) <time datetime=\"\(iso)\">\(e(String(shown)))</time></p>"
         }
         let good = !dryRun && attention == 0 && unverified <= 0 && figures.results > 0
         html += "<p class=\"verdict \(good ? "good" : "bad")\" role=\"status\">"

@@ -42,7 +42,7 @@ enum RunHistory {
     static func record(_ entries: [String: String], coverage: Double, date: Date) -> Record {
         let passed = entries.values.filter { $0.hasPrefix("passed") }.count
         return Record(
-            date: ISO8601DateFormatter().string(from: date), passRate: entries.isEmpty ? 0 : 100 * Double(passed) / Double(entries.count),
+            date: TimeText.iso8601(seconds: Int(date.timeIntervalSince1970.rounded(.down))), passRate: entries.isEmpty ? 0 : 100 * Double(passed) / Double(entries.count),
             coverage: coverage, results: entries)
     }
 

@@ -79,6 +79,8 @@ public final class RunLedger: EventConsumer {
         var results: [TestStepResult?]
         var attachments: [Attachment] = []
         var finished = false
+        /// Where the next step result is looked for first: results come in step order.
+        var nextPosition = 0
     }
 
     /// An open document's nodes by id, and the pickles and test cases to let go of with it.
@@ -129,8 +131,10 @@ public final class RunLedger: EventConsumer {
             }
         case .testStepFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, testCase in
-                guard let position = testCase.testSteps.firstIndex(where: { $0.id == finished.testStepId }) else { return }
+                guard let position = testCase.testSteps.index(from: attempt.nextPosition, where: { $0.id == finished.testStepId })
+                else { return }
                 attempt.results[position] = finished.testStepResult
+                attempt.nextPosition = position + 1
             }
         case .attachment(let attachment):
             guard let startedId = attachment.testCaseStartedId else { break }
@@ -325,9 +329,14 @@ public final class RunLedger: EventConsumer {
         let final = record.attempts.last
         var steps: [StepResult] = []
         steps.reserveCapacity(record.testCase.testSteps.count)
+        // Test steps follow their pickle steps' order: each is looked for after the one before.
+        var nextPickleStep = 0
         for (position, testStep) in record.testCase.testSteps.enumerated() {
             let result = final?.results[position]
-            if let pickleStepId = testStep.pickleStepId, let pickleStep = pickle.steps.first(where: { $0.id == pickleStepId }) {
+            if let pickleStepId = testStep.pickleStepId,
+               let index = pickle.steps.index(from: nextPickleStep, where: { $0.id == pickleStepId }) {
+                let pickleStep = pickle.steps[index]
+                nextPickleStep = index + 1
                 let ast = pickleStep.astNodeIds.first.flatMap { document.steps[$0] }
                 let definitions = (testStep.stepDefinitionIds ?? []).compactMap { stepDefinitions[$0] }
                 steps.append(StepResult(
@@ -343,5 +352,14 @@ public final class RunLedger: EventConsumer {
             featureName: documents[pickle.uri]?.feature?.name, tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
         result.finished = final?.finished ?? true
         return result
+    }
+}
+
+extension Array {
+    /// The index of the first element from `start` on that `matches`, else of the first one
+    /// before it: for lists read in their own order, where the search is short, so that a
+    /// scenario's steps are found in time linear in their number.
+    fileprivate func index(from start: Int, where matches: (Element) -> Bool) -> Int? {
+        self[Swift.min(start, count)...].firstIndex(where: matches) ?? self[..<Swift.min(start, count)].firstIndex(where: matches)
     }
 }
