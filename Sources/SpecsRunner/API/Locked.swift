@@ -4,6 +4,7 @@ import Foundation
 /// between tasks where an actor's suspension points would cost too much.
 package final class Locked<Value>: @unchecked Sendable {
     // Every access to `value` goes through `lock`, which is what makes it Sendable.
+    // (`Synchronization.Mutex` would say so itself, but needs macOS 15; the package supports 13.)
     private let lock = NSLock()
     private var value: Value
 
