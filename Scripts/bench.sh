@@ -7,7 +7,8 @@
 #   run:    10,000 scenarios x 6 steps with 30 and with 3,030 step definitions,
 #           --format progress and --format message:<file> (wall time, steps/s, peak memory);
 #           and the floor of the message run: its stream written alone (a write(2) per line,
-#           buffered) and its envelopes encoded and written alone;
+#           buffered) and its envelopes encoded and written alone (per 256 KiB, and flushed
+#           when each test case finishes, as the message formatter writes them);
 #   isolation: the same run in worker processes (the default) and --in-process, alternating;
 #   html:   the HTML report of the same run (extra time and size);
 #   start:  `specs --version`;
