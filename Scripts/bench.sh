@@ -13,9 +13,10 @@
 #   html:   the HTML report of the same run (extra time and size);
 #   start:  `specs --version`;
 #   peers:  whole commands beside the peers on the same files, in the same script run, as
-#           ratios: `specs gherkin` beside the official Python parser (and `cat`), on the
-#           corpus and on a 2 MB file with 11 parse errors, and the 10,000-scenario run
-#           beside behave (both from PyPI in a throwaway virtualenv);
+#           ratios: `specs gherkin` beside `cat` and the official Python parser, on the corpus
+#           and on a 2 MB file with 11 parse errors, and the 10,000-scenario run beside behave
+#           (both from PyPI in a throwaway virtualenv); the commands a ratio compares run in
+#           turn, round after round;
 #   rows:   JUnit of an outline with 25,000 and 100,000 example rows (--dry-run): linear?
 #   formats: whole commands on the 10,000-scenario corpus, in process: `specs --dry-run`,
 #           and the run with each report format (progress, message, junit, json, html),
@@ -143,21 +144,33 @@ echo "specs --version: $(median "${vs[@]}" | python3 -c 'import sys; print(round
 fi
 
 if want peers; then
-echo "== peers: whole commands on the same files, this run (median of $runs runs)"
+echo "== peers: whole commands on the same files, this run, each compared command run in turn (median of $runs rounds)"
 venv="$work/venv"
 if [ ! -x "$venv/bin/behave" ]; then
   python3 -m venv "$venv" >/dev/null && "$venv/bin/pip" install -q behave==1.3.3 gherkin-official==42.0.1 >/dev/null
 fi
 find "$work/parse10/features" -name '*.feature' | sort >"$work/parse10.files"
-wall() { # median wall seconds of a command run $runs times, and its peak KB
-  local t=() k=()
-  for _ in $(seq "$runs"); do read -r s kb <<<"$(timed "$@")"; t+=("$s"); k+=("$kb"); done
-  echo "$(median "${t[@]}") $(median "${k[@]}")"
+alternating() { # commands (sh -c strings) run in turn, $runs rounds: a line "median_s median_kb"
+  # each, so that a drift of the machine moves every command of a ratio alike
+  local n=$# i s kb t=() k=()
+  for _ in $(seq "$runs"); do
+    i=0
+    for command in "$@"; do
+      read -r s kb <<<"$(timed sh -c "$command")"
+      t[i]+="$s "; k[i]+="$kb "; i=$((i + 1))
+    done
+  done
+  for ((i = 0; i < n; i++)); do echo "$(median ${t[i]}) $(median ${k[i]})"; done
 }
-read -r cat_s _ <<<"$(wall sh -c "xargs cat <'$work/parse10.files'")"
-read -r quiet_s quiet_kb <<<"$(wall sh -c "xargs '$bin/specs' gherkin --no-source --no-ast --no-pickles <'$work/parse10.files'")"
-read -r full_s full_kb <<<"$(wall sh -c "xargs '$bin/specs' gherkin <'$work/parse10.files'")"
-read -r python_s python_kb <<<"$(wall sh -c "xargs '$venv/bin/python' Scripts/peers/gherkin_messages.py <'$work/parse10.files'")"
+mapfile -t rows < <(alternating "xargs cat <'$work/parse10.files'" \
+  "xargs '$bin/specs' gherkin --no-source --no-ast --no-pickles <'$work/parse10.files'" \
+  "xargs '$bin/specs' gherkin <'$work/parse10.files'")
+read -r cat_s _ <<<"${rows[0]}"
+read -r quiet_s quiet_kb <<<"${rows[1]}"
+read -r full_s full_kb <<<"${rows[2]}"
+# The Python parser apart: seconds of it between two milliseconds-long commands would slow
+# the one after it.
+read -r python_s python_kb <<<"$(alternating "xargs '$venv/bin/python' Scripts/peers/gherkin_messages.py <'$work/parse10.files'")"
 ratio() { python3 -c "print(round($1/$2,1))"; }
 mb() { python3 -c "print(round($1/1024, 1))"; }
 echo "cat: $cat_s s"
@@ -173,14 +186,22 @@ while sum(len(l) + 1 for l in lines) < 2_000_000:
     lines += [f"  Scenario: scenario {i}", f"    Given a step number {i} with some text to make it longer", f"    Then another step {i}", ""]
 open(sys.argv[1], "w").write("\n".join(lines + [f"  oops line {n}" for n in range(12)]) + "\n")
 PY
-read -r errors_s errors_kb <<<"$(wall sh -c "'$bin/specs' gherkin '$work/errors.feature' 2>/dev/null || true")"
-read -r perrors_s perrors_kb <<<"$(wall sh -c "'$venv/bin/python' Scripts/peers/gherkin_messages.py '$work/errors.feature'")"
+mapfile -t rows < <(alternating "'$bin/specs' gherkin '$work/errors.feature' 2>/dev/null || true" \
+  "'$venv/bin/python' Scripts/peers/gherkin_messages.py '$work/errors.feature'")
+read -r errors_s errors_kb <<<"${rows[0]}"
+read -r perrors_s perrors_kb <<<"${rows[1]}"
 echo "2 MB file with 11 parse errors: specs $errors_s s (peak $(mb "$errors_kb") MB), Python $perrors_s s (peak $(mb "$perrors_kb") MB): specs is $(ratio "$perrors_s" "$errors_s")x faster"
-read -r behave_s behave_kb <<<"$(wall sh -c "cd '$work/run30' && '../venv/bin/behave' --format progress --no-capture --no-summary -o /dev/null features")"
+mapfile -t rows < <(alternating "cd '$work/run30' && '../venv/bin/behave' --format progress --no-capture --no-summary -o /dev/null features" \
+  "'$bin/specs-bench' '$work/run30' --format progress" \
+  "'$bin/specs-bench' '$work/run30' --format progress --in-process" \
+  "'$bin/specs-bench' '$work/run30' --format 'message:$work/messages-peer.ndjson'" \
+  "'$bin/specs-bench' '$work/run30' --format 'message:$work/messages-peer.ndjson' --in-process")
+read -r behave_s behave_kb <<<"${rows[0]}"
+row=1
 for format in progress message; do
-  target="$format"; [ "$format" = message ] && target="message:$work/messages-peer.ndjson"
-  read -r w wkb <<<"$(wall "$bin/specs-bench" "$work/run30" --format "$target")"
-  read -r p pkb <<<"$(wall "$bin/specs-bench" "$work/run30" --format "$target" --in-process)"
+  read -r w wkb <<<"${rows[row]}"
+  read -r p pkb <<<"${rows[row + 1]}"
+  row=$((row + 2))
   echo "10,000 scenarios --format $format: workers $w s ($(ratio "$behave_s" "$w")x behave, peak $(mb "$wkb") MB), in process $p s ($(ratio "$behave_s" "$p")x behave, peak $(mb "$pkb") MB)"
 done
 echo "behave on the same corpus: $behave_s s, peak $(mb "$behave_kb") MB"
