@@ -45,42 +45,33 @@ enum WriteFloor {
             FileHandle.standardError.write(Data("specs-bench: \(path) is not a message stream\n".utf8))
             return 2
         }
-        var encoded: [Double] = []
+        var encoded: [Double] = [], flushed: [Double] = []
         for _ in 0..<runs {
-            encoded.append(time(scratch) { fd in
-                var buffer: [UInt8] = []
-                buffer.reserveCapacity(256 * 1024 + 65536)
-                for envelope in envelopes {
-                    NDJSON.append(envelope, to: &buffer)
-                    if buffer.count >= 256 * 1024 {
-                        buffer.withUnsafeBytes { writeAll(fd, $0, 0..<$0.count) }
-                        buffer.removeAll(keepingCapacity: true)
-                    }
-                }
-                buffer.withUnsafeBytes { writeAll(fd, $0, 0..<$0.count) }
-            })
-        }
-        var flushed: [Double] = []
-        for _ in 0..<runs {
-            flushed.append(time(scratch) { fd in
-                var buffer: [UInt8] = []
-                for envelope in envelopes {
-                    NDJSON.append(envelope, to: &buffer)
-                    var finishes = false
-                    if case .testCaseFinished = envelope { finishes = true }
-                    if finishes || buffer.count >= 1 << 16 {
-                        buffer.withUnsafeBytes { writeAll(fd, $0, 0..<$0.count) }
-                        buffer.removeAll(keepingCapacity: true)
-                    }
-                }
-                buffer.withUnsafeBytes { writeAll(fd, $0, 0..<$0.count) }
-            })
+            encoded.append(time(scratch) { encode(envelopes, to: $0, block: 256 * 1024, flushesTestCases: false) })
+            flushed.append(time(scratch) { encode(envelopes, to: $0, block: 1 << 16, flushesTestCases: true) })
         }
         let line = median(perLine), block = median(buffered), floor = median(encoded), asRun = median(flushed)
         print(String(format: "lines %d  bytes %d  steps %d", lines.count, bytes.count, steps))
         print(String(format: "per-line writes %.3f s (at most %.0f steps/s)  buffered %.3f s  encoded and buffered %.3f s  encoded and flushed per test case %.3f s  (medians of %d)",
                      line, Double(steps) / line, block, floor, asRun, runs))
         return 0
+    }
+
+    /// Encodes the envelopes and writes them whenever `block` bytes are buffered and, when
+    /// `flushesTestCases`, after each `testCaseFinished`, as the message formatter does.
+    private static func encode(_ envelopes: [Envelope], to fd: Int32, block: Int, flushesTestCases: Bool) {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(block + 65536)
+        for envelope in envelopes {
+            NDJSON.append(envelope, to: &buffer)
+            var endsTestCase = false
+            if flushesTestCases, case .testCaseFinished = envelope { endsTestCase = true }
+            if endsTestCase || buffer.count >= block {
+                buffer.withUnsafeBytes { writeAll(fd, $0, 0..<$0.count) }
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        buffer.withUnsafeBytes { writeAll(fd, $0, 0..<$0.count) }
     }
 
     private static func countSteps(_ bytes: [UInt8], _ lines: [Range<Int>]) -> Int {

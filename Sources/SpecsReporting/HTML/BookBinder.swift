@@ -39,7 +39,8 @@ final class BookBinder {
 
     /// Writes a feature's parts and keeps its figures.
     func add(_ entry: ReportBook.FeatureEntry) {
-        let results = entry.scenarios.flatMap(\.results)
+        let scenarios = entry.scenarios
+        let results = scenarios.flatMap(\.results), rows = scenarios.flatMap(\.rows)
         let entries = keepsHistory ? RunHistory.entries(results) : [:]
         historyEntries.merge(entries) { _, new in new }
         let marks = past.isEmpty
@@ -49,18 +50,18 @@ final class BookBinder {
         page.renderFeature(entry)
         let section = write(page.html)
         let attention = write(page.attentionItems(entry))
-        let matrix = write(page.matrixRows(entry.scenarios.flatMap(\.rows)))
+        let matrix = write(page.matrixRows(rows))
 
         let chapterFigures = BookFigures(entry)
         figures.add(chapterFigures)
         for result in results { for tag in result.pickle.tags { tags.insert(tag.name) } }
-        for row in entry.scenarios.flatMap(\.rows) { for link in row.links { if let test = link.test { linkedTests.insert(test) } } }
+        for row in rows { for link in row.links { if let test = link.test { linkedTests.insert(test) } } }
         // Past this many scenarios the contents list features and rules only.
         let listsScenarios = figures.scenarios <= HTMLPage.contentsScenarioLimit
         if !listsScenarios { for index in chapters.indices { chapters[index].contents = nil } }
         chapters.append(FeatureChapter(
             uri: entry.uri, folder: entry.folder, name: entry.feature.name, figures: chapterFigures,
-            verifiedScenarios: entry.scenarios.filter(\.covered).count, contents: listsScenarios ? page.contentsLines(entry) : nil,
+            verifiedScenarios: scenarios.filter(\.covered).count, contents: listsScenarios ? page.contentsLines(entry) : nil,
             section: section, attention: attention, matrix: matrix))
     }
 

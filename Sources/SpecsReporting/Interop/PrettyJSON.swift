@@ -43,8 +43,6 @@ struct PrettyJSON {
 
     mutating func string(_ value: String) { writer.string(value) }
 
-    mutating func number(_ value: Int) { writer.number(value) }
-
     mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         writer.string(value)

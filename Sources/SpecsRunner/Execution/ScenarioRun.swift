@@ -33,13 +33,14 @@ struct ScenarioRun: Sendable {
             // A step still running abandoned is no ground for another attempt beside it.
             let retry = status == .failed && attempt < options.retry && !abandoned
             outcome.envelopes += envelopes
+            let startedId = plan.startedId(attempt: attempt)
             let finished = Envelope.testCaseFinished(TestCaseFinished(
-                testCaseStartedId: plan.startedId(attempt: attempt), timestamp: clock.now(), willBeRetried: retry))
+                testCaseStartedId: startedId, timestamp: clock.now(), willBeRetried: retry))
             outcome.envelopes.append(finished)
             live?(finished)
             outcome.status = status
             if !retry {
-                outcome.stepStatuses = plan.stepStatuses(in: envelopes, attempt: plan.startedId(attempt: attempt))
+                outcome.stepStatuses = plan.stepStatuses(in: envelopes, attempt: startedId)
                 return outcome
             }
             attempt += 1
