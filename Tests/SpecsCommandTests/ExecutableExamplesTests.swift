@@ -73,6 +73,32 @@ final class ExecutableExamplesTests: XCTestCase {
         XCTAssertTrue(run.out.hasPrefix(#"{"parseError":{"message":"(1:13): invalid UTF-8 (byte 0xE9)""#), run.out)
     }
 
+    func test_gherkin_twoMegabyteFileWithElevenErrorsAtItsEnd_reportsEachWithItsPlace() throws {
+        // Issue 28's example, as Scripts/bench.sh makes it: 2 MB of scenarios, then 12 lines
+        // that cannot stand there (the parser stops at the eleventh error, as the official ones do).
+        var text = "Feature: Large\n\n", scenario = 0
+        while text.utf8.count < 2_000_000 {
+            scenario += 1
+            text += "  Scenario: scenario \(scenario)\n    Given a step number \(scenario) with some text to make it longer\n"
+                + "    Then another step \(scenario)\n\n"
+        }
+        let firstBad = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        text += (0..<12).map { "  oops line \($0)\n" }.joined()
+        try text.write(to: project.appendingPathComponent("large.feature"), atomically: true, encoding: .utf8)
+
+        let run = try ExecutableRun.run("specs", ["gherkin", "large.feature"], in: project)
+
+        XCTAssertEqual(run.code, 2)
+        let errorLines = run.err.split(separator: "\n").filter { $0.contains(": error: ") }
+        let places: [String] = errorLines.map { line in String(line.prefix { $0 != " " }) }
+        let expected: [String] = (0..<11).map { "large.feature:\(firstBad + $0):3:" }
+        XCTAssertEqual(places, expected, String(run.err.suffix(2000)))
+        XCTAssertTrue(run.err.contains("    oops line 10\n    ^\n"), String(run.err.suffix(500)))
+        let envelopes = run.out.split(separator: "\n").filter { $0.hasPrefix(#"{"parseError""#) }
+        XCTAssertEqual(envelopes.count, 11)
+        XCTAssertTrue(envelopes.last?.contains(#""location":{"column":3,"line":\#(firstBad + 10)}"#) ?? false, String(envelopes.last ?? ""))
+    }
+
     func test_gherkin_manyFilesAcrossBatches_printEachFileInOrderAsAloneWithItsIdsFromZero() throws {
         // More files than one batch of every core reads at once, with errors among them.
         var names: [String] = []
