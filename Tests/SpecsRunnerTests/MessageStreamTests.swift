@@ -159,6 +159,21 @@ final class FastJSONTests: XCTestCase {
         XCTAssertGreaterThan(compared, 20)
     }
 
+    func test_append_linesLargerThanTheWritersFirstBlock_keepTheBytesBeforeThemAndEncodeAsCodable() {
+        // Escapes on every side of the writer's block sizes, in a line of about 120 KB.
+        let data = (0..<6_000).map { "line \($0) \"q\" \\ é\t🛒" }.joined(separator: "\n")
+        let envelopes: [Envelope] = [
+            .source(Source(uri: "big.feature", data: data)),
+            .testStepStarted(TestStepStarted(testCaseStartedId: "s1", testStepId: "t1", timestamp: Timestamp(seconds: 1, nanos: 2))),
+        ]
+        var bytes = Array("earlier line\n".utf8)
+        for envelope in envelopes { NDJSON.append(envelope, to: &bytes) }
+
+        let expected = "earlier line\n" + envelopes.map { NDJSON.encodedLine($0) + "\n" }.joined()
+        XCTAssertGreaterThan(bytes.count, 100_000)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected)
+    }
+
     func test_line_fast_encoding_equals_codable_for_every_official_gherkin_document() throws {
         guard let base = ConformanceDirectory.url?.appendingPathComponent("gherkin/good") else { return }
         var documents = 0

@@ -3,7 +3,7 @@ import Messages
 /// JSON laid out as Foundation's encoder lays it out pretty-printed (two-space indents,
 /// `"key" : value`, an empty array as `[`, an empty line and `]`), written straight to
 /// bytes. Fields are written in the order given: a caller gives them sorted.
-struct PrettyJSON {
+struct PrettyJSON: ~Copyable {
     private var writer = JSONWriter()
     private var depth: Int
     /// Whether the container being written has no member yet.
