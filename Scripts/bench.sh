@@ -226,11 +226,12 @@ done
 fi
 
 if want formats; then
-echo "== whole commands on the 10,000-scenario corpus, in process (median of $runs runs)"
-fwall() { # median wall seconds and peak MB of a command run $runs times
+echo "== whole commands on the 10,000-scenario corpus, in process (median of $runs runs; in brackets the slowest run and the highest peak)"
+fwall() { # median wall seconds and peak MB of a command run $runs times, and the worst of each:
+  # a median alone hides a run that is slow one time in two
   local t=() k=()
   for _ in $(seq "$runs"); do read -r s kb <<<"$(timed "$@")"; t+=("$s"); k+=("$kb"); done
-  echo "$(median "${t[@]}") s, peak $(python3 -c "print(round($(median "${k[@]}")/1024, 1))") MB"
+  python3 -c "import statistics as st, sys; t = [float(x) for x in sys.argv[1].split()]; k = [int(x) / 1024 for x in sys.argv[2].split()]; print(f'{st.median(t):.3f} s ({max(t):.3f}), peak {st.median(k):.1f} MB ({max(k):.1f})')" "${t[*]}" "${k[*]}"
 }
 echo "specs --dry-run --format summary: $(fwall "$bin/specs-bench" "$work/run30" --in-process --dry-run --format summary)"
 echo "summary only: $(fwall "$bin/specs-bench" "$work/run30" --in-process --format summary)"
@@ -238,7 +239,7 @@ for format in progress message junit json html; do
   target="$format"; [ "$format" != progress ] && target="$format:$work/report-$format.out"
   echo "--format $format: $(fwall "$bin/specs-bench" "$work/run30" --in-process --format "$target")"
 done
-echo "== progress, message and JUnit together, as CI runs them (median of $runs runs)"
+echo "== progress, message and JUnit together, as CI runs them (median of $runs runs; in brackets the slowest and the highest)"
 for name in run30 run50k; do
   three=(--format progress --format "message:$work/report-three.ndjson" --format "junit:$work/report-three.xml")
   echo "$name ($(steps_of "$work/$name") steps) in process: $(fwall "$bin/specs-bench" "$work/$name" --in-process "${three[@]}")"

@@ -15,7 +15,8 @@ public enum SpecsCommand {
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         registry: @autoclosure () -> StepRegistry<World>
     ) async -> Int32 {
-        MallocArenas.limit(to: 2)
+        // Before anything else allocates: the cap holds for threads that get an arena later.
+        if supervisesWorkers(arguments) { MallocArenas.limit(to: 2) }
         let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
         if let workerId = ProcessInfo.processInfo.environment[WorkerProtocol.environmentVariable] {
             return await WorkerCommand.run(arguments, workerId: workerId, registry: registry())
@@ -73,6 +74,15 @@ public enum SpecsCommand {
         }
         return await RunCommand(parsed: parsed, out: out, err: err, workerExecutable: workerExecutable)
             .run(registry: registry())
+    }
+
+    /// Whether `arguments` start a run on worker processes (or are a worker's, which are the
+    /// same): not a subcommand, not `--in-process`.
+    static func supervisesWorkers(_ arguments: [String]) -> Bool {
+        switch arguments.first {
+        case "gherkin", "lsp", "format", "lint", "report": false
+        default: !arguments.contains("--in-process")
+        }
     }
 
     static func help(_ name: String) -> String { OptionTable.help(
