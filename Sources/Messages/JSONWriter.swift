@@ -15,10 +15,10 @@ package struct JSONWriter: ~Copyable {
     private var count = 0
     private var capacity: Int
 
-    /// An empty writer; `capacity` is where its block starts, and it grows as needed.
-    package init(capacity: Int = 1024) {
-        self.capacity = Swift.max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+    /// An empty writer, its block 1 KiB to start with: most envelopes fit.
+    package init() {
+        capacity = 1024
+        base = .allocate(capacity: capacity)
     }
 
     deinit { base.deallocate() }
@@ -28,8 +28,6 @@ package struct JSONWriter: ~Copyable {
 
     /// Appends the bytes written so far to `target`.
     package func append(to target: inout [UInt8]) { target.append(contentsOf: written) }
-
-    var text: String { String(decoding: written, as: UTF8.self) }
 
     private var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 

@@ -36,20 +36,15 @@ public enum SpecsCommand {
             out.flush()
             err.flush()
         }
-        if arguments.first == "gherkin" {
-            return GherkinCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
-        }
-        if arguments.first == "lsp" {
-            return LanguageServer(registry: registry()).run()
-        }
-        if arguments.first == "format" {
-            return FormatCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
-        }
-        if arguments.first == "lint" {
-            return LintCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
-        }
-        if arguments.first == "report" {
-            return ReportCommand.run(Array(arguments.dropFirst()), out: out, err: err, name: name)
+        if let subcommand = arguments.first.flatMap(Subcommand.init(rawValue:)) {
+            let rest = Array(arguments.dropFirst())
+            switch subcommand {
+            case .gherkin: return GherkinCommand.run(rest, out: out, err: err, name: name)
+            case .lsp: return LanguageServer(registry: registry()).run()
+            case .format: return FormatCommand.run(rest, out: out, err: err, name: name)
+            case .lint: return LintCommand.run(rest, out: out, err: err, name: name)
+            case .report: return ReportCommand.run(rest, out: out, err: err, name: name)
+            }
         }
         guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.run, command: name, err: err) else { return 2 }
         if parsed.has("--help") {
@@ -76,13 +71,15 @@ public enum SpecsCommand {
             .run(registry: registry())
     }
 
+    /// The commands named by the first argument; any other first argument is a run's.
+    enum Subcommand: String {
+        case gherkin, lsp, format, lint, report
+    }
+
     /// Whether `arguments` start a run on worker processes (or are a worker's, which are the
     /// same): not a subcommand, not `--in-process`.
     static func supervisesWorkers(_ arguments: [String]) -> Bool {
-        switch arguments.first {
-        case "gherkin", "lsp", "format", "lint", "report": false
-        default: !arguments.contains("--in-process")
-        }
+        arguments.first.flatMap(Subcommand.init(rawValue:)) == nil && !arguments.contains("--in-process")
     }
 
     static func help(_ name: String) -> String { OptionTable.help(
