@@ -1,7 +1,6 @@
 /// A Cucumber Expression (`I have {int} cuke(s)`), compiled to an anchored regular expression.
 public struct CucumberExpression: StepExpression {
     public let source: String
-    public let ast: ExpressionNode
     /// The regular expression it compiles to.
     public let regularExpression: String
     public let parameterTypes: [ParameterType]
@@ -12,16 +11,23 @@ public struct CucumberExpression: StepExpression {
 
     public init(_ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()) throws(ExpressionError) {
         self.source = source
-        ast = try ExpressionParser.parse(source)
+        // The tree is not kept (`ExpressionParser.parse` gives it): about 1 KB a definition.
+        let ast = try ExpressionParser.parse(source)
         var compiler = ExpressionCompiler(expression: source, registry: registry)
         regularExpression = try compiler.rewrite(ast)
         parameterTypes = compiler.parameterTypes
         literalPrefix = Self.leadingText(ast.nodes)
         literalSuffix = Self.trailingText(ast.nodes)
-        do {
-            pattern = try CompiledPattern(regularExpression)
-        } catch {
-            throw ExpressionError("This Cucumber Expression compiles to an invalid regular expression: \(regularExpression)")
+        if parameterTypes.allSatisfy({ registry.isBuiltIn($0.name) }) {
+            // Escaped text and built-in patterns: valid by construction, compiled when
+            // first matched (most definitions of a large suite never are).
+            pattern = CompiledPattern(compilingOnFirstMatch: regularExpression)
+        } else {
+            do {
+                pattern = try CompiledPattern(regularExpression)
+            } catch {
+                throw ExpressionError("This Cucumber Expression compiles to an invalid regular expression: \(regularExpression)")
+            }
         }
     }
 

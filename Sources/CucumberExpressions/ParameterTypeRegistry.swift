@@ -7,6 +7,8 @@ public struct ParameterTypeRegistry: Sendable {
     private var types: [String: ParameterType] = [:]
     /// Types in the order they were defined, built-ins first.
     public private(set) var all: [ParameterType] = []
+    /// How many of `all` are built in.
+    private var builtInCount = 0
 
     public init() {
         @Sendable func first(_ groups: [String?]) -> String { (groups.first ?? nil) ?? "" }
@@ -40,6 +42,7 @@ public struct ParameterTypeRegistry: Sendable {
             types[type.name] = type
             all.append(type)
         }
+        builtInCount = all.count
     }
 
     /// Adds a parameter type; a name already taken or one with reserved characters is an error.
@@ -55,6 +58,12 @@ public struct ParameterTypeRegistry: Sendable {
     }
 
     public func lookup(_ name: String) -> ParameterType? { types[name] }
+
+    /// Whether `name` is a built-in type (`int`, `string`, `{}`, ...): their patterns are
+    /// known to be valid regular expressions, a defined type's are the definer's.
+    public func isBuiltIn(_ name: String) -> Bool {
+        all[..<builtInCount].contains { $0.name == name }
+    }
 }
 
 public struct ParameterTypeError: Error, Sendable, CustomStringConvertible {

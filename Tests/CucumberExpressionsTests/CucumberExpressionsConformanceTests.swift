@@ -38,6 +38,8 @@ struct CucumberExpressionsConformanceTests {
             } else if name.contains("/transformation/") {
                 let compiled = try CucumberExpression(expression)
                 #expect(compiled.regularExpression == data["expected_regex"]?.stringValue)
+                // Compiled only when first matched: it must be valid by construction.
+                #expect((try? NSRegularExpression(pattern: compiled.regularExpression)) != nil)
             } else if name.contains("/parser/") {
                 let ast = try ExpressionParser.parse(expression)
                 if exception == nil { #expect(Self.json(ast) == data["expected_ast"]) }

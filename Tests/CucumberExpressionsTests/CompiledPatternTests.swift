@@ -1,0 +1,56 @@
+import CucumberExpressions
+import Foundation
+import XCTest
+
+/// When a step definition's pattern is compiled: a Cucumber Expression of built-in
+/// parameter types at its first match (valid by construction), anything else at once.
+final class CompiledPatternTests: XCTestCase {
+    func test_init_textWithEveryRegexMetacharacter_compilesToAValidPattern() throws {
+        let source = #"a ^$.|?*+[]\{\}\(\) b {int} {float} {word} {string} {} {bigdecimal} {biginteger} {byte} {short} {long} {double}"#
+            + " cuke(s) red/green (with )extra"
+        let expression = try CucumberExpression(source)
+
+        XCTAssertNoThrow(try NSRegularExpression(pattern: expression.regularExpression))
+        let text = #"a ^$.|?*+[]{}() b 1 2.5 w "s" any 3.5 4 5 6 7 8.5 cukes green extra"#
+        let arguments = try XCTUnwrap(expression.match(text))
+        XCTAssertEqual(arguments.count, 11)
+        XCTAssertEqual(try arguments[0].value() as? Int, 1)
+        XCTAssertEqual(try arguments[3].value() as? String, "s")
+    }
+
+    func test_match_fromManyTasksAtOnce_everyTaskGetsTheSameArguments() async throws {
+        let expression = try CucumberExpression("the cart contains {int} items")
+        let values = await withTaskGroup(of: Int?.self) { group in
+            for index in 0..<64 { group.addTask { try? expression.match("the cart contains \(index) items")?.first?.value() as? Int } }
+            return await group.reduce(into: [Int?]()) { $0.append($1) }
+        }
+        XCTAssertEqual(Set(values.compactMap { $0 }), Set(0..<64))
+        XCTAssertNil(expression.match("the cart contains many items"))
+    }
+
+    func test_init_definedTypeWithAnInvalidPattern_throwsWhenTheExpressionIsMade() throws {
+        var registry = ParameterTypeRegistry()
+        try registry.define(ParameterType(name: "broken", regularExpressions: ["(unclosed"]) { $0.first ?? nil })
+
+        XCTAssertThrowsError(try CucumberExpression("a {broken} value", registry: registry)) { error in
+            XCTAssertEqual(
+                (error as? ExpressionError)?.message,
+                #"This Cucumber Expression compiles to an invalid regular expression: ^a ((unclosed) value$"#)
+        }
+    }
+
+    func test_init_invalidRegularExpression_throwsWhenTheExpressionIsMade() {
+        XCTAssertThrowsError(try RegularExpression("^a (unclosed$")) { error in
+            XCTAssertEqual("\(error)", "invalid regular expression: /^a (unclosed$/")
+        }
+    }
+
+    func test_isBuiltIn_builtInAndDefinedTypes_tellsThemApart() throws {
+        var registry = ParameterTypeRegistry()
+        try registry.define(ParameterType(name: "colour", regularExpressions: ["red|blue"]) { $0.first ?? nil })
+
+        XCTAssertTrue(["int", "float", "word", "string", "", "bigdecimal", "biginteger", "byte", "short", "long", "double"]
+            .allSatisfy(registry.isBuiltIn))
+        XCTAssertFalse(registry.isBuiltIn("colour"))
+    }
+}
