@@ -62,6 +62,10 @@ subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNUL
 print(f"{time.perf_counter() - start:.3f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}")' "$@"
 }
 
+summary() { # "median s (slowest), peak median MB (highest)" of a times file of "seconds peak_kb" lines
+  python3 -c "import statistics as st, sys; r = [l.split() for l in open(sys.argv[1])]; t = [float(x[0]) for x in r]; k = [int(x[1]) / 1024 for x in r]; print(f'{st.median(t):.3f} s ({max(t):.3f}), peak {st.median(k):.1f} MB ({max(k):.1f})')" "$1"
+}
+
 if want parse; then
 echo "== parse + pickle (median of $runs runs)"
 for name in parse10 parse30; do
@@ -86,7 +90,7 @@ done
 fi
 
 if want run; then
-echo "== run 10,000 scenarios x 6 steps (median of $runs runs)"
+echo "== run 10,000 scenarios x 6 steps (median of $runs runs; in brackets the slowest run and the highest peak)"
 # The 30- and 3,030-definition runs alternate, so that a machine getting slower or
 # faster during the benchmark does not skew their ratio.
 rm -f "$work"/times-*
@@ -101,18 +105,21 @@ done
 for name in run30 run3000; do
   steps="$(steps_of "$work/$name")"
   for format in progress message; do
-    # Each line of the times file is "seconds peak_kb".
     m="$(median $(cut -d' ' -f1 "$work/times-$name-$format"))"
-    kb="$(median $(cut -d' ' -f2 "$work/times-$name-$format"))"
-    echo "$name --format $format: $m s, $(python3 -c "print(round($steps/$m))") steps/s, peak RSS $(python3 -c "print(round($kb/1024,1))") MB"
+    echo "$name --format $format: $(summary "$work/times-$name-$format"), $(python3 -c "print(round($steps/$m))") steps/s"
   done
   # The floor of the message run: its stream written alone, and its envelopes encoded and written.
   echo "$name message stream alone: $("$bin/specs-bench" write-floor "$work/messages-$name.ndjson" "$runs" | tail -1)"
 done
+for format in progress message; do
+  a="$(median $(cut -d' ' -f1 "$work/times-run3000-$format"))"; b="$(median $(cut -d' ' -f1 "$work/times-run30-$format"))"
+  ka="$(median $(cut -d' ' -f2 "$work/times-run3000-$format"))"; kb="$(median $(cut -d' ' -f2 "$work/times-run30-$format"))"
+  echo "3,030 definitions against 30, --format $format: $(python3 -c "print(f'{$a/$b:.2f}x the time, {($ka-$kb)/1024:+.1f} MB peak')")"
+done
 fi
 
 if want isolation; then
-echo "== isolation: the 10,000-scenario run in worker processes and in one process (median of $runs runs, alternating)"
+echo "== isolation: the 10,000-scenario run in worker processes and in one process (median of $runs runs, alternating; in brackets the slowest and the highest)"
 rm -f "$work"/times-isolation-*
 for _ in $(seq "$runs"); do
   timed "$bin/specs-bench" "$work/run30" --format "message:$work/messages-iso.ndjson" >>"$work/times-isolation-workers"
@@ -120,7 +127,9 @@ for _ in $(seq "$runs"); do
 done
 w="$(median $(cut -d' ' -f1 "$work/times-isolation-workers"))"
 p="$(median $(cut -d' ' -f1 "$work/times-isolation-inprocess"))"
-echo "workers: $w s, in process: $p s, ratio $(python3 -c "print(round($w/$p,2))")"
+echo "workers: $(summary "$work/times-isolation-workers")"
+echo "in process: $(summary "$work/times-isolation-inprocess")"
+echo "workers against in process: $(python3 -c "print(round($w/$p,2))")x the time"
 fi
 
 if want html; then
@@ -229,9 +238,9 @@ if want formats; then
 echo "== whole commands on the 10,000-scenario corpus, in process (median of $runs runs; in brackets the slowest run and the highest peak)"
 fwall() { # median wall seconds and peak MB of a command run $runs times, and the worst of each:
   # a median alone hides a run that is slow one time in two
-  local t=() k=()
-  for _ in $(seq "$runs"); do read -r s kb <<<"$(timed "$@")"; t+=("$s"); k+=("$kb"); done
-  python3 -c "import statistics as st, sys; t = [float(x) for x in sys.argv[1].split()]; k = [int(x) / 1024 for x in sys.argv[2].split()]; print(f'{st.median(t):.3f} s ({max(t):.3f}), peak {st.median(k):.1f} MB ({max(k):.1f})')" "${t[*]}" "${k[*]}"
+  rm -f "$work/times-fwall"
+  for _ in $(seq "$runs"); do timed "$@" >>"$work/times-fwall"; done
+  summary "$work/times-fwall"
 }
 echo "specs --dry-run --format summary: $(fwall "$bin/specs-bench" "$work/run30" --in-process --dry-run --format summary)"
 echo "summary only: $(fwall "$bin/specs-bench" "$work/run30" --in-process --format summary)"
