@@ -17,8 +17,10 @@ let package = Package(
     targets: [
         // The parser and pickle compiler: the standard library only.
         .target(name: "Gherkin"),
+        // A value shared between threads behind a lock: the one such wrapper of the package.
+        .target(name: "Locking"),
         // Cucumber Expressions and regular expressions for step definitions.
-        .target(name: "CucumberExpressions"),
+        .target(name: "CucumberExpressions", dependencies: ["Locking"]),
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions", "ConformanceData"]),
         // Tag expressions: `@a and not (@b or @c)`.
         .target(name: "TagExpressions"),
@@ -41,14 +43,14 @@ let package = Package(
         // Cucumber Messages: the one event model every output consumes.
         .target(name: "Messages", dependencies: ["Gherkin"]),
         // Step definitions, hooks and the run: one stream of envelopes.
-        .target(name: "SpecsRunner", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions"]),
+        .target(name: "SpecsRunner", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "Locking"]),
         // Scenarios linked to the XCTests that verify them, and the coverage they reach.
         .target(name: "Traceability", dependencies: ["Gherkin", "Messages"]),
         // Every output format, each a consumer of the run's stream.
-        .target(name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability"]),
+        .target(name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability", "Locking"]),
         // The command line: options, subcommands, composition of formats.
         .target(name: "SpecsCommand", dependencies: [
-            "Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability", "FeatureLint",
+            "Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability", "FeatureLint", "Locking",
         ]),
         // The step definitions of this package's own Features/.
         .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
@@ -66,9 +68,9 @@ let package = Package(
         .executableTarget(name: "misbehaving-specs", dependencies: ["SpecsCommand", "SpecsRunner"]),
         // The benchmark driver (see Scripts/bench.sh).
         .executableTarget(name: "specs-bench", dependencies: ["SpecsCommand", "SpecsRunner", "Gherkin", "Messages"]),
-        .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "Traceability", "ConformanceData"], exclude: ["Golden"]),
+        .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "Traceability", "ConformanceData", "Locking"], exclude: ["Golden"]),
         .testTarget(name: "SpecsCommandTests", dependencies: [
-            "SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData",
+            "SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData", "Locking",
             "misbehaving-specs", "specs",
         ]),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecsRunner", "Messages", "Gherkin", "ConformanceData"]),

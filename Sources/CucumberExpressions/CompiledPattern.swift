@@ -1,9 +1,10 @@
 import Foundation
+import Locking
 
 /// An anchored regular expression with the nesting of its groups, matched against
 /// whole step texts.
 struct CompiledPattern: Sendable {
-    private let regex: RegexCompilation
+    private let regex: Locked<RegexCompilation>
     private let tree: GroupTree
     let source: String
 
@@ -12,18 +13,17 @@ struct CompiledPattern: Sendable {
         guard let regex = try? NSRegularExpression(pattern: source, options: []) else {
             throw RegularExpressionError(pattern: source)
         }
-        self.init(source: source, regex: RegexCompilation(compiled: regex))
+        self.init(source: source, regex: Locked(.compiled(regex)))
     }
 
     /// Compiles `source` when it is first matched, for a pattern valid by construction
     /// (a Cucumber Expression built from the built-in parameter types): most step
-    /// definitions of a large suite are never tried, and each compiled pattern costs
-    /// about 5 KB and 10 µs.
+    /// definitions of a large suite are never tried (see `RegexCompilation`).
     init(compilingOnFirstMatch source: String) {
-        self.init(source: source, regex: RegexCompilation(pending: source))
+        self.init(source: source, regex: Locked(.pending(source)))
     }
 
-    private init(source: String, regex: RegexCompilation) {
+    private init(source: String, regex: Locked<RegexCompilation>) {
         self.regex = regex
         tree = GroupTree(pattern: source)
         self.source = source
@@ -32,7 +32,7 @@ struct CompiledPattern: Sendable {
     /// The groups inside the whole match, or nil when the text does not match.
     func match(_ text: String) -> [MatchGroup]? {
         let utf16Count = text.utf16.count
-        guard let regex = regex.compiled(),
+        guard let regex = RegexCompilation.compiled(regex),
               let result = regex.firstMatch(in: text, options: [.anchored], range: NSRange(location: 0, length: utf16Count)),
               result.range.location == 0, result.range.length == utf16Count
         else { return nil }
@@ -49,42 +49,30 @@ struct CompiledPattern: Sendable {
     }
 }
 
-/// A regular expression compiled at most once, now or at its first use, by whichever
-/// thread matches first.
-private final class RegexCompilation: @unchecked Sendable {
-    // Every access to `state` goes through `lock`, which is what makes it Sendable.
-    // (`Synchronization.Mutex` would say so itself, but needs macOS 15; the package supports 13.)
-    // Compiling on first use saves about 5.5 KB and 10 µs per definition never tried: 16 MB
-    // per process for the 3,000 never-matching definitions of the benchmark's corpus.
-    private enum State {
-        case pending(String)
-        case compiled(NSRegularExpression)
-        case invalid
-    }
-
-    private let lock = NSLock()
-    private var state: State
-
-    init(compiled regex: NSRegularExpression) { state = .compiled(regex) }
-    init(pending source: String) { state = .pending(source) }
+/// A regular expression compiled at most once, now or at its first match, by whichever
+/// thread matches first. Compiling on first use saves about 5.5 KB and 10 µs per definition
+/// never tried: 16 MB per process for the 3,000 never-matching definitions of the benchmark's
+/// corpus.
+private enum RegexCompilation {
+    case pending(String)
+    case compiled(NSRegularExpression)
+    case invalid
 
     /// The compiled expression; nil only if a pattern said to be valid by construction
     /// was not, which then matches nothing.
-    func compiled() -> NSRegularExpression? {
-        lock.lock()
-        defer { lock.unlock() }
-        switch state {
-        case .compiled(let regex):
-            return regex
-        case .invalid:
-            return nil
-        case .pending(let source):
-            guard let regex = try? NSRegularExpression(pattern: source, options: []) else {
-                state = .invalid
-                return nil
+    static func compiled(_ state: Locked<Self>) -> NSRegularExpression? {
+        state.withLock { state in
+            switch state {
+            case .compiled(let regex): return regex
+            case .invalid: return nil
+            case .pending(let source):
+                guard let regex = try? NSRegularExpression(pattern: source, options: []) else {
+                    state = .invalid
+                    return nil
+                }
+                state = .compiled(regex)
+                return regex
             }
-            state = .compiled(regex)
-            return regex
         }
     }
 }

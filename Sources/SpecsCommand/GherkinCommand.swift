@@ -1,5 +1,6 @@
 import Foundation
 import Gherkin
+import Locking
 import Messages
 import SpecsReporting
 import SpecsRunner

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import SpecsRunner
 
 /// SIGINT and SIGTERM stop a run cleanly: no new scenario starts, workers are ended,

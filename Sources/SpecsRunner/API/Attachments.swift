@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Where a running step's attachments go.
 final class AttachmentSink: Sendable {

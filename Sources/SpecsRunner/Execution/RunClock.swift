@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Messages
 
 /// Where a run reads the time: wall time for timestamps, a monotonic clock for durations.

@@ -1,3 +1,4 @@
+import Locking
 import Messages
 
 /// The events of one test case attempt as it runs, and the deadline of its current

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 
 /// Watches running scenarios and tells when one's current step overruns its deadline,
 /// read on the run's clock. It polls on a Dispatch timer, not in a task, so that steps

@@ -1,3 +1,4 @@
+import Locking
 import Messages
 
 /// What a worker's reading thread hands the supervisor: an envelope it decoded, or a

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Captures what steps write to standard output (`print`), so that a worker can attach
 /// it to the step that wrote it. Standard output becomes a pipe drained by a thread;

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Messages
 
 /// A worker's side of the protocol: lines to the supervisor, written to a descriptor of

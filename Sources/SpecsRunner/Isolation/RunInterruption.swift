@@ -1,3 +1,5 @@
+import Locking
+
 /// Stops a run from outside, as a signal does: no test case starts after it, and worker
 /// processes are ended, their running test cases failed as interrupted. The run still
 /// finishes its stream, so every report is written.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Messages
 
 /// One worker process of a supervised run: the runner's own executable in worker mode,
