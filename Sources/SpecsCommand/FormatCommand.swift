@@ -21,12 +21,15 @@ enum FormatCommand {
         let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
         var changed: [String] = []
+        var unwritten = 0
+        var unread = 0
         var broken = !problems.isEmpty
         for file in files {
             let source: Source
             do { source = try SourceReader.read(path: file.path) } catch {
                 err.write("\(error)\n")
                 broken = true
+                unread += 1
                 continue
             }
             var ids = IncrementingIdGenerator()
@@ -37,31 +40,49 @@ enum FormatCommand {
                         source: SourceReference(uri: file.path, location: parseError.location), message: parseError.description), source: source))
                 }
                 broken = true
+                unread += 1
                 continue
             }
-            let formatted = FeatureFormatter().format(document)
-            guard formatted != source.data else { continue }
+            let byteOrderMark = FileManager.default.contents(atPath: file.path)?.starts(with: [0xEF, 0xBB, 0xBF]) ?? false
+            let formatted = FeatureFormatter().format(document, source: source.data, byteOrderMark: byteOrderMark)
+            guard formatted != (byteOrderMark ? "\u{FEFF}" : "") + source.data else { continue }
             changed.append(file.path)
             if check {
                 out.write("\(file.path)\n")
             } else if let failure = write(formatted, to: file.path) {
                 err.write("\(file.path): error: \(failure)\n")
                 broken = true
+                unwritten += 1
             }
         }
-        if check {
-            err.write(changed.isEmpty ? "\(files.count) feature file(s) already formatted\n" : "\(changed.count) of \(files.count) feature file(s) would change\n")
-        } else {
-            err.write("formatted \(changed.count) of \(files.count) feature file(s)\n")
-        }
+        err.write(closingLine(files: files.count, changed: changed.count, unwritten: unwritten, unread: unread, check: check))
         if broken { return 2 }
         return check && !changed.isEmpty ? 1 : 0
     }
 
+    /// What was done, counting only the files that were read and, without `--check`, written.
+    private static func closingLine(files: Int, changed: Int, unwritten: Int, unread: Int, check: Bool) -> String {
+        var line: String
+        if check {
+            line = changed == 0 ? "\(files - unread) of \(files) feature file(s) already formatted"
+                : "\(changed) of \(files) feature file(s) would change"
+        } else {
+            line = "formatted \(changed - unwritten) of \(files) feature file(s)"
+            if unwritten > 0 { line += "; \(unwritten) could not be written (see the errors above)" }
+        }
+        if unread > 0 { line += "; \(unread) could not be read or do not parse, and were left as they are" }
+        return line + "\n"
+    }
+
     /// Replaces a file's text by writing beside it and renaming; nil when done.
     private static func write(_ text: String, to path: String) -> String? {
+        // A file made read-only is left so, even for a user (root) who could replace it.
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & 0o222) == 0 || access(path, W_OK) != 0 {
+            return "the file is read-only (mode \(String(info.st_mode & 0o777, radix: 8))): left as it is"
+        }
         let output: ReportOutput
-        do { output = try ReportOutput.file(path) } catch { return "\(error)" }
+        do { output = try ReportOutput.file(path) } catch let error as OutputError { return error.reason } catch { return "\(error)" }
         output.write(text)
         output.close()
         return output.failure

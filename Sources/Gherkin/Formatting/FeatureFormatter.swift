@@ -3,36 +3,105 @@
 /// Examples, then tables and doc strings), one empty line between blocks, tags on the
 /// line above what they tag, data tables aligned by display width (CJK and emoji count
 /// as two columns), doc strings and comments kept, the file's language and keywords kept.
+///
+/// Given the source, it also keeps what the file is beyond its AST: its line ends (CRLF
+/// stays CRLF), its byte order mark, its `# language:` line as written (an explicit `en`
+/// too), and each comment where it stands among the lines of a description.
 /// Formatting twice gives the same text; the AST and pickles stay those of the original.
 public struct FeatureFormatter: Sendable {
     public init() {}
 
-    /// The formatted text of a parsed document.
+    /// The formatted text of a parsed document, without its source: LF line ends, and a
+    /// language line only for a language other than English.
     public func format(_ document: GherkinDocument) -> String {
-        var writer = Writer(comments: document.comments.sorted { $0.location.line < $1.location.line })
+        format(document, source: nil)
+    }
+
+    /// The formatted text of a document parsed from `source` (its text, a byte order mark
+    /// dropped: `byteOrderMark` says whether the file had one).
+    public func format(_ document: GherkinDocument, source: String?, byteOrderMark: Bool = false) -> String {
+        let layout = source.map(SourceLayout.init)
+        var comments = document.comments
+        if let language = layout?.languageLine { comments.append(language) }
+        var writer = Writer(comments: comments.sorted { $0.location.line < $1.location.line }, layout: layout)
         if let feature = document.feature {
-            if feature.language != "en" || writer.hasLanguageHeader {
+            if layout?.languageLine == nil && feature.language != "en" {
                 writer.line("# language: \(feature.language)", indent: 0)
             }
             writer.feature(feature)
         }
         writer.flushComments(before: Int.max, indent: 0)
-        return writer.text
+        var text = writer.text
+        if layout?.crlf == true { text = text.replacing("\n", with: "\r\n") }
+        return byteOrderMark ? "\u{FEFF}" + text : text
+    }
+
+    /// What the formatter keeps of a source beyond its AST.
+    struct SourceLayout {
+        /// The source's lines, line ends aside.
+        let lines: [Substring]
+        /// Whether most of its lines end in CRLF.
+        let crlf: Bool
+        /// The line that names the file's language (it is not a comment of the AST).
+        let languageLine: Comment?
+
+        init(_ source: String) {
+            var lines: [Substring] = []
+            var crlf = 0
+            // By bytes: "\r\n" is one Character, and a split by Characters would not see it.
+            for bytes in source.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                let line = Substring(bytes)
+                if bytes.last == 0x0D {
+                    crlf += 1
+                    lines.append(Substring(bytes.dropLast()))
+                } else {
+                    lines.append(line)
+                }
+            }
+            self.lines = lines
+            self.crlf = crlf * 2 > lines.count - 1 && crlf > 0
+            // The language line is the first `# language:` line among the comments and blank
+            // lines that open the file; later ones are comments.
+            var found: Comment?
+            for (index, line) in lines.enumerated() {
+                let body = line.drop { $0 == " " || $0 == "\t" }
+                if body.isEmpty { continue }
+                guard body.hasPrefix("#") else { break }
+                if LanguageComment.language(inLine: line) != nil {
+                    found = Comment(location: Location(line: index + 1, column: 1), text: String(line))
+                    break
+                }
+            }
+            languageLine = found
+        }
+
+        /// The source line of each line of a description of the header at `header`, given
+        /// the lines that hold comments: the description starts at the first line after its
+        /// header that is not blank, and comments stand between its lines.
+        func descriptionLines(after header: Int, count: Int, commentLines: Set<Int>) -> [Int] {
+            var number = header + 1
+            while number <= lines.count, lines[number - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { number += 1 }
+            var result: [Int] = []
+            while result.count < count {
+                if !commentLines.contains(number) { result.append(number) }
+                number += 1
+            }
+            return result
+        }
     }
 
     private struct Writer {
         var text = ""
         var comments: [Comment]
         var next = 0
-        /// Whether the source names its language in a comment (that comment is the header).
-        var hasLanguageHeader: Bool
+        let layout: SourceLayout?
+        let commentLines: Set<Int>
 
-        init(comments: [Comment]) {
-            self.comments = comments.filter { !Writer.isLanguageHeader($0.text) }
-            hasLanguageHeader = comments.contains { Writer.isLanguageHeader($0.text) }
+        init(comments: [Comment], layout: SourceLayout?) {
+            self.comments = comments
+            self.layout = layout
+            commentLines = Set(comments.map(\.location.line))
         }
-
-        static func isLanguageHeader(_ text: String) -> Bool { LanguageComment.language(inLine: text[...]) != nil }
 
         mutating func line(_ content: String, indent: Int) {
             text += String(repeating: " ", count: indent) + content + "\n"
@@ -69,15 +138,21 @@ public struct FeatureFormatter: Sendable {
             self.line(name.isEmpty ? keyword + ":" : keyword + ": " + name, indent: indent)
         }
 
-        /// A description is free text: its lines are kept as written (the AST holds them so).
-        mutating func description(_ text: String, indent: Int) {
+        /// A description is free text: its lines are kept as written (the AST holds them so),
+        /// and the comments written among them stay where they were.
+        mutating func description(_ text: String, after header: Int) {
             guard !text.isEmpty else { return }
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { self.line(String(line), indent: 0) }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let places = layout?.descriptionLines(after: header, count: lines.count, commentLines: commentLines)
+            for (index, line) in lines.enumerated() {
+                if let places { flushComments(before: places[index], indent: 0) }
+                self.line(String(line), indent: 0)
+            }
         }
 
         mutating func feature(_ feature: Feature) {
             header(feature.keyword, feature.name, tags: feature.tags, line: feature.location.line, indent: 0)
-            description(feature.description, indent: 2)
+            description(feature.description, after: feature.location.line)
             for child in feature.children {
                 switch child {
                 case .background(let background): self.background(background, indent: 2)
@@ -90,7 +165,7 @@ public struct FeatureFormatter: Sendable {
         mutating func rule(_ rule: Rule) {
             blank()
             header(rule.keyword, rule.name, tags: rule.tags, line: rule.location.line, indent: 2)
-            description(rule.description, indent: 4)
+            description(rule.description, after: rule.location.line)
             for child in rule.children {
                 switch child {
                 case .background(let background): self.background(background, indent: 4)
@@ -102,19 +177,19 @@ public struct FeatureFormatter: Sendable {
         mutating func background(_ background: Background, indent: Int) {
             blank()
             header(background.keyword, background.name, tags: [], line: background.location.line, indent: indent)
-            description(background.description, indent: indent + 2)
+            description(background.description, after: background.location.line)
             for step in background.steps { self.step(step, indent: indent + 2) }
         }
 
         mutating func scenario(_ scenario: Scenario, indent: Int) {
             blank()
             header(scenario.keyword, scenario.name, tags: scenario.tags, line: scenario.location.line, indent: indent)
-            description(scenario.description, indent: indent + 2)
+            description(scenario.description, after: scenario.location.line)
             for step in scenario.steps { self.step(step, indent: indent + 2) }
             for examples in scenario.examples {
                 blank()
                 header(examples.keyword, examples.name, tags: examples.tags, line: examples.location.line, indent: indent + 2)
-                description(examples.description, indent: indent + 4)
+                description(examples.description, after: examples.location.line)
                 var rows: [TableRow] = []
                 if let header = examples.tableHeader { rows.append(header) }
                 rows += examples.tableBody
@@ -145,7 +220,8 @@ public struct FeatureFormatter: Sendable {
                 let padded = values.enumerated().map { column, value in
                     value + String(repeating: " ", count: widths[column] - DisplayWidth.of(value))
                 }
-                line("| " + padded.joined(separator: " | ") + " |", indent: indent)
+                // A row of no cells is a bare `|`: `|  |` would be a row of one empty cell.
+                line(padded.isEmpty ? "|" : "| " + padded.joined(separator: " | ") + " |", indent: indent)
             }
         }
 

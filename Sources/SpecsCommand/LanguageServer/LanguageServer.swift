@@ -182,7 +182,7 @@ final class LanguageServer {
 
     private func formatting(_ params: [String: Any]) -> Any {
         guard let analysis = analysis(params), let document = analysis.document else { return [] as [Any] }
-        let formatted = FeatureFormatter().format(document)
+        let formatted = FeatureFormatter().format(document, source: analysis.text)
         guard formatted != analysis.text else { return [] as [Any] }
         let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
         return [["range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]], "newText": formatted]]

@@ -1,0 +1,118 @@
+import ConformanceData
+import Foundation
+import Gherkin
+import XCTest
+
+/// `specs format` never changes what a file means: over a large corpus of adversarial files
+/// (`AdversarialFeatures`), every file that parses formats to one whose AST (locations
+/// aside, comments included) and pickles equal the original's, that keeps its line ends,
+/// byte order mark and language line, and that a second pass leaves as it is.
+final class FeatureFormatterPropertyTests: XCTestCase {
+    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) {
+        var ids = IncrementingIdGenerator()
+        let document = try Parser().parse(text, uri: "f.feature", ids: &ids)
+        return (document, PickleCompiler().compile(document, uri: "f.feature", ids: &ids))
+    }
+
+    /// JSON of a value with every `location` left out: what must survive formatting.
+    private func shape(_ value: some Encodable) throws -> String {
+        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+        return json.replacing(locationPattern, with: "")
+    }
+
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    private let locationPattern = #/"location":\{[^}]*\},?/#
+
+    /// The first `# language:` line among the blank and comment lines that open a text.
+    private func languageLine(_ text: String) -> String? {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let body = line.drop { $0 == " " || $0 == "\t" }
+            if body.isEmpty { continue }
+            guard body.hasPrefix("#") else { return nil }
+            if LanguageComment.language(inLine: line) != nil { return String(line) }
+        }
+        return nil
+    }
+
+    private func crlfLines(_ text: String) -> (crlf: Int, lf: Int) {
+        var crlf = 0, lf = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0A { if previous == 0x0D { crlf += 1 } else { lf += 1 } }
+            previous = byte
+        }
+        return (crlf, lf)
+    }
+
+    /// The problem with formatting `original`, if any; nil for a file that keeps its meaning.
+    private func problem(formatting original: String) throws -> String? {
+        let byteOrderMark = original.unicodeScalars.first == "\u{FEFF}"
+        let source = byteOrderMark ? String(original.unicodeScalars.dropFirst()) : original
+        let before = try parse(source)
+        let formatted = FeatureFormatter().format(before.document, source: source, byteOrderMark: byteOrderMark)
+        guard (formatted.unicodeScalars.first == "\u{FEFF}") == byteOrderMark else { return "the byte order mark changed" }
+        let text = byteOrderMark ? String(formatted.unicodeScalars.dropFirst()) : formatted
+        let after: (document: GherkinDocument, pickles: [Pickle])
+        do { after = try parse(text) } catch { return "the formatted file does not parse: \(error)" }
+        if try shape(after.document) != shape(before.document) { return "the AST changed" }
+        if try shape(after.pickles) != shape(before.pickles) { return "the pickles changed" }
+        if languageLine(source) != languageLine(text) { return "the language line changed" }
+        let (crlf, lf) = crlfLines(source)
+        let ends = crlfLines(text)
+        if crlf > lf && ends.lf > 0 { return "CRLF line ends became LF" }
+        if lf >= crlf && lf > 0 && ends.crlf > 0 { return "LF line ends became CRLF" }
+        let twice = FeatureFormatter().format(after.document, source: text, byteOrderMark: byteOrderMark)
+        if twice != formatted { return "a second pass changes it" }
+        return nil
+    }
+
+    func test_format_tenThousandAdversarialFiles_keepMeaningLayoutAndAreIdempotent() throws {
+        var corpus = AdversarialFeatures(seed: 41)
+        var parsed = 0, generated = 0
+        var failures: [String] = []
+        while parsed < 10_000 && generated < 40_000 {
+            let text = corpus.file()
+            generated += 1
+            let problem: String?
+            do { problem = try self.problem(formatting: text) } catch { continue }
+            parsed += 1
+            if let problem, failures.count < 5 { failures.append("\(problem):\n\(text.debugDescription)") }
+            if problem != nil && failures.count >= 5 { break }
+        }
+        XCTAssertEqual(failures, [], "files whose formatting changed their meaning or layout")
+        XCTAssertGreaterThanOrEqual(parsed, 10_000, "only \(parsed) of \(generated) generated files parse")
+        print("formatted \(parsed) of \(generated) generated files that parse, \(failures.count) changed")
+    }
+
+    func test_format_everyGoodConformanceFileWithItsSource_keepsMeaningAndLayout() throws {
+        let files = ConformanceDirectory.files("gherkin/good", suffix: ".feature")
+        guard !files.isEmpty else {
+            if ConformanceDirectory.isRequired { XCTFail(ConformanceDirectory.absenceMessage) }
+            return
+        }
+        for url in files {
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            XCTAssertNil(try problem(formatting: text), url.lastPathComponent)
+        }
+    }
+
+    /// The examples of real files that the formatter once broke, each as found.
+    func test_format_filesThatOnceLostMeaning_keepIt() throws {
+        let examples = [
+            "Feature: F\n  Scenario: S\n    Given x\n      |\n",
+            "Feature: F\n# language: fr\n  Scenario: S\n    Given x\n",
+            "Feature: F\n  # c\n\n  desc\n  more\n\n  Scenario: S\n    Given x\n",
+            "# language: en\nFeature: F\n  Scenario: S\n    Given x\n",
+            "\u{FEFF}Feature: F\r\n  Scenario: S\r\n    Given x\r\n",
+            "# hello\n#language:fr\nFonctionnalité: F\n",
+        ]
+        for example in examples {
+            XCTAssertNil(try problem(formatting: example), example.debugDescription)
+        }
+    }
+}
