@@ -4,6 +4,8 @@ import Gherkin
 struct DocumentRules {
     let feature: Feature
     let configuration: LintConfiguration
+    /// The file's lines (line ends aside): a description's lines are found in them.
+    let lines: [Substring]
 
     func check(into findings: inout Findings) {
         if feature.name.trimmingSpaces.isEmpty {
@@ -109,16 +111,22 @@ struct DocumentRules {
         findings.add("indentation", "\(what) indented by \(column - 1), expected \(expected)", line: location.line, column: column)
     }
 
-    /// Description lines that read as keywords: of another language, or misspelt.
+    /// Description lines that read as keywords: of another language, or misspelt. A near
+    /// miss of a keyword is reported only where the keyword would have started a block: a
+    /// scenario or background whose steps follow it (and so were read as description), a rule
+    /// whose scenarios follow it, examples whose table follows it. A heading in prose
+    /// (`Rules:`, `EXAMPLES:`, `. Scenario:`) is no misspelling.
     private func description(_ text: String, after line: Int, language: String, into findings: inout Findings) {
         guard !text.isEmpty, let dialect = Dialect.named(language) else { return }
         let headers = KeywordLookalike.headers(of: dialect)
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let descriptionLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = firstDescriptionLine(after: line)
+        for (offset, raw) in descriptionLines.enumerated() {
             let trimmed = raw.trimmingSpaces
             guard let colon = trimmed.firstIndex(of: ":") else { continue }
             let word = String(trimmed[..<colon])
             guard !word.isEmpty, !headers.contains(word) else { continue }
-            let lineNumber = firstDescriptionLine(after: line) + offset
+            let lineNumber = first + offset
             let column = raw.prefix { $0 == " " || $0 == "\t" }.count + 1
             // An English keyword in another language's file first; then a near miss of this
             // file's keywords (`Scenaro:` is Esperanto, but in an English file a typo); then
@@ -128,8 +136,10 @@ struct DocumentRules {
                 findings.add("other-language-keyword", "'\(word):' is a keyword in en, not in this file's language (\(language)); "
                     + "it is read as description text", line: lineNumber, column: column)
             } else if let meant = KeywordLookalike.nearest(word, among: headers) {
-                findings.add("misspelt-keyword", "'\(word):' looks like a misspelt '\(meant):'; as written it is description text and "
-                    + "what follows is not a scenario", line: lineNumber, column: column)
+                guard Self.couldBeKeyword(word, meant), let lost = wouldStartBlock(meant, in: dialect, atLine: lineNumber,
+                    named: !trimmed[trimmed.index(after: colon)...].trimmingSpaces.isEmpty) else { continue }
+                findings.add("misspelt-keyword", "'\(word):' looks like a misspelt '\(meant):'; as written it is description text, "
+                    + "and so \(lost)", line: lineNumber, column: column)
             } else if let other = KeywordLookalike.otherLanguage(of: word, besides: language) {
                 findings.add("other-language-keyword", "'\(word):' is a keyword in \(other), not in this file's language (\(language)); "
                     + "it is read as description text", line: lineNumber, column: column)
@@ -137,8 +147,46 @@ struct DocumentRules {
         }
     }
 
-    /// The AST keeps a description's text without its place: it starts on the line after its header.
-    private func firstDescriptionLine(after line: Int) -> Int { line + 1 }
+    /// What is lost when `keyword` at `line` is read as description text, if it would have
+    /// started a block there: nil when the lines after it are not what such a block holds.
+    /// Whether `word` is written as a keyword is (`Scenaro`), not as a heading (`EXAMPLES`,
+    /// `. Scenario`): letters and spaces alone, capitalised as `keyword` is.
+    private static func couldBeKeyword(_ word: String, _ keyword: String) -> Bool {
+        guard word.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }), let first = word.first, let keywordFirst = keyword.first
+        else { return false }
+        let shouting = word.count > 1 && word.allSatisfy { !$0.isLetter || $0.isUppercase }
+        let keywordShouting = keyword.allSatisfy { !$0.isLetter || $0.isUppercase }
+        return first.isUppercase == keywordFirst.isUppercase && shouting == keywordShouting
+    }
+
+    private func wouldStartBlock(_ keyword: String, in dialect: Dialect, atLine line: Int, named: Bool) -> String? {
+        guard let next = lines.dropFirst(line).first(where: { !$0.trimmingSpaces.isEmpty && !$0.trimmingSpaces.hasPrefix("#") })
+        else { return nil }
+        let text = next.trimmingSpaces
+        let startsWith = { (keywords: [String]) in keywords.contains { text.hasPrefix($0) } }
+        if dialect.scenario.contains(keyword) || dialect.scenarioOutline.contains(keyword) || dialect.background.contains(keyword) {
+            let steps = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter { $0 != "* " } + ["* "]
+            return startsWith(steps) ? "the steps that follow it are description text too, and never run" : nil
+        }
+        if dialect.rule.contains(keyword) {
+            // A rule is named; a bare `Rules:` over the scenarios is a heading.
+            guard named else { return nil }
+            let blocks = (dialect.scenario + dialect.scenarioOutline + dialect.background).map { $0 + ":" }
+            return startsWith(blocks) ? "the scenarios that follow it are not in a rule" : nil
+        }
+        if dialect.examples.contains(keyword) {
+            return text.hasPrefix("|") ? "the table that follows it is not examples" : nil
+        }
+        return nil
+    }
+
+    /// A description starts at the first line after its header that is not blank (the
+    /// grammar skips blank lines there).
+    private func firstDescriptionLine(after line: Int) -> Int {
+        var number = line + 1
+        while number <= lines.count, lines[number - 1].trimmingSpaces.isEmpty { number += 1 }
+        return number
+    }
 
     private func placeholders(_ outline: Scenario, into findings: inout Findings) {
         let check = OutlinePlaceholders(outline)

@@ -57,7 +57,7 @@ public struct FeatureLinter: Sendable {
             findings.add("empty-file", "the file has no feature", line: 1, column: 1)
             return findings.sorted
         }
-        DocumentRules(feature: feature, configuration: configuration).check(into: &findings)
+        DocumentRules(feature: feature, configuration: configuration, lines: lines).check(into: &findings)
         return findings.sorted
     }
 }

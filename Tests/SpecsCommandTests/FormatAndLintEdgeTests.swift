@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+/// `specs format` and `specs lint` on files as real projects have them, through the real
+/// executable: the formatter keeps what a file means and how it is stored (mode, line
+/// ends, byte order mark, language line), says honestly what it could not write, and the
+/// misspelt-keyword rule speaks only of lines that would have started a block.
+final class FormatAndLintEdgeTests: XCTestCase {
+    private var project: URL!
+
+    override func setUpWithError() throws {
+        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-format-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: project)
+    }
+
+    private func write(_ name: String, _ bytes: String, mode: Int = 0o644) throws {
+        let path = project.appendingPathComponent("Features/\(name)").path
+        try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, mode_t(mode))
+    }
+
+    private func read(_ name: String) throws -> String {
+        String(decoding: try Data(contentsOf: project.appendingPathComponent("Features/\(name)")), as: UTF8.self)
+    }
+
+    private func permissions(_ name: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: project.appendingPathComponent("Features/\(name)").path)
+        return (attributes[.posixPermissions] as? Int) ?? -1
+    }
+
+    private let messy = "Feature: F\n  Scenario: S\n      Given x\n"
+
+    func test_format_keepsEachFilesMode() throws {
+        for mode in [0o600, 0o640, 0o755] { try write("m\(String(mode, radix: 8)).feature", messy, mode: mode) }
+        let run = try ExecutableRun.run("specs", ["format"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        for mode in [0o600, 0o640, 0o755] {
+            XCTAssertEqual(try permissions("m\(String(mode, radix: 8)).feature"), mode)
+            XCTAssertTrue(try read("m\(String(mode, radix: 8)).feature").contains("\n    Given x\n"))
+        }
+    }
+
+    func test_format_fileItCannotWrite_isNamedOnceAndNotCountedAsFormatted() throws {
+        try write("locked.feature", messy, mode: 0o444)
+        let run = try ExecutableRun.run("specs", ["format"], in: project)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertEqual(run.err, "Features/locked.feature: error: the file is read-only (mode 444): left as it is\n"
+            + "formatted 0 of 1 feature file(s); 1 could not be written (see the errors above)\n")
+        XCTAssertEqual(try read("locked.feature"), messy)
+        XCTAssertEqual(try permissions("locked.feature"), 0o444)
+    }
+
+    func test_formatCheck_fileThatDoesNotParse_isNotCalledFormatted() throws {
+        try write("good.feature", "Feature: F\n\n  Scenario: S\n    Given x\n")
+        try write("bad.feature", "Feature: F\n  Scenario: S\n    Given x\n      | a |\n      | b | c |\n")
+        let run = try ExecutableRun.run("specs", ["format", "--check"], in: project)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.err.hasSuffix("1 of 2 feature file(s) already formatted; 1 could not be read or do not parse, and were "
+            + "left as they are\n"), run.err)
+    }
+
+    /// The files the formatter once changed the meaning of, or lost text from, each as found.
+    func test_format_filesThatOnceLostMeaning_keepTheirMeaningAndLayout() throws {
+        let cases: [(name: String, source: String, formatted: String)] = [
+            ("empty-row", "Feature: F\n  Scenario: S\n    Given x\n      |\n", "Feature: F\n\n  Scenario: S\n    Given x\n      |\n"),
+            ("late-language", "Feature: F\n# language: fr\n  Scenario: S\n    Given x\n",
+             "Feature: F\n\n# language: fr\n  Scenario: S\n    Given x\n"),
+            ("blank-first-description", "Feature: F\n  # c\n\n  desc\n  more\n\n  Scenario: S\n    Given x\n",
+             "Feature: F\n  # c\n\n  desc\n  more\n\n  Scenario: S\n    Given x\n"),
+            ("explicit-en", "# language: en\nFeature: F\n  Scenario: S\n    Given x\n", "# language: en\nFeature: F\n\n  Scenario: S\n    Given x\n"),
+            ("bom-crlf", "\u{FEFF}Feature: F\r\n  Scenario: S\r\n    Given x\r\n", "\u{FEFF}Feature: F\r\n\r\n  Scenario: S\r\n    Given x\r\n"),
+        ]
+        for example in cases { try write("\(example.name).feature", example.source) }
+        let run = try ExecutableRun.run("specs", ["format"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        for example in cases { XCTAssertEqual(try read("\(example.name).feature"), example.formatted, example.name) }
+        let again = try ExecutableRun.run("specs", ["format", "--check"], in: project)
+        XCTAssertEqual(again.code, 0, again.out + again.err)
+        XCTAssertTrue(again.err.contains("5 of 5 feature file(s) already formatted"), again.err)
+    }
+
+    func test_lint_headingsInADescription_areNotMisspeltKeywords() throws {
+        try write("headings.feature", "Feature: F\n\n\n  Rules:\n   - a\n\n  EXAMPLES:\n  . Scenario: x\n  REUSE:\n\n  Scenario: S\n    Given x\n")
+        let run = try ExecutableRun.run("specs", ["lint"], in: project)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+        XCTAssertFalse(run.out.contains("misspelt-keyword"), run.out)
+    }
+
+    func test_lint_misspeltScenarioWhoseStepsFollow_isAnErrorAtItsOwnLine() throws {
+        try write("lost.feature", "Feature: F\n\n\n  Scenaro: lost\n    Given a\n")
+        let run = try ExecutableRun.run("specs", ["lint"], in: project)
+        XCTAssertEqual(run.code, 1)
+        XCTAssertTrue(run.out.contains("Features/lost.feature:4:3: error: 'Scenaro:' looks like a misspelt 'Scenario:'"), run.out)
+    }
+}
