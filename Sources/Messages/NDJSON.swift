@@ -49,31 +49,48 @@ public enum NDJSON {
 }
 
 extension NDJSON {
+    /// A saved stream as read: its envelopes, the message types skipped, and where it was
+    /// cut off, if it was.
+    public struct Reading: Sendable {
+        public var envelopes: [Envelope] = []
+        /// Message types of newer Cucumber versions, skipped.
+        public var unknownTypes: [String] = []
+        /// The line of a last line that ends without a line feed and is no whole envelope:
+        /// the stream of a run that died while writing it. The lines before it are read.
+        public var cutOffAtLine: Int?
+    }
+
     /// Reads a saved stream as tools of several origins write it: CRLF or LF line ends,
-    /// and message types of newer Cucumber versions skipped and named, not fatal. A line
-    /// that is no envelope at all is still an error naming its line.
-    public static func read(_ text: String, uri: String) throws -> (envelopes: [Envelope], unknownTypes: [String]) {
+    /// and message types of newer Cucumber versions skipped and named, not fatal. A stream
+    /// cut off in the middle of its last line keeps every line before it. A line that is no
+    /// envelope at all elsewhere is an error naming its line.
+    public static func read(_ text: String, uri: String) throws -> Reading {
         let decoder = JSONDecoder()
-        var envelopes: [Envelope] = []
-        var unknown: [String] = []
+        var reading = Reading()
         var number = 0
         // "\r\n" is one Character: a line ends at either.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let endsWhole = text.last.map { $0 == "\n" || $0 == "\r\n" } ?? true
+        for line in lines {
             number += 1
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let data = Data(line.utf8)
             do {
-                envelopes.append(try decoder.decode(Envelope.self, from: data))
+                reading.envelopes.append(try decoder.decode(Envelope.self, from: data))
             } catch {
                 if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object.count == 1,
                    let type = object.keys.first, !Envelope.isKnownMessageType(type) {
-                    if !unknown.contains(type) { unknown.append(type) }
+                    if !reading.unknownTypes.contains(type) { reading.unknownTypes.append(type) }
                     continue
+                }
+                if number == lines.count && !endsWhole {
+                    reading.cutOffAtLine = number
+                    break
                 }
                 throw NDJSONError(uri: uri, line: number, reason: "not a message envelope (\(error))")
             }
         }
-        return (envelopes, unknown)
+        return reading
     }
 }
 

@@ -38,9 +38,13 @@ struct OutputFactory {
         /// The HTML reports, whose `--history` record may not have been written.
         var htmlReports: [HTMLFormatter] = []
 
-        /// Says on `err` which reports could not be written (and which run histories), and
-        /// returns the reports' paths.
+        /// Closes every report file (a format that does not close its own, as the terminal
+        /// formats do not, is closed here, so that its file is put in place), says on `err`
+        /// which reports could not be written (and which run histories), and returns the
+        /// reports' paths.
         func unwritten(reportingTo err: ReportOutput) -> [String] {
+            for output in outputs { output.close() }
+            for warning in htmlReports.flatMap(\.historyWarnings) { err.write("warning: --history: \(warning)\n") }
             for problem in htmlReports.compactMap(\.historyProblem) {
                 err.write("warning: --history: the run's record could not be written: \(problem)\n")
             }

@@ -24,11 +24,16 @@ enum ReportCommand {
                 return 2
             }
             do {
-                let (envelopes, unknown) = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path)
-                if !unknown.isEmpty {
-                    err.write("warning: \(path): skipped message types this version does not know: \(unknown.joined(separator: ", "))\n")
+                let reading = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path)
+                if !reading.unknownTypes.isEmpty {
+                    err.write("warning: \(path): skipped message types this version does not know: "
+                        + "\(reading.unknownTypes.joined(separator: ", "))\n")
                 }
-                streams.append(envelopes)
+                if let line = reading.cutOffAtLine {
+                    err.write("\(path):\(line): warning: the stream is cut off in the middle of this line (did its run die while "
+                        + "writing it?); every line before it is read, and the run is reported as incomplete\n")
+                }
+                streams.append(reading.envelopes)
             } catch {
                 err.write("\(error)\n")
                 return 2

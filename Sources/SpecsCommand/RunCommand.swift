@@ -91,6 +91,7 @@ struct RunCommand {
             verdict.problems.append(.nothingSelected(hint: emptySelectionHint))
         }
         verdict.addScenarioProblems()
+        if let reason = summary.workersNotStarted { verdict.problems.append(.workersNotStarted(reason)) }
         if summary.hookFailed { verdict.problems.append(.runHookFailed) }
         if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
         if let signal = summary.interrupted { verdict.problems.insert(.interrupted(signal: signal), at: 0) }

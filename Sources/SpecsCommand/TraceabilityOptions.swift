@@ -31,7 +31,9 @@ struct TraceabilityOptions {
         var warnings: [String] = []
         for path in parsed.all("--xunit") {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError(message: "--xunit: cannot read '\(path)'")
+                let reason = FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
+                throw UsageError(message: "--xunit: \(reason). On Linux, `swift test --xunit-output` writes XCTest results only "
+                    + "with --parallel: run `swift test --parallel --xunit-output \(path)`.")
             }
             var merged = results ?? TestResults()
             let count: Int

@@ -17,6 +17,11 @@ public struct TestResults: Sendable {
         let cases: [XUnitReader.Case]
         do {
             cases = try XUnitReader.cases(in: String(decoding: data, as: UTF8.self))
+        } catch let cut as XUnitReader.CutOff {
+            throw TraceabilityError(message: "the file is cut off before the end of its <testsuite> (after \(cut.cases) "
+                + "test case\(cut.cases == 1 ? "" : "s")): the test process probably crashed before it finished writing, "
+                + "so the results of the tests after that are missing; see the output of `swift test` for the crash and run the "
+                + "tests again")
         } catch {
             throw TraceabilityError(message: "not xUnit XML: \(error)")
         }

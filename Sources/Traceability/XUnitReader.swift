@@ -8,12 +8,19 @@ struct XUnitReader {
         var outcome: TestResults.Outcome
     }
 
+    /// The file ends inside its `testsuite`: it was cut off after `cases` test cases.
+    struct CutOff: Error {
+        let cases: Int
+    }
+
     static func cases(in text: String) throws -> [Case] {
         let bytes = Array(text.utf8)
         var index = 0
         var cases: [Case] = []
         var current: Case?
         var sawTestsuite = false
+        /// The `testsuite` and `testsuites` elements open at this point.
+        var openSuites = 0
 
         func find(_ literal: String, from start: Int) -> Int? {
             let needle = Array(literal.utf8)
@@ -42,9 +49,12 @@ struct XUnitReader {
                 let tag = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
                 index = close + 1
                 if tag.hasPrefix("/") {
-                    if tag.dropFirst().trimmingCharacters(in: .whitespaces) == "testcase", let finished = current {
+                    let closed = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                    if closed == "testcase", let finished = current {
                         cases.append(finished)
                         current = nil
+                    } else if closed == "testsuite" || closed == "testsuites" {
+                        openSuites -= 1
                     }
                     continue
                 }
@@ -53,7 +63,9 @@ struct XUnitReader {
                 let name = String(body.prefix { !$0.isWhitespace })
                 let attributes = try Self.attributes(String(body.dropFirst(name.count)))
                 switch name {
-                case "testsuite", "testsuites": sawTestsuite = true
+                case "testsuite", "testsuites":
+                    sawTestsuite = true
+                    if !selfClosing { openSuites += 1 }
                 case "testcase":
                     let started = Case(suite: attributes["classname"] ?? "", test: attributes["name"] ?? "", outcome: .passed)
                     if selfClosing { cases.append(started) } else { current = started }
@@ -64,6 +76,7 @@ struct XUnitReader {
             }
         }
         guard sawTestsuite else { throw TraceabilityError(message: "no <testsuite> element") }
+        guard openSuites <= 0 && current == nil else { throw CutOff(cases: cases.count) }
         return cases
     }
 

@@ -25,6 +25,13 @@ steps.given("a step that sleeps for {int} ms") { (_, milliseconds: Int) in
     try await Task.sleep(nanoseconds: UInt64(milliseconds) * 1_000_000)
 }
 steps.given("a step that prints {string}") { (_, text: String) in print(text) }
+steps.given("a step that prints {int} MB") { (_, megabytes: Int) in
+    // Lines of 1 KiB, as a chatty test fixture writes them.
+    let line = String(repeating: "x", count: 1023) + "\n"
+    var block = ""
+    for _ in 0..<1024 { block += line }
+    for _ in 0..<megabytes { print(block, terminator: "") }
+}
 steps.given("a step that reads standard input") { _ in _ = readLine() }
 steps.given("an ambiguous step") { _ in }
 steps.given("an ambiguous {word}") { (_, _: String) in }

@@ -31,11 +31,17 @@ struct ExecutableRun {
     /// holds `when` (or at once), and `after` seconds more.
     static func run(
         _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, when: String? = nil, after: Double = 0,
-        closeStdoutAfter: Int? = nil, timeout: Double = 120, environment extra: [String: String] = [:]
+        closeStdoutAfter: Int? = nil, timeout: Double = 120, environment extra: [String: String] = [:], openFileLimit: Int? = nil
     ) throws -> ExecutableRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path(of: name))
-        process.arguments = arguments
+        if let openFileLimit {
+            // As `ulimit -n` in a shell before the command: the limit holds for the command alone.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try path(of: name)] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: try path(of: name))
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"

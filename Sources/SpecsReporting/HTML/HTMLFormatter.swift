@@ -25,6 +25,8 @@ public final class HTMLFormatter: EventConsumer {
     private let historyDirectory: String?
     /// Why the run's history record could not be written, if it could not.
     public private(set) var historyProblem: String?
+    /// The past records the history skipped, and why, by path.
+    public private(set) var historyWarnings: [String] = []
 
     private var features = FeatureResults()
     /// The language of each feature file seen, while no language was given.
@@ -100,7 +102,9 @@ public final class HTMLFormatter: EventConsumer {
     }
 
     private func makeBinder(_ language: String) -> BookBinder {
-        let past = historyDirectory.flatMap { dryRun ? nil : RunHistory.load($0) }
+        let loaded = historyDirectory.flatMap { dryRun ? nil : RunHistory.load($0) }
+        historyWarnings = loaded?.skipped ?? []
+        let past = loaded?.records
         let binder = BookBinder(labels: ReportLabels.forLanguage(language), title: title, dryRun: dryRun, past: past)
         self.binder = binder
         return binder

@@ -6,6 +6,8 @@ import Messages
 /// scenarios that are new, newly failing, fixed or flaky.
 enum RunHistory {
     struct Record: Codable, Sendable {
+        /// The layout of the record: `currentVersion` when written; none in the first records.
+        var version: Int? = RunHistory.currentVersion
         var date: String
         var passRate: Double
         var coverage: Double
@@ -21,12 +23,34 @@ enum RunHistory {
         "\(result.pickle.uri):\(result.pickle.location.line):\(result.pickle.name)"
     }
 
-    static func load(_ directory: String) -> [Record] {
+    /// The layout of the records this version writes and reads.
+    static let currentVersion = 1
+
+    /// The last records of `directory`, and a warning for each it skipped (damaged, cut
+    /// off, or written by a newer version), by path.
+    static func load(_ directory: String) -> (records: [Record], skipped: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.sorted().suffix(depth)
-        return names.compactMap { name in
-            FileManager.default.contents(atPath: directory + "/" + name).flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
+        var records: [Record] = []
+        var skipped: [String] = []
+        for name in names {
+            let path = directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else {
+                skipped.append("\(path): cannot be read; skipped")
+                continue
+            }
+            guard let record = try? JSONDecoder().decode(Record.self, from: data) else {
+                skipped.append("\(path): is not a run record (cut off or damaged); skipped")
+                continue
+            }
+            if let version = record.version, version > currentVersion {
+                skipped.append("\(path): was written by a newer version of specs (record version \(version), this one reads "
+                    + "\(currentVersion)); skipped")
+                continue
+            }
+            records.append(record)
         }
+        return (records, skipped)
     }
 
     /// What a record keeps of these scenarios: each started one's result by key.

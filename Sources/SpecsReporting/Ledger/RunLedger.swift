@@ -41,7 +41,9 @@ public final class RunLedger: EventConsumer {
     public private(set) var parseErrors: [ParseErrorMessage] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
-    /// Whether any pickle links a test (`@tests:`), closed or not.
+    /// How many before-all and after-all hooks failed.
+    public private(set) var failedRunHooks = 0
+    /// Whether any pickle links a test (`@xctest:`), closed or not.
     public private(set) var hasTestLinks = false
     /// The test cases of open documents, by test case id.
     private var records: [String: Record] = [:]
@@ -141,7 +143,9 @@ public final class RunLedger: EventConsumer {
             updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
         case .testCaseFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, _ in attempt.finished = true }
-        case .testStepStarted, .testRunHookStarted, .testRunHookFinished: break
+        case .testRunHookFinished(let finished):
+            if finished.result.status == .failed { failedRunHooks += 1 }
+        case .testStepStarted, .testRunHookStarted: break
         case .testRunFinished(let finished): runFinished = finished
         default:
             generation += 1
@@ -258,7 +262,10 @@ public final class RunLedger: EventConsumer {
         let result = RunResult(
             tally: tally(), unfinished: unfinishedTestCases,
             unparsable: parseErrors.map { "\($0.source.uri ?? "?"):\($0.source.location?.line ?? 0)" },
-            testCases: plannedCount, runFinished: runFinished, duration: duration)
+            testCases: plannedCount, runFinished: runFinished, duration: duration, failedRunHooks: failedRunHooks,
+            withoutPickle: testCaseOrder.compactMap { id in
+                records[id].flatMap { pickle(of: $0) == nil ? (testCase: id, pickle: $0.testCase.pickleId) : nil }
+            })
         frozenResult = result
         return result
     }

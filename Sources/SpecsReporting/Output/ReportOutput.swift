@@ -49,7 +49,7 @@ public final class ReportOutput {
         // A FIFO, a terminal, /dev/stdout (through whatever links): written as it is.
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
-            let descriptor = open(path, O_WRONLY)
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
             return ReportOutput(descriptor: descriptor, path: path, rename: nil)
         }
@@ -73,7 +73,7 @@ public final class ReportOutput {
             if kind == S_IFDIR { throw OutputError(path: shown, reason: "is a directory") }
             if kind != S_IFREG {
                 // A FIFO, a terminal, /dev/stdout: written as it is, never replaced.
-                let descriptor = open(path, O_WRONLY)
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
                 guard descriptor >= 0 else { throw OutputError(path: shown, reason: String(cString: strerror(errno))) }
                 return ReportOutput(descriptor: descriptor, path: shown, rename: nil)
             }
@@ -84,11 +84,27 @@ public final class ReportOutput {
         } catch {
             throw OutputError(path: shown, reason: "cannot create its folder: \(error.localizedDescription)")
         }
+        removeAbandonedPartials(of: url)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputError(path: shown, reason: String(cString: strerror(errno))) }
+        // A file replaced keeps its mode (a formatted feature file, a report made read-only).
+        if stat(path, &info) == 0 { _ = fchmod(descriptor, info.st_mode & 0o7777) }
         return ReportOutput(descriptor: descriptor, path: shown, rename: (temporary, path))
+    }
+
+    /// Removes the partial files of this report that runs killed before their end left
+    /// beside it (`.NAME.PID.partial` of a process that no longer exists).
+    private static func removeAbandonedPartials(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
+            let middle = name.dropFirst(prefix.count).dropLast(".partial".count)
+            guard let pid = Int32(middle), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder.appendingPathComponent(name).path)
+        }
     }
 
     public func write(_ text: String) {

@@ -16,6 +16,11 @@ public struct RunResult: Sendable {
     public let runFinished: TestRunFinished?
     /// The run's wall time, from its `testRunStarted` to its `testRunFinished`, in nanoseconds.
     public let duration: Int?
+    /// How many before-all and after-all hooks failed.
+    public let failedRunHooks: Int
+    /// Test cases whose pickle the stream lacks (a stream not whole): their scenario
+    /// cannot be named or counted.
+    public let withoutPickle: [(testCase: String, pickle: String)]
 }
 
 extension RunVerdict {
@@ -27,7 +32,10 @@ extension RunVerdict {
         if !result.unparsable.isEmpty { problems.append(.unparsableFiles(result.unparsable)) }
         if result.testCases == 0 { problems.append(.nothingSelected(hint: "the streams hold no test case")) }
         if result.runFinished == nil || !result.unfinished.isEmpty { problems.append(.incomplete(unfinished: result.unfinished.count)) }
+        if !result.withoutPickle.isEmpty {
+            problems.append(.missingPickles(result.withoutPickle.map { "test case \($0.testCase) (pickle \($0.pickle))" }))
+        }
         addScenarioProblems()
-        if result.runFinished?.success == false && problems.isEmpty { problems.append(.runHookFailed) }
+        if result.failedRunHooks > 0 { problems.append(.runHookFailed) }
     }
 }

@@ -25,6 +25,11 @@ public struct RunVerdict: Sendable {
         case unusedDefinitions([String])
         /// Report files that could not be written (a full disk, an I/O error), by path.
         case reportsNotWritten([String])
+        /// Worker processes could not be started, and why (`too many open files (limit 250)`):
+        /// the scenarios they would have run were not run.
+        case workersNotStarted(String)
+        /// Test cases whose pickle the stream lacks, named by their ids: the stream is not whole.
+        case missingPickles([String])
         /// The run was stopped by a signal (`SIGINT`) before its end.
         case interrupted(signal: String)
     }

@@ -52,7 +52,13 @@ public enum VerdictText {
         case .interrupted(let signal):
             return "the run was interrupted (\(signal)): the scenarios that had not finished are failed or not run"
         case .incomplete(let unfinished):
+            guard unfinished > 0 else { return "the run is incomplete: its stream ends before the run finished" }
             return "the run is incomplete: \(plural(unfinished, "scenario", "scenarios")) never finished"
+        case .workersNotStarted(let reason):
+            return "worker processes could not be started (\(reason)), so the scenarios left were not run"
+        case .missingPickles(let testCases):
+            return "the stream is not whole: \(plural(testCases.count, "test case has", "test cases have")) no pickle, "
+                + "so \(testCases.count == 1 ? "its scenario" : "their scenarios") cannot be named or counted: " + list(testCases)
         }
     }
 

@@ -15,6 +15,9 @@ public struct RunSummary: Sendable {
     public var interrupted: String?
     /// Whether a run-level hook failed.
     public var hookFailed = false
+    /// Why worker processes could not be started (`too many open files (limit 250)`), if
+    /// they could not: the test cases they would have run are not run.
+    public var workersNotStarted: String?
 
     public var scenarioCount: Int { scenarios.values.reduce(0, +) }
 
@@ -26,7 +29,7 @@ public struct RunSummary: Sendable {
 
     /// Whether every scenario passed (or was skipped) and every hook too.
     public var passed: Bool {
-        !hookFailed && interrupted == nil && !scenarios.keys.contains(where: \.failsRun)
+        !hookFailed && workersNotStarted == nil && interrupted == nil && !scenarios.keys.contains(where: \.failsRun)
     }
 
     /// 0 when everything passed, 1 when a scenario failed, 2 for a parse or definition error.

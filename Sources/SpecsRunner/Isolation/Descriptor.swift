@@ -15,3 +15,71 @@ package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> B
     }
     return true
 }
+
+/// Reads `descriptor` until its end (or an error), handing each chunk read to `chunk`,
+/// again after an interruption. The one read loop of the package's descriptors.
+package func readChunks(_ descriptor: Int32, size: Int = 65_536, _ chunk: (UnsafeRawBufferPointer) -> Void) {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+    defer { buffer.deallocate() }
+    while true {
+        let count = read(descriptor, buffer.baseAddress, size)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return }
+        chunk(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+    }
+}
+
+/// Splits bytes that arrive in chunks into lines (without their line feed). Each byte is
+/// looked at once, so a line of any length costs what it holds. A line longer than
+/// `maximumLine` is cut there, the rest of it dropped, so that memory stays bounded.
+package struct LineSplitter {
+    private var pending: [UInt8] = []
+    private var dropping = false
+    let maximumLine: Int
+
+    package init(maximumLine: Int = .max) {
+        self.maximumLine = maximumLine
+    }
+
+    /// Hands every line that `bytes` completes to `line`.
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer, _ line: ([UInt8]) -> Void) {
+        var start = 0
+        while start < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+            guard let newline = rest.firstOffset(of: 0x0A) else {
+                keep(rest)
+                return
+            }
+            keep(UnsafeRawBufferPointer(rebasing: rest[..<newline]))
+            line(pending)
+            pending.removeAll(keepingCapacity: pending.count <= 65_536)
+            dropping = false
+            start += newline + 1
+        }
+    }
+
+    /// The last line, when the bytes ended without a line feed.
+    package mutating func finish(_ line: ([UInt8]) -> Void) {
+        if !pending.isEmpty { line(pending) }
+        pending = []
+    }
+
+    private mutating func keep(_ bytes: UnsafeRawBufferPointer) {
+        guard !dropping else { return }
+        let room = maximumLine - pending.count
+        if bytes.count > room {
+            pending.append(contentsOf: bytes[..<room])
+            dropping = true
+        } else {
+            pending.append(contentsOf: bytes)
+        }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Where `byte` first stands, found with `memchr`.
+    package func firstOffset(of byte: UInt8) -> Int? {
+        guard let base = baseAddress, count > 0, let found = memchr(base, Int32(byte), count) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
+    }
+}

@@ -4,13 +4,14 @@ import Locking
 /// Captures what steps write to standard output (`print`), so that a worker can attach
 /// it to the step that wrote it. Standard output becomes a pipe drained by a thread;
 /// after each step, a marker written through the same pipe tells where its output ends.
+/// Reading is linear in what a step writes, and what is kept of it bounded (`StepOutput`).
 final class OutputCapture: Sendable {
     private let writeEnd: Int32
     private let readEnd: Int32
-    /// Bytes read since the last marker, and the outputs of steps that ended, oldest first.
-    private let captured = Locked<(pending: [UInt8], ended: [[UInt8]])>(([], []))
+    /// The output of the step under way, and the outputs of steps that ended, oldest first.
+    private let captured: Locked<(splitter: StepOutputSplitter, ended: [StepOutput])>
     private let markerSeen = DispatchSemaphore(value: 0)
-    private let marker: [UInt8] = Array("\u{1}specs-step-output-end-\(UInt64.random(in: 0...UInt64.max))\u{1}".utf8)
+    private let marker: [UInt8]
 
     /// Redirects standard output; nil when no pipe could be made.
     init?() {
@@ -20,19 +21,16 @@ final class OutputCapture: Sendable {
         writeEnd = STDOUT_FILENO
         let readEnd = ends[0]
         self.readEnd = readEnd
-        let thread = Thread { [captured, markerSeen, marker] in
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
+        let marker = Array("\u{1}specs-step-output-end-\(UInt64.random(in: 0...UInt64.max))\u{1}".utf8)
+        self.marker = marker
+        let captured = Locked((splitter: StepOutputSplitter(marker: marker), ended: [StepOutput]()))
+        self.captured = captured
+        let thread = Thread { [markerSeen] in
+            readChunks(readEnd) { chunk in
                 let found = captured.withLock { state -> Int in
-                    state.pending.append(contentsOf: chunk[0..<count])
                     var markers = 0
-                    while let range = state.pending.firstRange(of: marker) {
-                        // Everything before the marker belongs to the step that just ended.
-                        state.ended.append(Array(state.pending[..<range.lowerBound]))
-                        state.pending.removeSubrange(..<range.upperBound)
+                    state.splitter.feed(chunk) { output in
+                        state.ended.append(output)
                         markers += 1
                     }
                     return markers
@@ -50,12 +48,11 @@ final class OutputCapture: Sendable {
         // Most steps print nothing: then there is nothing in the pipe or read from it, and
         // no marker needs to go round.
         var waiting = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-        if poll(&waiting, 1, 0) == 0, captured.withLock({ $0.pending.isEmpty && $0.ended.isEmpty }) {
+        if poll(&waiting, 1, 0) == 0, captured.withLock({ $0.splitter.isEmpty && $0.ended.isEmpty }) {
             return ""
         }
         guard marker.withUnsafeBytes({ writeAll(writeEnd, $0) }) else { return "" }
         markerSeen.wait()
-        let bytes = captured.withLock { state in state.ended.isEmpty ? [] : state.ended.removeFirst() }
-        return String(decoding: bytes, as: UTF8.self)
+        return captured.withLock { state in state.ended.isEmpty ? "" : state.ended.removeFirst().text }
     }
 }

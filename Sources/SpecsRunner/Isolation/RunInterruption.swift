@@ -5,7 +5,8 @@ import Locking
 /// finishes its stream, so every report is written.
 public final class RunInterruption: Sendable {
     private let reason = Locked<String?>(nil)
-    private let workers = Locked<[WorkerProcess]>([])
+    /// The workers alive, to end on an interruption.
+    private let workers = Locked<[ObjectIdentifier: WorkerProcess]>([:])
 
     public init() {}
 
@@ -14,8 +15,11 @@ public final class RunInterruption: Sendable {
 
     public func interrupt(_ why: String) {
         reason.withLock { if $0 == nil { $0 = why } }
-        for worker in workers.withLock({ $0 }) { worker.kill(because: "the run was interrupted (\(why))") }
+        for worker in workers.withLock({ $0.values }) { worker.kill(because: "the run was interrupted (\(why))") }
     }
 
-    func track(_ worker: WorkerProcess) { workers.withLock { $0.append(worker) } }
+    func track(_ worker: WorkerProcess) { workers.withLock { $0[ObjectIdentifier(worker)] = worker } }
+
+    /// A worker that has ended: nothing to stop any more.
+    func forget(_ worker: WorkerProcess) { workers.withLock { $0[ObjectIdentifier(worker)] = nil } }
 }

@@ -38,9 +38,14 @@ struct SupervisedRun: Sendable {
     }
 
     func start(_ slot: Int, generation: Int) throws -> WorkerProcess {
+        // A worker that replaces a lost one prints no backtrace if it crashes: the first
+        // worker of each slot already showed where a crash happens, and the runtime's
+        // backtracer costs about a second a crash.
         let worker = try WorkerProcess(
-            id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable, arguments: arguments)
+            id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable, arguments: arguments,
+            backtraces: generation == 0)
         interruption.track(worker)
+        worker.whenEnded { [interruption] in interruption.forget($0) }
         worker.watchSteps(
             limitNanoseconds: hardLimitNanoseconds,
             reason: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled")

@@ -41,7 +41,7 @@ final class WorkerPool: TestCaseDispatch {
             }
             return worker
         } catch {
-            summary.hookFailed = true
+            if summary.workersNotStarted == nil { summary.workersNotStarted = "\(error)" }
             return nil
         }
     }

@@ -19,8 +19,10 @@ final class WorkerProcess: Sendable {
     /// The step running in the worker, and since when (monotonic nanoseconds), as its
     /// stream tells: read by the step monitor (`watchSteps`).
     private let runningStep = Locked<(id: String?, since: UInt64)>((nil, 0))
-    private let process: Locked<Process>
-    private let input: Locked<FileHandle?>
+    private let child: ChildProcess
+    /// The worker's standard input, until it is closed (at the end of the requests, or when
+    /// the worker is gone).
+    private let input: Locked<Int32?>
     /// What the worker wrote to standard error lately, each line with the time it was read.
     private let recent = Locked<[(read: UInt64, line: String)]>([])
     /// When the worker said it was done with its last test case (its clock is ours): the
@@ -29,42 +31,56 @@ final class WorkerProcess: Sendable {
     private let killReason = Locked<String?>(nil)
     private let exit = Locked<Exit?>(nil)
     private let exited = DispatchSemaphore(value: 0)
+    /// Signalled when the worker's standard error has been read to its end.
+    private let errorsEnded = DispatchSemaphore(value: 0)
     /// Polls `runningStep` while the process lives (see `watchSteps`).
     private let stepMonitor = Locked<(any DispatchSourceTimer)?>(nil)
-    /// Kept so that their descriptors stay open while the reading threads use them.
-    private let pipes: Locked<[Pipe]>
+    /// Who is told when the process has exited (see `whenEnded`), and whether it has.
+    private let endWatch = Locked<(watcher: (@Sendable (WorkerProcess) -> Void)?, process: WorkerProcess?, ended: Bool)>((nil, nil, false))
 
-    init(id: String, executable: String, arguments: [String]) throws {
+    /// Starts the worker. `backtraces`: whether the Swift runtime may print a backtrace when
+    /// the worker crashes (about a second of the worker's time); the environment's own
+    /// `SWIFT_BACKTRACE` is kept when set.
+    init(id: String, executable: String, arguments: [String], backtraces: Bool = true) throws {
         self.id = id
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment[WorkerProtocol.environmentVariable] = id
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        self.process = Locked(process)
-        self.pipes = Locked([stdin, stdout, stderr])
-        self.input = Locked(stdin.fileHandleForWriting)
+        if !backtraces && environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        let child = try ChildProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+        self.child = child
+        let input = Locked<Int32?>(child.input)
+        self.input = input
         let exit = self.exit, killReason = self.killReason, exited = self.exited, stepMonitor = self.stepMonitor
-        process.terminationHandler = { finished in
+        let endWatch = self.endWatch
+        Self.onThread {
+            child.awaitEnd()
             stepMonitor.withLock { $0?.cancel() }
-            let signal = finished.terminationReason == .uncaughtSignal ? finished.terminationStatus : nil
-            exit.withLock { $0 = Exit(status: finished.terminationStatus, signal: signal, killedBecause: killReason.withLock { $0 }) }
+            exit.withLock {
+                let (status, signal) = child.reap()
+                $0 = Exit(status: status, signal: signal, killedBecause: killReason.withLock { $0 })
+            }
+            // Nothing reads the requests of a worker that is gone.
+            input.withLock { descriptor in
+                if let open = descriptor { close(open) }
+                descriptor = nil
+            }
             exited.signal()
+            let (watcher, process) = endWatch.withLock { state in
+                state.ended = true
+                defer { state = (nil, nil, true) }
+                return (state.watcher, state.process)
+            }
+            if let watcher, let process { watcher(process) }
         }
-        try process.run()
         // Envelopes are decoded here, on the reading thread, beside the supervisor's work.
         let runningStep = self.runningStep
-        Self.read(stdout.fileHandleForReading.fileDescriptor) { [items, lastDone] line in
+        Self.readLines(child.output) { [items, lastDone] bytes in
+            let line = String(decoding: bytes, as: UTF8.self)
             guard line.hasPrefix("{") else {
                 if let time = WorkerProtocol.doneTime(line) { lastDone.withLock { $0 = time } }
                 return items.push(.control(line), wake: true)
             }
-            guard let envelope = ExecutionLines.decode(line) ?? (try? JSONDecoder().decode(Envelope.self, from: Data(line.utf8))) else {
+            guard let envelope = ExecutionLines.decode(line) ?? (try? JSONDecoder().decode(Envelope.self, from: Data(bytes))) else {
                 return
             }
             switch envelope {
@@ -74,14 +90,19 @@ final class WorkerProcess: Sendable {
             }
             items.push(.envelope(envelope), wake: false)
         } end: { [items] in items.finish() }
-        Self.read(stderr.fileHandleForReading.fileDescriptor) { [recent] line in
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+        // A line of standard error is kept up to 16 KiB: enough to explain a crash.
+        let errorsEnded = self.errorsEnded
+        Self.readLines(child.errors, maximumLine: 16_384) { [recent] bytes in
+            var shown = bytes
+            shown.append(0x0A)
+            shown.withUnsafeBytes { _ = writeAll(STDERR_FILENO, $0) }
             let read = DispatchTime.now().uptimeNanoseconds
+            let line = String(decoding: bytes, as: UTF8.self)
             recent.withLock {
                 $0.append((read, line))
                 if $0.count > 400 { $0.removeFirst($0.count - 400) }
             }
-        } end: {}
+        } end: { errorsEnded.signal() }
     }
 
     /// Ends the worker when a step has run longer than `limitNanoseconds` by its stream:
@@ -98,33 +119,39 @@ final class WorkerProcess: Sendable {
         if exit.withLock({ $0 }) != nil { stepMonitor.withLock { $0?.cancel() } }
     }
 
+    /// Calls `watcher` once the process has exited (at once if it has).
+    func whenEnded(_ watcher: @escaping @Sendable (WorkerProcess) -> Void) {
+        let ended = endWatch.withLock { state -> Bool in
+            if !state.ended { state = (watcher, self, false) }
+            return state.ended
+        }
+        if ended { watcher(self) }
+    }
+
     /// Sends a request line; false when the worker no longer reads.
     @discardableResult
     func send(_ line: String) -> Bool {
-        input.withLock { handle in
-            guard let handle else { return false }
-            do {
-                try handle.write(contentsOf: Data((line + "\n").utf8))
-                return true
-            } catch {
-                return false
-            }
+        input.withLock { descriptor in
+            guard let descriptor else { return false }
+            return Array((line + "\n").utf8).withUnsafeBytes { writeAll(descriptor, $0) }
         }
     }
 
     /// Closes the worker's input: it runs its after-all hooks and exits.
     func finishInput() {
-        input.withLock { handle in
-            try? handle?.close()
-            handle = nil
+        input.withLock { descriptor in
+            if let open = descriptor { close(open) }
+            descriptor = nil
         }
     }
 
-    /// Ends the worker at once (SIGKILL), saying why.
+    /// Ends the worker at once (SIGKILL), saying why; nothing when it has ended already.
     func kill(because reason: String) {
         killReason.withLock { if $0 == nil { $0 = reason } }
-        let pid = process.withLock { $0.processIdentifier }
-        if pid > 0 { _ = Foundation.kill(pid, SIGKILL) }
+        // Once the process is reaped its pid may be another's.
+        exit.withLock { ended in
+            if ended == nil { _ = Foundation.kill(child.pid, SIGKILL) }
+        }
     }
 
     /// How the process ended, waiting for it (at most a few seconds after its output ended).
@@ -141,6 +168,9 @@ final class WorkerProcess: Sendable {
     /// case: the runtime's error lines (`Fatal error: ...`), or else its last lines, without
     /// the backtrace's addresses.
     var crashLines: [String] {
+        // The process has ended; what it wrote last may still be in the pipe. (A process it
+        // started may hold the pipe open: then a second is enough.)
+        if errorsEnded.wait(timeout: .now() + 1) == .success { errorsEnded.signal() }
         let since = lastDone.withLock { $0 }
         let lines = recent.withLock { $0 }.filter { $0.read > since }.map(\.line)
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -157,26 +187,22 @@ final class WorkerProcess: Sendable {
         return Array(plain.suffix(6))
     }
 
-    /// Reads a descriptor line by line on a thread of its own until it ends.
-    private static func read(_ descriptor: Int32, line: @escaping @Sendable (String) -> Void, end: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            var pending: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                pending.append(contentsOf: chunk[0..<count])
-                var start = 0
-                while let newline = pending[start...].firstIndex(of: 0x0A) {
-                    line(String(decoding: pending[start..<newline], as: UTF8.self))
-                    start = newline + 1
-                }
-                pending.removeSubrange(0..<start)
-            }
-            if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+    /// Reads a descriptor line by line on a thread of its own until it ends, then closes it.
+    private static func readLines(
+        _ descriptor: Int32, maximumLine: Int = .max, line: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable () -> Void
+    ) {
+        onThread {
+            var lines = LineSplitter(maximumLine: maximumLine)
+            readChunks(descriptor) { lines.feed($0, line) }
+            lines.finish(line)
+            close(descriptor)
             end()
         }
+    }
+
+    private static func onThread(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.stackSize = 1 << 19
         thread.start()
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import Locking
+
+/// A child process started with `posix_spawn`, its standard input, output and error
+/// each a pipe whose other end the parent holds. The parent's ends are close-on-exec, so
+/// no child inherits another's pipes (a worker would then never see its input end), and
+/// each end is closed exactly once by whoever owns it: however many children come and go,
+/// the parent's descriptors stay flat.
+///
+/// Foundation's `Process` is not used: on Linux it refuses to start anything when the
+/// limit of open files is under 256, and it gives no word of why.
+struct ChildProcess: Sendable {
+    let pid: pid_t
+    /// The write end of the child's standard input.
+    let input: Int32
+    /// The read ends of the child's standard output and standard error.
+    let output: Int32
+    let errors: Int32
+
+    /// Why a child could not be started, worded for the run's last lines.
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ what: String, errno code: Int32) {
+            var reason = String(cString: strerror(code)).lowercased()
+            if code == EMFILE || code == ENFILE, let limit = OpenFileLimit.current {
+                reason += " (limit \(limit))"
+            }
+            description = "\(what): \(reason)"
+        }
+    }
+
+    /// Starts `executable` with `arguments` and `environment` (the whole of it).
+    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+        try spawning.withLock { _ in try spawnAlone(executable: executable, arguments: arguments, environment: environment) }
+    }
+
+    private static func spawnAlone(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+        var made: [Int32] = []
+        func pipeEnds() throws -> (read: Int32, write: Int32) {
+            var ends: [Int32] = [-1, -1]
+            guard makePipe(&ends) == 0 else {
+                let code = errno
+                for descriptor in made { close(descriptor) }
+                throw StartFailure("cannot make a pipe for a worker process", errno: code)
+            }
+            made += ends
+            return (ends[0], ends[1])
+        }
+        let stdin = try pipeEnds(), stdout = try pipeEnds(), stderr = try pipeEnds()
+        defer {
+            // The child's ends are the child's now.
+            close(stdin.read)
+            close(stdout.write)
+            close(stderr.write)
+        }
+        var actions = FileActions()
+        defer { actions.destroy() }
+        actions.duplicate(stdin.read, to: STDIN_FILENO)
+        actions.duplicate(stdout.write, to: STDOUT_FILENO)
+        actions.duplicate(stderr.write, to: STDERR_FILENO)
+        let argv = ([executable] + arguments).map { strdup($0) }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let code = actions.spawn(&pid, executable, argv + [nil], envp + [nil])
+        guard code == 0 else {
+            close(stdin.write)
+            close(stdout.read)
+            close(stderr.read)
+            throw StartFailure("cannot start a worker process (\(executable))", errno: code)
+        }
+        return ChildProcess(pid: pid, input: stdin.write, output: stdout.read, errors: stderr.read)
+    }
+
+    /// Waits for the child to end without reaping it, so that its pid stays its own (a
+    /// signal sent meanwhile cannot reach another process).
+    func awaitEnd() {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+    }
+
+    /// Reaps the ended child: its exit status, or the signal that ended it.
+    func reap() -> (status: Int32, signal: Int32?) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return (-1, nil) }
+        }
+        let signal = status & 0x7F
+        if signal != 0 && signal != 0x7F { return (signal, signal) }
+        return ((status >> 8) & 0xFF, nil)
+    }
+
+    /// A pipe whose two ends are close-on-exec. (`pipe2` is not in Swift's Glibc module:
+    /// the ends are marked after the pipe is made, and `spawn` holds `spawning` meanwhile so
+    /// that no other child of this process is started in between.)
+    private static func makePipe(_ ends: inout [Int32]) -> Int32 {
+        guard pipe(&ends) == 0 else { return -1 }
+        for descriptor in ends { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return 0
+    }
+
+    /// Held while a child is started, so that none inherits another's pipes.
+    private static let spawning = Locked<Void>(())
+}
+
+/// `posix_spawn`'s file actions, typed alike on Linux and macOS.
+private struct FileActions {
+    #if canImport(Darwin)
+    private var actions: posix_spawn_file_actions_t?
+    private var attributes: posix_spawnattr_t?
+    #else
+    private var actions = posix_spawn_file_actions_t()
+    private var attributes = posix_spawnattr_t()
+    #endif
+
+    init() {
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        #if canImport(Darwin)
+        // Every descriptor not named by an action is closed in the child.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #endif
+    }
+
+    mutating func duplicate(_ descriptor: Int32, to target: Int32) {
+        posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+    }
+
+    mutating func spawn(
+        _ pid: inout pid_t, _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
+    ) -> Int32 {
+        posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    }
+
+    mutating func destroy() {
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attributes)
+    }
+}
+
+/// The process's limit of open files (`ulimit -n`), to name in a message.
+enum OpenFileLimit {
+    static var current: UInt64? {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        #else
+        guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return nil }
+        #endif
+        return UInt64(limit.rlim_cur)
+    }
+}

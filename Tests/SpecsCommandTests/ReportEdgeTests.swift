@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+
+/// Reports and verdicts at the edges a team meets first, each replayed through the real
+/// executables: every report named is written where named, no reason is given that is not
+/// the true one, and results that are cut off are said to be, never dropped in silence.
+final class ReportEdgeTests: XCTestCase {
+    private var project: URL!
+
+    override func setUpWithError() throws {
+        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-edges-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: project)
+    }
+
+    private func write(_ path: String, _ text: String) throws {
+        let url = project.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: project.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    private func names(in folder: String = "") throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent(folder).path).sorted()
+    }
+
+    private func passingFeature(scenarios: Int = 2) throws {
+        try write("Features/a.feature", "Feature: A\n" + (1...scenarios).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined())
+    }
+
+    func test_run_terminalFormatsToFiles_writeEachFileAndLeaveNoPartialFile() throws {
+        try passingFeature()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary:sum.txt", "--format", "pretty:reports/pretty.txt", "--format", "progress:p.txt"],
+            in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(try read("sum.txt").contains("2 scenarios (2 passed)"))
+        XCTAssertTrue(try read("reports/pretty.txt").contains("Scenario: s1"))
+        XCTAssertTrue(try read("p.txt").hasPrefix(".."))
+        XCTAssertEqual(try names().filter { $0.hasSuffix(".partial") }, [])
+        XCTAssertEqual(try names(in: "reports"), ["pretty.txt"])
+    }
+
+    func test_report_summaryToFile_writesTheFile() throws {
+        try passingFeature()
+        _ = try ExecutableRun.run("misbehaving-specs", ["--format", "message:m.ndjson"], in: project)
+        let report = try ExecutableRun.run("specs", ["report", "m.ndjson", "--format", "summary:sum.txt"], in: project)
+        XCTAssertEqual(report.code, 0, report.err)
+        XCTAssertTrue(try read("sum.txt").contains("2 scenarios (2 passed)"))
+        XCTAssertEqual(try names().filter { $0.hasSuffix(".partial") }, [])
+    }
+
+    func test_run_partialFileOfAKilledRun_isRemovedByTheNextRun() throws {
+        try passingFeature()
+        // A process that no longer exists: the highest pid a Linux system hands out.
+        try write(".sum.txt.4194304.partial", "half a report")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary:sum.txt"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [])
+    }
+
+    func test_run_underALowLimitOfOpenFiles_runsEveryScenario() throws {
+        try passingFeature(scenarios: 10)
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project, openFileLimit: 250)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+        XCTAssertTrue(run.out.hasSuffix("PASSED: 10 scenarios passed\n"), run.out)
+    }
+
+    func test_run_whenWorkersCannotStart_namesTheResourceAndItsLimitNotAHook() throws {
+        try passingFeature()
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project, openFileLimit: 12)
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertTrue(run.out.contains("worker processes could not be started (cannot make a pipe for a worker process: "
+            + "too many open files (limit 12)), so the scenarios left were not run"), run.out)
+        XCTAssertFalse(run.out.contains("hook"), run.out)
+        XCTAssertTrue(run.out.contains("2 scenarios (2 not run)"), run.out)
+    }
+
+    func test_report_streamLackingAPickle_namesTheTestCaseAndBlamesNoHook() throws {
+        try write("Features/a.feature", "Feature: A\n\n  Scenario: ok\n    Given a step that passes\n\n  Scenario: broken\n    Given a step that fails\n")
+        _ = try ExecutableRun.run("misbehaving-specs", ["--format", "message:m.ndjson"], in: project)
+        let lines = try read("m.ndjson").split(separator: "\n")
+        let lost = try XCTUnwrap(lines.last { $0.hasPrefix("{\"pickle\"") && $0.contains("broken") })
+        try write("cut.ndjson", lines.filter { $0 != lost }.joined(separator: "\n") + "\n")
+        let report = try ExecutableRun.run("specs", ["report", "cut.ndjson", "--format", "summary"], in: project)
+        XCTAssertEqual(report.code, 1, report.out + report.err)
+        XCTAssertTrue(report.out.contains("the stream is not whole: 1 test case has no pickle, so its scenario cannot be named or counted: test case "),
+                      report.out)
+        XCTAssertFalse(report.out.contains("hook"), report.out)
+    }
+
+    func test_report_streamCutInTheMiddleOfALine_readsEveryWholeLineAndIsIncomplete() throws {
+        try passingFeature(scenarios: 3)
+        _ = try ExecutableRun.run("misbehaving-specs", ["--format", "message:m.ndjson"], in: project)
+        let text = try read("m.ndjson")
+        let cut = text.range(of: "{\"testCaseFinished\"", options: .backwards)!.lowerBound
+        try write("cut.ndjson", String(text[..<text.index(cut, offsetBy: 25)]))
+        let report = try ExecutableRun.run("specs", ["report", "cut.ndjson", "--format", "summary"], in: project)
+        XCTAssertEqual(report.code, 1, report.out + report.err)
+        XCTAssertTrue(report.err.contains("cut.ndjson:"), report.err)
+        XCTAssertTrue(report.err.contains("warning: the stream is cut off in the middle of this line"), report.err)
+        XCTAssertTrue(report.out.contains("2 passed"), report.out)
+        XCTAssertTrue(report.out.contains("the run is incomplete: 1 scenario never finished"), report.out)
+    }
+
+    func test_report_streamThatEndsBeforeTheRunFinished_saysSoWithoutCountingNothing() throws {
+        try passingFeature()
+        _ = try ExecutableRun.run("misbehaving-specs", ["--format", "message:m.ndjson"], in: project)
+        let lines = try read("m.ndjson").split(separator: "\n").filter { !$0.hasPrefix("{\"testRunFinished\"") }
+        try write("cut.ndjson", lines.joined(separator: "\n") + "\n")
+        let report = try ExecutableRun.run("specs", ["report", "cut.ndjson", "--format", "summary"], in: project)
+        XCTAssertEqual(report.code, 1)
+        XCTAssertTrue(report.out.contains("the run is incomplete: its stream ends before the run finished"), report.out)
+        XCTAssertFalse(report.out.contains("0 scenarios never finished"), report.out)
+    }
+
+    func test_run_xunitCutOff_isAnErrorNamingTheFileAndTheLikelyCrash() throws {
+        try write("Features/a.feature", "Feature: A\n  @xctest:T/test_a\n  Scenario: s\n    Given a step that passes\n")
+        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+        XCTAssertEqual(header.utf8.count, 52)
+        let between = header + "<testsuite name=\"T\">\n<testcase classname=\"M.T\" name=\"test_a\" time=\"0.1\"/>\n"
+        for (name, text) in [("crashed.xml", header), ("between.xml", between)] {
+            try write(name, text)
+            let run = try ExecutableRun.run("misbehaving-specs", ["--xunit", name, "--format", "summary"], in: project)
+            XCTAssertEqual(run.code, 2, name)
+            XCTAssertTrue(run.err.contains("--xunit \(name): the file is cut off before the end of its <testsuite>"), run.err)
+            XCTAssertTrue(run.err.contains("the test process probably crashed"), run.err)
+        }
+    }
+
+    func test_run_xunitThatDoesNotExist_saysHowToWriteIt() throws {
+        try passingFeature()
+        let run = try ExecutableRun.run("misbehaving-specs", ["--xunit", "reports/xunit.xml", "--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.err.contains("--xunit: 'reports/xunit.xml' does not exist. On Linux, `swift test --xunit-output` "
+            + "writes XCTest results only with --parallel"), run.err)
+    }
+
+    func test_run_historyRecordsDamagedOrFromANewerVersion_areSkippedWithAWarning() throws {
+        try passingFeature()
+        try write("history/run-2026-01-01T000000Z.json", "{\"date\": \"2026-01-01T00:00:00Z\", \"passRa")
+        try write("history/run-2026-01-02T000000Z.json",
+                  "{\"version\": 99, \"date\": \"2026-01-02T00:00:00Z\", \"passRate\": 100, \"coverage\": 0, \"results\": {}}")
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--format", "html:r.html", "--history", "history"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.err.contains("warning: --history: history/run-2026-01-01T000000Z.json: is not a run record (cut off or "
+            + "damaged); skipped"), run.err)
+        XCTAssertTrue(run.err.contains("history/run-2026-01-02T000000Z.json: was written by a newer version of specs (record "
+            + "version 99"), run.err)
+    }
+
+    func test_htmlReport_rightToLeftAndBidiControlsInAName_areIsolated() throws {
+        try write("Features/a.feature", "Feature: A\n  Scenario: pay \u{202E}10 EUR\n    Given a step that passes\n")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary", "--format", "html:r.html"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(try read("r.html").contains("\u{2068}pay \u{202E}10 EUR\u{202C}\u{2069}"))
+    }
+}
