@@ -9,9 +9,9 @@ struct ParsedArguments {
     var values: [String: [String]] = [:]
     var positionals: [String] = []
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    func value(_ option: Option) -> String? { values[option.name]?.last }
+    func all(_ option: Option) -> [String] { values[option.name] ?? [] }
+    func has(_ option: Option) -> Bool { flags.contains(option.name) }
 
     /// The feature files and directories named on the command line; `Features/` when none is.
     var featurePaths: [FeaturePath] {

@@ -10,14 +10,14 @@ import SpecsRunner
 enum FormatCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
         guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.format, command: "\(name) format", err: err) else { return 2 }
-        if parsed.has("--help") {
+        if parsed.has(.help) {
             out.write(OptionTable.help(
                 usage: "\(name) format [--check] PATH...",
                 arguments: "  PATH                              Feature files or directories (recursive). Default: Features/",
                 options: OptionTable.format))
             return 0
         }
-        let check = parsed.has("--check")
+        let check = parsed.has(.check)
         let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
         var changed: [String] = []

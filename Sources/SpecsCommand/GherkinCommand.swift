@@ -17,20 +17,20 @@ enum GherkinCommand {
             err.flush()
             return 2
         }
-        if parsed.has("--help") || parsed.positionals.isEmpty {
+        if parsed.has(.help) || parsed.positionals.isEmpty {
             let help = OptionTable.help(
                 usage: "\(name) gherkin [--no-source] [--no-ast] [--no-pickles] [--predictable-ids] FILE...",
                 arguments: "  FILE                              A .feature file; its messages are printed in order.",
                 options: OptionTable.gherkin)
-            (parsed.has("--help") ? out : err).write(help)
+            (parsed.has(.help) ? out : err).write(help)
             out.flush()
             err.flush()
-            return parsed.has("--help") ? 0 : 2
+            return parsed.has(.help) ? 0 : 2
         }
         let messages = GherkinMessages(
-            includeSource: !parsed.has("--no-source"), includeDocument: !parsed.has("--no-ast"),
-            includePickles: !parsed.has("--no-pickles"))
-        let predictable = parsed.has("--predictable-ids")
+            includeSource: !parsed.has(.noSource), includeDocument: !parsed.has(.noAst),
+            includePickles: !parsed.has(.noPickles))
+        let predictable = parsed.has(.predictableIds)
         // Random ids come from one seed; each file has its own share of the generator's states.
         let seed = UInt64.random(in: .min ... .max)
         var exitCode: Int32 = 0

@@ -10,7 +10,7 @@ import SpecsRunner
 enum LintCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
         guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.lint, command: "\(name) lint", err: err) else { return 2 }
-        if parsed.has("--help") {
+        if parsed.has(.help) {
             var help = OptionTable.help(
                 usage: "\(name) lint [--config FILE] PATH...",
                 arguments: "  PATH                              Feature files or directories (recursive). Default: Features/",
@@ -20,13 +20,13 @@ enum LintCommand {
             return 0
         }
         var configuration = LintConfiguration()
-        let configPath = parsed.value("--config") ?? LintConfiguration.defaultFile
+        let configPath = parsed.value(.config) ?? LintConfiguration.defaultFile
         if let data = FileManager.default.contents(atPath: configPath) {
             do { configuration = try LintConfiguration.read(data) } catch {
                 err.write("\(configPath): error: \(error)\n")
                 return 2
             }
-        } else if parsed.value("--config") != nil {
+        } else if parsed.value(.config) != nil {
             err.write("\(configPath): error: cannot read the file\n")
             return 2
         }

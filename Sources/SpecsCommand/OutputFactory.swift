@@ -24,7 +24,7 @@ struct OutputFactory {
         self.out = out
         self.traceability = traceability
         self.featuresLanguage = featuresLanguage
-        let formats = Set(parsed.all("--format").map { FormatRequest($0).name })
+        let formats = Set(parsed.all(.format).map { FormatRequest($0).name })
         if linksTests || traceability.requested || !formats.isDisjoint(with: ["traceability", "traceability-json"]) {
             ledger = RunLedger(retaining: .summaries)
         } else {
@@ -84,7 +84,7 @@ struct OutputFactory {
 
     var palette: Palette {
         let environment = ProcessInfo.processInfo.environment
-        if parsed.has("--no-color") || environment["NO_COLOR"].map({ !$0.isEmpty }) == true { return .none }
+        if parsed.has(.noColor) || environment["NO_COLOR"].map({ !$0.isEmpty }) == true { return .none }
         if environment["SPECS_COLOR_TAGS"] == "1" { return .tags }
         return out.isTerminal ? .ansi : .none
     }
@@ -96,15 +96,15 @@ struct OutputFactory {
         case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true, ledger: ledger)
         case "message": return MessageFormatter(output: stream)
         case "usage": return UsageFormatter(output: stream, ledger: ledger)
-        case "junit": return JUnitFormatter(output: stream, suiteName: parsed.value("--junit-suite-name") ?? "specs", ledger: ledger)
+        case "junit": return JUnitFormatter(output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger)
         case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
         case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context, ledger: ledger)
         case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context, ledger: ledger)
         case "html":
             let report = HTMLFormatter(
-                output: stream, context: traceability.context, language: parsed.value("--report-language") ?? featuresLanguage,
-                title: parsed.value("--title") ?? PackageName.current ?? "Specifications", dryRun: parsed.has("--dry-run"),
-                historyDirectory: parsed.value("--history"), ledger: ledger)
+                output: stream, context: traceability.context, language: parsed.value(.reportLanguage) ?? featuresLanguage,
+                title: parsed.value(.title) ?? PackageName.current ?? "Specifications", dryRun: parsed.has(.dryRun),
+                historyDirectory: parsed.value(.history), ledger: ledger)
             files.htmlReports.append(report)
             return report
         default: return PrettyFormatter(output: stream, palette: palette, ledger: ledger)

@@ -9,13 +9,13 @@ import SpecsRunner
 enum ReportCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String = "specs") -> Int32 {
         guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.report, command: "\(name) report", err: err) else { return 2 }
-        if parsed.has("--help") || parsed.positionals.isEmpty {
+        if parsed.has(.help) || parsed.positionals.isEmpty {
             let help = OptionTable.help(
                 usage: "\(name) report [options] MESSAGES.ndjson...",
                 arguments: "  MESSAGES.ndjson                   Message streams of runs (--format message:FILE); several are merged.",
                 options: OptionTable.report)
-            (parsed.has("--help") ? out : err).write(help)
-            return parsed.has("--help") ? 0 : 2
+            (parsed.has(.help) ? out : err).write(help)
+            return parsed.has(.help) ? 0 : 2
         }
         var streams: [[Envelope]] = []
         for path in parsed.positionals {
@@ -44,7 +44,7 @@ enum ReportCommand {
         let traceability: TraceabilityOptions
         let ledger: RunLedger
         let files: OutputFactory.Files
-        var requests = parsed.all("--format").map(FormatRequest.init)
+        var requests = parsed.all(.format).map(FormatRequest.init)
         if requests.filter({ $0.path == nil }).isEmpty { requests.insert(FormatRequest("summary"), at: 0) }
         do {
             traceability = try TraceabilityOptions(parsed)

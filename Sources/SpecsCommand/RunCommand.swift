@@ -28,6 +28,9 @@ struct RunCommand {
             return 2
         }
         for warning in traceability.warnings { err.write("warning: \(warning)\n") }
+        if parsed.value(.order) == "random", case .random(let seed) = options.order {
+            err.write("Running scenarios in random order; repeat it with --order random:\(seed)\n")
+        }
         for problem in registry.problems {
             err.write("\(problem)\n")
         }
@@ -36,7 +39,7 @@ struct RunCommand {
         options.interruption = interruption
         let signals = SignalWatch(interruption)
         defer { signals.stop() }
-        if let workerExecutable, !parsed.has("--in-process") {
+        if let workerExecutable, !parsed.has(.inProcess) {
             // Workers are this executable started again as it was: a custom runner's own main
             // (which may read its arguments before specs does) runs in them too.
             options.isolation = .workers(executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
@@ -75,7 +78,7 @@ struct RunCommand {
         let multiplexer = EventMultiplexer(consumers)
         let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
         multiplexer.add(gate)
-        let usage = parsed.has("--fail-on-unused") ? UsageCollector(ledger: factory.ledger) : nil
+        let usage = parsed.has(.failOnUnused) ? UsageCollector(ledger: factory.ledger) : nil
         if let usage { multiplexer.add(usage) }
         // Nothing selected is its own problem unless files that do not parse already explain it.
         let explained = !unparsable.isEmpty && selection.pickleCount == 0
@@ -110,38 +113,37 @@ struct RunCommand {
 
     func runOptions() throws -> RunOptions {
         var options = RunOptions()
-        if let tags = parsed.value("--tags") {
+        if let tags = parsed.value(.tags) {
             do { options.tags = try TagExpressionParser.parse(tags) } catch { throw UsageError(message: "--tags: \(error.message)") }
             if let bare = options.tags.tagNames.first(where: { !$0.hasPrefix("@") }) {
                 throw UsageError(message: "--tags '\(tags)': '\(bare)' is not a tag, tags start with @. Did you mean '@\(bare)'?")
             }
         }
-        options.names = parsed.all("--name")
+        options.names = parsed.all(.name)
         for name in options.names where (try? NSRegularExpression(pattern: name)) == nil {
             throw UsageError(message: "--name '\(name)' is not a valid regular expression")
         }
-        options.dryRun = parsed.has("--dry-run")
-        options.failFast = parsed.has("--fail-fast")
-        if let retry = parsed.value("--retry") {
+        options.dryRun = parsed.has(.dryRun)
+        options.failFast = parsed.has(.failFast)
+        if let retry = parsed.value(.retry) {
             guard let count = Int(retry), count >= 0 else { throw UsageError(message: "--retry takes a whole number, not '\(retry)'") }
             options.retry = count
         }
-        if let parallel = parsed.value("--parallel") {
+        if let parallel = parsed.value(.parallel) {
             guard let count = Int(parallel), count >= 1 else { throw UsageError(message: "--parallel takes a number from 1, not '\(parallel)'") }
             options.parallel = count
         }
-        if let timeout = parsed.value("--timeout") {
+        if let timeout = parsed.value(.timeout) {
             guard let seconds = Double(timeout), seconds > 0 else { throw UsageError(message: "--timeout takes seconds, not '\(timeout)'") }
             options.stepTimeout = seconds
         }
-        if let order = parsed.value("--order") {
+        if let order = parsed.value(.order) {
             switch order {
             case "defined": options.order = .defined
             case "reverse": options.order = .reverse
             case "random":
-                let seed = UInt64.random(in: 0...UInt64(UInt32.max))
-                options.order = .random(seed: seed)
-                err.write("Running scenarios in random order; repeat it with --order random:\(seed)\n")
+                // The seed is told by `run`, which the workers (who run what they are sent) never call.
+                options.order = .random(seed: UInt64.random(in: 0...UInt64(UInt32.max)))
             default:
                 guard order.hasPrefix("random:"), let seed = UInt64(order.dropFirst("random:".count)) else {
                     throw UsageError(message: "--order takes defined, reverse, random or random:<seed>, not '\(order)'")
@@ -149,7 +151,7 @@ struct RunCommand {
                 options.order = .random(seed: seed)
             }
         }
-        if let shard = parsed.value("--shard") {
+        if let shard = parsed.value(.shard) {
             let parts = shard.split(separator: "/").compactMap { Int($0) }
             guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
                 throw UsageError(message: "--shard takes i/n with 1 <= i <= n, not '\(shard)'")
@@ -160,7 +162,7 @@ struct RunCommand {
     }
 
     private func formatRequests() throws -> [FormatRequest] {
-        let requests = parsed.all("--format").map(FormatRequest.init)
+        let requests = parsed.all(.format).map(FormatRequest.init)
         for request in requests where !FormatRequest.known.contains(request.name) {
             var message = "unknown format '\(request.name)'"
             if let suggestion = ArgumentParser.suggestion(for: request.name, among: FormatRequest.known) {

@@ -47,19 +47,19 @@ public enum SpecsCommand {
             }
         }
         guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.run, command: name, err: err) else { return 2 }
-        if parsed.has("--help") {
+        if parsed.has(.help) {
             out.write(help(name))
             return 0
         }
-        if parsed.has("--version") {
+        if parsed.has(.version) {
             out.write("\(name) (specs \(SpecsVersion.current))\n")
             return 0
         }
-        if parsed.has("--i18n-languages") {
+        if parsed.has(.i18nLanguages) {
             out.write(I18nCommand.languages())
             return 0
         }
-        if let language = parsed.value("--i18n-keywords") {
+        if let language = parsed.value(.i18nKeywords) {
             guard let text = I18nCommand.keywords(language) else {
                 err.write("error: Language not supported: \(language). Run '\(name) --i18n-languages' for the list.\n")
                 return 2
@@ -79,7 +79,7 @@ public enum SpecsCommand {
     /// Whether `arguments` start a run on worker processes (or are a worker's, which are the
     /// same): not a subcommand, not `--in-process`.
     static func supervisesWorkers(_ arguments: [String]) -> Bool {
-        arguments.first.flatMap(Subcommand.init(rawValue:)) == nil && !arguments.contains("--in-process")
+        arguments.first.flatMap(Subcommand.init(rawValue:)) == nil && !arguments.contains(Option.inProcess.name)
     }
 
     static func help(_ name: String) -> String { OptionTable.help(

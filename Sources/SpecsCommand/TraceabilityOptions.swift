@@ -13,15 +13,15 @@ struct TraceabilityOptions {
 
     init(_ parsed: ParsedArguments) throws {
         let inventory: @Sendable () -> TestInventory
-        if let list = parsed.value("--test-list") {
+        if let list = parsed.value(.testList) {
             guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
                 throw UsageError(message: "--test-list: cannot read '\(list)'")
             }
             inventory = { TestInventory.parse(testList: text) }
         } else {
-            let directory = parsed.value("--tests-dir") ?? "Tests"
+            let directory = parsed.value(.testsDir) ?? "Tests"
             var isDirectory: ObjCBool = false
-            if parsed.value("--tests-dir") != nil, !(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            if parsed.value(.testsDir) != nil, !(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
                 throw UsageError(message: "--tests-dir: '\(directory)' is not a directory")
             }
             // Scanned when a report is first built, not by runs that report no traceability.
@@ -29,7 +29,7 @@ struct TraceabilityOptions {
         }
         var results: TestResults?
         var warnings: [String] = []
-        for path in parsed.all("--xunit") {
+        for path in parsed.all(.xunit) {
             guard let data = FileManager.default.contents(atPath: path) else {
                 let reason = FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
                 throw UsageError(message: "--xunit: \(reason). On Linux, `swift test --xunit-output` writes XCTest results only "
@@ -45,7 +45,7 @@ struct TraceabilityOptions {
             results = merged
         }
         var minimum: Double?
-        if let text = parsed.value("--min-coverage") {
+        if let text = parsed.value(.minCoverage) {
             guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), (0...100).contains(value) else {
                 throw UsageError(message: "--min-coverage takes a percentage from 0 to 100, not '\(text)'")
             }
@@ -57,7 +57,7 @@ struct TraceabilityOptions {
         }
         context = TraceabilityContext(inventory: inventory(), results: results)
         minimumCoverage = minimum
-        if let language = parsed.value("--report-language"), !HTMLFormatter.labelLanguages.contains(where: { language.hasPrefix($0) }) {
+        if let language = parsed.value(.reportLanguage), !HTMLFormatter.labelLanguages.contains(where: { language.hasPrefix($0) }) {
             warnings.append("--report-language \(language): the report's labels exist in "
                 + HTMLFormatter.labelLanguages.joined(separator: " and ") + " only; it is written in English")
         }

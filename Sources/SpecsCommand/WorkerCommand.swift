@@ -3,7 +3,7 @@ import Gherkin
 import SpecsReporting
 import SpecsRunner
 
-/// A worker process of a supervised run: the runner started again with the same
+/// A worker process of a run (see `WorkerSupervisor`): the runner started again with the same
 /// arguments and `SPECS_WORKER` set. It finds the feature files as its supervisor did,
 /// reads the file each request names with the ids the request gives, and serves the test
 /// cases the supervisor sends (see `Runner.serveAsWorker`).

@@ -5,12 +5,12 @@ import SpecsRunner
 /// (`Content-Length: N` headers, an empty line, N bytes of JSON), read from one file
 /// descriptor and written to another.
 final class JSONRPCConnection {
-    private let input: Int32
+    private var input: ChunkReader
     private let output: Int32
     private var buffer: [UInt8] = []
 
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
-        self.input = input
+        self.input = ChunkReader(input)
         self.output = output
     }
 
@@ -43,11 +43,7 @@ final class JSONRPCConnection {
                     return .message(object)
                 }
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            buffer += chunk[0..<count]
+            guard input.next({ buffer.append(contentsOf: $0) }) else { return nil }
         }
     }
 

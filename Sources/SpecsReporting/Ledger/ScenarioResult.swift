@@ -21,7 +21,8 @@ public struct ScenarioResult: Sendable {
     public let stepStatuses: [TestStepResultStatus: Int]
     /// Whether this result kept only its figures (see `summarised()`).
     public private(set) var isSummary = false
-    private let worstStep: TestStepResultStatus?
+    /// The status its steps give it (`TestStepResultStatus.testCase(of:)`).
+    private let stepsStatus: TestStepResultStatus
     /// The steps' and hooks' time, in nanoseconds.
     public let duration: Int
 
@@ -41,7 +42,7 @@ public struct ScenarioResult: Sendable {
         var counts: [TestStepResultStatus: Int] = [:]
         for step in steps { if case .step = step.kind { counts[step.status, default: 0] += 1 } }
         stepStatuses = counts
-        worstStep = steps.compactMap { $0.result?.status }.max()
+        stepsStatus = .testCase(of: steps.compactMap { $0.result?.status })
         duration = steps.reduce(0) { $0 + ($1.result?.duration.totalNanoseconds ?? 0) }
     }
 
@@ -50,7 +51,7 @@ public struct ScenarioResult: Sendable {
     public var status: TestStepResultStatus {
         guard started else { return .skipped }
         guard finished else { return .unknown }
-        return worstStep ?? .passed
+        return stepsStatus
     }
 
     /// The first step that did not pass or skip.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecsRunner
 
 /// Where a format writes: standard output, standard error or a file. Writes are
 /// buffered; `flush()` pushes them out. A report file is written beside its target and
@@ -137,17 +138,8 @@ public final class ReportOutput {
 
     private func writeOut(_ bytes: [UInt8]) {
         guard failure == nil else { return }
-        bytes.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = "cannot write: \(String(cString: strerror(errno)))"
-                    return
-                }
-                offset += written
-            }
+        if !bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) {
+            failure = "cannot write: \(String(cString: strerror(errno)))"
         }
     }
 

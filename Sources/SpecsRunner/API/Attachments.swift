@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Messages
 
 /// Where a running step's attachments go.
 final class AttachmentSink: Sendable {
@@ -15,6 +16,17 @@ struct PendingAttachment: Sendable {
     var base64: Bool
     var mediaType: String
     var fileName: String?
+
+    /// The `attachment` envelope of this attachment, made where a step or hook ended: the
+    /// one place an attachment becomes a message.
+    func envelope(
+        testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil, timestamp: Timestamp
+    ) -> Envelope {
+        .attachment(Attachment(
+            body: body, contentEncoding: base64 ? .base64 : .identity, fileName: fileName, mediaType: mediaType,
+            testCaseStartedId: testCaseStartedId, testStepId: testStepId, testRunHookStartedId: testRunHookStartedId,
+            timestamp: timestamp))
+    }
 }
 
 /// Attach text, JSON or bytes to the running scenario, or log a line. Each becomes an

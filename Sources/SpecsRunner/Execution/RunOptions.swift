@@ -51,3 +51,17 @@ public struct RunOptions: Sendable {
 
     public init() {}
 }
+
+extension RunOptions {
+    /// The step timeout in nanoseconds (a millisecond at least): what the executor and the
+    /// watchdog count against.
+    var stepTimeoutNanoseconds: UInt64 { UInt64(max(0.001, stepTimeout) * 1_000_000_000) }
+
+    /// How long a step that timed out is given to stop once cancelled before it is
+    /// abandoned: half a second at least, its timeout up to five seconds.
+    var cancellationGrace: Double { max(0.5, min(stepTimeout, 5)) }
+
+    /// How long a worker's step may run by its stream before the worker is ended: the step's
+    /// timeout, the grace the worker gives a cancelled step, and a margin of two seconds.
+    var workerStepLimitNanoseconds: UInt64 { UInt64((stepTimeout + cancellationGrace + 2) * 1_000_000_000) }
+}

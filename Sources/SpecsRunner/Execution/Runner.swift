@@ -128,11 +128,7 @@ public struct Runner<World: AnyObject>: Sendable {
             if !options.dryRun {
                 do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch { failure = error }
             }
-            for attachment in sink.drain() {
-                consumer.consume(.attachment(Attachment(
-                    body: attachment.body, contentEncoding: attachment.base64 ? .base64 : .identity, fileName: attachment.fileName,
-                    mediaType: attachment.mediaType, testRunHookStartedId: startedId, timestamp: clock.now())))
-            }
+            for attachment in sink.drain() { consumer.consume(attachment.envelope(testRunHookStartedId: startedId, timestamp: clock.now())) }
             let duration = Duration(nanoseconds: Int(clamping: clock.monotonicNanoseconds() &- start))
             let result = StepOutcome.result(for: failure, duration: duration)
             if result.status == .failed {
@@ -152,11 +148,11 @@ public struct Runner<World: AnyObject>: Sendable {
             makeWorld: registry.makeAnyWorld,
             beforeStepHooks: registry.hooks.filter { $0.kind == .beforeStep },
             afterStepHooks: registry.hooks.filter { $0.kind == .afterStep }.reversed(),
-            clock: clock, stepTimeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000),
+            clock: clock, stepTimeoutNanoseconds: options.stepTimeoutNanoseconds,
             stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun,
             snippetTypes: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
         executor.stepOutput = stepOutput
-        let watchdog = Watchdog(timeoutNanoseconds: UInt64(max(0.001, options.stepTimeout) * 1_000_000_000), clock: clock)
+        let watchdog = Watchdog(timeoutNanoseconds: options.stepTimeoutNanoseconds, clock: clock)
         watchdog.start()
         return (ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options), watchdog)
     }

@@ -55,7 +55,7 @@ struct ScenarioRun: Sendable {
         journal.append(.testCaseStarted(TestCaseStarted(
             attempt: attempt, id: startedId, testCaseId: plan.id, workerId: workerId, timestamp: clock.now())))
         let executor = executor
-        let grace = max(0.5, min(options.stepTimeout, 5))
+        let grace = options.cancellationGrace
         let end: AttemptEnd = await withCheckedContinuation { continuation in
             let once = ResumeOnce(continuation)
             let task = Task { once.resume(.finished(await executor.run(plan, startedId: startedId, journal: journal))) }
@@ -74,19 +74,13 @@ struct ScenarioRun: Sendable {
         case .abandoned(let step):
             let closedAt = envelopes.count
             defer { if let live { for envelope in envelopes[closedAt...] { live(envelope) } } }
-            for (index, planned) in plan.steps.enumerated() where index >= step {
-                if index > step {
-                    envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
-                }
-                var result = TestStepResult(duration: .zero, status: .skipped)
-                if index == step {
-                    result = StepTimeout.result(seconds: options.stepTimeout, stopped: false, processEnds: options.abandonedStepEndsProcess)
-                } else if case .hook(let hook) = planned.item, hook.kind == .afterScenario {
-                    result.message = "not run: the step that timed out did not stop, and the scenario's world is still in its hands"
-                }
-                envelopes.append(.testStepFinished(TestStepFinished(
-                    testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
-            }
+            // The step that timed out was told started; the others were not.
+            envelopes += plan.endingEnvelopes(
+                attempt: startedId, failing: step,
+                result: StepTimeout.result(seconds: options.stepTimeout, stopped: false, processEnds: options.abandonedStepEndsProcess),
+                started: [plan.steps[step].id],
+                afterHookMessage: "not run: the step that timed out did not stop, and the scenario's world is still in its hands",
+                clock: clock)
             return (envelopes, .failed, true)
         }
     }

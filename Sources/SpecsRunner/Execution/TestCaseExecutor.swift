@@ -80,9 +80,7 @@ struct TestCaseExecutor: Sendable {
             if journal.timedOut(index) { result = StepTimeout.result(seconds: stepTimeoutSeconds, stopped: true) }
             if let output = stepOutput?(), !output.isEmpty { Attach.log(output.hasSuffix("\n") ? String(output.dropLast()) : output) }
             for attachment in sink.drain() {
-                journal.append(.attachment(Attachment(
-                    body: attachment.body, contentEncoding: attachment.base64 ? .base64 : .identity, fileName: attachment.fileName,
-                    mediaType: attachment.mediaType, testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+                journal.append(attachment.envelope(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now()))
             }
             journal.append(.testStepFinished(TestStepFinished(
                 testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
@@ -92,7 +90,7 @@ struct TestCaseExecutor: Sendable {
                 if case .hook(let hook) = planned.item, hook.kind == .beforeScenario { skippedByStep = true }
             }
             if journal.timedOut(index) { skippedByStep = true }
-            worst = max(worst, result.status)
+            worst = worst.combined(with: result.status)
         }
         return worst
     }

@@ -98,3 +98,31 @@ struct TestCasePlanner: Sendable {
             steps: items.enumerated().map { TestCasePlan.PlannedStep(id: "\(id)s\($0.offset)", item: $0.element) })
     }
 }
+
+extension TestCasePlan {
+    /// "Fail this step, skip the rest": the envelopes that end an attempt whose step at
+    /// `failing` cannot end as it would have (it timed out and did not stop, its worker was
+    /// lost). That step finishes with `result`; every step after it is skipped, an
+    /// after-scenario hook saying `afterHookMessage` when given; each step is told started
+    /// first unless `started` holds it. The one place a test case is ended this way.
+    func endingEnvelopes(
+        attempt startedId: String, failing: Int, result: TestStepResult, started: Set<String>, afterHookMessage: String? = nil,
+        clock: any RunClock
+    ) -> [Envelope] {
+        var envelopes: [Envelope] = []
+        for (index, planned) in steps.enumerated() where index >= failing {
+            if !started.contains(planned.id) {
+                envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+            }
+            var stepResult = TestStepResult(duration: .zero, status: .skipped)
+            if index == failing {
+                stepResult = result
+            } else if case .hook(let hook) = planned.item, hook.kind == .afterScenario, let afterHookMessage {
+                stepResult.message = afterHookMessage
+            }
+            envelopes.append(.testStepFinished(TestStepFinished(
+                testCaseStartedId: startedId, testStepId: planned.id, testStepResult: stepResult, timestamp: clock.now())))
+        }
+        return envelopes
+    }
+}

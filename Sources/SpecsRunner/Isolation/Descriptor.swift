@@ -16,17 +16,41 @@ package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> B
     return true
 }
 
-/// Reads `descriptor` until its end (or an error), handing each chunk read to `chunk`,
-/// again after an interruption. The one read loop of the package's descriptors.
-package func readChunks(_ descriptor: Int32, size: Int = 65_536, _ chunk: (UnsafeRawBufferPointer) -> Void) {
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
-    defer { buffer.deallocate() }
-    while true {
-        let count = read(descriptor, buffer.baseAddress, size)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return }
-        chunk(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+/// Reads a descriptor a chunk at a time, again after an interruption: the one read loop
+/// of the package's descriptors (worker streams, captured step output, requests, the
+/// language server's messages).
+package struct ChunkReader {
+    let descriptor: Int32
+    private var buffer: [UInt8]
+    private(set) var ended = false
+
+    package init(_ descriptor: Int32, size: Int = 65_536) {
+        self.descriptor = descriptor
+        buffer = [UInt8](repeating: 0, count: size)
     }
+
+    /// Hands the next chunk read to `chunk`; false (and nothing handed) at the end of the
+    /// input or on an error.
+    package mutating func next(_ chunk: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        guard !ended else { return false }
+        let descriptor = descriptor
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                ended = true
+                return false
+            }
+            buffer.withUnsafeBytes { chunk(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            return true
+        }
+    }
+}
+
+/// Reads `descriptor` until its end (or an error), handing each chunk read to `chunk`.
+package func readChunks(_ descriptor: Int32, size: Int = 65_536, _ chunk: (UnsafeRawBufferPointer) -> Void) {
+    var reader = ChunkReader(descriptor, size: size)
+    while reader.next(chunk) {}
 }
 
 /// Splits bytes that arrive in chunks into lines (without their line feed). Each byte is

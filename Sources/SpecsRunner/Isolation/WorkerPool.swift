@@ -1,10 +1,10 @@
 import Messages
 
-/// Runs test cases in worker processes (see `SupervisedRun`): started with the first batch
+/// Runs test cases in worker processes (see `WorkerSupervisor`): started with the first batch
 /// and kept for the rest. A worker that is lost is replaced; when workers cannot start, the
 /// run stops and its test cases stay unrun.
 final class WorkerPool: TestCaseDispatch {
-    private let supervisor: SupervisedRun
+    private let supervisor: WorkerSupervisor
     private let options: RunOptions
     private let interruption: RunInterruption
     private var workers: [WorkerProcess?] = []
@@ -16,7 +16,7 @@ final class WorkerPool: TestCaseDispatch {
     /// `firstId`: where the ids of the feature file at an index start (see `FeatureSupply.firstId`).
     init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock, firstId: @escaping @Sendable (Int) -> Int) {
         interruption = options.interruption ?? RunInterruption()
-        supervisor = SupervisedRun(
+        supervisor = WorkerSupervisor(
             executable: executable, arguments: arguments, options: options, clock: clock, firstId: firstId, interruption: interruption)
         self.options = options
     }
@@ -66,7 +66,7 @@ final class WorkerPool: TestCaseDispatch {
         // --fail-fast, one at a time, so that nothing starts after a failure.
         if paces.count != workers.count { paces = Array(repeating: WorkerPace(), count: workers.count) }
         func window(_ slot: Int) -> Int { options.failFast ? 1 : paces[slot].window }
-        await withTaskGroup(of: (Int, Int, SupervisedRun.Outcome).self) { group in
+        await withTaskGroup(of: (Int, Int, WorkerSupervisor.Outcome).self) { group in
             var next = 0
             var again: [Int] = []
             /// Per worker, the test cases asked of it and not yet collected, in order, and

@@ -2,7 +2,7 @@ import Foundation
 import Locking
 import Messages
 
-/// One worker process of a supervised run: the runner's own executable in worker mode,
+/// One worker process of a run (see `WorkerSupervisor`): the runner's own executable in worker mode,
 /// its requests on standard input, its protocol lines on standard output, and what it
 /// writes to standard error kept (its last lines explain a crash) and passed on.
 final class WorkerProcess: Sendable {
@@ -20,6 +20,8 @@ final class WorkerProcess: Sendable {
     /// stream tells: read by the step monitor (`watchSteps`).
     private let runningStep = Locked<(id: String?, since: UInt64)>((nil, 0))
     private let child: ChildProcess
+    /// The run's clock: a step's overrun is measured with it, as the watchdog measures its timeout.
+    private let clock: any RunClock
     /// The worker's standard input, until it is closed (at the end of the requests, or when
     /// the worker is gone).
     private let input: Locked<Int32?>
@@ -41,8 +43,9 @@ final class WorkerProcess: Sendable {
     /// Starts the worker. `backtraces`: whether the Swift runtime may print a backtrace when
     /// the worker crashes (about a second of the worker's time); the environment's own
     /// `SWIFT_BACKTRACE` is kept when set.
-    init(id: String, executable: String, arguments: [String], backtraces: Bool = true) throws {
+    init(id: String, executable: String, arguments: [String], backtraces: Bool = true, clock: any RunClock = SystemClock()) throws {
         self.id = id
+        self.clock = clock
         var environment = ProcessInfo.processInfo.environment
         environment[WorkerProtocol.environmentVariable] = id
         if !backtraces && environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
@@ -84,7 +87,7 @@ final class WorkerProcess: Sendable {
                 return
             }
             switch envelope {
-            case .testStepStarted(let started): runningStep.withLock { $0 = (started.testStepId, DispatchTime.now().uptimeNanoseconds) }
+            case .testStepStarted(let started): runningStep.withLock { $0 = (started.testStepId, clock.monotonicNanosecondsForDeadlines()) }
             case .testStepFinished: runningStep.withLock { $0 = (nil, 0) }
             default: break
             }
@@ -110,9 +113,9 @@ final class WorkerProcess: Sendable {
     func watchSteps(limitNanoseconds: UInt64, reason: String) {
         let source = DispatchSource.makeTimerSource(queue: .global())
         source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
-        source.setEventHandler { [runningStep] in
+        source.setEventHandler { [runningStep, clock] in
             let (step, since) = runningStep.withLock { $0 }
-            if step != nil, DispatchTime.now().uptimeNanoseconds &- since > limitNanoseconds { self.kill(because: reason) }
+            if step != nil, clock.monotonicNanosecondsForDeadlines() &- since > limitNanoseconds { self.kill(because: reason) }
         }
         stepMonitor.withLock { $0 = source }
         source.resume()

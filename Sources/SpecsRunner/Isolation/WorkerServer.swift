@@ -61,32 +61,28 @@ extension Runner {
     }
 }
 
-/// Lines of a file descriptor, read in chunks.
+/// Lines of a file descriptor, read in chunks (`ChunkReader`, `LineSplitter`).
 struct LineReader {
-    let descriptor: Int32
-    private var pending: [UInt8] = []
-    private var ended = false
+    private var reader: ChunkReader
+    private var splitter = LineSplitter()
+    private var lines: [String] = []
+    private var taken = 0
 
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        reader = ChunkReader(descriptor, size: 4096)
     }
 
     /// The next line without its line feed; nil at the end.
     mutating func next() -> String? {
-        while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
-                defer { pending.removeSubrange(...newline) }
-                return String(decoding: pending[..<newline], as: UTF8.self)
+        while taken == lines.count {
+            lines.removeAll(keepingCapacity: true)
+            taken = 0
+            if !reader.next({ chunk in splitter.feed(chunk) { lines.append(String(decoding: $0, as: UTF8.self)) } }) {
+                splitter.finish { lines.append(String(decoding: $0, as: UTF8.self)) }
+                if lines.isEmpty { return nil }
             }
-            if ended {
-                guard !pending.isEmpty else { return nil }
-                defer { pending.removeAll() }
-                return String(decoding: pending, as: UTF8.self)
-            }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { ended = true } else { pending += chunk[0..<count] }
         }
+        defer { taken += 1 }
+        return lines[taken]
     }
 }

@@ -8,7 +8,7 @@ import Messages
 /// with the cause (signal or exit status, the step that was running, the worker's last lines
 /// of standard error) and a fresh worker goes on with the rest, from the first test case it
 /// never began. Each test case's events are passed on when it ends.
-struct SupervisedRun: Sendable {
+struct WorkerSupervisor: Sendable {
     let executable: String
     let arguments: [String]
     let options: RunOptions
@@ -31,11 +31,6 @@ struct SupervisedRun: Sendable {
     /// Stops the run from outside (a signal): running test cases end as interrupted.
     let interruption: RunInterruption
 
-    /// The time a step may run before its worker is ended: the step's timeout, the grace
-    /// the worker gives a cancelled step, and a margin.
-    private var hardLimitNanoseconds: UInt64 {
-        UInt64((options.stepTimeout + max(0.5, min(options.stepTimeout, 5)) + 2) * 1_000_000_000)
-    }
 
     func start(_ slot: Int, generation: Int) throws -> WorkerProcess {
         // A worker that replaces a lost one prints no backtrace if it crashes: the first
@@ -43,11 +38,11 @@ struct SupervisedRun: Sendable {
         // backtracer costs about a second a crash.
         let worker = try WorkerProcess(
             id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable, arguments: arguments,
-            backtraces: generation == 0)
+            backtraces: generation == 0, clock: clock)
         interruption.track(worker)
         worker.whenEnded { [interruption] in interruption.forget($0) }
         worker.watchSteps(
-            limitNanoseconds: hardLimitNanoseconds,
+            limitNanoseconds: options.workerStepLimitNanoseconds,
             reason: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled")
         return worker
     }
@@ -142,19 +137,13 @@ struct SupervisedRun: Sendable {
         }
         // The step that was running carries the cause: the one that started and did not
         // finish, or, when the worker went between two steps, the next one.
-        let unfinished = plan.steps.filter { !finished.contains($0.id) }
-        let blamed = (unfinished.first { started.contains($0.id) } ?? unfinished.first)?.id
-        for planned in unfinished {
-            if !started.contains(planned.id) {
-                envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: attemptId, testStepId: planned.id, timestamp: clock.now())))
-            }
-            let result = planned.id == blamed
-                ? TestStepResult(
-                    duration: .zero, message: cause, status: .failed,
-                    exception: ExceptionMessage(type: "WorkerLost", message: cause))
-                : TestStepResult(duration: .zero, status: .skipped)
-            envelopes.append(.testStepFinished(TestStepFinished(
-                testCaseStartedId: attemptId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
+        let unfinished = plan.steps.indices.filter { !finished.contains(plan.steps[$0].id) }
+        if let blamed = unfinished.first(where: { started.contains(plan.steps[$0].id) }) ?? unfinished.first {
+            envelopes += plan.endingEnvelopes(
+                attempt: attemptId, failing: blamed,
+                result: TestStepResult(
+                    duration: .zero, message: cause, status: .failed, exception: ExceptionMessage(type: "WorkerLost", message: cause)),
+                started: started, clock: clock)
         }
         envelopes.append(.testCaseFinished(TestCaseFinished(testCaseStartedId: attemptId, timestamp: clock.now(), willBeRetried: false)))
         return envelopes
@@ -206,11 +195,10 @@ struct SupervisedRun: Sendable {
         if let first, let last {
             outcome.nanoseconds = max(0, last.totalNanoseconds - first.totalNanoseconds)
         }
-        var worst = TestStepResultStatus.passed
-        for case .testStepFinished(let finished) in outcome.envelopes where finished.testCaseStartedId == lastAttempt {
-            worst = max(worst, finished.testStepResult.status)
-        }
-        outcome.status = worst
+        outcome.status = .testCase(of: outcome.envelopes.lazy.compactMap { envelope in
+            guard case .testStepFinished(let finished) = envelope, finished.testCaseStartedId == lastAttempt else { return nil }
+            return finished.testStepResult.status
+        })
         outcome.stepStatuses = plan.stepStatuses(in: outcome.envelopes, attempt: lastAttempt)
     }
 }
