@@ -71,7 +71,7 @@ enum ReportCommand {
             err.write("\(result.location): error: '\(result.pickle.name)' started and never finished in the stream\n")
         }
         let unwritten = files.unwritten(reportingTo: err)
-        if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten)) }
+        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
         let humanOnStdout = FormatRequest.humanOnStdout(requests)
         (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()
@@ -81,7 +81,7 @@ enum ReportCommand {
     /// The verdict of saved streams, read as the run's own.
     static func verdict(_ ledger: RunLedger, gate: CoverageGate) -> RunVerdict {
         var verdict = RunVerdict(ledger.result)
-        if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
+        if let problem = gate.problem { verdict.add(.coverage(problem)) }
         return verdict
     }
 }

@@ -84,26 +84,20 @@ struct RunCommand {
         let explained = !unparsable.isEmpty && selection.pickleCount == 0
         let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
 
-        // The scenarios' counts come from the run's one result, as the closing lines above them do.
-        var verdict = RunVerdict(scenarios: factory.ledger.result.tally.scenarios, problems: [])
+        // The run's verdict, with what only the command knows added to it.
+        var verdict = summary.verdict
         verdict.dryRun = options.dryRun
-        if summary.definitionProblems > 0 { verdict.problems.append(.definitionErrors(count: summary.definitionProblems)) }
-        if !unparsable.isEmpty { verdict.problems.append(.unparsableFiles(unparsable)) }
-        if !pathProblems.isEmpty { verdict.problems.append(.unusablePaths(pathProblems.map(\.path))) }
+        if !pathProblems.isEmpty { verdict.add(.unusablePaths(pathProblems.map(\.path))) }
         if summary.selected == 0 && summary.definitionProblems == 0 && !explained {
-            verdict.problems.append(.nothingSelected(hint: emptySelectionHint))
+            verdict.add(.nothingSelected(hint: emptySelectionHint))
         }
-        verdict.addScenarioProblems()
-        if let reason = summary.workersNotStarted { verdict.problems.append(.workersNotStarted(reason)) }
-        if summary.hookFailed { verdict.problems.append(.runHookFailed) }
-        if let problem = gate.problem { verdict.problems.append(.coverage(problem)) }
-        if let signal = summary.interrupted { verdict.problems.insert(.interrupted(signal: signal), at: 0) }
+        if let problem = gate.problem { verdict.add(.coverage(problem)) }
         if let usage {
             let unused = usage.uses.filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
-            if !unused.isEmpty { verdict.problems.append(.unusedDefinitions(unused)) }
+            if !unused.isEmpty { verdict.add(.unusedDefinitions(unused)) }
         }
         let unwritten = factory.files.unwritten(reportingTo: err)
-        if !unwritten.isEmpty { verdict.problems.append(.reportsNotWritten(unwritten)) }
+        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
         let humanOnStdout = FormatRequest.humanOnStdout(formats)
         (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: humanOnStdout ? factory.palette : .none))
         out.flush()

@@ -1,4 +1,5 @@
 import Messages
+import SpecsRunner
 
 /// What a run came to, read once from its ledger when the run (or the stream) has ended:
 /// the closing lines of every terminal format, and the verdict and exit code of `specs`
@@ -29,13 +30,13 @@ extension RunVerdict {
     /// a failed run hook). The command adds what only it knows.
     public init(_ result: RunResult) {
         self.init(scenarios: result.tally.scenarios, problems: [])
-        if !result.unparsable.isEmpty { problems.append(.unparsableFiles(result.unparsable)) }
-        if result.testCases == 0 { problems.append(.nothingSelected(hint: "the streams hold no test case")) }
-        if result.runFinished == nil || !result.unfinished.isEmpty { problems.append(.incomplete(unfinished: result.unfinished.count)) }
+        if !result.unparsable.isEmpty { add(.unparsableFiles(result.unparsable)) }
+        if result.testCases == 0 { add(.nothingSelected(hint: "the streams hold no test case")) }
+        if result.runFinished == nil || !result.unfinished.isEmpty { add(.incomplete(unfinished: result.unfinished.count)) }
         if !result.withoutPickle.isEmpty {
-            problems.append(.missingPickles(result.withoutPickle.map { "test case \($0.testCase) (pickle \($0.pickle))" }))
+            add(.missingPickles(result.withoutPickle.map { "test case \($0.testCase) (pickle \($0.pickle))" }))
         }
         addScenarioProblems()
-        if result.failedRunHooks > 0 { problems.append(.runHookFailed) }
+        if result.failedRunHooks > 0 { add(.runHookFailed) }
     }
 }

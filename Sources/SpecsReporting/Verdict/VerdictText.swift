@@ -1,4 +1,5 @@
 import Messages
+import SpecsRunner
 
 /// The last lines of a run: `PASSED` and what passed, or `FAILED` and every reason,
 /// in words that need no colour to be read.

@@ -13,6 +13,8 @@ struct RunBatch: Sendable {
     var uris: [String] = []
     var selected = 0
     var parseErrors = 0
+    /// The files of the batch that do not parse, each by `path:line` of its first error.
+    var unparsable: [String] = []
 }
 
 /// Makes a run's batches one after another, file by file. It touches no consumer, so the
@@ -92,6 +94,7 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
     private func announce(_ feature: LoadedFeature, into batch: inout RunBatch) {
         batch.envelopes.append(.source(feature.source))
         if let document = feature.document { batch.envelopes.append(.gherkinDocument(document)) }
+        if let first = feature.errors.first { batch.unparsable.append("\(feature.source.uri):\(first.location.line)") }
         for error in feature.errors {
             batch.parseErrors += 1
             batch.envelopes.append(.parseError(ParseErrorMessage(

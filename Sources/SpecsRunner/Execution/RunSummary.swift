@@ -1,6 +1,8 @@
 import Messages
 
-/// What a run came to.
+/// What a run came to, as the runner knows it: the scenarios' and steps' statuses and the
+/// run's own problems. Its verdict (`verdict`) is the one the run's last lines and exit code
+/// start from.
 public struct RunSummary: Sendable {
     /// Scenarios (final attempts) by status.
     public var scenarios: [TestStepResultStatus: Int] = [:]
@@ -8,6 +10,8 @@ public struct RunSummary: Sendable {
     public var steps: [TestStepResultStatus: Int] = [:]
     /// Files that could not be read or parsed, and definitions that could not be used.
     public var parseErrors = 0
+    /// The files that do not parse, each by `path:line` of its first error.
+    public var unparsable: [String] = []
     public var definitionProblems = 0
     /// How many scenarios (pickles) the run selected, whether or not they ran.
     public var selected = 0
@@ -27,14 +31,23 @@ public struct RunSummary: Sendable {
         for (step, count) in stepStatuses { steps[step, default: 0] += count }
     }
 
-    /// Whether every scenario passed (or was skipped) and every hook too.
-    public var passed: Bool {
-        !hookFailed && workersNotStarted == nil && interrupted == nil && !scenarios.keys.contains(where: \.failsRun)
+    /// The run's verdict as the runner knows it: an interruption, definitions that could
+    /// not be registered, files that do not parse, workers that could not start, the
+    /// scenarios' statuses, a failed run hook.
+    public var verdict: RunVerdict {
+        var verdict = RunVerdict(scenarios: scenarios, problems: [])
+        if let signal = interrupted { verdict.add(.interrupted(signal: signal)) }
+        if definitionProblems > 0 { verdict.add(.definitionErrors(count: definitionProblems)) }
+        if !unparsable.isEmpty { verdict.add(.unparsableFiles(unparsable)) }
+        if let reason = workersNotStarted { verdict.add(.workersNotStarted(reason)) }
+        verdict.addScenarioProblems()
+        if hookFailed { verdict.add(.runHookFailed) }
+        return verdict
     }
 
+    /// Whether every scenario passed (or was skipped) and every hook too.
+    public var passed: Bool { verdict.passed }
+
     /// 0 when everything passed, 1 when a scenario failed, 2 for a parse or definition error.
-    public var exitCode: Int32 {
-        if parseErrors > 0 || definitionProblems > 0 { return 2 }
-        return passed ? 0 : 1
-    }
+    public var exitCode: Int32 { verdict.exitCode }
 }

@@ -43,6 +43,7 @@ public struct Runner<World: AnyObject>: Sendable {
             async let following = maker.makingNext()
             for envelope in batch.envelopes { consumer.consume(envelope) }
             summary.parseErrors += batch.parseErrors
+            summary.unparsable += batch.unparsable
             summary.selected += batch.selected
             if let dispatch { await dispatch.run(batch.plans, to: consumer, summary: &summary) }
             for uri in batch.uris { consumer.closeDocument(uri) }
@@ -52,7 +53,7 @@ public struct Runner<World: AnyObject>: Sendable {
         if hooksHere && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
         summary.interrupted = options.interruption?.current
         consumer.consume(.testRunFinished(TestRunFinished(
-            success: summary.exitCode == 0, timestamp: clock.now(), testRunStartedId: runId)))
+            success: summary.verdict.passed, timestamp: clock.now(), testRunStartedId: runId)))
         consumer.finish()
         return summary
     }

@@ -1,7 +1,9 @@
 import Messages
 
-/// What a run came to, computed once: the counts and every problem that keeps it from
-/// passing. The closing lines of the terminal and the exit code are read from it.
+/// Whether a run passed, and if not every reason, with its exit code: derived once from what
+/// the run came to (`RunSummary.verdict` for a run, `RunVerdict(RunResult)` for saved
+/// streams), with what only the command knows added to it. The closing lines of the
+/// terminal (`VerdictText`), the exit code and `testRunFinished.success` are read from it.
 public struct RunVerdict: Sendable {
     /// Something that makes the run fail, worded for the last lines of the output.
     public enum Problem: Sendable, Hashable {
@@ -61,7 +63,37 @@ public struct RunVerdict: Sendable {
     /// Adds the problems of the scenarios' statuses, in the order people fix them.
     public mutating func addScenarioProblems() {
         for status in [TestStepResultStatus.failed, .ambiguous, .undefined, .pending] {
-            if let count = scenarios[status], count > 0 { problems.append(.scenarios(status, count: count)) }
+            if let count = scenarios[status], count > 0 { add(.scenarios(status, count: count)) }
+        }
+    }
+
+    /// Adds a problem in its place: the run's last lines list problems in one order, however
+    /// they were found (what stopped the run, what could not be read, the scenarios, then
+    /// what the command checked).
+    public mutating func add(_ problem: Problem) {
+        let rank = problem.rank
+        let index = problems.lastIndex { $0.rank <= rank }.map { $0 + 1 } ?? 0
+        problems.insert(problem, at: index)
+    }
+}
+
+extension RunVerdict.Problem {
+    /// Where the problem stands among the others.
+    fileprivate var rank: Int {
+        switch self {
+        case .interrupted: 0
+        case .definitionErrors: 1
+        case .unparsableFiles: 2
+        case .unusablePaths: 3
+        case .nothingSelected: 4
+        case .incomplete: 5
+        case .missingPickles: 6
+        case .scenarios: 7
+        case .workersNotStarted: 8
+        case .runHookFailed: 9
+        case .coverage: 10
+        case .unusedDefinitions: 11
+        case .reportsNotWritten: 12
         }
     }
 }
