@@ -15,21 +15,17 @@ struct DocumentRules {
         description(feature.description, after: feature.location.line, language: feature.language, into: &findings)
         tags(feature.tags, expected: 0, into: &findings)
         var names: [String: Int] = [:]
-        for child in feature.children {
-            switch child {
-            case .background(let background): self.background(background, indent: 2, into: &findings)
-            case .scenario(let scenario): self.scenario(scenario, indent: 2, names: &names, inherited: feature.tags, into: &findings)
+        feature.walk { block in
+            switch block {
             case .rule(let rule):
                 indentation(rule.location, expected: 2, what: "Rule", into: &findings)
                 tags(rule.tags, expected: 2, into: &findings)
                 description(rule.description, after: rule.location.line, language: feature.language, into: &findings)
-                for ruleChild in rule.children {
-                    switch ruleChild {
-                    case .background(let background): self.background(background, indent: 4, into: &findings)
-                    case .scenario(let scenario):
-                        self.scenario(scenario, indent: 4, names: &names, inherited: feature.tags + rule.tags, into: &findings)
-                    }
-                }
+            case .background(let background, let rule):
+                self.background(background, indent: rule == nil ? 2 : 4, into: &findings)
+            case .scenario(let scenario, let rule):
+                self.scenario(scenario, indent: rule == nil ? 2 : 4, names: &names, inherited: feature.tags + (rule?.tags ?? []),
+                              into: &findings)
             }
         }
     }

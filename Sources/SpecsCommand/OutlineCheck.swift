@@ -7,14 +7,7 @@ import SpecsRunner
 enum OutlineCheck {
     static func warnings(in features: [LoadedFeature]) -> [String] {
         features.flatMap { feature -> [String] in
-            guard let children = feature.document?.feature?.children else { return [] }
-            let scenarios = children.flatMap { child -> [Scenario] in
-                switch child {
-                case .scenario(let scenario): [scenario]
-                case .rule(let rule): rule.children.compactMap { if case .scenario(let s) = $0 { s } else { nil } }
-                case .background: []
-                }
-            }
+            let scenarios = feature.document?.feature?.scenariosWithRules.map(\.scenario) ?? []
             return scenarios.filter { !$0.examples.isEmpty }.flatMap { outline -> [String] in
                 let check = OutlinePlaceholders(outline)
                 return check.missing.map { missing in

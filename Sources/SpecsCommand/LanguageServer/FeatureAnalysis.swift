@@ -35,25 +35,7 @@ struct FeatureAnalysis {
     }
 
     static func allSteps(_ document: GherkinDocument) -> [Step] {
-        guard let feature = document.feature else { return [] }
-        var result: [Step] = []
-        func add(_ children: [FeatureChild]) {
-            for child in children {
-                switch child {
-                case .background(let background): result += background.steps
-                case .scenario(let scenario): result += scenario.steps
-                case .rule(let rule):
-                    for ruleChild in rule.children {
-                        switch ruleChild {
-                        case .background(let background): result += background.steps
-                        case .scenario(let scenario): result += scenario.steps
-                        }
-                    }
-                }
-            }
-        }
-        add(feature.children)
-        return result
+        document.feature?.allSteps ?? []
     }
 
     /// The texts a step is matched by: its pickles' (an outline's rows), or as written.

@@ -207,18 +207,11 @@ public final class RunLedger: EventConsumer {
             for examples in scenario.examples { add(examples.tags) }
         }
         add(feature.tags)
-        for child in feature.children {
-            switch child {
-            case .background(let background): add(background.steps)
-            case .scenario(let scenario): add(scenario, in: nil)
-            case .rule(let rule):
-                add(rule.tags)
-                for ruleChild in rule.children {
-                    switch ruleChild {
-                    case .background(let background): add(background.steps)
-                    case .scenario(let scenario): add(scenario, in: rule)
-                    }
-                }
+        feature.walk { block in
+            switch block {
+            case .rule(let rule): add(rule.tags)
+            case .background(let background, _): add(background.steps)
+            case .scenario(let scenario, let rule): add(scenario, in: rule)
             }
         }
     }

@@ -159,14 +159,6 @@ struct LineSelection {
 
     private func scenario(id: String?) -> Scenario? {
         guard let id, let feature = document.feature else { return nil }
-        for child in feature.children {
-            switch child {
-            case .scenario(let scenario) where scenario.id == id: return scenario
-            case .rule(let rule):
-                for case .scenario(let scenario) in rule.children where scenario.id == id { return scenario }
-            default: continue
-            }
-        }
-        return nil
+        return feature.scenariosWithRules.first { $0.scenario.id == id }?.scenario
     }
 }
