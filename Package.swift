@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "SpecsTesting", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions"]),
         .testTarget(name: "ScenarioTestGenerationTests", dependencies: ["ScenarioTestGeneration", "Gherkin"]),
         .testTarget(
-            name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages"], plugins: ["ScenarioTests"]),
+            name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages", "Locking"], plugins: ["ScenarioTests"]),
         // A runner whose steps crash, exit, block and spin: the command tests run it.
         .executableTarget(name: "misbehaving-specs", dependencies: ["SpecsCommand", "SpecsRunner"]),
         // The benchmark driver (see Scripts/bench.sh).
@@ -73,7 +73,10 @@ let package = Package(
             "SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData", "Locking",
             "misbehaving-specs", "specs",
         ]),
-        .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecsRunner", "Messages", "Gherkin", "ConformanceData"]),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
+        .testTarget(name: "TraceabilityTests", dependencies: ["Traceability"]),
+        .testTarget(name: "SpecsReportingTests", dependencies: ["SpecsReporting", "SpecsRunner"]),
+        .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecsRunner", "Messages", "Gherkin", "ConformanceData", "Locking"]),
         // This package's own Features/ (linked into the target) as scenario tests.
         .testTarget(
             name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "SpecsTesting", "Gherkin", "Messages"],

@@ -16,24 +16,9 @@ struct RunCommand {
     var workerExecutable: String?
 
     func run<World: AnyObject>(registry: StepRegistry<World>) async -> Int32 {
-        var options: RunOptions
-        let formats: [FormatRequest]
-        let traceability: TraceabilityOptions
-        do {
-            options = try runOptions()
-            formats = try formatRequests()
-            traceability = try TraceabilityOptions(parsed)
-        } catch {
-            err.write("error: \(error)\n")
-            return 2
-        }
-        for warning in traceability.warnings { err.write("warning: \(warning)\n") }
-        if parsed.value(.order) == "random", case .random(let seed) = options.order {
-            err.write("Running scenarios in random order; repeat it with --order random:\(seed)\n")
-        }
-        for problem in registry.problems {
-            err.write("\(problem)\n")
-        }
+        guard let (readOptions, formats, traceability) = readOptions() else { return 2 }
+        var options = readOptions
+        for problem in registry.problems { err.write("\(problem)\n") }
         options.refusesBrokenDefinitions = true
         let interruption = RunInterruption()
         options.interruption = interruption
@@ -46,63 +31,54 @@ struct RunCommand {
         }
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
-        // Every file is read once before the run for what must be told first (parse errors,
-        // unknown tags, lines that select nothing); the run reads each again when it runs it.
-        var selection = SelectionCheck(tags: options.tags)
-        var unparsable: [String] = []
-        var languages: [String: Int] = [:]
-        let features = FeatureFiles(surveying: files) { feature in
-            if let language = feature.document?.feature?.language { languages[language, default: 0] += 1 }
-            for error in feature.errors {
-                let message = ParseErrorMessage(source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
-                err.write(Diagnostics.render(message, source: feature.source))
-            }
-            if let error = feature.errors.first { unparsable.append("\(feature.source.uri):\(error.location.line)") }
-            for warning in OutlineCheck.warnings(in: [feature]) { err.write("\(warning)\n") }
-            selection.visit(feature)
-        }
-        for warning in selection.unknownTagWarnings() { err.write("warning: \(warning)\n") }
-        for error in selection.lineErrors { err.write("\(error)\n") }
-        let emptySelectionHint = selection.emptySelectionHint(files: files, paths: parsed.featurePaths, names: options.names)
+        // Every file is parsed three times on the way to a worker's result, each for a reason:
+        // 1. by the survey, before the run, for what must be told before anything runs (parse
+        //    errors, unknown tags, lines that select nothing, the report's language), keeping
+        //    nothing;
+        // 2. by the run's batches (`RunBatchMaker`), which hold at most two batches of files
+        //    at once: keeping every document from the survey would make a run's memory grow
+        //    with the suite instead of staying flat;
+        // 3. by the worker that runs its scenarios (`Runner.serveAsWorker`): another process,
+        //    which reads only the files it is asked for, with the ids the request gives.
+        let survey = RunSurvey(files, tags: options.tags, err: err)
+        let emptySelectionHint = survey.selection.emptySelectionHint(files: files, paths: parsed.featurePaths, names: options.names)
         err.flush()
-        guard selection.lineErrors.isEmpty else { return 2 }
-        let consumers: [any EventConsumer]
-        let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability,
-            linksTests: selection.hasTag { $0.hasPrefix(TestLink.tagPrefix) }, featuresLanguage: HTMLFormatter.dominantLanguage(languages))
-        do {
-            consumers = try factory.consumers(for: formats)
-        } catch {
-            err.write("error: \(error)\n")
-            return 2
-        }
-        let multiplexer = EventMultiplexer(consumers)
-        let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
-        multiplexer.add(gate)
-        let usage = parsed.has(.failOnUnused) ? UsageCollector(ledger: factory.ledger) : nil
-        if let usage { multiplexer.add(usage) }
-        // Nothing selected is its own problem unless files that do not parse already explain it.
-        let explained = !unparsable.isEmpty && selection.pickleCount == 0
-        let summary = await Runner(registry: registry, options: options).run(features, to: multiplexer)
+        guard survey.selection.lineErrors.isEmpty else { return 2 }
+        guard let outputs = RunOutputs(parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey)
+        else { return 2 }
+        let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
 
         // The run's verdict, with what only the command knows added to it.
         var verdict = summary.verdict
         verdict.dryRun = options.dryRun
         if !pathProblems.isEmpty { verdict.add(.unusablePaths(pathProblems.map(\.path))) }
-        if summary.selected == 0 && summary.definitionProblems == 0 && !explained {
+        if summary.selected == 0 && summary.definitionProblems == 0 && !survey.explainsAnEmptySelection {
             verdict.add(.nothingSelected(hint: emptySelectionHint))
         }
-        if let problem = gate.problem { verdict.add(.coverage(problem)) }
-        if let usage {
-            let unused = usage.uses.filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
-            if !unused.isEmpty { verdict.add(.unusedDefinitions(unused)) }
-        }
-        let unwritten = factory.files.unwritten(reportingTo: err)
-        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
+        outputs.addTheirProblems(to: &verdict, err: err)
         let humanOnStdout = FormatRequest.humanOnStdout(formats)
-        (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: humanOnStdout ? factory.palette : .none))
+        (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: humanOnStdout ? outputs.factory.palette : .none))
         out.flush()
         if let signal = summary.interrupted { return 128 + (SignalWatch.number(signal) ?? 2) }
         return verdict.exitCode
+    }
+
+    /// The run's options, formats and traceability settings, with their warnings told; nil
+    /// after telling what is wrong with them.
+    private func readOptions() -> (RunOptions, [FormatRequest], TraceabilityOptions)? {
+        do {
+            let options = try runOptions()
+            let formats = try formatRequests()
+            let traceability = try TraceabilityOptions(parsed)
+            for warning in traceability.warnings { err.write("warning: \(warning)\n") }
+            if parsed.value(.order) == "random", case .random(let seed) = options.order {
+                err.write("Running scenarios in random order; repeat it with --order random:\(seed)\n")
+            }
+            return (options, formats, traceability)
+        } catch {
+            err.write("error: \(error)\n")
+            return nil
+        }
     }
 
     func runOptions() throws -> RunOptions {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import SpecsRunner
 
 /// Swift step definitions equivalent to each sample's (see the kit's README), and the
@@ -216,15 +217,13 @@ enum KitSamples {
 }
 
 /// Attempts per step, across the retries of a run.
-final class Counter: @unchecked Sendable {
-    // Test helper: every access holds `lock`.
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+final class Counter: Sendable {
+    private let counts = Locked<[String: Int]>([:])
 
     func next(_ key: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        counts[key, default: 0] += 1
-        return counts[key] ?? 0
+        counts.withLock { counts in
+            counts[key, default: 0] += 1
+            return counts[key] ?? 0
+        }
     }
 }

@@ -8,25 +8,8 @@ import XCTest
 /// aside, comments included) and pickles equal the original's, that keeps its line ends,
 /// byte order mark and language line, and that a second pass leaves as it is.
 final class FeatureFormatterPropertyTests: XCTestCase {
-    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) {
-        var ids = IncrementingIdGenerator()
-        let document = try Parser().parse(text, uri: "f.feature", ids: &ids)
-        return (document, PickleCompiler().compile(document, uri: "f.feature", ids: &ids))
-    }
-
-    /// JSON of a value with every `location` left out: what must survive formatting.
-    private func shape(_ value: some Encodable) throws -> String {
-        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
-        return json.replacing(locationPattern, with: "")
-    }
-
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
-
-    private let locationPattern = #/"location":\{[^}]*\},?/#
+    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) { try parseFeature(text) }
+    private func shape(_ value: some Encodable) throws -> String { try shapeWithoutLocations(value) }
 
     /// The first `# language:` line among the blank and comment lines that open a text.
     private func languageLine(_ text: String) -> String? {

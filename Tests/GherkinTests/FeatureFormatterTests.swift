@@ -7,24 +7,8 @@ import XCTest
 /// `specs format`: the canonical layout keeps the AST and pickles of every good file of
 /// the official test data, and formatting twice changes nothing.
 final class FeatureFormatterTests: XCTestCase {
-    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) {
-        var ids = IncrementingIdGenerator()
-        let document = try Parser().parse(text, uri: "f.feature", ids: &ids)
-        return (document, PickleCompiler().compile(document, uri: "f.feature", ids: &ids))
-    }
-
-    /// JSON of a value with every `location` left out: what must survive formatting.
-    private func shape(_ value: some Encodable) throws -> NSObject {
-        func strip(_ object: Any) -> Any {
-            if let dictionary = object as? [String: Any] {
-                return dictionary.filter { $0.key != "location" }.mapValues(strip)
-            }
-            if let array = object as? [Any] { return array.map(strip) }
-            return object
-        }
-        let data = try JSONEncoder().encode(value)
-        return strip(try JSONSerialization.jsonObject(with: data)) as! NSObject
-    }
+    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) { try parseFeature(text) }
+    private func shape(_ value: some Encodable) throws -> String { try shapeWithoutLocations(value) }
 
     private func assertRoundTrip(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let original = try parse(text)

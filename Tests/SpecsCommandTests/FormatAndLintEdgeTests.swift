@@ -6,26 +6,18 @@ import XCTest
 /// ends, byte order mark, language line), says honestly what it could not write, and the
 /// misspelt-keyword rule speaks only of lines that would have started a block.
 final class FormatAndLintEdgeTests: XCTestCase {
-    private var project: URL!
+    private var scratch: ScratchProject!
+    private var project: URL { scratch.root }
 
-    override func setUpWithError() throws {
-        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-format-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: project)
-    }
+    override func setUpWithError() throws { scratch = try ScratchProject("specs-format") }
+    override func tearDown() { scratch.remove() }
 
     private func write(_ name: String, _ bytes: String, mode: Int = 0o644) throws {
-        let path = project.appendingPathComponent("Features/\(name)").path
-        try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
-        chmod(path, mode_t(mode))
+        try scratch.write("Features/\(name)", bytes)
+        chmod(project.appendingPathComponent("Features/\(name)").path, mode_t(mode))
     }
 
-    private func read(_ name: String) throws -> String {
-        String(decoding: try Data(contentsOf: project.appendingPathComponent("Features/\(name)")), as: UTF8.self)
-    }
+    private func read(_ name: String) throws -> String { try scratch.read("Features/\(name)") }
 
     private func permissions(_ name: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: project.appendingPathComponent("Features/\(name)").path)

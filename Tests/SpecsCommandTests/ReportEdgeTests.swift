@@ -5,26 +5,14 @@ import XCTest
 /// executables: every report named is written where named, no reason is given that is not
 /// the true one, and results that are cut off are said to be, never dropped in silence.
 final class ReportEdgeTests: XCTestCase {
-    private var project: URL!
+    private var scratch: ScratchProject!
+    private var project: URL { scratch.root }
 
-    override func setUpWithError() throws {
-        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-edges-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { scratch = try ScratchProject("specs-edges") }
+    override func tearDown() { scratch.remove() }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: project)
-    }
-
-    private func write(_ path: String, _ text: String) throws {
-        let url = project.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    private func read(_ path: String) throws -> String {
-        try String(contentsOf: project.appendingPathComponent(path), encoding: .utf8)
-    }
+    private func write(_ path: String, _ text: String) throws { try scratch.write(path, text) }
+    private func read(_ path: String) throws -> String { try scratch.read(path) }
 
     private func names(in folder: String = "") throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent(folder).path).sorted()

@@ -5,20 +5,14 @@ import XCTest
 /// workers leave no descriptor behind (a run under a low `ulimit -n` goes on to the end),
 /// and a step's huge output is captured whole in time, bounded in memory.
 final class WorkerEdgeTests: XCTestCase {
-    private var project: URL!
+    private var scratch: ScratchProject!
+    private var project: URL { scratch.root }
 
-    override func setUpWithError() throws {
-        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-workers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: project)
-    }
+    override func setUpWithError() throws { scratch = try ScratchProject("specs-workers") }
+    override func tearDown() { scratch.remove() }
 
     private func feature(_ steps: [String]) throws {
-        let text = "Feature: F\n" + steps.enumerated().map { "\n  Scenario: s\($0.offset)\n    Given \($0.element)\n" }.joined()
-        try text.write(to: project.appendingPathComponent("Features/f.feature"), atomically: true, encoding: .utf8)
+        try scratch.write("Features/f.feature", "Feature: F\n" + steps.enumerated().map { "\n  Scenario: s\($0.offset)\n    Given \($0.element)\n" }.joined())
     }
 
     /// Each crashed worker once held three descriptors: 150 crashes under a limit of 64

@@ -1,18 +1,17 @@
 import Foundation
+import Locking
 import Messages
 import SpecsRunner
 import XCTest
 
 /// A clock that moves only when the test says so.
-final class ManualClock: RunClock, @unchecked Sendable {
-    // Read and written under `lock` only.
-    private let lock = NSLock()
-    private var nanoseconds: UInt64 = 0
+final class ManualClock: RunClock, Sendable {
+    private let nanoseconds = Locked<UInt64>(0)
 
     func now() -> Timestamp { Timestamp(nanoseconds: read()) }
     func monotonicNanoseconds() -> UInt64 { read() }
-    func advance(seconds: Double) { lock.lock(); nanoseconds += UInt64(seconds * 1_000_000_000); lock.unlock() }
-    private func read() -> UInt64 { lock.lock(); defer { lock.unlock() }; return nanoseconds }
+    func advance(seconds: Double) { nanoseconds.withLock { $0 += UInt64(seconds * 1_000_000_000) } }
+    private func read() -> UInt64 { nanoseconds.withLock { $0 } }
 }
 
 /// Hooks keep their promises: after hooks always run and are told the result, hooks

@@ -1,16 +1,16 @@
 import Foundation
 import Gherkin
+import Locking
 import Messages
 import SpecsReporting
 import SpecsRunner
 
 /// Runs feature text written in a test against a registry, and reads the results.
-final class Journal: @unchecked Sendable {
-    // Test helper: appended from steps under `lock`, read after the run.
-    private let lock = NSLock()
-    private var entries: [String] = []
-    func add(_ entry: String) { lock.lock(); entries.append(entry); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return entries }
+final class Journal: Sendable {
+    /// Appended from steps, read after the run.
+    private let entries = Locked<[String]>([])
+    func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
 }
 
 final class TestWorld {

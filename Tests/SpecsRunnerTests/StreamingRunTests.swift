@@ -23,23 +23,24 @@ final class StreamingRunTests: XCTestCase {
     }
 
     /// Records envelope kinds and closed documents, in order.
-    final class Trace: EventConsumer, @unchecked Sendable {
-        // Test helper: `events` is written by the run's one consuming task and read after the
-        // run; `finished` is also read by the task loading the next batch, under `lock`.
-        var events: [String] = []
-        private let lock = NSLock()
-        private var finishedCount = 0
-        var finished: Int { lock.withLock { finishedCount } }
+    final class Trace: EventConsumer, Sendable {
+        /// Written by the run's consuming task, read after the run; the count of finished
+        /// test cases is also read by the task loading the next batch.
+        private let state = Locked<(events: [String], finished: Int)>(([], 0))
+        var events: [String] { state.withLock { $0.events } }
+        var finished: Int { state.withLock { $0.finished } }
         func consume(_ envelope: Envelope) {
             switch envelope {
-            case .source(let source): events.append("source \(source.uri)")
+            case .source(let source): state.withLock { $0.events.append("source \(source.uri)") }
             case .testCaseFinished:
-                lock.withLock { finishedCount += 1 }
-                events.append("finished")
+                state.withLock {
+                    $0.finished += 1
+                    $0.events.append("finished")
+                }
             default: break
             }
         }
-        func closeDocument(_ uri: String) { events.append("close \(uri)") }
+        func closeDocument(_ uri: String) { state.withLock { $0.events.append("close \(uri)") } }
     }
 
     static func features(_ counts: [(String, Int)], failing: Set<String> = []) -> [LoadedFeature] {

@@ -1,3 +1,4 @@
+import Locking
 import SpecsRunner
 @testable import SpecsTesting
 import XCTest
@@ -93,13 +94,9 @@ final class ScenarioExecutionTests: XCTestCase {
     }
 
     func test_run_eachScenario_getsAFreshWorld() async {
-        final class Counter: @unchecked Sendable {
-            // Only touched by the serial runs of this test.
-            var worlds = 0
-        }
-        let counter = Counter()
+        let worlds = Locked(0)
         var steps = StepRegistry { () -> World in
-            counter.worlds += 1
+            worlds.withLock { $0 += 1 }
             return World()
         }
         steps.given("a cart with {int} items") { (world, count: Int) in
@@ -107,7 +104,7 @@ final class ScenarioExecutionTests: XCTestCase {
             world.log.append("\(count)")
         }
         for _ in 0..<3 { _ = await ScenarioExecution(registry: steps).run(file, line: 2) }
-        XCTAssertEqual(counter.worlds, 3)
+        XCTAssertEqual(worlds.withLock { $0 }, 3)
     }
 
     func test_problems_fileThatDoesNotParse_reportsEachErrorAtItsLine() {

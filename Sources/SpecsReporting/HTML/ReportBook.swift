@@ -61,18 +61,24 @@ enum ReportBook {
                 anchor: fileAnchor + "\(scenario.location.line)")
         }
         var items: [Item] = []
-        for child in feature.children {
-            switch child {
-            case .background: continue
-            case .scenario(let scenario): if let found = entry(scenario) { items.append(.scenario(found)) }
+        /// The rule being walked and its scenarios' entries so far.
+        var open: (rule: Rule, entries: [ScenarioEntry])?
+        func closeRule() {
+            if let open, !open.entries.isEmpty { items.append(.rule(open.rule, open.entries)) }
+            open = nil
+        }
+        feature.walk { block in
+            switch block {
             case .rule(let rule):
-                let entries = rule.children.compactMap { child -> ScenarioEntry? in
-                    if case .scenario(let scenario) = child { return entry(scenario) }
-                    return nil
-                }
-                if !entries.isEmpty { items.append(.rule(rule, entries)) }
+                closeRule()
+                open = (rule, [])
+            case .background: break
+            case .scenario(let scenario, let rule):
+                guard let found = entry(scenario) else { break }
+                if rule == nil { items.append(.scenario(found)) } else { open?.entries.append(found) }
             }
         }
+        closeRule()
         return items.isEmpty ? nil : FeatureEntry(uri: uri, feature: feature, items: items)
     }
 

@@ -39,13 +39,9 @@ struct TestCaseExecutor: Sendable {
             do { world = try await makeWorld() } catch { worldFailure = error }
         }
         let tags = scenario.tags
-        var skipping = false
-        // After a skipped step every later step is skipped, undefined and ambiguous ones too;
-        // after another failed-ish step those are still reported as such.
-        var skippedByStep = false
+        var remaining = RemainingSteps.run
         var worst = TestStepResultStatus.passed
         for (index, planned) in plan.steps.enumerated() {
-            let wasSkipping = skipping
             journal.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
             let start = clock.monotonicNanoseconds()
             journal.stepStarted(index, deadline: start &+ stepTimeoutNanoseconds)
@@ -57,14 +53,14 @@ struct TestCaseExecutor: Sendable {
             } else {
                 switch planned.item {
                 case .hook(let hook):
-                    if dryRun || world == nil || (skipping && hook.kind == .beforeScenario) {
+                    if dryRun || world == nil || (remaining != .run && hook.kind == .beforeScenario) {
                         result = TestStepResult(duration: .zero, status: .skipped)
                     } else {
                         let context = HookContext(scenario: scenario, step: nil, status: hook.kind == .afterScenario ? worst : nil)
                         result = await invoke(start) { [world] in try await hook.body(world, context) }
                     }
                 case .step(let step, let matches):
-                    if skippedByStep {
+                    if remaining == .skipAll {
                         result = TestStepResult(duration: .zero, status: .skipped)
                         break
                     }
@@ -73,7 +69,8 @@ struct TestCaseExecutor: Sendable {
                             id: "\(planned.id)-suggestion", pickleStepId: step.id,
                             snippets: [.init(language: "swift", code: Snippet.swift(for: step, types: snippetTypes))])))
                     }
-                    result = await runStep(step, matches, world: world, scenario: scenario, tags: tags, skipping: skipping, start: start)
+                    result = await runStep(
+                        step, matches, world: world, scenario: scenario, tags: tags, skipping: remaining != .run, start: start)
                 }
             }
             journal.stepFinished()
@@ -84,12 +81,7 @@ struct TestCaseExecutor: Sendable {
             }
             journal.append(.testStepFinished(TestStepFinished(
                 testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
-            if result.status != .passed { skipping = true }
-            if result.status == .skipped && !wasSkipping && !dryRun {
-                if case .step = planned.item { skippedByStep = true }
-                if case .hook(let hook) = planned.item, hook.kind == .beforeScenario { skippedByStep = true }
-            }
-            if journal.timedOut(index) { skippedByStep = true }
+            remaining.advance(after: result.status, of: planned.item, timedOut: journal.timedOut(index), dryRun: dryRun)
             worst = worst.combined(with: result.status)
         }
         return worst
@@ -175,5 +167,33 @@ enum StepTimeout {
         return TestStepResult(
             duration: Duration(nanoseconds: Int(seconds * 1_000_000_000)), message: message, status: .failed,
             exception: ExceptionMessage(type: "StepTimeout", message: "timed out after \(seconds)s"))
+    }
+}
+
+/// What the steps still to come of an attempt do, after the steps before them.
+enum RemainingSteps: Sendable, Equatable {
+    /// Every step so far passed: the next one runs.
+    case run
+    /// A step did not pass: the next ones are skipped, an undefined or ambiguous one still
+    /// reported as such.
+    case skip
+    /// A step skipped itself (`Skipped`, a before-scenario hook) or timed out: every next
+    /// one is skipped, whatever it is.
+    case skipAll
+
+    mutating func advance(after status: TestStepResultStatus, of item: TestCasePlan.Item, timedOut: Bool, dryRun: Bool) {
+        if timedOut {
+            self = .skipAll
+            return
+        }
+        guard self == .run, status != .passed else { return }
+        var skippedItself = false
+        if status == .skipped && !dryRun {
+            switch item {
+            case .step: skippedItself = true
+            case .hook(let hook): skippedItself = hook.kind == .beforeScenario
+            }
+        }
+        self = skippedItself ? .skipAll : .skip
     }
 }

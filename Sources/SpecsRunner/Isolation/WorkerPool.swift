@@ -49,15 +49,8 @@ final class WorkerPool: TestCaseDispatch {
     func run(_ plans: [TestCasePlan], to consumer: some EventConsumer, summary: inout RunSummary) async {
         guard !stopped, !plans.isEmpty else { return }
         if workers.isEmpty {
-            let width = min(max(1, options.parallel), plans.count)
-            generations = Array(repeating: 0, count: width)
-            for slot in 0..<width { workers.append(await start(slot, to: consumer, summary: &summary)) }
-            if workers.contains(where: { $0 == nil }) {
-                for case let worker? in workers { relay(await supervisor.finish(worker), to: consumer, summary: &summary) }
-                workers = workers.map { _ in nil }
-                stopped = true
-                return
-            }
+            await startWorkers(min(max(1, options.parallel), plans.count), to: consumer, summary: &summary)
+            guard !stopped else { return }
         }
         let supervisor = supervisor
         // Each worker is asked for test cases ahead, so that it never waits for the supervisor
@@ -113,6 +106,17 @@ final class WorkerPool: TestCaseDispatch {
                 launch(slot)
             }
         }
+    }
+
+    /// Starts the pool's `width` workers; when one cannot start, the others are ended and
+    /// the run stops.
+    private func startWorkers(_ width: Int, to consumer: some EventConsumer, summary: inout RunSummary) async {
+        generations = Array(repeating: 0, count: width)
+        for slot in 0..<width { workers.append(await start(slot, to: consumer, summary: &summary)) }
+        guard workers.contains(where: { $0 == nil }) else { return }
+        for case let worker? in workers { relay(await supervisor.finish(worker), to: consumer, summary: &summary) }
+        workers = workers.map { _ in nil }
+        stopped = true
     }
 
     /// Starts a fresh worker in a lost one's slot; false, and the run stops, when it cannot.

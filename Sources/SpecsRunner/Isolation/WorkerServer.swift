@@ -32,6 +32,8 @@ extension Runner {
         func pickle(_ id: String, file: Int, firstId: Int) -> Pickle? {
             guard file >= 0, file < files.count, firstId >= 0 else { return nil }
             if loaded?.file != file {
+                // The file is read here again, not sent by the supervisor: a request stays a
+                // line, and a worker keeps the file while its requests name it.
                 let feature = FeatureLoader.load(files[file], firstId: firstId)
                 loaded = (file, Dictionary(feature.pickles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
             }

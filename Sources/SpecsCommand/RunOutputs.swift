@@ -1,0 +1,47 @@
+import Messages
+import SpecsReporting
+import SpecsRunner
+import Traceability
+
+/// What a run's stream is told to: every format asked for (through the one ledger), the
+/// coverage gate and, with `--fail-on-unused`, the usage of the step definitions.
+struct RunOutputs {
+    let factory: OutputFactory
+    let multiplexer: EventMultiplexer
+    let gate: CoverageGate
+    let usage: UsageCollector?
+
+    /// The outputs of a run; nil after telling `err` why they cannot be made (two formats
+    /// writing one file, a report that cannot be opened).
+    init?(
+        parsed: ParsedArguments, out: ReportOutput, err: ReportOutput, formats: [FormatRequest], traceability: TraceabilityOptions,
+        survey: RunSurvey
+    ) {
+        factory = OutputFactory(
+            parsed: parsed, out: out, traceability: traceability,
+            linksTests: survey.selection.hasTag { $0.hasPrefix(TestLink.tagPrefix) },
+            featuresLanguage: HTMLFormatter.dominantLanguage(survey.languages))
+        do {
+            multiplexer = EventMultiplexer(try factory.consumers(for: formats))
+        } catch {
+            err.write("error: \(error)\n")
+            return nil
+        }
+        gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
+        multiplexer.add(gate)
+        usage = parsed.has(.failOnUnused) ? UsageCollector(ledger: factory.ledger) : nil
+        if let usage { multiplexer.add(usage) }
+    }
+
+    /// Once the run has ended: the coverage below the minimum, the definitions no step uses
+    /// (with `--fail-on-unused`) and the reports that could not be written (said on `err`).
+    func addTheirProblems(to verdict: inout RunVerdict, err: ReportOutput) {
+        if let problem = gate.problem { verdict.add(.coverage(problem)) }
+        if let usage {
+            let unused = usage.uses.filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
+            if !unused.isEmpty { verdict.add(.unusedDefinitions(unused)) }
+        }
+        let unwritten = factory.files.unwritten(reportingTo: err)
+        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
+    }
+}

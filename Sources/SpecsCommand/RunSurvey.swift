@@ -1,0 +1,46 @@
+import Gherkin
+import Messages
+import SpecsReporting
+import SpecsRunner
+import TagExpressions
+
+/// What a run tells before anything runs, read in one pass over its files: parse errors
+/// (rendered with a caret), outline placeholders no column fills, unknown tags, `file:LINE`
+/// that selects nothing, and the features' languages. It keeps no document: the run reads
+/// each file again when its batch comes (see `RunCommand.run`).
+struct RunSurvey {
+    /// The files, with where each one's ids start.
+    let features: FeatureFiles
+    var selection: SelectionCheck
+    /// The files that do not parse, each by `path:line` of its first error.
+    var unparsable: [String] = []
+    /// How many features are written in each language.
+    var languages: [String: Int] = [:]
+
+    /// Surveys `files`, telling `err` each problem as it is found.
+    init(_ files: [FeaturePath], tags: TagExpression, err: ReportOutput) {
+        var selection = SelectionCheck(tags: tags)
+        var unparsable: [String] = []
+        var languages: [String: Int] = [:]
+        features = FeatureFiles(surveying: files) { feature in
+            if let language = feature.document?.feature?.language { languages[language, default: 0] += 1 }
+            for error in feature.errors {
+                let message = ParseErrorMessage(
+                    source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
+                err.write(Diagnostics.render(message, source: feature.source))
+            }
+            if let error = feature.errors.first { unparsable.append("\(feature.source.uri):\(error.location.line)") }
+            for warning in OutlineCheck.warnings(in: [feature]) { err.write("\(warning)\n") }
+            selection.visit(feature)
+        }
+        for warning in selection.unknownTagWarnings() { err.write("warning: \(warning)\n") }
+        for error in selection.lineErrors { err.write("\(error)\n") }
+        self.selection = selection
+        self.unparsable = unparsable
+        self.languages = languages
+    }
+
+    /// Whether files that do not parse explain why nothing was selected (then "no scenario
+    /// was selected" is not a problem of its own).
+    var explainsAnEmptySelection: Bool { !unparsable.isEmpty && selection.pickleCount == 0 }
+}
