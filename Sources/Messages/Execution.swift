@@ -169,14 +169,17 @@ public struct Attachment: Sendable, Hashable, Codable {
     public var testCaseStartedId: String?
     public var testStepId: String?
     public var testRunHookStartedId: String?
+    /// Set on an attachment of the test run itself (not of a test case or a hook).
+    public var testRunStartedId: String?
     public var url: String?
     public var timestamp: Timestamp?
 
     public init(
         body: String, contentEncoding: ContentEncoding, fileName: String? = nil, mediaType: String,
         testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil,
-        url: String? = nil, timestamp: Timestamp? = nil
+        testRunStartedId: String? = nil, url: String? = nil, timestamp: Timestamp? = nil
     ) {
+        self.testRunStartedId = testRunStartedId
         self.body = body
         self.contentEncoding = contentEncoding
         self.fileName = fileName

@@ -14,8 +14,17 @@ struct ParsedArguments {
     func has(_ option: Option) -> Bool { flags.contains(option.name) }
 
     /// The feature files and directories named on the command line; `Features/` when none is.
+    /// `@FILE` stands for the places a rerun file lists (`--format rerun:FILE`).
     var featurePaths: [FeaturePath] {
-        (positionals.isEmpty ? ["Features"] : positionals).map(FeaturePath.init(argument:))
+        guard !positionals.isEmpty else { return [FeaturePath(argument: "Features")] }
+        return positionals.flatMap { argument in
+            RerunFile(argument: argument)?.places ?? [FeaturePath(argument: argument)]
+        }
+    }
+
+    /// The rerun files named (`@FILE`) that list no place: a run of them alone runs nothing.
+    var emptyRerunFiles: [String] {
+        positionals.compactMap { argument in RerunFile(argument: argument).flatMap { $0.places.isEmpty ? $0.path : nil } }
     }
 }
 

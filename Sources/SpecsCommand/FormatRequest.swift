@@ -20,5 +20,7 @@ struct FormatRequest: Sendable, Hashable {
         requests.contains { $0.path == nil && ["pretty", "progress", "summary"].contains($0.name) }
     }
 
-    static let known = ["pretty", "progress", "summary", "message", "junit", "json", "html", "traceability", "traceability-json", "usage"]
+    static let known = [
+        "pretty", "progress", "summary", "message", "junit", "json", "html", "traceability", "traceability-json", "usage", "rerun",
+    ]
 }

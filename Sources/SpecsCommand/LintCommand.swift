@@ -20,8 +20,15 @@ enum LintCommand {
             return 0
         }
         var configuration = LintConfiguration()
-        let configPath = parsed.value(.config) ?? LintConfiguration.defaultFile
-        if let data = FileManager.default.contents(atPath: configPath) {
+        // The settings: --config FILE, else the `lint` of specs.json, else .specs-lint.json.
+        let project: ProjectConfiguration?
+        do { project = try ProjectConfiguration.load() } catch {
+            err.write("\(error)\n")
+            return 2
+        }
+        let configPath = parsed.value(.config) ?? (project?.lint != nil ? ProjectConfiguration.fileName : LintConfiguration.defaultFile)
+        if let data = parsed.value(.config) == nil ? project?.lint ?? FileManager.default.contents(atPath: configPath)
+            : FileManager.default.contents(atPath: configPath) {
             do { configuration = try LintConfiguration.read(data) } catch {
                 err.write("\(configPath): error: \(error)\n")
                 return 2

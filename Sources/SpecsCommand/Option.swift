@@ -29,9 +29,11 @@ struct Option: Hashable, Sendable {
     static let order = Option("--order")
     static let parallel = Option("--parallel")
     static let predictableIds = Option("--predictable-ids")
+    static let profile = Option("--profile")
     static let reportLanguage = Option("--report-language")
     static let retry = Option("--retry")
     static let shard = Option("--shard")
+    static let shardDurations = Option("--shard-durations")
     static let tags = Option("--tags")
     static let testList = Option("--test-list")
     static let testsDir = Option("--tests-dir")
@@ -44,7 +46,7 @@ struct Option: Hashable, Sendable {
     static let all: [Option] = [
         .check, .config, .dryRun, .failFast, .failOnUnused, .format, .help, .history, .i18nKeywords, .i18nLanguages,
         .inProcess, .junitSuiteName, .minCoverage, .name, .noAst, .noColor, .noPickles, .noSource, .order, .parallel,
-        .predictableIds, .reportLanguage, .retry, .shard, .tags, .testList, .testsDir, .timeout, .title, .version,
-        .xunit,
+        .predictableIds, .profile, .reportLanguage, .retry, .shard, .shardDurations, .tags, .testList, .testsDir, .timeout,
+        .title, .version, .xunit,
     ]
 }

@@ -96,6 +96,7 @@ struct OutputFactory {
         case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true, ledger: ledger)
         case "message": return MessageFormatter(output: stream)
         case "usage": return UsageFormatter(output: stream, ledger: ledger)
+        case "rerun": return RerunFormatter(output: stream, ledger: ledger)
         case "junit": return JUnitFormatter(output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger)
         case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
         case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context, ledger: ledger)

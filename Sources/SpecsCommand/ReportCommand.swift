@@ -39,6 +39,11 @@ enum ReportCommand {
                 return 2
             }
         }
+        let shardCheck = ShardCheck(zip(parsed.positionals, streams).map { (path: $0, envelopes: $1) })
+        if !shardCheck.unchecked.isEmpty && shardCheck.unchecked.count < streams.count {
+            err.write("warning: \(shardCheck.unchecked.joined(separator: ", ")): no run metadata (another tool's stream, or an "
+                + "older specs'): not checked against the other streams\n")
+        }
         let envelopes = StreamMerger.merge(streams)
         let consumers: [any EventConsumer]
         let traceability: TraceabilityOptions
@@ -60,12 +65,15 @@ enum ReportCommand {
         let multiplexer = EventMultiplexer(consumers)
         let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: ledger)
         multiplexer.add(gate)
+        ledger.scenariosInNoStream = shardCheck.scenariosInNoStream
+        ledger.shardTimes = shardCheck.shardTimes
         for envelope in envelopes { multiplexer.consume(envelope) }
         for error in ledger.parseErrors {
             err.write(Diagnostics.render(error, source: error.source.uri.flatMap { ledger.sources[$0] }))
         }
         multiplexer.finish()
         var verdict = Self.verdict(ledger, gate: gate)
+        if !shardCheck.problems.isEmpty { verdict.add(.notOneRun(shardCheck.problems)) }
         for id in ledger.result.unfinished {
             guard let result = ledger.scenarioResult(testCaseId: id) else { continue }
             err.write("\(result.location): error: '\(result.pickle.name)' started and never finished in the stream\n")

@@ -29,6 +29,11 @@ struct RunCommand {
             // (which may read its arguments before specs does) runs in them too.
             options.isolation = .workers(executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
+        if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
+            let files = parsed.emptyRerunFiles.joined(separator: ", ")
+            out.write("\(files) lists no scenario (the run that wrote it had no failure): nothing to run\n")
+            return 0
+        }
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
         // Every file is parsed three times on the way to a worker's result, each for a reason:
@@ -121,12 +126,18 @@ struct RunCommand {
                 options.order = .random(seed: seed)
             }
         }
-        if let shard = parsed.value(.shard) {
+        if parsed.value(.shard) == "auto" {
+            options.shard = try CIShard.shard(in: ProcessInfo.processInfo.environment)
+        } else if let shard = parsed.value(.shard) {
             let parts = shard.split(separator: "/").compactMap { Int($0) }
             guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
                 throw UsageError(message: "--shard takes i/n with 1 <= i <= n, not '\(shard)'")
             }
             options.shard = (parts[0], parts[1])
+        }
+        if !parsed.all(.shardDurations).isEmpty {
+            guard options.shard != nil else { throw UsageError(message: "--shard-durations balances --shard: give --shard i/n or auto too") }
+            options.shardDurations = try ShardDurations.read(parsed.all(.shardDurations))
         }
         return options
     }

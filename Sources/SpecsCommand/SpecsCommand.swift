@@ -29,15 +29,15 @@ public enum SpecsCommand {
     /// Runs with the given arguments, writing to the given outputs; returns the exit code.
     /// `name` is the runner's executable, as its help and errors call it.
     public static func run<World: AnyObject>(
-        arguments: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput, err: ReportOutput,
+        arguments commandLine: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput, err: ReportOutput,
         name: String = "specs", workerExecutable: String? = nil
     ) async -> Int32 {
         defer {
             out.flush()
             err.flush()
         }
-        if let subcommand = arguments.first.flatMap(Subcommand.init(rawValue:)) {
-            let rest = Array(arguments.dropFirst())
+        if let subcommand = commandLine.first.flatMap(Subcommand.init(rawValue:)) {
+            let rest = Array(commandLine.dropFirst())
             switch subcommand {
             case .gherkin: return GherkinCommand.run(rest, out: out, err: err, name: name)
             case .lsp: return LanguageServer(registry: registry()).run()
@@ -45,6 +45,13 @@ public enum SpecsCommand {
             case .lint: return LintCommand.run(rest, out: out, err: err, name: name)
             case .report: return ReportCommand.run(rest, out: out, err: err, name: name)
             }
+        }
+        let arguments: [String]
+        do {
+            arguments = try ProfileArguments.arguments(commandLine, configuration: try ProjectConfiguration.load())
+        } catch {
+            err.write("\(error)\n")
+            return 2
         }
         guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.run, command: name, err: err) else { return 2 }
         if parsed.has(.help) {

@@ -9,7 +9,8 @@ import SpecsRunner
 /// cases the supervisor sends (see `Runner.serveAsWorker`).
 enum WorkerCommand {
     static func run<World: AnyObject>(_ arguments: [String], workerId: String, registry: StepRegistry<World>) async -> Int32 {
-        let rest = arguments
+        // The supervisor's command line, with specs.json taken as the supervisor took it.
+        let rest = (try? ProfileArguments.arguments(arguments, configuration: try ProjectConfiguration.load())) ?? arguments
         let quiet = ReportOutput(handle: .standardError)
         guard let parsed = try? ArgumentParser.parse(rest, table: OptionTable.run),
               var options = try? RunCommand(parsed: parsed, out: quiet, err: quiet).runOptions() else {

@@ -24,9 +24,11 @@ struct ScenarioExecution<World: AnyObject>: Sendable {
             outcome.issues += FeatureProblems.issues(in: file)
             return outcome
         }
-        let feature = LoadedFeature(
-            source: parsed.source, document: parsed.document, pickles: parsed.pickles, errors: [], lines: [line])
-        guard !feature.selectedPickles.isEmpty else {
+        // A generated test names its scenario or example row by that pickle's own line: exactly
+        // that pickle runs, and a line that is no pickle's any more is a stale test.
+        let pickles = parsed.pickles.filter { $0.location.line == line }
+        let feature = LoadedFeature(source: parsed.source, document: parsed.document, pickles: pickles, errors: [])
+        guard !pickles.isEmpty else {
             outcome.issues.append(ScenarioIssue(
                 message: "\(file.path):\(line): no scenario or example row is at this line any more; build again to regenerate the tests",
                 place: file.place(line: line, column: nil)))

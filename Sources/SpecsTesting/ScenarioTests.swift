@@ -18,6 +18,8 @@ import Testing
 public enum ScenarioTests {
     /// The environment variable holding the tag expression that selects scenarios.
     public static let tagsVariable = "SPECS_TAGS"
+    /// The profile of `specs.json` whose tags select the scenario tests when `SPECS_TAGS` is unset.
+    public static let profileVariable = "SPECS_PROFILE"
 
     /// Runs the scenario (or example row) at `line` of `file` with a fresh world and
     /// records what did not pass as issues at the feature file's lines.

@@ -1,10 +1,21 @@
 import Foundation
+import SpecsRunner
 import TagExpressions
 
-/// The tag expression in `SPECS_TAGS`, read once.
+/// The tag expression that selects the scenario tests: `SPECS_TAGS`, else the `tags` of
+/// `specs.json` at the package root (its defaults, and the profile `SPECS_PROFILE` names),
+/// as `specs` itself would run them.
 enum TagSelection {
     static func fromEnvironment() -> Result<TagExpression?, TagSelectionError> {
-        parse(ProcessInfo.processInfo.environment[ScenarioTests.tagsVariable])
+        let environment = ProcessInfo.processInfo.environment
+        if let tags = environment[ScenarioTests.tagsVariable] { return parse(tags) }
+        do {
+            let options = try ProjectConfiguration.load()?.options(profile: environment[ScenarioTests.profileVariable])
+            guard case .values(let tags)? = options?["tags"] else { return .success(nil) }
+            return parse(tags.last)
+        } catch {
+            return .failure(TagSelectionError(message: "\(error)"))
+        }
     }
 
     static func parse(_ source: String?) -> Result<TagExpression?, TagSelectionError> {

@@ -8,6 +8,9 @@ final class FixtureWorld {}
 
 var steps = StepRegistry { FixtureWorld() }
 steps.given("a step that passes") { _ in }
+steps.given("a step with a table that {word}") { (_, result: String, table: DataTable) in
+    if result == "fails" { throw ExpectationFailure("the table has \(table.rows.count) row(s), and this row fails") }
+}
 steps.given("a step that fails") { _ in throw ExpectationFailure("expected green, got red") }
 steps.given("a step that calls fatalError") { _ in fatalError("the cart is corrupt") }
 steps.given("a step that unwraps nil") { _ in

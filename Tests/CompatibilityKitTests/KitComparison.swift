@@ -134,8 +134,14 @@ enum KitComparison {
         return (definitions.sorted(), rest)
     }
 
+    /// The envelope as the kit compares it; nil for what says which implementation ran:
+    /// `meta`, and the run's metadata that specs adds (an attachment of `RunMetadata.mediaType`).
     static func normalise(_ envelope: JSONValue) -> JSONValue? {
         guard case .object(let object) = envelope, let key = object.keys.first, key != "meta" else { return nil }
+        if key == "attachment", case .object(let attachment)? = object[key],
+           case .string(let mediaType)? = attachment["mediaType"], mediaType == "application/vnd.specs.run+json" {
+            return nil
+        }
         return clean(envelope, key: nil)
     }
 

@@ -228,7 +228,7 @@ final class ExecutionTests: XCTestCase {
         let kinds = envelopes.compactMap { envelope -> String? in
             switch envelope {
             case .testStepStarted: "started"
-            case .attachment(let attachment): attachment.mediaType
+            case .attachment(let attachment): attachment.testRunStartedId == nil ? attachment.mediaType : nil
             case .testStepFinished: "finished"
             default: nil
             }

@@ -41,6 +41,23 @@ public final class RunLedger: EventConsumer {
     public private(set) var parseErrors: [ParseErrorMessage] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
+    /// The metadata of the runs whose streams this is (one per shard of a merge).
+    public private(set) var runMetadata: [RunMetadata] = []
+    /// A shard of a merge and the time its own run took.
+    public struct ShardTime: Sendable {
+        public let shard: Int
+        public let of: Int
+        public let nanoseconds: Int
+    }
+    /// The shards' own times, shown beside a merge's span. Set by whoever merged the streams.
+    public var shardTimes: [ShardTime] = [] {
+        didSet { frozenResult = nil }
+    }
+    /// Scenarios the suite selected that are in no stream of a merge (a shard missing): they
+    /// count as not run. Set by whoever checked the streams (`ShardCheck`).
+    public var scenariosInNoStream = 0 {
+        didSet { frozenResult = nil }
+    }
     /// How many before-all and after-all hooks failed.
     public private(set) var failedRunHooks = 0
     /// Whether any pickle links a test (`@xctest:`), closed or not.
@@ -139,6 +156,9 @@ public final class RunLedger: EventConsumer {
                 attempt.nextPosition = position + 1
             }
         case .attachment(let attachment):
+            if attachment.mediaType == RunMetadata.mediaType, let metadata = RunMetadata.find(in: [envelope]) {
+                runMetadata.append(metadata)
+            }
             guard let startedId = attachment.testCaseStartedId else { break }
             updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
         case .testCaseFinished(let finished):
@@ -255,7 +275,8 @@ public final class RunLedger: EventConsumer {
         let result = RunResult(
             tally: tally(), unfinished: unfinishedTestCases,
             unparsable: parseErrors.map { "\($0.source.uri ?? "?"):\($0.source.location?.line ?? 0)" },
-            testCases: plannedCount, runFinished: runFinished, duration: duration, failedRunHooks: failedRunHooks,
+            testCases: plannedCount, runFinished: runFinished, duration: duration, shardTimes: shardTimes,
+            failedRunHooks: failedRunHooks,
             withoutPickle: testCaseOrder.compactMap { id in
                 records[id].flatMap { pickle(of: $0) == nil ? (testCase: id, pickle: $0.testCase.pickleId) : nil }
             })
@@ -311,6 +332,7 @@ public final class RunLedger: EventConsumer {
     /// scenario's status is decided.
     public func tally() -> StatusTally {
         var tally = countedTally
+        tally.notRun += scenariosInNoStream
         for testCaseId in testCaseOrder {
             guard let result = scenarioResult(testCaseId: testCaseId) else { continue }
             for (status, count) in result.stepStatuses { tally.steps[status, default: 0] += count }

@@ -3,7 +3,8 @@ import Messages
 /// Merges the message streams of several runs (shards of one suite, usually) into
 /// one stream: documents, pickles and definitions once each, one run start (the
 /// earliest) and one run finish (the latest, successful only if all were), and every
-/// test case of every stream in between.
+/// test case of every stream in between, in the order of their pickles, as one run of
+/// the whole suite tells them: every report of the merge reads as the whole run's.
 public enum StreamMerger {
     public static func merge(_ streams: [[Envelope]]) -> [Envelope] {
         guard streams.count > 1 else { return streams.first ?? [] }
@@ -47,7 +48,7 @@ public enum StreamMerger {
         }
         var merged = head
         if let started { merged.append(.testRunStarted(started)) }
-        merged += body.map { envelope in
+        merged += inPickleOrder(body, pickles: head).map { envelope in
             // Every stream's test cases now belong to the one merged run.
             guard case .testCase(var testCase) = envelope else { return envelope }
             testCase.testRunStartedId = started?.id
@@ -60,5 +61,37 @@ public enum StreamMerger {
             merged.append(.testRunFinished(finished))
         }
         return merged
+    }
+
+    /// The body's test cases (each with its attempts' events) in the order their pickles
+    /// were told; the envelopes of no test case (run hooks, the runs' metadata) first.
+    private static func inPickleOrder(_ body: [Envelope], pickles head: [Envelope]) -> [Envelope] {
+        var pickleOrder: [String: Int] = [:]
+        for case .pickle(let pickle) in head { pickleOrder[pickle.id] = pickleOrder.count }
+        var others: [Envelope] = []
+        var groups: [String: [Envelope]] = [:]
+        var order: [(testCase: String, pickle: Int, seen: Int)] = []
+        var owner: [String: String] = [:]
+        func add(_ envelope: Envelope, toAttempt startedId: String) {
+            if let testCase = owner[startedId] { groups[testCase, default: []].append(envelope) } else { others.append(envelope) }
+        }
+        for envelope in body {
+            switch envelope {
+            case .testCase(let testCase):
+                if groups[testCase.id] == nil { order.append((testCase.id, pickleOrder[testCase.pickleId] ?? Int.max, order.count)) }
+                groups[testCase.id, default: []].append(envelope)
+            case .testCaseStarted(let started):
+                owner[started.id] = started.testCaseId
+                groups[started.testCaseId, default: []].append(envelope)
+            case .testStepStarted(let started): add(envelope, toAttempt: started.testCaseStartedId)
+            case .testStepFinished(let finished): add(envelope, toAttempt: finished.testCaseStartedId)
+            case .testCaseFinished(let finished): add(envelope, toAttempt: finished.testCaseStartedId)
+            case .attachment(let attachment) where attachment.testCaseStartedId != nil:
+                add(envelope, toAttempt: attachment.testCaseStartedId ?? "")
+            default: others.append(envelope)
+            }
+        }
+        let sorted = order.sorted { ($0.pickle, $0.seen) < ($1.pickle, $1.seen) }
+        return others + sorted.flatMap { groups[$0.testCase] ?? [] }
     }
 }

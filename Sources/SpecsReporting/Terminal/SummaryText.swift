@@ -28,7 +28,16 @@ enum SummaryText {
 
     static func duration(_ result: RunResult) -> String {
         guard let duration = result.duration else { return "0m0.000s" }
-        let nanos = max(0, duration)
+        var text = time(duration)
+        // A merge's duration is its wall-clock span, first start to last end; each shard's
+        // own time stands beside it.
+        let shards = result.shardTimes.map { "\($0.shard)/\($0.of) \(time($0.nanoseconds))" }
+        if !shards.isEmpty { text += " (shards: " + shards.joined(separator: ", ") + ")" }
+        return text
+    }
+
+    private static func time(_ nanoseconds: Int) -> String {
+        let nanos = max(0, nanoseconds)
         let minutes = nanos / 60_000_000_000
         let seconds = Double(nanos % 60_000_000_000) / 1_000_000_000
         return "\(minutes)m" + String(format: "%.3f", seconds) + "s"

@@ -17,6 +17,8 @@ public struct RunResult: Sendable {
     public let runFinished: TestRunFinished?
     /// The run's wall time, from its `testRunStarted` to its `testRunFinished`, in nanoseconds.
     public let duration: Int?
+    /// The shards of a merge, each with its own time (empty for one run).
+    public let shardTimes: [RunLedger.ShardTime]
     /// How many before-all and after-all hooks failed.
     public let failedRunHooks: Int
     /// Test cases whose pickle the stream lacks (a stream not whole): their scenario

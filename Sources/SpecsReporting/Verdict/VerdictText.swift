@@ -55,6 +55,8 @@ public enum VerdictText {
         case .incomplete(let unfinished):
             guard unfinished > 0 else { return "the run is incomplete: its stream ends before the run finished" }
             return "the run is incomplete: \(plural(unfinished, "scenario", "scenarios")) never finished"
+        case .notOneRun(let problems):
+            return "the streams are not one whole run: " + problems.joined(separator: "; ")
         case .workersNotStarted(let reason):
             return "worker processes could not be started (\(reason)), so the scenarios left were not run"
         case .missingPickles(let testCases):

@@ -12,6 +12,8 @@ struct RunBatch: Sendable {
     /// The batch's files, closed once its test cases have run.
     var uris: [String] = []
     var selected = 0
+    /// The scenarios the batch selected before sharding (a sharded run is one batch).
+    var suite = SuiteFingerprint()
     var parseErrors = 0
     /// The files of the batch that do not parse, each by `path:line` of its first error.
     var unparsable: [String] = []
@@ -65,8 +67,13 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
             batch.uris.append(feature.source.uri)
             if !whole && max(announced, batch.uris.count) >= Self.batchSize { break }
         }
+        for candidate in candidates {
+            batch.suite.add(uri: candidate.pickle.uri, line: candidate.pickle.location.line, name: candidate.pickle.name)
+        }
         if whole {
-            if let shard = options.shard { candidates = ScenarioOrder.shard(candidates, index: shard.index, count: shard.count) }
+            if let shard = options.shard {
+                candidates = ScenarioOrder.shard(candidates, index: shard.index, count: shard.count, durations: options.shardDurations)
+            }
             candidates = ScenarioOrder.apply(options.order, to: candidates)
         }
         batch.selected = candidates.count

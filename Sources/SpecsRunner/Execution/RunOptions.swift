@@ -26,6 +26,9 @@ public struct RunOptions: Sendable {
     public var stepTimeout: Double = 60
     /// This run's share of the scenarios: `index` in 1...`count`.
     public var shard: (index: Int, count: Int)?
+    /// How long each scenario took in an earlier run, in nanoseconds, by `path:line` (of the
+    /// scenario or example row): shards are then balanced by expected time, not by count.
+    public var shardDurations: [String: Int] = [:]
     /// Whether the run's before-all and after-all hooks run with it. A host that runs
     /// scenarios one at a time (a generated test) turns this off and runs them once
     /// around all of its scenarios with `Runner.runHooks(_:)`.
@@ -64,4 +67,11 @@ extension RunOptions {
     /// How long a worker's step may run by its stream before the worker is ended: the step's
     /// timeout, the grace the worker gives a cancelled step, and a margin of two seconds.
     var workerStepLimitNanoseconds: UInt64 { UInt64((stepTimeout + cancellationGrace + 2) * 1_000_000_000) }
+}
+
+extension RunOptions {
+    /// The options that select a suite's scenarios, as the suite's fingerprint takes them.
+    var selectionDescription: [String] {
+        ["tags=\(tags)"] + names.map { "name=\($0)" }
+    }
 }

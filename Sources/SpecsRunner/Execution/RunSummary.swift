@@ -13,8 +13,11 @@ public struct RunSummary: Sendable {
     /// The files that do not parse, each by `path:line` of its first error.
     public var unparsable: [String] = []
     public var definitionProblems = 0
-    /// How many scenarios (pickles) the run selected, whether or not they ran.
+    /// How many scenarios (pickles) the run selected, whether or not they ran (of a shard,
+    /// its share).
     public var selected = 0
+    /// The scenarios the whole suite selected, every shard's.
+    public var suite = SuiteFingerprint()
     /// Why the run stopped early (`SIGINT`), if it did.
     public var interrupted: String?
     /// Whether a run-level hook failed.

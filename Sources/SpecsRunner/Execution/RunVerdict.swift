@@ -30,6 +30,9 @@ public struct RunVerdict: Sendable {
         /// Worker processes could not be started, and why (`too many open files (limit 250)`):
         /// the scenarios they would have run were not run.
         case workersNotStarted(String)
+        /// Saved streams that do not make one whole run: a shard missing or given twice,
+        /// streams of different suites. Each worded.
+        case notOneRun([String])
         /// Test cases whose pickle the stream lacks, named by their ids: the stream is not whole.
         case missingPickles([String])
         /// The run was stopped by a signal (`SIGINT`) before its end.
@@ -86,6 +89,7 @@ extension RunVerdict.Problem {
         case .unparsableFiles: 2
         case .unusablePaths: 3
         case .nothingSelected: 4
+        case .notOneRun: 5
         case .incomplete: 5
         case .missingPickles: 6
         case .scenarios: 7

@@ -45,6 +45,7 @@ public struct Runner<World: AnyObject>: Sendable {
             summary.parseErrors += batch.parseErrors
             summary.unparsable += batch.unparsable
             summary.selected += batch.selected
+            summary.suite.add(batch.suite)
             if let dispatch { await dispatch.run(batch.plans, to: consumer, summary: &summary) }
             for uri in batch.uris { consumer.closeDocument(uri) }
             ready = await following
@@ -52,10 +53,23 @@ public struct Runner<World: AnyObject>: Sendable {
         if let dispatch { await dispatch.finish(to: consumer, summary: &summary) }
         if hooksHere && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
         summary.interrupted = options.interruption?.current
-        consumer.consume(.testRunFinished(TestRunFinished(
-            success: summary.verdict.passed, timestamp: clock.now(), testRunStartedId: runId)))
+        // The run's metadata is told as the run finishes, with the same time.
+        let finished = clock.now()
+        consumer.consume(metadata(summary, runId: runId, timestamp: finished))
+        consumer.consume(.testRunFinished(TestRunFinished(success: summary.verdict.passed, timestamp: finished, testRunStartedId: runId)))
         consumer.finish()
         return summary
+    }
+
+    /// The run's metadata (`RunMetadata`), as an attachment of the test run.
+    private func metadata(_ summary: RunSummary, runId: String, timestamp: Timestamp) -> Envelope {
+        let shard = options.shard ?? (index: 1, count: 1)
+        let metadata = RunMetadata(
+            suite: summary.suite.value(options: options.selectionDescription), shard: shard.index, shards: shard.count,
+            selected: summary.suite.count, planned: summary.selected)
+        return .attachment(Attachment(
+            body: metadata.body, contentEncoding: .identity, mediaType: RunMetadata.mediaType, testRunStartedId: runId,
+            timestamp: timestamp))
     }
 
     private func emitDefinitions(to consumer: some EventConsumer, summary: inout RunSummary) {

@@ -32,10 +32,36 @@ enum ScenarioOrder {
         sharded || order != .defined
     }
 
-    /// Shard `index` of `count` (1-based): every pickle is in exactly one shard and the
-    /// shards' sizes differ by at most one. Pickles are dealt round-robin in a stable
-    /// order (uri, then line), so every machine computes the same shares.
-    static func shard(_ pickles: [Candidate], index: Int, count: Int) -> [Candidate] {
+    /// Shard `index` of `count` (1-based): every pickle is in exactly one shard, and every
+    /// machine computes the same shares from the same inputs. With the `durations` of an
+    /// earlier run (by `path:line`), the shards' expected times are evened out (longest
+    /// first, each to the shard with the least time so far); a scenario new since then is
+    /// expected to take the median of the others. Without them, the shards' sizes differ
+    /// by at most one.
+    static func shard(_ pickles: [Candidate], index: Int, count: Int, durations: [String: Int] = [:]) -> [Candidate] {
+        guard !durations.isEmpty else { return shardByCount(pickles, index: index, count: count) }
+        let known = pickles.compactMap { durations[Self.key($0.pickle)] }.sorted()
+        let estimate = known.isEmpty ? 1 : known[known.count / 2]
+        let expected = pickles.map { durations[Self.key($0.pickle)] ?? estimate }
+        // Longest first; ties in a stable order (uri, then line), so every shard agrees.
+        let order = pickles.indices.sorted { a, b in
+            if expected[a] != expected[b] { return expected[a] > expected[b] }
+            return (pickles[a].pickle.uri, pickles[a].pickle.location.line, a) < (pickles[b].pickle.uri, pickles[b].pickle.location.line, b)
+        }
+        var load = Array(repeating: 0, count: count)
+        var mine: Set<Int> = []
+        for position in order {
+            let lightest = load.indices.min { (load[$0], $0) < (load[$1], $1) } ?? 0
+            load[lightest] += expected[position]
+            if lightest == index - 1 { mine.insert(position) }
+        }
+        return pickles.indices.filter { mine.contains($0) }.map { pickles[$0] }
+    }
+
+    /// How a scenario is known across runs when shards are balanced by time.
+    static func key(_ pickle: Pickle) -> String { "\(pickle.uri):\(pickle.location.line)" }
+
+    private static func shardByCount(_ pickles: [Candidate], index: Int, count: Int) -> [Candidate] {
         let stable = pickles.enumerated().sorted {
             ($0.element.pickle.uri, $0.element.pickle.location.line, $0.offset)
                 < ($1.element.pickle.uri, $1.element.pickle.location.line, $1.offset)

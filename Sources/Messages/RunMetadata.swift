@@ -1,0 +1,85 @@
+import Foundation
+
+/// What specs says of a run beyond what Cucumber Messages has fields for, so that a merge
+/// of shards knows the whole: which suite the run belongs to (a fingerprint of the selected
+/// scenarios and of the options that select them), which shard of how many it ran, and how
+/// many scenarios the suite selected and this run planned (when it ran is in the stream's
+/// `testRunStarted` and `testRunFinished`). It travels as an `attachment` of
+/// the test run (`testRunStartedId` set), media type `RunMetadata.mediaType`, a JSON body:
+/// other tools read the stream as it is and show the attachment, or skip it.
+public struct RunMetadata: Sendable, Hashable, Codable {
+    public static let mediaType = "application/vnd.specs.run+json"
+
+    /// The suite's fingerprint: equal for every shard of one suite, run with the same options.
+    public var suite: String
+    /// This run's shard, 1-based; 1 of 1 for a run that is not sharded.
+    public var shard: Int
+    public var shards: Int
+    /// How many scenarios (pickles) the suite selected, over all shards.
+    public var selected: Int
+    /// How many of them this shard planned.
+    public var planned: Int
+
+    public init(suite: String, shard: Int, shards: Int, selected: Int, planned: Int) {
+        self.suite = suite
+        self.shard = shard
+        self.shards = shards
+        self.selected = selected
+        self.planned = planned
+    }
+
+    /// The metadata a stream carries, if it carries any (the last one, when several).
+    public static func find(in envelopes: [Envelope]) -> RunMetadata? {
+        for case .attachment(let attachment) in envelopes.reversed() where attachment.mediaType == mediaType {
+            if let metadata = decode(attachment.body) { return metadata }
+        }
+        return nil
+    }
+
+    /// The JSON body of the attachment, keys sorted.
+    public var body: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decode(_ body: String) -> RunMetadata? {
+        try? JSONDecoder().decode(RunMetadata.self, from: Data(body.utf8))
+    }
+}
+
+/// A suite's fingerprint, made from its selected scenarios in any order (each adds its own
+/// hash) and the options that select them: FNV-1a, 64 bits, in hexadecimal.
+public struct SuiteFingerprint: Sendable, Hashable {
+    private var scenarios: UInt64 = 0
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Adds a selected scenario, known by its file, line and name.
+    public mutating func add(uri: String, line: Int, name: String) {
+        scenarios &+= Self.hash("\(uri)\n\(line)\n\(name)")
+        count += 1
+    }
+
+    public mutating func add(_ other: SuiteFingerprint) {
+        scenarios &+= other.scenarios
+        count += other.count
+    }
+
+    /// The fingerprint of these scenarios as selected by `options` (tags, names, paths...).
+    public func value(options: [String]) -> String {
+        let combined = Self.hash(options.joined(separator: "\u{0}") + "\u{0}\(scenarios)\u{0}\(count)")
+        let hex = String(combined, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

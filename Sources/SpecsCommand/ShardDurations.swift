@@ -1,0 +1,44 @@
+import Foundation
+import Gherkin
+import Messages
+
+/// `--shard-durations FILE`: how long each scenario took in an earlier run, read from its
+/// message stream (`--format message:FILE`, or several merged shards' streams given one
+/// after another), by `path:line` of the scenario or example row, every attempt counted.
+enum ShardDurations {
+    static func read(_ paths: [String]) throws(UsageError) -> [String: Int] {
+        var durations: [String: Int] = [:]
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError(message: "--shard-durations: cannot read '\(path)'")
+            }
+            let reading: NDJSON.Reading
+            do { reading = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path) } catch {
+                throw UsageError(message: "--shard-durations \(path): \(error); give the message stream of an earlier run "
+                    + "(--format message:FILE)")
+            }
+            durations.merge(Self.durations(in: reading.envelopes)) { _, new in new }
+        }
+        return durations
+    }
+
+    static func durations(in envelopes: [Envelope]) -> [String: Int] {
+        var pickles: [String: Pickle] = [:]
+        var testCases: [String: String] = [:]
+        var attempts: [String: (testCase: String, started: Int)] = [:]
+        var durations: [String: Int] = [:]
+        for envelope in envelopes {
+            switch envelope {
+            case .pickle(let pickle): pickles[pickle.id] = pickle
+            case .testCase(let testCase): testCases[testCase.id] = testCase.pickleId
+            case .testCaseStarted(let started): attempts[started.id] = (started.testCaseId, started.timestamp.totalNanoseconds)
+            case .testCaseFinished(let finished):
+                guard let attempt = attempts[finished.testCaseStartedId], let pickleId = testCases[attempt.testCase],
+                      let pickle = pickles[pickleId] else { continue }
+                durations["\(pickle.uri):\(pickle.location.line)", default: 0] += max(0, finished.timestamp.totalNanoseconds - attempt.started)
+            default: continue
+            }
+        }
+        return durations
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// `specs.json` at the package root: the options every run takes (`default`), named
+/// profiles chosen with `--profile NAME` (`profiles`), and the lint rules' settings
+/// (`lint`, as `.specs-lint.json` holds them). An option is named as on the command line
+/// without its dashes; its value is a string or number, `true` for a flag, or a list for an
+/// option given several times:
+///
+///     { "default": { "tags": "not @wip", "timeout": 30 },
+///       "profiles": { "ci": { "format": ["progress", "junit:reports/junit.xml"], "parallel": 4, "retry": 1 } },
+///       "lint": { "rules": { "scenario-size": { "max": 8 } } } }
+public struct ProjectConfiguration: Sendable {
+    public static let fileName = "specs.json"
+
+    /// An option's value: a flag, or the values it gives (one, or several for a repeatable option).
+    public enum Value: Sendable, Equatable {
+        case flag(Bool)
+        case values([String])
+    }
+
+    /// The options of every run, by name (`tags`, `format`, `paths` for the feature paths, ...).
+    public let defaults: [String: Value]
+    /// The named profiles' options.
+    public let profiles: [String: [String: Value]]
+    /// The lint rules' settings, as JSON.
+    public let lint: Data?
+    /// Where the file is, for messages.
+    public let path: String
+
+    /// The file in `directory`, if there is one; an error names what in it cannot be read.
+    public static func load(directory: String = FileManager.default.currentDirectoryPath) throws(ConfigurationError) -> ProjectConfiguration? {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try ProjectConfiguration(data, path: fileName)
+    }
+
+    public init(_ data: Data, path: String) throws(ConfigurationError) {
+        self.path = path
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw ConfigurationError(path: path, message: "is not a JSON object")
+        }
+        for key in root.keys where !["default", "profiles", "lint"].contains(key) {
+            throw ConfigurationError(path: path, message: "unknown key '\(key)'" + Self.nearest(key, among: ["default", "profiles", "lint"]))
+        }
+        let file: FileLayout
+        do { file = try JSONDecoder().decode(FileLayout.self, from: data) } catch {
+            throw ConfigurationError(path: path, message: "an option takes a string, a number, true or false, or a list of strings "
+                + "and numbers (\(Self.place(of: error)))")
+        }
+        defaults = (file.default ?? [:]).mapValues(\.value)
+        profiles = (file.profiles ?? [:]).mapValues { $0.mapValues(\.value) }
+        lint = try root["lint"].map { lint throws(ConfigurationError) in
+            guard JSONSerialization.isValidJSONObject(lint), let data = try? JSONSerialization.data(withJSONObject: lint) else {
+                throw ConfigurationError(path: path, message: "'lint' is not an object")
+            }
+            return data
+        }
+    }
+
+    /// The options of a run with `profile` (none: the defaults): the profile's win over the
+    /// defaults, option by option. An unknown profile is an error naming the nearest.
+    public func options(profile: String?) throws(ConfigurationError) -> [String: Value] {
+        guard let profile else { return defaults }
+        guard let options = profiles[profile] else {
+            let known = profiles.keys.sorted()
+            let hint = known.isEmpty ? "; the file has no profiles" : Self.nearest(profile, among: known) + " (profiles: \(known.joined(separator: ", ")))"
+            throw ConfigurationError(path: path, message: "unknown profile '\(profile)'\(hint)")
+        }
+        return defaults.merging(options) { _, profile in profile }
+    }
+
+    /// The file as JSON: options by profile, each value a flag, a value or a list.
+    private struct FileLayout: Decodable {
+        let `default`: [String: OptionValue]?
+        let profiles: [String: [String: OptionValue]]?
+    }
+
+    private struct OptionValue: Decodable {
+        let value: Value
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let flag = try? container.decode(Bool.self) {
+                value = .flag(flag)
+            } else if let list = try? container.decode([Scalar].self) {
+                value = .values(list.map(\.text))
+            } else {
+                value = .values([try container.decode(Scalar.self).text])
+            }
+        }
+    }
+
+    /// A string or a number, as the command line would have it.
+    private struct Scalar: Decodable {
+        let text: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let string = try? container.decode(String.self) {
+                text = string
+            } else if let whole = try? container.decode(Int.self) {
+                text = String(whole)
+            } else {
+                text = String(try container.decode(Double.self))
+            }
+        }
+    }
+
+    /// Where a decoding error is, as a path of keys.
+    private static func place(of error: any Error) -> String {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context)?, .dataCorrupted(let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?:
+            return "at " + context.codingPath.map(\.stringValue).joined(separator: ".")
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// ". Did you mean 'x'?" for the closest of `names`, when it is close.
+    public static func nearest(_ name: String, among names: [String]) -> String {
+        let scored = names.map { ($0, distance(name.lowercased(), $0.lowercased())) }.filter { $0.1 <= max(2, name.count / 3) }
+        return scored.min { $0.1 < $1.1 }.map { ". Did you mean '\($0.0)'?" } ?? ""
+    }
+
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+}
+
+/// What in `specs.json` cannot be read, and where.
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let message: String
+    public var description: String { "\(path): error: \(message)" }
+}
