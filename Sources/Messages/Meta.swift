@@ -13,6 +13,28 @@ public struct Meta: Sendable, Hashable, Codable {
         public var name: String
         public var url: String?
         public var buildNumber: String?
+        public var git: Git?
+
+        public init(name: String, url: String? = nil, buildNumber: String? = nil, git: Git? = nil) {
+            self.name = name
+            self.url = url
+            self.buildNumber = buildNumber
+            self.git = git
+        }
+    }
+
+    public struct Git: Sendable, Hashable, Codable {
+        public var remote: String
+        public var revision: String
+        public var branch: String?
+        public var tag: String?
+
+        public init(remote: String, revision: String, branch: String? = nil, tag: String? = nil) {
+            self.remote = remote
+            self.revision = revision
+            self.branch = branch
+            self.tag = tag
+        }
     }
 
     public var protocolVersion: String

@@ -23,7 +23,7 @@ public enum SpecsVersion {
             implementation: .init(name: "specs", version: current),
             runtime: .init(name: "swift", version: swiftVersion),
             os: .init(name: osName, version: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"),
-            cpu: .init(name: cpu, version: nil))
+            cpu: .init(name: cpu, version: nil), ci: CIEnvironment.detect())
     }
 
     private static var swiftVersion: String {
