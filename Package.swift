@@ -34,6 +34,10 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["HTTP"]),
         // Observability: structured events and the decorators that log around the domain.
         .target(name: "Observability", dependencies: ["Identity", "Catalog"]),
+        // The observability handbook (seed 004): analytics, flags, consent, crash reporting,
+        // performance traces and the extension's event buffer, behind protocols.
+        .target(name: "Telemetry", dependencies: ["Locking"]),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "HTTP", "HTTPURLSession"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "ObservabilityTests", dependencies: ["Observability", "Identity", "Catalog"]),
@@ -53,7 +57,7 @@ let package = Package(
             "Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability", "FeatureLint", "Locking",
         ]),
         // The step definitions of this package's own Features/.
-        .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP"]),
+        .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP", "Telemetry"]),
         .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),
         // Scenarios as Swift Testing tests: the build plugin, the generator it runs, and
         // what the generated tests call.

@@ -9,6 +9,7 @@ public enum SeedSteps {
         steps.registerLoginSteps()
         steps.registerCatalogSteps()
         steps.registerObservabilitySteps()
+        steps.registerHandbookSteps()
         steps.after("attach the log events") { world in
             let events = await world.logger.snapshot()
             if !events.isEmpty { Attach.text(JSONLinesLogger.lines(events), mediaType: "application/x-ndjson") }

@@ -17,6 +17,9 @@ public final class SeedWorld {
     var environment = "development"
     var repository: (any ProductRepository)?
 
+    // The observability handbook
+    let handbook = HandbookApp()
+
     // Catalog
     var cache = InMemoryProductCache()
     let productServer = FakeProductServer()
