@@ -28,7 +28,7 @@ enum OptionTable {
         OptionSpec(.failOnUnused, value: nil, help: "Fail (exit 1) when a step definition matches no step (with --dry-run: before running anything)."),
         OptionSpec(.inProcess, value: nil, help: "Run the scenarios in this process, not in worker processes: a crash, exit() or blocking step then ends the whole run."),
         OptionSpec(.shard, value: "i/n|auto", help: "Run the i-th of n balanced, stable shares of the scenarios; auto reads a CI's parallel job (GitLab, CircleCI, Buildkite, Azure Pipelines)."),
-        OptionSpec(.shardDurations, value: "file", help: "Balance --shard by the time each scenario took in an earlier run: its message stream (repeatable, for merged shards)."),
+        OptionSpec(.shardDurations, value: "file", help: "Balance --shard by the time each scenario took in an earlier run: its message stream (repeatable, for merged shards) or its --history folder."),
         OptionSpec(.profile, value: "name", help: "Take the options of this profile of specs.json (its defaults are always taken); the command line's win."),
         OptionSpec(.junitSuiteName, value: "name", help: "The testsuite name of the junit format (default: specs)."),
         OptionSpec(.xunit, value: "file", help: "xUnit XML of `swift test --xunit-output` giving the linked tests' results (repeatable)."),

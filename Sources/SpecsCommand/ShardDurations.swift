@@ -1,14 +1,25 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecsReporting
 
-/// `--shard-durations FILE`: how long each scenario took in an earlier run, read from its
-/// message stream (`--format message:FILE`, or several merged shards' streams given one
-/// after another), by `path:line` of the scenario or example row, every attempt counted.
+/// `--shard-durations PATH`: how long each scenario took in an earlier run, by `path:line`
+/// of the scenario or example row: read from its message stream (`--format message:FILE`,
+/// or several merged shards' streams given one after another, every attempt counted) or
+/// from a `--history` folder (its latest record).
 enum ShardDurations {
     static func read(_ paths: [String]) throws(UsageError) -> [String: Int] {
         var durations: [String: Int] = [:]
         for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                guard let recorded = RunHistory.latestDurations(in: path) else {
+                    throw UsageError(message: "--shard-durations \(path): the history folder holds no record with the scenarios' times "
+                        + "(they are kept from this version on)")
+                }
+                durations.merge(recorded) { _, new in new }
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw UsageError(message: "--shard-durations: cannot read '\(path)'")
             }

@@ -163,16 +163,18 @@ final class CIScaleTests: XCTestCase {
         }
     }
 
-    func test_shardDurations_putEveryScenarioInOneShard_andNeedAShard() throws {
-        try specs(["--format", "summary", "--format", "message:whole.ndjson"])
-        var seen: [String] = []
-        for index in 1...3 {
-            let run = try specs(["--shard", "\(index)/3", "--shard-durations", "whole.ndjson", "--dry-run", "--format", "message:d.ndjson"])
-            XCTAssertEqual(run.code, 0, run.err)
-            seen += try testCaseLines(scratch.read("d.ndjson"))
+    func test_shardDurations_fromAStreamOrAHistory_putEveryScenarioInOneShard_andNeedAShard() throws {
+        try specs(["--format", "summary", "--format", "message:whole.ndjson", "--format", "html:r.html", "--history", "history"])
+        for source in ["whole.ndjson", "history"] {
+            var seen: [String] = []
+            for index in 1...3 {
+                let run = try specs(["--shard", "\(index)/3", "--shard-durations", source, "--dry-run", "--format", "message:d.ndjson"])
+                XCTAssertEqual(run.code, 0, run.err)
+                seen += try testCaseLines(scratch.read("d.ndjson"))
+            }
+            XCTAssertEqual(seen.count, 12, source)
+            XCTAssertEqual(Set(seen).count, 12, "every scenario in exactly one shard, by \(source)")
         }
-        XCTAssertEqual(seen.count, 12)
-        XCTAssertEqual(Set(seen).count, 12, "every scenario in exactly one shard")
         let alone = try specs(["--shard-durations", "whole.ndjson"])
         XCTAssertEqual(alone.code, 2)
         XCTAssertTrue(alone.err.contains("--shard-durations balances --shard"), alone.err)

@@ -27,6 +27,8 @@ final class BookBinder {
     private(set) var linkedTests: Set<TestIdentifier> = []
     /// Each scenario's result as a history record keeps it; gathered only when history is kept.
     private(set) var historyEntries: [String: String] = [:]
+    /// Each scenario's time as a history record keeps it; gathered only when history is kept.
+    private(set) var historyDurations: [String: Int] = [:]
     private let keepsHistory: Bool
 
     init(labels: ReportLabels, title: String, dryRun: Bool, past: [RunHistory.Record]?) {
@@ -43,6 +45,7 @@ final class BookBinder {
         let results = scenarios.flatMap(\.results), rows = scenarios.flatMap(\.rows)
         let entries = keepsHistory ? RunHistory.entries(results) : [:]
         historyEntries.merge(entries) { _, new in new }
+        if keepsHistory { historyDurations.merge(RunHistory.durations(results)) { _, new in new } }
         let marks = past.isEmpty
             ? RunHistory.Marks()
             : RunHistory.Marks(past: past, current: RunHistory.Record(date: "", passRate: 0, coverage: 0, results: entries))

@@ -86,7 +86,8 @@ public final class HTMLFormatter: EventConsumer {
         var trend = RunHistory.Marks()
         if let historyDirectory, !dryRun {
             let date = ledger.runStarted.map { Date(timeIntervalSince1970: Double($0.seconds)) } ?? Date()
-            let current = RunHistory.record(binder.historyEntries, coverage: binder.figures.coverage, date: date)
+            let current = RunHistory.record(
+                binder.historyEntries, durations: binder.historyDurations, coverage: binder.figures.coverage, date: date)
             trend = RunHistory.Marks(past: binder.past, current: current)
             historyProblem = RunHistory.save(current, in: historyDirectory)
         }

@@ -4,7 +4,7 @@ import Messages
 /// `--history DIR`: each run leaves a small record there (its pass rate, its coverage and
 /// each scenario's result); the report reads the last ones to draw the trend and to mark
 /// scenarios that are new, newly failing, fixed or flaky.
-enum RunHistory {
+package enum RunHistory {
     struct Record: Codable, Sendable {
         /// The layout of the record: `currentVersion` when written; none in the first records.
         var version: Int? = RunHistory.currentVersion
@@ -13,6 +13,9 @@ enum RunHistory {
         var coverage: Double
         /// Result by scenario key; `passed-retried` for one that passed on a later attempt.
         var results: [String: String]
+        /// How long each scenario took, in nanoseconds, by `path:line` (what `--shard-durations`
+        /// balances shards by); none in records of earlier versions.
+        var durations: [String: Int]?
     }
 
     /// How many past records the report reads.
@@ -63,11 +66,23 @@ enum RunHistory {
         return map
     }
 
-    static func record(_ entries: [String: String], coverage: Double, date: Date) -> Record {
+    /// What a record keeps of these scenarios' times: each started one's, by `path:line`.
+    static func durations(_ results: [ScenarioResult]) -> [String: Int] {
+        var map: [String: Int] = [:]
+        for result in results where result.started { map["\(result.pickle.uri):\(result.pickle.location.line)"] = result.duration }
+        return map
+    }
+
+    /// The scenarios' times of the latest record of `directory` that has them, by `path:line`.
+    package static func latestDurations(in directory: String) -> [String: Int]? {
+        load(directory).records.reversed().lazy.compactMap(\.durations).first
+    }
+
+    static func record(_ entries: [String: String], durations: [String: Int] = [:], coverage: Double, date: Date) -> Record {
         let passed = entries.values.filter { $0.hasPrefix("passed") }.count
         return Record(
             date: TimeText.iso8601(seconds: Int(date.timeIntervalSince1970.rounded(.down))), passRate: entries.isEmpty ? 0 : 100 * Double(passed) / Double(entries.count),
-            coverage: coverage, results: entries)
+            coverage: coverage, results: entries, durations: durations)
     }
 
     /// Writes a record beside the others; returns why not, if it could not.
