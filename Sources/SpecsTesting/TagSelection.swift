@@ -12,18 +12,18 @@ enum TagSelection {
         do {
             let options = try ProjectConfiguration.load()?.options(profile: environment[ScenarioTests.profileVariable])
             guard case .values(let tags)? = options?["tags"] else { return .success(nil) }
-            return parse(tags.last)
+            return parse(tags.last, origin: "\(ProjectConfiguration.fileName)'s tags")
         } catch {
             return .failure(TagSelectionError(message: "\(error)"))
         }
     }
 
-    static func parse(_ source: String?) -> Result<TagExpression?, TagSelectionError> {
+    static func parse(_ source: String?, origin: String = ScenarioTests.tagsVariable) -> Result<TagExpression?, TagSelectionError> {
         guard let source, !source.trimmingCharacters(in: .whitespaces).isEmpty else { return .success(nil) }
         do {
             return .success(try TagExpressionParser.parse(source))
         } catch {
-            return .failure(TagSelectionError(message: "\(ScenarioTests.tagsVariable)='\(source)' is not a tag expression: \(error.message)"))
+            return .failure(TagSelectionError(message: "\(origin)='\(source)' is not a tag expression: \(error.message)"))
         }
     }
 }

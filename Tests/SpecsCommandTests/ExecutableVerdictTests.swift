@@ -20,7 +20,7 @@ final class ExecutableVerdictTests: XCTestCase {
         let run = try specs(["--tags", "@catalgo"])
         XCTAssertEqual(run.code, 1)
         XCTAssertTrue(run.err.contains("warning: --tags: no scenario has the tag @catalgo. Did you mean '@catalogo'?"), run.err)
-        XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - no scenario was selected: --tags '@catalgo' matches none of the 26 scenarios\n"), run.out)
+        XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - no scenario was selected: --tags '@catalgo' matches none of the 50 scenarios\n"), run.out)
     }
 
     func test_specs_lineWithoutScenario_isAnError() throws {
