@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 
 /// `specs.json` at the package root: the options every run takes (`default`), named
 /// profiles chosen with `--profile NAME` (`profiles`), and the lint rules' settings
@@ -118,23 +119,8 @@ public struct ProjectConfiguration: Sendable {
 
     /// ". Did you mean 'x'?" for the closest of `names`, when it is close.
     public static func nearest(_ name: String, among names: [String]) -> String {
-        let scored = names.map { ($0, distance(name.lowercased(), $0.lowercased())) }.filter { $0.1 <= max(2, name.count / 3) }
+        let scored = names.map { ($0, EditDistance.between(name.lowercased(), $0.lowercased())) }.filter { $0.1 <= max(2, name.count / 3) }
         return scored.min { $0.1 < $1.1 }.map { ". Did you mean '\($0.0)'?" } ?? ""
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 }
 
