@@ -47,47 +47,70 @@ let package = Package(
         // Cucumber Messages: the one event model every output consumes.
         .target(name: "Messages", dependencies: ["Gherkin"]),
         // Step definitions, hooks and the run: one stream of envelopes.
-        .target(name: "SpecsRunner", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "Locking"]),
+        .target(
+            name: "SpecsRunner",
+            dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "Locking"]),
         // Scenarios linked to the XCTests that verify them, and the coverage they reach.
         .target(name: "Traceability", dependencies: ["Gherkin", "Messages"]),
         // Every output format, each a consumer of the run's stream.
-        .target(name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability", "Locking"]),
+        .target(
+            name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability", "Locking"]),
         // The command line: options, subcommands, composition of formats.
-        .target(name: "SpecsCommand", dependencies: [
-            "Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability", "FeatureLint", "Locking",
-        ]),
+        .target(
+            name: "SpecsCommand",
+            dependencies: [
+                "Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability", "FeatureLint",
+                "Locking",
+            ]),
         // The step definitions of this package's own Features/.
-        .target(name: "SpecsSteps", dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP", "Telemetry"]),
+        .target(
+            name: "SpecsSteps",
+            dependencies: ["SpecsRunner", "Identity", "Catalog", "Observability", "HTTP", "Telemetry"]),
         .executableTarget(name: "specs", dependencies: ["SpecsCommand", "SpecsSteps"]),
         // Scenarios as Swift Testing tests: the build plugin, the generator it runs, and
         // what the generated tests call.
         .target(name: "ScenarioTestGeneration", dependencies: ["Gherkin", "Messages"]),
         .executableTarget(name: "specs-scenario-tests", dependencies: ["ScenarioTestGeneration"]),
         .plugin(name: "ScenarioTests", capability: .buildTool(), dependencies: ["specs-scenario-tests"]),
-        .target(name: "SpecsTesting", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions"]),
+        .target(
+            name: "SpecsTesting",
+            dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions"]),
         .testTarget(name: "ScenarioTestGenerationTests", dependencies: ["ScenarioTestGeneration", "Gherkin"]),
         .testTarget(
-            name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages", "Locking"], plugins: ["ScenarioTests"]),
+            name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages", "Locking"],
+            plugins: ["ScenarioTests"]),
         // A runner whose steps crash, exit, block and spin: the command tests run it.
         .executableTarget(name: "misbehaving-specs", dependencies: ["SpecsCommand", "SpecsRunner"]),
         // The benchmark driver (see Scripts/bench.sh).
         .executableTarget(name: "specs-bench", dependencies: ["SpecsCommand", "SpecsRunner", "Gherkin", "Messages"]),
-        .testTarget(name: "SpecsRunnerTests", dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "Traceability", "ConformanceData", "Locking"], exclude: ["Golden"]),
-        .testTarget(name: "SpecsCommandTests", dependencies: [
-            "SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin", "ConformanceData", "Locking",
-            "misbehaving-specs", "specs",
-        ]),
+        .testTarget(
+            name: "SpecsRunnerTests",
+            dependencies: [
+                "SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "Traceability",
+                "ConformanceData", "Locking",
+            ], exclude: ["Golden"]),
+        .testTarget(
+            name: "SpecsCommandTests",
+            dependencies: [
+                "SpecsCommand", "SpecsReporting", "SpecsRunner", "Traceability", "Messages", "Gherkin",
+                "ConformanceData", "Locking",
+                "misbehaving-specs", "specs",
+            ]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "TraceabilityTests", dependencies: ["Traceability"]),
         .testTarget(name: "SpecsReportingTests", dependencies: ["SpecsReporting", "SpecsRunner"]),
-        .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecsRunner", "Messages", "Gherkin", "ConformanceData", "Locking"]),
+        .testTarget(
+            name: "CompatibilityKitTests",
+            dependencies: ["SpecsRunner", "Messages", "Gherkin", "ConformanceData", "Locking"]),
         // This package's own Features/ (linked into the target) as scenario tests.
         .testTarget(
-            name: "SpecsStepsTests", dependencies: ["SpecsSteps", "SpecsRunner", "SpecsTesting", "Gherkin", "Messages"],
+            name: "SpecsStepsTests",
+            dependencies: ["SpecsSteps", "SpecsRunner", "SpecsTesting", "Gherkin", "Messages"],
             plugins: ["ScenarioTests"]),
         // Locates the official conformance data for tests; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),
-        .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"], exclude: ["Regressions"]),
+        .testTarget(
+            name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"], exclude: ["Regressions"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,7 @@ struct ScenarioTestsPlugin: BuildToolPlugin {
                 executable: try context.tool(named: "specs-scenario-tests").url,
                 arguments: [module.name, context.package.directoryURL.path, output.path] + features.map(\.path),
                 inputFiles: features,
-                outputFiles: outputs.map { output.appending(path: $0) }),
+                outputFiles: outputs.map { output.appending(path: $0) })
         ]
     }
 }

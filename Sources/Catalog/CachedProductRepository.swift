@@ -8,7 +8,9 @@ public struct CachedProductRepository: ProductRepository {
     private let cache: InMemoryProductCache
     private let now: @Sendable () -> Date
 
-    public init(remote: any ProductRepository, cache: InMemoryProductCache, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        remote: any ProductRepository, cache: InMemoryProductCache, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.remote = remote
         self.cache = cache
         self.now = now

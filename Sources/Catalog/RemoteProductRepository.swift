@@ -19,7 +19,8 @@ public struct RemoteProductRepository: ProductRepository {
         } catch {
             throw CatalogError.connectivity
         }
-        guard response.statusCode == 200, let products = try? JSONDecoder().decode([Product].self, from: response.body) else {
+        guard response.statusCode == 200, let products = try? JSONDecoder().decode([Product].self, from: response.body)
+        else {
             throw CatalogError.invalidData
         }
         return products

@@ -33,16 +33,20 @@ struct CompiledPattern: Sendable {
     func match(_ text: String) -> [MatchGroup]? {
         let utf16Count = text.utf16.count
         guard let regex = RegexCompilation.compiled(regex),
-              let result = regex.firstMatch(in: text, options: [.anchored], range: NSRange(location: 0, length: utf16Count)),
-              result.range.location == 0, result.range.length == utf16Count
+            let result = regex.firstMatch(
+                in: text, options: [.anchored], range: NSRange(location: 0, length: utf16Count)),
+            result.range.location == 0, result.range.length == utf16Count
         else { return nil }
         let ascii = text.utf8.count == utf16Count
         func group(_ node: GroupTree.Node) -> MatchGroup {
-            let range = node.index < result.numberOfRanges ? result.range(at: node.index) : NSRange(location: NSNotFound, length: 0)
+            let range =
+                node.index < result.numberOfRanges
+                ? result.range(at: node.index) : NSRange(location: NSNotFound, length: 0)
             guard range.location != NSNotFound, let bounds = Range(range, in: text) else {
                 return MatchGroup(start: nil, value: nil, children: node.children.map(group))
             }
-            let start = ascii ? range.location : text.unicodeScalars.distance(from: text.startIndex, to: bounds.lowerBound)
+            let start =
+                ascii ? range.location : text.unicodeScalars.distance(from: text.startIndex, to: bounds.lowerBound)
             return MatchGroup(start: start, value: String(text[bounds]), children: node.children.map(group))
         }
         return tree.roots.map(group)

@@ -26,7 +26,8 @@ public struct CucumberExpression: StepExpression {
             do {
                 pattern = try CompiledPattern(regularExpression)
             } catch {
-                throw ExpressionError("This Cucumber Expression compiles to an invalid regular expression: \(regularExpression)")
+                throw ExpressionError(
+                    "This Cucumber Expression compiles to an invalid regular expression: \(regularExpression)")
             }
         }
     }
@@ -71,14 +72,20 @@ struct ExpressionCompiler {
         case .text:
             return Self.escape(node.token ?? "")
         case .optional:
-            if let parameter = node.nodes.first(where: { $0.kind == .parameter }) { throw .parameterInOptional(expression, parameter) }
-            if let optional = node.nodes.first(where: { $0.kind == .optional }) { throw .optionalInOptional(expression, optional) }
+            if let parameter = node.nodes.first(where: { $0.kind == .parameter }) {
+                throw .parameterInOptional(expression, parameter)
+            }
+            if let optional = node.nodes.first(where: { $0.kind == .optional }) {
+                throw .optionalInOptional(expression, optional)
+            }
             if !node.nodes.contains(where: { $0.kind == .text }) { throw .optionalEmpty(expression, node) }
             return "(?:" + (try join(node.nodes, "")) + ")?"
         case .alternation:
             for alternative in node.nodes {
                 if alternative.nodes.isEmpty { throw .alternativeEmpty(expression, alternative) }
-                if !alternative.nodes.contains(where: { $0.kind == .text }) { throw .alternativeOnlyOptionals(expression, alternative) }
+                if !alternative.nodes.contains(where: { $0.kind == .text }) {
+                    throw .alternativeOnlyOptionals(expression, alternative)
+                }
             }
             return "(?:" + (try join(node.nodes, "|")) + ")"
         case .alternative:

@@ -16,7 +16,8 @@ public struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertibl
         _ index: Int, _ expression: String, _ pointer: String, _ problem: String, _ solution: String,
         undefined: String? = nil
     ) -> ExpressionError {
-        ExpressionError("""
+        ExpressionError(
+            """
             This Cucumber Expression has a problem at column \(index + 1):
 
             \(expression)
@@ -37,63 +38,78 @@ public struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     static func cantEscape(_ expression: String, index: Int) -> ExpressionError {
-        located(index, expression, pointAt(index),
-                "Only the characters '{', '}', '(', ')', '\\', '/' and whitespace can be escaped",
-                "If you did mean to use an '\\' you can use '\\\\' to escape it")
+        located(
+            index, expression, pointAt(index),
+            "Only the characters '{', '}', '(', ')', '\\', '/' and whitespace can be escaped",
+            "If you did mean to use an '\\' you can use '\\\\' to escape it")
     }
 
     static func endOfLineEscaped(_ expression: String) -> ExpressionError {
         let index = expression.unicodeScalars.count - 1
-        return located(index, expression, pointAt(index), "The end of line can not be escaped", "You can use '\\\\' to escape the '\\'")
+        return located(
+            index, expression, pointAt(index), "The end of line can not be escaped",
+            "You can use '\\\\' to escape the '\\'")
     }
 
     static func missingEnd(_ expression: String, begin: ExpressionToken) -> ExpressionError {
-        let (symbol, endSymbol, purpose) = begin.kind == .beginParameter ? ("{", "}", "a parameter") : ("(", ")", "optional text")
-        return located(begin.start, expression, pointAt(begin.start, begin.end),
-                       "The '\(symbol)' does not have a matching '\(endSymbol)'",
-                       "If you did not intend to use \(purpose) you can use '\\\(symbol)' to escape the \(purpose)")
+        let (symbol, endSymbol, purpose) =
+            begin.kind == .beginParameter ? ("{", "}", "a parameter") : ("(", ")", "optional text")
+        return located(
+            begin.start, expression, pointAt(begin.start, begin.end),
+            "The '\(symbol)' does not have a matching '\(endSymbol)'",
+            "If you did not intend to use \(purpose) you can use '\\\(symbol)' to escape the \(purpose)")
     }
 
     static func alternationInOptional(_ expression: String, _ token: ExpressionToken) -> ExpressionError {
-        located(token.start, expression, pointAt(token.start, token.end),
-                "An alternation can not be used inside an optional",
-                "If you did not mean to use an alternation you can use '\\/' to escape the '/'. Otherwise rephrase your expression or consider using a regular expression instead.")
+        located(
+            token.start, expression, pointAt(token.start, token.end),
+            "An alternation can not be used inside an optional",
+            "If you did not mean to use an alternation you can use '\\/' to escape the '/'. Otherwise rephrase your expression or consider using a regular expression instead."
+        )
     }
 
     static func invalidParameterName(_ expression: String, _ token: ExpressionToken) -> ExpressionError {
-        located(token.start, expression, pointAt(token.start, token.end),
-                "Parameter names may not contain '{', '}', '(', ')', '\\' or '/'",
-                "Did you mean to use a regular expression?")
+        located(
+            token.start, expression, pointAt(token.start, token.end),
+            "Parameter names may not contain '{', '}', '(', ')', '\\' or '/'",
+            "Did you mean to use a regular expression?")
     }
 
     static func alternativeEmpty(_ expression: String, _ node: ExpressionNode) -> ExpressionError {
-        located(node.start, expression, pointAt(node.start, node.end), "Alternative may not be empty",
-                "If you did not mean to use an alternative you can use '\\/' to escape the '/'")
+        located(
+            node.start, expression, pointAt(node.start, node.end), "Alternative may not be empty",
+            "If you did not mean to use an alternative you can use '\\/' to escape the '/'")
     }
 
     static func alternativeOnlyOptionals(_ expression: String, _ node: ExpressionNode) -> ExpressionError {
-        located(node.start, expression, pointAt(node.start, node.end),
-                "An alternative may not exclusively contain optionals",
-                "If you did not mean to use an optional you can use '\\(' to escape the '('")
+        located(
+            node.start, expression, pointAt(node.start, node.end),
+            "An alternative may not exclusively contain optionals",
+            "If you did not mean to use an optional you can use '\\(' to escape the '('")
     }
 
     static func optionalEmpty(_ expression: String, _ node: ExpressionNode) -> ExpressionError {
-        located(node.start, expression, pointAt(node.start, node.end), "An optional must contain some text",
-                "If you did not mean to use an optional you can use '\\(' to escape the '('")
+        located(
+            node.start, expression, pointAt(node.start, node.end), "An optional must contain some text",
+            "If you did not mean to use an optional you can use '\\(' to escape the '('")
     }
 
     static func parameterInOptional(_ expression: String, _ node: ExpressionNode) -> ExpressionError {
-        located(node.start, expression, pointAt(node.start, node.end), "An optional may not contain a parameter type",
-                "If you did not mean to use an parameter type you can use '\\{' to escape the '{'")
+        located(
+            node.start, expression, pointAt(node.start, node.end), "An optional may not contain a parameter type",
+            "If you did not mean to use an parameter type you can use '\\{' to escape the '{'")
     }
 
     static func optionalInOptional(_ expression: String, _ node: ExpressionNode) -> ExpressionError {
-        located(node.start, expression, pointAt(node.start, node.end), "An optional may not contain an other optional",
-                "If you did not mean to use an optional type you can use '\\(' to escape the '('. For more complicated expressions consider using a regular expression instead.")
+        located(
+            node.start, expression, pointAt(node.start, node.end), "An optional may not contain an other optional",
+            "If you did not mean to use an optional type you can use '\\(' to escape the '('. For more complicated expressions consider using a regular expression instead."
+        )
     }
 
     static func undefinedParameterType(_ expression: String, _ node: ExpressionNode, name: String) -> ExpressionError {
-        located(node.start, expression, pointAt(node.start, node.end), "Undefined parameter type '\(name)'",
-                "Please register a ParameterType for '\(name)'", undefined: name)
+        located(
+            node.start, expression, pointAt(node.start, node.end), "Undefined parameter type '\(name)'",
+            "Please register a ParameterType for '\(name)'", undefined: name)
     }
 }

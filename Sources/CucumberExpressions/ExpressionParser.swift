@@ -13,8 +13,10 @@ public struct ExpressionParser {
 
     public static func parse(_ expression: String) throws(ExpressionError) -> ExpressionNode {
         let parser = ExpressionParser(expression: expression, tokens: try ExpressionTokenizer.tokenize(expression))
-        guard let (_, nodes) = try parser.between(.expression, .startOfLine, .endOfLine, at: 0, [.alternation, .optional, .parameter, .text]),
-              let root = nodes.first
+        guard
+            let (_, nodes) = try parser.between(
+                .expression, .startOfLine, .endOfLine, at: 0, [.alternation, .optional, .parameter, .text]),
+            let root = nodes.first
         else { return ExpressionNode(kind: .expression, nodes: [], start: 0, end: 0) }
         return root
     }
@@ -35,7 +37,9 @@ public struct ExpressionParser {
         case .text:
             switch token.kind {
             case .whiteSpace, .text, .endParameter, .endOptional:
-                return (1, [ExpressionNode(kind: .text, nodes: [], token: token.text, start: token.start, end: token.end)])
+                return (
+                    1, [ExpressionNode(kind: .text, nodes: [], token: token.text, start: token.start, end: token.end)]
+                )
             case .alternation:
                 throw .alternationInOptional(expression, token)
             default: return nil
@@ -43,14 +47,19 @@ public struct ExpressionParser {
         case .name:
             switch token.kind {
             case .whiteSpace, .text:
-                return (1, [ExpressionNode(kind: .text, nodes: [], token: token.text, start: token.start, end: token.end)])
+                return (
+                    1, [ExpressionNode(kind: .text, nodes: [], token: token.text, start: token.start, end: token.end)]
+                )
             case .beginOptional, .endOptional, .beginParameter, .endParameter, .alternation:
                 throw .invalidParameterName(expression, token)
             default: return nil
             }
         case .separator:
             guard token.kind == .alternation else { return nil }
-            return (1, [ExpressionNode(kind: .alternative, nodes: [], token: token.text, start: token.start, end: token.end)])
+            return (
+                1,
+                [ExpressionNode(kind: .alternative, nodes: [], token: token.text, start: token.start, end: token.end)]
+            )
         case .parameter:
             return try between(.parameter, .beginParameter, .endParameter, at: index, [.name])
         case .optional:
@@ -73,21 +82,35 @@ public struct ExpressionParser {
     }
 
     private func alternation(at index: Int) throws(ExpressionError) -> Parsed? {
-        guard [.startOfLine, .whiteSpace, .endParameter].contains(where: { looking(at: index - 1, $0) }) else { return nil }
-        let inner = try until([.separator, .optional, .parameter, .text], from: index, stopAt: [.whiteSpace, .endOfLine, .beginParameter])
+        guard [.startOfLine, .whiteSpace, .endParameter].contains(where: { looking(at: index - 1, $0) }) else {
+            return nil
+        }
+        let inner = try until(
+            [.separator, .optional, .parameter, .text], from: index, stopAt: [.whiteSpace, .endOfLine, .beginParameter])
         guard inner.nodes.contains(where: { $0.kind == .alternative }) else { return nil }
         let start = tokens[index].start
         let end = tokens[index + inner.consumed].start
-        return (inner.consumed, [ExpressionNode(kind: .alternation, nodes: split(inner.nodes, start: start, end: end), start: start, end: end)])
+        return (
+            inner.consumed,
+            [
+                ExpressionNode(
+                    kind: .alternation, nodes: split(inner.nodes, start: start, end: end), start: start, end: end)
+            ]
+        )
     }
 
-    private func until(_ rules: [Rule], from start: Int, stopAt: [ExpressionToken.Kind]) throws(ExpressionError) -> Parsed {
+    private func until(
+        _ rules: [Rule], from start: Int, stopAt: [ExpressionToken.Kind]
+    ) throws(ExpressionError) -> Parsed {
         var index = start
         var nodes: [ExpressionNode] = []
         while index < tokens.count, !stopAt.contains(where: { looking(at: index, $0) }) {
             var parsed: Parsed?
             for rule in rules {
-                if let result = try parse(rule, at: index) { parsed = result; break }
+                if let result = try parse(rule, at: index) {
+                    parsed = result
+                    break
+                }
             }
             // Every token is text at worst; anything else is a bug in the rules above.
             guard let parsed, parsed.consumed > 0 else { break }

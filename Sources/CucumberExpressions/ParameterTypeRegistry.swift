@@ -13,7 +13,9 @@ public struct ParameterTypeRegistry: Sendable {
     public init() {
         @Sendable func first(_ groups: [String?]) -> String { (groups.first ?? nil) ?? "" }
         func integer(_ name: String) -> ParameterType {
-            ParameterType(name: name, regularExpressions: Self.integerPatterns, preferForRegularExpressionMatch: name == "int") {
+            ParameterType(
+                name: name, regularExpressions: Self.integerPatterns, preferForRegularExpressionMatch: name == "int"
+            ) {
                 let text = first($0)
                 guard let value = Int(text) else { throw TransformError(parameterType: name, text: text) }
                 return value
@@ -34,9 +36,15 @@ public struct ParameterTypeRegistry: Sendable {
                 guard raw.utf8.contains(UInt8(ascii: "\\")) else { return raw }
                 return raw.replacing("\\\"", with: "\"").replacing("\\'", with: "'")
             },
-            ParameterType(name: "", regularExpressions: [".*"], useForSnippets: false, preferForRegularExpressionMatch: true) { first($0) },
-            ParameterType(name: "bigdecimal", regularExpressions: [Self.floatPattern], useForSnippets: false) { first($0) },
-            ParameterType(name: "biginteger", regularExpressions: Self.integerPatterns, useForSnippets: false) { first($0) },
+            ParameterType(
+                name: "", regularExpressions: [".*"], useForSnippets: false, preferForRegularExpressionMatch: true
+            ) { first($0) },
+            ParameterType(name: "bigdecimal", regularExpressions: [Self.floatPattern], useForSnippets: false) {
+                first($0)
+            },
+            ParameterType(name: "biginteger", regularExpressions: Self.integerPatterns, useForSnippets: false) {
+                first($0)
+            },
             integer("byte"), integer("short"), integer("long"), float("double"),
         ] {
             types[type.name] = type
@@ -48,7 +56,10 @@ public struct ParameterTypeRegistry: Sendable {
     /// Adds a parameter type; a name already taken or one with reserved characters is an error.
     public mutating func define(_ type: ParameterType) throws(ParameterTypeError) {
         guard ParameterType.isValidName(type.name) else {
-            throw ParameterTypeError(message: "Illegal character in parameter name {\(type.name)}. Parameter names may not contain '{', '}', '(', ')', '\\' or '/'")
+            throw ParameterTypeError(
+                message:
+                    "Illegal character in parameter name {\(type.name)}. Parameter names may not contain '{', '}', '(', ')', '\\' or '/'"
+            )
         }
         guard types[type.name] == nil else {
             throw ParameterTypeError(message: "There is already a parameter type with name \(type.name)")

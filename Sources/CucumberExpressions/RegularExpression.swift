@@ -9,7 +9,9 @@ public struct RegularExpression: StepExpression {
     /// written as, or nil for a plain group (its text, a `String?`).
     public let parameterTypes: [ParameterType?]
 
-    public init(_ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()) throws(RegularExpressionError) {
+    public init(
+        _ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()
+    ) throws(RegularExpressionError) {
         self.source = source
         pattern = try CompiledPattern(source)
         literalPrefix = Self.literalPrefix(of: source)
@@ -54,11 +56,17 @@ public struct RegularExpression: StepExpression {
             defer { escaping = scalar == "\\" && !escaping }
             if !escaping && scalar == "(" {
                 depth += 1
-                if depth == 1 { current = ""; continue }
+                if depth == 1 {
+                    current = ""
+                    continue
+                }
             }
             if !escaping && scalar == ")" {
                 depth -= 1
-                if depth == 0 { sources.append(current); continue }
+                if depth == 0 {
+                    sources.append(current)
+                    continue
+                }
             }
             if depth >= 1 { current.unicodeScalars.append(scalar) }
         }

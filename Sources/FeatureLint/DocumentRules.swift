@@ -9,7 +9,9 @@ struct DocumentRules {
 
     func check(into findings: inout Findings) {
         if feature.name.trimmingSpaces.isEmpty {
-            findings.add("unnamed-feature", "the feature has no name", line: feature.location.line, column: feature.location.column ?? 1)
+            findings.add(
+                "unnamed-feature", "the feature has no name", line: feature.location.line,
+                column: feature.location.column ?? 1)
         }
         indentation(feature.location, expected: 0, what: "Feature", into: &findings)
         description(feature.description, after: feature.location.line, language: feature.language, into: &findings)
@@ -24,8 +26,9 @@ struct DocumentRules {
             case .background(let background, let rule):
                 self.background(background, indent: rule == nil ? 2 : 4, into: &findings)
             case .scenario(let scenario, let rule):
-                self.scenario(scenario, indent: rule == nil ? 2 : 4, names: &names, inherited: feature.tags + (rule?.tags ?? []),
-                              into: &findings)
+                self.scenario(
+                    scenario, indent: rule == nil ? 2 : 4, names: &names, inherited: feature.tags + (rule?.tags ?? []),
+                    into: &findings)
             }
         }
     }
@@ -35,13 +38,17 @@ struct DocumentRules {
         steps(background.steps, indent: indent + 2, into: &findings)
     }
 
-    private func scenario(_ scenario: Scenario, indent: Int, names: inout [String: Int], inherited: [Tag], into findings: inout Findings) {
+    private func scenario(
+        _ scenario: Scenario, indent: Int, names: inout [String: Int], inherited: [Tag], into findings: inout Findings
+    ) {
         let place = scenario.location
         if scenario.name.trimmingSpaces.isEmpty {
             findings.add("unnamed-scenario", "the scenario has no name", line: place.line, column: place.column ?? 1)
         } else if let first = names[scenario.name] {
-            findings.add("duplicate-scenario-name", "another scenario of this feature is named '\(scenario.name)' (line \(first))",
-                         line: place.line, column: place.column ?? 1)
+            findings.add(
+                "duplicate-scenario-name",
+                "another scenario of this feature is named '\(scenario.name)' (line \(first))",
+                line: place.line, column: place.column ?? 1)
         } else {
             names[scenario.name] = place.line
         }
@@ -50,44 +57,57 @@ struct DocumentRules {
         description(scenario.description, after: place.line, language: feature.language, into: &findings)
         steps(scenario.steps, indent: indent + 2, into: &findings)
         if scenario.steps.count > configuration.maxSteps {
-            findings.add("scenario-size", "\(scenario.steps.count) steps, more than \(configuration.maxSteps)", line: place.line, column: place.column ?? 1)
+            findings.add(
+                "scenario-size", "\(scenario.steps.count) steps, more than \(configuration.maxSteps)", line: place.line,
+                column: place.column ?? 1)
         }
         let allTags = (inherited + scenario.tags + scenario.examples.flatMap(\.tags)).map(\.name)
-        for tag in scenario.tags + scenario.examples.flatMap(\.tags) where configuration.restrictedTags.contains(tag.name) {
-            findings.add("restricted-tags", "\(tag.name) should not be committed", line: tag.location.line, column: tag.location.column ?? 1)
+        for tag in scenario.tags + scenario.examples.flatMap(\.tags)
+        where configuration.restrictedTags.contains(tag.name) {
+            findings.add(
+                "restricted-tags", "\(tag.name) should not be committed", line: tag.location.line,
+                column: tag.location.column ?? 1)
         }
         if !configuration.requiredTags.isEmpty,
-           !configuration.requiredTags.contains(where: { prefix in allTags.contains { $0.hasPrefix(prefix) } }) {
-            findings.add("required-tags", "the scenario has no \(configuration.requiredTags.joined(separator: " or ")) tag",
-                         line: place.line, column: place.column ?? 1)
+            !configuration.requiredTags.contains(where: { prefix in allTags.contains { $0.hasPrefix(prefix) } })
+        {
+            findings.add(
+                "required-tags", "the scenario has no \(configuration.requiredTags.joined(separator: " or ")) tag",
+                line: place.line, column: place.column ?? 1)
         }
         for examples in scenario.examples {
             indentation(examples.location, expected: indent + 2, what: examples.keyword, into: &findings)
-            if let header = examples.tableHeader { rows([header] + examples.tableBody, indent: indent + 4, into: &findings) }
+            if let header = examples.tableHeader {
+                rows([header] + examples.tableBody, indent: indent + 4, into: &findings)
+            }
         }
         if !scenario.examples.isEmpty { placeholders(scenario, into: &findings) }
     }
 
     private func steps(_ steps: [Step], indent: Int, into findings: inout Findings) {
-        var stage = 0 // 0 given, 1 when, 2 then
+        var stage = 0  // 0 given, 1 when, 2 then
         for step in steps {
             indentation(step.location, expected: indent, what: "step", into: &findings)
-            let kind: Int? = switch step.keywordType {
-            case .context: 0
-            case .action: 1
-            case .outcome: 2
-            default: nil
-            }
+            let kind: Int? =
+                switch step.keywordType {
+                case .context: 0
+                case .action: 1
+                case .outcome: 2
+                default: nil
+                }
             if let kind {
                 if kind < stage {
                     let words = ["Given", "When", "Then"]
-                    findings.add("step-order", "\(words[kind]) after \(words[stage]): a scenario reads Given, When, Then",
-                                 line: step.location.line, column: step.location.column ?? 1)
+                    findings.add(
+                        "step-order", "\(words[kind]) after \(words[stage]): a scenario reads Given, When, Then",
+                        line: step.location.line, column: step.location.column ?? 1)
                 }
                 stage = max(stage, kind)
             }
             if let table = step.dataTable { rows(table.rows, indent: indent + 2, into: &findings) }
-            if let doc = step.docString { indentation(doc.location, expected: indent + 2, what: "doc string", into: &findings) }
+            if let doc = step.docString {
+                indentation(doc.location, expected: indent + 2, what: "doc string", into: &findings)
+            }
         }
     }
 
@@ -104,7 +124,9 @@ struct DocumentRules {
 
     private func indentation(_ location: Location, expected: Int, what: String, into findings: inout Findings) {
         guard let column = location.column, column - 1 != expected else { return }
-        findings.add("indentation", "\(what) indented by \(column - 1), expected \(expected)", line: location.line, column: column)
+        findings.add(
+            "indentation", "\(what) indented by \(column - 1), expected \(expected)", line: location.line,
+            column: column)
     }
 
     /// Description lines that read as keywords: of another language, or misspelt. A near
@@ -129,16 +151,25 @@ struct DocumentRules {
             // any other language's keyword.
             let english = language != "en" && KeywordLookalike.native(ofEnglish: word, in: dialect) != nil
             if english {
-                findings.add("other-language-keyword", "'\(word):' is a keyword in en, not in this file's language (\(language)); "
-                    + "it is read as description text", line: lineNumber, column: column)
+                findings.add(
+                    "other-language-keyword",
+                    "'\(word):' is a keyword in en, not in this file's language (\(language)); "
+                        + "it is read as description text", line: lineNumber, column: column)
             } else if let meant = KeywordLookalike.nearest(word, among: headers) {
-                guard Self.couldBeKeyword(word, meant), let lost = wouldStartBlock(meant, in: dialect, atLine: lineNumber,
-                    named: !trimmed[trimmed.index(after: colon)...].trimmingSpaces.isEmpty) else { continue }
-                findings.add("misspelt-keyword", "'\(word):' looks like a misspelt '\(meant):'; as written it is description text, "
-                    + "and so \(lost)", line: lineNumber, column: column)
+                guard Self.couldBeKeyword(word, meant),
+                    let lost = wouldStartBlock(
+                        meant, in: dialect, atLine: lineNumber,
+                        named: !trimmed[trimmed.index(after: colon)...].trimmingSpaces.isEmpty)
+                else { continue }
+                findings.add(
+                    "misspelt-keyword",
+                    "'\(word):' looks like a misspelt '\(meant):'; as written it is description text, "
+                        + "and so \(lost)", line: lineNumber, column: column)
             } else if let other = KeywordLookalike.otherLanguage(of: word, besides: language) {
-                findings.add("other-language-keyword", "'\(word):' is a keyword in \(other), not in this file's language (\(language)); "
-                    + "it is read as description text", line: lineNumber, column: column)
+                findings.add(
+                    "other-language-keyword",
+                    "'\(word):' is a keyword in \(other), not in this file's language (\(language)); "
+                        + "it is read as description text", line: lineNumber, column: column)
             }
         }
     }
@@ -148,7 +179,8 @@ struct DocumentRules {
     /// Whether `word` is written as a keyword is (`Scenaro`), not as a heading (`EXAMPLES`,
     /// `. Scenario`): letters and spaces alone, capitalised as `keyword` is.
     private static func couldBeKeyword(_ word: String, _ keyword: String) -> Bool {
-        guard word.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }), let first = word.first, let keywordFirst = keyword.first
+        guard word.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }), let first = word.first,
+            let keywordFirst = keyword.first
         else { return false }
         let shouting = word.count > 1 && word.allSatisfy { !$0.isLetter || $0.isUppercase }
         let keywordShouting = keyword.allSatisfy { !$0.isLetter || $0.isUppercase }
@@ -156,12 +188,18 @@ struct DocumentRules {
     }
 
     private func wouldStartBlock(_ keyword: String, in dialect: Dialect, atLine line: Int, named: Bool) -> String? {
-        guard let next = lines.dropFirst(line).first(where: { !$0.trimmingSpaces.isEmpty && !$0.trimmingSpaces.hasPrefix("#") })
+        guard
+            let next = lines.dropFirst(line).first(where: {
+                !$0.trimmingSpaces.isEmpty && !$0.trimmingSpaces.hasPrefix("#")
+            })
         else { return nil }
         let text = next.trimmingSpaces
         let startsWith = { (keywords: [String]) in keywords.contains { text.hasPrefix($0) } }
-        if dialect.scenario.contains(keyword) || dialect.scenarioOutline.contains(keyword) || dialect.background.contains(keyword) {
-            let steps = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter { $0 != "* " } + ["* "]
+        if dialect.scenario.contains(keyword) || dialect.scenarioOutline.contains(keyword)
+            || dialect.background.contains(keyword)
+        {
+            let steps =
+                (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter { $0 != "* " } + ["* "]
             return startsWith(steps) ? "the steps that follow it are description text too, and never run" : nil
         }
         if dialect.rule.contains(keyword) {
@@ -187,11 +225,14 @@ struct DocumentRules {
     private func placeholders(_ outline: Scenario, into findings: inout Findings) {
         let check = OutlinePlaceholders(outline)
         for missing in check.missing {
-            findings.add("outline-placeholder", "<\(missing.name)> is not a column of the examples; it stays as written",
-                         line: missing.location.line, column: missing.location.column ?? 1)
+            findings.add(
+                "outline-placeholder", "<\(missing.name)> is not a column of the examples; it stays as written",
+                line: missing.location.line, column: missing.location.column ?? 1)
         }
         for cell in check.unusedColumns {
-            findings.add("unused-example-column", "no step uses the column '\(cell.value)'", line: cell.location.line, column: cell.location.column ?? 1)
+            findings.add(
+                "unused-example-column", "no step uses the column '\(cell.value)'", line: cell.location.line,
+                column: cell.location.column ?? 1)
         }
     }
 }
@@ -209,7 +250,9 @@ public struct OutlinePlaceholders {
         var texts: [(String, Location)] = [(outline.name, outline.location)]
         for step in outline.steps {
             texts.append((step.text, step.location))
-            for row in step.dataTable?.rows ?? [] { for cell in row.cells { texts.append((cell.value, cell.location)) } }
+            for row in step.dataTable?.rows ?? [] {
+                for cell in row.cells { texts.append((cell.value, cell.location)) }
+            }
             if let doc = step.docString { texts.append((doc.content, doc.location)) }
         }
         var used: Set<String> = []
@@ -232,9 +275,13 @@ enum Placeholders {
         let bytes = text.utf8
         var names: [String] = []
         var rest = bytes[...]
-        while let open = rest.firstIndex(of: UInt8(ascii: "<")), let close = rest[open...].firstIndex(of: UInt8(ascii: ">")) {
+        while let open = rest.firstIndex(of: UInt8(ascii: "<")),
+            let close = rest[open...].firstIndex(of: UInt8(ascii: ">"))
+        {
             let name = rest[bytes.index(after: open)..<close]
-            if !name.isEmpty, !name.contains(UInt8(ascii: "<")), name.first != UInt8(ascii: " "), name.last != UInt8(ascii: " ") {
+            if !name.isEmpty, !name.contains(UInt8(ascii: "<")), name.first != UInt8(ascii: " "),
+                name.last != UInt8(ascii: " ")
+            {
                 names.append(String(decoding: name, as: UTF8.self))
             }
             rest = rest[bytes.index(after: open)...]

@@ -23,8 +23,12 @@ public struct FeatureLinter: Sendable {
         Rule(name: "scenario-size", severity: .warning, summary: "a scenario with more steps than the maximum (10)"),
         Rule(name: "restricted-tags", severity: .warning, summary: "a tag that should not be committed (@wip)"),
         Rule(name: "required-tags", severity: .off, summary: "a scenario without a tag of a required kind (@xctest:)"),
-        Rule(name: "other-language-keyword", severity: .warning, summary: "a line that reads as a keyword of another language"),
-        Rule(name: "misspelt-keyword", severity: .error, summary: "a description line that looks like a misspelt keyword"),
+        Rule(
+            name: "other-language-keyword", severity: .warning,
+            summary: "a line that reads as a keyword of another language"),
+        Rule(
+            name: "misspelt-keyword", severity: .error, summary: "a description line that looks like a misspelt keyword"
+        ),
     ]
 
     public let configuration: LintConfiguration
@@ -36,7 +40,9 @@ public struct FeatureLinter: Sendable {
     /// The findings of a file's text, by line and column.
     public func lint(_ text: String, uri: String) -> [LintFinding] {
         var findings = Findings(configuration: configuration)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
         for (index, line) in lines.enumerated() {
             let content = line.reversed().drop { $0 == " " || $0 == "\t" }
             if content.count < line.count, !content.isEmpty || !line.isEmpty {
@@ -49,7 +55,9 @@ public struct FeatureLinter: Sendable {
             document = try Parser().parse(text, uri: uri, ids: &ids)
         } catch {
             for parseError in error.errors {
-                findings.add("parse-error", parseError.message, line: parseError.location.line, column: parseError.location.column ?? 1)
+                findings.add(
+                    "parse-error", parseError.message, line: parseError.location.line,
+                    column: parseError.location.column ?? 1)
             }
             return findings.sorted
         }

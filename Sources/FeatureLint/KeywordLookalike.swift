@@ -5,14 +5,17 @@ import Gherkin
 public enum KeywordLookalike {
     /// The header keywords of a dialect (`Feature`, `Rule`, `Background`, `Scenario`, ...).
     public static func headers(of dialect: Dialect) -> [String] {
-        dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline + dialect.examples
+        dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline
+            + dialect.examples
     }
 
     /// For an English header keyword, the keyword of the same kind in `dialect` nearest to it
     /// (`Scenario` in Spanish: `Escenario`); nil for a word that is no English header keyword.
     public static func native(ofEnglish word: String, in dialect: Dialect) -> String? {
         guard let english = Dialect.named("en") else { return nil }
-        let kinds: [(Dialect) -> [String]] = [\.feature, \.rule, \.background, \.scenarioOutline, \.scenario, \.examples]
+        let kinds: [(Dialect) -> [String]] = [
+            \.feature, \.rule, \.background, \.scenarioOutline, \.scenario, \.examples,
+        ]
         guard let kind = kinds.first(where: { $0(english).contains(word) }) else { return nil }
         return kind(dialect).min { EditDistance.between(word, $0) < EditDistance.between(word, $1) }
     }
@@ -21,7 +24,9 @@ public enum KeywordLookalike {
     static func otherLanguage(of word: String, besides language: String) -> String? {
         let others = ["en"] + Dialect.languages.filter { $0 != "en" }
         for code in others where code != language {
-            if let dialect = Dialect.named(code), headers(of: dialect).contains(word), !(Dialect.named(language).map(headers)?.contains(word) ?? false) {
+            if let dialect = Dialect.named(code), headers(of: dialect).contains(word),
+                !(Dialect.named(language).map(headers)?.contains(word) ?? false)
+            {
                 return code
             }
         }
@@ -32,6 +37,7 @@ public enum KeywordLookalike {
     static func nearest(_ word: String, among keywords: [String]) -> String? {
         let lower = word.lowercased()
         guard lower.count >= 4 else { return nil }
-        return keywords.map { ($0, EditDistance.between(lower, $0.lowercased())) }.filter { $0.1 > 0 && $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+        return keywords.map { ($0, EditDistance.between(lower, $0.lowercased())) }.filter { $0.1 > 0 && $0.1 <= 2 }.min
+        { $0.1 < $1.1 }?.0
     }
 }

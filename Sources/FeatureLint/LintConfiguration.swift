@@ -32,15 +32,21 @@ public struct LintConfiguration: Sendable {
         let known = Set(FeatureLinter.rules.map(\.name))
         for (name, value) in rules {
             guard known.contains(name) else {
-                throw LintConfigurationError(message: "unknown rule '\(name)'; the rules are \(known.sorted().joined(separator: ", "))")
+                throw LintConfigurationError(
+                    message: "unknown rule '\(name)'; the rules are \(known.sorted().joined(separator: ", "))")
             }
             let settings: [String: Any]
-            if let text = value as? String { settings = ["severity": text] } else if let object = value as? [String: Any] { settings = object } else {
+            if let text = value as? String {
+                settings = ["severity": text]
+            } else if let object = value as? [String: Any] {
+                settings = object
+            } else {
                 throw LintConfigurationError(message: "rule '\(name)' takes a severity or an object")
             }
             if let text = settings["severity"] as? String {
                 guard let severity = LintSeverity(rawValue: text) else {
-                    throw LintConfigurationError(message: "rule '\(name)': severity '\(text)' is not off, warning or error")
+                    throw LintConfigurationError(
+                        message: "rule '\(name)': severity '\(text)' is not off, warning or error")
                 }
                 configuration.severities[name] = severity
             } else if settings["severity"] == nil, configuration.severity(name) == .off {

@@ -37,11 +37,13 @@ public struct RandomIdGenerator: IdGenerator, Sendable {
     private var text = Array("xxxxxxxx-xxxx-4xxx-xxxx-xxxxxxxxxxxx".utf8)
 
     public mutating func newId() -> String {
-        let high = (nextWord() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000 // version 4
-        let low = (nextWord() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000 // RFC 4122 variant
+        let high = (nextWord() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000  // version 4
+        let low = (nextWord() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC 4122 variant
         // Each group's hexadecimal digits, from where the group starts in the text.
         func put(_ word: UInt64, at start: Int, count: Int, shift: Int) {
-            for offset in 0..<count { text[start + offset] = Self.hexDigits[Int((word >> UInt64(shift - 4 * offset)) & 0xF)] }
+            for offset in 0..<count {
+                text[start + offset] = Self.hexDigits[Int((word >> UInt64(shift - 4 * offset)) & 0xF)]
+            }
         }
         put(high, at: 0, count: 8, shift: 60)
         put(high, at: 9, count: 4, shift: 28)

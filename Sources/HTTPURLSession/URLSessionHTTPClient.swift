@@ -1,7 +1,8 @@
 import Foundation
 import HTTP
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `HTTPClient` over URLSession, relative to a base URL.
@@ -24,7 +25,8 @@ public struct URLSessionHTTPClient: HTTPClient {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if let error {
-                        continuation.resume(throwing: (error as? URLError)?.code == .cancelled ? CancellationError() : error)
+                        continuation.resume(
+                            throwing: (error as? URLError)?.code == .cancelled ? CancellationError() : error)
                     } else {
                         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                         continuation.resume(returning: HTTPResponse(statusCode: status, body: data ?? Data()))

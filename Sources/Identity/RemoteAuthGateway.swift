@@ -22,7 +22,8 @@ public struct RemoteAuthGateway: AuthGateway {
 
     public func authenticate(_ credentials: Credentials) async throws -> Session {
         let body = try JSONEncoder().encode(Body(email: credentials.email.value, password: credentials.password.value))
-        let request = HTTPRequest(method: "POST", path: "/auth/login", headers: ["Content-Type": "application/json"], body: body)
+        let request = HTTPRequest(
+            method: "POST", path: "/auth/login", headers: ["Content-Type": "application/json"], body: body)
         let response: HTTPResponse
         do {
             response = try await client.send(request)

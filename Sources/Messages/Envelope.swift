@@ -49,7 +49,8 @@ extension Envelope: Codable {
         case .stepDefinition: self = .stepDefinition(try c.decode(StepDefinitionMessage.self, forKey: key))
         case .hook: self = .hook(try c.decode(HookMessage.self, forKey: key))
         case .parameterType: self = .parameterType(try c.decode(ParameterTypeMessage.self, forKey: key))
-        case .undefinedParameterType: self = .undefinedParameterType(try c.decode(UndefinedParameterTypeMessage.self, forKey: key))
+        case .undefinedParameterType:
+            self = .undefinedParameterType(try c.decode(UndefinedParameterTypeMessage.self, forKey: key))
         case .suggestion: self = .suggestion(try c.decode(SuggestionMessage.self, forKey: key))
         case .testRunStarted: self = .testRunStarted(try c.decode(TestRunStarted.self, forKey: key))
         case .testCase: self = .testCase(try c.decode(TestCaseMessage.self, forKey: key))

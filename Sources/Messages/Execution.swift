@@ -82,7 +82,9 @@ public struct TestStepResult: Sendable, Hashable, Codable {
     public var message: String?
     public var status: TestStepResultStatus
     public var exception: ExceptionMessage?
-    public init(duration: Duration, message: String? = nil, status: TestStepResultStatus, exception: ExceptionMessage? = nil) {
+    public init(
+        duration: Duration, message: String? = nil, status: TestStepResultStatus, exception: ExceptionMessage? = nil
+    ) {
         self.duration = duration
         self.message = message
         self.status = status
@@ -120,7 +122,10 @@ public struct TestRunFinished: Sendable, Hashable, Codable {
     public var timestamp: Timestamp
     public var exception: ExceptionMessage?
     public var testRunStartedId: String?
-    public init(message: String? = nil, success: Bool, timestamp: Timestamp, exception: ExceptionMessage? = nil, testRunStartedId: String?) {
+    public init(
+        message: String? = nil, success: Bool, timestamp: Timestamp, exception: ExceptionMessage? = nil,
+        testRunStartedId: String?
+    ) {
         self.message = message
         self.success = success
         self.timestamp = timestamp

@@ -18,34 +18,44 @@ public enum ExecutionLines {
         mutating func envelope() -> Envelope? {
             if take(#"{"testStepStarted":{"testCaseStartedId":""#) {
                 guard let started = string(), take(#","testStepId":""#), let step = string(),
-                      take(#","timestamp":"#), let time = timestamp(), take("}}"), atEnd else { return nil }
+                    take(#","timestamp":"#), let time = timestamp(), take("}}"), atEnd
+                else { return nil }
                 return .testStepStarted(TestStepStarted(testCaseStartedId: started, testStepId: step, timestamp: time))
             }
             if take(#"{"testStepFinished":{"testCaseStartedId":""#) {
                 guard let started = string(), take(#","testStepId":""#), let step = string(),
-                      take(#","testStepResult":{"duration":"#), let duration = timestamp(), take(#","status":""#),
-                      let status = string().flatMap(TestStepResultStatus.init(rawValue:)), take(#"},"timestamp":"#),
-                      let time = timestamp(), take("}}"), atEnd else { return nil }
-                let result = TestStepResult(duration: Duration(seconds: duration.seconds, nanos: duration.nanos), status: status)
-                return .testStepFinished(TestStepFinished(testCaseStartedId: started, testStepId: step, testStepResult: result, timestamp: time))
+                    take(#","testStepResult":{"duration":"#), let duration = timestamp(), take(#","status":""#),
+                    let status = string().flatMap(TestStepResultStatus.init(rawValue:)), take(#"},"timestamp":"#),
+                    let time = timestamp(), take("}}"), atEnd
+                else { return nil }
+                let result = TestStepResult(
+                    duration: Duration(seconds: duration.seconds, nanos: duration.nanos), status: status)
+                return .testStepFinished(
+                    TestStepFinished(
+                        testCaseStartedId: started, testStepId: step, testStepResult: result, timestamp: time))
             }
             if take(#"{"testCaseStarted":{"attempt":"#) {
                 guard let attempt = integer(), take(#","id":""#), let id = string(), take(#","testCaseId":""#),
-                      let testCase = string(), take(#","timestamp":"#), let time = timestamp() else { return nil }
+                    let testCase = string(), take(#","timestamp":"#), let time = timestamp()
+                else { return nil }
                 var worker: String?
                 if take(#","workerId":""#) {
                     guard let id = string() else { return nil }
                     worker = id
                 }
                 guard take("}}"), atEnd else { return nil }
-                return .testCaseStarted(TestCaseStarted(attempt: attempt, id: id, testCaseId: testCase, workerId: worker, timestamp: time))
+                return .testCaseStarted(
+                    TestCaseStarted(attempt: attempt, id: id, testCaseId: testCase, workerId: worker, timestamp: time))
             }
             if take(#"{"testCaseFinished":{"testCaseStartedId":""#) {
-                guard let started = string(), take(#","timestamp":"#), let time = timestamp(), take(#","willBeRetried":"#) else { return nil }
+                guard let started = string(), take(#","timestamp":"#), let time = timestamp(),
+                    take(#","willBeRetried":"#)
+                else { return nil }
                 let retried: Bool
                 if take("true") { retried = true } else if take("false") { retried = false } else { return nil }
                 guard take("}}"), atEnd else { return nil }
-                return .testCaseFinished(TestCaseFinished(testCaseStartedId: started, timestamp: time, willBeRetried: retried))
+                return .testCaseFinished(
+                    TestCaseFinished(testCaseStartedId: started, timestamp: time, willBeRetried: retried))
             }
             return nil
         }
@@ -96,7 +106,8 @@ public enum ExecutionLines {
 
         /// `{"nanos":N,"seconds":S}`
         mutating func timestamp() -> Timestamp? {
-            guard take(#"{"nanos":"#), let nanos = integer(), take(#","seconds":"#), let seconds = integer(), take("}") else { return nil }
+            guard take(#"{"nanos":"#), let nanos = integer(), take(#","seconds":"#), let seconds = integer(), take("}")
+            else { return nil }
             return Timestamp(seconds: seconds, nanos: nanos)
         }
     }

@@ -28,9 +28,11 @@ public struct GherkinMessages: Sendable {
             }
         } catch {
             for parseError in error.errors {
-                envelopes.append(.parseError(ParseErrorMessage(
-                    source: SourceReference(uri: source.uri, location: parseError.location),
-                    message: parseError.description)))
+                envelopes.append(
+                    .parseError(
+                        ParseErrorMessage(
+                            source: SourceReference(uri: source.uri, location: parseError.location),
+                            message: parseError.description)))
             }
         }
         return envelopes

@@ -80,7 +80,8 @@ extension JSONWriter {
 
     private mutating func background(_ b: Background) {
         raw("{")
-        header(description: b.description, id: b.id, keyword: b.keyword, location: b.location, name: b.name, first: true)
+        header(
+            description: b.description, id: b.id, keyword: b.keyword, location: b.location, name: b.name, first: true)
         key("steps")
         steps(b.steps)
         raw("}")
@@ -93,7 +94,8 @@ extension JSONWriter {
         list(s.examples) { w, examples in
             w.raw("{")
             w.header(
-                description: examples.description, id: examples.id, keyword: examples.keyword, location: examples.location,
+                description: examples.description, id: examples.id, keyword: examples.keyword,
+                location: examples.location,
                 name: examples.name, first: true)
             w.key("tableBody")
             w.list(examples.tableBody) { $0.row($1) }

@@ -87,7 +87,11 @@ extension JSONWriter {
             if let table = argument.dataTable {
                 key("dataTable", first: true)
                 raw("{")
-                if let index = table.argumentIndex { raw("\"argumentIndex\":"); number(index); raw(",") }
+                if let index = table.argumentIndex {
+                    raw("\"argumentIndex\":")
+                    number(index)
+                    raw(",")
+                }
                 key("rows", first: true)
                 list(table.rows) { w, row in
                     w.raw("{")
@@ -104,7 +108,11 @@ extension JSONWriter {
             if let doc = argument.docString {
                 key("docString", first: argument.dataTable == nil)
                 raw("{")
-                if let index = doc.argumentIndex { raw("\"argumentIndex\":"); number(index); raw(",") }
+                if let index = doc.argumentIndex {
+                    raw("\"argumentIndex\":")
+                    number(index)
+                    raw(",")
+                }
                 field("content", doc.content, first: true)
                 field("mediaType", doc.mediaType)
                 raw("}")

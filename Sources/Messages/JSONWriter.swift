@@ -59,12 +59,18 @@ package struct JSONWriter: ~Copyable {
     }
 
     package mutating func number(_ value: Int) {
-        guard value != 0 else { byte(UInt8(ascii: "0")); return }
+        guard value != 0 else {
+            byte(UInt8(ascii: "0"))
+            return
+        }
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var length = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             while magnitude > 0 {

@@ -44,7 +44,9 @@ public struct Meta: Sendable, Hashable, Codable {
     public var cpu: Product
     public var ci: Ci?
 
-    public init(protocolVersion: String, implementation: Product, runtime: Product, os: Product, cpu: Product, ci: Ci? = nil) {
+    public init(
+        protocolVersion: String, implementation: Product, runtime: Product, os: Product, cpu: Product, ci: Ci? = nil
+    ) {
         self.protocolVersion = protocolVersion
         self.implementation = implementation
         self.runtime = runtime

@@ -79,7 +79,8 @@ extension NDJSON {
                 reading.envelopes.append(try decoder.decode(Envelope.self, from: data))
             } catch {
                 if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object.count == 1,
-                   let type = object.keys.first, !Envelope.isKnownMessageType(type) {
+                    let type = object.keys.first, !Envelope.isKnownMessageType(type)
+                {
                     if !reading.unknownTypes.contains(type) { reading.unknownTypes.append(type) }
                     continue
                 }

@@ -16,7 +16,9 @@ public enum SourceReader {
             throw SourceError(uri: uri, line: nil, column: nil, reason: "cannot be read (permission denied?)")
         }
         if path.hasSuffix(".md") {
-            throw SourceError(uri: uri, line: nil, column: nil, reason: "Markdown with Gherkin (.feature.md) is not supported; use a .feature file")
+            throw SourceError(
+                uri: uri, line: nil, column: nil,
+                reason: "Markdown with Gherkin (.feature.md) is not supported; use a .feature file")
         }
         return Source(uri: uri, data: try decode(Array(data), uri: uri))
     }
@@ -71,15 +73,24 @@ public enum SourceReader {
         let first = bytes[index]
         if first < 0x80 { return 1 }
         let length: Int
-        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
         switch first {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
+        case 0xE0:
+            length = 3
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
+        case 0xED:
+            length = 3
+            upper = 0x9F
+        case 0xF0:
+            length = 4
+            lower = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
+        case 0xF4:
+            length = 4
+            upper = 0x8F
         default: return 0
         }
         guard index + length <= bytes.endIndex else { return 0 }

@@ -26,6 +26,7 @@ public actor JSONLinesLogger: AppLogger {
     public static func lines(_ events: [LogEvent]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return events.compactMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+        return events.compactMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }.joined(
+            separator: "\n")
     }
 }

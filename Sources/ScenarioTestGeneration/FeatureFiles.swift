@@ -13,7 +13,8 @@ public enum FeatureFiles {
             let source = try SourceReader.read(path: resolved, uri: relative)
             return FeatureFileInput(path: relative, absolutePath: resolved, content: .success(source.data))
         } catch {
-            let failure = FeatureFileInput.ReadFailure(message: error.reason, line: error.line ?? 1, column: error.column ?? 1)
+            let failure = FeatureFileInput.ReadFailure(
+                message: error.reason, line: error.line ?? 1, column: error.column ?? 1)
             return FeatureFileInput(path: relative, absolutePath: resolved, content: .failure(failure))
         }
     }

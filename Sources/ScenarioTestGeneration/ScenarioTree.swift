@@ -50,7 +50,12 @@ indirect enum ScenarioTree: Sendable, Hashable {
             for row in examples.tableBody {
                 guard let pickle = byLine[row.location.line] else { continue }
                 let cells = row.cells.map(\.value).joined(separator: " | ")
-                rows.append((.test(name: TestName("\(label) | \(cells) |"), line: row.location.line, tags: pickle.tags.map(\.name)), row.location.line))
+                rows.append(
+                    (
+                        .test(
+                            name: TestName("\(label) | \(cells) |"), line: row.location.line,
+                            tags: pickle.tags.map(\.name)), row.location.line
+                    ))
             }
         }
         guard !rows.isEmpty else { return nil }

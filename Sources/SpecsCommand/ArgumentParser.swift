@@ -24,7 +24,8 @@ struct ParsedArguments {
 
     /// The rerun files named (`@FILE`) that list no place: a run of them alone runs nothing.
     var emptyRerunFiles: [String] {
-        positionals.compactMap { argument in RerunFile(argument: argument).flatMap { $0.places.isEmpty ? $0.path : nil } }
+        positionals.compactMap { argument in RerunFile(argument: argument).flatMap { $0.places.isEmpty ? $0.path : nil }
+        }
     }
 }
 
@@ -36,7 +37,9 @@ struct UsageError: Error, CustomStringConvertible {
 enum ArgumentParser {
     /// The arguments of `command` (`specs`, `specs format`, ...), or nil after telling `err`
     /// what is wrong and where the options are listed.
-    static func parse(_ arguments: [String], table: [OptionSpec], command: String, err: ReportOutput) -> ParsedArguments? {
+    static func parse(
+        _ arguments: [String], table: [OptionSpec], command: String, err: ReportOutput
+    ) -> ParsedArguments? {
         do {
             return try parse(arguments, table: table)
         } catch {
@@ -56,7 +59,10 @@ enum ArgumentParser {
                 parsed.positionals.append(argument)
                 continue
             }
-            if argument == "--" { onlyPositionals = true; continue }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
             var name = argument
             var inline: String?
             if let equals = argument.firstIndex(of: "=") {
@@ -65,7 +71,9 @@ enum ArgumentParser {
             }
             guard let spec = table.first(where: { $0.name == name }) else {
                 var message = "unknown option '\(name)'"
-                if let suggestion = suggestion(for: name, among: table.map(\.name)) { message += ". Did you mean '\(suggestion)'?" }
+                if let suggestion = suggestion(for: name, among: table.map(\.name)) {
+                    message += ". Did you mean '\(suggestion)'?"
+                }
                 throw UsageError(message: message)
             }
             guard spec.value != nil else {

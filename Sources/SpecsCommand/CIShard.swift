@@ -13,8 +13,12 @@ struct CIShard {
     static let sources = [
         Source(system: "GitLab CI", index: "CI_NODE_INDEX", total: "CI_NODE_TOTAL", zeroBased: false),
         Source(system: "CircleCI", index: "CIRCLE_NODE_INDEX", total: "CIRCLE_NODE_TOTAL", zeroBased: true),
-        Source(system: "Buildkite", index: "BUILDKITE_PARALLEL_JOB", total: "BUILDKITE_PARALLEL_JOB_COUNT", zeroBased: true),
-        Source(system: "Azure Pipelines", index: "SYSTEM_JOBPOSITIONINPHASE", total: "SYSTEM_TOTALJOBSINPHASE", zeroBased: false),
+        Source(
+            system: "Buildkite", index: "BUILDKITE_PARALLEL_JOB", total: "BUILDKITE_PARALLEL_JOB_COUNT", zeroBased: true
+        ),
+        Source(
+            system: "Azure Pipelines", index: "SYSTEM_JOBPOSITIONINPHASE", total: "SYSTEM_TOTALJOBSINPHASE",
+            zeroBased: false),
     ]
 
     /// This job's shard (1-based) and the count, from the first CI whose variables are set.
@@ -22,14 +26,18 @@ struct CIShard {
         for source in sources {
             guard let indexText = environment[source.index], let totalText = environment[source.total] else { continue }
             guard let index = Int(indexText), let total = Int(totalText), total >= 1,
-                  (source.zeroBased ? 0..<total : 1..<(total + 1)).contains(index) else {
-                throw UsageError(message: "--shard auto: \(source.system)'s \(source.index)=\(indexText) and \(source.total)=\(totalText) "
-                    + "are not a job of the count")
+                (source.zeroBased ? 0..<total : 1..<(total + 1)).contains(index)
+            else {
+                throw UsageError(
+                    message:
+                        "--shard auto: \(source.system)'s \(source.index)=\(indexText) and \(source.total)=\(totalText) "
+                        + "are not a job of the count")
             }
             return (source.zeroBased ? index + 1 : index, total)
         }
         let pairs = sources.map { "\($0.system) \($0.index)/\($0.total)" }.joined(separator: ", ")
-        throw UsageError(message: "--shard auto: this is not a parallel job of a CI system specs knows (\(pairs) are not set); "
-            + "give the share yourself, for example --shard ${{ matrix.shard }}/4 on GitHub Actions")
+        throw UsageError(
+            message: "--shard auto: this is not a parallel job of a CI system specs knows (\(pairs) are not set); "
+                + "give the share yourself, for example --shard ${{ matrix.shard }}/4 on GitHub Actions")
     }
 }

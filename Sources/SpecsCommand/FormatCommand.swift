@@ -9,12 +9,16 @@ import SpecsRunner
 /// change (exit 1); a file that does not parse is left as it is and reported (exit 2).
 enum FormatCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
-        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.format, command: "\(name) format", err: err) else { return 2 }
+        guard
+            let parsed = ArgumentParser.parse(arguments, table: OptionTable.format, command: "\(name) format", err: err)
+        else { return 2 }
         if parsed.has(.help) {
-            out.write(OptionTable.help(
-                usage: "\(name) format [--check] PATH...",
-                arguments: "  PATH                              Feature files or directories (recursive). Default: Features/",
-                options: OptionTable.format))
+            out.write(
+                OptionTable.help(
+                    usage: "\(name) format [--check] PATH...",
+                    arguments:
+                        "  PATH                              Feature files or directories (recursive). Default: Features/",
+                    options: OptionTable.format))
             return 0
         }
         let check = parsed.has(.check)
@@ -36,14 +40,18 @@ enum FormatCommand {
             let document: GherkinDocument
             do { document = try Parser().parse(source.data, uri: file.path, ids: &ids) } catch {
                 for parseError in error.errors {
-                    err.write(Diagnostics.render(ParseErrorMessage(
-                        source: SourceReference(uri: file.path, location: parseError.location), message: parseError.description), source: source))
+                    err.write(
+                        Diagnostics.render(
+                            ParseErrorMessage(
+                                source: SourceReference(uri: file.path, location: parseError.location),
+                                message: parseError.description), source: source))
                 }
                 broken = true
                 unread += 1
                 continue
             }
-            let byteOrderMark = FileManager.default.contents(atPath: file.path)?.starts(with: [0xEF, 0xBB, 0xBF]) ?? false
+            let byteOrderMark =
+                FileManager.default.contents(atPath: file.path)?.starts(with: [0xEF, 0xBB, 0xBF]) ?? false
             let formatted = FeatureFormatter().format(document, source: source.data, byteOrderMark: byteOrderMark)
             guard formatted != (byteOrderMark ? "\u{FEFF}" : "") + source.data else { continue }
             changed.append(file.path)
@@ -55,7 +63,8 @@ enum FormatCommand {
                 unwritten += 1
             }
         }
-        err.write(closingLine(files: files.count, changed: changed.count, unwritten: unwritten, unread: unread, check: check))
+        err.write(
+            closingLine(files: files.count, changed: changed.count, unwritten: unwritten, unread: unread, check: check))
         if broken { return 2 }
         return check && !changed.isEmpty ? 1 : 0
     }
@@ -64,7 +73,9 @@ enum FormatCommand {
     private static func closingLine(files: Int, changed: Int, unwritten: Int, unread: Int, check: Bool) -> String {
         var line: String
         if check {
-            line = changed == 0 ? "\(files - unread) of \(files) feature file(s) already formatted"
+            line =
+                changed == 0
+                ? "\(files - unread) of \(files) feature file(s) already formatted"
                 : "\(changed) of \(files) feature file(s) would change"
         } else {
             line = "formatted \(changed - unwritten) of \(files) feature file(s)"
@@ -82,7 +93,9 @@ enum FormatCommand {
             return "the file is read-only (mode \(String(info.st_mode & 0o777, radix: 8))): left as it is"
         }
         let output: ReportOutput
-        do { output = try ReportOutput.file(path) } catch let error as OutputError { return error.reason } catch { return "\(error)" }
+        do { output = try ReportOutput.file(path) } catch let error as OutputError { return error.reason } catch {
+            return "\(error)"
+        }
         output.write(text)
         output.close()
         return output.failure

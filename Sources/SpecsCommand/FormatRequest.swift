@@ -21,6 +21,7 @@ struct FormatRequest: Sendable, Hashable {
     }
 
     static let known = [
-        "pretty", "progress", "summary", "message", "junit", "json", "html", "traceability", "traceability-json", "usage", "rerun",
+        "pretty", "progress", "summary", "message", "junit", "json", "html", "traceability", "traceability-json",
+        "usage", "rerun",
     ]
 }

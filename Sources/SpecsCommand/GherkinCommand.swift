@@ -13,7 +13,9 @@ enum GherkinCommand {
         do {
             parsed = try ArgumentParser.parse(arguments, table: OptionTable.gherkin)
         } catch {
-            err.write("error: \(error.message)\nUSAGE: specs gherkin [--no-source] [--no-ast] [--no-pickles] [--predictable-ids] FILE...\n")
+            err.write(
+                "error: \(error.message)\nUSAGE: specs gherkin [--no-source] [--no-ast] [--no-pickles] [--predictable-ids] FILE...\n"
+            )
             err.flush()
             return 2
         }
@@ -97,9 +99,11 @@ private struct FileMessages: Sendable {
             // Stream readers see the file too: a parse error at the bad byte, as for any other error.
             errors = "\(error)\n"
             let location = Location(line: error.line ?? 1, column: error.column)
-            NDJSON.append(.parseError(ParseErrorMessage(
-                source: SourceReference(uri: path, location: location),
-                message: "(\(location.line):\(location.column ?? 0)): \(error.reason)")), to: &lines)
+            NDJSON.append(
+                .parseError(
+                    ParseErrorMessage(
+                        source: SourceReference(uri: path, location: location),
+                        message: "(\(location.line):\(location.column ?? 0)): \(error.reason)")), to: &lines)
             return
         }
         for envelope in messages.envelopes(for: source, ids: &ids) {

@@ -12,8 +12,10 @@ enum I18nCommand {
         guard let dialect = Dialect.named(language) else { return nil }
         let rows: [(String, [String])] = [
             ("feature", dialect.feature), ("background", dialect.background), ("rule", dialect.rule),
-            ("scenario", dialect.scenario), ("scenarioOutline", dialect.scenarioOutline), ("examples", dialect.examples),
-            ("given", dialect.given), ("when", dialect.when), ("then", dialect.then), ("and", dialect.and), ("but", dialect.but),
+            ("scenario", dialect.scenario), ("scenarioOutline", dialect.scenarioOutline),
+            ("examples", dialect.examples),
+            ("given", dialect.given), ("when", dialect.when), ("then", dialect.then), ("and", dialect.and),
+            ("but", dialect.but),
         ]
         return rows.map { name, words in
             name.padding(to: 18) + words.map { "\"\($0)\"" }.joined(separator: ", ")

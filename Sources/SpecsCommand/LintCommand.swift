@@ -9,13 +9,18 @@ import SpecsRunner
 /// is an error, 2 for a usage error or a bad configuration.
 enum LintCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
-        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.lint, command: "\(name) lint", err: err) else { return 2 }
+        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.lint, command: "\(name) lint", err: err)
+        else { return 2 }
         if parsed.has(.help) {
             var help = OptionTable.help(
                 usage: "\(name) lint [--config FILE] PATH...",
-                arguments: "  PATH                              Feature files or directories (recursive). Default: Features/",
+                arguments:
+                    "  PATH                              Feature files or directories (recursive). Default: Features/",
                 options: OptionTable.lint)
-            help += "\nRULES (default severity):\n" + FeatureLinter.rules.map { "  \($0.name) (\($0.severity.rawValue)): \($0.summary)" }.joined(separator: "\n") + "\n"
+            help +=
+                "\nRULES (default severity):\n"
+                + FeatureLinter.rules.map { "  \($0.name) (\($0.severity.rawValue)): \($0.summary)" }.joined(
+                    separator: "\n") + "\n"
             out.write(help)
             return 0
         }
@@ -26,9 +31,13 @@ enum LintCommand {
             err.write("\(error)\n")
             return 2
         }
-        let configPath = parsed.value(.config) ?? (project?.lint != nil ? ProjectConfiguration.fileName : LintConfiguration.defaultFile)
-        if let data = parsed.value(.config) == nil ? project?.lint ?? FileManager.default.contents(atPath: configPath)
-            : FileManager.default.contents(atPath: configPath) {
+        let configPath =
+            parsed.value(.config)
+            ?? (project?.lint != nil ? ProjectConfiguration.fileName : LintConfiguration.defaultFile)
+        if let data = parsed.value(.config) == nil
+            ? project?.lint ?? FileManager.default.contents(atPath: configPath)
+            : FileManager.default.contents(atPath: configPath)
+        {
             do { configuration = try LintConfiguration.read(data) } catch {
                 err.write("\(configPath): error: \(error)\n")
                 return 2
@@ -47,7 +56,11 @@ enum LintCommand {
             do {
                 findings = linter.lint(try SourceReader.read(path: file.path).data, uri: file.path)
             } catch {
-                findings = [LintFinding(rule: "parse-error", severity: .error, message: error.reason, line: error.line ?? 1, column: error.column ?? 1)]
+                findings = [
+                    LintFinding(
+                        rule: "parse-error", severity: .error, message: error.reason, line: error.line ?? 1,
+                        column: error.column ?? 1)
+                ]
             }
             for finding in findings {
                 out.write(finding.text(path: file.path) + "\n")
@@ -55,7 +68,8 @@ enum LintCommand {
                 counts[finding.severity, default: 0] += 1
             }
         }
-        let errors = counts[.error] ?? 0, warnings = counts[.warning] ?? 0
+        let errors = counts[.error] ?? 0
+        let warnings = counts[.warning] ?? 0
         err.write("\(files.count) feature file(s): \(errors) error(s), \(warnings) warning(s)\n")
         if !problems.isEmpty { return 2 }
         return errors > 0 ? 1 : 0

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The C allocator's arenas. glibc gives each thread that allocates an arena of its own, up
@@ -13,11 +13,11 @@ enum MallocArenas {
     /// Limits the arenas threads created from now on may use. Does nothing off glibc.
     static func limit(to count: Int32) {
         #if canImport(Glibc)
-        // `mallopt` is glibc's documented API, but its header is not part of the Glibc module.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        let arenaMax: Int32 = -8  // M_ARENA_MAX in <malloc.h>
-        guard let symbol = dlsym(nil, "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, count)
+            // `mallopt` is glibc's documented API, but its header is not part of the Glibc module.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            let arenaMax: Int32 = -8  // M_ARENA_MAX in <malloc.h>
+            guard let symbol = dlsym(nil, "mallopt") else { return }
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, count)
         #endif
     }
 }

@@ -18,27 +18,60 @@ enum OptionTable {
     static let run: [OptionSpec] = [
         OptionSpec(.tags, value: "expression", help: "Only scenarios whose tags match, e.g. '@smoke and not @wip'."),
         OptionSpec(.name, value: "regex", help: "Only scenarios whose name matches (repeatable)."),
-        OptionSpec(.format, value: "name[:path]", help: "pretty (default), progress, summary, message, junit, json, html, traceability, traceability-json, usage; to stdout without a path (repeatable)."),
+        OptionSpec(
+            .format, value: "name[:path]",
+            help:
+                "pretty (default), progress, summary, message, junit, json, html, traceability, traceability-json, usage; to stdout without a path (repeatable)."
+        ),
         OptionSpec(.dryRun, value: nil, help: "Match every step without running any."),
         OptionSpec(.failFast, value: nil, help: "Stop after the first failing scenario."),
         OptionSpec(.retry, value: "n", help: "Run a failing scenario up to n more times."),
         OptionSpec(.order, value: "defined|reverse|random[:seed]", help: "The order scenarios run in."),
         OptionSpec(.parallel, value: "n", help: "Run n scenarios at once (one world each)."),
         OptionSpec(.timeout, value: "seconds", help: "Fail a step still running after this long (default 60)."),
-        OptionSpec(.failOnUnused, value: nil, help: "Fail (exit 1) when a step definition matches no step (with --dry-run: before running anything)."),
-        OptionSpec(.inProcess, value: nil, help: "Run the scenarios in this process, not in worker processes: a crash, exit() or blocking step then ends the whole run."),
-        OptionSpec(.shard, value: "i/n|auto", help: "Run the i-th of n balanced, stable shares of the scenarios; auto reads a CI's parallel job (GitLab, CircleCI, Buildkite, Azure Pipelines)."),
-        OptionSpec(.shardDurations, value: "file", help: "Balance --shard by the time each scenario took in an earlier run: its message stream (repeatable, for merged shards) or its --history folder."),
-        OptionSpec(.profile, value: "name", help: "Take the options of this profile of specs.json (its defaults are always taken); the command line's win."),
+        OptionSpec(
+            .failOnUnused, value: nil,
+            help: "Fail (exit 1) when a step definition matches no step (with --dry-run: before running anything)."),
+        OptionSpec(
+            .inProcess, value: nil,
+            help:
+                "Run the scenarios in this process, not in worker processes: a crash, exit() or blocking step then ends the whole run."
+        ),
+        OptionSpec(
+            .shard, value: "i/n|auto",
+            help:
+                "Run the i-th of n balanced, stable shares of the scenarios; auto reads a CI's parallel job (GitLab, CircleCI, Buildkite, Azure Pipelines)."
+        ),
+        OptionSpec(
+            .shardDurations, value: "file",
+            help:
+                "Balance --shard by the time each scenario took in an earlier run: its message stream (repeatable, for merged shards) or its --history folder."
+        ),
+        OptionSpec(
+            .profile, value: "name",
+            help:
+                "Take the options of this profile of specs.json (its defaults are always taken); the command line's win."
+        ),
         OptionSpec(.junitSuiteName, value: "name", help: "The testsuite name of the junit format (default: specs)."),
-        OptionSpec(.xunit, value: "file", help: "xUnit XML of `swift test --xunit-output` giving the linked tests' results (repeatable)."),
+        OptionSpec(
+            .xunit, value: "file",
+            help: "xUnit XML of `swift test --xunit-output` giving the linked tests' results (repeatable)."),
         OptionSpec(.testList, value: "file", help: "Output of `swift test list` naming the tests that exist."),
         OptionSpec(.testsDir, value: "dir", help: "Where the linked XCTests live (default: Tests)."),
-        OptionSpec(.minCoverage, value: "percent", help: "Fail (exit 1) when fewer scenarios are covered by a passing linked test."),
-        OptionSpec(.reportLanguage, value: "en|es", help: "The language of the HTML report's labels (default: the features')."),
-        OptionSpec(.title, value: "text", help: "The project the HTML report is titled after (default: the package's name)."),
-        OptionSpec(.history, value: "dir", help: "Keep a record of each run in dir; the HTML report shows the trend and new, newly failing, fixed and flaky scenarios."),
-        OptionSpec(.noColor, value: nil, help: "No colours (also when NO_COLOR is set; colours only go to a terminal)."),
+        OptionSpec(
+            .minCoverage, value: "percent",
+            help: "Fail (exit 1) when fewer scenarios are covered by a passing linked test."),
+        OptionSpec(
+            .reportLanguage, value: "en|es", help: "The language of the HTML report's labels (default: the features')."),
+        OptionSpec(
+            .title, value: "text", help: "The project the HTML report is titled after (default: the package's name)."),
+        OptionSpec(
+            .history, value: "dir",
+            help:
+                "Keep a record of each run in dir; the HTML report shows the trend and new, newly failing, fixed and flaky scenarios."
+        ),
+        OptionSpec(
+            .noColor, value: nil, help: "No colours (also when NO_COLOR is set; colours only go to a terminal)."),
         OptionSpec(.i18nLanguages, value: nil, help: "List the Gherkin languages."),
         OptionSpec(.i18nKeywords, value: "language", help: "List the keywords of a Gherkin language."),
         OptionSpec(.help, value: nil, help: "Show this help."),
@@ -47,17 +80,25 @@ enum OptionTable {
 
     /// The options of `specs report`: the outputs and the traceability gate.
     static let report: [OptionSpec] = run.filter {
-        [.format, .junitSuiteName, .xunit, .testList, .testsDir, .minCoverage, .reportLanguage, .title, .history, .noColor, .help]
-            .contains($0.option)
+        [
+            .format, .junitSuiteName, .xunit, .testList, .testsDir, .minCoverage, .reportLanguage, .title, .history,
+            .noColor, .help,
+        ]
+        .contains($0.option)
     }
 
     static let format: [OptionSpec] = [
-        OptionSpec(.check, value: nil, help: "Change nothing; list the files that would change and exit 1 if any would."),
+        OptionSpec(
+            .check, value: nil, help: "Change nothing; list the files that would change and exit 1 if any would."),
         OptionSpec(.help, value: nil, help: "Show this help."),
     ]
 
     static let lint: [OptionSpec] = [
-        OptionSpec(.config, value: "file", help: "The rules' settings (default: the lint settings of specs.json, else .specs-lint.json, in the working directory)."),
+        OptionSpec(
+            .config, value: "file",
+            help:
+                "The rules' settings (default: the lint settings of specs.json, else .specs-lint.json, in the working directory)."
+        ),
         OptionSpec(.help, value: nil, help: "Show this help."),
     ]
 

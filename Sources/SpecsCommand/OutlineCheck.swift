@@ -11,8 +11,12 @@ enum OutlineCheck {
             return scenarios.filter { !$0.examples.isEmpty }.flatMap { outline -> [String] in
                 let check = OutlinePlaceholders(outline)
                 return check.missing.map { missing in
-                    let near = ArgumentParser.suggestion(for: missing.name, among: check.columns).map { " Did you mean <\($0)>?" } ?? ""
-                    return "\(feature.source.uri):\(missing.location.line):\(missing.location.column ?? 1): warning: <\(missing.name)> is not a column "
+                    let near =
+                        ArgumentParser.suggestion(for: missing.name, among: check.columns).map {
+                            " Did you mean <\($0)>?"
+                        } ?? ""
+                    return
+                        "\(feature.source.uri):\(missing.location.line):\(missing.location.column ?? 1): warning: <\(missing.name)> is not a column "
                         + "of the examples of '\(outline.name)' (columns: \(check.columns.sorted().joined(separator: ", "))), so it stays as written.\(near)"
                 }
             }

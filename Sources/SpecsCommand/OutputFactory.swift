@@ -19,7 +19,10 @@ struct OutputFactory {
 
     /// `linksTests`: whether the features link tests (`@xctest:`), so that the coverage gate
     /// checks those links at the end.
-    init(parsed: ParsedArguments, out: ReportOutput, traceability: TraceabilityOptions, linksTests: Bool = true, featuresLanguage: String? = nil) {
+    init(
+        parsed: ParsedArguments, out: ReportOutput, traceability: TraceabilityOptions, linksTests: Bool = true,
+        featuresLanguage: String? = nil
+    ) {
         self.parsed = parsed
         self.out = out
         self.traceability = traceability
@@ -62,7 +65,9 @@ struct OutputFactory {
             guard let path = request.path else { continue }
             let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
             if let other = seen[key] {
-                throw UsageError(message: "--format \(other) and --format \(request.name) both write to \(path); give each its own file")
+                throw UsageError(
+                    message:
+                        "--format \(other) and --format \(request.name) both write to \(path); give each its own file")
             }
             seen[key] = request.name
         }
@@ -71,9 +76,10 @@ struct OutputFactory {
             if request.path != nil { files.outputs.append(stream) }
             consumers.append(try consumer(request.name, stream))
             if request.name == "pretty" && request.path == nil && traceability.requested {
-                consumers.append(TraceabilityFormatter(
-                    output: out, style: .terminal, context: traceability.context, palette: palette,
-                    onlyWithLinks: !traceability.requested, ledger: ledger))
+                consumers.append(
+                    TraceabilityFormatter(
+                        output: out, style: .terminal, context: traceability.context, palette: palette,
+                        onlyWithLinks: !traceability.requested, ledger: ledger))
             }
         }
         if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
@@ -97,13 +103,18 @@ struct OutputFactory {
         case "message": return MessageFormatter(output: stream)
         case "usage": return UsageFormatter(output: stream, ledger: ledger)
         case "rerun": return RerunFormatter(output: stream, ledger: ledger)
-        case "junit": return JUnitFormatter(output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger)
+        case "junit":
+            return JUnitFormatter(output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger)
         case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
-        case "traceability": return TraceabilityFormatter(output: stream, style: .markdown, context: traceability.context, ledger: ledger)
-        case "traceability-json": return TraceabilityFormatter(output: stream, style: .json, context: traceability.context, ledger: ledger)
+        case "traceability":
+            return TraceabilityFormatter(
+                output: stream, style: .markdown, context: traceability.context, ledger: ledger)
+        case "traceability-json":
+            return TraceabilityFormatter(output: stream, style: .json, context: traceability.context, ledger: ledger)
         case "html":
             let report = HTMLFormatter(
-                output: stream, context: traceability.context, language: parsed.value(.reportLanguage) ?? featuresLanguage,
+                output: stream, context: traceability.context,
+                language: parsed.value(.reportLanguage) ?? featuresLanguage,
                 title: parsed.value(.title) ?? PackageName.current ?? "Specifications", dryRun: parsed.has(.dryRun),
                 historyDirectory: parsed.value(.history), ledger: ledger)
             files.htmlReports.append(report)

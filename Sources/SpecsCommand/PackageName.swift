@@ -5,7 +5,8 @@ import Foundation
 enum PackageName {
     static var current: String? {
         guard let text = try? String(contentsOfFile: "Package.swift", encoding: .utf8),
-              let call = text.range(of: "Package(") else { return nil }
+            let call = text.range(of: "Package(")
+        else { return nil }
         let rest = text[call.upperBound...]
         guard let name = rest.range(of: "name:") else { return nil }
         let afterName = rest[name.upperBound...].drop { $0 == " " || $0 == "\n" }

@@ -8,22 +8,30 @@ enum ParseErrorText {
     /// `message` without its `(line:column): ` prefix; `line` the offending source line; `source` the file.
     static func plain(_ message: String, line: String?, source: String) -> String {
         var text = message
-        if let range = message.range(of: "expected: "), message.hasPrefix("expected: ") || message.hasPrefix("unexpected end of file") {
+        if let range = message.range(of: "expected: "),
+            message.hasPrefix("expected: ") || message.hasPrefix("unexpected end of file")
+        {
             let rest = message[range.upperBound...]
             let (expectedPart, got): (Substring, Substring?) = {
-                if let gotRange = rest.range(of: ", got '") { return (rest[..<gotRange.lowerBound], rest[gotRange.upperBound...].dropLast()) }
+                if let gotRange = rest.range(of: ", got '") {
+                    return (rest[..<gotRange.lowerBound], rest[gotRange.upperBound...].dropLast())
+                }
                 return (rest, nil)
             }()
             let expected = expectedPart.split(separator: ", ").map { words(for: String($0)) }
             let unique = expected.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            let list = unique.count > 1 ? unique.dropLast().joined(separator: ", ") + " or " + (unique.last ?? "") : unique.first ?? ""
+            let list =
+                unique.count > 1
+                ? unique.dropLast().joined(separator: ", ") + " or " + (unique.last ?? "") : unique.first ?? ""
             if let got {
                 text = "'\(got.trimmingCharacters(in: .whitespaces))' cannot stand here; expected \(list)"
             } else {
                 text = "the file ends too early; expected \(list)"
             }
         }
-        if let line, let hint = suggestion(for: line, language: LanguageComment.language(of: source)) { text += ". " + hint }
+        if let line, let hint = suggestion(for: line, language: LanguageComment.language(of: source)) {
+            text += ". " + hint
+        }
         return text
     }
 
@@ -60,7 +68,8 @@ enum ParseErrorText {
                     return "'\(word):' is English, but this file's language is '\(language)': use '\(native):'"
                 }
                 if let near = ArgumentParser.suggestion(for: word.lowercased(), among: headers.map { $0.lowercased() }),
-                   let keyword = headers.first(where: { $0.lowercased() == near }) {
+                    let keyword = headers.first(where: { $0.lowercased() == near })
+                {
                     return "Did you mean '\(keyword):'?"
                 }
             }
@@ -69,8 +78,11 @@ enum ParseErrorText {
         let firstWord = String(trimmed.prefix { $0 != " " })
         if !steps.contains(firstWord + " "), trimmed.contains(" ") {
             let candidates = steps.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            if let near = ArgumentParser.suggestion(for: firstWord.lowercased(), among: candidates.map { $0.lowercased() }),
-               near != firstWord.lowercased(), let keyword = candidates.first(where: { $0.lowercased() == near }), firstWord.count > 2 {
+            if let near = ArgumentParser.suggestion(
+                for: firstWord.lowercased(), among: candidates.map { $0.lowercased() }),
+                near != firstWord.lowercased(), let keyword = candidates.first(where: { $0.lowercased() == near }),
+                firstWord.count > 2
+            {
                 return "Did you mean '\(keyword)'?"
             }
         }

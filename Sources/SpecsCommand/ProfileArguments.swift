@@ -7,12 +7,18 @@ import SpecsRunner
 /// given several times), and paths on the command line replace the file's `paths`.
 enum ProfileArguments {
     /// The options a file may set: every run option but those that only ask for help.
-    static let settable = OptionTable.run.filter { ![.help, .version, .i18nLanguages, .i18nKeywords, .profile].contains($0.option) }
+    static let settable = OptionTable.run.filter {
+        ![.help, .version, .i18nLanguages, .i18nKeywords, .profile].contains($0.option)
+    }
 
-    static func arguments(_ commandLine: [String], configuration: ProjectConfiguration?) throws(UsageError) -> [String] {
+    static func arguments(_ commandLine: [String], configuration: ProjectConfiguration?) throws(UsageError) -> [String]
+    {
         let profile = Self.profile(in: commandLine)
         guard let configuration else {
-            if let profile { throw UsageError(message: "error: --profile \(profile): there is no \(ProjectConfiguration.fileName) here") }
+            if let profile {
+                throw UsageError(
+                    message: "error: --profile \(profile): there is no \(ProjectConfiguration.fileName) here")
+            }
             return commandLine
         }
         let options: [String: ProjectConfiguration.Value]
@@ -32,15 +38,21 @@ enum ProfileArguments {
             }
             guard let spec = settable.first(where: { $0.name == "--" + name }) else {
                 let known = settable.map { String($0.name.dropFirst(2)) } + ["paths"]
-                throw UsageError(message: "\(configuration.path): error: unknown option '\(name)'" + ProjectConfiguration.nearest(name, among: known))
+                throw UsageError(
+                    message: "\(configuration.path): error: unknown option '\(name)'"
+                        + ProjectConfiguration.nearest(name, among: known))
             }
             guard !given.contains(spec.name) else { continue }
             switch (value, spec.value) {
             case (.flag(let on), nil): if on { arguments.append(spec.name) }
             case (.values(let values), .some): for text in values { arguments += [spec.name, text] }
             case (.flag, .some):
-                throw UsageError(message: "\(configuration.path): error: '\(name)' takes a value <\(spec.value ?? "")>, not true or false")
-            case (.values, nil): throw UsageError(message: "\(configuration.path): error: '\(name)' is a switch: give it true or false")
+                throw UsageError(
+                    message:
+                        "\(configuration.path): error: '\(name)' takes a value <\(spec.value ?? "")>, not true or false"
+                )
+            case (.values, nil):
+                throw UsageError(message: "\(configuration.path): error: '\(name)' is a switch: give it true or false")
             }
         }
         return arguments + commandLine
@@ -50,7 +62,9 @@ enum ProfileArguments {
     static func profile(in arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated() {
             if argument == Option.profile.name, index + 1 < arguments.count { return arguments[index + 1] }
-            if argument.hasPrefix(Option.profile.name + "=") { return String(argument.dropFirst(Option.profile.name.count + 1)) }
+            if argument.hasPrefix(Option.profile.name + "=") {
+                return String(argument.dropFirst(Option.profile.name.count + 1))
+            }
         }
         return nil
     }

@@ -8,11 +8,14 @@ import SpecsRunner
 /// from the shards of one suite merged into one report.
 enum ReportCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String = "specs") -> Int32 {
-        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.report, command: "\(name) report", err: err) else { return 2 }
+        guard
+            let parsed = ArgumentParser.parse(arguments, table: OptionTable.report, command: "\(name) report", err: err)
+        else { return 2 }
         if parsed.has(.help) || parsed.positionals.isEmpty {
             let help = OptionTable.help(
                 usage: "\(name) report [options] MESSAGES.ndjson...",
-                arguments: "  MESSAGES.ndjson                   Message streams of runs (--format message:FILE); several are merged.",
+                arguments:
+                    "  MESSAGES.ndjson                   Message streams of runs (--format message:FILE); several are merged.",
                 options: OptionTable.report)
             (parsed.has(.help) ? out : err).write(help)
             return parsed.has(.help) ? 0 : 2
@@ -26,12 +29,14 @@ enum ReportCommand {
             do {
                 let reading = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path)
                 if !reading.unknownTypes.isEmpty {
-                    err.write("warning: \(path): skipped message types this version does not know: "
-                        + "\(reading.unknownTypes.joined(separator: ", "))\n")
+                    err.write(
+                        "warning: \(path): skipped message types this version does not know: "
+                            + "\(reading.unknownTypes.joined(separator: ", "))\n")
                 }
                 if let line = reading.cutOffAtLine {
-                    err.write("\(path):\(line): warning: the stream is cut off in the middle of this line (did its run die while "
-                        + "writing it?); every line before it is read, and the run is reported as incomplete\n")
+                    err.write(
+                        "\(path):\(line): warning: the stream is cut off in the middle of this line (did its run die while "
+                            + "writing it?); every line before it is read, and the run is reported as incomplete\n")
                 }
                 streams.append(reading.envelopes)
             } catch {
@@ -41,8 +46,9 @@ enum ReportCommand {
         }
         let shardCheck = ShardCheck(zip(parsed.positionals, streams).map { (path: $0, envelopes: $1) })
         if !shardCheck.unchecked.isEmpty && shardCheck.unchecked.count < streams.count {
-            err.write("warning: \(shardCheck.unchecked.joined(separator: ", ")): no run metadata (another tool's stream, or an "
-                + "older specs'): not checked against the other streams\n")
+            err.write(
+                "warning: \(shardCheck.unchecked.joined(separator: ", ")): no run metadata (another tool's stream, or an "
+                    + "older specs'): not checked against the other streams\n")
         }
         let envelopes = StreamMerger.merge(streams)
         let consumers: [any EventConsumer]
@@ -63,7 +69,8 @@ enum ReportCommand {
             return 2
         }
         let multiplexer = EventMultiplexer(consumers)
-        let gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: ledger)
+        let gate = CoverageGate(
+            minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: ledger)
         multiplexer.add(gate)
         ledger.scenariosInNoStream = shardCheck.scenariosInNoStream
         ledger.shardTimes = shardCheck.shardTimes

@@ -13,6 +13,8 @@ struct RerunFile {
         guard argument.hasPrefix("@"), argument.count > 1 else { return nil }
         path = String(argument.dropFirst())
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        places = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map { FeaturePath(argument: String($0)) }
+        places = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map {
+            FeaturePath(argument: String($0))
+        }
     }
 }

@@ -27,7 +27,8 @@ struct RunCommand {
         if let workerExecutable, !parsed.has(.inProcess) {
             // Workers are this executable started again as it was: a custom runner's own main
             // (which may read its arguments before specs does) runs in them too.
-            options.isolation = .workers(executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
+            options.isolation = .workers(
+                executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
         if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
             let files = parsed.emptyRerunFiles.joined(separator: ", ")
@@ -46,10 +47,13 @@ struct RunCommand {
         // 3. by the worker that runs its scenarios (`Runner.serveAsWorker`): another process,
         //    which reads only the files it is asked for, with the ids the request gives.
         let survey = RunSurvey(files, tags: options.tags, err: err)
-        let emptySelectionHint = survey.selection.emptySelectionHint(files: files, paths: parsed.featurePaths, names: options.names)
+        let emptySelectionHint = survey.selection.emptySelectionHint(
+            files: files, paths: parsed.featurePaths, names: options.names)
         err.flush()
         guard survey.selection.lineErrors.isEmpty else { return 2 }
-        guard let outputs = RunOutputs(parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey)
+        guard
+            let outputs = RunOutputs(
+                parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey)
         else { return 2 }
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
 
@@ -62,7 +66,8 @@ struct RunCommand {
         }
         outputs.addTheirProblems(to: &verdict, err: err)
         let humanOnStdout = FormatRequest.humanOnStdout(formats)
-        (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: humanOnStdout ? outputs.factory.palette : .none))
+        (humanOnStdout ? out : err).write(
+            VerdictText.render(verdict, palette: humanOnStdout ? outputs.factory.palette : .none))
         out.flush()
         if let signal = summary.interrupted { return 128 + (SignalWatch.number(signal) ?? 2) }
         return verdict.exitCode
@@ -89,9 +94,12 @@ struct RunCommand {
     func runOptions() throws -> RunOptions {
         var options = RunOptions()
         if let tags = parsed.value(.tags) {
-            do { options.tags = try TagExpressionParser.parse(tags) } catch { throw UsageError(message: "--tags: \(error.message)") }
+            do { options.tags = try TagExpressionParser.parse(tags) } catch {
+                throw UsageError(message: "--tags: \(error.message)")
+            }
             if let bare = options.tags.tagNames.first(where: { !$0.hasPrefix("@") }) {
-                throw UsageError(message: "--tags '\(tags)': '\(bare)' is not a tag, tags start with @. Did you mean '@\(bare)'?")
+                throw UsageError(
+                    message: "--tags '\(tags)': '\(bare)' is not a tag, tags start with @. Did you mean '@\(bare)'?")
             }
         }
         options.names = parsed.all(.name)
@@ -101,15 +109,21 @@ struct RunCommand {
         options.dryRun = parsed.has(.dryRun)
         options.failFast = parsed.has(.failFast)
         if let retry = parsed.value(.retry) {
-            guard let count = Int(retry), count >= 0 else { throw UsageError(message: "--retry takes a whole number, not '\(retry)'") }
+            guard let count = Int(retry), count >= 0 else {
+                throw UsageError(message: "--retry takes a whole number, not '\(retry)'")
+            }
             options.retry = count
         }
         if let parallel = parsed.value(.parallel) {
-            guard let count = Int(parallel), count >= 1 else { throw UsageError(message: "--parallel takes a number from 1, not '\(parallel)'") }
+            guard let count = Int(parallel), count >= 1 else {
+                throw UsageError(message: "--parallel takes a number from 1, not '\(parallel)'")
+            }
             options.parallel = count
         }
         if let timeout = parsed.value(.timeout) {
-            guard let seconds = Double(timeout), seconds > 0 else { throw UsageError(message: "--timeout takes seconds, not '\(timeout)'") }
+            guard let seconds = Double(timeout), seconds > 0 else {
+                throw UsageError(message: "--timeout takes seconds, not '\(timeout)'")
+            }
             options.stepTimeout = seconds
         }
         if let order = parsed.value(.order) {
@@ -136,7 +150,9 @@ struct RunCommand {
             options.shard = (parts[0], parts[1])
         }
         if !parsed.all(.shardDurations).isEmpty {
-            guard options.shard != nil else { throw UsageError(message: "--shard-durations balances --shard: give --shard i/n or auto too") }
+            guard options.shard != nil else {
+                throw UsageError(message: "--shard-durations balances --shard: give --shard i/n or auto too")
+            }
             options.shardDurations = try ShardDurations.read(parsed.all(.shardDurations))
         }
         return options
@@ -153,7 +169,8 @@ struct RunCommand {
         }
         let toStdout = requests.filter { $0.path == nil }
         if toStdout.count > 1 {
-            throw UsageError(message: "only one format can write to standard output; give the others a path (--format name:path)")
+            throw UsageError(
+                message: "only one format can write to standard output; give the others a path (--format name:path)")
         }
         return requests.isEmpty || toStdout.isEmpty ? [FormatRequest("pretty")] + requests : requests
     }

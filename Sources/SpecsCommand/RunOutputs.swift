@@ -14,7 +14,8 @@ struct RunOutputs {
     /// The outputs of a run; nil after telling `err` why they cannot be made (two formats
     /// writing one file, a report that cannot be opened).
     init?(
-        parsed: ParsedArguments, out: ReportOutput, err: ReportOutput, formats: [FormatRequest], traceability: TraceabilityOptions,
+        parsed: ParsedArguments, out: ReportOutput, err: ReportOutput, formats: [FormatRequest],
+        traceability: TraceabilityOptions,
         survey: RunSurvey
     ) {
         factory = OutputFactory(
@@ -27,7 +28,9 @@ struct RunOutputs {
             err.write("error: \(error)\n")
             return nil
         }
-        gate = CoverageGate(minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: factory.ledger)
+        gate = CoverageGate(
+            minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err,
+            ledger: factory.ledger)
         multiplexer.add(gate)
         usage = parsed.has(.failOnUnused) ? UsageCollector(ledger: factory.ledger) : nil
         if let usage { multiplexer.add(usage) }

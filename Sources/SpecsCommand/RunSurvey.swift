@@ -26,7 +26,8 @@ struct RunSurvey {
             if let language = feature.document?.feature?.language { languages[language, default: 0] += 1 }
             for error in feature.errors {
                 let message = ParseErrorMessage(
-                    source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)
+                    source: SourceReference(uri: feature.source.uri, location: error.location),
+                    message: error.description)
                 err.write(Diagnostics.render(message, source: feature.source))
             }
             if let error = feature.errors.first { unparsable.append("\(feature.source.uri):\(error.location.line)") }

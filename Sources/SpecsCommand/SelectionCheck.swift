@@ -47,7 +47,9 @@ struct SelectionCheck {
             let names = nearest.map { start in
                 "\(start) (\(feature.pickles.first { $0.location.line == start }?.name ?? ""))"
             }
-            let hint = names.isEmpty ? " The file has no scenarios." : " Nearest: line " + names.joined(separator: ", line ") + "."
+            let hint =
+                names.isEmpty
+                ? " The file has no scenarios." : " Nearest: line " + names.joined(separator: ", line ") + "."
             return "\(feature.source.uri):\(line): error: no scenario or example row is at line \(line).\(hint)"
         }
     }
@@ -59,6 +61,9 @@ struct SelectionCheck {
         var filters: [String] = []
         if tags != .always { filters.append("--tags '\(tags)'") }
         if !names.isEmpty { filters.append(names.map { "--name '\($0)'" }.joined(separator: " ")) }
-        return filters.isEmpty ? "" : filters.joined(separator: " and ") + " match\(filters.count == 1 ? "es" : "") none of the \(pickleCount) scenarios"
+        return filters.isEmpty
+            ? ""
+            : filters.joined(separator: " and ")
+                + " match\(filters.count == 1 ? "es" : "") none of the \(pickleCount) scenarios"
     }
 }

@@ -14,8 +14,10 @@ enum ShardDurations {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 guard let recorded = RunHistory.latestDurations(in: path) else {
-                    throw UsageError(message: "--shard-durations \(path): the history folder holds no record with the scenarios' times "
-                        + "(they are kept from this version on)")
+                    throw UsageError(
+                        message:
+                            "--shard-durations \(path): the history folder holds no record with the scenarios' times "
+                            + "(they are kept from this version on)")
                 }
                 durations.merge(recorded) { _, new in new }
                 continue
@@ -25,8 +27,9 @@ enum ShardDurations {
             }
             let reading: NDJSON.Reading
             do { reading = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path) } catch {
-                throw UsageError(message: "--shard-durations \(path): \(error); give the message stream of an earlier run "
-                    + "(--format message:FILE)")
+                throw UsageError(
+                    message: "--shard-durations \(path): \(error); give the message stream of an earlier run "
+                        + "(--format message:FILE)")
             }
             durations.merge(Self.durations(in: reading.envelopes)) { _, new in new }
         }
@@ -42,11 +45,14 @@ enum ShardDurations {
             switch envelope {
             case .pickle(let pickle): pickles[pickle.id] = pickle
             case .testCase(let testCase): testCases[testCase.id] = testCase.pickleId
-            case .testCaseStarted(let started): attempts[started.id] = (started.testCaseId, started.timestamp.totalNanoseconds)
+            case .testCaseStarted(let started):
+                attempts[started.id] = (started.testCaseId, started.timestamp.totalNanoseconds)
             case .testCaseFinished(let finished):
                 guard let attempt = attempts[finished.testCaseStartedId], let pickleId = testCases[attempt.testCase],
-                      let pickle = pickles[pickleId] else { continue }
-                durations["\(pickle.uri):\(pickle.location.line)", default: 0] += max(0, finished.timestamp.totalNanoseconds - attempt.started)
+                    let pickle = pickles[pickleId]
+                else { continue }
+                durations["\(pickle.uri):\(pickle.location.line)", default: 0] += max(
+                    0, finished.timestamp.totalNanoseconds - attempt.started)
             default: continue
             }
         }

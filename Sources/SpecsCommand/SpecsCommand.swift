@@ -29,7 +29,8 @@ public enum SpecsCommand {
     /// Runs with the given arguments, writing to the given outputs; returns the exit code.
     /// `name` is the runner's executable, as its help and errors call it.
     public static func run<World: AnyObject>(
-        arguments commandLine: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput, err: ReportOutput,
+        arguments commandLine: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput,
+        err: ReportOutput,
         name: String = "specs", workerExecutable: String? = nil
     ) async -> Int32 {
         defer {
@@ -53,7 +54,9 @@ public enum SpecsCommand {
             err.write("\(error)\n")
             return 2
         }
-        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.run, command: name, err: err) else { return 2 }
+        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.run, command: name, err: err) else {
+            return 2
+        }
         if parsed.has(.help) {
             out.write(help(name))
             return 0
@@ -89,18 +92,20 @@ public enum SpecsCommand {
         arguments.first.flatMap(Subcommand.init(rawValue:)) == nil && !arguments.contains(Option.inProcess.name)
     }
 
-    static func help(_ name: String) -> String { OptionTable.help(
-        usage: "\(name) [PATH[:LINE]...] [options]\n       \(name) gherkin [options] FILE...\n       \(name) report [options] MESSAGES.ndjson...\n       \(name) format [--check] PATH...\n       \(name) lint PATH...\n       \(name) lsp   (the Language Server Protocol on standard input and output)",
-        arguments: """
-              PATH[:LINE]                       Feature files or directories (recursive); :LINE picks one scenario
-                                                or example row. Default: Features/
-            """,
-        options: OptionTable.run,
-        footer: """
+    static func help(_ name: String) -> String {
+        OptionTable.help(
+            usage:
+                "\(name) [PATH[:LINE]...] [options]\n       \(name) gherkin [options] FILE...\n       \(name) report [options] MESSAGES.ndjson...\n       \(name) format [--check] PATH...\n       \(name) lint PATH...\n       \(name) lsp   (the Language Server Protocol on standard input and output)",
+            arguments: """
+                  PATH[:LINE]                       Feature files or directories (recursive); :LINE picks one scenario
+                                                    or example row. Default: Features/
+                """,
+            options: OptionTable.run,
+            footer: """
 
-            EXIT CODES:
-              0  every scenario passed    1  a scenario failed (undefined and pending count)    2  usage or parse error
+                EXIT CODES:
+                  0  every scenario passed    1  a scenario failed (undefined and pending count)    2  usage or parse error
 
-            """)
+                """)
     }
 }

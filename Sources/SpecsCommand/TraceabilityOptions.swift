@@ -21,7 +21,9 @@ struct TraceabilityOptions {
         } else {
             let directory = parsed.value(.testsDir) ?? "Tests"
             var isDirectory: ObjCBool = false
-            if parsed.value(.testsDir) != nil, !(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            if parsed.value(.testsDir) != nil,
+                !(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue)
+            {
                 throw UsageError(message: "--tests-dir: '\(directory)' is not a directory")
             }
             // Scanned when a report is first built, not by runs that report no traceability.
@@ -31,35 +33,46 @@ struct TraceabilityOptions {
         var warnings: [String] = []
         for path in parsed.all(.xunit) {
             guard let data = FileManager.default.contents(atPath: path) else {
-                let reason = FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
-                throw UsageError(message: "--xunit: \(reason). On Linux, `swift test --xunit-output` writes XCTest results only "
-                    + "with --parallel: run `swift test --parallel --xunit-output \(path)`.")
+                let reason =
+                    FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
+                throw UsageError(
+                    message: "--xunit: \(reason). On Linux, `swift test --xunit-output` writes XCTest results only "
+                        + "with --parallel: run `swift test --parallel --xunit-output \(path)`.")
             }
             var merged = results ?? TestResults()
             let count: Int
-            do { count = try merged.merge(xunit: data) } catch { throw UsageError(message: "--xunit \(path): \(error)") }
+            do { count = try merged.merge(xunit: data) } catch {
+                throw UsageError(message: "--xunit \(path): \(error)")
+            }
             if count == 0 {
-                warnings.append("--xunit \(path) holds no test results. On Linux, `swift test --xunit-output` writes XCTest "
-                    + "results only with --parallel: run `swift test --parallel --xunit-output \(path)`.")
+                warnings.append(
+                    "--xunit \(path) holds no test results. On Linux, `swift test --xunit-output` writes XCTest "
+                        + "results only with --parallel: run `swift test --parallel --xunit-output \(path)`.")
             }
             results = merged
         }
         var minimum: Double?
         if let text = parsed.value(.minCoverage) {
-            guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), (0...100).contains(value) else {
+            guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), (0...100).contains(value)
+            else {
                 throw UsageError(message: "--min-coverage takes a percentage from 0 to 100, not '\(text)'")
             }
             minimum = value
             guard results != nil else {
-                throw UsageError(message: "--min-coverage needs the linked tests' results: run `swift test --parallel --xunit-output "
-                    + "reports/xunit.xml` and pass --xunit reports/xunit.xml (and reports/xunit-swift-testing.xml)")
+                throw UsageError(
+                    message:
+                        "--min-coverage needs the linked tests' results: run `swift test --parallel --xunit-output "
+                        + "reports/xunit.xml` and pass --xunit reports/xunit.xml (and reports/xunit-swift-testing.xml)")
             }
         }
         context = TraceabilityContext(inventory: inventory(), results: results)
         minimumCoverage = minimum
-        if let language = parsed.value(.reportLanguage), !HTMLFormatter.labelLanguages.contains(where: { language.hasPrefix($0) }) {
-            warnings.append("--report-language \(language): the report's labels exist in "
-                + HTMLFormatter.labelLanguages.joined(separator: " and ") + " only; it is written in English")
+        if let language = parsed.value(.reportLanguage),
+            !HTMLFormatter.labelLanguages.contains(where: { language.hasPrefix($0) })
+        {
+            warnings.append(
+                "--report-language \(language): the report's labels exist in "
+                    + HTMLFormatter.labelLanguages.joined(separator: " and ") + " only; it is written in English")
         }
         requested = minimum != nil || results != nil
         self.warnings = warnings

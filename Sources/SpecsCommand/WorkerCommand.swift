@@ -8,12 +8,16 @@ import SpecsRunner
 /// reads the file each request names with the ids the request gives, and serves the test
 /// cases the supervisor sends (see `Runner.serveAsWorker`).
 enum WorkerCommand {
-    static func run<World: AnyObject>(_ arguments: [String], workerId: String, registry: StepRegistry<World>) async -> Int32 {
+    static func run<World: AnyObject>(
+        _ arguments: [String], workerId: String, registry: StepRegistry<World>
+    ) async -> Int32 {
         // The supervisor's command line, with specs.json taken as the supervisor took it.
-        let rest = (try? ProfileArguments.arguments(arguments, configuration: try ProjectConfiguration.load())) ?? arguments
+        let rest =
+            (try? ProfileArguments.arguments(arguments, configuration: try ProjectConfiguration.load())) ?? arguments
         let quiet = ReportOutput(handle: .standardError)
         guard let parsed = try? ArgumentParser.parse(rest, table: OptionTable.run),
-              var options = try? RunCommand(parsed: parsed, out: quiet, err: quiet).runOptions() else {
+            var options = try? RunCommand(parsed: parsed, out: quiet, err: quiet).runOptions()
+        else {
             FileHandle.standardError.write(Data("worker: the run's arguments do not parse\n".utf8))
             return 64
         }

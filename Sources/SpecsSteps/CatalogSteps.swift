@@ -13,10 +13,13 @@ extension StepRegistry where World == SeedWorld {
         }
         given("que la caché guardó los productos:") { (world, table: DataTable) in
             let products = try table.hashes().map { row in
-                guard let id = row["id"], let name = row["nombre"], let price = row["precio"].flatMap({ Decimal(string: $0) }),
-                      let currency = row["moneda"]
+                guard let id = row["id"], let name = row["nombre"],
+                    let price = row["precio"].flatMap({ Decimal(string: $0) }),
+                    let currency = row["moneda"]
                 else { throw ExpectationFailure("each row needs id, nombre, precio and moneda: \(row)") }
-                return Product(id: id, name: name, price: Price(amount: price, currency: currency), imageURL: URL(string: "https://example.com/\(id).png")!)
+                return Product(
+                    id: id, name: name, price: Price(amount: price, currency: currency),
+                    imageURL: URL(string: "https://example.com/\(id).png")!)
             }
             await world.cache.store(products, at: Date(timeIntervalSince1970: 0))
         }
@@ -33,7 +36,9 @@ extension StepRegistry where World == SeedWorld {
         }
 
         given("el servidor de productos no es accesible") { world in await world.productServer.set(.offline) }
-        given("el servidor de productos responde con datos inválidos") { world in await world.productServer.set(.invalidData) }
+        given("el servidor de productos responde con datos inválidos") { world in
+            await world.productServer.set(.invalidData)
+        }
         given("el servidor de productos devuelve {int} productos") { (world, count: Int) in
             await world.productServer.set(.products(try JSONEncoder().encode(sampleProducts(count))))
         }
@@ -51,7 +56,8 @@ extension StepRegistry where World == SeedWorld {
             let products = try world.loadResult?.get() ?? []
             try expectEqual(products.count, count, "products loaded")
         }
-        then("el primer producto es {string} con precio {float} {word}") { (world, name: String, price: Double, currency: String) in
+        then("el primer producto es {string} con precio {float} {word}") {
+            (world, name: String, price: Double, currency: String) in
             let first = try world.loadResult?.get().first
             try expectEqual(first?.name, name, "first product")
             try expectEqual(first?.price.amount, Decimal(string: "\(price)"), "price")
@@ -59,7 +65,8 @@ extension StepRegistry where World == SeedWorld {
         }
         then("la carga falla con el error {string}") { (world, expected: String) in
             guard case .failure(let error)? = world.loadResult else {
-                throw ExpectationFailure("expected the load to fail with \(expected), got \(String(describing: world.loadResult))")
+                throw ExpectationFailure(
+                    "expected the load to fail with \(expected), got \(String(describing: world.loadResult))")
             }
             try expectEqual(String(describing: error), expected, "error")
         }
@@ -98,13 +105,15 @@ extension StepRegistry where World == SeedWorld {
         }
 
         given("un almacén de productos en un directorio temporal") { world in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specs-store-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "specs-store-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             world.storeDirectory = directory
         }
         when("se guardan {int} productos en el almacén") { (world, count: Int) in
             guard let directory = world.storeDirectory else { throw ExpectationFailure("no store directory") }
-            try await FileProductStore(directory: directory).save(sampleProducts(count), timestamp: Date(timeIntervalSince1970: 0))
+            try await FileProductStore(directory: directory).save(
+                sampleProducts(count), timestamp: Date(timeIntervalSince1970: 0))
         }
         then("el almacén devuelve {int} productos") { (world, count: Int) in
             guard let directory = world.storeDirectory else { throw ExpectationFailure("no store directory") }

@@ -39,7 +39,8 @@ actor FakeAuthServer: HTTPClient {
             let accepted = body["email"].flatMap { users[$0] } == body["password"] && body["password"] != nil
             let status = request.path == "/auth/login" && accepted ? 200 : 401
             answers.append(status)
-            return HTTPResponse(statusCode: status, body: status == 200 ? Data(#"{"token":"token-\#(requests.count)"}"#.utf8) : Data())
+            return HTTPResponse(
+                statusCode: status, body: status == 200 ? Data(#"{"token":"token-\#(requests.count)"}"#.utf8) : Data())
         }
     }
 }

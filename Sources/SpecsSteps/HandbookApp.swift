@@ -25,7 +25,8 @@ final class HandbookApp {
     var lostEvents = 0
 
     lazy var bufferDirectory: URL = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("handbook-app-group-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "handbook-app-group-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }()
@@ -36,15 +37,19 @@ final class HandbookApp {
     func appAnalytics() -> any AnalyticsService {
         let policy = PolicyEnforcingAnalyticsService(wrapping: appBackend)
         self.policy = policy
-        return ContextualAnalyticsService(wrapping: ConsentGatedAnalyticsService(wrapping: policy, consent: consent), context: context)
+        return ContextualAnalyticsService(
+            wrapping: ConsentGatedAnalyticsService(wrapping: policy, consent: consent), context: context)
     }
 
     func extensionAnalytics() -> any AnalyticsService {
-        ConsentGatedAnalyticsService(wrapping: PolicyEnforcingAnalyticsService(wrapping: extensionBackend), consent: consent)
+        ConsentGatedAnalyticsService(
+            wrapping: PolicyEnforcingAnalyticsService(wrapping: extensionBackend), consent: consent)
     }
 
     var flags: RemoteConfigFlags {
-        RemoteConfigFlags(remote: remote, build: build, defaults: appGroup) { [flagReports] report in flagReports.withLock { $0.append(report) } }
+        RemoteConfigFlags(remote: remote, build: build, defaults: appGroup) { [flagReports] report in
+            flagReports.withLock { $0.append(report) }
+        }
     }
 
     var buffer: AppGroupEventBuffer { AppGroupEventBuffer(directory: bufferDirectory) }

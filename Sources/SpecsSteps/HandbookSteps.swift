@@ -14,7 +14,9 @@ extension StepRegistry where World == SeedWorld {
 
     private mutating func registerHandbookAnalyticsSteps() {
         given("a {word} build") { (world, build: String) in
-            guard let configuration = BuildConfiguration(rawValue: build) else { throw ExpectationFailure("no build '\(build)'") }
+            guard let configuration = BuildConfiguration(rawValue: build) else {
+                throw ExpectationFailure("no build '\(build)'")
+            }
             world.handbook.build = configuration
         }
         given("the user is signed in on the screen {string}") { (world, screen: String) in
@@ -23,11 +25,13 @@ extension StepRegistry where World == SeedWorld {
         when("the app tracks the event {string}") { (world, name: String) in
             await world.handbook.appAnalytics().track(AnalyticsEvent(name))
         }
-        when("the app tracks the event {string} with the parameter {string} set to {string}") { (world, name: String, key: String, value: String) in
+        when("the app tracks the event {string} with the parameter {string} set to {string}") {
+            (world, name: String, key: String, value: String) in
             await world.handbook.appAnalytics().track(AnalyticsEvent(name, parameters: [key: value]))
         }
         when("the share extension tracks the event {string}") { (world, name: String) in
-            await world.handbook.extensionAnalytics().track(AnalyticsEvent(name, parameters: ["source": "share_extension"]))
+            await world.handbook.extensionAnalytics().track(
+                AnalyticsEvent(name, parameters: ["source": "share_extension"]))
         }
         when("consent is withdrawn") { world in world.handbook.consent.update(granted: false) }
         then("the event {string} is {word}") { (world, name: String, outcome: String) in
@@ -38,13 +42,16 @@ extension StepRegistry where World == SeedWorld {
         }
         then("the event {string} is sent with the parameters:") { (world, name: String, table: DataTable) in
             let sent = await world.handbook.appBackend.events.first { $0.name == name }
-            try expectEqual(sent?.parameters, Dictionary(uniqueKeysWithValues: table.rows.map { ($0[0], $0[1]) }), "parameters of \(name)")
+            try expectEqual(
+                sent?.parameters, Dictionary(uniqueKeysWithValues: table.rows.map { ($0[0], $0[1]) }),
+                "parameters of \(name)")
         }
         then("the event {string} is refused because it holds {}") { (world, name: String, kind: String) in
             let refused = await world.handbook.policy?.refused ?? []
             let violations = refused.first { $0.event.name == name }?.violations ?? []
-            try expect(violations.contains { if case .personalData(_, kind) = $0 { true } else { false } },
-                       "\(name) refused for \(kind); refusals: \(violations)")
+            try expect(
+                violations.contains { if case .personalData(_, kind) = $0 { true } else { false } },
+                "\(name) refused for \(kind); refusals: \(violations)")
             try expectEqual(await world.handbook.appBackend.events.map(\.name), [], "events sent")
         }
         then("the share extension sent nothing") { world in
@@ -59,7 +66,8 @@ extension StepRegistry where World == SeedWorld {
         given("the App Group overrides {string} with {string}") { (world, key: String, value: String) in
             world.handbook.appGroup.set(value, forKey: RemoteConfigFlags.overridePrefix + key)
         }
-        then("the flag {string} with the default {int} reads {int}") { (world, key: String, fallback: Int, expected: Int) in
+        then("the flag {string} with the default {int} reads {int}") {
+            (world, key: String, fallback: Int, expected: Int) in
             try expectEqual(world.handbook.flags.integer(forKey: key, default: fallback), expected, key)
         }
         then("the flag {string} reads {word}") { (world, key: String, expected: String) in
@@ -67,13 +75,18 @@ extension StepRegistry where World == SeedWorld {
             try expectEqual(world.handbook.flags.bool(forKey: key, default: true), expected == "true", key)
         }
         then("the key {string} is reported as not snake_case") { (world, key: String) in
-            try expectEqual(world.handbook.flagReports.withLock { $0 }, ["feature flag key '\(key)' is not snake_case: its default holds"], "reports")
+            try expectEqual(
+                world.handbook.flagReports.withLock { $0 },
+                ["feature flag key '\(key)' is not snake_case: its default holds"], "reports")
         }
     }
 
     private mutating func registerHandbookBufferSteps() {
-        given("the share extension buffered the events {string} and {string}") { (world, first: String, second: String) in
-            for name in [first, second] { try world.handbook.buffer.append(AnalyticsEvent(name, parameters: ["source": "share_extension"])) }
+        given("the share extension buffered the events {string} and {string}") {
+            (world, first: String, second: String) in
+            for name in [first, second] {
+                try world.handbook.buffer.append(AnalyticsEvent(name, parameters: ["source": "share_extension"]))
+            }
         }
         given("the share extension buffered the event {string}") { (world, name: String) in
             try world.handbook.buffer.append(AnalyticsEvent(name, parameters: ["source": "share_extension"]))
@@ -101,24 +114,36 @@ extension StepRegistry where World == SeedWorld {
     }
 
     private mutating func registerHandbookCrashAndLogSteps() {
-        when("the app leaves the breadcrumb {string}") { (world, breadcrumb: String) in await world.handbook.crash.log(breadcrumb) }
-        when("the app records a non-fatal error") { world in await world.handbook.crash.recordError(HandbookUploadFailed()) }
-        then("crash reporting holds the breadcrumb {string} and {int} error") { (world, breadcrumb: String, count: Int) in
+        when("the app leaves the breadcrumb {string}") { (world, breadcrumb: String) in
+            await world.handbook.crash.log(breadcrumb)
+        }
+        when("the app records a non-fatal error") { world in
+            await world.handbook.crash.recordError(HandbookUploadFailed())
+        }
+        then("crash reporting holds the breadcrumb {string} and {int} error") {
+            (world, breadcrumb: String, count: Int) in
             try expectEqual(await world.handbook.crash.breadcrumbs, [breadcrumb], "breadcrumbs")
             try expectEqual(await world.handbook.crash.errors.count, count, "errors")
         }
-        when("the app traces {string} fetching {int} and then {int} posts") { (world, name: String, first: Int, second: Int) in
+        when("the app traces {string} fetching {int} and then {int} posts") {
+            (world, name: String, first: Int, second: Int) in
             let trace = await world.handbook.performance.startTrace(name)
             await trace.incrementMetric("posts_fetched", by: Int64(first))
             await trace.incrementMetric("posts_fetched", by: Int64(second))
             world.handbook.trace = trace
         }
-        then("no trace is reported yet") { world in try expectEqual(await world.handbook.performance.finished, [], "traces") }
-        when("the trace is stopped") { world in await world.handbook.trace?.stop() }
-        then("the trace {string} is reported with {string} at {int}") { (world, name: String, metric: String, value: Int) in
-            try expectEqual(await world.handbook.performance.finished, [FinishedTrace(name: name, metrics: [metric: Int64(value)])], "traces")
+        then("no trace is reported yet") { world in
+            try expectEqual(await world.handbook.performance.finished, [], "traces")
         }
-        when("the auth logger logs the private user id {string} and the public status {string}") { (world, id: String, status: String) in
+        when("the trace is stopped") { world in await world.handbook.trace?.stop() }
+        then("the trace {string} is reported with {string} at {int}") {
+            (world, name: String, metric: String, value: Int) in
+            try expectEqual(
+                await world.handbook.performance.finished, [FinishedTrace(name: name, metrics: [metric: Int64(value)])],
+                "traces")
+        }
+        when("the auth logger logs the private user id {string} and the public status {string}") {
+            (world, id: String, status: String) in
             world.handbook.authLogger.info("User ID: \(private: id)")
             world.handbook.authLogger.logPublic(status)
         }

@@ -59,14 +59,19 @@ extension StepRegistry where World == SeedWorld {
             try expectEqual(world.session?.email.value, world.email, "session email")
         }
         then("el sistema devuelve un error de tipo {word}") { (world, expected: String) in
-            let actual = world.loginError.map(LoginErrorName.of) ?? "no error (\(String(describing: world.loginResult)))"
+            let actual =
+                world.loginError.map(LoginErrorName.of) ?? "no error (\(String(describing: world.loginResult)))"
             try expectEqual(actual, expected, "error type")
         }
         then("el sistema detecta que el email no tiene formato válido") { world in
-            try expect(world.loginError as? Email.ValidationError == .invalidFormat, "expected Email.ValidationError.invalidFormat, got \(String(describing: world.loginError))")
+            try expect(
+                world.loginError as? Email.ValidationError == .invalidFormat,
+                "expected Email.ValidationError.invalidFormat, got \(String(describing: world.loginError))")
         }
         then("el sistema detecta que el password está vacío") { world in
-            try expect(world.loginError as? Password.ValidationError == .empty, "expected Password.ValidationError.empty, got \(String(describing: world.loginError))")
+            try expect(
+                world.loginError as? Password.ValidationError == .empty,
+                "expected Password.ValidationError.empty, got \(String(describing: world.loginError))")
         }
         then("NO se envía ninguna petición al servidor") { world in
             try expectEqual(await world.authServer.requests.count, 0, "requests to the server")
@@ -106,7 +111,9 @@ extension StepRegistry where World == SeedWorld {
             try expectEqual(await world.authServer.cancelledRequests, 1, "cancelled requests")
         }
         then("no se devuelve ningún resultado \\(ni éxito ni error)") { world in
-            try expect(world.loginError is CancellationError, "expected no result (cancelled), got \(String(describing: world.loginResult))")
+            try expect(
+                world.loginError is CancellationError,
+                "expected no result (cancelled), got \(String(describing: world.loginResult))")
         }
     }
 }

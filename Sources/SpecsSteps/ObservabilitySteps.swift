@@ -23,11 +23,13 @@ extension StepRegistry where World == SeedWorld {
             world.repository = NeverAnsweringProductRepository()
         }
         when("se cargan los productos con observabilidad") { world in
-            let sut = LoggingProductRepository(wrapped: try world.requireRepository(), logger: world.logger, traceId: { "t-001" })
+            let sut = LoggingProductRepository(
+                wrapped: try world.requireRepository(), logger: world.logger, traceId: { "t-001" })
             _ = try? await sut.loadAll()
         }
         when("se cancela la carga de productos con observabilidad") { world in
-            let sut = LoggingProductRepository(wrapped: try world.requireRepository(), logger: world.logger, traceId: { "t-001" })
+            let sut = LoggingProductRepository(
+                wrapped: try world.requireRepository(), logger: world.logger, traceId: { "t-001" })
             let task = Task { try await sut.loadAll() }
             while await world.logger.snapshot().isEmpty { await Task.yield() }
             task.cancel()

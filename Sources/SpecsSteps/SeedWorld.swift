@@ -82,7 +82,8 @@ actor GatedProductRepository: ProductRepository {
 func sampleProducts(_ count: Int) -> [Product] {
     (0..<count).map { index in
         Product(
-            id: "\(index + 1)", name: "Producto \(index + 1)", price: Price(amount: Decimal(10 + index), currency: "EUR"),
+            id: "\(index + 1)", name: "Producto \(index + 1)",
+            price: Price(amount: Decimal(10 + index), currency: "EUR"),
             imageURL: URL(string: "https://example.com/\(index + 1).png")!)
     }
 }

@@ -26,7 +26,11 @@ actor ParsedFeatures {
         case .failure(let unreadable):
             return Parsed(
                 source: Source(uri: file.path, data: ""), document: nil, pickles: [],
-                errors: [ParseError(message: unreadable.message, location: Location(line: unreadable.line, column: unreadable.column))])
+                errors: [
+                    ParseError(
+                        message: unreadable.message,
+                        location: Location(line: unreadable.line, column: unreadable.column))
+                ])
         case .success(let text):
             var ids = IncrementingIdGenerator()
             let source = Source(uri: file.path, data: text)

@@ -29,9 +29,11 @@ struct ScenarioExecution<World: AnyObject>: Sendable {
         let pickles = parsed.pickles.filter { $0.location.line == line }
         let feature = LoadedFeature(source: parsed.source, document: parsed.document, pickles: pickles, errors: [])
         guard !pickles.isEmpty else {
-            outcome.issues.append(ScenarioIssue(
-                message: "\(file.path):\(line): no scenario or example row is at this line any more; build again to regenerate the tests",
-                place: file.place(line: line, column: nil)))
+            outcome.issues.append(
+                ScenarioIssue(
+                    message:
+                        "\(file.path):\(line): no scenario or example row is at this line any more; build again to regenerate the tests",
+                    place: file.place(line: line, column: nil)))
             return outcome
         }
         var options = RunOptions()
@@ -39,7 +41,10 @@ struct ScenarioExecution<World: AnyObject>: Sendable {
         let ledger = RunLedger()
         _ = await Runner(registry: registry, options: options).run([feature], to: ledger)
         guard let result = ledger.scenarioResults.first else {
-            outcome.issues.append(ScenarioIssue(message: "\(file.path):\(line): the scenario did not run", place: file.place(line: line, column: nil)))
+            outcome.issues.append(
+                ScenarioIssue(
+                    message: "\(file.path):\(line): the scenario did not run",
+                    place: file.place(line: line, column: nil)))
             return outcome
         }
         outcome.issues += result.steps.compactMap { StepIssue.issue(for: $0, in: result, file: file) }

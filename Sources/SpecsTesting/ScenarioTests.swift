@@ -39,9 +39,10 @@ public enum ScenarioTests {
     /// Records every step definition or hook that could not be registered, at its Swift line.
     public static func checkDefinitions<World>(of registry: StepRegistry<World>) {
         for problem in registry.problems {
-            record(ScenarioIssue(
-                message: "\(problem.location): step definition error: \(problem.message)",
-                place: .code(file: problem.location.file, line: problem.location.line)))
+            record(
+                ScenarioIssue(
+                    message: "\(problem.location): step definition error: \(problem.message)",
+                    place: .code(file: problem.location.file, line: problem.location.line)))
         }
     }
 
@@ -52,10 +53,11 @@ public enum ScenarioTests {
 
     /// Records that a target using the plugin has no feature files: no scenarios is not a pass.
     public static func reportNoFeatureFiles(module: String) {
-        record(ScenarioIssue(
-            message: "\(module) has no .feature files: put them in the test target (a Features folder, "
-                + "or a link to the package's Features/ such as `ln -s ../../Features Tests/\(module)/Features`)",
-            place: nil))
+        record(
+            ScenarioIssue(
+                message: "\(module) has no .feature files: put them in the test target (a Features folder, "
+                    + "or a link to the package's Features/ such as `ln -s ../../Features Tests/\(module)/Features`)",
+                place: nil))
     }
 
     /// The trait that runs the registry's before-all hooks before the first scenario
@@ -67,13 +69,19 @@ public enum ScenarioTests {
     static func record(_ issue: ScenarioIssue) {
         switch issue.place {
         case .feature(let file, let line, let column):
-            Issue.record(Comment(rawValue: issue.message), sourceLocation: SourceLocation(
-                fileID: "\(file.module)/\(file.path)", filePath: file.absolutePath, line: max(1, line), column: max(1, column)))
+            Issue.record(
+                Comment(rawValue: issue.message),
+                sourceLocation: SourceLocation(
+                    fileID: "\(file.module)/\(file.path)", filePath: file.absolutePath, line: max(1, line),
+                    column: max(1, column)))
         case .code(let file, let line):
             // A #fileID is `Module/File.swift`: the folder a Swift file sits in is its module's.
             let fileID = file.split(separator: "/").suffix(2).joined(separator: "/")
-            Issue.record(Comment(rawValue: issue.message), sourceLocation: SourceLocation(
-                fileID: fileID.contains("/") ? fileID : "Module/" + fileID, filePath: file, line: max(1, line), column: 1))
+            Issue.record(
+                Comment(rawValue: issue.message),
+                sourceLocation: SourceLocation(
+                    fileID: fileID.contains("/") ? fileID : "Module/" + fileID, filePath: file, line: max(1, line),
+                    column: 1))
         case nil:
             Issue.record(Comment(rawValue: issue.message))
         }
@@ -81,7 +89,7 @@ public enum ScenarioTests {
 
     private static func skip(_ reason: String) throws {
         #if compiler(>=6.3)
-        try Test.cancel(Comment(rawValue: reason))
+            try Test.cancel(Comment(rawValue: reason))
         #endif
     }
 }

@@ -5,7 +5,9 @@ import SpecsReporting
 /// step as written, its status and its message, the definition that ran it, and the
 /// snippet that would define an undefined step.
 enum StepIssue {
-    static func issue(for step: StepResult, in scenario: ScenarioResult, file: ScenarioTests.FeatureFile) -> ScenarioIssue? {
+    static func issue(
+        for step: StepResult, in scenario: ScenarioResult, file: ScenarioTests.FeatureFile
+    ) -> ScenarioIssue? {
         let status = step.status
         guard [.failed, .undefined, .ambiguous, .pending].contains(status) else { return nil }
         var line = scenario.pickle.location.line

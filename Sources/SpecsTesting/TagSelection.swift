@@ -18,12 +18,15 @@ enum TagSelection {
         }
     }
 
-    static func parse(_ source: String?, origin: String = ScenarioTests.tagsVariable) -> Result<TagExpression?, TagSelectionError> {
+    static func parse(
+        _ source: String?, origin: String = ScenarioTests.tagsVariable
+    ) -> Result<TagExpression?, TagSelectionError> {
         guard let source, !source.trimmingCharacters(in: .whitespaces).isEmpty else { return .success(nil) }
         do {
             return .success(try TagExpressionParser.parse(source))
         } catch {
-            return .failure(TagSelectionError(message: "\(origin)='\(source)' is not a tag expression: \(error.message)"))
+            return .failure(
+                TagSelectionError(message: "\(origin)='\(source)' is not a tag expression: \(error.message)"))
         }
     }
 }

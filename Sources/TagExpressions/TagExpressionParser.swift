@@ -9,7 +9,8 @@ public enum TagExpressionParser {
         var expectOperand = true
 
         func fail(_ reason: String) -> TagExpressionError {
-            TagExpressionError(message: "Tag expression \"\(text)\" could not be parsed because of syntax error: \(reason).")
+            TagExpressionError(
+                message: "Tag expression \"\(text)\" could not be parsed because of syntax error: \(reason).")
         }
         func expect(operand: Bool) throws(TagExpressionError) {
             if expectOperand != operand { throw fail(expectOperand ? "Expected operand" : "Expected operator") }
@@ -20,7 +21,8 @@ public enum TagExpressionParser {
                 operands.append(.not(inner))
             } else {
                 guard operands.count >= 2 else { throw fail("Expected operand") }
-                let rhs = operands.removeLast(), lhs = operands.removeLast()
+                let rhs = operands.removeLast()
+                let lhs = operands.removeLast()
                 operands.append(op == "and" ? .and(lhs, rhs) : .or(lhs, rhs))
             }
         }
@@ -83,7 +85,10 @@ public enum TagExpressionParser {
         for character in text {
             if escaped {
                 guard character == "(" || character == ")" || character == "\\" || character.isWhitespace else {
-                    throw TagExpressionError(message: "Tag expression \"\(text)\" could not be parsed because of syntax error: Illegal escape before \"\(character)\".")
+                    throw TagExpressionError(
+                        message:
+                            "Tag expression \"\(text)\" could not be parsed because of syntax error: Illegal escape before \"\(character)\"."
+                    )
                 }
                 word.append(character)
                 escaped = false

@@ -8,9 +8,15 @@ public struct PrivacyMessage: ExpressibleByStringInterpolation, Sendable {
 
         public init(literalCapacity: Int, interpolationCount: Int) {}
         public mutating func appendLiteral(_ literal: String) { parts.append((literal, false)) }
-        public mutating func appendInterpolation(private value: some CustomStringConvertible) { parts.append((value.description, true)) }
-        public mutating func appendInterpolation(public value: some CustomStringConvertible) { parts.append((value.description, false)) }
-        public mutating func appendInterpolation(_ value: some CustomStringConvertible) { parts.append((value.description, true)) }
+        public mutating func appendInterpolation(private value: some CustomStringConvertible) {
+            parts.append((value.description, true))
+        }
+        public mutating func appendInterpolation(public value: some CustomStringConvertible) {
+            parts.append((value.description, false))
+        }
+        public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            parts.append((value.description, true))
+        }
     }
 
     let parts: [(text: String, isPrivate: Bool)]

@@ -13,7 +13,8 @@ public enum AnalyticsViolation: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .nameNotSnakeCase(let name): "'\(name)' is not snake_case"
         case .personalData(let place, let kind): "\(place) holds \(kind)"
-        case .schemaVersionMissing(let name, let expected): "'\(name)' is version \(expected) of its event and needs schema_version \(expected)"
+        case .schemaVersionMissing(let name, let expected):
+            "'\(name)' is version \(expected) of its event and needs schema_version \(expected)"
         }
     }
 }
@@ -24,7 +25,9 @@ public enum AnalyticsViolation: Sendable, Hashable, CustomStringConvertible {
 public enum EventPolicy {
     public static func violations(of event: AnalyticsEvent) -> [AnalyticsViolation] {
         var found: [AnalyticsViolation] = []
-        if let kind = PersonalData.found(in: event.name) { found.append(.personalData(place: "the event name", kind: kind)) }
+        if let kind = PersonalData.found(in: event.name) {
+            found.append(.personalData(place: "the event name", kind: kind))
+        }
         if !SnakeCase.isValid(event.name) && found.isEmpty { found.append(.nameNotSnakeCase(event.name)) }
         for key in event.parameters.keys.sorted() {
             if let kind = PersonalData.found(in: key) ?? event.parameters[key].flatMap(PersonalData.found(in:)) {
@@ -41,7 +44,9 @@ public enum EventPolicy {
     static func schemaVersion(of name: String) -> String? {
         guard let marker = name.range(of: "_v", options: .backwards) else { return nil }
         let digits = name[marker.upperBound...]
-        guard !digits.isEmpty, digits.allSatisfy(\.isNumber), let version = Int(digits), version >= 2 else { return nil }
+        guard !digits.isEmpty, digits.allSatisfy(\.isNumber), let version = Int(digits), version >= 2 else {
+            return nil
+        }
         return String(version)
     }
 }

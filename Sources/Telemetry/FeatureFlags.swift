@@ -19,7 +19,8 @@ public struct RemoteConfigFlags: FeatureFlagService {
     public let report: @Sendable (String) -> Void
 
     public init(
-        remote: [String: String], build: BuildConfiguration, defaults: any SharedDefaults, report: @escaping @Sendable (String) -> Void = { _ in }
+        remote: [String: String], build: BuildConfiguration, defaults: any SharedDefaults,
+        report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.remote = remote
         self.build = build
@@ -46,7 +47,9 @@ public struct RemoteConfigFlags: FeatureFlagService {
             report("feature flag key '\(key)' is not snake_case: its default holds")
             return nil
         }
-        if build == .debug, let override = defaults.value(forKey: Self.overridePrefix + key).flatMap(read) { return override }
+        if build == .debug, let override = defaults.value(forKey: Self.overridePrefix + key).flatMap(read) {
+            return override
+        }
         return remote[key].flatMap(read)
     }
 }

@@ -4,7 +4,9 @@
 public enum PersonalData {
     public static func found(in text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
-        if let at = scalars.firstIndex(of: "@"), at > 0, scalars[(at + 1)...].contains(".") { return "an email address" }
+        if let at = scalars.firstIndex(of: "@"), at > 0, scalars[(at + 1)...].contains(".") {
+            return "an email address"
+        }
         if containsUUID(scalars) { return "an identifier (UUID)" }
         var digits = 0
         for scalar in scalars {
@@ -19,7 +21,9 @@ public enum PersonalData {
         let groups = [8, 4, 4, 4, 12]
         let length = 36
         guard scalars.count >= length else { return false }
-        func isHex(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar) }
+        func isHex(_ scalar: Unicode.Scalar) -> Bool {
+            ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
+        }
         outer: for start in 0...(scalars.count - length) {
             var index = start
             for (number, count) in groups.enumerated() {

@@ -13,7 +13,7 @@ public struct TestInventory: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return inventory }
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".swift"),
-                  let text = try? String(contentsOfFile: directory + "/" + relative, encoding: .utf8)
+                let text = try? String(contentsOfFile: directory + "/" + relative, encoding: .utf8)
             else { continue }
             let module = relative.split(separator: "/").first.map(String.init)
             inventory.tests.formUnion(TestSourceScanner.tests(in: text, module: relative.contains("/") ? module : nil))
@@ -32,8 +32,10 @@ public struct TestInventory: Sendable {
             if let paren = test.firstIndex(of: "(") { test = String(test[..<paren]) }
             let parts = qualified.split(separator: ".")
             guard let suite = parts.last else { continue }
-            inventory.tests.insert(TestIdentifier(
-                module: parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil, suite: String(suite), test: test))
+            inventory.tests.insert(
+                TestIdentifier(
+                    module: parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil, suite: String(suite),
+                    test: test))
         }
         return inventory
     }
@@ -59,7 +61,8 @@ public struct TestInventory: Sendable {
 
 enum EditDistance {
     static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -18,10 +18,11 @@ public struct TestResults: Sendable {
         do {
             cases = try XUnitReader.cases(in: String(decoding: data, as: UTF8.self))
         } catch let cut as XUnitReader.CutOff {
-            throw TraceabilityError(message: "the file is cut off before the end of its <testsuite> (after \(cut.cases) "
-                + "test case\(cut.cases == 1 ? "" : "s")): the test process probably crashed before it finished writing, "
-                + "so the results of the tests after that are missing; see the output of `swift test` for the crash and run the "
-                + "tests again")
+            throw TraceabilityError(
+                message: "the file is cut off before the end of its <testsuite> (after \(cut.cases) "
+                    + "test case\(cut.cases == 1 ? "" : "s")): the test process probably crashed before it finished writing, "
+                    + "so the results of the tests after that are missing; see the output of `swift test` for the crash and run the "
+                    + "tests again")
         } catch {
             throw TraceabilityError(message: "not xUnit XML: \(error)")
         }
@@ -32,7 +33,9 @@ public struct TestResults: Sendable {
             if let paren = plainTest.firstIndex(of: "(") { plainTest = String(plainTest[..<paren]) }
             // A test run twice keeps its worst outcome.
             for key in ["\(plainSuite)/\(plainTest)", "\(suite)/\(plainTest)"] {
-                if outcomes[key] != .failed { outcomes[key] = outcome == .skipped && outcomes[key] == .passed ? .passed : outcome }
+                if outcomes[key] != .failed {
+                    outcomes[key] = outcome == .skipped && outcomes[key] == .passed ? .passed : outcome
+                }
             }
         }
         return cases.count

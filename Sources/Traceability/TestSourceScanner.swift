@@ -39,7 +39,9 @@ enum TestSourceScanner {
     /// `class X: XCTestCase`, `final class X: XCTestCase`, `struct X`, `@Suite struct X`, `extension X`.
     private static func typeDeclaration(_ line: String) -> (String, Bool)? {
         var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        while let first = words.first, first.hasPrefix("@") || ["final", "public", "private", "internal", "fileprivate", "open"].contains(first) {
+        while let first = words.first,
+            first.hasPrefix("@") || ["final", "public", "private", "internal", "fileprivate", "open"].contains(first)
+        {
             words.removeFirst()
         }
         guard words.count >= 2, ["class", "struct", "enum", "actor", "extension"].contains(words[0]) else { return nil }
@@ -51,7 +53,11 @@ enum TestSourceScanner {
     private static func functionName(_ line: String) -> String? {
         guard let range = line.range(of: "func ") else { return nil }
         let before = line[..<range.lowerBound]
-        guard before.allSatisfy({ $0 == " " || $0.isLetter || $0 == "@" || $0 == "(" || $0 == ")" || $0 == "\"" || $0 == "." || $0 == "," }) else { return nil }
+        guard
+            before.allSatisfy({
+                $0 == " " || $0.isLetter || $0 == "@" || $0 == "(" || $0 == ")" || $0 == "\"" || $0 == "." || $0 == ","
+            })
+        else { return nil }
         let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         return name.isEmpty ? nil : String(name)
     }
@@ -63,7 +69,11 @@ enum TestSourceScanner {
         var iterator = Array(line).makeIterator()
         while let character = iterator.next() {
             if inBlockComment {
-                if previous == "*" && character == "/" { inBlockComment = false; previous = " "; continue }
+                if previous == "*" && character == "/" {
+                    inBlockComment = false
+                    previous = " "
+                    continue
+                }
                 previous = character
                 continue
             }
@@ -72,9 +82,22 @@ enum TestSourceScanner {
                 previous = character == "\\" && previous == "\\" ? " " : character
                 continue
             }
-            if previous == "/" && character == "/" { result.removeLast(); break }
-            if previous == "/" && character == "*" { result.removeLast(); inBlockComment = true; previous = " "; continue }
-            if character == "\"" { inString = true; previous = character; result.append("\"\""); continue }
+            if previous == "/" && character == "/" {
+                result.removeLast()
+                break
+            }
+            if previous == "/" && character == "*" {
+                result.removeLast()
+                inBlockComment = true
+                previous = " "
+                continue
+            }
+            if character == "\"" {
+                inString = true
+                previous = character
+                result.append("\"\"")
+                continue
+            }
             result.append(character)
             previous = character
         }

@@ -9,7 +9,9 @@ public struct ScenarioRecord: Sendable {
     public let status: TestStepResultStatus
     public let tags: [(name: String, location: Location?)]
 
-    public init(name: String, uri: String, line: Int, status: TestStepResultStatus, tags: [(name: String, location: Location?)]) {
+    public init(
+        name: String, uri: String, line: Int, status: TestStepResultStatus, tags: [(name: String, location: Location?)]
+    ) {
         self.name = name
         self.uri = uri
         self.line = line
@@ -60,15 +62,21 @@ public struct TraceabilityReport: Sendable {
         rows.flatMap { row in row.links.filter { !$0.exists }.map { (row, $0) } }
     }
 
-    public static func build(scenarios: [ScenarioRecord], inventory: TestInventory, results: TestResults?) -> TraceabilityReport {
+    public static func build(
+        scenarios: [ScenarioRecord], inventory: TestInventory, results: TestResults?
+    ) -> TraceabilityReport {
         let rows = scenarios.map { row(for: $0, inventory: inventory, results: results) }
         return TraceabilityReport(
-            rows: rows, unlinkedTests: unlinked(inventory, linked: rows.flatMap(\.links).compactMap(\.test)), resultsKnown: results != nil)
+            rows: rows, unlinkedTests: unlinked(inventory, linked: rows.flatMap(\.links).compactMap(\.test)),
+            resultsKnown: results != nil)
     }
 
     /// One scenario's row: its links checked against the inventory and the results.
-    public static func row(for scenario: ScenarioRecord, inventory: TestInventory, results: TestResults?) -> TraceabilityRow {
-        let checks = scenario.tags.compactMap { TestLink(tag: $0.name, location: $0.location) }.map { link -> LinkCheck in
+    public static func row(
+        for scenario: ScenarioRecord, inventory: TestInventory, results: TestResults?
+    ) -> TraceabilityRow {
+        let checks = scenario.tags.compactMap { TestLink(tag: $0.name, location: $0.location) }.map {
+            link -> LinkCheck in
             let test = inventory.test(for: link)
             return LinkCheck(
                 link: link, test: test, outcome: test.flatMap { results?.outcome(for: $0) },

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the `testcase` elements of xUnit XML and what happened to each, without an
 /// XML library: elements, attributes with entities, self-closing tags, comments,
 /// CDATA sections and processing instructions. Malformed markup is an error.
@@ -27,7 +29,9 @@ struct XUnitReader {
             guard needle.count <= bytes.count else { return nil }
             var position = start
             while position + needle.count <= bytes.count {
-                if bytes[position] == needle[0] && Array(bytes[position..<position + needle.count]) == needle { return position }
+                if bytes[position] == needle[0] && Array(bytes[position..<position + needle.count]) == needle {
+                    return position
+                }
                 position += 1
             }
             return nil
@@ -36,16 +40,24 @@ struct XUnitReader {
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             let rest = String(decoding: bytes[open..<min(open + 9, bytes.count)], as: UTF8.self)
             if rest.hasPrefix("<!--") {
-                guard let close = find("-->", from: open + 4) else { throw TraceabilityError(message: "unterminated comment") }
+                guard let close = find("-->", from: open + 4) else {
+                    throw TraceabilityError(message: "unterminated comment")
+                }
                 index = close + 3
             } else if rest.hasPrefix("<![CDATA[") {
-                guard let close = find("]]>", from: open + 9) else { throw TraceabilityError(message: "unterminated CDATA section") }
+                guard let close = find("]]>", from: open + 9) else {
+                    throw TraceabilityError(message: "unterminated CDATA section")
+                }
                 index = close + 3
             } else if rest.hasPrefix("<?") || rest.hasPrefix("<!") {
-                guard let close = find(">", from: open) else { throw TraceabilityError(message: "unterminated declaration") }
+                guard let close = find(">", from: open) else {
+                    throw TraceabilityError(message: "unterminated declaration")
+                }
                 index = close + 1
             } else {
-                guard let close = tagEnd(bytes, from: open + 1) else { throw TraceabilityError(message: "unterminated tag") }
+                guard let close = tagEnd(bytes, from: open + 1) else {
+                    throw TraceabilityError(message: "unterminated tag")
+                }
                 let tag = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
                 index = close + 1
                 if tag.hasPrefix("/") {
@@ -67,7 +79,8 @@ struct XUnitReader {
                     sawTestsuite = true
                     if !selfClosing { openSuites += 1 }
                 case "testcase":
-                    let started = Case(suite: attributes["classname"] ?? "", test: attributes["name"] ?? "", outcome: .passed)
+                    let started = Case(
+                        suite: attributes["classname"] ?? "", test: attributes["name"] ?? "", outcome: .passed)
                     if selfClosing { cases.append(started) } else { current = started }
                 case "failure", "error": current?.outcome = .failed
                 case "skipped": if current?.outcome != .failed { current?.outcome = .skipped }
@@ -104,11 +117,13 @@ struct XUnitReader {
         while true {
             rest = rest.drop { $0.isWhitespace }
             guard !rest.isEmpty else { return result }
-            guard let equals = rest.firstIndex(of: "=") else { throw TraceabilityError(message: "malformed attribute near '\(rest.prefix(20))'") }
+            guard let equals = rest.firstIndex(of: "=") else {
+                throw TraceabilityError(message: "malformed attribute near '\(rest.prefix(20))'")
+            }
             let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
             rest = rest[rest.index(after: equals)...].drop { $0.isWhitespace }
             guard let quote = rest.first, quote == "\"" || quote == "'",
-                  let end = rest.dropFirst().firstIndex(of: quote)
+                let end = rest.dropFirst().firstIndex(of: quote)
             else { throw TraceabilityError(message: "unquoted attribute \(name)") }
             result[name] = decodeEntities(String(rest[rest.index(after: rest.startIndex)..<end]))
             rest = rest[rest.index(after: end)...]
@@ -131,7 +146,9 @@ struct XUnitReader {
             case "apos": result += "'"
             default:
                 let hex = entity.hasPrefix("#x") || entity.hasPrefix("#X")
-                if entity.hasPrefix("#"), let value = UInt32(entity.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value) {
+                if entity.hasPrefix("#"), let value = UInt32(entity.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
+                    let scalar = Unicode.Scalar(value)
+                {
                     result.unicodeScalars.append(scalar)
                 } else {
                     result += "&\(entity);"
@@ -142,5 +159,3 @@ struct XUnitReader {
         return result + rest
     }
 }
-
-import Foundation

@@ -18,7 +18,8 @@ steps.given("a step that unwraps nil") { _ in
     _ = missing!
 }
 steps.given("a step that calls exit {int}") { (_, status: Int) in exit(Int32(status)) }
-steps.given("a step that sleeps its thread for {int} s") { (_, seconds: Int) in _ = usleep(UInt32(seconds) * 1_000_000) }
+steps.given("a step that sleeps its thread for {int} s") { (_, seconds: Int) in _ = usleep(UInt32(seconds) * 1_000_000)
+}
 steps.given("a step that waits on a semaphore nobody signals") { _ in DispatchSemaphore(value: 0).wait() }
 steps.given("a step that spins") { _ in
     var spins = 0

@@ -29,7 +29,10 @@ enum ParseBenchmark {
         var errors = 0
         warmUp()
         for path in files {
-            guard let source = try? SourceReader.read(path: path) else { errors += 1; continue }
+            guard let source = try? SourceReader.read(path: path) else {
+                errors += 1
+                continue
+            }
             let size = source.data.utf8.count
             bytes += size
             largest = max(largest, size)
@@ -46,15 +49,24 @@ enum ParseBenchmark {
         var usage = rusage()
         // ru_maxrss is in kilobytes on Linux (bytes on macOS).
         #if os(Linux)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
-        print(String(format: "files %d  bytes %d  largest %d  pickles %d  errors %d", files.count, bytes, largest, pickles, errors))
-        print(String(format: readText ? "parse %.3f s  pickle+read %.3f s" : "parse %.3f s  pickle %.3f s", Double(astNanoseconds) / 1e9, seconds - Double(astNanoseconds) / 1e9))
+        print(
+            String(
+                format: "files %d  bytes %d  largest %d  pickles %d  errors %d", files.count, bytes, largest, pickles,
+                errors))
+        print(
+            String(
+                format: readText ? "parse %.3f s  pickle+read %.3f s" : "parse %.3f s  pickle %.3f s",
+                Double(astNanoseconds) / 1e9, seconds - Double(astNanoseconds) / 1e9))
         let label = readText ? "parse+pickle+read" : "parse+pickle"
-        print(label + String(format: " %.3f s  %.1f MB/s  %.0f pickles/s  peak RSS %.1f MB",
-                     seconds, Double(bytes) / 1e6 / seconds, Double(pickles) / seconds, Double(usage.ru_maxrss) / 1024))
+        print(
+            label
+                + String(
+                    format: " %.3f s  %.1f MB/s  %.0f pickles/s  peak RSS %.1f MB",
+                    seconds, Double(bytes) / 1e6 / seconds, Double(pickles) / seconds, Double(usage.ru_maxrss) / 1024))
         return errors == 0 ? 0 : 1
     }
 
@@ -70,7 +82,8 @@ enum ParseBenchmark {
     /// Parses and compiles one source and frees the results: the pickles' count, and
     /// when parsing ended; nil when the source has errors.
     @inline(never)
-    static func parseAndCompile(_ text: String, path: String, readText: Bool = false) -> (pickles: Int, parsed: UInt64)? {
+    static func parseAndCompile(_ text: String, path: String, readText: Bool = false) -> (pickles: Int, parsed: UInt64)?
+    {
         var ids = IncrementingIdGenerator()
         guard let document = parse(text, path: path, ids: &ids) else { return nil }
         let parsed = DispatchTime.now().uptimeNanoseconds
@@ -101,7 +114,9 @@ enum ParseBenchmark {
                 length &+= step.text.utf8.count &+ step.id.utf8.count
                 if let argument = step.argument {
                     length &+= argument.docString?.content.utf8.count ?? 0
-                    for row in argument.dataTable?.rows ?? [] { for cell in row.cells { length &+= cell.value.utf8.count } }
+                    for row in argument.dataTable?.rows ?? [] {
+                        for cell in row.cells { length &+= cell.value.utf8.count }
+                    }
                 }
             }
         }
@@ -111,4 +126,3 @@ enum ParseBenchmark {
     @inline(never)
     static func blackHole(_ value: Int) { if value == -1 { print(value) } }
 }
-

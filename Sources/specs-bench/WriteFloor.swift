@@ -23,37 +23,47 @@ enum WriteFloor {
         let steps = countSteps(bytes, lines)
         let scratch = path + ".write-floor"
         defer { unlink(scratch) }
-        var perLine: [Double] = [], buffered: [Double] = []
+        var perLine: [Double] = []
+        var buffered: [Double] = []
         for _ in 0..<runs {
-            perLine.append(time(scratch) { fd in
-                bytes.withUnsafeBytes { raw in
-                    for line in lines { writeAll(fd, raw, line) }
-                }
-            })
-            buffered.append(time(scratch) { fd in
-                bytes.withUnsafeBytes { raw in
-                    var chunk = 0
-                    while chunk < raw.count {
-                        let end = min(chunk + 256 * 1024, raw.count)
-                        writeAll(fd, raw, chunk..<end)
-                        chunk = end
+            perLine.append(
+                time(scratch) { fd in
+                    bytes.withUnsafeBytes { raw in
+                        for line in lines { writeAll(fd, raw, line) }
                     }
-                }
-            })
+                })
+            buffered.append(
+                time(scratch) { fd in
+                    bytes.withUnsafeBytes { raw in
+                        var chunk = 0
+                        while chunk < raw.count {
+                            let end = min(chunk + 256 * 1024, raw.count)
+                            writeAll(fd, raw, chunk..<end)
+                            chunk = end
+                        }
+                    }
+                })
         }
         guard let envelopes = try? NDJSON.envelopes(in: String(decoding: bytes, as: UTF8.self), uri: path) else {
             FileHandle.standardError.write(Data("specs-bench: \(path) is not a message stream\n".utf8))
             return 2
         }
-        var encoded: [Double] = [], flushed: [Double] = []
+        var encoded: [Double] = []
+        var flushed: [Double] = []
         for _ in 0..<runs {
             encoded.append(time(scratch) { encode(envelopes, to: $0, block: 256 * 1024, flushesTestCases: false) })
             flushed.append(time(scratch) { encode(envelopes, to: $0, block: 1 << 16, flushesTestCases: true) })
         }
-        let line = median(perLine), block = median(buffered), floor = median(encoded), asRun = median(flushed)
+        let line = median(perLine)
+        let block = median(buffered)
+        let floor = median(encoded)
+        let asRun = median(flushed)
         print(String(format: "lines %d  bytes %d  steps %d", lines.count, bytes.count, steps))
-        print(String(format: "per-line writes %.3f s (at most %.0f steps/s)  buffered %.3f s  encoded and buffered %.3f s  encoded and flushed per test case %.3f s  (medians of %d)",
-                     line, Double(steps) / line, block, floor, asRun, runs))
+        print(
+            String(
+                format:
+                    "per-line writes %.3f s (at most %.0f steps/s)  buffered %.3f s  encoded and buffered %.3f s  encoded and flushed per test case %.3f s  (medians of %d)",
+                line, Double(steps) / line, block, floor, asRun, runs))
         return 0
     }
 
@@ -76,7 +86,9 @@ enum WriteFloor {
 
     private static func countSteps(_ bytes: [UInt8], _ lines: [Range<Int>]) -> Int {
         let prefix = Array(#"{"testStepFinished""#.utf8)
-        return lines.filter { $0.count >= prefix.count && bytes[$0.lowerBound..<$0.lowerBound + prefix.count].elementsEqual(prefix) }.count
+        return lines.filter {
+            $0.count >= prefix.count && bytes[$0.lowerBound..<$0.lowerBound + prefix.count].elementsEqual(prefix)
+        }.count
     }
 
     private static func time(_ scratch: String, _ body: (Int32) -> Void) -> Double {

@@ -15,7 +15,10 @@ import SpecsRunner
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let first = arguments.first else {
-    FileHandle.standardError.write(Data("usage: specs-bench <corpus-dir> [specs options...] | specs-bench parse [--read] <dir> | specs-bench write-floor <ndjson>\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: specs-bench <corpus-dir> [specs options...] | specs-bench parse [--read] <dir> | specs-bench write-floor <ndjson>\n"
+                .utf8))
     exit(2)
 }
 if first == "parse" {

@@ -6,7 +6,8 @@ import ScenarioTestGeneration
 // per feature file into OUTPUT_DIR.
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
-    FileHandle.standardError.write(Data("usage: specs-scenario-tests MODULE PACKAGE_ROOT OUTPUT_DIR FEATURE_FILE...\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: specs-scenario-tests MODULE PACKAGE_ROOT OUTPUT_DIR FEATURE_FILE...\n".utf8))
     exit(2)
 }
 let files = arguments.dropFirst(4).map { FeatureFiles.input(path: $0, packageRoot: arguments[2]) }

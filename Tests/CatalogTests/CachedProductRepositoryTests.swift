@@ -6,7 +6,9 @@ final class CachedProductRepositoryTests: XCTestCase {
     func test_loadAll_on_success_returns_and_caches_products() async throws {
         let cache = InMemoryProductCache()
         let products = makeProducts(2)
-        let sut = CachedProductRepository(remote: ScriptedProductRepository([.success(products)]), cache: cache, now: { Date(timeIntervalSince1970: 0) })
+        let sut = CachedProductRepository(
+            remote: ScriptedProductRepository([.success(products)]), cache: cache,
+            now: { Date(timeIntervalSince1970: 0) })
 
         let result = try await sut.loadAll()
 
@@ -19,7 +21,9 @@ final class CachedProductRepositoryTests: XCTestCase {
         let products = makeProducts(3)
         let cache = InMemoryProductCache()
         await cache.store(products, at: Date(timeIntervalSince1970: 0))
-        let sut = CachedProductRepository(remote: ScriptedProductRepository([.failure(.connectivity)]), cache: cache, now: { Date(timeIntervalSince1970: 10) })
+        let sut = CachedProductRepository(
+            remote: ScriptedProductRepository([.failure(.connectivity)]), cache: cache,
+            now: { Date(timeIntervalSince1970: 10) })
 
         let result = try await sut.loadAll()
 
@@ -29,7 +33,9 @@ final class CachedProductRepositoryTests: XCTestCase {
     func test_loadAll_on_invalidData_does_not_fall_back() async {
         let cache = InMemoryProductCache()
         await cache.store(makeProducts(), at: Date(timeIntervalSince1970: 0))
-        let sut = CachedProductRepository(remote: ScriptedProductRepository([.failure(.invalidData)]), cache: cache, now: { Date(timeIntervalSince1970: 10) })
+        let sut = CachedProductRepository(
+            remote: ScriptedProductRepository([.failure(.invalidData)]), cache: cache,
+            now: { Date(timeIntervalSince1970: 10) })
 
         do {
             _ = try await sut.loadAll()
@@ -42,7 +48,9 @@ final class CachedProductRepositoryTests: XCTestCase {
     func test_loadAll_on_connectivity_with_expired_cache_throws_connectivity() async {
         let cache = InMemoryProductCache(maxAge: 300)
         await cache.store(makeProducts(), at: Date(timeIntervalSince1970: 0))
-        let sut = CachedProductRepository(remote: ScriptedProductRepository([.failure(.connectivity)]), cache: cache, now: { Date(timeIntervalSince1970: 301) })
+        let sut = CachedProductRepository(
+            remote: ScriptedProductRepository([.failure(.connectivity)]), cache: cache,
+            now: { Date(timeIntervalSince1970: 301) })
 
         do {
             _ = try await sut.loadAll()

@@ -8,7 +8,7 @@ import Testing
 struct CompatibilityKitTests {
     static let samples: [String] = {
         guard let base = ConformanceDirectory.url?.appendingPathComponent("compatibility-kit/samples"),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: base.path)
+            let names = try? FileManager.default.contentsOfDirectory(atPath: base.path)
         else { return [] }
         return names.sorted()
     }()

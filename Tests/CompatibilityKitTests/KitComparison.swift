@@ -18,7 +18,9 @@ enum KitComparison {
 
     static func run(sample: String, registry: StepRegistry<KitWorld>, options: RunOptions) async throws -> [JSONValue] {
         let directory = try sampleDirectory(sample)
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".feature") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".feature")
+        }.sorted()
         var ids = IncrementingIdGenerator()
         let features = names.map { name -> LoadedFeature in
             let path = directory.appendingPathComponent(name).path
@@ -32,7 +34,9 @@ enum KitComparison {
 
     static func expected(sample: String) throws -> [JSONValue] {
         let url = try sampleDirectory(sample).appendingPathComponent("\(sample).ndjson")
-        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
+            try JSONValue(parsing: String($0))
+        }
     }
 
     static func sampleDirectory(_ sample: String) throws -> URL {
@@ -50,7 +54,9 @@ enum KitComparison {
         if !missing.isEmpty || !extra.isEmpty || actualDefinitions.count != expectedDefinitions.count {
             problems.append("definitions differ:\n missing \(missing)\n extra \(extra)")
         }
-        let kinds = (actualRest + expectedRest).compactMap(kind).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let kinds = (actualRest + expectedRest).compactMap(kind).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         for name in kinds {
             let got = actualRest.filter { kind($0) == name }
             let want = expectedRest.filter { kind($0) == name }
@@ -81,7 +87,9 @@ enum KitComparison {
         var problems: [String] = []
         func require(_ id: String?, _ what: String, at index: Int) {
             guard let id, !seen.contains(id) else { return }
-            problems.append("message \(index) refers to \(what) \(id.replacingOccurrences(of: "source:", with: "")) before it was told")
+            problems.append(
+                "message \(index) refers to \(what) \(id.replacingOccurrences(of: "source:", with: "")) before it was told"
+            )
         }
         for (index, envelope) in stream.enumerated() {
             guard let name = kind(envelope), let body = envelope[name] else { continue }
@@ -113,7 +121,9 @@ enum KitComparison {
                     problems.append("message \(index): testCaseFinished of a test case that had not started")
                 }
             case "testRunFinished":
-                if !open.isEmpty { problems.append("message \(index): testRunFinished while test cases \(open.sorted()) are open") }
+                if !open.isEmpty {
+                    problems.append("message \(index): testRunFinished while test cases \(open.sorted()) are open")
+                }
                 runFinished = true
             default: continue
             }
@@ -139,7 +149,8 @@ enum KitComparison {
     static func normalise(_ envelope: JSONValue) -> JSONValue? {
         guard case .object(let object) = envelope, let key = object.keys.first, key != "meta" else { return nil }
         if key == "attachment", case .object(let attachment)? = object[key],
-           case .string(let mediaType)? = attachment["mediaType"], mediaType == "application/vnd.specs.run+json" {
+            case .string(let mediaType)? = attachment["mediaType"], mediaType == "application/vnd.specs.run+json"
+        {
             return nil
         }
         return clean(envelope, key: nil)

@@ -43,7 +43,9 @@ enum KitSamples {
             }
             steps.when("the string {string} is logged") { (_, text: String) in Attach.log(text) }
             steps.when("text with ANSI escapes is logged") { _ in
-                Attach.log("This displays a \u{1B}[31mr\u{1B}[0m\u{1B}[91ma\u{1B}[0m\u{1B}[33mi\u{1B}[0m\u{1B}[32mn\u{1B}[0m\u{1B}[34mb\u{1B}[0m\u{1B}[95mo\u{1B}[0m\u{1B}[35mw\u{1B}[0m")
+                Attach.log(
+                    "This displays a \u{1B}[31mr\u{1B}[0m\u{1B}[91ma\u{1B}[0m\u{1B}[33mi\u{1B}[0m\u{1B}[32mn\u{1B}[0m\u{1B}[34mb\u{1B}[0m\u{1B}[95mo\u{1B}[0m\u{1B}[35mw\u{1B}[0m"
+                )
             }
             steps.when("the following string is attached as {string}:") { (_, mediaType: String, doc: DocString) in
                 Attach.text(doc.content, mediaType: mediaType)
@@ -56,7 +58,8 @@ enum KitSamples {
                 Attach.bytes(pdf, mediaType: "application/pdf", fileName: "renamed.pdf")
             }
             steps.when("a link to {string} is attached") { (_, url: String) in Attach.link(url) }
-            steps.when("the string {string} is attached as {string} before a failure") { (_, text: String, mediaType: String) in
+            steps.when("the string {string} is attached as {string} before a failure") {
+                (_, text: String, mediaType: String) in
                 Attach.text(text, mediaType: mediaType)
                 throw Failure("whoops")
             }
@@ -71,7 +74,9 @@ enum KitSamples {
         case "cdata":
             steps.given("I have {int} <![CDATA[cukes]]> in my belly") { (_, _: Int) in }
         case "data-tables":
-            steps.when("the following table is transposed:") { (world, table: DataTable) in world.table = table.transposed() }
+            steps.when("the following table is transposed:") { (world, table: DataTable) in
+                world.table = table.transposed()
+            }
             steps.then("it should be:") { (world, expected: DataTable) in
                 guard world.table == expected else { throw Failure("tables differ") }
             }
@@ -86,24 +91,33 @@ enum KitSamples {
             }
             steps.when("I eat {int} cucumbers") { (world, eaten: Int) in world.count -= eaten }
             steps.then("I should have {int} cucumbers") { (world, left: Int) in
-                guard world.count == left else { throw Failure("Expected values to be strictly equal:\n\n\(world.count) !== \(left)\n") }
+                guard world.count == left else {
+                    throw Failure("Expected values to be strictly equal:\n\n\(world.count) !== \(left)\n")
+                }
             }
             if name == "examples-tables" {
                 steps.then("each person can eat {int} cucumbers") { (world, share: Int) in
                     let actual = world.count / (1 + world.friends)
-                    guard actual == share else { throw Failure("Expected values to be strictly equal:\n\n\(actual) !== \(share)\n") }
+                    guard actual == share else {
+                        throw Failure("Expected values to be strictly equal:\n\n\(actual) !== \(share)\n")
+                    }
                 }
             }
         case "examples-tables-attachment":
-            let jpeg = try file("cucumber.jpeg"), png = try file("cucumber.png")
+            let jpeg = try file("cucumber.jpeg")
+            let png = try file("cucumber.png")
             steps.when("a JPEG image is attached") { _ in Attach.bytes(jpeg, mediaType: "image/jpeg") }
             steps.when("a PNG image is attached") { _ in Attach.bytes(png, mediaType: "image/png") }
         case "global-hooks", "global-hooks-afterall-error", "global-hooks-beforeall-error", "global-hooks-attachments":
             let beforeCount = name == "global-hooks-beforeall-error" ? 3 : name == "global-hooks-attachments" ? 1 : 2
             for index in 0..<beforeCount {
                 steps.beforeAll {
-                    if name == "global-hooks-beforeall-error" && index == 1 { throw Failure("BeforeAll hook went wrong") }
-                    if name == "global-hooks-attachments" { Attach.text("Attachment from BeforeAll hook", mediaType: "text/plain") }
+                    if name == "global-hooks-beforeall-error" && index == 1 {
+                        throw Failure("BeforeAll hook went wrong")
+                    }
+                    if name == "global-hooks-attachments" {
+                        Attach.text("Attachment from BeforeAll hook", mediaType: "text/plain")
+                    }
                 }
             }
             steps.when("a step passes") { _ in }
@@ -112,7 +126,9 @@ enum KitSamples {
             for index in 0..<afterCount {
                 steps.afterAll {
                     if name == "global-hooks-afterall-error" && index == 1 { throw Failure("AfterAll hook went wrong") }
-                    if name == "global-hooks-attachments" { Attach.text("Attachment from AfterAll hook", mediaType: "text/plain") }
+                    if name == "global-hooks-attachments" {
+                        Attach.text("Attachment from AfterAll hook", mediaType: "text/plain")
+                    }
                 }
             }
         case "hooks":
@@ -151,7 +167,9 @@ enum KitSamples {
             steps.given("I have {int} cukes in my belly") { (_, _: Int) in }
         case "parameter-types":
             struct Flight: StepArgument { let from: String, to: String }
-            steps.parameterType("flight", regex: "([A-Z]{3})-([A-Z]{3})") { groups in Flight(from: groups[0] ?? "", to: groups[1] ?? "") }
+            steps.parameterType("flight", regex: "([A-Z]{3})-([A-Z]{3})") { groups in
+                Flight(from: groups[0] ?? "", to: groups[1] ?? "")
+            }
             steps.given("{flight} has been delayed") { (_, flight: Flight) in
                 guard flight.from == "LHR", flight.to == "CDG" else { throw Failure("wrong flight") }
             }
@@ -162,7 +180,9 @@ enum KitSamples {
         case "pending-exception":
             steps.given("an unimplemented pending step") { _ in throw Pending("TODO") }
         case "regular-expression":
-            steps.step(regex: "^a (.*?)(?: and a (.*?))?(?: and a (.*?))?$") { (_, _: StepValue, _: StepValue, _: StepValue) in }
+            steps.step(regex: "^a (.*?)(?: and a (.*?))?(?: and a (.*?))?$") {
+                (_, _: StepValue, _: StepValue, _: StepValue) in
+            }
         case "retry", "retry-ambiguous", "retry-pending":
             options.retry = 2
             if name == "retry" {
@@ -189,7 +209,8 @@ enum KitSamples {
                 if world.money >= price, !world.stock.isEmpty { world.sold = true }
             }
             steps.then("the sale should not happen") { world in if world.sold { throw Failure("the sale happened") } }
-            steps.then("the sale should happen") { world in if !world.sold { throw Failure("the sale did not happen") } }
+            steps.then("the sale should happen") { world in if !world.sold { throw Failure("the sale did not happen") }
+            }
         case "skipped", "skipped-exception":
             if name == "skipped" {
                 steps.given("a step that does not skip") { _ in }

@@ -6,7 +6,8 @@ import XCTest
 /// parameter types at its first match (valid by construction), anything else at once.
 final class CompiledPatternTests: XCTestCase {
     func test_init_textWithEveryRegexMetacharacter_compilesToAValidPattern() throws {
-        let source = #"a ^$.|?*+[]\{\}\(\) b {int} {float} {word} {string} {} {bigdecimal} {biginteger} {byte} {short} {long} {double}"#
+        let source =
+            #"a ^$.|?*+[]\{\}\(\) b {int} {float} {word} {string} {} {bigdecimal} {biginteger} {byte} {short} {long} {double}"#
             + " cuke(s) red/green (with )extra"
         let expression = try CucumberExpression(source)
 
@@ -21,7 +22,9 @@ final class CompiledPatternTests: XCTestCase {
     func test_match_fromManyTasksAtOnce_everyTaskGetsTheSameArguments() async throws {
         let expression = try CucumberExpression("the cart contains {int} items")
         let values = await withTaskGroup(of: Int?.self) { group in
-            for index in 0..<64 { group.addTask { try? expression.match("the cart contains \(index) items")?.first?.value() as? Int } }
+            for index in 0..<64 {
+                group.addTask { try? expression.match("the cart contains \(index) items")?.first?.value() as? Int }
+            }
             return await group.reduce(into: [Int?]()) { $0.append($1) }
         }
         XCTAssertEqual(Set(values.compactMap { $0 }), Set(0..<64))
@@ -49,8 +52,9 @@ final class CompiledPatternTests: XCTestCase {
         var registry = ParameterTypeRegistry()
         try registry.define(ParameterType(name: "colour", regularExpressions: ["red|blue"]) { $0.first ?? nil })
 
-        XCTAssertTrue(["int", "float", "word", "string", "", "bigdecimal", "biginteger", "byte", "short", "long", "double"]
-            .allSatisfy(registry.isBuiltIn))
+        XCTAssertTrue(
+            ["int", "float", "word", "string", "", "bigdecimal", "biginteger", "byte", "short", "long", "double"]
+                .allSatisfy(registry.isBuiltIn))
         XCTAssertFalse(registry.isBuiltIn("colour"))
     }
 }

@@ -8,11 +8,15 @@ import Testing
 @Suite("Cucumber Expressions conformance")
 struct CucumberExpressionsConformanceTests {
     static func cases(_ folder: String) -> [String] {
-        ConformanceDirectory.files("cucumber-expressions/\(folder)", suffix: ".yaml").map { "\(folder)/\($0.lastPathComponent)" }
+        ConformanceDirectory.files("cucumber-expressions/\(folder)", suffix: ".yaml").map {
+            "\(folder)/\($0.lastPathComponent)"
+        }
     }
 
-    static let all = cases("cucumber-expression/matching") + cases("cucumber-expression/transformation")
-        + cases("cucumber-expression/parser") + cases("cucumber-expression/tokenizer") + cases("regular-expression/matching")
+    static let all =
+        cases("cucumber-expression/matching") + cases("cucumber-expression/transformation")
+        + cases("cucumber-expression/parser") + cases("cucumber-expression/tokenizer")
+        + cases("regular-expression/matching")
 
     @Test("all 120 official cases are present")
     func casesArePresent() {
@@ -84,11 +88,18 @@ struct CucumberExpressionsConformanceTests {
         var object: [String: JSONValue] = [
             "type": .string(node.kind.rawValue), "start": .number(Double(node.start)), "end": .number(Double(node.end)),
         ]
-        if node.kind == .text { object["token"] = .string(node.token ?? "") } else { object["nodes"] = .array(node.nodes.map(json)) }
+        if node.kind == .text {
+            object["token"] = .string(node.token ?? "")
+        } else {
+            object["nodes"] = .array(node.nodes.map(json))
+        }
         return .object(object)
     }
 
     static func json(_ token: ExpressionToken) -> JSONValue {
-        .object(["type": .string(token.kind.rawValue), "start": .number(Double(token.start)), "end": .number(Double(token.end)), "text": .string(token.text)])
+        .object([
+            "type": .string(token.kind.rawValue), "start": .number(Double(token.start)),
+            "end": .number(Double(token.end)), "text": .string(token.text),
+        ])
     }
 }

@@ -5,18 +5,22 @@ import XCTest
 /// Each rule of `specs lint` on a file that breaks it, and a clean file that breaks none.
 final class FeatureLinterTests: XCTestCase {
     private func findings(_ text: String, _ configuration: LintConfiguration = LintConfiguration()) -> [String] {
-        FeatureLinter(configuration: configuration).lint(text, uri: "f.feature").map { "\($0.line):\($0.column) \($0.rule)" }
+        FeatureLinter(configuration: configuration).lint(text, uri: "f.feature").map {
+            "\($0.line):\($0.column) \($0.rule)"
+        }
     }
 
     func test_lint_cleanFile_findsNothing() {
-        XCTAssertEqual(findings("""
-            Feature: Cart
+        XCTAssertEqual(
+            findings(
+                """
+                Feature: Cart
 
-              Scenario: Paying
-                Given a cart
-                When the customer pays
-                Then the order is placed
-            """), [])
+                  Scenario: Paying
+                    Given a cart
+                    When the customer pays
+                    Then the order is placed
+                """), [])
     }
 
     func test_lint_emptyFile_andParseError() {
@@ -25,46 +29,56 @@ final class FeatureLinterTests: XCTestCase {
     }
 
     func test_lint_unnamedAndDuplicateNames() {
-        XCTAssertEqual(findings("Feature:\n\n  Scenario: A\n    Given a\n\n  Scenario: A\n    Given b\n\n  Scenario:\n    Given c\n"),
-                       ["1:1 unnamed-feature", "6:3 duplicate-scenario-name", "9:3 unnamed-scenario"])
+        XCTAssertEqual(
+            findings(
+                "Feature:\n\n  Scenario: A\n    Given a\n\n  Scenario: A\n    Given b\n\n  Scenario:\n    Given c\n"),
+            ["1:1 unnamed-feature", "6:3 duplicate-scenario-name", "9:3 unnamed-scenario"])
     }
 
     func test_lint_trailingSpacesAndIndentation() {
-        XCTAssertEqual(findings("Feature: F  \n\n    Scenario: S\n   Given a\n"),
-                       ["1:11 trailing-spaces", "3:5 indentation", "4:4 indentation"])
+        XCTAssertEqual(
+            findings("Feature: F  \n\n    Scenario: S\n   Given a\n"),
+            ["1:11 trailing-spaces", "3:5 indentation", "4:4 indentation"])
     }
 
     func test_lint_stepOrder() {
-        XCTAssertEqual(findings("Feature: F\n\n  Scenario: S\n    When a\n    Then b\n    Given c\n"), ["6:5 step-order"])
+        XCTAssertEqual(
+            findings("Feature: F\n\n  Scenario: S\n    When a\n    Then b\n    Given c\n"), ["6:5 step-order"])
     }
 
     func test_lint_outlinePlaceholdersAndColumns() {
-        XCTAssertEqual(findings("""
-            Feature: F
+        XCTAssertEqual(
+            findings(
+                """
+                Feature: F
 
-              Scenario Outline: S
-                Given <balanse> euros
+                  Scenario Outline: S
+                    Given <balanse> euros
 
-                Examples:
-                  | balance | unused |
-                  | 1       | 2      |
-            """), ["4:5 outline-placeholder", "7:9 unused-example-column", "7:19 unused-example-column"])
+                    Examples:
+                      | balance | unused |
+                      | 1       | 2      |
+                """), ["4:5 outline-placeholder", "7:9 unused-example-column", "7:19 unused-example-column"])
     }
 
     func test_lint_scenarioSizeAndTags_asConfigured() throws {
-        let configuration = try LintConfiguration.read(Data("""
-            {"rules": {"scenario-size": {"max": 1}, "required-tags": {"severity": "error", "tags": ["@xctest:"]},
-                       "restricted-tags": {"tags": ["@skip"]}, "trailing-spaces": "off"}}
-            """.utf8))
+        let configuration = try LintConfiguration.read(
+            Data(
+                """
+                {"rules": {"scenario-size": {"max": 1}, "required-tags": {"severity": "error", "tags": ["@xctest:"]},
+                           "restricted-tags": {"tags": ["@skip"]}, "trailing-spaces": "off"}}
+                """.utf8))
         let found = FeatureLinter(configuration: configuration).lint(
             "Feature: F  \n\n  @skip\n  Scenario: S\n    Given a\n    When b\n", uri: "f.feature")
-        XCTAssertEqual(found.map { "\($0.line):\($0.column) \($0.rule) \($0.severity.rawValue)" },
-                       ["3:3 restricted-tags warning", "4:3 required-tags error", "4:3 scenario-size warning"])
+        XCTAssertEqual(
+            found.map { "\($0.line):\($0.column) \($0.rule) \($0.severity.rawValue)" },
+            ["3:3 restricted-tags warning", "4:3 required-tags error", "4:3 scenario-size warning"])
     }
 
     func test_lint_descriptionLineThatIsAMisspeltOrForeignKeyword() {
         XCTAssertEqual(findings("Feature: F\n  Scenaro: lost\n    Given a\n"), ["2:3 misspelt-keyword"])
-        XCTAssertEqual(findings("# language: es\nCaracterística: F\n  Scenario: perdido\n"), ["3:3 other-language-keyword"])
+        XCTAssertEqual(
+            findings("# language: es\nCaracterística: F\n  Scenario: perdido\n"), ["3:3 other-language-keyword"])
     }
 
     func test_configuration_unknownRuleOrSeverity_isAnErrorNamingIt() {
@@ -75,8 +89,12 @@ final class FeatureLinterTests: XCTestCase {
     }
 
     func test_finding_asTextAndAsAGitHubAnnotation() {
-        let finding = LintFinding(rule: "step-order", severity: .warning, message: "Given after When", line: 6, column: 5)
-        XCTAssertEqual(finding.text(path: "Features/a.feature"), "Features/a.feature:6:5: warning: Given after When [step-order]")
-        XCTAssertEqual(finding.annotation(path: "Features/a.feature"), "::warning file=Features/a.feature,line=6,col=5,title=step-order::Given after When")
+        let finding = LintFinding(
+            rule: "step-order", severity: .warning, message: "Given after When", line: 6, column: 5)
+        XCTAssertEqual(
+            finding.text(path: "Features/a.feature"), "Features/a.feature:6:5: warning: Given after When [step-order]")
+        XCTAssertEqual(
+            finding.annotation(path: "Features/a.feature"),
+            "::warning file=Features/a.feature,line=6,col=5,title=step-order::Given after When")
     }
 }

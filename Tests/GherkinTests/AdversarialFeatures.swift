@@ -32,7 +32,11 @@ struct AdversarialFeatures {
         // What opens the file: blank lines, comments, and the language line among them.
         for _ in 0..<below(3) { lines.append(chance(50) ? "" : comment()) }
         if language != "en" || chance(40) {
-            lines.append(pick(["# language: \(language)", "#language:\(language)", "  # language:  \(language)  ", "\t#language: \(language)"]))
+            lines.append(
+                pick([
+                    "# language: \(language)", "#language:\(language)", "  # language:  \(language)  ",
+                    "\t#language: \(language)",
+                ]))
         }
         for _ in 0..<below(2) { lines.append(chance(50) ? "" : comment()) }
         lines += tags(indent: "")
@@ -58,13 +62,18 @@ struct AdversarialFeatures {
     private var dialect = Dialect.named("en")!
 
     private mutating func words() -> String {
-        let vocabulary = ["cart", "user", "pays", "日本語", "🛒", "naïve", "a\tb", "x|y", "back\\slash", "Ärger", "<count>",
-                          "emoji 👩‍👩‍👧", "Rules:", "EXAMPLES:", ". Scenario: no", "# not a comment", "@notatag", "100%", "\"quoted\""]
+        let vocabulary = [
+            "cart", "user", "pays", "日本語", "🛒", "naïve", "a\tb", "x|y", "back\\slash", "Ärger", "<count>",
+            "emoji 👩‍👩‍👧", "Rules:", "EXAMPLES:", ". Scenario: no", "# not a comment", "@notatag", "100%", "\"quoted\"",
+        ]
         return (0..<1 + below(4)).map { _ in pick(vocabulary) }.joined(separator: " ")
     }
 
     private mutating func comment() -> String {
-        pick(["# a comment", "#", "  # indented", "\t# tab", "# language: fr", "#language: es", "# \(words())", "    #  🛒 x"])
+        pick([
+            "# a comment", "#", "  # indented", "\t# tab", "# language: fr", "#language: es", "# \(words())",
+            "    #  🛒 x",
+        ])
     }
 
     private mutating func header(_ keyword: String, indent: String) -> String {
@@ -77,8 +86,10 @@ struct AdversarialFeatures {
         var lines: [String] = []
         for _ in 0..<below(3) {
             if chance(30) { lines.append(comment()) }
-            lines.append(indent + (0..<1 + below(3)).map { _ in pick(["@a", "@wip", "@xctest:Suite/test", "@日本", "@b-c"]) }
-                .joined(separator: pick([" ", "  ", "\t"])) + pick(["", " ", " # trailing comment"]))
+            lines.append(
+                indent
+                    + (0..<1 + below(3)).map { _ in pick(["@a", "@wip", "@xctest:Suite/test", "@日本", "@b-c"]) }
+                    .joined(separator: pick([" ", "  ", "\t"])) + pick(["", " ", " # trailing comment"]))
         }
         return lines
     }
@@ -150,7 +161,10 @@ struct AdversarialFeatures {
                 continue
             }
             let cells = (0..<columns).map { _ in
-                pick(["", " ", "a", "\\|", "\\\\", "\\n", "x\\|y", "日本語", "🛒🛒", "a\tb", " padded ", "\\\\|", "<count>", "1.5"])
+                pick([
+                    "", " ", "a", "\\|", "\\\\", "\\n", "x\\|y", "日本語", "🛒🛒", "a\tb", " padded ", "\\\\|", "<count>",
+                    "1.5",
+                ])
             }
             lines.append(indent + "|" + cells.joined(separator: "|") + "|" + pick(["", " ", "\t"]))
         }
@@ -161,10 +175,13 @@ struct AdversarialFeatures {
         let delimiter = pick(["\"\"\"", "```"])
         var lines = [indent + delimiter + pick(["", "", "json", "text/plain", " spaced"])]
         for _ in 0..<below(5) {
-            lines.append(pick(["", indent, indent + "  ", "", "\t"]) + pick([
-                "plain", "{\"a\": 1}", "\\\"\\\"\\\"", "\\`\\`\\`", "# not a comment", "| not a table |", "日本語 🛒", "   ", "\\\\",
-                "Scenario: not a header", "@not a tag",
-            ]))
+            lines.append(
+                pick(["", indent, indent + "  ", "", "\t"])
+                    + pick([
+                        "plain", "{\"a\": 1}", "\\\"\\\"\\\"", "\\`\\`\\`", "# not a comment", "| not a table |",
+                        "日本語 🛒", "   ", "\\\\",
+                        "Scenario: not a header", "@not a tag",
+                    ]))
         }
         lines.append(indent + delimiter)
         return lines

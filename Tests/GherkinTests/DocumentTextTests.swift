@@ -27,7 +27,8 @@ final class DocumentTextTests: XCTestCase {
     }
 
     func test_docString_indentedAndEscaped_contentUnindentedAndUnescaped() throws {
-        let source = "Feature: f\n  Scenario: s\n    Given g\n      \"\"\"json\n      {\n        \\\"\\\"\\\"\n      }\n      \"\"\"\n"
+        let source =
+            "Feature: f\n  Scenario: s\n    Given g\n      \"\"\"json\n      {\n        \\\"\\\"\\\"\n      }\n      \"\"\"\n"
         let step = try XCTUnwrap(firstScenario(try parse(source))?.steps.first)
         XCTAssertEqual(step.docString?.content, "{\n  \"\"\"\n}")
         XCTAssertEqual(step.docString?.mediaType, "json")
@@ -39,7 +40,10 @@ final class DocumentTextTests: XCTestCase {
     }
 
     func test_keyword_titleAndStep_withoutColonWithTrailingSpace() throws {
-        let scenario = try XCTUnwrap(firstScenario(try parse("Feature: f\n  Scenario Outline: o\n    Given <x>\n    Examples:\n      | x |\n      | 1 |\n")))
+        let scenario = try XCTUnwrap(
+            firstScenario(
+                try parse("Feature: f\n  Scenario Outline: o\n    Given <x>\n    Examples:\n      | x |\n      | 1 |\n")
+            ))
         XCTAssertEqual(scenario.keyword, "Scenario Outline")
         XCTAssertEqual(scenario.steps.first?.keyword, "Given ")
         XCTAssertEqual(scenario.examples.first?.keyword, "Examples")

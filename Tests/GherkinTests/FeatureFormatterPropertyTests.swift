@@ -8,7 +8,9 @@ import XCTest
 /// aside, comments included) and pickles equal the original's, that keeps its line ends,
 /// byte order mark and language line, and that a second pass leaves as it is.
 final class FeatureFormatterPropertyTests: XCTestCase {
-    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) { try parseFeature(text) }
+    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) {
+        try parseFeature(text)
+    }
     private func shape(_ value: some Encodable) throws -> String { try shapeWithoutLocations(value) }
 
     /// The first `# language:` line among the blank and comment lines that open a text.
@@ -23,7 +25,8 @@ final class FeatureFormatterPropertyTests: XCTestCase {
     }
 
     private func crlfLines(_ text: String) -> (crlf: Int, lf: Int) {
-        var crlf = 0, lf = 0
+        var crlf = 0
+        var lf = 0
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if byte == 0x0A { if previous == 0x0D { crlf += 1 } else { lf += 1 } }
@@ -38,7 +41,9 @@ final class FeatureFormatterPropertyTests: XCTestCase {
         let source = byteOrderMark ? String(original.unicodeScalars.dropFirst()) : original
         let before = try parse(source)
         let formatted = FeatureFormatter().format(before.document, source: source, byteOrderMark: byteOrderMark)
-        guard (formatted.unicodeScalars.first == "\u{FEFF}") == byteOrderMark else { return "the byte order mark changed" }
+        guard (formatted.unicodeScalars.first == "\u{FEFF}") == byteOrderMark else {
+            return "the byte order mark changed"
+        }
         let text = byteOrderMark ? String(formatted.unicodeScalars.dropFirst()) : formatted
         let after: (document: GherkinDocument, pickles: [Pickle])
         do { after = try parse(text) } catch { return "the formatted file does not parse: \(error)" }
@@ -56,7 +61,8 @@ final class FeatureFormatterPropertyTests: XCTestCase {
 
     func test_format_tenThousandAdversarialFiles_keepMeaningLayoutAndAreIdempotent() throws {
         var corpus = AdversarialFeatures(seed: 41)
-        var parsed = 0, generated = 0
+        var parsed = 0
+        var generated = 0
         var failures: [String] = []
         while parsed < 10_000 && generated < 40_000 {
             let text = corpus.file()

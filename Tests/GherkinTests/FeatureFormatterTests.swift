@@ -7,16 +7,26 @@ import XCTest
 /// `specs format`: the canonical layout keeps the AST and pickles of every good file of
 /// the official test data, and formatting twice changes nothing.
 final class FeatureFormatterTests: XCTestCase {
-    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) { try parseFeature(text) }
+    private func parse(_ text: String) throws -> (document: GherkinDocument, pickles: [Pickle]) {
+        try parseFeature(text)
+    }
     private func shape(_ value: some Encodable) throws -> String { try shapeWithoutLocations(value) }
 
-    private func assertRoundTrip(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRoundTrip(
+        _ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let original = try parse(text)
         let formatted = FeatureFormatter().format(original.document)
         let again = try parse(formatted)
-        XCTAssertEqual(try shape(again.document), try shape(original.document), "\(name): AST differs\n\(formatted)", file: file, line: line)
-        XCTAssertEqual(try shape(again.pickles.map { $0 }), try shape(original.pickles.map { $0 }), "\(name): pickles differ", file: file, line: line)
-        XCTAssertEqual(FeatureFormatter().format(again.document), formatted, "\(name): formatting twice changes it", file: file, line: line)
+        XCTAssertEqual(
+            try shape(again.document), try shape(original.document), "\(name): AST differs\n\(formatted)", file: file,
+            line: line)
+        XCTAssertEqual(
+            try shape(again.pickles.map { $0 }), try shape(original.pickles.map { $0 }), "\(name): pickles differ",
+            file: file, line: line)
+        XCTAssertEqual(
+            FeatureFormatter().format(again.document), formatted, "\(name): formatting twice changes it", file: file,
+            line: line)
     }
 
     func test_format_everyGoodConformanceFile_keepsItsASTAndPicklesAndIsIdempotent() throws {
@@ -35,22 +45,33 @@ final class FeatureFormatterTests: XCTestCase {
     /// doc strings, outlines, rules, tags and comments among them.
     func test_format_benchmarkCorpus_keepsASTAndPickles() throws {
         let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/gen_corpus.py")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "shared/bench/gen_corpus.py")
         guard FileManager.default.fileExists(atPath: generator.path) else {
-            print("⚠️  the benchmark corpus generator is not at \(generator.path): the corpus round trip was not checked")
-            if ConformanceDirectory.isRequired { XCTFail("the benchmark corpus generator is missing at \(generator.path)") }
+            print(
+                "⚠️  the benchmark corpus generator is not at \(generator.path): the corpus round trip was not checked")
+            if ConformanceDirectory.isRequired {
+                XCTFail("the benchmark corpus generator is missing at \(generator.path)")
+            }
             return
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specs-format-corpus-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specs-format-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", generator.path, "--out", directory.path, "--files", "60", "--scenarios", "8", "--steps", "6", "--extra-steps", "0"]
+        process.arguments = [
+            "python3", generator.path, "--out", directory.path, "--files", "60", "--scenarios", "8", "--steps", "6",
+            "--extra-steps", "0",
+        ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        let files = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".feature") } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".feature")
+            } ?? []
         XCTAssertGreaterThanOrEqual(files.count, 60)
         for file in files {
             try assertRoundTrip(try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8), file)
@@ -58,14 +79,19 @@ final class FeatureFormatterTests: XCTestCase {
     }
 
     func test_format_tables_alignByDisplayWidthWithWideAndEmojiCells() throws {
-        let formatted = FeatureFormatter().format(try parse("""
-            Feature: F
-              Scenario: S
-                Given a table
-                  |a|日本語|
-                  |🛒🛒|x \\| y|
-            """).document)
-        XCTAssertEqual(formatted, """
+        let formatted = FeatureFormatter().format(
+            try parse(
+                """
+                Feature: F
+                  Scenario: S
+                    Given a table
+                      |a|日本語|
+                      |🛒🛒|x \\| y|
+                """
+            ).document)
+        XCTAssertEqual(
+            formatted,
+            """
             Feature: F
 
               Scenario: S
@@ -77,18 +103,23 @@ final class FeatureFormatterTests: XCTestCase {
     }
 
     func test_format_messyLayout_becomesTheCanonicalOneKeepingLanguageTagsAndComments() throws {
-        let formatted = FeatureFormatter().format(try parse("""
-            # language: es
-               @lento   @api
-            Característica:   Pagos
-            # un comentario
-                 Escenario:    Pagar
-                    Dado   que pago
-                        \"\"\"json
-                          {"a": 1}
-                        \"\"\"
-            """).document)
-        XCTAssertEqual(formatted, """
+        let formatted = FeatureFormatter().format(
+            try parse(
+                """
+                # language: es
+                   @lento   @api
+                Característica:   Pagos
+                # un comentario
+                     Escenario:    Pagar
+                        Dado   que pago
+                            \"\"\"json
+                              {"a": 1}
+                            \"\"\"
+                """
+            ).document)
+        XCTAssertEqual(
+            formatted,
+            """
             # language: es
             @lento @api
             Característica: Pagos

@@ -46,7 +46,8 @@ struct GherkinConformanceTests {
 
     static func messages(for folder: String, _ name: String) throws -> [JSONValue] {
         let base = try #require(ConformanceDirectory.url).appendingPathComponent("gherkin/\(folder)")
-        let source = try SourceReader.read(path: base.appendingPathComponent(name).path, uri: "../testdata/\(folder)/\(name)")
+        let source = try SourceReader.read(
+            path: base.appendingPathComponent(name).path, uri: "../testdata/\(folder)/\(name)")
         var ids = IncrementingIdGenerator()
         return try GherkinMessages().envelopes(for: source, ids: &ids).map { try JSONValue(parsing: NDJSON.line($0)) }
     }

@@ -33,7 +33,8 @@ final class IdsTests: XCTestCase {
         return scenario
     }
 
-    static let outline = "Feature: f\n  Scenario Outline: o <x>\n    Given <x>\n    Examples:\n      | x |\n      | 1 |\n      | 2 |\n"
+    static let outline =
+        "Feature: f\n  Scenario Outline: o <x>\n    Given <x>\n    Examples:\n      | x |\n      | 1 |\n      | 2 |\n"
 
     func test_parseAndCompile_predictableIdsFromAStart_continueFromDocumentToPickles() throws {
         var ids = IncrementingIdGenerator(startingAt: 5)
@@ -100,12 +101,13 @@ final class RandomIdGeneratorTests: XCTestCase {
             for _ in 0..<2_000 { XCTAssertTrue(seen.insert(ids.newId()).inserted, "file \(file)") }
         }
         XCTAssertEqual(RandomIdGenerator(seed: 7, file: 3).newIdCopy(), RandomIdGenerator(seed: 7, file: 3).newIdCopy())
-        XCTAssertNotEqual(RandomIdGenerator(seed: 7, file: 3).newIdCopy(), RandomIdGenerator(seed: 8, file: 3).newIdCopy())
+        XCTAssertNotEqual(
+            RandomIdGenerator(seed: 7, file: 3).newIdCopy(), RandomIdGenerator(seed: 8, file: 3).newIdCopy())
     }
 }
 
-private extension RandomIdGenerator {
-    func newIdCopy() -> String {
+extension RandomIdGenerator {
+    fileprivate func newIdCopy() -> String {
         var copy = self
         return copy.newId()
     }

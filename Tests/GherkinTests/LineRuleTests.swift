@@ -44,12 +44,14 @@ final class LineRuleTests: XCTestCase {
     }
 
     func test_parse_tag_with_whitespace_reports_its_column() {
-        XCTAssertEqual(errors("Feature: f\n  @ok @not ok\n  Scenario: s\n"), ["(2:7): A tag may not contain whitespace"])
+        XCTAssertEqual(
+            errors("Feature: f\n  @ok @not ok\n  Scenario: s\n"), ["(2:7): A tag may not contain whitespace"])
     }
 
     /// The official parsers stop at the eleventh error, even when one line yields two there.
     func test_parse_lineWithTwoErrorsAtTheLimit_stopsAtElevenAsTheReference() {
-        let source = "Feature: f\n  Scenario: s\n    Given a\n" + (0..<10).map { "  oops \($0)\n" }.joined() + "  @a b @c d\n"
+        let source =
+            "Feature: f\n  Scenario: s\n    Given a\n" + (0..<10).map { "  oops \($0)\n" }.joined() + "  @a b @c d\n"
         XCTAssertEqual(errors(source).count, 11)
     }
 
@@ -84,7 +86,9 @@ final class LineRuleTests: XCTestCase {
         // trimmed eight at a time. Each row is also read with a backslash or an "é"
         // after its last bar, which sends it the general way.
         var random = SplitMix(seed: 11)
-        let pieces = ["a", "bc", " ", "  ", "\t", "", "xyz", "|", String(repeating: " ", count: 9), "      \t", " \t    "]
+        let pieces = [
+            "a", "bc", " ", "  ", "\t", "", "xyz", "|", String(repeating: " ", count: 9), "      \t", " \t    ",
+        ]
         for _ in 0..<300 {
             var row = String(repeating: " ", count: random.next(below: 9)) + "|"
             let width = 1 + random.next(below: 4)
@@ -92,7 +96,9 @@ final class LineRuleTests: XCTestCase {
                 row += (0..<random.next(below: 5)).map { _ in pieces[random.next(below: pieces.count)] }.joined() + "|"
             }
             let source = ["", "\\", "é"].map { "Feature: f\n  Scenario: s\n    Given t\n\(row)\($0)\n" }
-            let tables = try source.map { try parse($0) }.map { firstScenario($0)?.steps.first?.dataTable?.rows.first?.cells ?? [] }
+            let tables = try source.map { try parse($0) }.map {
+                firstScenario($0)?.steps.first?.dataTable?.rows.first?.cells ?? []
+            }
             for other in tables.dropFirst() {
                 XCTAssertEqual(tables[0].map(\.value), other.map(\.value), row)
                 XCTAssertEqual(tables[0].map(\.location.column), other.map(\.location.column), row)
@@ -101,12 +107,14 @@ final class LineRuleTests: XCTestCase {
     }
 
     func test_parse_inconsistent_cell_count_is_located_at_the_row() {
-        XCTAssertEqual(errors("Feature: f\n  Scenario: s\n    Given t\n      | a | b |\n      | c |\n"),
-                       ["(5:7): inconsistent cell count within the table"])
+        XCTAssertEqual(
+            errors("Feature: f\n  Scenario: s\n    Given t\n      | a | b |\n      | c |\n"),
+            ["(5:7): inconsistent cell count within the table"])
     }
 
     func test_parse_doc_string_with_escaped_delimiter_and_media_type() throws {
-        let source = "Feature: f\n  Scenario: s\n    Given t\n      ```json\n      a \\`\\`\\` b\n        \"\"\"\n      ```\n"
+        let source =
+            "Feature: f\n  Scenario: s\n    Given t\n      ```json\n      a \\`\\`\\` b\n        \"\"\"\n      ```\n"
         let doc = firstScenario(try parse(source))?.steps.first?.docString
         XCTAssertEqual(doc?.delimiter, "```")
         XCTAssertEqual(doc?.mediaType, "json")
@@ -114,7 +122,8 @@ final class LineRuleTests: XCTestCase {
     }
 
     func test_parse_doc_string_removes_only_the_delimiter_indentation() throws {
-        let source = "Feature: f\n  Scenario: s\n    Given t\n      \"\"\"\n        indented\n    less\n      \\\"\\\"\\\"\n      \"\"\"\n"
+        let source =
+            "Feature: f\n  Scenario: s\n    Given t\n      \"\"\"\n        indented\n    less\n      \\\"\\\"\\\"\n      \"\"\"\n"
         let doc = firstScenario(try parse(source))?.steps.first?.docString
         XCTAssertEqual(doc?.content, "  indented\nless\n\"\"\"")
     }
@@ -122,16 +131,20 @@ final class LineRuleTests: XCTestCase {
     func test_parse_doc_string_indentedWithWideSpaces_removesScalarsNotBytes() throws {
         // The delimiter is indented by six scalars; lines indented with U+3000 (three
         // bytes each) or tabs lose six scalars, whatever their bytes.
-        let source = "Feature: f\n  Scenario: s\n    Given t\n      \"\"\"\n\u{3000}\u{3000}    \u{3000}x\n\t\t\t\t\t\t\ty\n" +
-            "  \u{3000}\u{3000}\u{3000}\u{3000}z\n      \"\"\"\n"
+        let source =
+            "Feature: f\n  Scenario: s\n    Given t\n      \"\"\"\n\u{3000}\u{3000}    \u{3000}x\n\t\t\t\t\t\t\ty\n"
+            + "  \u{3000}\u{3000}\u{3000}\u{3000}z\n      \"\"\"\n"
         let doc = firstScenario(try parse(source))?.steps.first?.docString
         XCTAssertEqual(doc?.content, "\u{3000}x\n\ty\nz")
     }
 
     func test_parse_multi_word_keywords_prefer_the_longest() throws {
-        let document = try parse("Feature: f\n  Scenario Outline: o\n    Given <x>\n    Examples:\n      | x |\n      | 1 |\n")
+        let document = try parse(
+            "Feature: f\n  Scenario Outline: o\n    Given <x>\n    Examples:\n      | x |\n      | 1 |\n")
         XCTAssertEqual(firstScenario(document)?.keyword, "Scenario Outline")
-        let spanish = try parse("# language: es\nCaracterística: f\n  Esquema del escenario: e\n    Dado que <x>\n    Ejemplos:\n      | x |\n      | 1 |\n")
+        let spanish = try parse(
+            "# language: es\nCaracterística: f\n  Esquema del escenario: e\n    Dado que <x>\n    Ejemplos:\n      | x |\n      | 1 |\n"
+        )
         XCTAssertEqual(firstScenario(spanish)?.keyword, "Esquema del escenario")
     }
 

@@ -1,5 +1,6 @@
-@testable import Gherkin
 import XCTest
+
+@testable import Gherkin
 
 /// Outline placeholders are filled in as the reference compilers fill them: header
 /// column after header column, every occurrence in the text as it stands. The expected
@@ -12,7 +13,8 @@ final class OutlineSubstitutionTests: XCTestCase {
     }
 
     func test_compile_valueHoldingALaterPlaceholder_laterColumnFillsItIn() throws {
-        let pickles = try pickles("""
+        let pickles = try pickles(
+            """
             Feature: F
               Scenario Outline: <a> and <b>
                 Given <a> then <b> and <<a>>
@@ -26,7 +28,8 @@ final class OutlineSubstitutionTests: XCTestCase {
     }
 
     func test_compile_nameWithBracketAndRepeatedName_firstMatchingColumnWins() throws {
-        let pickles = try pickles("""
+        let pickles = try pickles(
+            """
             Feature: F
               Scenario Outline: <a>b> and <a>
                 Given <a>b> then <a> and a < b <c> <ä>
@@ -41,7 +44,8 @@ final class OutlineSubstitutionTests: XCTestCase {
     }
 
     func test_compile_textWithBracketsButNoPlaceholder_isKeptAsWritten() throws {
-        let pickles = try pickles("""
+        let pickles = try pickles(
+            """
             Feature: F
               Scenario Outline: 1 < 2 > 0 <b
                 Given <x> and <<y> and <>
@@ -61,7 +65,8 @@ final class OutlineSubstitutionTests: XCTestCase {
     /// their own. Both read back the same as the reference gives, and the order of a
     /// table and a doc string is kept either way.
     func test_compile_backgroundAndOutlineTables_documentRowsSharedOutlineRowsSubstituted() throws {
-        let pickles = try pickles("""
+        let pickles = try pickles(
+            """
             Feature: F
               Background:
                 Given the users
@@ -84,7 +89,9 @@ final class OutlineSubstitutionTests: XCTestCase {
                   | 1 |
                   | 2 |
             """)
-        let tables = pickles.map { pickle in pickle.steps.map { $0.argument?.dataTable?.rows.map { $0.cells.map(\.value) } } }
+        let tables = pickles.map { pickle in
+            pickle.steps.map { $0.argument?.dataTable?.rows.map { $0.cells.map(\.value) } }
+        }
         let users = [["name", "role"], ["<a>", "admin"]]
         XCTAssertEqual(tables, [[users, [["x", "<a>"]]], [users, [["x", "1"]]], [users, [["x", "2"]]]])
         XCTAssertEqual(pickles.map { $0.steps[1].argument?.dataTable?.argumentIndex }, [1, 2, 2])
@@ -97,7 +104,8 @@ final class OutlineSubstitutionTests: XCTestCase {
     /// are substituted too. Checked against gherkin-official 42.0.1.
     func test_compile_outlineStepsWithoutPlaceholders_keptAsWrittenWithTheirRowIds() throws {
         let many = (0..<70).map { $0 % 7 == 3 ? "        And step \($0) of <x>" : "        And step \($0)" }
-        let pickles = try pickles("""
+        let pickles = try pickles(
+            """
             Feature: F
               Scenario Outline: literal arguments
                 Given a literal list
@@ -117,7 +125,8 @@ final class OutlineSubstitutionTests: XCTestCase {
         for (pickle, value) in zip(pickles, ["1", "2"]) {
             let literal = pickle.steps[0]
             XCTAssertEqual(literal.text, "a literal list")
-            XCTAssertEqual(literal.argument?.dataTable?.rows.map { $0.cells.map(\.value) }, [["name", "role"], ["ann", "a>b"]])
+            XCTAssertEqual(
+                literal.argument?.dataTable?.rows.map { $0.cells.map(\.value) }, [["name", "role"], ["ann", "a>b"]])
             XCTAssertEqual(literal.argument?.docString?.content, "no placeholder > here")
             XCTAssertEqual(literal.argument?.docString?.mediaType, "md")
             XCTAssertEqual(literal.argument?.dataTable?.argumentIndex, 1)
@@ -159,11 +168,15 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
         // Every pickle must read as if its row had been substituted alone.
         var random = SplitMix(seed: 99)
         func word(_ range: ClosedRange<Int>, _ alphabet: [Character]) -> String {
-            String((0..<range.lowerBound + random.next(below: range.count)).map { _ in alphabet[random.next(below: alphabet.count)] })
+            String(
+                (0..<range.lowerBound + random.next(below: range.count)).map { _ in
+                    alphabet[random.next(below: alphabet.count)]
+                })
         }
         // Names and values are mostly plain (the template's way), now and then with a
         // bracket (the column-by-column way); texts hold many brackets.
-        let plain: [Character] = ["a", "b"], rare: [Character] = ["a", "b", "a", "b", "a", "b", "a", "<", ">"]
+        let plain: [Character] = ["a", "b"]
+        let rare: [Character] = ["a", "b", "a", "b", "a", "b", "a", "<", ">"]
         for _ in 0..<400 {
             let texts = (0..<1 + random.next(below: 3)).map { _ in "x" + word(0...12, ["a", "b", "<", ">"]) }
             func line(_ cells: [String]) -> String { "      | " + cells.joined(separator: " | ") + " |\n" }
@@ -171,7 +184,9 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
             var expected: [[String]] = []
             // One or two examples blocks, each with its own names.
             for _ in 0..<1 + random.next(below: 2) {
-                let names = (0..<1 + random.next(below: 3)).map { _ in word(1...2, random.next(below: 6) == 0 ? rare : plain) }
+                let names = (0..<1 + random.next(below: 3)).map { _ in
+                    word(1...2, random.next(below: 6) == 0 ? rare : plain)
+                }
                 let rows = (0..<1 + random.next(below: 4)).map { _ in names.map { _ in word(1...3, rare) } }
                 source += "    Examples:\n" + line(names) + rows.map(line).joined()
                 expected += rows.map { values in
@@ -190,7 +205,9 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
 
 /// `text` with the placeholders of `names` filled from `values`, as the compiler does it.
 private func substitute(_ text: String, names: [String], values: [String]) -> String {
-    func cells(_ strings: [String]) -> [TableCell] { strings.map { TableCell(location: Location(line: 1, column: 1), value: $0) } }
+    func cells(_ strings: [String]) -> [TableCell] {
+        strings.map { TableCell(location: Location(line: 1, column: 1), value: $0) }
+    }
     return Interpolation(names: cells(names), values: cells(values)).apply(to: text)
 }
 

@@ -7,10 +7,13 @@ import XCTest
 /// parse to a document or to located errors, never crash or hang. Crashing inputs
 /// found by Scripts/fuzz.sh go in Regressions/.
 final class RegressionTests: XCTestCase {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Regressions")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Regressions")
 
     func test_parse_every_regression_input_gives_a_document_or_located_errors() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".feature") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter {
+            $0.hasSuffix(".feature")
+        }
         XCTAssertGreaterThanOrEqual(names.count, 4)
         for name in names.sorted() {
             let source = try SourceReader.read(path: Self.directory.appendingPathComponent(name).path)

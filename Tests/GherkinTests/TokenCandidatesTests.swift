@@ -1,5 +1,6 @@
-@testable import Gherkin
 import XCTest
+
+@testable import Gherkin
 
 /// The parser tries only the token types a line may be (the end, a blank line, any other); those must
 /// include every type the line matches, in every dialect.

@@ -17,13 +17,17 @@ final class LoginUseCaseTests: XCTestCase {
     func test_execute_with_rejected_credentials_returns_invalidCredentials() async {
         let sut = LoginUseCase(gateway: AuthGatewaySpy(.failure(.invalidCredentials)))
 
-        await assertThrows(AuthError.invalidCredentials) { try await sut.execute(email: "user@example.com", password: "wrong-password") }
+        await assertThrows(AuthError.invalidCredentials) {
+            try await sut.execute(email: "user@example.com", password: "wrong-password")
+        }
     }
 
     func test_execute_without_connectivity_returns_connectivityError() async {
         let sut = LoginUseCase(gateway: AuthGatewaySpy(.failure(.connectivity)))
 
-        await assertThrows(AuthError.connectivity) { try await sut.execute(email: "user@example.com", password: "Str0ngP@ss") }
+        await assertThrows(AuthError.connectivity) {
+            try await sut.execute(email: "user@example.com", password: "Str0ngP@ss")
+        }
     }
 
     func test_execute_cancellation_does_not_return_result() async throws {
@@ -44,7 +48,9 @@ final class LoginUseCaseTests: XCTestCase {
         let gateway = AuthGatewaySpy(.session("t"))
         let sut = LoginUseCase(gateway: gateway)
 
-        await assertThrows(Email.ValidationError.invalidFormat) { try await sut.execute(email: "esto-no-es-un-email", password: "x") }
+        await assertThrows(Email.ValidationError.invalidFormat) {
+            try await sut.execute(email: "esto-no-es-un-email", password: "x")
+        }
         let count = await gateway.requestCount
         XCTAssertEqual(count, 0)
     }
@@ -53,7 +59,9 @@ final class LoginUseCaseTests: XCTestCase {
         let gateway = AuthGatewaySpy(.session("t"))
         let sut = LoginUseCase(gateway: gateway)
 
-        await assertThrows(Password.ValidationError.empty) { try await sut.execute(email: "user@example.com", password: "") }
+        await assertThrows(Password.ValidationError.empty) {
+            try await sut.execute(email: "user@example.com", password: "")
+        }
         let count = await gateway.requestCount
         XCTAssertEqual(count, 0)
     }

@@ -16,13 +16,14 @@ final class RemoteAuthGatewayTests: XCTestCase {
     }
 
     func test_authenticate_on_200_with_token_returns_session() async throws {
-        let sut = RemoteAuthGateway(client: ScriptedClient { request in
-            XCTAssertEqual(request.method, "POST")
-            XCTAssertEqual(request.path, "/auth/login")
-            let body = try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: String]
-            XCTAssertEqual(body?["email"], "user@example.com")
-            return HTTPResponse(statusCode: 200, body: Data(#"{"token":"abc"}"#.utf8))
-        })
+        let sut = RemoteAuthGateway(
+            client: ScriptedClient { request in
+                XCTAssertEqual(request.method, "POST")
+                XCTAssertEqual(request.path, "/auth/login")
+                let body = try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: String]
+                XCTAssertEqual(body?["email"], "user@example.com")
+                return HTTPResponse(statusCode: 200, body: Data(#"{"token":"abc"}"#.utf8))
+            })
 
         let session = try await sut.authenticate(credentials())
 
@@ -50,7 +51,8 @@ final class RemoteAuthGatewayTests: XCTestCase {
     }
 
     func test_authenticate_on_200_without_token_throws_connectivity() async throws {
-        let sut = RemoteAuthGateway(client: ScriptedClient { _ in HTTPResponse(statusCode: 200, body: Data("{}".utf8)) })
+        let sut = RemoteAuthGateway(
+            client: ScriptedClient { _ in HTTPResponse(statusCode: 200, body: Data("{}".utf8)) })
         do {
             _ = try await sut.authenticate(credentials())
             XCTFail("expected connectivity")

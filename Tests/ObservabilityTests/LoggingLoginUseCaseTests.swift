@@ -12,7 +12,8 @@ final class LoggingLoginUseCaseTests: XCTestCase {
     }
 
     private func makeSUT(_ error: AuthError? = nil, logger: InMemoryLogger) -> LoggingLoginUseCase {
-        LoggingLoginUseCase(wrapped: LoginUseCase(gateway: Gateway(error: error)), logger: logger, traceId: { "trace-1" })
+        LoggingLoginUseCase(
+            wrapped: LoginUseCase(gateway: Gateway(error: error)), logger: logger, traceId: { "trace-1" })
     }
 
     func test_execute_on_success_logs_started_and_succeeded() async throws {

@@ -32,7 +32,8 @@ final class LoggingProductRepositoryTests: XCTestCase {
 
     func test_loadAll_events_share_one_traceId_and_carry_context() async throws {
         let logger = InMemoryLogger()
-        let sut = LoggingProductRepository(wrapped: Stub(result: .success(makeProducts(2))), logger: logger, traceId: { "t-001" })
+        let sut = LoggingProductRepository(
+            wrapped: Stub(result: .success(makeProducts(2))), logger: logger, traceId: { "t-001" })
 
         _ = try await sut.loadAll()
 
@@ -58,6 +59,10 @@ final class LoggingProductRepositoryTests: XCTestCase {
     }
 
     private func makeProducts(_ count: Int) -> [Product] {
-        (0..<count).map { Product(id: "\($0)", name: "p", price: Price(amount: 1, currency: "EUR"), imageURL: URL(string: "https://example.com")!) }
+        (0..<count).map {
+            Product(
+                id: "\($0)", name: "p", price: Price(amount: 1, currency: "EUR"),
+                imageURL: URL(string: "https://example.com")!)
+        }
     }
 }

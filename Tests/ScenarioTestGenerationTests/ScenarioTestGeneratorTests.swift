@@ -1,10 +1,11 @@
-@testable import ScenarioTestGeneration
 import XCTest
+
+@testable import ScenarioTestGeneration
 
 final class ScenarioTestGeneratorTests: XCTestCase {
     private func generate(_ text: String, path: String = "Features/cart.feature") -> String {
         let files = ScenarioTestGenerator(module: "CartTests").generate([
-            FeatureFileInput(path: path, absolutePath: "/work/" + path, content: .success(text)),
+            FeatureFileInput(path: path, absolutePath: "/work/" + path, content: .success(text))
         ])
         XCTAssertEqual(files.map(\.name), ScenarioTestGenerator.fileNames(count: 1))
         return files.last?.contents ?? ""
@@ -21,7 +22,8 @@ final class ScenarioTestGeneratorTests: XCTestCase {
     }
 
     func test_generate_outlineWithManyExampleTables_makesOneTestPerRowInTheOutlinesSuite() {
-        let code = generate("""
+        let code = generate(
+            """
             Feature: Cart
               Scenario Outline: Adding <count> items
                 Given <count> items
@@ -40,17 +42,20 @@ final class ScenarioTestGeneratorTests: XCTestCase {
                   | count |
                   | 400   |
             """)
-        XCTAssertEqual(declarations(code), [
-            "Feature: Cart", "Scenario Outline: Adding ‹count› items",
-            "Examples: | 1 |", "Examples: | 2 |", "Examples: Many | 30 |", "Examples: | 400 |",
-        ])
+        XCTAssertEqual(
+            declarations(code),
+            [
+                "Feature: Cart", "Scenario Outline: Adding ‹count› items",
+                "Examples: | 1 |", "Examples: | 2 |", "Examples: Many | 30 |", "Examples: | 400 |",
+            ])
         XCTAssertTrue(code.contains("line: 7)"), code)
         XCTAssertTrue(code.contains("line: 17)"), code)
         XCTAssertTrue(code.contains(#"isSelected(tags: ["@slow"])"#), code)
     }
 
     func test_generate_duplicateScenarioNames_tellsThemApartByLine() {
-        let code = generate("""
+        let code = generate(
+            """
             Feature: Cart
               Scenario: Same
                 Given a
@@ -65,14 +70,17 @@ final class ScenarioTestGeneratorTests: XCTestCase {
                   | 1 |
                   | 1 |
             """)
-        XCTAssertEqual(declarations(code), [
-            "Feature: Cart", "Same (line 2)".prefixed, "Same (line 4)".prefixed, "Scenario: Other",
-            "Scenario Outline: Rows", "Examples: | 1 | (line 12)", "Examples: | 1 | (line 13)",
-        ])
+        XCTAssertEqual(
+            declarations(code),
+            [
+                "Feature: Cart", "Same (line 2)".prefixed, "Same (line 4)".prefixed, "Scenario: Other",
+                "Scenario Outline: Rows", "Examples: | 1 | (line 12)", "Examples: | 1 | (line 13)",
+            ])
     }
 
     func test_generate_namesWithQuotesBackslashesBackticksAndMarkup_useLookAlikes() {
-        let code = generate(#"""
+        let code = generate(
+            #"""
             Feature: Names
               Scenario: She said "hi" to `bob` at C:\dir <b> & co
                 Given a
@@ -81,7 +89,8 @@ final class ScenarioTestGeneratorTests: XCTestCase {
     }
 
     func test_generate_emojiAndNonLatinScripts_areKeptAsWritten() {
-        let code = generate("""
+        let code = generate(
+            """
             # language: es
             Característica: Carrito 🛒
               Escenario: Compra en 日本 y مرحبا
@@ -91,7 +100,8 @@ final class ScenarioTestGeneratorTests: XCTestCase {
     }
 
     func test_generate_rules_nestTheirScenariosInASuite() {
-        let code = generate("""
+        let code = generate(
+            """
             Feature: Cart
               Rule: Totals
                 Scenario: Sum
@@ -101,7 +111,8 @@ final class ScenarioTestGeneratorTests: XCTestCase {
     }
 
     func test_generate_fileThatDoesNotParse_makesATestThatReportsItsErrors() {
-        let code = generate("""
+        let code = generate(
+            """
             Feature: Broken
               Scenario: fine
                 Given a
@@ -116,7 +127,7 @@ final class ScenarioTestGeneratorTests: XCTestCase {
         let files = ScenarioTestGenerator(module: "CartTests").generate([
             FeatureFileInput(
                 path: "Features/latin1.feature", absolutePath: "/work/Features/latin1.feature",
-                content: .failure(.init(message: "invalid UTF-8", line: 3, column: 7))),
+                content: .failure(.init(message: "invalid UTF-8", line: 3, column: 7)))
         ])
         let code = files.last?.contents ?? ""
         XCTAssertTrue(code.contains(#"unreadable: "invalid UTF-8", line: 3, column: 7"#), code)
@@ -126,15 +137,17 @@ final class ScenarioTestGeneratorTests: XCTestCase {
     func test_generate_noFeatureFiles_makesAFailingTestInsteadOfNothing() {
         let files = ScenarioTestGenerator(module: "CartTests").generate([])
         XCTAssertEqual(files.map(\.name), ["Features.generated.swift"])
-        XCTAssertTrue(files[0].contents.contains("ScenarioTests.reportNoFeatureFiles(module: \"CartTests\")"), files[0].contents)
+        XCTAssertTrue(
+            files[0].contents.contains("ScenarioTests.reportNoFeatureFiles(module: \"CartTests\")"), files[0].contents)
     }
 
     func test_generate_sameFeatureNameInTwoFiles_tellsTheSuitesApartByPath() {
-        let files = ScenarioTestGenerator(module: "T").generate(["a", "b"].map { name in
-            FeatureFileInput(
-                path: "Features/\(name).feature", absolutePath: "/\(name)",
-                content: .success("Feature: Same\n  Scenario: S\n    Given x\n"))
-        })
+        let files = ScenarioTestGenerator(module: "T").generate(
+            ["a", "b"].map { name in
+                FeatureFileInput(
+                    path: "Features/\(name).feature", absolutePath: "/\(name)",
+                    content: .success("Feature: Same\n  Scenario: S\n    Given x\n"))
+            })
         XCTAssertEqual(files.count, 3)
         XCTAssertTrue(files[1].contents.contains("struct `Feature: Same (Features/a.feature)`"), files[1].contents)
         XCTAssertTrue(files[2].contents.contains("struct `Feature: Same (Features/b.feature)`"), files[2].contents)
@@ -150,7 +163,8 @@ final class ScenarioTestGeneratorTests: XCTestCase {
         let text = "Feature: \"q\" \\ é\r\n\tScenario: s\u{202E}\n    Given \u{1}x\n"
         let code = generate(text)
         guard let line = code.split(separator: "\n").first(where: { $0.contains("source: ") }),
-              let start = line.range(of: "source: ")?.upperBound else { return XCTFail(code) }
+            let start = line.range(of: "source: ")?.upperBound
+        else { return XCTFail(code) }
         XCTAssertEqual(Self.unescape(String(line[start...].dropLast())), text)
     }
 
@@ -172,7 +186,7 @@ final class ScenarioTestGeneratorTests: XCTestCase {
             case "r": result.append("\r")
             case "t": result.append("\t")
             case "u":
-                scalars = scalars.dropFirst() // {
+                scalars = scalars.dropFirst()  // {
                 let hex = String(String.UnicodeScalarView(scalars.prefix { $0 != "}" }))
                 scalars = scalars.dropFirst(hex.unicodeScalars.count + 1)
                 result.append(Unicode.Scalar(UInt32(hex, radix: 16) ?? 0) ?? "?")
@@ -183,6 +197,6 @@ final class ScenarioTestGeneratorTests: XCTestCase {
     }
 }
 
-private extension String {
-    var prefixed: String { "Scenario: " + self }
+extension String {
+    fileprivate var prefixed: String { "Scenario: " + self }
 }

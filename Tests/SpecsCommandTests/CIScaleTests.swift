@@ -10,10 +10,15 @@ final class CIScaleTests: XCTestCase {
     override func setUpWithError() throws {
         scratch = try ScratchProject("specs-ci")
         // Ten scenarios, two of them failing, and an outline whose second row fails: three failures.
-        try scratch.write("Features/a.feature", "Feature: A\n" + (0..<10).map { number in
-            "\n  Scenario: s\(number)\n    Given a step that \(number == 3 || number == 7 ? "fails" : "passes")\n"
-        }.joined())
-        try scratch.write("Features/b.feature", """
+        try scratch.write(
+            "Features/a.feature",
+            "Feature: A\n"
+                + (0..<10).map { number in
+                    "\n  Scenario: s\(number)\n    Given a step that \(number == 3 || number == 7 ? "fails" : "passes")\n"
+                }.joined())
+        try scratch.write(
+            "Features/b.feature",
+            """
             Feature: B
 
               Scenario Outline: o <n>
@@ -37,7 +42,9 @@ final class CIScaleTests: XCTestCase {
 
     private func shards(_ count: Int, prefix: String = "s", extra: [String] = []) throws -> [String] {
         try (1...count).map { index in
-            try specs(["--shard", "\(index)/\(count)", "--format", "summary", "--format", "message:\(prefix)\(index).ndjson"] + extra)
+            try specs(
+                ["--shard", "\(index)/\(count)", "--format", "summary", "--format", "message:\(prefix)\(index).ndjson"]
+                    + extra)
             return "\(prefix)\(index).ndjson"
         }
     }
@@ -48,8 +55,10 @@ final class CIScaleTests: XCTestCase {
         XCTAssertEqual(report.code, 1)
         XCTAssertTrue(report.out.contains("12 scenarios ("), report.out)
         XCTAssertTrue(report.out.contains(" not run)"), report.out)
-        XCTAssertTrue(report.out.contains("the streams are not one whole run: shard 2 of 2 is missing: 6 of the suite's 12 "
-            + "scenarios are in no stream and were not run"), report.out)
+        XCTAssertTrue(
+            report.out.contains(
+                "the streams are not one whole run: shard 2 of 2 is missing: 6 of the suite's 12 "
+                    + "scenarios are in no stream and were not run"), report.out)
     }
 
     func test_report_aShardTwice_failsNamingBothStreams() throws {
@@ -57,7 +66,8 @@ final class CIScaleTests: XCTestCase {
         try scratch.write("copy.ndjson", try scratch.read(streams[0]))
         let report = try specs(["report", streams[0], "copy.ndjson", streams[1], "--format", "summary"])
         XCTAssertEqual(report.code, 1)
-        XCTAssertTrue(report.out.contains("shard 1 of 2 is given more than once: s1.ndjson and copy.ndjson"), report.out)
+        XCTAssertTrue(
+            report.out.contains("shard 1 of 2 is given more than once: s1.ndjson and copy.ndjson"), report.out)
     }
 
     func test_report_shardsOfTwoSuites_failsNamingEach() throws {
@@ -77,16 +87,20 @@ final class CIScaleTests: XCTestCase {
         let report = try specs(["report"] + streams + outputs("merged"))
         XCTAssertEqual(report.code, 1, report.err)
         for format in formats {
-            XCTAssertEqual(try comparable(scratch.read("merged.\(format)")), try comparable(scratch.read("whole.\(format)")), format)
+            XCTAssertEqual(
+                try comparable(scratch.read("merged.\(format)")), try comparable(scratch.read("whole.\(format)")),
+                format)
         }
     }
 
     /// A report's text without what differs between two runs of the same scenarios: times,
     /// dates and ids.
     private func comparable(_ text: String) throws -> String {
-        text.replacing(#/"?(time|duration|timestamp|start_timestamp|startedAt|finishedAt)"?\s*[=:]\s*"?[0-9.T:Z-]+"?/#, with: "T")
-            .replacing(#/[0-9]+m[0-9.]+s.*/#, with: "T")
-            .replacing(#/"id" ?: ?"[^"]*"/#, with: "ID")
+        text.replacing(
+            #/"?(time|duration|timestamp|start_timestamp|startedAt|finishedAt)"?\s*[=:]\s*"?[0-9.T:Z-]+"?/#, with: "T"
+        )
+        .replacing(#/[0-9]+m[0-9.]+s.*/#, with: "T")
+        .replacing(#/"id" ?: ?"[^"]*"/#, with: "ID")
     }
 
     func test_shardAuto_readsEachCIsParallelJob() throws {
@@ -100,7 +114,8 @@ final class CIScaleTests: XCTestCase {
         XCTAssertEqual(explicit.code, 0, explicit.err)
         let expected = try testCaseLines(scratch.read("explicit.ndjson"))
         for (system, environment) in environments {
-            let run = try specs(["--shard", "auto", "--dry-run", "--format", "message:auto.ndjson"], environment: environment)
+            let run = try specs(
+                ["--shard", "auto", "--dry-run", "--format", "message:auto.ndjson"], environment: environment)
             XCTAssertEqual(run.code, 0, "\(system): \(run.err)")
             XCTAssertEqual(try testCaseLines(scratch.read("auto.ndjson")), expected, system)
         }
@@ -120,10 +135,13 @@ final class CIScaleTests: XCTestCase {
         for line in stream.split(separator: "\n") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: [String: Any]]
             if let pickle = object?["pickle"], let id = pickle["id"] as? String, let uri = pickle["uri"] as? String,
-               let location = pickle["location"] as? [String: Any], let number = location["line"] as? Int {
+                let location = pickle["location"] as? [String: Any], let number = location["line"] as? Int
+            {
                 pickles[id] = "\(uri):\(number)"
             }
-            if let testCase = object?["testCase"], let pickle = testCase["pickleId"] as? String { lines.append(pickles[pickle] ?? "?") }
+            if let testCase = object?["testCase"], let pickle = testCase["pickleId"] as? String {
+                lines.append(pickles[pickle] ?? "?")
+            }
         }
         return lines.sorted()
     }
@@ -134,7 +152,9 @@ final class CIScaleTests: XCTestCase {
         XCTAssertEqual(try scratch.read("rerun.txt"), "Features/a.feature:12:24\nFeatures/b.feature:10\n")
         let again = try specs(["@rerun.txt", "--format", "summary", "--format", "message:again.ndjson"])
         XCTAssertEqual(again.code, 1)
-        XCTAssertEqual(try testCaseLines(scratch.read("again.ndjson")), ["Features/a.feature:12", "Features/a.feature:24", "Features/b.feature:10"])
+        XCTAssertEqual(
+            try testCaseLines(scratch.read("again.ndjson")),
+            ["Features/a.feature:12", "Features/a.feature:24", "Features/b.feature:10"])
         XCTAssertTrue(again.out.contains("3 scenarios (3 failed)"), again.out)
         let streams = try shards(2)
         let merged = try specs(["report"] + streams + ["--format", "rerun:merged.txt"])
@@ -151,10 +171,11 @@ final class CIScaleTests: XCTestCase {
 
     func test_fileLine_onAStepOrATableRowOrAnExamplesHeader_selectsWhatItIsIn() throws {
         let cases: [(String, [String])] = [
-            ("Features/a.feature:7", ["Features/a.feature:6"]),  // the step of s1
-            ("Features/b.feature:5", ["Features/b.feature:10", "Features/b.feature:9"].sorted()),  // a step's table row
-            ("Features/b.feature:8", ["Features/b.feature:10", "Features/b.feature:9"].sorted()),  // the examples' header
-            ("Features/b.feature:10", ["Features/b.feature:10"]),  // an example row
+            // The step of s1, a step's table row, the examples' header, an example row.
+            ("Features/a.feature:7", ["Features/a.feature:6"]),
+            ("Features/b.feature:5", ["Features/b.feature:10", "Features/b.feature:9"]),
+            ("Features/b.feature:8", ["Features/b.feature:10", "Features/b.feature:9"]),
+            ("Features/b.feature:10", ["Features/b.feature:10"]),
         ]
         for (place, expected) in cases {
             let run = try specs([place, "--dry-run", "--format", "message:line.ndjson"])
@@ -164,11 +185,16 @@ final class CIScaleTests: XCTestCase {
     }
 
     func test_shardDurations_fromAStreamOrAHistory_putEveryScenarioInOneShard_andNeedAShard() throws {
-        try specs(["--format", "summary", "--format", "message:whole.ndjson", "--format", "html:r.html", "--history", "history"])
+        try specs([
+            "--format", "summary", "--format", "message:whole.ndjson", "--format", "html:r.html", "--history",
+            "history",
+        ])
         for source in ["whole.ndjson", "history"] {
             var seen: [String] = []
             for index in 1...3 {
-                let run = try specs(["--shard", "\(index)/3", "--shard-durations", source, "--dry-run", "--format", "message:d.ndjson"])
+                let run = try specs([
+                    "--shard", "\(index)/3", "--shard-durations", source, "--dry-run", "--format", "message:d.ndjson",
+                ])
                 XCTAssertEqual(run.code, 0, run.err)
                 seen += try testCaseLines(scratch.read("d.ndjson"))
             }
@@ -181,8 +207,11 @@ final class CIScaleTests: XCTestCase {
     }
 
     func test_profile_setsTagsAndFormats_andTheCommandLineOverridesThem() throws {
-        try scratch.write("Features/c.feature", "Feature: C\n  @wip\n  Scenario: unfinished\n    Given a step that fails\n")
-        try scratch.write("specs.json", """
+        try scratch.write(
+            "Features/c.feature", "Feature: C\n  @wip\n  Scenario: unfinished\n    Given a step that fails\n")
+        try scratch.write(
+            "specs.json",
+            """
             { "default": { "tags": "not @wip", "paths": ["Features/c.feature", "Features/b.feature"] },
               "profiles": { "ci": { "format": ["summary", "junit:reports/junit.xml"], "retry": 1 } } }
             """)
@@ -209,7 +238,8 @@ final class CIScaleTests: XCTestCase {
     }
 
     func test_lint_readsItsSettingsFromSpecsJSON() throws {
-        try scratch.write("Features/long.feature", "Feature: L\n  Scenario: S\n" + String(repeating: "    Given a\n", count: 3))
+        try scratch.write(
+            "Features/long.feature", "Feature: L\n  Scenario: S\n" + String(repeating: "    Given a\n", count: 3))
         try scratch.write("specs.json", #"{ "lint": { "rules": { "scenario-size": { "max": 2 } } } }"#)
         let lint = try ExecutableRun.run("specs", ["lint", "Features/long.feature"], in: scratch.root)
         XCTAssertTrue(lint.out.contains("3 steps, more than 2 [scenario-size]"), lint.out)

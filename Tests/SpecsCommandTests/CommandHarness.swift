@@ -30,16 +30,26 @@ final class CommandHarness {
     func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     /// Runs `specs` with `arguments`; an argument starting with `@/` is a path in the project.
-    func run(_ arguments: [String], registry: StepRegistry<EmptyWorld>? = nil) async throws -> (code: Int32, out: String, err: String) {
-        let outPath = path("stdout.txt"), errPath = path("stderr.txt")
-        let out = try ReportOutput.file(outPath), err = try ReportOutput.file(errPath)
+    func run(
+        _ arguments: [String], registry: StepRegistry<EmptyWorld>? = nil
+    ) async throws -> (code: Int32, out: String, err: String) {
+        let outPath = path("stdout.txt")
+        let errPath = path("stderr.txt")
+        let out = try ReportOutput.file(outPath)
+        let err = try ReportOutput.file(errPath)
         var steps = StepRegistry { EmptyWorld() }
         steps.given("a step") { _ in }
         steps.given("a failing step") { _ in throw ExpectationFailure("expected green, got red") }
-        let resolved = arguments.map { $0.hasPrefix("@/") ? path(String($0.dropFirst(2))) : $0.replacingOccurrences(of: ":@/", with: ":" + root.path + "/") }
+        let resolved = arguments.map {
+            $0.hasPrefix("@/")
+                ? path(String($0.dropFirst(2))) : $0.replacingOccurrences(of: ":@/", with: ":" + root.path + "/")
+        }
         let code = await SpecsCommand.run(arguments: resolved, registry: registry ?? steps, out: out, err: err)
         out.close()
         err.close()
-        return (code, try String(contentsOfFile: outPath, encoding: .utf8), try String(contentsOfFile: errPath, encoding: .utf8))
+        return (
+            code, try String(contentsOfFile: outPath, encoding: .utf8),
+            try String(contentsOfFile: errPath, encoding: .utf8)
+        )
     }
 }

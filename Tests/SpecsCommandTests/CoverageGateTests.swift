@@ -38,7 +38,9 @@ final class CoverageGateTests: XCTestCase {
         return project
     }
 
-    let arguments = ["@/Features", "--tests-dir", "@/Tests", "--xunit", "@/xunit.xml", "--min-coverage", "100", "--no-color"]
+    let arguments = [
+        "@/Features", "--tests-dir", "@/Tests", "--xunit", "@/xunit.xml", "--min-coverage", "100", "--no-color",
+    ]
 
     func test_minCoverage_with_passing_linked_test_exits_zero() async throws {
         let result = try await makeProject().run(arguments)
@@ -47,24 +49,34 @@ final class CoverageGateTests: XCTestCase {
     }
 
     func test_minCoverage_without_link_exits_one_naming_the_scenario() async throws {
-        let unlinked = Self.feature.replacingOccurrences(of: "  @xctest:CartTests/test_checkout_with_items_returns_total\n", with: "")
+        let unlinked = Self.feature.replacingOccurrences(
+            of: "  @xctest:CartTests/test_checkout_with_items_returns_total\n", with: "")
         let result = try await makeProject(feature: unlinked).run(arguments)
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.err.contains("Features/checkout.feature:3: 'Paying for the cart': no @xctest link"), result.err)
+        XCTAssertTrue(
+            result.err.contains("Features/checkout.feature:3: 'Paying for the cart': no @xctest link"), result.err)
     }
 
     func test_minCoverage_with_renamed_test_exits_one_naming_scenario_tag_line_and_nearest_test() async throws {
-        let renamed = Self.tests.replacingOccurrences(of: "test_checkout_with_items_returns_total", with: "test_checkout_with_items_returns_sum")
+        let renamed = Self.tests.replacingOccurrences(
+            of: "test_checkout_with_items_returns_total", with: "test_checkout_with_items_returns_sum")
         let result = try await makeProject(tests: renamed).run(arguments)
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.err.contains("Features/checkout.feature:3: error: scenario 'Paying for the cart' links @xctest:CartTests/test_checkout_with_items_returns_total, but no such test exists."), result.err)
-        XCTAssertTrue(result.err.contains("Nearest existing tests: CartTests/test_checkout_with_items_returns_sum"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "Features/checkout.feature:3: error: scenario 'Paying for the cart' links @xctest:CartTests/test_checkout_with_items_returns_total, but no such test exists."
+            ), result.err)
+        XCTAssertTrue(
+            result.err.contains("Nearest existing tests: CartTests/test_checkout_with_items_returns_sum"), result.err)
     }
 
     func test_minCoverage_with_failing_linked_test_exits_one_naming_the_scenario() async throws {
         let result = try await makeProject(failing: true).run(arguments)
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.err.contains("'Paying for the cart': linked test CartTests/test_checkout_with_items_returns_total failed"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "'Paying for the cart': linked test CartTests/test_checkout_with_items_returns_total failed"),
+            result.err)
     }
 
     func test_minCoverage_with_failing_scenario_exits_one() async throws {
@@ -79,12 +91,16 @@ final class CoverageGateTests: XCTestCase {
         let result = try await project.run(arguments + ["--format", "traceability:@/reports/trace.md"])
         XCTAssertEqual(result.code, 0, result.err)
         let markdown = try project.read("reports/trace.md")
-        XCTAssertTrue(markdown.contains("| Paying for the cart | `test_checkout_with_items_returns_total` | CartTests | passed | passed |"), markdown)
+        XCTAssertTrue(
+            markdown.contains(
+                "| Paying for the cart | `test_checkout_with_items_returns_total` | CartTests | passed | passed |"),
+            markdown)
         XCTAssertTrue(markdown.contains("`CartTests/test_checkout_without_items_returns_zero`"), markdown)
     }
 
     func test_traceability_markdown_escapesMarkupInNames() async throws {
-        let hostile = Self.feature.replacingOccurrences(of: "Scenario: Paying for the cart", with: "Scenario: Pay *now* | [link](x) `code` _it_")
+        let hostile = Self.feature.replacingOccurrences(
+            of: "Scenario: Paying for the cart", with: "Scenario: Pay *now* | [link](x) `code` _it_")
         let project = try makeProject(feature: hostile)
         _ = try await project.run(arguments + ["--format", "traceability:@/reports/trace.md"])
         let markdown = try project.read("reports/trace.md")

@@ -9,7 +9,8 @@ final class ExecutableExamplesTests: XCTestCase {
 
     override func setUpWithError() throws {
         project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-examples-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
         try "Feature: Accounts\n  Scenario: Opening\n    Given a step that passes\n"
             .write(to: project.appendingPathComponent("Features/accounts.feature"), atomically: true, encoding: .utf8)
     }
@@ -20,25 +21,35 @@ final class ExecutableExamplesTests: XCTestCase {
 
     func test_brokenDefinitions_runNoScenarioAndTheLastLinesSaySo() throws {
         let run = try ExecutableRun.run(
-            "misbehaving-specs", ["--format", "summary"], in: project, environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
+            "misbehaving-specs", ["--format", "summary"], in: project,
+            environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
         XCTAssertEqual(run.code, 2)
-        XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - 4 step definitions or hooks could not be registered (see the errors above), so no scenario was run\n"), run.out)
+        XCTAssertTrue(
+            run.out.hasSuffix(
+                "FAILED:\n  - 4 step definitions or hooks could not be registered (see the errors above), so no scenario was run\n"
+            ), run.out)
         XCTAssertTrue(run.out.contains("0 scenarios"), run.out)
         let errors = run.err.split(separator: "\n").filter { $0.contains("main.swift:") && $0.contains("error:") }
         XCTAssertEqual(errors.count, 4, run.err)
-        XCTAssertTrue(run.err.contains("'{int} accounts exist': parameter 1, {int}, gives Int values, but the closure takes it as String"), run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "'{int} accounts exist': parameter 1, {int}, gives Int values, but the closure takes it as String"),
+            run.err)
     }
 
     func test_fileThatDoesNotParse_isOneErrorOnStandardErrorAndTheLastLinesSaySo() throws {
-        try "Feature: Broken\n  Scenario: one\n    Given a step that passes\n  Scenaro: two\n    Given a step that passes\n"
+        try
+            "Feature: Broken\n  Scenario: one\n    Given a step that passes\n  Scenaro: two\n    Given a step that passes\n"
             .write(to: project.appendingPathComponent("Features/broken.feature"), atomically: true, encoding: .utf8)
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
         XCTAssertEqual(run.code, 2)
         XCTAssertEqual(run.err.components(separatedBy: "error:").count - 1, 1, run.err)
-        XCTAssertTrue(run.err.contains("Features/broken.feature:4:3: error: 'Scenaro: two' cannot stand here;"), run.err)
+        XCTAssertTrue(
+            run.err.contains("Features/broken.feature:4:3: error: 'Scenaro: two' cannot stand here;"), run.err)
         XCTAssertTrue(run.err.contains("Did you mean 'Scenario:'?"), run.err)
         XCTAssertFalse(run.out.contains("Scenaro"), "no second copy on standard output")
-        XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - 1 feature file does not parse: Features/broken.feature:4\n"), run.out)
+        XCTAssertTrue(
+            run.out.hasSuffix("FAILED:\n  - 1 feature file does not parse: Features/broken.feature:4\n"), run.out)
     }
 
     func test_customRunner_helpAndErrorsUseItsName() throws {
@@ -50,14 +61,18 @@ final class ExecutableExamplesTests: XCTestCase {
     }
 
     func test_reportLanguageWithoutLabels_isAWarning() throws {
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary", "--format", "html:r.html", "--report-language", "fr"], in: project)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--format", "html:r.html", "--report-language", "fr"],
+            in: project)
         XCTAssertEqual(run.code, 0, run.err)
-        XCTAssertTrue(run.err.contains("warning: --report-language fr: the report's labels exist in en and es only"), run.err)
+        XCTAssertTrue(
+            run.err.contains("warning: --report-language fr: the report's labels exist in en and es only"), run.err)
     }
 
     func test_report_streamCutShort_isIncompleteAndCountsNothingAsPassed() throws {
         _ = try ExecutableRun.run("misbehaving-specs", ["--format", "message:run.ndjson"], in: project)
-        let lines = try String(contentsOf: project.appendingPathComponent("run.ndjson"), encoding: .utf8).split(separator: "\n")
+        let lines = try String(contentsOf: project.appendingPathComponent("run.ndjson"), encoding: .utf8).split(
+            separator: "\n")
         let cut = lines.prefix { !$0.contains("\"testCaseFinished\"") }.joined(separator: "\n") + "\n"
         try cut.write(to: project.appendingPathComponent("cut.ndjson"), atomically: true, encoding: .utf8)
         let run = try ExecutableRun.run("specs", ["report", "cut.ndjson", "--format", "summary"], in: project)
@@ -67,7 +82,8 @@ final class ExecutableExamplesTests: XCTestCase {
     }
 
     func test_gherkin_fileThatIsNotUTF8_isAParseErrorEnvelope() throws {
-        try Data(Array("Feature: caf".utf8) + [0xE9] + Array("\n".utf8)).write(to: project.appendingPathComponent("latin1.feature"))
+        try Data(Array("Feature: caf".utf8) + [0xE9] + Array("\n".utf8)).write(
+            to: project.appendingPathComponent("latin1.feature"))
         let run = try ExecutableRun.run("specs", ["gherkin", "latin1.feature"], in: project)
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(run.out.hasPrefix(#"{"parseError":{"message":"(1:13): invalid UTF-8 (byte 0xE9)""#), run.out)
@@ -76,10 +92,12 @@ final class ExecutableExamplesTests: XCTestCase {
     func test_gherkin_twoMegabyteFileWithElevenErrorsAtItsEnd_reportsEachWithItsPlace() throws {
         // Issue 28's example, as Scripts/bench.sh makes it: 2 MB of scenarios, then 12 lines
         // that cannot stand there (the parser stops at the eleventh error, as the official ones do).
-        var text = "Feature: Large\n\n", scenario = 0
+        var text = "Feature: Large\n\n"
+        var scenario = 0
         while text.utf8.count < 2_000_000 {
             scenario += 1
-            text += "  Scenario: scenario \(scenario)\n    Given a step number \(scenario) with some text to make it longer\n"
+            text +=
+                "  Scenario: scenario \(scenario)\n    Given a step number \(scenario) with some text to make it longer\n"
                 + "    Then another step \(scenario)\n\n"
         }
         let firstBad = text.split(separator: "\n", omittingEmptySubsequences: false).count
@@ -96,7 +114,9 @@ final class ExecutableExamplesTests: XCTestCase {
         XCTAssertTrue(run.err.contains("    oops line 10\n    ^\n"), String(run.err.suffix(500)))
         let envelopes = run.out.split(separator: "\n").filter { $0.hasPrefix(#"{"parseError""#) }
         XCTAssertEqual(envelopes.count, 11)
-        XCTAssertTrue(envelopes.last?.contains(#""location":{"column":3,"line":\#(firstBad + 10)}"#) ?? false, String(envelopes.last ?? ""))
+        XCTAssertTrue(
+            envelopes.last?.contains(#""location":{"column":3,"line":\#(firstBad + 10)}"#) ?? false,
+            String(envelopes.last ?? ""))
     }
 
     func test_gherkin_manyFilesAcrossBatches_printEachFileInOrderAsAloneWithItsIdsFromZero() throws {
@@ -104,7 +124,8 @@ final class ExecutableExamplesTests: XCTestCase {
         var names: [String] = []
         for index in 0..<70 {
             let name = String(format: "f%02d.feature", index)
-            let body = index % 9 == 4
+            let body =
+                index % 9 == 4
                 ? "Feature: Broken \(index)\n  Scenario: s\n    Given x\n      | a |\n      | b | c |\n"
                 : "Feature: F\(index)\n  Scenario Outline: s\(index) <n>\n    Given step <n>\n    Examples:\n      | n |\n      | \(index) |\n"
             try body.write(to: project.appendingPathComponent(name), atomically: true, encoding: .utf8)
@@ -112,12 +133,15 @@ final class ExecutableExamplesTests: XCTestCase {
         }
         let all = try ExecutableRun.run("specs", ["gherkin", "--predictable-ids"] + names, in: project)
         var alone = ""
-        for name in names { alone += try ExecutableRun.run("specs", ["gherkin", "--predictable-ids", name], in: project).out }
+        for name in names {
+            alone += try ExecutableRun.run("specs", ["gherkin", "--predictable-ids", name], in: project).out
+        }
         XCTAssertEqual(all.code, 2)
         XCTAssertEqual(all.out, alone)
         XCTAssertEqual(all.err.components(separatedBy: "f04.feature:5:").count, 2, all.err)
         let uris = all.out.split(separator: "\n").compactMap { line in
-            line.hasPrefix("{\"source\"") ? line.range(of: #"f[0-9]+\.feature"#, options: .regularExpression).map { String(line[$0]) } : nil
+            line.hasPrefix("{\"source\"")
+                ? line.range(of: #"f[0-9]+\.feature"#, options: .regularExpression).map { String(line[$0]) } : nil
         }
         XCTAssertEqual(uris, names)
     }
@@ -130,14 +154,18 @@ final class ExecutableExamplesTests: XCTestCase {
                 let step = file == 1 && number == 7 ? "a step that calls fatalError" : "a step that passes"
                 text += "\n  Scenario: entry \(number)\n    Given \(step)\n"
             }
-            try text.write(to: project.appendingPathComponent("Features/ledger\(file).feature"), atomically: true, encoding: .utf8)
+            try text.write(
+                to: project.appendingPathComponent("Features/ledger\(file).feature"), atomically: true, encoding: .utf8)
         }
         let junit = project.appendingPathComponent("junit.xml").path
         let messages = project.appendingPathComponent("messages.ndjson").path
         let html = project.appendingPathComponent("book.html").path
         let run = try ExecutableRun.run(
             "misbehaving-specs",
-            ["--parallel", "2", "--format", "summary", "--format", "junit:\(junit)", "--format", "message:\(messages)", "--format", "html:\(html)"],
+            [
+                "--parallel", "2", "--format", "summary", "--format", "junit:\(junit)", "--format",
+                "message:\(messages)", "--format", "html:\(html)",
+            ],
             in: project)
         XCTAssertEqual(run.code, 1, run.err)
         XCTAssertTrue(run.out.contains("121 scenarios (1 failed, 120 passed)"), run.out)
@@ -163,11 +191,14 @@ final class ExecutableExamplesTests: XCTestCase {
         let book = try String(contentsOfFile: html, encoding: .utf8)
         XCTAssertEqual(book.components(separatedBy: "<article").count - 1, 121)
         XCTAssertTrue(book.contains("<dt>Failed</dt><dd>1</dd>"), book)
-        let sections = book.components(separatedBy: "<section class=\"feature\" id=\"f-").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let sections = book.components(separatedBy: "<section class=\"feature\" id=\"f-").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
         XCTAssertEqual(sections.filter { $0.contains("ledger") }.count, 3, "\(sections)")
         XCTAssertEqual(sections, sections.sorted())
         let rebuilt = project.appendingPathComponent("rebuilt.html").path
-        _ = try ExecutableRun.run("misbehaving-specs", ["report", messages, "--format", "html:\(rebuilt)"], in: project)
+        _ = try ExecutableRun.run(
+            "misbehaving-specs", ["report", messages, "--format", "html:\(rebuilt)"], in: project)
         XCTAssertEqual(try String(contentsOfFile: rebuilt, encoding: .utf8), book)
     }
 }

@@ -30,14 +30,17 @@ struct ExecutableRun {
     /// Runs `name` with `arguments` in `directory`; `signal` is sent once standard output
     /// holds `when` (or at once), and `after` seconds more.
     static func run(
-        _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, when: String? = nil, after: Double = 0,
-        closeStdoutAfter: Int? = nil, timeout: Double = 120, environment extra: [String: String] = [:], openFileLimit: Int? = nil
+        _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, when: String? = nil,
+        after: Double = 0,
+        closeStdoutAfter: Int? = nil, timeout: Double = 120, environment extra: [String: String] = [:],
+        openFileLimit: Int? = nil
     ) throws -> ExecutableRun {
         let process = Process()
         if let openFileLimit {
             // As `ulimit -n` in a shell before the command: the limit holds for the command alone.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try path(of: name)] + arguments
+            process.arguments =
+                ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try path(of: name)] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: try path(of: name))
             process.arguments = arguments
@@ -47,10 +50,12 @@ struct ExecutableRun {
         environment["NO_COLOR"] = "1"
         environment.merge(extra) { _, new in new }
         process.environment = environment
-        let outPipe = Pipe(), errPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
-        let outData = Locked<Data>(Data()), errData = Locked<Data>(Data())
+        let outData = Locked<Data>(Data())
+        let errData = Locked<Data>(Data())
         let done = DispatchGroup()
         for (pipe, data, limit) in [(outPipe, outData, closeStdoutAfter), (errPipe, errData, nil)] {
             done.enter()
@@ -61,7 +66,7 @@ struct ExecutableRun {
                     if chunk.isEmpty { break }
                     data.withLock { $0.append(chunk) }
                     if let limit, data.withLock({ $0.count }) >= limit {
-                        try? handle.close() // as `| head` does: the reader goes away
+                        try? handle.close()  // as `| head` does: the reader goes away
                         break
                     }
                 }
@@ -72,7 +77,8 @@ struct ExecutableRun {
         if let signal {
             let waitUntil = Date().addingTimeInterval(timeout)
             while let when, process.isRunning, Date() < waitUntil,
-                  !String(decoding: outData.withLock { $0 }, as: UTF8.self).contains(when) {
+                !String(decoding: outData.withLock { $0 }, as: UTF8.self).contains(when)
+            {
                 Thread.sleep(forTimeInterval: 0.02)
             }
             Thread.sleep(forTimeInterval: after)
@@ -87,7 +93,8 @@ struct ExecutableRun {
         _ = done.wait(timeout: .now() + 10)
         return ExecutableRun(
             code: process.terminationStatus, out: String(decoding: outData.withLock { $0 }, as: UTF8.self),
-            err: String(decoding: errData.withLock { $0 }, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
+            err: String(decoding: errData.withLock { $0 }, as: UTF8.self),
+            signaled: process.terminationReason == .uncaughtSignal)
     }
 }
 

@@ -4,7 +4,8 @@ import XCTest
 /// Issue examples replayed through the real `specs` executable on this package's own
 /// Features/: each fails loudly, its last lines and exit code agreeing.
 final class ExecutableVerdictTests: XCTestCase {
-    private let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     private func specs(_ arguments: [String]) throws -> ExecutableRun {
         try ExecutableRun.run("specs", arguments + ["--in-process"], in: package)
@@ -19,14 +20,20 @@ final class ExecutableVerdictTests: XCTestCase {
     func test_specs_misspeltTag_warnsAndFailsForSelectingNothing() throws {
         let run = try specs(["--tags", "@catalgo"])
         XCTAssertEqual(run.code, 1)
-        XCTAssertTrue(run.err.contains("warning: --tags: no scenario has the tag @catalgo. Did you mean '@catalogo'?"), run.err)
-        XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - no scenario was selected: --tags '@catalgo' matches none of the 50 scenarios\n"), run.out)
+        XCTAssertTrue(
+            run.err.contains("warning: --tags: no scenario has the tag @catalgo. Did you mean '@catalogo'?"), run.err)
+        XCTAssertTrue(
+            run.out.hasSuffix(
+                "FAILED:\n  - no scenario was selected: --tags '@catalgo' matches none of the 50 scenarios\n"), run.out)
     }
 
     func test_specs_lineWithoutScenario_isAnError() throws {
         let run = try specs(["Features/login.feature:999"])
         XCTAssertEqual(run.code, 2)
-        XCTAssertTrue(run.err.contains("Features/login.feature:999: error: no scenario or example row is at line 999. Nearest: line 55"), run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "Features/login.feature:999: error: no scenario or example row is at line 999. Nearest: line 55"),
+            run.err)
     }
 
     func test_specs_minCoverageWithoutTestResults_isAUsageError() throws {

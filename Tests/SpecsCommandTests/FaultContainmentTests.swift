@@ -12,7 +12,8 @@ final class FaultContainmentTests: XCTestCase {
 
     override func setUpWithError() throws {
         project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-faults-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws {
@@ -29,7 +30,8 @@ final class FaultContainmentTests: XCTestCase {
     }
 
     private let reports = [
-        "--format", "junit:reports/junit.xml", "--format", "html:reports/specs.html", "--format", "json:reports/cucumber.json",
+        "--format", "junit:reports/junit.xml", "--format", "html:reports/specs.html", "--format",
+        "json:reports/cucumber.json",
         "--format", "message:reports/messages.ndjson", "--format", "traceability:reports/traceability.md",
     ]
 
@@ -41,23 +43,31 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertTrue(junit.contains("tests=\"\(scenarios)\" failures=\"\(failures)\""), junit, file: file, line: line)
         XCTAssertTrue(junit.hasSuffix("</testsuite>\n"), file: file, line: line)
         XCTAssertTrue(try read("reports/specs.html").hasSuffix("</html>\n"), file: file, line: line)
-        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(read("reports/cucumber.json").utf8)), file: file, line: line)
+        XCTAssertNotNil(
+            try JSONSerialization.jsonObject(with: Data(read("reports/cucumber.json").utf8)), file: file, line: line)
         let messages = try read("reports/messages.ndjson")
-        XCTAssertEqual(messages.components(separatedBy: "\"testCaseFinished\"").count - 1, finished ?? scenarios, file: file, line: line)
+        XCTAssertEqual(
+            messages.components(separatedBy: "\"testCaseFinished\"").count - 1, finished ?? scenarios, file: file,
+            line: line)
         XCTAssertTrue(messages.contains("\"testRunFinished\""), file: file, line: line)
         XCTAssertTrue(try read("reports/traceability.md").hasPrefix("## Traceability"), file: file, line: line)
     }
 
     func test_run_stepThatTrapsOrUnwrapsNil_failsItsScenarioWithTheCauseAndKeepsEveryReport() throws {
-        try feature([("before", "a step that passes"), ("fatal", "a step that calls fatalError"),
-                     ("nil", "a step that unwraps nil"), ("after", "a step that passes")])
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("reports"), withIntermediateDirectories: true)
-        try "an earlier report".write(to: project.appendingPathComponent("reports/junit.xml"), atomically: true, encoding: .utf8)
+        try feature([
+            ("before", "a step that passes"), ("fatal", "a step that calls fatalError"),
+            ("nil", "a step that unwraps nil"), ("after", "a step that passes"),
+        ])
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        try "an earlier report".write(
+            to: project.appendingPathComponent("reports/junit.xml"), atomically: true, encoding: .utf8)
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "progress"] + reports, in: project)
         XCTAssertEqual(run.code, 1, run.err)
         XCTAssertTrue(run.out.contains("the worker process crashed with signal"), run.out)
         XCTAssertTrue(run.out.contains("Fatal error: the cart is corrupt"), run.out)
-        XCTAssertTrue(run.out.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"), run.out)
+        XCTAssertTrue(
+            run.out.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"), run.out)
         XCTAssertTrue(run.out.contains("4 scenarios (2 failed, 2 passed)"), run.out)
         XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - 2 scenarios failed\n"), run.out)
         try assertReportsComplete(scenarios: 4, failures: 2)
@@ -73,17 +83,24 @@ final class FaultContainmentTests: XCTestCase {
     }
 
     func test_run_stepsThatBlockTheirThread_timeOutAndTheRunGoesOn_serialAndParallel() throws {
-        try feature([("semaphore", "a step that waits on a semaphore nobody signals"),
-                     ("sleeps", "a step that sleeps its thread for 30 s"), ("spins", "a step that spins"),
-                     ("fine", "a step that passes")])
+        try feature([
+            ("semaphore", "a step that waits on a semaphore nobody signals"),
+            ("sleeps", "a step that sleeps its thread for 30 s"), ("spins", "a step that spins"),
+            ("fine", "a step that passes"),
+        ])
         for parallel in ["1", "2"] {
             let started = Date()
-            let run = try ExecutableRun.run("misbehaving-specs", ["--timeout", "1", "--parallel", parallel, "--format", "summary"] + reports, in: project)
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--timeout", "1", "--parallel", parallel, "--format", "summary"] + reports,
+                in: project)
             XCTAssertLessThan(Date().timeIntervalSince(started), 25, "parallel \(parallel)")
             XCTAssertEqual(run.code, 1, run.out)
             XCTAssertTrue(run.out.contains("4 scenarios (3 failed, 1 passed)"), "parallel \(parallel): \(run.out)")
-            XCTAssertEqual(run.out.components(separatedBy: "did not stop when cancelled (it blocks its thread), so its worker process was ended").count - 1,
-                           3, run.out)
+            XCTAssertEqual(
+                run.out.components(
+                    separatedBy: "did not stop when cancelled (it blocks its thread), so its worker process was ended"
+                ).count - 1,
+                3, run.out)
             try assertReportsComplete(scenarios: 4, failures: 3)
         }
         // The spinning step's worker was ended, not left burning a core.
@@ -93,26 +110,34 @@ final class FaultContainmentTests: XCTestCase {
     /// The command lines of running worker processes of the fixture in `directory` (Linux's /proc).
     static func runningWorkers(in directory: URL) -> [String] {
         #if os(Linux)
-        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return ids.compactMap { id -> String? in
-            guard Int(id) != nil, let command = FileManager.default.contents(atPath: "/proc/\(id)/cmdline"),
-                  let environment = FileManager.default.contents(atPath: "/proc/\(id)/environ") else { return nil }
-            let line = String(decoding: command.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-            let variables = String(decoding: environment.map { $0 == 0 ? 0x0A : $0 }, as: UTF8.self)
-            let cwd = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(id)/cwd")) ?? ""
-            guard URL(fileURLWithPath: cwd).resolvingSymlinksInPath() == directory.resolvingSymlinksInPath() else { return nil }
-            return line.contains("misbehaving-specs") && ("\n" + variables).contains("\nSPECS_WORKER=") ? line : nil
-        }
+            let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return ids.compactMap { id -> String? in
+                guard Int(id) != nil, let command = FileManager.default.contents(atPath: "/proc/\(id)/cmdline"),
+                    let environment = FileManager.default.contents(atPath: "/proc/\(id)/environ")
+                else { return nil }
+                let line = String(decoding: command.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+                let variables = String(decoding: environment.map { $0 == 0 ? 0x0A : $0 }, as: UTF8.self)
+                let cwd = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(id)/cwd")) ?? ""
+                guard URL(fileURLWithPath: cwd).resolvingSymlinksInPath() == directory.resolvingSymlinksInPath() else {
+                    return nil
+                }
+                return line.contains("misbehaving-specs") && ("\n" + variables).contains("\nSPECS_WORKER=") ? line : nil
+            }
         #else
-        return []
+            return []
         #endif
     }
 
     func test_run_interruptedBySIGINTOrSIGTERM_writesEveryReportAndExitsWithTheSignalsCode() throws {
-        try feature([("quick", "a step that passes"), ("slow", "a step that sleeps for 30000 ms"), ("never", "a step that passes")])
+        try feature([
+            ("quick", "a step that passes"), ("slow", "a step that sleeps for 30000 ms"),
+            ("never", "a step that passes"),
+        ])
         for (signal, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             // Signalled once the quick scenario's mark is out and the slow one has started.
-            let run = try ExecutableRun.run("misbehaving-specs", ["--format", "progress"] + reports, in: project, signal: signal, when: ".", after: 0.5)
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "progress"] + reports, in: project, signal: signal, when: ".",
+                after: 0.5)
             XCTAssertEqual(run.code, code, run.out + run.err)
             XCTAssertTrue(run.out.contains("the run was interrupted"), run.out)
             XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 1 passed, 1 not run)"), run.out)
@@ -122,16 +147,21 @@ final class FaultContainmentTests: XCTestCase {
     }
 
     func test_run_readerOfStandardOutputGoesAway_reportsAreStillWritten() throws {
-        try feature([("one", "a step that passes"), ("two", "a step that sleeps for 300 ms"), ("three", "a step that passes")])
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"] + reports, in: project, closeStdoutAfter: 10)
+        try feature([
+            ("one", "a step that passes"), ("two", "a step that sleeps for 300 ms"), ("three", "a step that passes"),
+        ])
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "pretty"] + reports, in: project, closeStdoutAfter: 10)
         XCTAssertEqual(run.code, 0, run.err)
         try assertReportsComplete(scenarios: 3, failures: 0)
     }
 
     func test_run_parallelWorkersAndACrash_keepEveryFinishedTestCaseInTheStream() throws {
-        try feature((1...5).map { ("fine \($0)", "a step that passes") } + [("fatal", "a step that calls fatalError")]
-                    + (6...8).map { ("fine \($0)", "a step that passes") })
-        let run = try ExecutableRun.run("misbehaving-specs", ["--parallel", "2", "--format", "summary"] + reports, in: project)
+        try feature(
+            (1...5).map { ("fine \($0)", "a step that passes") } + [("fatal", "a step that calls fatalError")]
+                + (6...8).map { ("fine \($0)", "a step that passes") })
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--parallel", "2", "--format", "summary"] + reports, in: project)
         XCTAssertEqual(run.code, 1)
         XCTAssertTrue(run.out.contains("9 scenarios (1 failed, 8 passed)"), run.out)
         try assertReportsComplete(scenarios: 9, failures: 1)
@@ -139,8 +169,9 @@ final class FaultContainmentTests: XCTestCase {
 
     func test_run_crashWhileLaterScenariosAreAskedOfTheWorker_runsThemOnAFreshWorkerOnce() throws {
         // Fast scenarios widen what the worker is asked ahead, so the crash takes several asked ones with it.
-        try feature((1...20).map { ("fine \($0)", "a step that passes") } + [("fatal", "a step that calls fatalError")]
-                    + (21...40).map { ("fine \($0)", "a step that passes") })
+        try feature(
+            (1...20).map { ("fine \($0)", "a step that passes") } + [("fatal", "a step that calls fatalError")]
+                + (21...40).map { ("fine \($0)", "a step that passes") })
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"] + reports, in: project)
         XCTAssertEqual(run.code, 1, run.err)
         XCTAssertTrue(run.out.contains("41 scenarios (1 failed, 40 passed)"), run.out)
@@ -148,7 +179,9 @@ final class FaultContainmentTests: XCTestCase {
         // Each scenario's test case runs once, in the order written.
         let lines = try read("reports/messages.ndjson").split(separator: "\n")
         func ids(_ prefix: String, _ key: String) -> [String] {
-            lines.filter { $0.hasPrefix(prefix) }.map { $0.components(separatedBy: "\"\(key)\":\"")[1].components(separatedBy: "\"")[0] }
+            lines.filter { $0.hasPrefix(prefix) }.map {
+                $0.components(separatedBy: "\"\(key)\":\"")[1].components(separatedBy: "\"")[0]
+            }
         }
         let planned = ids("{\"testCase\":", "id")
         XCTAssertEqual(planned.count, 41)
@@ -157,7 +190,8 @@ final class FaultContainmentTests: XCTestCase {
 
     func test_run_failFast_countsNeverStartedScenariosAsNotRunEverywhere() throws {
         try feature([("fails", "a step that fails"), ("b", "a step that passes"), ("c", "a step that passes")])
-        let run = try ExecutableRun.run("misbehaving-specs", ["--fail-fast", "--format", "summary"] + reports, in: project)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--fail-fast", "--format", "summary"] + reports, in: project)
         XCTAssertEqual(run.code, 1)
         XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 2 not run)"), run.out)
         XCTAssertTrue(try read("reports/junit.xml").contains("tests=\"3\" failures=\"1\" skipped=\"2\""))
@@ -165,13 +199,14 @@ final class FaultContainmentTests: XCTestCase {
 
     func test_run_fullDisk_isAnErrorAndExitTwo() throws {
         #if os(Linux)
-        try feature([("one", "a step that passes")])
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary", "--format", "junit:/dev/full"], in: project)
-        XCTAssertEqual(run.code, 2)
-        XCTAssertTrue(run.err.contains("/dev/full: error: cannot write: No space left on device"), run.err)
-        XCTAssertTrue(run.out.contains("1 report could not be written"), run.out)
+            try feature([("one", "a step that passes")])
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary", "--format", "junit:/dev/full"], in: project)
+            XCTAssertEqual(run.code, 2)
+            XCTAssertTrue(run.err.contains("/dev/full: error: cannot write: No space left on device"), run.err)
+            XCTAssertTrue(run.out.contains("1 report could not be written"), run.out)
         #else
-        throw XCTSkip("/dev/full, a device that is always full, is Linux's")
+            throw XCTSkip("/dev/full, a device that is always full, is Linux's")
         #endif
     }
 
@@ -179,7 +214,8 @@ final class FaultContainmentTests: XCTestCase {
         try feature([("one", "a step that passes")])
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: project.appendingPathComponent("real"), withIntermediateDirectories: true)
-        try fileManager.createSymbolicLink(atPath: project.appendingPathComponent("link.xml").path, withDestinationPath: "real/junit.xml")
+        try fileManager.createSymbolicLink(
+            atPath: project.appendingPathComponent("link.xml").path, withDestinationPath: "real/junit.xml")
         XCTAssertEqual(mkfifo(project.appendingPathComponent("pipe.ndjson").path, 0o644), 0)
         let fifoRead = Locked<String>("")
         let fifoPath = project.appendingPathComponent("pipe.ndjson").path
@@ -198,9 +234,12 @@ final class FaultContainmentTests: XCTestCase {
         }
         reader.start()
         let run = try ExecutableRun.run(
-            "misbehaving-specs", ["--format", "summary", "--format", "junit:link.xml", "--format", "message:pipe.ndjson"], in: project)
+            "misbehaving-specs",
+            ["--format", "summary", "--format", "junit:link.xml", "--format", "message:pipe.ndjson"], in: project)
         XCTAssertEqual(run.code, 0, run.err)
-        XCTAssertEqual(try fileManager.destinationOfSymbolicLink(atPath: project.appendingPathComponent("link.xml").path), "real/junit.xml")
+        XCTAssertEqual(
+            try fileManager.destinationOfSymbolicLink(atPath: project.appendingPathComponent("link.xml").path),
+            "real/junit.xml")
         XCTAssertTrue(try read("real/junit.xml").contains("tests=\"1\""))
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertTrue(fifoRead.withLock { $0 }.contains("\"testRunFinished\""))
@@ -211,14 +250,18 @@ final class FaultContainmentTests: XCTestCase {
 
     func test_run_reportToDevStdout_isWrittenThere() throws {
         try feature([("one", "a step that passes")])
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary:/dev/stderr", "--format", "junit:/dev/stdout"], in: project)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary:/dev/stderr", "--format", "junit:/dev/stdout"], in: project)
         XCTAssertEqual(run.code, 0, run.err)
-        XCTAssertTrue(run.out.contains("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"specs\" tests=\"1\""), run.out)
+        XCTAssertTrue(
+            run.out.contains("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"specs\" tests=\"1\""),
+            run.out)
     }
 
     func test_run_twoFormatsToOnePath_isAUsageError() throws {
         try feature([("one", "a step that passes")])
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "junit:r.xml", "--format", "json:r.xml"], in: project)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "junit:r.xml", "--format", "json:r.xml"], in: project)
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(run.err.contains("--format junit and --format json both write to r.xml"), run.err)
     }
@@ -226,14 +269,18 @@ final class FaultContainmentTests: XCTestCase {
     func test_run_featuresFolderWithALinkLoop_isAnError() throws {
         try feature([("one", "a step that passes")])
         try FileManager.default.createSymbolicLink(
-            atPath: project.appendingPathComponent("Features/again").path, withDestinationPath: project.appendingPathComponent("Features").path)
+            atPath: project.appendingPathComponent("Features/again").path,
+            withDestinationPath: project.appendingPathComponent("Features").path)
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(run.err.contains("a symbolic link loop"), run.err)
     }
 
     func test_run_stepThatReadsStandardInput_readsNothingOfTheSupervisors() throws {
-        try feature([("reads", "a step that reads standard input"), ("next", "a step that passes"), ("last", "a step that passes")])
+        try feature([
+            ("reads", "a step that reads standard input"), ("next", "a step that passes"),
+            ("last", "a step that passes"),
+        ])
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
         XCTAssertEqual(run.code, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("3 scenarios (3 passed)"), run.out)
@@ -243,14 +290,18 @@ final class FaultContainmentTests: XCTestCase {
         try feature([("prints", "a step that prints \"hello from the step\"")])
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"], in: project)
         XCTAssertEqual(run.code, 0, run.err)
-        XCTAssertTrue(run.out.contains("    Given a step that prints \"hello from the step\"\n      hello from the step\n"), run.out)
+        XCTAssertTrue(
+            run.out.contains("    Given a step that prints \"hello from the step\"\n      hello from the step\n"),
+            run.out)
     }
 
     func test_run_terminalOutput_arrivesAsTheRunGoes() throws {
         try feature([("quick", "a step that passes"), ("slow", "a step that sleeps for 30000 ms")])
         // Interrupted while the slow scenario runs: the quick one was already written out.
         // Interrupted as soon as the quick scenario is written out, while the slow one runs.
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "pretty"], in: project, signal: SIGINT, when: "Scenario: quick", after: 0.3)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "pretty"], in: project, signal: SIGINT, when: "Scenario: quick",
+            after: 0.3)
         XCTAssertEqual(run.code, 130, "the quick scenario was written before the run ended: \(run.out)")
         XCTAssertTrue(run.out.contains("Scenario: slow"), run.out)
     }

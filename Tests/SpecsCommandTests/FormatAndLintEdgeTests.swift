@@ -20,7 +20,8 @@ final class FormatAndLintEdgeTests: XCTestCase {
     private func read(_ name: String) throws -> String { try scratch.read("Features/\(name)") }
 
     private func permissions(_ name: String) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: project.appendingPathComponent("Features/\(name)").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: project.appendingPathComponent("Features/\(name)").path)
         return (attributes[.posixPermissions] as? Int) ?? -1
     }
 
@@ -40,8 +41,10 @@ final class FormatAndLintEdgeTests: XCTestCase {
         try write("locked.feature", messy, mode: 0o444)
         let run = try ExecutableRun.run("specs", ["format"], in: project)
         XCTAssertEqual(run.code, 2)
-        XCTAssertEqual(run.err, "Features/locked.feature: error: the file is read-only (mode 444): left as it is\n"
-            + "formatted 0 of 1 feature file(s); 1 could not be written (see the errors above)\n")
+        XCTAssertEqual(
+            run.err,
+            "Features/locked.feature: error: the file is read-only (mode 444): left as it is\n"
+                + "formatted 0 of 1 feature file(s); 1 could not be written (see the errors above)\n")
         XCTAssertEqual(try read("locked.feature"), messy)
         XCTAssertEqual(try permissions("locked.feature"), 0o444)
     }
@@ -51,20 +54,35 @@ final class FormatAndLintEdgeTests: XCTestCase {
         try write("bad.feature", "Feature: F\n  Scenario: S\n    Given x\n      | a |\n      | b | c |\n")
         let run = try ExecutableRun.run("specs", ["format", "--check"], in: project)
         XCTAssertEqual(run.code, 2)
-        XCTAssertTrue(run.err.hasSuffix("1 of 2 feature file(s) already formatted; 1 could not be read or do not parse, and were "
-            + "left as they are\n"), run.err)
+        XCTAssertTrue(
+            run.err.hasSuffix(
+                "1 of 2 feature file(s) already formatted; 1 could not be read or do not parse, and were "
+                    + "left as they are\n"), run.err)
     }
 
     /// The files the formatter once changed the meaning of, or lost text from, each as found.
     func test_format_filesThatOnceLostMeaning_keepTheirMeaningAndLayout() throws {
         let cases: [(name: String, source: String, formatted: String)] = [
-            ("empty-row", "Feature: F\n  Scenario: S\n    Given x\n      |\n", "Feature: F\n\n  Scenario: S\n    Given x\n      |\n"),
-            ("late-language", "Feature: F\n# language: fr\n  Scenario: S\n    Given x\n",
-             "Feature: F\n\n# language: fr\n  Scenario: S\n    Given x\n"),
-            ("blank-first-description", "Feature: F\n  # c\n\n  desc\n  more\n\n  Scenario: S\n    Given x\n",
-             "Feature: F\n  # c\n\n  desc\n  more\n\n  Scenario: S\n    Given x\n"),
-            ("explicit-en", "# language: en\nFeature: F\n  Scenario: S\n    Given x\n", "# language: en\nFeature: F\n\n  Scenario: S\n    Given x\n"),
-            ("bom-crlf", "\u{FEFF}Feature: F\r\n  Scenario: S\r\n    Given x\r\n", "\u{FEFF}Feature: F\r\n\r\n  Scenario: S\r\n    Given x\r\n"),
+            (
+                "empty-row", "Feature: F\n  Scenario: S\n    Given x\n      |\n",
+                "Feature: F\n\n  Scenario: S\n    Given x\n      |\n"
+            ),
+            (
+                "late-language", "Feature: F\n# language: fr\n  Scenario: S\n    Given x\n",
+                "Feature: F\n\n# language: fr\n  Scenario: S\n    Given x\n"
+            ),
+            (
+                "blank-first-description", "Feature: F\n  # c\n\n  desc\n  more\n\n  Scenario: S\n    Given x\n",
+                "Feature: F\n  # c\n\n  desc\n  more\n\n  Scenario: S\n    Given x\n"
+            ),
+            (
+                "explicit-en", "# language: en\nFeature: F\n  Scenario: S\n    Given x\n",
+                "# language: en\nFeature: F\n\n  Scenario: S\n    Given x\n"
+            ),
+            (
+                "bom-crlf", "\u{FEFF}Feature: F\r\n  Scenario: S\r\n    Given x\r\n",
+                "\u{FEFF}Feature: F\r\n\r\n  Scenario: S\r\n    Given x\r\n"
+            ),
         ]
         for example in cases { try write("\(example.name).feature", example.source) }
         let run = try ExecutableRun.run("specs", ["format"], in: project)
@@ -76,7 +94,10 @@ final class FormatAndLintEdgeTests: XCTestCase {
     }
 
     func test_lint_headingsInADescription_areNotMisspeltKeywords() throws {
-        try write("headings.feature", "Feature: F\n\n\n  Rules:\n   - a\n\n  EXAMPLES:\n  . Scenario: x\n  REUSE:\n\n  Scenario: S\n    Given x\n")
+        try write(
+            "headings.feature",
+            "Feature: F\n\n\n  Rules:\n   - a\n\n  EXAMPLES:\n  . Scenario: x\n  REUSE:\n\n  Scenario: S\n    Given x\n"
+        )
         let run = try ExecutableRun.run("specs", ["lint"], in: project)
         XCTAssertEqual(run.code, 0, run.out + run.err)
         XCTAssertFalse(run.out.contains("misspelt-keyword"), run.out)
@@ -86,6 +107,7 @@ final class FormatAndLintEdgeTests: XCTestCase {
         try write("lost.feature", "Feature: F\n\n\n  Scenaro: lost\n    Given a\n")
         let run = try ExecutableRun.run("specs", ["lint"], in: project)
         XCTAssertEqual(run.code, 1)
-        XCTAssertTrue(run.out.contains("Features/lost.feature:4:3: error: 'Scenaro:' looks like a misspelt 'Scenario:'"), run.out)
+        XCTAssertTrue(
+            run.out.contains("Features/lost.feature:4:3: error: 'Scenaro:' looks like a misspelt 'Scenario:'"), run.out)
     }
 }

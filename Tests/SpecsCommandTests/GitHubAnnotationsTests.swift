@@ -4,12 +4,18 @@ import XCTest
 final class GitHubAnnotationsTests: XCTestCase {
     func test_run_on_github_actions_annotates_failed_and_undefined_steps() async throws {
         let project = try CommandHarness()
-        try project.write("Features/f.feature", "Feature: f\n  Scenario: broken, really\n    Given a failing step\n  Scenario: new\n    Given nobody wrote this\n")
+        try project.write(
+            "Features/f.feature",
+            "Feature: f\n  Scenario: broken, really\n    Given a failing step\n  Scenario: new\n    Given nobody wrote this\n"
+        )
         setenv("GITHUB_ACTIONS", "true", 1)
         defer { unsetenv("GITHUB_ACTIONS") }
         let result = try await project.run(["@/Features", "--format", "summary"])
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.out.contains("::error file=\(project.path("Features/f.feature")),line=3::broken, really: Given a failing step: expected green, got red"), result.out)
+        XCTAssertTrue(
+            result.out.contains(
+                "::error file=\(project.path("Features/f.feature")),line=3::broken, really: Given a failing step: expected green, got red"
+            ), result.out)
         XCTAssertTrue(result.out.contains(",line=5::new: Given nobody wrote this: Undefined step\n"), result.out)
     }
 }

@@ -28,7 +28,9 @@ final class HTMLReportTests: XCTestCase {
         let project = try CommandHarness()
         try project.write("Features/hostile.feature", Self.hostileFeature)
         try project.write("Tests/X/XTests.swift", "final class XTests: XCTestCase { func test_a() {} }\n")
-        let result = try await project.run(["@/Features", "--tests-dir", "@/Tests", "--format", "html:@/report.html", "--no-color"])
+        let result = try await project.run([
+            "@/Features", "--tests-dir", "@/Tests", "--format", "html:@/report.html", "--no-color",
+        ])
         XCTAssertEqual(result.code, 1)
         let html = try project.read("report.html")
 
@@ -40,21 +42,26 @@ final class HTMLReportTests: XCTestCase {
         // No tag carries an event handler attribute.
         let handler = try NSRegularExpression(pattern: "<[a-zA-Z][^>]*\\son[a-z]+\\s*=")
         XCTAssertNil(handler.firstMatch(in: html, range: NSRange(html.startIndex..., in: html)))
-        for escaped in ["&lt;script&gt;alert(&#39;feature&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;",
-                        "&lt;img src=x onerror=alert(&#39;scenario&#39;)&gt;",
-                        "&lt;script&gt;alert(&#39;cell&#39;)&lt;/script&gt;", "&quot;&#39; &amp;",
-                        "&lt;script&gt;alert(&#39;docstring&#39;)&lt;/script&gt;",
-                        "@tag&lt;script&gt;alert(1)&lt;/script&gt;",
-                        "<pre>steps.given(&quot;&lt;script&gt;alert",
-                        "Hostile&lt;b&gt;Tests/test_&lt;i&gt;x"] {
+        for escaped in [
+            "&lt;script&gt;alert(&#39;feature&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;",
+            "&lt;img src=x onerror=alert(&#39;scenario&#39;)&gt;",
+            "&lt;script&gt;alert(&#39;cell&#39;)&lt;/script&gt;", "&quot;&#39; &amp;",
+            "&lt;script&gt;alert(&#39;docstring&#39;)&lt;/script&gt;",
+            "@tag&lt;script&gt;alert(1)&lt;/script&gt;",
+            "<pre>steps.given(&quot;&lt;script&gt;alert",
+            "Hostile&lt;b&gt;Tests/test_&lt;i&gt;x",
+        ] {
             XCTAssertTrue(html.contains(escaped), "missing escaped text \(escaped)")
         }
-        XCTAssertFalse(html.contains("http://") || html.contains("https://") || html.contains("src=\""), "the report must not load anything")
+        XCTAssertFalse(
+            html.contains("http://") || html.contains("https://") || html.contains("src=\""),
+            "the report must not load anything")
     }
 
     func test_html_report_labels_follow_the_features_language() async throws {
         let project = try CommandHarness()
-        try project.write("Features/es.feature", "# language: es\nCaracterística: Pagos\n  Escenario: Pagar\n    Dado a step\n")
+        try project.write(
+            "Features/es.feature", "# language: es\nCaracterística: Pagos\n  Escenario: Pagar\n    Dado a step\n")
         var result = try await project.run(["@/Features", "--format", "html:@/es.html"])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(try project.read("es.html").contains("Documentación viva"))
@@ -88,7 +95,9 @@ final class HTMLReportTests: XCTestCase {
     private func bookProject(_ feature: String = book) throws -> CommandHarness {
         let project = try CommandHarness()
         try project.write("Features/checkout.feature", feature)
-        try project.write("Tests/CartTests/CartTests.swift", """
+        try project.write(
+            "Tests/CartTests/CartTests.swift",
+            """
             import XCTest
 
             final class CartTests: XCTestCase {
@@ -96,37 +105,50 @@ final class HTMLReportTests: XCTestCase {
                 func test_other() {}
             }
             """)
-        try project.write("xunit.xml", "<testsuites><testsuite name='t'><testcase classname='CartTests' name='test_total'/></testsuite></testsuites>")
+        try project.write(
+            "xunit.xml",
+            "<testsuites><testsuite name='t'><testcase classname='CartTests' name='test_total'/></testsuite></testsuites>"
+        )
         return project
     }
 
     private func html(_ project: CommandHarness, _ extra: [String] = []) async throws -> String {
-        _ = try await project.run(["@/Features", "--tests-dir", "@/Tests", "--xunit", "@/xunit.xml", "--format", "html:@/r.html"] + extra)
+        _ = try await project.run(
+            ["@/Features", "--tests-dir", "@/Tests", "--xunit", "@/xunit.xml", "--format", "html:@/r.html"] + extra)
         return try project.read("r.html")
     }
 
     func test_htmlReport_verdictAndWhatNeedsAttentionComeFirst() async throws {
         let page = try await html(bookProject(), ["--title", "Cart app"])
         XCTAssertTrue(page.contains("<h1>Cart app</h1>"), page)
-        let verdict = try XCTUnwrap(page.range(of: "Of 5 scenarios, 2 do not pass and 2 are not verified by a passing test."))
+        let verdict = try XCTUnwrap(
+            page.range(of: "Of 5 scenarios, 2 do not pass and 2 are not verified by a passing test."))
         let attention = try XCTUnwrap(page.range(of: "id=\"attention\""))
         let book = try XCTUnwrap(page.range(of: "<section class=\"feature\""))
         XCTAssertTrue(verdict.lowerBound < attention.lowerBound && attention.lowerBound < book.lowerBound)
-        let listed = page.components(separatedBy: "data-attention=\"").dropFirst().map { String($0.prefix { $0 != "\"" }.split(separator: "/").last ?? "") }
+        let listed = page.components(separatedBy: "data-attention=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" }.split(separator: "/").last ?? "")
+        }
         XCTAssertEqual(listed, ["checkout.feature:6", "checkout.feature:9", "checkout.feature:13"])
     }
 
     func test_htmlReport_outline_isOneEntryWithItsExamplesAndAResultPerRow() async throws {
         let page = try await html(bookProject())
-        XCTAssertEqual(page.components(separatedBy: "<article").count - 1, 4, "one entry for the outline, not one per row")
-        XCTAssertTrue(page.contains("<th>n</th><th>Result</th></tr><tr><td>10</td><td><span class=\"b passed\">Passed</span>"), page)
+        XCTAssertEqual(
+            page.components(separatedBy: "<article").count - 1, 4, "one entry for the outline, not one per row")
+        XCTAssertTrue(
+            page.contains("<th>n</th><th>Result</th></tr><tr><td>10</td><td><span class=\"b passed\">Passed</span>"),
+            page)
         XCTAssertFalse(page.contains("#13") || page.contains("#14"), "rows are not named by a line number")
         XCTAssertEqual(page.components(separatedBy: "<h3><span class=\"kw\">Rule:</span> Discounts</h3>").count - 1, 1)
     }
 
     func test_htmlReport_undefinedStep_isWordedForReadersWithTheSnippetFolded() async throws {
         let page = try await html(bookProject())
-        XCTAssertTrue(page.contains("This step is not automated yet.</p><details class=\"dev\"><summary>For developers</summary><pre>steps.given("), page)
+        XCTAssertTrue(
+            page.contains(
+                "This step is not automated yet.</p><details class=\"dev\"><summary>For developers</summary><pre>steps.given("
+            ), page)
     }
 
     func test_htmlReport_tagFilterAndStepCount_leaveOutLinksAndHooks() async throws {
@@ -141,7 +163,10 @@ final class HTMLReportTests: XCTestCase {
 
     func test_htmlReport_spanishLabels_needNoAgreement() async throws {
         let project = try CommandHarness()
-        try project.write("Features/es.feature", "# language: es\nCaracterística: Pagos\n  Escenario: Pagar\n    Dado a step\n  Escenario: Otro\n    Dado a step\n")
+        try project.write(
+            "Features/es.feature",
+            "# language: es\nCaracterística: Pagos\n  Escenario: Pagar\n    Dado a step\n  Escenario: Otro\n    Dado a step\n"
+        )
         _ = try await project.run(["@/Features", "--format", "html:@/es.html"])
         let page = try project.read("es.html")
         XCTAssertTrue(page.contains("<dt>Pasados</dt><dd>2</dd>"), page)
@@ -152,7 +177,8 @@ final class HTMLReportTests: XCTestCase {
         let project = try bookProject()
         _ = try await project.run(["@/Features", "--dry-run", "--format", "html:@/spec.html"])
         let page = try project.read("spec.html")
-        XCTAssertTrue(page.contains("Specification (not run)") && page.contains("Specification of 5 scenarios, not run."), page)
+        XCTAssertTrue(
+            page.contains("Specification (not run)") && page.contains("Specification of 5 scenarios, not run."), page)
         XCTAssertTrue(page.contains("Nothing needs attention."))
         XCTAssertFalse(page.contains("class=\"b failed\""))
     }
@@ -160,17 +186,21 @@ final class HTMLReportTests: XCTestCase {
     func test_htmlReport_history_marksNewNewlyFailingAndFixedScenariosAndDrawsTheTrend() async throws {
         let project = try bookProject()
         _ = try await html(project, ["--history", "@/history"])
-        let changed = Self.book
+        let changed =
+            Self.book
             .replacingOccurrences(of: "Given a failing step", with: "Given a step")
-            .replacingOccurrences(of: "  Scenario: Paying\n    Given a step", with: "  Scenario: Paying\n    Given a failing step")
+            .replacingOccurrences(
+                of: "  Scenario: Paying\n    Given a step", with: "  Scenario: Paying\n    Given a failing step")
             + "\n\n  Scenario: Brand new\n    Given a step\n"
         try project.write("Features/checkout.feature", changed)
         let page = try await html(project, ["--history", "@/history"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.path("history")).count, 2)
         XCTAssertTrue(page.contains("Trend of the last runs"), page)
         for (scenario, mark) in [("Paying", "newly failing"), ("Broken", "fixed"), ("Brand new", "new")] {
-            let article = page.components(separatedBy: "<article").first { $0.contains("</span> \(scenario) <span") } ?? ""
-            XCTAssertTrue(article.contains("<span class=\"b mark\">\(mark)</span>"), "\(scenario) is not marked \(mark)")
+            let article =
+                page.components(separatedBy: "<article").first { $0.contains("</span> \(scenario) <span") } ?? ""
+            XCTAssertTrue(
+                article.contains("<span class=\"b mark\">\(mark)</span>"), "\(scenario) is not marked \(mark)")
         }
     }
 

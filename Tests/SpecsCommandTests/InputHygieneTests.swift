@@ -10,7 +10,9 @@ final class InputHygieneTests: XCTestCase {
 
     func test_run_invalid_utf8_names_file_line_and_column_and_runs_the_rest() async throws {
         let project = try CommandHarness()
-        try writeBytes(project, "Features/bad.feature", Array("Feature: f\n  Scenario: s\n    Given caf".utf8) + [0xC3, 0x28] + Array("\n".utf8))
+        try writeBytes(
+            project, "Features/bad.feature",
+            Array("Feature: f\n  Scenario: s\n    Given caf".utf8) + [0xC3, 0x28] + Array("\n".utf8))
         try project.write("Features/good.feature", "Feature: g\n  Scenario: ok\n    Given a step\n")
         let result = try await project.run(["@/Features", "--format", "summary"])
         XCTAssertEqual(result.code, 2)
@@ -35,22 +37,31 @@ final class InputHygieneTests: XCTestCase {
 
     func test_run_byte_order_mark_is_accepted() async throws {
         let project = try CommandHarness()
-        try writeBytes(project, "Features/bom.feature", [0xEF, 0xBB, 0xBF] + Array("Feature: f\r\n  Scenario: s\r\n    Given a step\r\n".utf8))
+        try writeBytes(
+            project, "Features/bom.feature",
+            [0xEF, 0xBB, 0xBF] + Array("Feature: f\r\n  Scenario: s\r\n    Given a step\r\n".utf8))
         let result = try await project.run(["@/Features", "--format", "summary"])
         XCTAssertEqual(result.code, 0, result.err)
     }
 
     func test_run_parse_error_shows_location_line_and_caret() async throws {
         let project = try CommandHarness()
-        try project.write("Features/broken.feature", "Feature: f\n  Scenario: s\n    Given a step\n  oops not gherkin\n")
+        try project.write(
+            "Features/broken.feature", "Feature: f\n  Scenario: s\n    Given a step\n  oops not gherkin\n")
         let result = try await project.run(["@/Features"])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.contains(
-            "broken.feature:4:3: error: 'oops not gherkin' cannot stand here; expected the end of the file, a table row,"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "broken.feature:4:3: error: 'oops not gherkin' cannot stand here; expected the end of the file, a table row,"
+            ), result.err)
         XCTAssertTrue(result.err.contains("    oops not gherkin\n    ^"), result.err)
-        XCTAssertEqual(result.err.components(separatedBy: "cannot stand here").count, 2, "one copy of the error: \(result.err)")
+        XCTAssertEqual(
+            result.err.components(separatedBy: "cannot stand here").count, 2, "one copy of the error: \(result.err)")
         XCTAssertFalse(result.out.contains("oops not gherkin"), "no second copy on stdout: \(result.out)")
-        XCTAssertTrue(result.out.hasSuffix("FAILED:\n  - 1 feature file does not parse: \(project.path("Features/broken.feature")):4\n"), "[\(result.out)]")
+        XCTAssertTrue(
+            result.out.hasSuffix(
+                "FAILED:\n  - 1 feature file does not parse: \(project.path("Features/broken.feature")):4\n"),
+            "[\(result.out)]")
     }
 
     func test_gherkin_fileThatIsNotUTF8_isAParseErrorInTheStreamToo() async throws {
@@ -58,7 +69,10 @@ final class InputHygieneTests: XCTestCase {
         try writeBytes(project, "latin1.feature", Array("Feature: caf".utf8) + [0xE9] + Array("\n".utf8))
         let result = try await project.run(["gherkin", "@/latin1.feature"])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.out.hasPrefix(#"{"parseError":{"message":"(1:13): invalid UTF-8 (byte 0xE9)","source":{"location":{"column":13,"line":1}"#), result.out)
+        XCTAssertTrue(
+            result.out.hasPrefix(
+                #"{"parseError":{"message":"(1:13): invalid UTF-8 (byte 0xE9)","source":{"location":{"column":13,"line":1}"#
+            ), result.out)
         XCTAssertTrue(result.err.contains("latin1.feature:1:13"), result.err)
     }
 

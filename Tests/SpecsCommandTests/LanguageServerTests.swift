@@ -86,47 +86,80 @@ final class LanguageServerTests: XCTestCase {
         try session.notify("initialized", [:])
 
         let uri = "file:///work/Features/editing.feature"
-        try session.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": Self.feature]])
+        try session.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": Self.feature]])
         let published = try session.receive()
         XCTAssertEqual(published["method"] as? String, "textDocument/publishDiagnostics")
         let diagnostics = ((published["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
-        let codes = diagnostics.map { "\((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] ?? -1) \($0["code"] ?? "")" }
+        let codes = diagnostics.map {
+            "\((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] ?? -1) \($0["code"] ?? "")"
+        }
         XCTAssertEqual(codes.sorted(), ["3 undefined", "4 ambiguous"], "\(diagnostics)")
 
         // A file that does not parse still gets diagnostics.
-        try session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
-                                                      "contentChanges": [["text": Self.feature + "\n  oops\n"]]])
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": 2],
+                "contentChanges": [["text": Self.feature + "\n  oops\n"]],
+            ])
         let broken = try session.receive()
-        let brokenCodes = (((broken["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []).map { $0["code"] as? String }
+        let brokenCodes = (((broken["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []).map {
+            $0["code"] as? String
+        }
         XCTAssertTrue(brokenCodes.contains("parse-error"), "\(broken)")
-        try session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": Self.feature]]])
+        try session.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": Self.feature]]])
         _ = try session.receive()
 
-        let completion = try session.response(try session.request("textDocument/completion", [
-            "textDocument": ["uri": uri], "position": ["line": 3, "character": 15]]))
+        let completion = try session.response(
+            try session.request(
+                "textDocument/completion",
+                [
+                    "textDocument": ["uri": uri], "position": ["line": 3, "character": 15],
+                ]))
         let items = ((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
         let texts = items.compactMap { ($0["textEdit"] as? [String: Any])?["newText"] as? String }
         XCTAssertTrue(texts.contains("a step that prints ${1:string}"), "\(texts)")
         XCTAssertFalse(texts.contains("an ambiguous step"), "only expressions that start as typed")
 
-        let definition = try session.response(try session.request("textDocument/definition", [
-            "textDocument": ["uri": uri], "position": ["line": 2, "character": 8]]))
+        let definition = try session.response(
+            try session.request(
+                "textDocument/definition",
+                [
+                    "textDocument": ["uri": uri], "position": ["line": 2, "character": 8],
+                ]))
         let locations = definition["result"] as? [[String: Any]] ?? []
         XCTAssertEqual(locations.count, 1)
-        XCTAssertTrue((locations.first?["uri"] as? String)?.hasSuffix("Sources/misbehaving-specs/main.swift") == true, "\(locations)")
+        XCTAssertTrue(
+            (locations.first?["uri"] as? String)?.hasSuffix("Sources/misbehaving-specs/main.swift") == true,
+            "\(locations)")
 
-        let hover = try session.response(try session.request("textDocument/hover", [
-            "textDocument": ["uri": uri], "position": ["line": 5, "character": 8]]))
+        let hover = try session.response(
+            try session.request(
+                "textDocument/hover",
+                [
+                    "textDocument": ["uri": uri], "position": ["line": 5, "character": 8],
+                ]))
         let hoverText = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
         XCTAssertTrue(hoverText.contains("`a step that prints {string}` — parameters: {string}"), hoverText)
 
-        let formatting = try session.response(try session.request("textDocument/formatting", [
-            "textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]]))
+        let formatting = try session.response(
+            try session.request(
+                "textDocument/formatting",
+                [
+                    "textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true],
+                ]))
         let edits = formatting["result"] as? [[String: Any]] ?? []
         XCTAssertEqual(edits.count, 1)
-        XCTAssertTrue((edits.first?["newText"] as? String)?.hasPrefix("Feature: Editing\n\n  Scenario: steps\n") == true, "\(edits)")
+        XCTAssertTrue(
+            (edits.first?["newText"] as? String)?.hasPrefix("Feature: Editing\n\n  Scenario: steps\n") == true,
+            "\(edits)")
 
-        let symbols = try session.response(try session.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+        let symbols = try session.response(
+            try session.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
         let feature = (symbols["result"] as? [[String: Any]])?.first
         XCTAssertEqual(feature?["name"] as? String, "Feature: Editing")
         XCTAssertEqual(((feature?["children"] as? [[String: Any]])?.first)?["name"] as? String, "Scenario: steps")
@@ -147,13 +180,22 @@ final class LanguageServerTests: XCTestCase {
     func test_languageServer_thousandScenarioFile_answersInMilliseconds() throws {
         let session = try Session()
         _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))
-        let scenarios = (1...1000).map { "\n  Scenario: s\($0)\n    Given a step that passes\n    And a step that prints \"\($0)\"\n" }.joined()
+        let scenarios = (1...1000).map {
+            "\n  Scenario: s\($0)\n    Given a step that passes\n    And a step that prints \"\($0)\"\n"
+        }.joined()
         let uri = "file:///work/Features/large.feature"
-        try session.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1,
-                                                                     "text": "Feature: Large\n" + scenarios]])
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "gherkin", "version": 1,
+                    "text": "Feature: Large\n" + scenarios,
+                ]
+            ])
         _ = try session.receive()
         let started = Date()
-        let id = try session.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 4000, "character": 6]])
+        let id = try session.request(
+            "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 4000, "character": 6]])
         let hover = try session.response(id)
         XCTAssertNotNil(hover["result"])
         // A diagnostic answer, not a benchmark: the request is answered well within a keystroke's time.

@@ -1,5 +1,6 @@
-@testable import SpecsCommand
 import XCTest
+
+@testable import SpecsCommand
 
 /// Only the supervisor of a run on workers caps the allocator's arenas; every other
 /// command keeps one arena per allocating thread, so that task-pool threads never share one.

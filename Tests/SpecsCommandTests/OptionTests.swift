@@ -1,5 +1,6 @@
-@testable import SpecsCommand
 import XCTest
+
+@testable import SpecsCommand
 
 /// Options are named once (`Option`): a misspelt key does not compile, and these tests
 /// hold the tables to the keys.

@@ -19,13 +19,16 @@ final class ReportEdgeTests: XCTestCase {
     }
 
     private func passingFeature(scenarios: Int = 2) throws {
-        try write("Features/a.feature", "Feature: A\n" + (1...scenarios).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined())
+        try write(
+            "Features/a.feature",
+            "Feature: A\n" + (1...scenarios).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined())
     }
 
     func test_run_terminalFormatsToFiles_writeEachFileAndLeaveNoPartialFile() throws {
         try passingFeature()
         let run = try ExecutableRun.run(
-            "misbehaving-specs", ["--format", "summary:sum.txt", "--format", "pretty:reports/pretty.txt", "--format", "progress:p.txt"],
+            "misbehaving-specs",
+            ["--format", "summary:sum.txt", "--format", "pretty:reports/pretty.txt", "--format", "progress:p.txt"],
             in: project)
         XCTAssertEqual(run.code, 0, run.err)
         XCTAssertTrue(try read("sum.txt").contains("2 scenarios (2 passed)"))
@@ -64,22 +67,30 @@ final class ReportEdgeTests: XCTestCase {
         try passingFeature()
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project, openFileLimit: 12)
         XCTAssertEqual(run.code, 1, run.out + run.err)
-        XCTAssertTrue(run.out.contains("worker processes could not be started (cannot make a pipe for a worker process: "
-            + "too many open files (limit 12)), so the scenarios left were not run"), run.out)
+        XCTAssertTrue(
+            run.out.contains(
+                "worker processes could not be started (cannot make a pipe for a worker process: "
+                    + "too many open files (limit 12)), so the scenarios left were not run"), run.out)
         XCTAssertFalse(run.out.contains("hook"), run.out)
         XCTAssertTrue(run.out.contains("2 scenarios (2 not run)"), run.out)
     }
 
     func test_report_streamLackingAPickle_namesTheTestCaseAndBlamesNoHook() throws {
-        try write("Features/a.feature", "Feature: A\n\n  Scenario: ok\n    Given a step that passes\n\n  Scenario: broken\n    Given a step that fails\n")
+        try write(
+            "Features/a.feature",
+            "Feature: A\n\n  Scenario: ok\n    Given a step that passes\n\n  Scenario: broken\n    Given a step that fails\n"
+        )
         _ = try ExecutableRun.run("misbehaving-specs", ["--format", "message:m.ndjson"], in: project)
         let lines = try read("m.ndjson").split(separator: "\n")
         let lost = try XCTUnwrap(lines.last { $0.hasPrefix("{\"pickle\"") && $0.contains("broken") })
         try write("cut.ndjson", lines.filter { $0 != lost }.joined(separator: "\n") + "\n")
         let report = try ExecutableRun.run("specs", ["report", "cut.ndjson", "--format", "summary"], in: project)
         XCTAssertEqual(report.code, 1, report.out + report.err)
-        XCTAssertTrue(report.out.contains("the stream is not whole: 1 test case has no pickle, so its scenario cannot be named or counted: test case "),
-                      report.out)
+        XCTAssertTrue(
+            report.out.contains(
+                "the stream is not whole: 1 test case has no pickle, so its scenario cannot be named or counted: test case "
+            ),
+            report.out)
         XCTAssertFalse(report.out.contains("hook"), report.out)
     }
 
@@ -117,36 +128,48 @@ final class ReportEdgeTests: XCTestCase {
             try write(name, text)
             let run = try ExecutableRun.run("misbehaving-specs", ["--xunit", name, "--format", "summary"], in: project)
             XCTAssertEqual(run.code, 2, name)
-            XCTAssertTrue(run.err.contains("--xunit \(name): the file is cut off before the end of its <testsuite>"), run.err)
+            XCTAssertTrue(
+                run.err.contains("--xunit \(name): the file is cut off before the end of its <testsuite>"), run.err)
             XCTAssertTrue(run.err.contains("the test process probably crashed"), run.err)
         }
     }
 
     func test_run_xunitThatDoesNotExist_saysHowToWriteIt() throws {
         try passingFeature()
-        let run = try ExecutableRun.run("misbehaving-specs", ["--xunit", "reports/xunit.xml", "--format", "summary"], in: project)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--xunit", "reports/xunit.xml", "--format", "summary"], in: project)
         XCTAssertEqual(run.code, 2)
-        XCTAssertTrue(run.err.contains("--xunit: 'reports/xunit.xml' does not exist. On Linux, `swift test --xunit-output` "
-            + "writes XCTest results only with --parallel"), run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "--xunit: 'reports/xunit.xml' does not exist. On Linux, `swift test --xunit-output` "
+                    + "writes XCTest results only with --parallel"), run.err)
     }
 
     func test_run_historyRecordsDamagedOrFromANewerVersion_areSkippedWithAWarning() throws {
         try passingFeature()
         try write("history/run-2026-01-01T000000Z.json", "{\"date\": \"2026-01-01T00:00:00Z\", \"passRa")
-        try write("history/run-2026-01-02T000000Z.json",
-                  "{\"version\": 99, \"date\": \"2026-01-02T00:00:00Z\", \"passRate\": 100, \"coverage\": 0, \"results\": {}}")
+        try write(
+            "history/run-2026-01-02T000000Z.json",
+            "{\"version\": 99, \"date\": \"2026-01-02T00:00:00Z\", \"passRate\": 100, \"coverage\": 0, \"results\": {}}"
+        )
         let run = try ExecutableRun.run(
-            "misbehaving-specs", ["--format", "summary", "--format", "html:r.html", "--history", "history"], in: project)
+            "misbehaving-specs", ["--format", "summary", "--format", "html:r.html", "--history", "history"], in: project
+        )
         XCTAssertEqual(run.code, 0, run.err)
-        XCTAssertTrue(run.err.contains("warning: --history: history/run-2026-01-01T000000Z.json: is not a run record (cut off or "
-            + "damaged); skipped"), run.err)
-        XCTAssertTrue(run.err.contains("history/run-2026-01-02T000000Z.json: was written by a newer version of specs (record "
-            + "version 99"), run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "warning: --history: history/run-2026-01-01T000000Z.json: is not a run record (cut off or "
+                    + "damaged); skipped"), run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "history/run-2026-01-02T000000Z.json: was written by a newer version of specs (record "
+                    + "version 99"), run.err)
     }
 
     func test_htmlReport_rightToLeftAndBidiControlsInAName_areIsolated() throws {
         try write("Features/a.feature", "Feature: A\n  Scenario: pay \u{202E}10 EUR\n    Given a step that passes\n")
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary", "--format", "html:r.html"], in: project)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--format", "html:r.html"], in: project)
         XCTAssertEqual(run.code, 0, run.err)
         XCTAssertTrue(try read("r.html").contains("\u{2068}pay \u{202E}10 EUR\u{202C}\u{2069}"))
     }

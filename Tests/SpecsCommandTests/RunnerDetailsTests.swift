@@ -9,14 +9,19 @@ import XCTest
 final class RunnerDetailsTests: XCTestCase {
     func test_help_andUsageErrors_nameTheCustomRunner() async throws {
         let project = try CommandHarness()
-        let out = try ReportOutput.file(project.path("out.txt")), err = try ReportOutput.file(project.path("err.txt"))
-        var code = await SpecsCommand.run(arguments: ["--help"], registry: StepRegistry { EmptyWorld() }, out: out, err: err, name: "bank-specs")
+        let out = try ReportOutput.file(project.path("out.txt"))
+        let err = try ReportOutput.file(project.path("err.txt"))
+        var code = await SpecsCommand.run(
+            arguments: ["--help"], registry: StepRegistry { EmptyWorld() }, out: out, err: err, name: "bank-specs")
         XCTAssertEqual(code, 0)
-        code = await SpecsCommand.run(arguments: ["--tagz", "@a"], registry: StepRegistry { EmptyWorld() }, out: out, err: err, name: "bank-specs")
+        code = await SpecsCommand.run(
+            arguments: ["--tagz", "@a"], registry: StepRegistry { EmptyWorld() }, out: out, err: err, name: "bank-specs"
+        )
         out.close()
         err.close()
         XCTAssertEqual(code, 2)
-        let help = try project.read("out.txt"), errors = try project.read("err.txt")
+        let help = try project.read("out.txt")
+        let errors = try project.read("err.txt")
         XCTAssertTrue(help.hasPrefix("USAGE: bank-specs [PATH[:LINE]...] [options]\n       bank-specs gherkin"), help)
         XCTAssertTrue(errors.contains("Run 'bank-specs --help' for the options."), errors)
     }
@@ -25,12 +30,17 @@ final class RunnerDetailsTests: XCTestCase {
         let project = try CommandHarness()
         try project.write("Features/a.feature", "Feature: A\n  Scenario: S\n    Given a step\n")
         let result = try await project.run(["@/Features", "--report-language", "fr", "--format", "html:@/r.html"])
-        XCTAssertTrue(result.err.contains("warning: --report-language fr: the report's labels exist in en and es only; it is written in English"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "warning: --report-language fr: the report's labels exist in en and es only; it is written in English"),
+            result.err)
     }
 
     func test_misspeltOutlinePlaceholder_isAWarningAtItsPlace() async throws {
         let project = try CommandHarness()
-        try project.write("Features/a.feature", """
+        try project.write(
+            "Features/a.feature",
+            """
             Feature: A
               Scenario Outline: Balance of <balance>
                 Given a step <balanse>
@@ -40,13 +50,17 @@ final class RunnerDetailsTests: XCTestCase {
                   | 10      |
             """)
         let result = try await project.run(["@/Features"])
-        XCTAssertTrue(result.err.contains("a.feature:3:5: warning: <balanse> is not a column of the examples of 'Balance of <balance>' "
-            + "(columns: balance), so it stays as written. Did you mean <balance>?"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "a.feature:3:5: warning: <balanse> is not a column of the examples of 'Balance of <balance>' "
+                    + "(columns: balance), so it stays as written. Did you mean <balance>?"), result.err)
     }
 
     func test_regexShorthands_registerAndRun() async throws {
         let project = try CommandHarness()
-        try project.write("Features/a.feature", "Feature: A\n  Scenario: S\n    Given 3 apples\n    When I eat 1\n    Then 2 are left\n")
+        try project.write(
+            "Features/a.feature",
+            "Feature: A\n  Scenario: S\n    Given 3 apples\n    When I eat 1\n    Then 2 are left\n")
         var steps = StepRegistry { EmptyWorld() }
         steps.given(regex: #"^(\d+) apples$"#) { (_, _: Int) in }
         steps.when(regex: #"^I eat (\d+)$"#) { (_, _: Int) in }
@@ -58,10 +72,14 @@ final class RunnerDetailsTests: XCTestCase {
     func test_snippet_usesACustomParameterTypeMarkedForSnippets() async throws {
         struct Money: StepArgument { let cents: Int }
         let project = try CommandHarness()
-        try project.write("Features/a.feature", "Feature: A\n  Scenario: S\n    Given a transfer of 12.50 EUR to \"ana\"\n")
+        try project.write(
+            "Features/a.feature", "Feature: A\n  Scenario: S\n    Given a transfer of 12.50 EUR to \"ana\"\n")
         var steps = StepRegistry { EmptyWorld() }
         steps.parameterType("money", regex: #"\d+\.\d\d EUR"#) { _ in Money(cents: 0) }
         let result = try await project.run(["@/Features", "--no-color"], registry: steps)
-        XCTAssertTrue(result.out.contains(#"steps.given("a transfer of {money} to {string}") { (world, money1: Money, string2: String) in"#), result.out)
+        XCTAssertTrue(
+            result.out.contains(
+                #"steps.given("a transfer of {money} to {string}") { (world, money1: Money, string2: String) in"#),
+            result.out)
     }
 }

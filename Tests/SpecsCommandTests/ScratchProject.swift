@@ -7,7 +7,8 @@ struct ScratchProject {
 
     init(_ prefix: String) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Features"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Features"), withIntermediateDirectories: true)
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }

@@ -33,31 +33,41 @@ final class ShardTests: XCTestCase {
         let envelopes = try NDJSON.envelopes(in: String(contentsOfFile: path, encoding: .utf8), uri: path)
         let ledger = RunLedger()
         for envelope in envelopes { ledger.consume(envelope) }
-        return Dictionary(uniqueKeysWithValues: ledger.scenarioResults.map { ("\($0.pickle.uri):\($0.pickle.location.line)", $0.status.rawValue) })
+        return Dictionary(
+            uniqueKeysWithValues: ledger.scenarioResults.map {
+                ("\($0.pickle.uri):\($0.pickle.location.line)", $0.status.rawValue)
+            })
     }
 
     func test_shards_merged_equal_one_run() async throws {
         let project = try makeProject()
         let common = ["@/Features", "--tests-dir", "@/Tests", "--format", "summary"]
-        let whole = try await project.run(common + ["--format", "message:@/whole.ndjson", "--format", "traceability-json:@/whole.json"])
+        let whole = try await project.run(
+            common + ["--format", "message:@/whole.ndjson", "--format", "traceability-json:@/whole.json"])
         XCTAssertEqual(whole.code, 1)
         var sizes: [Int] = []
         for shard in 1...2 {
-            let result = try await project.run(common + ["--shard", "\(shard)/2", "--format", "message:@/shard\(shard).ndjson"])
+            let result = try await project.run(
+                common + ["--shard", "\(shard)/2", "--format", "message:@/shard\(shard).ndjson"])
             XCTAssertNotEqual(result.code, 2, result.err)
             sizes.append(try statuses(project.path("shard\(shard).ndjson")).count)
         }
         XCTAssertEqual(sizes.reduce(0, +), 12)
         XCTAssertLessThanOrEqual(abs(sizes[0] - sizes[1]), 1)
 
-        let merged = try await project.run(["report", "@/shard1.ndjson", "@/shard2.ndjson", "--tests-dir", "@/Tests",
-                                            "--format", "message:@/merged.ndjson", "--format", "traceability-json:@/merged.json"])
+        let merged = try await project.run([
+            "report", "@/shard1.ndjson", "@/shard2.ndjson", "--tests-dir", "@/Tests",
+            "--format", "message:@/merged.ndjson", "--format", "traceability-json:@/merged.json",
+        ])
         XCTAssertEqual(merged.code, 1)
         XCTAssertEqual(try statuses(project.path("merged.ndjson")), try statuses(project.path("whole.ndjson")))
-        func scenarioLine(_ text: String) -> String? { text.components(separatedBy: "\n").first { $0.hasSuffix(" passed)") && $0.contains(" scenarios (") } }
+        func scenarioLine(_ text: String) -> String? {
+            text.components(separatedBy: "\n").first { $0.hasSuffix(" passed)") && $0.contains(" scenarios (") }
+        }
         XCTAssertEqual(scenarioLine(merged.out), scenarioLine(whole.out))
         XCTAssertTrue(merged.out.contains("12 scenarios (3 failed, 9 passed)"), merged.out)
-        let mergedTrace = try JSONSerialization.jsonObject(with: Data(project.read("merged.json").utf8)) as? [String: Any]
+        let mergedTrace =
+            try JSONSerialization.jsonObject(with: Data(project.read("merged.json").utf8)) as? [String: Any]
         let wholeTrace = try JSONSerialization.jsonObject(with: Data(project.read("whole.json").utf8)) as? [String: Any]
         XCTAssertEqual(mergedTrace?["coverage"] as? Double, wholeTrace?["coverage"] as? Double)
         XCTAssertEqual(mergedTrace?["covered"] as? Int, wholeTrace?["covered"] as? Int)
@@ -68,7 +78,9 @@ final class ShardTests: XCTestCase {
         for count in [1, 3, 5] {
             var seen: [String] = []
             for shard in 1...count {
-                _ = try await project.run(["@/Features", "--format", "message:@/s.ndjson", "--shard", "\(shard)/\(count)"])
+                _ = try await project.run([
+                    "@/Features", "--format", "message:@/s.ndjson", "--shard", "\(shard)/\(count)",
+                ])
                 seen += try statuses(project.path("s.ndjson")).keys
             }
             XCTAssertEqual(seen.count, 12, "shards of \(count)")

@@ -12,13 +12,22 @@ final class UsageFormatTests: XCTestCase {
         steps.given("a pear") { _ in }
         var result = try await project.run(["@/Features", "--format", "usage", "--no-color"], registry: steps)
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertTrue(result.out.hasPrefix("Step definitions: 1 used, 1 unused\n\n{int} apples  Tests/SpecsCommandTests/UsageFormatTests.swift:"), result.out)
+        XCTAssertTrue(
+            result.out.hasPrefix(
+                "Step definitions: 1 used, 1 unused\n\n{int} apples  Tests/SpecsCommandTests/UsageFormatTests.swift:"),
+            result.out)
         XCTAssertTrue(result.out.contains("  2 steps, mean "), result.out)
         XCTAssertTrue(result.out.contains("    3 apples  \(project.path("Features/a.feature")):3\n"), result.out)
-        XCTAssertTrue(result.out.contains("\nUnused step definitions:\n  a pear  Tests/SpecsCommandTests/UsageFormatTests.swift:"), result.out)
+        XCTAssertTrue(
+            result.out.contains(
+                "\nUnused step definitions:\n  a pear  Tests/SpecsCommandTests/UsageFormatTests.swift:"), result.out)
 
-        result = try await project.run(["@/Features", "--dry-run", "--format", "usage", "--fail-on-unused", "--no-color"], registry: steps)
+        result = try await project.run(
+            ["@/Features", "--dry-run", "--format", "usage", "--fail-on-unused", "--no-color"], registry: steps)
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.err.contains("FAILED:\n  - 1 step definition matches no step: Tests/SpecsCommandTests/UsageFormatTests.swift:"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "FAILED:\n  - 1 step definition matches no step: Tests/SpecsCommandTests/UsageFormatTests.swift:"),
+            result.err)
     }
 }

@@ -12,7 +12,10 @@ final class WorkerEdgeTests: XCTestCase {
     override func tearDown() { scratch.remove() }
 
     private func feature(_ steps: [String]) throws {
-        try scratch.write("Features/f.feature", "Feature: F\n" + steps.enumerated().map { "\n  Scenario: s\($0.offset)\n    Given \($0.element)\n" }.joined())
+        try scratch.write(
+            "Features/f.feature",
+            "Feature: F\n"
+                + steps.enumerated().map { "\n  Scenario: s\($0.offset)\n    Given \($0.element)\n" }.joined())
     }
 
     /// Each crashed worker once held three descriptors: 150 crashes under a limit of 64
@@ -20,7 +23,8 @@ final class WorkerEdgeTests: XCTestCase {
     func test_run_manyCrashingScenariosUnderALowLimitOfOpenFiles_failsEachWithItsCauseAndFinishes() throws {
         try feature(Array(repeating: "a step that calls fatalError", count: 150) + ["a step that passes"])
         let run = try ExecutableRun.run(
-            "misbehaving-specs", ["--format", "summary", "--parallel", "2"], in: project, timeout: 300, openFileLimit: 64)
+            "misbehaving-specs", ["--format", "summary", "--parallel", "2"], in: project, timeout: 300,
+            openFileLimit: 64)
         XCTAssertEqual(run.code, 1, run.err.suffix(2000).description)
         XCTAssertTrue(run.out.contains("151 scenarios (150 failed, 1 passed)"), run.out.suffix(2000).description)
         XCTAssertEqual(run.out.components(separatedBy: "Fatal error: the cart is corrupt").count - 1, 150)
@@ -29,11 +33,14 @@ final class WorkerEdgeTests: XCTestCase {
 
     func test_run_stepPrintingManyMegabytes_passesAndKeepsTheHeadAndTailOfItsOutput() throws {
         try feature(["a step that prints 48 MB"])
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary", "--format", "message:m.ndjson"], in: project)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--format", "message:m.ndjson"], in: project)
         XCTAssertEqual(run.code, 0, run.err)
         let messages = try String(contentsOf: project.appendingPathComponent("m.ndjson"), encoding: .utf8)
-        XCTAssertTrue(messages.contains("[specs: 49283072 bytes of this step's output left out; it wrote 50331648 bytes, "
-            + "of which the first 524288 and the last 524288 are kept]"))
+        XCTAssertTrue(
+            messages.contains(
+                "[specs: 49283072 bytes of this step's output left out; it wrote 50331648 bytes, "
+                    + "of which the first 524288 and the last 524288 are kept]"))
         XCTAssertLessThan(messages.utf8.count, 2_000_000)
     }
 }

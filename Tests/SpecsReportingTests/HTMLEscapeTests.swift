@@ -1,9 +1,11 @@
-@testable import SpecsReporting
 import XCTest
+
+@testable import SpecsReporting
 
 final class HTMLEscapeTests: XCTestCase {
     func test_text_markupCharacters_areAlwaysEscaped() {
-        XCTAssertEqual(HTMLEscape.text(#"<a href="x">'&'</a>"#), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        XCTAssertEqual(
+            HTMLEscape.text(#"<a href="x">'&'</a>"#), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
     }
 
     func test_text_leftToRightText_isLeftAsItIs() {

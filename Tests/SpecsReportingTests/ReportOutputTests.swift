@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpecsReporting
 import XCTest
+
+@testable import SpecsReporting
 
 final class ReportOutputTests: XCTestCase {
     func test_writeBytes_largeBlockBetweenBufferedText_keepsTheOrder() throws {
@@ -13,7 +14,9 @@ final class ReportOutputTests: XCTestCase {
         output.write(bytes: Array(" small".utf8))
         output.write(" after")
         output.close()
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "before " + String(repeating: "x", count: 100_000) + " small after")
+        XCTAssertEqual(
+            try String(contentsOfFile: path, encoding: .utf8),
+            "before " + String(repeating: "x", count: 100_000) + " small after")
         XCTAssertNil(output.failure)
     }
 }
@@ -31,6 +34,8 @@ final class TimeTextTests: XCTestCase {
 
     func test_iso8601_secondsSince1970_isTheUTCDateAndTime() {
         XCTAssertEqual(TimeText.iso8601(seconds: 0), "1970-01-01T00:00:00Z")
-        XCTAssertEqual(TimeText.iso8601(seconds: 1_795_000_000), ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_795_000_000)))
+        XCTAssertEqual(
+            TimeText.iso8601(seconds: 1_795_000_000),
+            ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_795_000_000)))
     }
 }

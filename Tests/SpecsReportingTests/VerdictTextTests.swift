@@ -8,14 +8,21 @@ final class VerdictTextTests: XCTestCase {
     }
 
     func test_render_incompleteStreamWithNoScenarioUnfinished_saysTheStreamEndedEarly() {
-        XCTAssertEqual(sentence(.incomplete(unfinished: 0)), "FAILED:\n  - the run is incomplete: its stream ends before the run finished\n")
+        XCTAssertEqual(
+            sentence(.incomplete(unfinished: 0)),
+            "FAILED:\n  - the run is incomplete: its stream ends before the run finished\n")
     }
 
     func test_render_countsOfOneAndMany_areWordedForEach() {
-        XCTAssertEqual(sentence(.incomplete(unfinished: 1)), "FAILED:\n  - the run is incomplete: 1 scenario never finished\n")
-        XCTAssertEqual(sentence(.incomplete(unfinished: 2)), "FAILED:\n  - the run is incomplete: 2 scenarios never finished\n")
-        XCTAssertTrue(sentence(.missingPickles(["test case a (pickle b)"])).contains("1 test case has no pickle, so its scenario"))
-        XCTAssertTrue(sentence(.missingPickles(["a", "b"])).contains("2 test cases have no pickle, so their scenarios"))
+        XCTAssertEqual(
+            sentence(.incomplete(unfinished: 1)), "FAILED:\n  - the run is incomplete: 1 scenario never finished\n")
+        XCTAssertEqual(
+            sentence(.incomplete(unfinished: 2)), "FAILED:\n  - the run is incomplete: 2 scenarios never finished\n")
+        XCTAssertTrue(
+            sentence(.missingPickles(["test case a (pickle b)"])).contains("1 test case has no pickle, so its scenario")
+        )
+        XCTAssertTrue(
+            sentence(.missingPickles(["a", "b"])).contains("2 test cases have no pickle, so their scenarios"))
     }
 
     func test_add_problemsFoundInAnyOrder_keepOneOrder() {
@@ -24,9 +31,12 @@ final class VerdictTextTests: XCTestCase {
         verdict.addScenarioProblems()
         verdict.add(.interrupted(signal: "SIGINT"))
         verdict.add(.unparsableFiles(["a.feature:3"]))
-        XCTAssertEqual(verdict.problems, [
-            .interrupted(signal: "SIGINT"), .unparsableFiles(["a.feature:3"]), .scenarios(.failed, count: 1), .coverage("below 100%"),
-        ])
+        XCTAssertEqual(
+            verdict.problems,
+            [
+                .interrupted(signal: "SIGINT"), .unparsableFiles(["a.feature:3"]), .scenarios(.failed, count: 1),
+                .coverage("below 100%"),
+            ])
         XCTAssertEqual(verdict.exitCode, 2)
     }
 }

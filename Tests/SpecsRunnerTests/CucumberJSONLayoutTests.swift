@@ -41,7 +41,9 @@ final class CucumberJSONLayoutTests: XCTestCase {
         steps.when("a note is attached") { _ in
             Attach.text("line 1\nline \"2\"", mediaType: "text/plain", fileName: "note.txt")
         }
-        steps.then("the total is checked:") { (_, _: DocString) in throw ExpectationFailure("expected 1.50, got 1.5\u{1B}[0m") }
+        steps.then("the total is checked:") { (_, _: DocString) in
+            throw ExpectationFailure("expected 1.50, got 1.5\u{1B}[0m")
+        }
         steps.before { _ in }
         steps.after { _ in }
         return steps
@@ -50,8 +52,10 @@ final class CucumberJSONLayoutTests: XCTestCase {
     private func report() async throws -> String {
         // The second feature has no tags: an empty array is laid out too.
         let plain = "Feature: Plain\n\n  Scenario: nothing more\n    Given an account\n"
-        let (_, envelopes) = try await RunHarness(("invoices.feature", Self.feature), ("plain.feature", plain)).run(Self.registry())
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cucumber-\(UUID().uuidString).json").path
+        let (_, envelopes) = try await RunHarness(("invoices.feature", Self.feature), ("plain.feature", plain)).run(
+            Self.registry())
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cucumber-\(UUID().uuidString).json")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let formatter = CucumberJSONFormatter(output: try ReportOutput.file(path))
         for envelope in envelopes { formatter.consume(envelope) }
@@ -63,7 +67,8 @@ final class CucumberJSONLayoutTests: XCTestCase {
     func test_finish_hooksFailuresAttachmentsAndArguments_writeWhatFoundationWritesPrettyPrinted() async throws {
         let text = try await report()
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
-        let again = try JSONSerialization.data(withJSONObject: parsed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let again = try JSONSerialization.data(
+            withJSONObject: parsed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         XCTAssertEqual(text, String(decoding: again, as: UTF8.self) + "\n")
     }
 
@@ -76,23 +81,28 @@ final class CucumberJSONLayoutTests: XCTestCase {
         let elements = try XCTUnwrap(features.first?["elements"] as? [[String: Any]])
         XCTAssertEqual(elements.map { $0["id"] as? String }, ["invoices;a-failing-total", "invoices;rows-1;;24"])
         let failing = elements[0]
-        XCTAssertEqual((failing["tags"] as? [[String: Any]])?.map { $0["name"] as? String }, ["@billing", "@slow", "@smoke"])
+        XCTAssertEqual(
+            (failing["tags"] as? [[String: Any]])?.map { $0["name"] as? String }, ["@billing", "@slow", "@smoke"])
         XCTAssertEqual((failing["before"] as? [Any])?.count, 1)
         XCTAssertEqual((failing["after"] as? [Any])?.count, 1)
         let steps = try XCTUnwrap(failing["steps"] as? [[String: Any]])
-        XCTAssertEqual(steps.map { $0["name"] as? String }, ["an account", "a table:", "a note is attached", "the total is checked:"])
+        XCTAssertEqual(
+            steps.map { $0["name"] as? String },
+            ["an account", "a table:", "a note is attached", "the total is checked:"])
         let rows = (steps[1]["rows"] as? [[String: Any]])?.map { $0["cells"] as? [String] }
         XCTAssertEqual(rows, [["item", "price"], ["pen", "1.50"]])
         let embedding = try XCTUnwrap((steps[2]["embeddings"] as? [[String: Any]])?.first)
         XCTAssertEqual(embedding["mime_type"] as? String, "text/plain")
         XCTAssertEqual(embedding["name"] as? String, "note.txt")
-        XCTAssertEqual((embedding["data"] as? String).flatMap { Data(base64Encoded: $0) }, Data("line 1\nline \"2\"".utf8))
+        XCTAssertEqual(
+            (embedding["data"] as? String).flatMap { Data(base64Encoded: $0) }, Data("line 1\nline \"2\"".utf8))
         let checked = steps[3]
         XCTAssertEqual((checked["doc_string"] as? [String: Any])?["value"] as? String, "total: 1.50")
         XCTAssertEqual((checked["doc_string"] as? [String: Any])?["content_type"] as? String, "text/plain")
         let result = try XCTUnwrap(checked["result"] as? [String: Any])
         XCTAssertEqual(result["status"] as? String, "failed")
-        XCTAssertTrue((result["error_message"] as? String)?.contains("expected 1.50, got 1.5\u{1B}[0m") == true, "\(result)")
+        XCTAssertTrue(
+            (result["error_message"] as? String)?.contains("expected 1.50, got 1.5\u{1B}[0m") == true, "\(result)")
         XCTAssertNil((steps[0]["result"] as? [String: Any])?["error_message"])
         XCTAssertNotNil((steps[0]["match"] as? [String: Any])?["location"] as? String)
     }

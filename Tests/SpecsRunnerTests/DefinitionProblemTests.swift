@@ -23,7 +23,8 @@ final class DefinitionProblemTests: XCTestCase {
         steps.given("I have {int} cukes") { _ in }
         steps.given("I have {int} cukes in {word}") { (_, _: Int) in }
         XCTAssertEqual(steps.problems.count, 2)
-        XCTAssertTrue(steps.problems[0].message.contains("has 1 parameter(s) but its closure takes 0"), steps.problems[0].message)
+        XCTAssertTrue(
+            steps.problems[0].message.contains("has 1 parameter(s) but its closure takes 0"), steps.problems[0].message)
     }
 
     func test_given_trailing_table_parameter_is_accepted() {
@@ -34,7 +35,10 @@ final class DefinitionProblemTests: XCTestCase {
     }
 
     func test_parameterType_custom_type_transforms_its_value() async throws {
-        struct Flight: StepArgument, Equatable { let from: String; let to: String }
+        struct Flight: StepArgument, Equatable {
+            let from: String
+            let to: String
+        }
         var steps = StepRegistry { TestWorld() }
         steps.parameterType("flight", regex: "([A-Z]{3})-([A-Z]{3})") { groups in
             Flight(from: groups[0] ?? "", to: groups[1] ?? "")
@@ -52,8 +56,9 @@ final class DefinitionProblemTests: XCTestCase {
         steps.given("{int} accounts exist") { (_, _: String) in }
         XCTAssertEqual(steps.problems.count, 1)
         XCTAssertEqual(steps.problems.first?.location.line, #line - 2)
-        XCTAssertEqual(steps.problems.first?.message,
-                       "'{int} accounts exist': parameter 1, {int}, gives Int values, but the closure takes it as String")
+        XCTAssertEqual(
+            steps.problems.first?.message,
+            "'{int} accounts exist': parameter 1, {int}, gives Int values, but the closure takes it as String")
     }
 
     func test_given_customTypeTakenAsAnotherType_isReportedAtRegistration() {
@@ -62,9 +67,11 @@ final class DefinitionProblemTests: XCTestCase {
         steps.parameterType("money", regex: #"\d+ EUR"#) { _ in Money(cents: 0) }
         steps.given("a price of {money}") { (_, _: Double) in }
         steps.given("a cost of {money}") { (_, _: Money) in }
-        XCTAssertEqual(steps.problems.map(\.message), [
-            "'a price of {money}': parameter 1, {money}, gives Money values, but the closure takes it as Double",
-        ])
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "'a price of {money}': parameter 1, {money}, gives Money values, but the closure takes it as Double"
+            ])
     }
 
     func test_given_numbersAndTextTakenAsTheirKin_register() {

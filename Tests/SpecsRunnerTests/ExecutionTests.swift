@@ -1,5 +1,6 @@
 import Messages
 import SpecsRunner
+import TagExpressions
 import XCTest
 
 final class ExecutionTests: XCTestCase {
@@ -31,11 +32,13 @@ final class ExecutionTests: XCTestCase {
 
         _ = try await RunHarness(("f.feature", feature)).run(steps)
 
-        XCTAssertEqual(journal.all, [
-            "beforeAll", "before 1", "before 2",
-            "beforeStep", "step a", "afterStep", "beforeStep", "step b", "afterStep",
-            "after 2", "after 1", "afterAll 2", "afterAll 1",
-        ])
+        XCTAssertEqual(
+            journal.all,
+            [
+                "beforeAll", "before 1", "before 2",
+                "beforeStep", "step a", "afterStep", "beforeStep", "step b", "afterStep",
+                "after 2", "after 1", "afterAll 2", "afterAll 1",
+            ])
     }
 
     func test_after_hooks_run_after_a_failure_and_before_hook_failure_skips_steps() async throws {
@@ -77,7 +80,8 @@ final class ExecutionTests: XCTestCase {
     func test_retry_does_not_rerun_undefined_or_pending() async throws {
         var steps = StepRegistry { TestWorld() }
         steps.given("a pending step") { _ in throw Pending() }
-        var harness = RunHarness(("f.feature", "Feature: f\n  Scenario: p\n    Given a pending step\n  Scenario: u\n    Given nothing\n"))
+        var harness = RunHarness(
+            ("f.feature", "Feature: f\n  Scenario: p\n    Given a pending step\n  Scenario: u\n    Given nothing\n"))
         harness.options.retry = 3
         let (_, envelopes) = try await harness.run(steps)
         let started = envelopes.filter { if case .testCaseStarted = $0 { return true } else { return false } }
@@ -175,7 +179,8 @@ final class ExecutionTests: XCTestCase {
             if name.hasSuffix("3") { throw ExpectationFailure("three fails") }
             try expectEqual(world.text, name, "world isolation")
         }
-        let scenarios = (1...24).map { "  Scenario: s\($0)\n    Given step \"v\($0)\"\n    And step \"w\($0)\"\n" }.joined()
+        let scenarios = (1...24).map { "  Scenario: s\($0)\n    Given step \"v\($0)\"\n    And step \"w\($0)\"\n" }
+            .joined()
         var harness = RunHarness(("f.feature", "Feature: f\n" + scenarios))
         let (serialSummary, serial) = try await harness.run(steps)
         harness.options.parallel = 4
@@ -211,11 +216,15 @@ final class ExecutionTests: XCTestCase {
         XCTAssertEqual(envelopes.stepStatuses, [.failed, .skipped, .passed])
         XCTAssertEqual(summary.exitCode, 1)
         let message = envelopes.compactMap { envelope -> String? in
-            if case .testStepFinished(let f) = envelope, f.testStepResult.status == .failed { return f.testStepResult.message }
+            if case .testStepFinished(let f) = envelope, f.testStepResult.status == .failed {
+                return f.testStepResult.message
+            }
             return nil
         }.first
         XCTAssertTrue(message?.contains("timed out after 0.2s") == true, "\(String(describing: message))")
-        XCTAssertTrue(message?.contains("did not stop") == true, "an abandoned step is not said to be stopped: \(String(describing: message))")
+        XCTAssertTrue(
+            message?.contains("did not stop") == true,
+            "an abandoned step is not said to be stopped: \(String(describing: message))")
     }
 
     func test_attachments_from_steps_are_emitted_within_the_step() async throws {
@@ -224,7 +233,9 @@ final class ExecutionTests: XCTestCase {
             Attach.log("hello")
             Attach.text("{\"a\":1}", mediaType: "application/json")
         }
-        let (_, envelopes) = try await RunHarness(("f.feature", "Feature: f\n  Scenario: s\n    Given a step that logs\n")).run(steps)
+        let (_, envelopes) = try await RunHarness(
+            ("f.feature", "Feature: f\n  Scenario: s\n    Given a step that logs\n")
+        ).run(steps)
         let kinds = envelopes.compactMap { envelope -> String? in
             switch envelope {
             case .testStepStarted: "started"
@@ -237,7 +248,6 @@ final class ExecutionTests: XCTestCase {
     }
 }
 
-import TagExpressions
 enum TagExpressionParserShim {
     static func parse(_ text: String) throws -> TagExpression { try TagExpressionParser.parse(text) }
 }

@@ -1,23 +1,29 @@
 import Foundation
 import Gherkin
 import Messages
-@testable import SpecsReporting
 import SpecsRunner
 import Traceability
 import XCTest
 
+@testable import SpecsReporting
+
 /// The HTML book is written a feature at a time, as the run closes each file.
 final class HTMLStreamingTests: XCTestCase {
-    private static let context = TraceabilityContext(inventory: TestInventory.parse(testList: "Cart.CartTests/test_total"), results: nil)
+    private static let context = TraceabilityContext(
+        inventory: TestInventory.parse(testList: "Cart.CartTests/test_total"), results: nil)
 
     /// The report of the same run read back from its messages, with no document ever closed.
-    private func htmlFromStream(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String {
-        try await StreamingRunTests.reportFromStream(features, options: options) { HTMLFormatter(output: $0, context: Self.context, ledger: $1) }
+    private func htmlFromStream(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String
+    {
+        try await StreamingRunTests.reportFromStream(features, options: options) {
+            HTMLFormatter(output: $0, context: Self.context, ledger: $1)
+        }
     }
 
     func test_finish_chaptersWrittenAsTheirFilesClose_areTheBookOfTheWholeStream() async throws {
         let features = StreamingRunTests.features(
-            [("b/one.feature", 40), ("a/two.feature", 30), ("a/three.feature", 5)], failing: ["b/one.feature 3", "a/three.feature 4"])
+            [("b/one.feature", 40), ("a/two.feature", 30), ("a/three.feature", 5)],
+            failing: ["b/one.feature 3", "a/three.feature 4"])
         for order in [RunOptions.Order.defined, .reverse] {
             var options = RunOptions()
             options.order = order
@@ -29,9 +35,12 @@ final class HTMLStreamingTests: XCTestCase {
                 XCTAssertEqual(streamed, whole, "\(order) \(retention)")
             }
             // Folders and files in path order, whatever order they ran in.
-            let sections = whole.components(separatedBy: "<section class=\"feature\" id=\"f-").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            let sections = whole.components(separatedBy: "<section class=\"feature\" id=\"f-").dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
             XCTAssertEqual(sections, ["a-three-feature", "a-two-feature", "b-one-feature"])
-            XCTAssertTrue(whole.contains("Of 75 scenarios, 2 do not pass and 73 are not verified by a passing test."), "\(order)")
+            XCTAssertTrue(
+                whole.contains("Of 75 scenarios, 2 do not pass and 73 are not verified by a passing test."), "\(order)")
             XCTAssertEqual(whole.components(separatedBy: "data-attention=").count - 1, 75)
             XCTAssertTrue(whole.contains("<li><code>CartTests/test_total</code></li>"), "the unlinked test")
         }
@@ -40,7 +49,8 @@ final class HTMLStreamingTests: XCTestCase {
     func test_finish_noLanguageGiven_labelsTheBookInTheLanguageMostFeaturesAreWrittenIn() async throws {
         var ids = IncrementingIdGenerator()
         let features = ["en.feature", "es1.feature", "es2.feature"].map { uri in
-            let text = uri.hasPrefix("es")
+            let text =
+                uri.hasPrefix("es")
                 ? "# language: es\nCaracterística: \(uri)\n  Escenario: uno\n    Dado a passing step\n"
                 : "Feature: \(uri)\n  Scenario: one\n    Given a passing step\n"
             let document = try! Parser().parse(text, uri: uri, ids: &ids)
@@ -48,7 +58,9 @@ final class HTMLStreamingTests: XCTestCase {
                 source: Source(uri: uri, data: text), document: document,
                 pickles: PickleCompiler().compile(document, uri: uri, ids: &ids), errors: [])
         }
-        let html = try await StreamingRunTests.report(features, .counts) { HTMLFormatter(output: $0, context: Self.context, ledger: $1) }
+        let html = try await StreamingRunTests.report(features, .counts) {
+            HTMLFormatter(output: $0, context: Self.context, ledger: $1)
+        }
         XCTAssertTrue(html.contains("Documentación viva"), html)
         XCTAssertEqual(html.components(separatedBy: "<article").count - 1, 3)
         XCTAssertTrue(html.contains("<dt>Pasados</dt><dd>3</dd>"))

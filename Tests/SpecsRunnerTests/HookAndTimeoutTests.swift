@@ -29,8 +29,14 @@ final class HookAndTimeoutTests: XCTestCase {
             world.text = "reply came"
         }
         steps.given("another step") { _ in journal.add("another step ran") }
-        steps.after { world, context in journal.add("after \(context.scenario.name): \(context.status?.rawValue ?? "?"), world \(world.text)") }
-        var harness = RunHarness(("f.feature", "Feature: f\n  Scenario: slow\n    Given a step that waits for a reply\n    And another step\n"))
+        steps.after { world, context in
+            journal.add("after \(context.scenario.name): \(context.status?.rawValue ?? "?"), world \(world.text)")
+        }
+        var harness = RunHarness(
+            (
+                "f.feature",
+                "Feature: f\n  Scenario: slow\n    Given a step that waits for a reply\n    And another step\n"
+            ))
         harness.options.stepTimeout = 3600
         harness.clock = clock
         let started = Date()
@@ -57,9 +63,11 @@ final class HookAndTimeoutTests: XCTestCase {
         var steps = StepRegistry { TestWorld() }
         steps.given("a step") { _ in }
         steps.before { _, context in
-            journal.add("\(context.scenario.name) \(context.scenario.tags) \(context.scenario.uri):\(context.scenario.line)")
+            journal.add(
+                "\(context.scenario.name) \(context.scenario.tags) \(context.scenario.uri):\(context.scenario.line)")
         }
-        _ = try await RunHarness(("f.feature", "Feature: f\n  @smoke\n  Scenario: tagged\n    Given a step\n")).run(steps)
+        _ = try await RunHarness(("f.feature", "Feature: f\n  @smoke\n  Scenario: tagged\n    Given a step\n")).run(
+            steps)
         XCTAssertEqual(journal.all, ["tagged [\"@smoke\"] f.feature:3"])
     }
 
@@ -70,7 +78,8 @@ final class HookAndTimeoutTests: XCTestCase {
             throw NoDatabase()
         }
         steps.given("a step") { _ in }
-        let (summary, envelopes) = try await RunHarness(("f.feature", "Feature: f\n  Scenario: s\n    Given a step\n")).run(steps)
+        let (summary, envelopes) = try await RunHarness(("f.feature", "Feature: f\n  Scenario: s\n    Given a step\n"))
+            .run(steps)
         XCTAssertEqual(summary.exitCode, 1)
         XCTAssertEqual(envelopes.stepStatuses, [.failed])
         XCTAssertEqual(envelopes.failureMessages, ["the scenario's world could not be made: the database is down"])

@@ -9,16 +9,17 @@ import XCTest
 /// every line validates against the Cucumber Messages schemas, every referenced id
 /// exists, and the order rules hold.
 final class MessageStreamTests: XCTestCase {
-    static let feature = StatusTests.feature + """
+    static let feature =
+        StatusTests.feature + """
 
 
-          Scenario Outline: outline <n>
-            Given a step that attaches <n>
-            Examples:
-              | n |
-              | 1 |
-              | 2 |
-        """
+              Scenario Outline: outline <n>
+                Given a step that attaches <n>
+                Examples:
+                  | n |
+                  | 1 |
+                  | 2 |
+            """
 
     func run() async throws -> [Envelope] { try await Self.runFeature() }
 
@@ -48,9 +49,11 @@ final class MessageStreamTests: XCTestCase {
             let problems = validator.validate(value, file: "Envelope.schema.json")
             XCTAssertEqual(problems, [], line)
         }
-        for kind in ["meta", "source", "gherkinDocument", "pickle", "stepDefinition", "hook", "parameterType", "testRunStarted",
-                     "testCase", "testCaseStarted", "testStepStarted", "testStepFinished", "attachment", "suggestion",
-                     "testCaseFinished", "testRunHookStarted", "testRunHookFinished", "testRunFinished"] {
+        for kind in [
+            "meta", "source", "gherkinDocument", "pickle", "stepDefinition", "hook", "parameterType", "testRunStarted",
+            "testCase", "testCaseStarted", "testStepStarted", "testStepFinished", "attachment", "suggestion",
+            "testCaseFinished", "testRunHookStarted", "testRunHookFinished", "testRunFinished",
+        ] {
             XCTAssertTrue(kinds.contains(kind), "the stream has no \(kind)")
         }
     }
@@ -66,7 +69,9 @@ final class MessageStreamTests: XCTestCase {
         var runFinished = false
         func require(_ id: String?, _ what: String) {
             guard let id else { return }
-            XCTAssertTrue(seen.contains(id) || pickleSteps.contains(id) || testSteps.contains(id), "\(what) \(id) referenced before it exists")
+            XCTAssertTrue(
+                seen.contains(id) || pickleSteps.contains(id) || testSteps.contains(id),
+                "\(what) \(id) referenced before it exists")
         }
         for envelope in envelopes {
             XCTAssertFalse(runFinished, "nothing may follow testRunFinished")
@@ -76,7 +81,10 @@ final class MessageStreamTests: XCTestCase {
                 for match in line.matches(of: /"id":"([^"]+)"/) { seen.insert(String(match.1)) }
             case .pickle(let pickle):
                 for id in pickle.astNodeIds { require(id, "AST node") }
-                for step in pickle.steps { step.astNodeIds.forEach { require($0, "AST node") }; pickleSteps.insert(step.id) }
+                for step in pickle.steps {
+                    for id in step.astNodeIds { require(id, "AST node") }
+                    pickleSteps.insert(step.id)
+                }
                 for tag in pickle.tags { require(tag.astNodeId, "tag") }
                 seen.insert(pickle.id)
             case .stepDefinition(let definition): seen.insert(definition.id)
@@ -91,7 +99,7 @@ final class MessageStreamTests: XCTestCase {
                 for step in testCase.testSteps {
                     require(step.pickleStepId, "pickle step")
                     require(step.hookId, "hook")
-                    step.stepDefinitionIds?.forEach { require($0, "step definition") }
+                    for id in step.stepDefinitionIds ?? [] { require(id, "step definition") }
                     testSteps.insert(step.id)
                 }
                 seen.insert(testCase.id)
@@ -104,7 +112,8 @@ final class MessageStreamTests: XCTestCase {
                 require(started.testStepId, "test step")
                 openSteps.insert(started.testCaseStartedId + "/" + started.testStepId)
             case .testStepFinished(let finished):
-                XCTAssertNotNil(openSteps.remove(finished.testCaseStartedId + "/" + finished.testStepId), "finished before started")
+                XCTAssertNotNil(
+                    openSteps.remove(finished.testCaseStartedId + "/" + finished.testStepId), "finished before started")
             case .attachment(let attachment):
                 require(attachment.testCaseStartedId, "test case started")
                 require(attachment.testRunHookStartedId, "run hook started")
@@ -131,12 +140,16 @@ final class JSONSchemaValidatorTests: XCTestCase {
     func test_validate_invalid_envelopes_reports_each_problem() throws {
         guard let directory = ConformanceDirectory.url?.appendingPathComponent("messages/jsonschema") else { return }
         let validator = try JSONSchemaValidator(directory: directory)
-        let missing = validator.validate(try JSONValue(parsing: #"{"testRunStarted":{}}"#), file: "Envelope.schema.json")
+        let missing = validator.validate(
+            try JSONValue(parsing: #"{"testRunStarted":{}}"#), file: "Envelope.schema.json")
         XCTAssertEqual(missing, ["$.testRunStarted: missing required 'timestamp'"])
         let extra = validator.validate(try JSONValue(parsing: #"{"nope":{}}"#), file: "Envelope.schema.json")
         XCTAssertEqual(extra, ["$: unexpected property 'nope'"])
         let badEnum = validator.validate(
-            try JSONValue(parsing: #"{"testStepFinished":{"testCaseStartedId":"a","testStepId":"b","timestamp":{"seconds":0,"nanos":0},"testStepResult":{"status":"GREAT","duration":{"seconds":0,"nanos":0}}}}"#),
+            try JSONValue(
+                parsing:
+                    #"{"testStepFinished":{"testCaseStartedId":"a","testStepId":"b","timestamp":{"seconds":0,"nanos":0},"testStepResult":{"status":"GREAT","duration":{"seconds":0,"nanos":0}}}}"#
+            ),
             file: "Envelope.schema.json")
         XCTAssertEqual(badEnum.count, 1)
     }
@@ -145,14 +158,18 @@ final class JSONSchemaValidatorTests: XCTestCase {
 final class FastJSONTests: XCTestCase {
     func test_line_fast_encoding_equals_codable_encoding() async throws {
         var envelopes = try await MessageStreamTests.runFeature()
-        envelopes.append(.testStepFinished(TestStepFinished(
-            testCaseStartedId: "a\"b", testStepId: "c\\d",
-            testStepResult: TestStepResult(duration: Duration(seconds: 1, nanos: 2), message: "line\nnext\t\u{01}é", status: .pending),
-            timestamp: Timestamp(seconds: 3, nanos: 4))))
+        envelopes.append(
+            .testStepFinished(
+                TestStepFinished(
+                    testCaseStartedId: "a\"b", testStepId: "c\\d",
+                    testStepResult: TestStepResult(
+                        duration: Duration(seconds: 1, nanos: 2), message: "line\nnext\t\u{01}é", status: .pending),
+                    timestamp: Timestamp(seconds: 3, nanos: 4))))
         envelopes.append(.source(Source(uri: "a\"b/c.feature", data: "Feature: \"q\" \\ é\t\u{01}\r\n🛒 </script>")))
         var compared = 0
         for envelope in envelopes where envelope.fastJSON != nil {
-            XCTAssertEqual(try JSONValue(parsing: NDJSON.line(envelope)), try JSONValue(parsing: NDJSON.encodedLine(envelope)))
+            XCTAssertEqual(
+                try JSONValue(parsing: NDJSON.line(envelope)), try JSONValue(parsing: NDJSON.encodedLine(envelope)))
             XCTAssertEqual(NDJSON.line(envelope), NDJSON.encodedLine(envelope))
             compared += 1
         }
@@ -164,7 +181,8 @@ final class FastJSONTests: XCTestCase {
         let data = (0..<6_000).map { "line \($0) \"q\" \\ é\t🛒" }.joined(separator: "\n")
         let envelopes: [Envelope] = [
             .source(Source(uri: "big.feature", data: data)),
-            .testStepStarted(TestStepStarted(testCaseStartedId: "s1", testStepId: "t1", timestamp: Timestamp(seconds: 1, nanos: 2))),
+            .testStepStarted(
+                TestStepStarted(testCaseStartedId: "s1", testStepId: "t1", timestamp: Timestamp(seconds: 1, nanos: 2))),
         ]
         var bytes = Array("earlier line\n".utf8)
         for envelope in envelopes { NDJSON.append(envelope, to: &bytes) }

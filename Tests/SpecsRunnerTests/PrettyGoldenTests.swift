@@ -13,7 +13,9 @@ final class PrettyGoldenTests: XCTestCase {
         _ makeFormatter: (ReportOutput) -> any EventConsumer, feature: String,
         registry: StepRegistry<TestWorld> = StatusTests.registry()
     ) async throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("specs-golden-\(UUID().uuidString).txt").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specs-golden-\(UUID().uuidString).txt"
+        ).path
         let output = try ReportOutput.file(path)
         let formatter = makeFormatter(output)
         let (_, envelopes) = try await RunHarness(("s.feature", feature)).run(registry)
@@ -30,21 +32,23 @@ final class PrettyGoldenTests: XCTestCase {
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(text, expected, "differs from Golden/\(name); SPECS_UPDATE_GOLDEN=1 regenerates it", file: file, line: line)
+        XCTAssertEqual(
+            text, expected, "differs from Golden/\(name); SPECS_UPDATE_GOLDEN=1 regenerates it", file: file, line: line)
     }
 
-    static let feature = StatusTests.feature + """
+    static let feature =
+        StatusTests.feature + """
 
 
-          Scenario: arguments
-            Given a passing step
-              | name | value |
-              | a    | 1     |
-            And a passing step
-              \"\"\"json
-              {"ok": true}
-              \"\"\"
-        """
+              Scenario: arguments
+                Given a passing step
+                  | name | value |
+                  | a    | 1     |
+                And a passing step
+                  \"\"\"json
+                  {"ok": true}
+                  \"\"\"
+            """
 
     func test_pretty_with_every_status_matches_golden() async throws {
         let text = try await render({ PrettyFormatter(output: $0, palette: .tags) }, feature: Self.feature)
@@ -62,19 +66,20 @@ final class PrettyGoldenTests: XCTestCase {
             Attach.bytes(Data([0x89, 0x50]), mediaType: "image/png", fileName: "cart.png")
         }
         steps.given("a step that cannot reach the server") { _ in throw URLError(.cannotConnectToHost) }
-        let feature = StatusTests.feature + """
+        let feature =
+            StatusTests.feature + """
 
 
-              Rule: Orders need a connection
+                  Rule: Orders need a connection
 
-                Scenario: offline
-                  Given a step that logs and attaches
-                  And a step that cannot reach the server
-                  And a passing step
+                    Scenario: offline
+                      Given a step that logs and attaches
+                      And a step that cannot reach the server
+                      And a passing step
 
-                Scenario: not written yet
-                  Given a pending step
-            """
+                    Scenario: not written yet
+                      Given a pending step
+                """
         let text = try await render({ PrettyFormatter(output: $0, palette: .none) }, feature: feature, registry: steps)
         try assertGolden(text, "pretty-plain.txt")
     }

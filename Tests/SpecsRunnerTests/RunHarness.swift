@@ -40,8 +40,18 @@ struct RunHarness {
         let loaded = FeatureLoader.load(paths, ids: &ids).map { feature in
             // Report paths relative to the temporary directory so outputs compare.
             LoadedFeature(
-                source: Source(uri: URL(fileURLWithPath: feature.source.uri).lastPathComponent, data: feature.source.data),
-                document: feature.document.map { var d = $0; d.uri = URL(fileURLWithPath: d.uri ?? "").lastPathComponent; return d }, pickles: feature.pickles.map { var p = $0; p.uri = URL(fileURLWithPath: p.uri).lastPathComponent; return p },
+                source: Source(
+                    uri: URL(fileURLWithPath: feature.source.uri).lastPathComponent, data: feature.source.data),
+                document: feature.document.map {
+                    var d = $0
+                    d.uri = URL(fileURLWithPath: d.uri ?? "").lastPathComponent
+                    return d
+                },
+                pickles: feature.pickles.map {
+                    var p = $0
+                    p.uri = URL(fileURLWithPath: p.uri).lastPathComponent
+                    return p
+                },
                 errors: feature.errors, lines: feature.lines)
         }
         let recorder = EventRecorder()

@@ -42,13 +42,15 @@ final class StatusTests: XCTestCase {
     func test_run_each_kind_of_step_reports_its_status() async throws {
         let (summary, envelopes) = try await RunHarness(("s.feature", Self.feature)).run(Self.registry())
 
-        XCTAssertEqual(envelopes.stepStatuses, [
-            .passed, .failed, .skipped,
-            .pending, .skipped,
-            .skipped, .skipped,
-            .undefined, .skipped,
-            .ambiguous, .skipped,
-        ])
+        XCTAssertEqual(
+            envelopes.stepStatuses,
+            [
+                .passed, .failed, .skipped,
+                .pending, .skipped,
+                .skipped, .skipped,
+                .undefined, .skipped,
+                .ambiguous, .skipped,
+            ])
         XCTAssertEqual(envelopes.scenarioStatuses, [.failed, .pending, .skipped, .undefined, .ambiguous])
         XCTAssertEqual(summary.exitCode, 1)
     }
@@ -78,11 +80,15 @@ final class StatusTests: XCTestCase {
     func test_run_failed_step_carries_message_and_exception() async throws {
         let (_, envelopes) = try await RunHarness(("s.feature", Self.feature)).run(Self.registry())
         let failed = envelopes.compactMap { envelope -> TestStepResult? in
-            if case .testStepFinished(let finished) = envelope, finished.testStepResult.status == .failed { return finished.testStepResult }
+            if case .testStepFinished(let finished) = envelope, finished.testStepResult.status == .failed {
+                return finished.testStepResult
+            }
             return nil
         }
         XCTAssertEqual(failed.count, 1)
-        XCTAssertTrue(failed.first?.message?.contains("expected 1, got 2") == true, "\(String(describing: failed.first?.message))")
+        XCTAssertTrue(
+            failed.first?.message?.contains("expected 1, got 2") == true, "\(String(describing: failed.first?.message))"
+        )
         XCTAssertNotNil(failed.first?.exception)
     }
 
@@ -92,19 +98,26 @@ final class StatusTests: XCTestCase {
             if case .suggestion(let suggestion) = envelope { return suggestion.snippets.first?.code }
             return nil
         }
-        XCTAssertEqual(snippets, ["""
-            steps.given("a step nobody defined") { world in
-                throw Pending()
-            }
-            """])
+        XCTAssertEqual(
+            snippets,
+            [
+                """
+                steps.given("a step nobody defined") { world in
+                    throw Pending()
+                }
+                """
+            ])
     }
 
     func test_run_ambiguous_step_lists_every_matching_definition() async throws {
         let (_, envelopes) = try await RunHarness(("s.feature", Self.feature)).run(Self.registry())
-        let message = envelopes.compactMap { envelope -> String? in
-            if case .testStepFinished(let finished) = envelope, finished.testStepResult.status == .ambiguous { return finished.testStepResult.message }
-            return nil
-        }.first ?? ""
+        let message =
+            envelopes.compactMap { envelope -> String? in
+                if case .testStepFinished(let finished) = envelope, finished.testStepResult.status == .ambiguous {
+                    return finished.testStepResult.message
+                }
+                return nil
+            }.first ?? ""
         XCTAssertTrue(message.contains("'an ambiguous step' at Tests/SpecsRunnerTests/StatusTests.swift"), message)
         XCTAssertTrue(message.contains("'^an ambiguous (.*)$' at Tests/SpecsRunnerTests/StatusTests.swift"), message)
     }

@@ -53,7 +53,8 @@ final class StreamingRunTests: XCTestCase {
             }
             let document = try! Parser().parse(text, uri: name, ids: &ids)
             let pickles = PickleCompiler().compile(document, uri: name, ids: &ids)
-            return LoadedFeature(source: Source(uri: name, data: text), document: document, pickles: pickles, errors: [])
+            return LoadedFeature(
+                source: Source(uri: name, data: text), document: document, pickles: pickles, errors: [])
         }
     }
 
@@ -84,7 +85,8 @@ final class StreamingRunTests: XCTestCase {
         let journal = Journal()
         let trace = Trace()
         let supply = CountingSupply(
-            features: Self.features((0..<10).map { ("f\($0).feature", 20) }), journal: journal, finishedSoFar: { trace.finished })
+            features: Self.features((0..<10).map { ("f\($0).feature", 20) }), journal: journal,
+            finishedSoFar: { trace.finished })
         var options = RunOptions()
         options.names = ["^f9.feature 0$"]
         let summary = await Runner(registry: StatusTests.registry(), options: options).run(supply, to: trace)
@@ -137,12 +139,15 @@ final class StreamingRunTests: XCTestCase {
     func test_junit_failFastKeepingCounts_namesTheScenariosNotRunAmongTheirFilesOthers() async throws {
         var features = Self.features([("a.feature", 3)], failing: ["a.feature 0"])
         // Two scenarios of one name: the second is "#2" whether or not it ran.
-        let text = "Feature: a\n  Scenario: same\n    Given a failing step\n  Scenario: same\n    Given a passing step\n"
+        let text =
+            "Feature: a\n  Scenario: same\n    Given a failing step\n  Scenario: same\n    Given a passing step\n"
         var ids = IncrementingIdGenerator()
         let document = try Parser().parse(text, uri: "same.feature", ids: &ids)
-        features = [LoadedFeature(
-            source: Source(uri: "same.feature", data: text), document: document,
-            pickles: PickleCompiler().compile(document, uri: "same.feature", ids: &ids), errors: [])]
+        features = [
+            LoadedFeature(
+                source: Source(uri: "same.feature", data: text), document: document,
+                pickles: PickleCompiler().compile(document, uri: "same.feature", ids: &ids), errors: [])
+        ]
         var options = RunOptions()
         options.failFast = true
         let report = try await Self.junit(features, .counts, options: options)
@@ -151,7 +156,9 @@ final class StreamingRunTests: XCTestCase {
         XCTAssertTrue(report.contains("tests=\"2\" failures=\"1\" skipped=\"1\""), report)
     }
 
-    static func junit(_ features: [LoadedFeature], _ retention: RunLedger.Retention, options: RunOptions = RunOptions()) async throws -> String {
+    static func junit(
+        _ features: [LoadedFeature], _ retention: RunLedger.Retention, options: RunOptions = RunOptions()
+    ) async throws -> String {
         try await report(features, retention, options: options) { JUnitFormatter(output: $0, ledger: $1) }
     }
 
@@ -171,12 +178,14 @@ final class StreamingRunTests: XCTestCase {
 
     /// A format's report of the same run read back from its messages, with no document ever closed.
     static func reportFromStream(
-        _ features: [LoadedFeature], options: RunOptions = RunOptions(), format: (ReportOutput, RunLedger) -> any EventConsumer
+        _ features: [LoadedFeature], options: RunOptions = RunOptions(),
+        format: (ReportOutput, RunLedger) -> any EventConsumer
     ) async throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("whole-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let recorder = EventRecorder()
-        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock()).run(features, to: recorder)
+        _ = await Runner(registry: StatusTests.registry(), options: options, clock: SteppingClock()).run(
+            features, to: recorder)
         let ledger = RunLedger()
         let consumer = format(try ReportOutput.file(path), ledger)
         for envelope in recorder.envelopes {
@@ -257,14 +266,20 @@ final class RunResultTests: XCTestCase {
 
 final class CucumberJSONStreamingTests: XCTestCase {
     private func json(
-        _ features: [LoadedFeature], options: RunOptions = RunOptions(), retaining retention: RunLedger.Retention = .results
+        _ features: [LoadedFeature], options: RunOptions = RunOptions(),
+        retaining retention: RunLedger.Retention = .results
     ) async throws -> String {
-        try await StreamingRunTests.report(features, retention, options: options) { CucumberJSONFormatter(output: $0, ledger: $1) }
+        try await StreamingRunTests.report(features, retention, options: options) {
+            CucumberJSONFormatter(output: $0, ledger: $1)
+        }
     }
 
     /// The report of the same run read back from its messages, with no document ever closed.
-    private func jsonFromStream(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String {
-        try await StreamingRunTests.reportFromStream(features, options: options) { CucumberJSONFormatter(output: $0, ledger: $1) }
+    private func jsonFromStream(_ features: [LoadedFeature], options: RunOptions = RunOptions()) async throws -> String
+    {
+        try await StreamingRunTests.reportFromStream(features, options: options) {
+            CucumberJSONFormatter(output: $0, ledger: $1)
+        }
     }
 
     func test_finish_featuresWrittenAsTheirFilesClose_areTheReportOfTheWholeStream() async throws {
@@ -291,7 +306,8 @@ final class CucumberJSONStreamingTests: XCTestCase {
     }
 
     func test_finish_featureAfterFeature_writesTheArrayTheEncoderWritesWhole() async throws {
-        let text = try await json(StreamingRunTests.features([("a.feature", 2), ("b.feature", 1)], failing: ["b.feature 0"]))
+        let text = try await json(
+            StreamingRunTests.features([("a.feature", 2), ("b.feature", 1)], failing: ["b.feature 0"]))
         let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         XCTAssertEqual(parsed.map { $0["uri"] as? String }, ["a.feature", "b.feature"])
         XCTAssertEqual(parsed.map { ($0["elements"] as? [Any])?.count }, [2, 1])
@@ -313,9 +329,13 @@ final class TraceabilityContextTests: XCTestCase {
     func test_report_inventory_isFoundWhenTheFirstReportIsBuiltAndOnlyThen() async {
         let scans = Locked(0)
         let context = TraceabilityContext(
-            inventory: { scans.withLock { $0 += 1 }; return TestInventory.parse(testList: "CartTests.test_total") }(), results: nil)
+            inventory: {
+                scans.withLock { $0 += 1 }
+                return TestInventory.parse(testList: "CartTests.test_total")
+            }(), results: nil)
         let ledger = RunLedger()
-        _ = await Runner(registry: StatusTests.registry()).run(StreamingRunTests.features([("a.feature", 2)]), to: ledger)
+        _ = await Runner(registry: StatusTests.registry()).run(
+            StreamingRunTests.features([("a.feature", 2)]), to: ledger)
 
         XCTAssertEqual(scans.withLock { $0 }, 0, "a run that builds no report does not look for tests")
         XCTAssertEqual(context.report(ledger).rows.count, 2)
@@ -332,7 +352,8 @@ final class UsageCollectorTests: XCTestCase {
         let ledger = RunLedger(retaining: .counts)
         let streamed = UsageCollector(ledger: ledger)
         let recorder = EventRecorder()
-        _ = await Runner(registry: StatusTests.registry(), options: options).run(features, to: EventMultiplexer([ledger, streamed, recorder]))
+        _ = await Runner(registry: StatusTests.registry(), options: options).run(
+            features, to: EventMultiplexer([ledger, streamed, recorder]))
         let whole = UsageCollector()
         for envelope in recorder.envelopes { whole.consume(envelope) }
         whole.finish()

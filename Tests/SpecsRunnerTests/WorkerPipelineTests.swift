@@ -1,12 +1,16 @@
 import Messages
-@testable import SpecsRunner
 import XCTest
+
+@testable import SpecsRunner
 
 /// A worker asked for several test cases streams one after the other: the supervisor takes
 /// each one's events up to its done line, and asks ahead by the pace of the last ones.
 final class WorkerPipelineTests: XCTestCase {
     private func envelope(_ id: String) -> WorkerItem {
-        .envelope(.testCaseStarted(TestCaseStarted(attempt: 0, id: id, testCaseId: id, workerId: nil, timestamp: Timestamp(seconds: 0, nanos: 0))))
+        .envelope(
+            .testCaseStarted(
+                TestCaseStarted(
+                    attempt: 0, id: id, testCaseId: id, workerId: nil, timestamp: Timestamp(seconds: 0, nanos: 0))))
     }
 
     private func describe(_ items: [WorkerItem]) -> [String] {
@@ -27,8 +31,10 @@ final class WorkerPipelineTests: XCTestCase {
         queue.push(.control("done 1"), wake: true)
         queue.push(envelope("c"), wake: false)
         queue.finish()
-        let first = describe(await queue.next()), second = describe(await queue.next())
-        let rest = describe(await queue.next()), end = await queue.next()
+        let first = describe(await queue.next())
+        let second = describe(await queue.next())
+        let rest = describe(await queue.next())
+        let end = await queue.next()
         XCTAssertEqual(first, ["a", "done 0"])
         XCTAssertEqual(second, ["b", "done 1"])
         XCTAssertEqual(rest, ["c"])
@@ -43,7 +49,8 @@ final class WorkerPipelineTests: XCTestCase {
         queue.push(.control("done 0"), wake: true)
         queue.push(envelope("b"), wake: false)
         queue.push(.control("done 1"), wake: true)
-        let first = describe(await waiting.value), second = describe(await queue.next())
+        let first = describe(await waiting.value)
+        let second = describe(await queue.next())
         XCTAssertEqual(first, ["a", "done 0"])
         XCTAssertEqual(second, ["b", "done 1"])
     }

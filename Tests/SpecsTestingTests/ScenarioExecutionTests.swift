@@ -1,7 +1,8 @@
 import Locking
 import SpecsRunner
-@testable import SpecsTesting
 import XCTest
+
+@testable import SpecsTesting
 
 final class ScenarioExecutionTests: XCTestCase {
     final class World {
@@ -43,7 +44,8 @@ final class ScenarioExecutionTests: XCTestCase {
     }
 
     private let file = ScenarioTests.FeatureFile(
-        path: "Features/checkout.feature", absolutePath: "/work/Features/checkout.feature", module: "CartTests", source: feature)
+        path: "Features/checkout.feature", absolutePath: "/work/Features/checkout.feature", module: "CartTests",
+        source: feature)
 
     private func run(line: Int) async -> ScenarioExecution<World>.Outcome {
         await ScenarioExecution(registry: registry).run(file, line: line)
@@ -61,14 +63,21 @@ final class ScenarioExecutionTests: XCTestCase {
         let issue = outcome.issues.first
         XCTAssertEqual(issue?.place, file.place(line: 7, column: 5))
         let message = issue?.message ?? ""
-        XCTAssertTrue(message.hasPrefix("Features/checkout.feature:7:5: Then the total is 9 — failed\ntotal: expected 2, got 9"), message)
-        XCTAssertTrue(message.contains("(step defined at Tests/SpecsTestingTests/ScenarioExecutionTests.swift:"), message)
+        XCTAssertTrue(
+            message.hasPrefix("Features/checkout.feature:7:5: Then the total is 9 — failed\ntotal: expected 2, got 9"),
+            message)
+        XCTAssertTrue(
+            message.contains("(step defined at Tests/SpecsTestingTests/ScenarioExecutionTests.swift:"), message)
     }
 
     func test_run_undefinedStep_showsTheSnippetThatDefinesIt() async {
         let message = await run(line: 9).issues.first?.message ?? ""
-        XCTAssertTrue(message.hasPrefix("Features/checkout.feature:10:5: When the customer pays with \"card\" — undefined. Define it with:\n"), message)
-        XCTAssertTrue(message.contains(#"steps.when("the customer pays with {string}") { (world, string1: String) in"#), message)
+        XCTAssertTrue(
+            message.hasPrefix(
+                "Features/checkout.feature:10:5: When the customer pays with \"card\" — undefined. Define it with:\n"),
+            message)
+        XCTAssertTrue(
+            message.contains(#"steps.when("the customer pays with {string}") { (world, string1: String) in"#), message)
     }
 
     func test_run_ambiguousStep_listsTheCandidates() async {
@@ -79,7 +88,10 @@ final class ScenarioExecutionTests: XCTestCase {
 
     func test_run_pendingStep_saysPendingAndWhy() async {
         let message = await run(line: 15).issues.first?.message ?? ""
-        XCTAssertTrue(message.hasPrefix("Features/checkout.feature:16:5: Given something not written yet — pending: waiting for the payment API"), message)
+        XCTAssertTrue(
+            message.hasPrefix(
+                "Features/checkout.feature:16:5: Given something not written yet — pending: waiting for the payment API"
+            ), message)
     }
 
     func test_run_skippedScenario_isSkippedWithItsReasonNotPassed() async {
@@ -90,7 +102,9 @@ final class ScenarioExecutionTests: XCTestCase {
 
     func test_run_lineWithoutScenario_saysTheTestsAreStale() async {
         let message = await run(line: 3).issues.first?.message ?? ""
-        XCTAssertTrue(message.contains("Features/checkout.feature:3: no scenario or example row is at this line any more"), message)
+        XCTAssertTrue(
+            message.contains("Features/checkout.feature:3: no scenario or example row is at this line any more"),
+            message)
     }
 
     func test_run_eachScenario_getsAFreshWorld() async {
@@ -119,8 +133,10 @@ final class ScenarioExecutionTests: XCTestCase {
 
     func test_problems_unreadableFile_reportsTheReasonAtItsPlace() {
         let file = ScenarioTests.FeatureFile(
-            path: "Features/latin1.feature", absolutePath: "/l", module: "M", unreadable: "invalid UTF-8", line: 2, column: 4)
-        XCTAssertEqual(FeatureProblems.issues(in: file).map(\.message), ["Features/latin1.feature:2:4: error: invalid UTF-8"])
+            path: "Features/latin1.feature", absolutePath: "/l", module: "M", unreadable: "invalid UTF-8", line: 2,
+            column: 4)
+        XCTAssertEqual(
+            FeatureProblems.issues(in: file).map(\.message), ["Features/latin1.feature:2:4: error: invalid UTF-8"])
     }
 
     func test_tagSelection_expression_selectsByTagsAndABadOneIsAnError() throws {

@@ -9,8 +9,8 @@ import Testing
 struct TagExpressionsConformanceTests {
     static func load(_ file: String) -> [JSONValue] {
         guard let url = ConformanceDirectory.url?.appendingPathComponent("tag-expressions/\(file)"),
-              let text = try? String(contentsOf: url, encoding: .utf8),
-              let value = try? YAMLSubset.parse(text)
+            let text = try? String(contentsOf: url, encoding: .utf8),
+            let value = try? YAMLSubset.parse(text)
         else { return [] }
         return value.arrayValue
     }
@@ -27,15 +27,19 @@ struct TagExpressionsConformanceTests {
         #expect(Self.load("errors.yml").count == 15)
     }
 
-    @Test("parsing gives the canonical form", arguments: load("parsing.yml").map { $0["expression"]?.stringValue ?? "" })
+    @Test(
+        "parsing gives the canonical form", arguments: load("parsing.yml").map { $0["expression"]?.stringValue ?? "" })
     func parsing(_ expression: String) throws {
-        let expected = Self.load("parsing.yml").first { $0["expression"]?.stringValue == expression }?["formatted"]?.stringValue
+        let expected = Self.load("parsing.yml").first { $0["expression"]?.stringValue == expression }?["formatted"]?
+            .stringValue
         #expect(try TagExpressionParser.parse(expression).description == expected)
     }
 
     @Test("evaluations", arguments: load("evaluations.yml").map { $0["expression"]?.stringValue ?? "" })
     func evaluation(_ expression: String) throws {
-        let tests = Self.load("evaluations.yml").first { $0["expression"]?.stringValue == expression }?["tests"]?.arrayValue ?? []
+        let tests =
+            Self.load("evaluations.yml").first { $0["expression"]?.stringValue == expression }?["tests"]?.arrayValue
+            ?? []
         let parsed = try TagExpressionParser.parse(expression)
         #expect(!tests.isEmpty)
         for test in tests {
@@ -46,7 +50,8 @@ struct TagExpressionsConformanceTests {
 
     @Test("errors are worded as upstream", arguments: load("errors.yml").map { $0["expression"]?.stringValue ?? "" })
     func error(_ expression: String) {
-        let expected = Self.load("errors.yml").first { $0["expression"]?.stringValue == expression }?["error"]?.stringValue
+        let expected = Self.load("errors.yml").first { $0["expression"]?.stringValue == expression }?["error"]?
+            .stringValue
         #expect(throws: TagExpressionError(message: expected ?? "")) { try TagExpressionParser.parse(expression) }
     }
 }

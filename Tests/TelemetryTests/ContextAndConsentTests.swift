@@ -4,9 +4,13 @@ import XCTest
 final class ContextAndConsentTests: XCTestCase {
     func test_track_everyEvent_carriesSourceAndAuthenticationAndTheScreenWhenShown() async {
         let backend = RecordingAnalyticsService()
-        let analytics = ContextualAnalyticsService(wrapping: backend, context: EventContext(source: .app, userAuthenticated: false))
+        let analytics = ContextualAnalyticsService(
+            wrapping: backend, context: EventContext(source: .app, userAuthenticated: false))
         await analytics.track(AnalyticsEvent("app_opened"))
-        await analytics.update { $0.userAuthenticated = true; $0.screen = "feed" }
+        await analytics.update {
+            $0.userAuthenticated = true
+            $0.screen = "feed"
+        }
         await analytics.track(AnalyticsEvent("post_created", parameters: ["screen": "composer"]))
         let events = await backend.events
         XCTAssertEqual(events[0].parameters, ["source": "app", "user_authenticated": "false"])
@@ -25,9 +29,12 @@ final class ContextAndConsentTests: XCTestCase {
 
     func test_track_afterConsentIsWithdrawn_sendsNothing_inTheAppAndTheExtensionAlike() async {
         let appGroup = InMemorySharedDefaults()
-        let app = RecordingAnalyticsService(), extensionBackend = RecordingAnalyticsService()
-        let appAnalytics = ConsentGatedAnalyticsService(wrapping: app, consent: Consent(build: .release, defaults: appGroup))
-        let extensionAnalytics = ConsentGatedAnalyticsService(wrapping: extensionBackend, consent: Consent(build: .release, defaults: appGroup))
+        let app = RecordingAnalyticsService()
+        let extensionBackend = RecordingAnalyticsService()
+        let appAnalytics = ConsentGatedAnalyticsService(
+            wrapping: app, consent: Consent(build: .release, defaults: appGroup))
+        let extensionAnalytics = ConsentGatedAnalyticsService(
+            wrapping: extensionBackend, consent: Consent(build: .release, defaults: appGroup))
         await appAnalytics.track(AnalyticsEvent("app_opened"))
         Consent(build: .release, defaults: appGroup).update(granted: false)
         await appAnalytics.track(AnalyticsEvent("post_created"))
@@ -42,7 +49,8 @@ final class ContextAndConsentTests: XCTestCase {
     }
 
     func test_multiplex_sendsEachEventToEveryBackend() async {
-        let firebase = RecordingAnalyticsService(), postHog = RecordingAnalyticsService()
+        let firebase = RecordingAnalyticsService()
+        let postHog = RecordingAnalyticsService()
         await MultiplexAnalyticsService([firebase, postHog]).track(AnalyticsEvent("post_created"))
         let actual11 = await firebase.events
         XCTAssertEqual(actual11, [AnalyticsEvent("post_created")])

@@ -7,7 +7,8 @@ final class CrashPerformanceAndLoggingTests: XCTestCase {
     func test_recordError_nonFatalErrorsAndBreadcrumbs_reachCrashReporting() async {
         let crash = RecordingCrashReportingService()
         let observability = Observability(
-            analytics: NoOpAnalyticsService(), flags: Observability.disabled.flags, crash: crash, performance: NoOpPerformanceTraceService())
+            analytics: NoOpAnalyticsService(), flags: Observability.disabled.flags, crash: crash,
+            performance: NoOpPerformanceTraceService())
         await observability.crash.log("User started post creation")
         await observability.crash.setCustomValue("v2", forKey: "api_version")
         await observability.crash.recordError(UploadFailed())
@@ -38,7 +39,9 @@ final class CrashPerformanceAndLoggingTests: XCTestCase {
         logger.info("User ID: \(private: "u-42") signed in with \(public: "email")")
         logger.logPrivate("token abc")
         logger.logPublic("HTTP 200 OK")
-        XCTAssertEqual(logger.systemLog, ["[auth] User ID: <private> signed in with email", "[auth] <private>", "[auth] HTTP 200 OK"])
+        XCTAssertEqual(
+            logger.systemLog,
+            ["[auth] User ID: <private> signed in with email", "[auth] <private>", "[auth] HTTP 200 OK"])
     }
 
     func test_disabled_facadeSendsNothingAndFlagsKeepTheirDefaults() async {

@@ -16,7 +16,10 @@ final class EventPolicyTests: XCTestCase {
     }
 
     func test_track_nameThatIsNotSnakeCase_isRefusedAndNeverSent() async {
-        for name in ["PostCreated", "share-extension-opened", "post__created", "_post", "post_created_", "2fa_enabled", "Post_created"] {
+        for name in [
+            "PostCreated", "share-extension-opened", "post__created", "_post", "post_created_", "2fa_enabled",
+            "Post_created",
+        ] {
             let result = await sent(AnalyticsEvent(name))
             XCTAssertEqual(result.sent, [], name)
             XCTAssertEqual(result.refused, [[.nameNotSnakeCase(name)]], name)
@@ -27,10 +30,12 @@ final class EventPolicyTests: XCTestCase {
         let email = await sent(AnalyticsEvent("user_jane@example.com_logged_in"))
         XCTAssertEqual(email.sent, [])
         XCTAssertEqual(email.refused, [[.personalData(place: "the event name", kind: "an email address")]])
-        let id = await sent(AnalyticsEvent("user_logged_in", parameters: ["user": "3f2b8c1e-9a4d-4c7e-8f00-1234567890ab"]))
+        let id = await sent(
+            AnalyticsEvent("user_logged_in", parameters: ["user": "3f2b8c1e-9a4d-4c7e-8f00-1234567890ab"]))
         XCTAssertEqual(id.refused, [[.personalData(place: "the parameter user", kind: "an identifier (UUID)")]])
         let account = await sent(AnalyticsEvent("user_1234567_logged_in"))
-        XCTAssertEqual(account.refused, [[.personalData(place: "the event name", kind: "a number of six or more digits")]])
+        XCTAssertEqual(
+            account.refused, [[.personalData(place: "the event name", kind: "a number of six or more digits")]])
     }
 
     func test_track_versionedEventWithoutItsSchemaVersion_isRefused() async {
@@ -38,7 +43,8 @@ final class EventPolicyTests: XCTestCase {
         XCTAssertEqual(missing.refused, [[.schemaVersionMissing(name: "post_analyzed_v2", expected: "2")]])
         let wrong = await sent(AnalyticsEvent("post_analyzed_v3", parameters: ["schema_version": "2"]))
         XCTAssertEqual(wrong.refused, [[.schemaVersionMissing(name: "post_analyzed_v3", expected: "3")]])
-        let right = await sent(AnalyticsEvent("post_analyzed_v2", parameters: ["schema_version": "2", "analysis_type": "summary"]))
+        let right = await sent(
+            AnalyticsEvent("post_analyzed_v2", parameters: ["schema_version": "2", "analysis_type": "summary"]))
         XCTAssertEqual(right.sent.count, 1)
     }
 

@@ -18,7 +18,8 @@ final class TestResultsTests: XCTestCase {
             """
         var results = TestResults()
         try results.merge(xunit: Data(xml.utf8))
-        XCTAssertEqual(results.outcome(for: TestIdentifier(module: "ShopTests", suite: "CartTests", test: "test_a")), .passed)
+        XCTAssertEqual(
+            results.outcome(for: TestIdentifier(module: "ShopTests", suite: "CartTests", test: "test_a")), .passed)
         XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "CartTests", test: "test_b")), .failed)
         XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "CartTests", test: "test_c")), .skipped)
         XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "PriceTests", test: "sum")), .passed)
@@ -36,16 +37,26 @@ final class TestResultsTests: XCTestCase {
 
 final class TestInventoryTests: XCTestCase {
     func test_parse_testList_reads_xctest_and_swift_testing_names() {
-        let inventory = TestInventory.parse(testList: """
-            IdentityTests.LoginUseCaseTests/test_execute_with_valid_credentials_returns_session
-            CatalogTests.CartSuite/checkoutAddsTotals()
-            garbage line
-            """)
-        XCTAssertEqual(inventory.tests.map(\.description).sorted(), [
-            "CartSuite/checkoutAddsTotals", "LoginUseCaseTests/test_execute_with_valid_credentials_returns_session",
-        ])
-        XCTAssertTrue(inventory.contains(TestLink(tag: "@xctest:IdentityTests.LoginUseCaseTests/test_execute_with_valid_credentials_returns_session")!))
-        XCTAssertFalse(inventory.contains(TestLink(tag: "@xctest:OtherModule.LoginUseCaseTests/test_execute_with_valid_credentials_returns_session")!))
+        let inventory = TestInventory.parse(
+            testList: """
+                IdentityTests.LoginUseCaseTests/test_execute_with_valid_credentials_returns_session
+                CatalogTests.CartSuite/checkoutAddsTotals()
+                garbage line
+                """)
+        XCTAssertEqual(
+            inventory.tests.map(\.description).sorted(),
+            [
+                "CartSuite/checkoutAddsTotals", "LoginUseCaseTests/test_execute_with_valid_credentials_returns_session",
+            ])
+        XCTAssertTrue(
+            inventory.contains(
+                TestLink(
+                    tag: "@xctest:IdentityTests.LoginUseCaseTests/test_execute_with_valid_credentials_returns_session")!
+            ))
+        XCTAssertFalse(
+            inventory.contains(
+                TestLink(
+                    tag: "@xctest:OtherModule.LoginUseCaseTests/test_execute_with_valid_credentials_returns_session")!))
         XCTAssertTrue(inventory.contains(TestLink(tag: "@xctest:CartSuite/checkoutAddsTotals()")!))
     }
 }

@@ -39,7 +39,8 @@ public struct Dialect: Sendable, Hashable {
         let all = given + when + then + and + but
         // Longest first; equal lengths keep table order (a stable sort, as the reference does).
         let sorted = all.enumerated().sorted { lhs, rhs in
-            let l = lhs.element.unicodeScalars.count, r = rhs.element.unicodeScalars.count
+            let l = lhs.element.unicodeScalars.count
+            let r = rhs.element.unicodeScalars.count
             return l != r ? l > r : lhs.offset < rhs.offset
         }.map(\.element)
         return sorted.map { keyword in

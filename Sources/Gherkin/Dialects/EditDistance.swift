@@ -2,7 +2,8 @@
 /// "did you mean" suggestions for keywords, options and tags are measured with.
 public enum EditDistance {
     public static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

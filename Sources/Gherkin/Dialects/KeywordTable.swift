@@ -23,7 +23,10 @@ final class KeywordTable: Sendable {
     init(_ dialect: Dialect) {
         language = dialect.language
         var bytes: [UInt8] = []
-        var starts: [Int] = [], ends: [Int] = [], texts: [String] = [], types: [StepKeywordType] = []
+        var starts: [Int] = []
+        var ends: [Int] = []
+        var texts: [String] = []
+        var types: [StepKeywordType] = []
         var groups: [Range<Int>] = []
         func add(_ text: String, match: String, type: StepKeywordType) {
             starts.append(bytes.count)
@@ -34,14 +37,18 @@ final class KeywordTable: Sendable {
         }
         for group in Group.allCases {
             let first = texts.count
+            let headers: [String]
             switch group {
-            case .feature: dialect.feature.forEach { add($0, match: $0 + ":", type: .unknown) }
-            case .rule: dialect.rule.forEach { add($0, match: $0 + ":", type: .unknown) }
-            case .background: dialect.background.forEach { add($0, match: $0 + ":", type: .unknown) }
-            case .scenario: (dialect.scenario + dialect.scenarioOutline).forEach { add($0, match: $0 + ":", type: .unknown) }
-            case .examples: dialect.examples.forEach { add($0, match: $0 + ":", type: .unknown) }
-            case .step: dialect.stepKeywords.forEach { add($0.keyword, match: $0.keyword, type: $0.type) }
+            case .feature: headers = dialect.feature
+            case .rule: headers = dialect.rule
+            case .background: headers = dialect.background
+            case .scenario: headers = dialect.scenario + dialect.scenarioOutline
+            case .examples: headers = dialect.examples
+            case .step:
+                headers = []
+                for step in dialect.stepKeywords { add(step.keyword, match: step.keyword, type: step.type) }
             }
+            for header in headers { add(header, match: header + ":", type: .unknown) }
             groups.append(first..<texts.count)
         }
         self.bytes = bytes

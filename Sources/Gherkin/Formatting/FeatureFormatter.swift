@@ -127,7 +127,11 @@ public struct FeatureFormatter: Sendable {
                 // Tags keep the lines they were written on.
                 var byLine: [(Int, [String])] = []
                 for tag in tags {
-                    if let last = byLine.last, last.0 == tag.location.line { byLine[byLine.count - 1].1.append(tag.name) } else { byLine.append((tag.location.line, [tag.name])) }
+                    if let last = byLine.last, last.0 == tag.location.line {
+                        byLine[byLine.count - 1].1.append(tag.name)
+                    } else {
+                        byLine.append((tag.location.line, [tag.name]))
+                    }
                 }
                 for (tagLine, names) in byLine {
                     flushComments(before: tagLine, indent: indent)
@@ -188,7 +192,9 @@ public struct FeatureFormatter: Sendable {
             for step in scenario.steps { self.step(step, indent: indent + 2) }
             for examples in scenario.examples {
                 blank()
-                header(examples.keyword, examples.name, tags: examples.tags, line: examples.location.line, indent: indent + 2)
+                header(
+                    examples.keyword, examples.name, tags: examples.tags, line: examples.location.line,
+                    indent: indent + 2)
                 description(examples.description, after: examples.location.line)
                 var rows: [TableRow] = []
                 if let header = examples.tableHeader { rows.append(header) }
@@ -201,7 +207,8 @@ public struct FeatureFormatter: Sendable {
             flushComments(before: step.location.line, indent: indent)
             line(step.keyword + step.text, indent: indent)
             // A step may have both arguments: they keep their order.
-            let table = step.dataTable, doc = step.docString
+            let table = step.dataTable
+            let doc = step.docString
             if let table, let doc, doc.location.line < table.location.line {
                 docString(doc, indent: indent + 2)
                 self.table(table.rows, indent: indent + 2)
@@ -214,7 +221,9 @@ public struct FeatureFormatter: Sendable {
         mutating func table(_ rows: [TableRow], indent: Int) {
             let cells = rows.map { $0.cells.map { Writer.escapeCell($0.value) } }
             let columns = cells.map(\.count).max() ?? 0
-            let widths = (0..<columns).map { column in cells.map { column < $0.count ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0 }
+            let widths = (0..<columns).map { column in
+                cells.map { column < $0.count ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0
+            }
             for (row, values) in zip(rows, cells) {
                 flushComments(before: row.location.line, indent: indent)
                 let padded = values.enumerated().map { column, value in
@@ -244,7 +253,8 @@ public struct FeatureFormatter: Sendable {
             if !doc.content.isEmpty {
                 for contentLine in doc.content.split(separator: "\n", omittingEmptySubsequences: false) {
                     // A delimiter inside the content is escaped, as the parser reads it back.
-                    let escaped = String(contentLine).replacing(doc.delimiter, with: doc.delimiter.map { "\\\($0)" }.joined())
+                    let escaped = String(contentLine).replacing(
+                        doc.delimiter, with: doc.delimiter.map { "\\\($0)" }.joined())
                     line(escaped, indent: escaped.isEmpty ? 0 : indent)
                 }
             }

@@ -24,7 +24,8 @@ enum LineItems {
             let at = source.index(of: UInt8(ascii: "@"), from: partStart, before: end)
             let (name, scalars, spaced) = tagName(partStart..<at, source)
             if spaced {
-                throw ParseError(message: "A tag may not contain whitespace", location: Location(line: line.number, column: column))
+                throw ParseError(
+                    message: "A tag may not contain whitespace", location: Location(line: line.number, column: column))
             }
             items.append(LineItem(column: column, range: name, unescaped: nil))
             guard at < end else { break }
@@ -51,7 +52,9 @@ enum LineItems {
         var spaced = false
         var position = name.lowerBound
         while position < name.upperBound {
-            if SourceBytes.isScalarStart(source[position]), source.whitespaceLength(at: position, limit: name.upperBound) > 0 {
+            if SourceBytes.isScalarStart(source[position]),
+                source.whitespaceLength(at: position, limit: name.upperBound) > 0
+            {
                 spaced = true
                 break
             }
@@ -75,7 +78,10 @@ enum LineItems {
             if SourceBytes.isScalarStart(byte) { column += 1 }
             if byte == UInt8(ascii: "|") {
                 if cellStart >= 0 {
-                    items.append(cell(cellStart..<index, escaped: escaped, startColumn: startColumn + line.indent, source, &unescaped))
+                    items.append(
+                        cell(
+                            cellStart..<index, escaped: escaped, startColumn: startColumn + line.indent, source,
+                            &unescaped))
                 }
                 cellStart = index + 1
                 escaped = false
@@ -94,7 +100,9 @@ enum LineItems {
     /// The cells of a row that is ASCII without a backslash (most rows are): its columns
     /// are then byte offsets and no cell has an escape. False, with nothing added, for
     /// any other row.
-    private static func plainCells(of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout [LineItem]) -> Bool {
+    private static func plainCells(
+        of row: Range<Int>, indent: Int, _ source: SourceBytes, into items: inout [LineItem]
+    ) -> Bool {
         let first = items.count
         // The row's first byte is its first bar.
         var cellStart = row.lowerBound + 1
@@ -105,10 +113,12 @@ enum LineItems {
                 return false
             }
             if byte == UInt8(ascii: "|") {
-                var lower = cellStart, upper = index
+                var lower = cellStart
+                var upper = index
                 while lower < upper, SourceBytes.isASCIIWhitespace(source[lower]) { lower += 1 }
                 while upper > lower, SourceBytes.isASCIIWhitespace(source[upper - 1]) { upper -= 1 }
-                items.append(LineItem(column: lower - row.lowerBound + 1 + indent, range: lower..<upper, unescaped: nil))
+                items.append(
+                    LineItem(column: lower - row.lowerBound + 1 + indent, range: lower..<upper, unescaped: nil))
                 cellStart = index + 1
             }
         }
@@ -131,7 +141,9 @@ enum LineItems {
                 switch next {
                 case UInt8(ascii: "n"): text.append(0x0A)
                 case UInt8(ascii: "|"), UInt8(ascii: "\\"): text.append(next)
-                default: text.append(byte); text.append(next)
+                default:
+                    text.append(byte)
+                    text.append(next)
                 }
                 index += 2
             } else {
@@ -141,7 +153,8 @@ enum LineItems {
         }
         // Trim whitespace, but not the line feeds that escapes produced.
         let scalars = String(decoding: text, as: UTF8.self).unicodeScalars
-        var start = scalars.startIndex, leading = 0
+        var start = scalars.startIndex
+        var leading = 0
         while start < scalars.endIndex, scalars[start] != "\n", scalars[start].isGherkinWhitespace {
             scalars.formIndex(after: &start)
             leading += 1

@@ -25,7 +25,8 @@ struct TokenTypes {
     /// What the end of the source, a blank line and any other line may be (kept, not built per line).
     static let endOfSource = TokenTypes(.eof), blankLine = TokenTypes(.empty, .other)
     static let nonBlankLine = TokenTypes(
-        .comment, .language, .tagLine, .featureLine, .ruleLine, .backgroundLine, .scenarioLine, .examplesLine, .stepLine,
+        .comment, .language, .tagLine, .featureLine, .ruleLine, .backgroundLine, .scenarioLine, .examplesLine,
+        .stepLine,
         .docStringSeparator, .tableRow, .other)
 
     mutating func insert(_ type: TokenType) { bits |= Self.bit(type) }

@@ -51,7 +51,8 @@ struct TokenMatcher {
         case .examplesLine: return matchTitle(.examples, type, &token)
         case .stepLine:
             guard let keyword = keyword(in: .step, at: line) else { return false }
-            set(&token, .stepLine, text: rest(of: line, after: keywords.ends[keyword] - keywords.starts[keyword]),
+            set(
+                &token, .stepLine, text: rest(of: line, after: keywords.ends[keyword] - keywords.starts[keyword]),
                 keyword: keyword, indent: line.indent)
             token.keywordType = keywords.stepTypes[keyword]
         case .docStringSeparator:
@@ -104,10 +105,15 @@ struct TokenMatcher {
 
     /// The first keyword of `group` the line starts with.
     private func keyword(in group: KeywordTable.Group, at line: Line) -> Int? {
-        let start = line.contentStart, available = line.end - start
+        let start = line.contentStart
+        let available = line.end - start
         guard available > 0 else { return nil }
         for keyword in keywords.groups[group.rawValue] where keywords.starts[keyword] < keywords.ends[keyword] {
-            if source.hasPrefix(keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: start, end: line.end) { return keyword }
+            if source.hasPrefix(
+                keywords.bytes, keywords.starts[keyword]..<keywords.ends[keyword], at: start, end: line.end)
+            {
+                return keyword
+            }
         }
         return nil
     }
@@ -115,7 +121,9 @@ struct TokenMatcher {
     private mutating func matchTitle(_ group: KeywordTable.Group, _ type: TokenType, _ token: inout Token) -> Bool {
         let line = token.line
         guard let keyword = keyword(in: group, at: line) else { return false }
-        set(&token, type, text: rest(of: line, after: keywords.ends[keyword] - keywords.starts[keyword]), keyword: keyword, indent: line.indent)
+        set(
+            &token, type, text: rest(of: line, after: keywords.ends[keyword] - keywords.starts[keyword]),
+            keyword: keyword, indent: line.indent)
         return true
     }
 
@@ -133,7 +141,10 @@ struct TokenMatcher {
     private mutating func matchDocStringSeparator(_ token: inout Token) -> Bool {
         let line = token.line
         if activeDelimiter != Token.noKeyword {
-            guard source.hasPrefix(Self.delimiters, Self.delimiterRange(activeDelimiter), at: line.contentStart, end: line.end) else {
+            guard
+                source.hasPrefix(
+                    Self.delimiters, Self.delimiterRange(activeDelimiter), at: line.contentStart, end: line.end)
+            else {
                 return false
             }
             set(&token, .docStringSeparator, keyword: activeDelimiter, indent: line.indent)
@@ -151,7 +162,9 @@ struct TokenMatcher {
         return false
     }
 
-    private func set(_ token: inout Token, _ type: TokenType, text: Range<Int> = 0..<0, keyword: Int = Token.noKeyword, indent: Int) {
+    private func set(
+        _ token: inout Token, _ type: TokenType, text: Range<Int> = 0..<0, keyword: Int = Token.noKeyword, indent: Int
+    ) {
         token.type = type
         token.text = text
         token.keyword = keyword
@@ -180,7 +193,8 @@ struct TokenMatcher {
         var previousEnd: Int?
         var inPlace = true
         for line in lines {
-            if line.unescapeDelimiter != Token.noKeyword || previousEnd.map({ line.text.lowerBound != $0 + 1 }) == true {
+            if line.unescapeDelimiter != Token.noKeyword || previousEnd.map({ line.text.lowerBound != $0 + 1 }) == true
+            {
                 inPlace = false
                 break
             }
@@ -206,8 +220,9 @@ struct TokenMatcher {
         let end = token.text.upperBound
         while index < end {
             if index + 6 <= end, source[index] == UInt8(ascii: "\\"), source[index + 1] == mark,
-               source[index + 2] == UInt8(ascii: "\\"), source[index + 3] == mark,
-               source[index + 4] == UInt8(ascii: "\\"), source[index + 5] == mark {
+                source[index + 2] == UInt8(ascii: "\\"), source[index + 3] == mark,
+                source[index + 4] == UInt8(ascii: "\\"), source[index + 5] == mark
+            {
                 bytes.append(contentsOf: [mark, mark, mark])
                 index += 6
             } else {
@@ -242,7 +257,9 @@ struct TokenMatcher {
     /// A tag's name with its `@`, even when whitespace separates them in the source.
     func tagName(_ item: LineItem) -> String {
         let start = item.range.lowerBound
-        if start > 0 && source[start - 1] == UInt8(ascii: "@") { return source.string(start - 1..<item.range.upperBound) }
+        if start > 0 && source[start - 1] == UInt8(ascii: "@") {
+            return source.string(start - 1..<item.range.upperBound)
+        }
         return "@" + source.string(item.range)
     }
 

@@ -91,12 +91,17 @@ struct AstBuilder {
         for token in tokens(of: node) where token.type == .tableRow {
             let cells = token.items.map { index in
                 let item = text.items[index]
-                return TableCell(location: Location(line: token.lineNumber, column: item.column), value: text.value(item))
+                return TableCell(
+                    location: Location(line: token.lineNumber, column: item.column), value: text.value(item))
             }
-            if let width = rows.first?.cells.count, cells.count != width, inconsistent == nil { inconsistent = token.location }
+            if let width = rows.first?.cells.count, cells.count != width, inconsistent == nil {
+                inconsistent = token.location
+            }
             rows.append(TableRow(location: token.location, cells: cells, id: ids.newId()))
         }
-        if let inconsistent { throw ParseError(message: "inconsistent cell count within the table", location: inconsistent) }
+        if let inconsistent {
+            throw ParseError(message: "inconsistent cell count within the table", location: inconsistent)
+        }
         return rows
     }
 
@@ -107,7 +112,10 @@ struct AstBuilder {
         for token in tokens(of: node) where token.type == .tagLine {
             for index in token.items {
                 let item = text.items[index]
-                tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: text.tagName(item), id: ids.newId()))
+                tags.append(
+                    Tag(
+                        location: Location(line: token.lineNumber, column: item.column), name: text.tagName(item),
+                        id: ids.newId()))
             }
         }
         return tags
@@ -123,7 +131,8 @@ struct AstBuilder {
     private mutating func background(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Background? {
         guard let line = token(.backgroundLine, of: node) else { return nil }
         return Background(
-            location: line.location, keyword: text.keyword(line), name: text.text(line), description: node.description ?? "",
+            location: line.location, keyword: text.keyword(line), name: text.text(line),
+            description: node.description ?? "",
             steps: node.steps, id: ids.newId())
     }
 
@@ -141,7 +150,8 @@ struct AstBuilder {
         let rows = node.rows ?? []
         return Examples(
             location: line.location, tags: tags, keyword: text.keyword(line), name: text.text(line),
-            description: node.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()), id: ids.newId())
+            description: node.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
+            id: ids.newId())
     }
 
     private mutating func rule(_ node: AstFrame, _ text: borrowing TokenMatcher) -> Rule? {

@@ -47,21 +47,26 @@ enum Grammar {
         case .ruleTags:
             return tagsThen(.ruleLine, closeTo: .ruleHeader, open: [], next: .header(.rule), state)
         case .scenarioTags(let level):
-            return tagsThen(.scenarioLine, closeTo: .scenarioDefinition, open: [.scenario], next: .scenario(level), state)
+            return tagsThen(
+                .scenarioLine, closeTo: .scenarioDefinition, open: [.scenario], next: .scenario(level), state)
         case .examplesTags(let level):
-            return tagsThen(.examplesLine, closeTo: .examplesDefinition, open: [.examples], next: .examples(level), state)
+            return tagsThen(
+                .examplesLine, closeTo: .examplesDefinition, open: [.examples], next: .examples(level), state)
         case .finished:
             return []
         case .header(let level), .headerDescription(let level):
-            let background = T(token: .backgroundLine, closeTo: container(level), open: [.background], next: .background(level))
+            let background = T(
+                token: .backgroundLine, closeTo: container(level), open: [.background], next: .background(level))
             return described(state, level, description: .headerDescription(level), body: [background] + tail(level).all)
         case .background(let level), .backgroundDescription(let level):
-            return described(state, level, description: .backgroundDescription(level), body: afterStep(level, .background))
+            return described(
+                state, level, description: .backgroundDescription(level), body: afterStep(level, .background))
         case .scenario(let level), .scenarioDescription(let level):
             return described(state, level, description: .scenarioDescription(level), body: afterStep(level, .scenario))
         case .examples(let level), .examplesDescription(let level):
             let table = T(token: .tableRow, closeTo: .examples, open: [.examplesTable], next: .examplesTable(level))
-            return described(state, level, description: .examplesDescription(level), body: [table] + afterExamples(level))
+            return described(
+                state, level, description: .examplesDescription(level), body: [table] + afterExamples(level))
         case .examplesTable(let level):
             return [eof, T(token: .tableRow, next: state)] + afterExamples(level) + ignored(state)
         case .step(let level, let section, let argument):
@@ -106,7 +111,9 @@ enum Grammar {
     private static func tail(_ level: ParserState.Level) -> (tags: [T], lines: [T], all: [T]) {
         let own = container(level)
         let tags = [
-            T(token: .tagLine, lookahead: .scenario, closeTo: own, open: [.scenarioDefinition, .tags], next: .scenarioTags(level)),
+            T(
+                token: .tagLine, lookahead: .scenario, closeTo: own, open: [.scenarioDefinition, .tags],
+                next: .scenarioTags(level)),
             T(token: .tagLine, closeTo: .feature, open: [.rule, .ruleHeader, .tags], next: .ruleTags),
         ]
         let lines = [
@@ -119,9 +126,17 @@ enum Grammar {
     /// What may follow an examples block's start: another examples block, then the tail.
     private static func afterExamples(_ level: ParserState.Level) -> [T] {
         let tail = tail(level)
-        return [T(token: .tagLine, lookahead: .examples, closeTo: .scenario, open: [.examplesDefinition, .tags], next: .examplesTags(level))]
+        return [
+            T(
+                token: .tagLine, lookahead: .examples, closeTo: .scenario, open: [.examplesDefinition, .tags],
+                next: .examplesTags(level))
+        ]
             + tail.tags
-            + [T(token: .examplesLine, closeTo: .scenario, open: [.examplesDefinition, .examples], next: .examples(level))]
+            + [
+                T(
+                    token: .examplesLine, closeTo: .scenario, open: [.examplesDefinition, .examples],
+                    next: .examples(level))
+            ]
             + tail.lines
     }
 
@@ -138,7 +153,8 @@ enum Grammar {
     }
 
     private static func stepTransitions(
-        _ state: ParserState, _ level: ParserState.Level, _ section: ParserState.Section, _ argument: ParserState.Argument
+        _ state: ParserState, _ level: ParserState.Level, _ section: ParserState.Section,
+        _ argument: ParserState.Argument
     ) -> [T] {
         func at(_ next: ParserState.Argument) -> ParserState { .step(level, section, next) }
         let after = afterStep(level, section)
@@ -162,7 +178,8 @@ enum Grammar {
         case .tableDocClosed:
             return [eof] + after + ignored(state)
         case .docClosed:
-            return [eof, T(token: .tableRow, closeTo: .step, open: [.dataTable], next: at(.docTable))] + after + ignored(state)
+            return [eof, T(token: .tableRow, closeTo: .step, open: [.dataTable], next: at(.docTable))] + after
+                + ignored(state)
         case .docTable:
             return [eof, T(token: .tableRow, next: state)] + after + ignored(state)
         }

@@ -12,7 +12,8 @@ struct LineScanner {
         lineNumber += 1
         let count = source.count
         guard position < count else {
-            return Token(line: Line(number: lineNumber, start: count, end: count, contentStart: count, indent: 0), isEOF: true)
+            return Token(
+                line: Line(number: lineNumber, start: count, end: count, contentStart: count, indent: 0), isEOF: true)
         }
         let start = position
         let end = source.lineFeed(from: start)

@@ -14,19 +14,26 @@ public struct Parser: Sendable {
         _ source: String, uri: String?, ids: inout Ids
     ) throws(ParseErrors) -> GherkinDocument {
         guard let dialect = KeywordTable.index(of: defaultLanguage) else {
-            throw ParseErrors([ParseError(message: "Language not supported: \(defaultLanguage)", location: Location(line: 1, column: 1))])
+            throw ParseErrors([
+                ParseError(
+                    message: "Language not supported: \(defaultLanguage)", location: Location(line: 1, column: 1))
+            ])
         }
         guard source.utf8.count <= Self.sizeLimit else {
-            throw ParseErrors([ParseError(
-                message: "the source is too large (\(source.utf8.count) bytes): the limit is \(Self.sizeLimit) bytes",
-                location: Location(line: 1, column: 1))])
+            throw ParseErrors([
+                ParseError(
+                    message:
+                        "the source is too large (\(source.utf8.count) bytes): the limit is \(Self.sizeLimit) bytes",
+                    location: Location(line: 1, column: 1))
+            ])
         }
         let outcome = Self.withBytes(of: source) { bytes in
             var run = ParserRun(source: bytes, dialect: dialect, ids: ids)
             run.parse()
             if let advanced = run.builder.ids as? Ids { ids = advanced }
             return run.errors.isEmpty
-                ? Result.success(GherkinDocument(uri: uri, feature: run.builder.feature, comments: run.builder.comments))
+                ? Result.success(
+                    GherkinDocument(uri: uri, feature: run.builder.feature, comments: run.builder.comments))
                 : Result.failure(ParseErrors(run.errors))
         }
         return try outcome.get()
@@ -146,7 +153,8 @@ struct ParserRun {
             }
             if (candidates.contains(.empty) && match(.empty, &token))
                 || (candidates.contains(.comment) && match(.comment, &token))
-                || (candidates.contains(.tagLine) && match(.tagLine, &token)) {
+                || (candidates.contains(.tagLine) && match(.tagLine, &token))
+            {
                 queue[queueStart + offset] = token
                 offset += 1
                 continue
@@ -157,7 +165,8 @@ struct ParserRun {
 
     private func unexpected(_ token: Token, expected: String) -> ParseError {
         if token.isEOF {
-            return ParseError(message: "unexpected end of file, expected: \(expected)", location: Location(line: token.lineNumber))
+            return ParseError(
+                message: "unexpected end of file, expected: \(expected)", location: Location(line: token.lineNumber))
         }
         let column = token.column ?? (token.line.indent + 1)
         return ParseError(

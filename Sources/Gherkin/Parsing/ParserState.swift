@@ -7,11 +7,18 @@ enum ParserState: Hashable, Sendable {
     enum Argument: Hashable, Sendable { case none, table, tableDocOpen, tableDocClosed, docOpen, docClosed, docTable }
 
     case start, afterLanguage, featureTags, ruleTags, finished
-    case header(Level), headerDescription(Level)
-    case background(Level), backgroundDescription(Level)
-    case scenarioTags(Level), scenario(Level), scenarioDescription(Level)
+    case header(Level)
+    case headerDescription(Level)
+    case background(Level)
+    case backgroundDescription(Level)
+    case scenarioTags(Level)
+    case scenario(Level)
+    case scenarioDescription(Level)
     case step(Level, Section, Argument)
-    case examplesTags(Level), examples(Level), examplesDescription(Level), examplesTable(Level)
+    case examplesTags(Level)
+    case examples(Level)
+    case examplesDescription(Level)
+    case examplesTable(Level)
 }
 
 /// What the parser looks ahead for to decide whose tags a tag line is.

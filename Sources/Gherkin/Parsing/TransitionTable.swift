@@ -60,13 +60,16 @@ final class TransitionTable: Sendable {
             for transition in raw {
                 let openStart = opens.count
                 opens += transition.open
-                entries.append(Entry(
-                    token: transition.token, lookahead: transition.lookahead, closeTo: transition.closeTo,
-                    open: openStart..<opens.count, next: number(transition.next)))
+                entries.append(
+                    Entry(
+                        token: transition.token, lookahead: transition.lookahead, closeTo: transition.closeTo,
+                        open: openStart..<opens.count, next: number(transition.next)))
             }
             ranges.append(first..<entries.count)
             var seen: Set<TokenType> = []
-            expected.append(raw.compactMap { seen.insert($0.token).inserted ? "#\($0.token.rawValue)" : nil }.joined(separator: ", "))
+            expected.append(
+                raw.compactMap { seen.insert($0.token).inserted ? "#\($0.token.rawValue)" : nil }.joined(
+                    separator: ", "))
             index += 1
         }
         let halves = 1 << halfBits
@@ -96,7 +99,8 @@ final class TransitionTable: Sendable {
 
     /// The entries of `state` that take any of `types`, one bit per entry from the state's first.
     @inline(__always) func entries(of state: Int, taking types: TokenTypes) -> UInt64 {
-        let bits = Int(types.bits), halves = 1 &<< Self.halfBits
+        let bits = Int(types.bits)
+        let halves = 1 &<< Self.halfBits
         let low = entriesByTypes[(state &* 2) &* halves &+ (bits & (halves &- 1))]
         let high = entriesByTypes[(state &* 2 &+ 1) &* halves &+ (bits &>> Self.halfBits)]
         return low | high

@@ -17,7 +17,8 @@ public struct PickleCompiler: Sendable {
                 for child in rule.children {
                     switch child {
                     case .background(let node): ruleBackground += node.steps
-                    case .scenario(let scenario): compilation.add(scenario, tags: feature.tags + rule.tags, background: ruleBackground)
+                    case .scenario(let scenario):
+                        compilation.add(scenario, tags: feature.tags + rule.tags, background: ruleBackground)
                     }
                 }
             }
@@ -44,12 +45,17 @@ private struct PickleCompilation {
     mutating func add(_ scenario: Scenario, tags: [Tag], background: [Step]) {
         guard !scenario.examples.isEmpty else {
             var keywordType = StepKeywordType.unknown
-            let steps = scenario.steps.isEmpty ? [] : (background + scenario.steps).map {
-                pickleStep($0, &keywordType, row: nil, Interpolation.none)
-            }
-            pickles.append(Pickle(
-                id: ids.newId(), uri: uri, location: scenario.location, name: scenario.name, language: language, steps: steps,
-                tags: (tags + scenario.tags).map(PickleTag.init), astNodeIds: AstNodeIds(scenario.id)))
+            let steps =
+                scenario.steps.isEmpty
+                ? []
+                : (background + scenario.steps).map {
+                    pickleStep($0, &keywordType, row: nil, Interpolation.none)
+                }
+            pickles.append(
+                Pickle(
+                    id: ids.newId(), uri: uri, location: scenario.location, name: scenario.name, language: language,
+                    steps: steps,
+                    tags: (tags + scenario.tags).map(PickleTag.init), astNodeIds: AstNodeIds(scenario.id)))
             return
         }
         for examples in scenario.examples {
@@ -61,11 +67,15 @@ private struct PickleCompilation {
                 var steps: [PickleStep] = []
                 if !scenario.steps.isEmpty {
                     steps = background.map { pickleStep($0, &keywordType, row: nil, Interpolation.none) }
-                    for step in scenario.steps { steps.append(pickleStep(step, &keywordType, row: row.id, interpolation)) }
+                    for step in scenario.steps {
+                        steps.append(pickleStep(step, &keywordType, row: row.id, interpolation))
+                    }
                 }
-                pickles.append(Pickle(
-                    id: ids.newId(), uri: uri, location: row.location, name: interpolation.apply(to: scenario.name),
-                    language: language, steps: steps, tags: pickleTags, astNodeIds: AstNodeIds(scenario.id, row: row.id)))
+                pickles.append(
+                    Pickle(
+                        id: ids.newId(), uri: uri, location: row.location, name: interpolation.apply(to: scenario.name),
+                        language: language, steps: steps, tags: pickleTags,
+                        astNodeIds: AstNodeIds(scenario.id, row: row.id)))
             }
         }
     }
@@ -78,7 +88,8 @@ private struct PickleCompilation {
         var argument: PickleStepArgument?
         if step.docString != nil || step.dataTable != nil {
             // With both, `argumentIndex` tells their order in the source.
-            var tableIndex: Int?, docIndex: Int?
+            var tableIndex: Int?
+            var docIndex: Int?
             if let doc = step.docString, let table = step.dataTable {
                 let tableFirst = doc.location.line > table.location.line
                 tableIndex = tableFirst ? 1 : 2
@@ -93,13 +104,15 @@ private struct PickleCompilation {
                 dataTable: step.dataTable.map { table in
                     PickleTable(
                         rows: table.rows.map { row in
-                            PickleTableRow(cells: row.cells.map { PickleTableCell(value: interpolation.apply(to: $0.value)) })
+                            PickleTableRow(
+                                cells: row.cells.map { PickleTableCell(value: interpolation.apply(to: $0.value)) })
                         },
                         argumentIndex: tableIndex)
                 })
         }
         return PickleStep(
-            id: ids.newId(), text: interpolation.apply(to: step.text), type: keywordType.pickleStepType, argument: argument,
+            id: ids.newId(), text: interpolation.apply(to: step.text), type: keywordType.pickleStepType,
+            argument: argument,
             astNodeIds: AstNodeIds(step.id, row: row))
     }
 }

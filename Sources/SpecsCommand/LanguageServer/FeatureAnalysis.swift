@@ -23,7 +23,9 @@ struct FeatureAnalysis {
             let document = try Parser().parse(text, uri: uri, ids: &ids)
             self.document = document
             for pickle in PickleCompiler().compile(document, uri: uri, ids: &ids) {
-                for step in pickle.steps { if let id = step.astNodeIds.first { pickleTexts[id, default: []].append(step.text) } }
+                for step in pickle.steps {
+                    if let id = step.astNodeIds.first { pickleTexts[id, default: []].append(step.text) }
+                }
             }
             for step in Self.allSteps(document) {
                 steps[step.id] = step
@@ -49,29 +51,42 @@ struct FeatureAnalysis {
     func diagnostics(catalog: StepCatalog, linter: FeatureLinter) -> [[String: Any]] {
         var result: [[String: Any]] = []
         for error in errors {
-            result.append(Self.diagnostic(line: error.location.line, column: error.location.column ?? 1, severity: 1,
-                                          code: "parse-error", message: error.message))
+            result.append(
+                Self.diagnostic(
+                    line: error.location.line, column: error.location.column ?? 1, severity: 1,
+                    code: "parse-error", message: error.message))
         }
         for finding in linter.lint(text, uri: uri) where finding.rule != "parse-error" {
-            result.append(Self.diagnostic(line: finding.line, column: finding.column, severity: finding.severity == .error ? 1 : 2,
-                                          code: finding.rule, message: finding.message))
+            result.append(
+                Self.diagnostic(
+                    line: finding.line, column: finding.column, severity: finding.severity == .error ? 1 : 2,
+                    code: finding.rule, message: finding.message))
         }
         for step in steps.values.sorted(by: { $0.location.line < $1.location.line }) {
             var undefined: [String] = []
             var ambiguous: [(String, [StepCatalog.Entry])] = []
             for text in texts(of: step) {
                 let matches = catalog.matches(text)
-                if matches.isEmpty { undefined.append(text) } else if matches.count > 1 { ambiguous.append((text, matches)) }
+                if matches.isEmpty {
+                    undefined.append(text)
+                } else if matches.count > 1 {
+                    ambiguous.append((text, matches))
+                }
             }
-            let line = step.location.line, column = step.location.column ?? 1
+            let line = step.location.line
+            let column = step.location.column ?? 1
             if !undefined.isEmpty {
-                result.append(Self.diagnostic(line: line, column: column, severity: 2, code: "undefined",
-                                              message: "Undefined step: no step definition matches '\(undefined[0])'"))
+                result.append(
+                    Self.diagnostic(
+                        line: line, column: column, severity: 2, code: "undefined",
+                        message: "Undefined step: no step definition matches '\(undefined[0])'"))
             }
             if let (text, matches) = ambiguous.first {
                 let listing = matches.map { "'\($0.expression)' at \($0.location)" }.joined(separator: ", ")
-                result.append(Self.diagnostic(line: line, column: column, severity: 1, code: "ambiguous",
-                                              message: "Ambiguous step: '\(text)' matches \(listing)"))
+                result.append(
+                    Self.diagnostic(
+                        line: line, column: column, severity: 1, code: "ambiguous",
+                        message: "Ambiguous step: '\(text)' matches \(listing)"))
             }
         }
         return result
@@ -80,7 +95,10 @@ struct FeatureAnalysis {
     static func diagnostic(line: Int, column: Int, severity: Int, code: String, message: String) -> [String: Any] {
         let start = ["line": max(0, line - 1), "character": max(0, column - 1)]
         let end = ["line": max(0, line - 1), "character": max(0, column - 1) + 1]
-        return ["range": ["start": start, "end": end], "severity": severity, "code": code, "source": "specs", "message": message]
+        return [
+            "range": ["start": start, "end": end], "severity": severity, "code": code, "source": "specs",
+            "message": message,
+        ]
     }
 
     // MARK: Outline
@@ -89,9 +107,17 @@ struct FeatureAnalysis {
     func symbols() -> [[String: Any]] {
         guard let feature = document?.feature else { return [] }
         let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        func symbol(_ name: String, _ kind: Int, _ line: Int, _ endLine: Int, _ children: [[String: Any]] = []) -> [String: Any] {
-            let range: [String: Any] = ["start": ["line": line - 1, "character": 0], "end": ["line": max(line - 1, endLine - 1), "character": 0]]
-            return ["name": name.isEmpty ? "(unnamed)" : name, "kind": kind, "range": range, "selectionRange": range, "children": children]
+        func symbol(
+            _ name: String, _ kind: Int, _ line: Int, _ endLine: Int, _ children: [[String: Any]] = []
+        ) -> [String: Any] {
+            let range: [String: Any] = [
+                "start": ["line": line - 1, "character": 0],
+                "end": ["line": max(line - 1, endLine - 1), "character": 0],
+            ]
+            return [
+                "name": name.isEmpty ? "(unnamed)" : name, "kind": kind, "range": range, "selectionRange": range,
+                "children": children,
+            ]
         }
         func scenarioSymbols(_ children: [(String, Int, Int)], until end: Int) -> [[String: Any]] {
             children.enumerated().map { index, child in
@@ -101,12 +127,15 @@ struct FeatureAnalysis {
         var top: [(name: String, kind: Int, line: Int, children: [(String, Int, Int)])] = []
         for child in feature.children {
             switch child {
-            case .background(let background): top.append((background.keyword + ": " + background.name, 6, background.location.line, []))
-            case .scenario(let scenario): top.append((scenario.keyword + ": " + scenario.name, 12, scenario.location.line, []))
+            case .background(let background):
+                top.append((background.keyword + ": " + background.name, 6, background.location.line, []))
+            case .scenario(let scenario):
+                top.append((scenario.keyword + ": " + scenario.name, 12, scenario.location.line, []))
             case .rule(let rule):
                 let inner = rule.children.map { child -> (String, Int, Int) in
                     switch child {
-                    case .background(let background): (background.keyword + ": " + background.name, 6, background.location.line)
+                    case .background(let background):
+                        (background.keyword + ": " + background.name, 6, background.location.line)
                     case .scenario(let scenario): (scenario.keyword + ": " + scenario.name, 12, scenario.location.line)
                     }
                 }

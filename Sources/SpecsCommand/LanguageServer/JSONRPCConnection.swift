@@ -27,7 +27,9 @@ final class JSONRPCConnection {
                 let header = String(decoding: buffer[..<headerEnd.lowerBound], as: UTF8.self)
                 let length = header.split(separator: "\r\n").compactMap { line -> Int? in
                     let parts = line.split(separator: ":", maxSplits: 1)
-                    guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else { return nil }
+                    guard parts.count == 2,
+                        parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length"
+                    else { return nil }
                     return Int(parts[1].trimmingCharacters(in: .whitespaces))
                 }.first
                 guard let length else {
@@ -48,7 +50,10 @@ final class JSONRPCConnection {
     }
 
     func send(_ object: [String: Any]) {
-        guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        guard
+            let body = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return }
         var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         bytes += body
         _ = bytes.withUnsafeBytes { writeAll(output, $0) }

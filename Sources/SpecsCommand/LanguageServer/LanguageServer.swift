@@ -20,7 +20,10 @@ final class LanguageServer {
         catalog = StepCatalog(registry)
         var configuration = LintConfiguration()
         if let data = FileManager.default.contents(atPath: LintConfiguration.defaultFile),
-           let read = try? LintConfiguration.read(data) { configuration = read }
+            let read = try? LintConfiguration.read(data)
+        {
+            configuration = read
+        }
         linter = FeatureLinter(configuration: configuration)
     }
 
@@ -46,10 +49,15 @@ final class LanguageServer {
         let params = message["params"] as? [String: Any] ?? [:]
         switch method {
         case "initialize":
-            connection.respond(to: id ?? NSNull(), result: ["capabilities": [
-                "textDocumentSync": 1, "completionProvider": ["triggerCharacters": [" "]], "definitionProvider": true,
-                "hoverProvider": true, "documentFormattingProvider": true, "documentSymbolProvider": true,
-            ], "serverInfo": ["name": "specs", "version": SpecsVersion.current]])
+            connection.respond(
+                to: id ?? NSNull(),
+                result: [
+                    "capabilities": [
+                        "textDocumentSync": 1, "completionProvider": ["triggerCharacters": [" "]],
+                        "definitionProvider": true,
+                        "hoverProvider": true, "documentFormattingProvider": true, "documentSymbolProvider": true,
+                    ], "serverInfo": ["name": "specs", "version": SpecsVersion.current],
+                ])
         case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": break
         case "shutdown":
             shutdownRequested = true
@@ -57,10 +65,16 @@ final class LanguageServer {
         case "exit": return shutdownRequested ? 0 : 1
         case "textDocument/didOpen":
             if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
-               let text = document["text"] as? String { open(uri, text) }
+                let text = document["text"] as? String
+            {
+                open(uri, text)
+            }
         case "textDocument/didChange":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
-               let text = (params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String { open(uri, text) }
+                let text = (params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String
+            {
+                open(uri, text)
+            }
         case "textDocument/didClose":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 documents[uri] = nil
@@ -85,7 +99,9 @@ final class LanguageServer {
     private func open(_ uri: String, _ text: String) {
         let analysis = FeatureAnalysis(text: text, uri: uri)
         documents[uri] = analysis
-        connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": analysis.diagnostics(catalog: catalog, linter: linter)])
+        connection.notify(
+            "textDocument/publishDiagnostics",
+            ["uri": uri, "diagnostics": analysis.diagnostics(catalog: catalog, linter: linter)])
     }
 
     private func analysis(_ params: [String: Any]) -> FeatureAnalysis? {
@@ -94,7 +110,8 @@ final class LanguageServer {
 
     private func position(_ params: [String: Any]) -> (line: Int, character: Int)? {
         guard let position = params["position"] as? [String: Any], let line = position["line"] as? Int,
-              let character = position["character"] as? Int else { return nil }
+            let character = position["character"] as? Int
+        else { return nil }
         return (line, character)
     }
 
@@ -107,19 +124,26 @@ final class LanguageServer {
         let text = String(lines[line].prefix(character))
         let language = analysis.document?.feature?.language ?? LanguageComment.language(of: analysis.text)
         guard let dialect = Dialect.named(language) else { return [] as [Any] }
-        let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted { $0.count > $1.count }
+        let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted {
+            $0.count > $1.count
+        }
         let indent = text.prefix { $0 == " " || $0 == "\t" }
         let rest = text.dropFirst(indent.count)
         guard let keyword = keywords.first(where: { rest.hasPrefix($0) }) else { return [] as [Any] }
         let typed = rest.dropFirst(keyword.count).lowercased()
         let start = indent.count + keyword.count
-        let items = catalog.entries.filter { !$0.isRegularExpression && $0.expression.lowercased().hasPrefix(typed) }.map { entry -> [String: Any] in
-            [
-                "label": entry.expression, "kind": 15, "insertTextFormat": 2, "detail": "\(entry.location)",
-                "textEdit": ["range": ["start": ["line": line, "character": start], "end": ["line": line, "character": character]],
-                             "newText": Self.snippet(entry.expression)],
-            ]
-        }
+        let items = catalog.entries.filter { !$0.isRegularExpression && $0.expression.lowercased().hasPrefix(typed) }
+            .map { entry -> [String: Any] in
+                [
+                    "label": entry.expression, "kind": 15, "insertTextFormat": 2, "detail": "\(entry.location)",
+                    "textEdit": [
+                        "range": [
+                            "start": ["line": line, "character": start], "end": ["line": line, "character": character],
+                        ],
+                        "newText": Self.snippet(entry.expression),
+                    ],
+                ]
+            }
         return ["isIncomplete": false, "items": items]
     }
 
@@ -150,7 +174,9 @@ final class LanguageServer {
     }
 
     private func stepAt(_ params: [String: Any]) -> (FeatureAnalysis, Step)? {
-        guard let analysis = analysis(params), let (line, _) = position(params), let step = analysis.stepAtLine[line + 1] else { return nil }
+        guard let analysis = analysis(params), let (line, _) = position(params),
+            let step = analysis.stepAtLine[line + 1]
+        else { return nil }
         return (analysis, step)
     }
 
@@ -158,7 +184,8 @@ final class LanguageServer {
         guard let (analysis, step) = stepAt(params) else { return NSNull() }
         let entries = Set(analysis.texts(of: step).flatMap { catalog.matches($0) })
         return entries.sorted { $0.location.description < $1.location.description }.map { entry -> [String: Any] in
-            let path = entry.location.file.hasPrefix("/")
+            let path =
+                entry.location.file.hasPrefix("/")
                 ? entry.location.file : FileManager.default.currentDirectoryPath + "/" + entry.location.file
             let position = ["line": max(0, entry.location.line - 1), "character": 0]
             return ["uri": URL(fileURLWithPath: path).absoluteString, "range": ["start": position, "end": position]]
@@ -173,7 +200,9 @@ final class LanguageServer {
             value = "Undefined step: no step definition matches it."
         } else {
             value = entries.map { entry in
-                let types = entry.parameterTypes.isEmpty ? "no parameters" : "parameters: " + entry.parameterTypes.map { "{\($0)}" }.joined(separator: ", ")
+                let types =
+                    entry.parameterTypes.isEmpty
+                    ? "no parameters" : "parameters: " + entry.parameterTypes.map { "{\($0)}" }.joined(separator: ", ")
                 return "`\(entry.expression)` — \(types) — \(entry.location)"
             }.joined(separator: "\n\n")
         }
@@ -185,6 +214,11 @@ final class LanguageServer {
         let formatted = FeatureFormatter().format(document, source: analysis.text)
         guard formatted != analysis.text else { return [] as [Any] }
         let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
-        return [["range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]], "newText": formatted]]
+        return [
+            [
+                "range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]],
+                "newText": formatted,
+            ]
+        ]
     }
 }

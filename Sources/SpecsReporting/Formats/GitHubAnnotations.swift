@@ -16,14 +16,15 @@ public final class GitHubAnnotations: EventConsumer {
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
-              let started = ledger.attempt(finished.testCaseStartedId),
-              let scenario = ledger.scenarioResult(testCaseId: started.testCaseId)
+            let started = ledger.attempt(finished.testCaseStartedId),
+            let scenario = ledger.scenarioResult(testCaseId: started.testCaseId)
         else { return }
         for step in scenario.steps where step.status == .failed || step.status == .undefined {
             let line = step.line ?? scenario.pickle.location.line
             let what = step.status == .undefined ? "Undefined step" : (step.result?.message ?? "failed")
             let message = "\(scenario.pickle.name): \(step.keyword)\(step.text): \(what)"
-            out.write("::error file=\(Self.escapeProperty(scenario.pickle.uri)),line=\(line)::\(Self.escapeData(message))\n")
+            out.write(
+                "::error file=\(Self.escapeProperty(scenario.pickle.uri)),line=\(line)::\(Self.escapeData(message))\n")
         }
     }
 

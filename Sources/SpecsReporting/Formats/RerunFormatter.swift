@@ -20,10 +20,14 @@ public final class RerunFormatter: EventConsumer {
     public func finish() {
         var lines: [String: Set<Int>] = [:]
         for testCaseId in feed.ledger.result.tally.notPassed {
-            guard let result = feed.ledger.scenarioResult(testCaseId: testCaseId), result.status.failsRun else { continue }
+            guard let result = feed.ledger.scenarioResult(testCaseId: testCaseId), result.status.failsRun else {
+                continue
+            }
             lines[result.pickle.uri, default: []].insert(result.pickle.location.line)
         }
-        for uri in lines.keys.sorted() { out.write(uri + lines[uri, default: []].sorted().map { ":\($0)" }.joined() + "\n") }
+        for uri in lines.keys.sorted() {
+            out.write(uri + lines[uri, default: []].sorted().map { ":\($0)" }.joined() + "\n")
+        }
         out.close()
     }
 }

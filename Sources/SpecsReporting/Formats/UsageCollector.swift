@@ -54,7 +54,8 @@ public final class UsageCollector: EventConsumer {
             }.map(\.element)
             return sorted
         }.sorted { lhs, rhs in
-            let left = lhs.definition.sourceReference, right = rhs.definition.sourceReference
+            let left = lhs.definition.sourceReference
+            let right = rhs.definition.sourceReference
             return ((left.uri ?? ""), left.location?.line ?? 0) < ((right.uri ?? ""), right.location?.line ?? 0)
         }
     }
@@ -64,8 +65,11 @@ public final class UsageCollector: EventConsumer {
             guard case .step(let pickleStep, _, let definitions) = step.kind else { continue }
             for definition in definitions {
                 byDefinition[definition.id]?.matches.append(
-                    Match(text: pickleStep.text, uri: result.pickle.uri, line: step.line ?? result.pickle.location.line))
-                if definitions.count == 1, let duration = step.result?.duration, step.status == .passed || step.status == .failed {
+                    Match(text: pickleStep.text, uri: result.pickle.uri, line: step.line ?? result.pickle.location.line)
+                )
+                if definitions.count == 1, let duration = step.result?.duration,
+                    step.status == .passed || step.status == .failed
+                {
                     byDefinition[definition.id]?.durations.append(duration.totalNanoseconds)
                 }
             }

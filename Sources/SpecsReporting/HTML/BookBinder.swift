@@ -42,13 +42,16 @@ final class BookBinder {
     /// Writes a feature's parts and keeps its figures.
     func add(_ entry: ReportBook.FeatureEntry) {
         let scenarios = entry.scenarios
-        let results = scenarios.flatMap(\.results), rows = scenarios.flatMap(\.rows)
+        let results = scenarios.flatMap(\.results)
+        let rows = scenarios.flatMap(\.rows)
         let entries = keepsHistory ? RunHistory.entries(results) : [:]
         historyEntries.merge(entries) { _, new in new }
         if keepsHistory { historyDurations.merge(RunHistory.durations(results)) { _, new in new } }
-        let marks = past.isEmpty
+        let marks =
+            past.isEmpty
             ? RunHistory.Marks()
-            : RunHistory.Marks(past: past, current: RunHistory.Record(date: "", passRate: 0, coverage: 0, results: entries))
+            : RunHistory.Marks(
+                past: past, current: RunHistory.Record(date: "", passRate: 0, coverage: 0, results: entries))
         var page = HTMLPage(labels: labels, title: title, dryRun: dryRun, history: marks)
         page.renderFeature(entry)
         let section = write(page.html)
@@ -62,10 +65,12 @@ final class BookBinder {
         // Past this many scenarios the contents list features and rules only.
         let listsScenarios = figures.scenarios <= HTMLPage.contentsScenarioLimit
         if !listsScenarios { for index in chapters.indices { chapters[index].contents = nil } }
-        chapters.append(FeatureChapter(
-            uri: entry.uri, folder: entry.folder, name: entry.feature.name, figures: chapterFigures,
-            verifiedScenarios: scenarios.filter(\.covered).count, contents: listsScenarios ? page.contentsLines(entry) : nil,
-            section: section, attention: attention, matrix: matrix))
+        chapters.append(
+            FeatureChapter(
+                uri: entry.uri, folder: entry.folder, name: entry.feature.name, figures: chapterFigures,
+                verifiedScenarios: scenarios.filter(\.covered).count,
+                contents: listsScenarios ? page.contentsLines(entry) : nil,
+                section: section, attention: attention, matrix: matrix))
     }
 
     private func write(_ text: String) -> Range<Int> {
@@ -75,10 +80,15 @@ final class BookBinder {
     }
 
     /// Writes the whole page to `out`; `trend` draws the past runs and this one.
-    func bind(into out: ReportOutput, run: (started: Timestamp?, finished: Timestamp?), unlinkedTests: [TestIdentifier], trend: RunHistory.Marks) {
+    func bind(
+        into out: ReportOutput, run: (started: Timestamp?, finished: Timestamp?), unlinkedTests: [TestIdentifier],
+        trend: RunHistory.Marks
+    ) {
         var byFolder: [String: [FeatureChapter]] = [:]
         for chapter in chapters { byFolder[chapter.folder, default: []].append(chapter) }
-        let folders = byFolder.keys.sorted().map { Folder(path: $0, chapters: (byFolder[$0] ?? []).sorted { $0.uri < $1.uri }) }
+        let folders = byFolder.keys.sorted().map {
+            Folder(path: $0, chapters: (byFolder[$0] ?? []).sorted { $0.uri < $1.uri })
+        }
         let ordered = folders.flatMap(\.chapters)
 
         var page = HTMLPage(labels: labels, title: title, dryRun: dryRun, history: trend)
@@ -91,7 +101,10 @@ final class BookBinder {
         page.html += (attention.isEmpty ? "" : "</ul>") + "</section>"
         page.renderFilters(tags)
         for folder in folders {
-            if folders.count > 1 { page.html += "<p class=\"folder\" id=\"d-\(ReportBook.anchor(folder.path))\">\(page.e(folder.path))/</p>" }
+            if folders.count > 1 {
+                page.html +=
+                    "<p class=\"folder\" id=\"d-\(ReportBook.anchor(folder.path))\">\(page.e(folder.path))/</p>"
+            }
             flush(&page, to: out)
             for chapter in folder.chapters { spill.copy(chapter.section, into: out) }
         }

@@ -30,7 +30,9 @@ enum HTMLEscape {
                 if let index = open.lastIndex(of: scalar) { open.removeSubrange(index...) } else { continue }
                 result.unicodeScalars.append(scalar)
             default:
-                if !bidirectional && scalar.value >= 0x0590 && Self.isRightToLeftOrControl(scalar) { bidirectional = true }
+                if !bidirectional && scalar.value >= 0x0590 && Self.isRightToLeftOrControl(scalar) {
+                    bidirectional = true
+                }
                 result.unicodeScalars.append(scalar)
             }
         }

@@ -59,7 +59,9 @@ public final class HTMLFormatter: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
-        if self.language == nil, case .gherkinDocument(let document) = envelope, let language = document.feature?.language {
+        if self.language == nil, case .gherkinDocument(let document) = envelope,
+            let language = document.feature?.language
+        {
             languages[document.uri ?? ""] = language
         }
         features.take(envelope, from: ledger)
@@ -87,7 +89,8 @@ public final class HTMLFormatter: EventConsumer {
         if let historyDirectory, !dryRun {
             let date = ledger.runStarted.map { Date(timeIntervalSince1970: Double($0.seconds)) } ?? Date()
             let current = RunHistory.record(
-                binder.historyEntries, durations: binder.historyDurations, coverage: binder.figures.coverage, date: date)
+                binder.historyEntries, durations: binder.historyDurations, coverage: binder.figures.coverage, date: date
+            )
             trend = RunHistory.Marks(past: binder.past, current: current)
             historyProblem = RunHistory.save(current, in: historyDirectory)
         }
@@ -99,7 +102,8 @@ public final class HTMLFormatter: EventConsumer {
 
     /// A closed document's part of the book, with its scenarios' traceability rows.
     private func chapter(_ closed: FeatureResults.Closed) -> ReportBook.FeatureEntry? {
-        ReportBook.feature(uri: closed.uri, feature: closed.feature, results: closed.results, rows: context.rows(closed.results))
+        ReportBook.feature(
+            uri: closed.uri, feature: closed.feature, results: closed.results, rows: context.rows(closed.results))
     }
 
     private func makeBinder(_ language: String) -> BookBinder {

@@ -7,15 +7,20 @@ import Traceability
 extension HTMLPage {
     mutating func renderFeature(_ entry: ReportBook.FeatureEntry) {
         let feature = entry.feature
-        html += "<section class=\"feature\" id=\"f-\(ReportBook.anchor(entry.uri))\" aria-labelledby=\"h-\(ReportBook.anchor(entry.uri))\">"
-        html += "<h2 id=\"h-\(ReportBook.anchor(entry.uri))\"><span class=\"kw\">\(e(feature.keyword)):</span> \(e(feature.name))</h2>"
+        html +=
+            "<section class=\"feature\" id=\"f-\(ReportBook.anchor(entry.uri))\" aria-labelledby=\"h-\(ReportBook.anchor(entry.uri))\">"
+        html +=
+            "<h2 id=\"h-\(ReportBook.anchor(entry.uri))\"><span class=\"kw\">\(e(feature.keyword)):</span> \(e(feature.name))</h2>"
         html += "<p class=\"muted\">\(e(entry.uri))" + tagList(feature.tags.map(\.name)) + "</p>"
         html += bar(counts(entry.scenarios), label: feature.name) + coverageLine(entry.scenarios)
         if !feature.description.isEmpty { html += "<p class=\"desc\">\(e(Self.dedent(feature.description)))</p>" }
         for child in feature.children {
             if case .background(let background) = child {
-                html += "<div class=\"background\"><h3><span class=\"kw\">\(e(background.keyword)):</span> \(e(background.name))</h3>"
-                html += "<ol class=\"steps\">" + background.steps.map { writtenStep($0, status: nil) }.joined() + "</ol></div>"
+                html +=
+                    "<div class=\"background\"><h3><span class=\"kw\">\(e(background.keyword)):</span> \(e(background.name))</h3>"
+                html +=
+                    "<ol class=\"steps\">" + background.steps.map { writtenStep($0, status: nil) }.joined()
+                    + "</ol></div>"
             }
         }
         for item in entry.items {
@@ -52,14 +57,20 @@ extension HTMLPage {
         html += "<span class=\"b \(status)\">\(e(labels.name(status)))</span>"
         if !entry.rows.isEmpty {
             // Before a run (--dry-run) a scenario is verified when its linked tests passed.
-            let verified = dryRun
+            let verified =
+                dryRun
                 ? entry.rows.allSatisfy { !$0.links.isEmpty && $0.links.allSatisfy { $0.outcome == .passed } }
                 : entry.covered
             if verified || !dryRun || entry.rows.contains(where: { !$0.links.isEmpty }) {
-                html += verified ? " <span class=\"b verified\">✔ \(e(labels.covered))</span>" : " <span class=\"b unverified\">\(e(labels.notCovered))</span>"
+                html +=
+                    verified
+                    ? " <span class=\"b verified\">✔ \(e(labels.covered))</span>"
+                    : " <span class=\"b unverified\">\(e(labels.notCovered))</span>"
             }
         }
-        for mark in history.marks(for: entry.results.map { RunHistory.key($0) }) { html += " <span class=\"b mark\">\(e(mark(labels)))</span>" }
+        for mark in history.marks(for: entry.results.map { RunHistory.key($0) }) {
+            html += " <span class=\"b mark\">\(e(mark(labels)))</span>"
+        }
         html += "</\(heading)><p class=\"muted\">\(e(labels.line)) \(scenario.location.line)" + tagList(tags) + "</p>"
         if !scenario.description.isEmpty { html += "<p class=\"desc\">\(e(Self.dedent(scenario.description)))</p>" }
         if entry.isOutline {
@@ -89,7 +100,11 @@ extension HTMLPage {
         for (index, row) in rows.enumerated() {
             let cell = header && index == 0 ? "th" : "td"
             text += "<tr>" + row.map { "<\(cell)>\(e($0))</\(cell)>" }.joined()
-            if let extra { text += index == 0 && header ? "<th>\(e(extraHeading ?? ""))</th>" : "<td>\(extra[index - (header ? 1 : 0)])</td>" }
+            if let extra {
+                text +=
+                    index == 0 && header
+                    ? "<th>\(e(extraHeading ?? ""))</th>" : "<td>\(extra[index - (header ? 1 : 0)])</td>"
+            }
             text += "</tr>"
         }
         return text + "</table></div>"
@@ -98,21 +113,27 @@ extension HTMLPage {
     /// The scenario's steps with their results, problems and attachments under each.
     mutating func renderExamples(_ entry: ReportBook.ScenarioEntry) {
         var resultByRow: [String: ScenarioResult] = [:]
-        for result in entry.results where result.pickle.astNodeIds.count > 1 { resultByRow[result.pickle.astNodeIds[1]] = result }
+        for result in entry.results where result.pickle.astNodeIds.count > 1 {
+            resultByRow[result.pickle.astNodeIds[1]] = result
+        }
         for examples in entry.scenario.examples {
             guard let header = examples.tableHeader else { continue }
-            html += "<div class=\"examples\"><h5><span class=\"kw\">\(e(examples.keyword)):</span> \(e(examples.name))</h5>"
+            html +=
+                "<div class=\"examples\"><h5><span class=\"kw\">\(e(examples.keyword)):</span> \(e(examples.name))</h5>"
             let body = examples.tableBody
             let statuses = body.map { row -> String in
                 guard let result = resultByRow[row.id] else { return "" }
                 let status = dryRun ? "not-run" : ReportBook.status(result)
                 var cell = "<span class=\"b \(status)\">\(e(labels.name(status)))</span>"
                 if !dryRun, ReportBook.needsAttention(status), let failing = result.failure {
-                    cell += "<details><summary>\(e(failing.keyword + failing.text))</summary>\(problem(failing, result))</details>"
+                    cell +=
+                        "<details><summary>\(e(failing.keyword + failing.text))</summary>\(problem(failing, result))</details>"
                 }
                 return cell
             }
-            html += tableHTML([header.cells.map(\.value)] + body.map { $0.cells.map(\.value) }, header: true, extra: statuses, extraHeading: labels.result)
+            html += tableHTML(
+                [header.cells.map(\.value)] + body.map { $0.cells.map(\.value) }, header: true, extra: statuses,
+                extraHeading: labels.result)
             html += "</div>"
         }
     }

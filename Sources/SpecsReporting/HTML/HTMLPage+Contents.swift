@@ -11,12 +11,20 @@ extension HTMLPage {
 
     /// The contents: folders, features with their figures, and (while the book is small) scenarios.
     mutating func renderContents(_ folders: [BookBinder.Folder]) {
-        html += "<nav aria-label=\"\(e(labels.contents))\"><details open><summary>\(e(labels.contents))</summary><ul class=\"tree\">"
+        html +=
+            "<nav aria-label=\"\(e(labels.contents))\"><details open><summary>\(e(labels.contents))</summary><ul class=\"tree\">"
         for folder in folders {
-            if folders.count > 1 { html += "<li class=\"folder\"><a href=\"#d-\(ReportBook.anchor(folder.path))\">\(e(folder.path))/</a><ul>" }
+            if folders.count > 1 {
+                html +=
+                    "<li class=\"folder\"><a href=\"#d-\(ReportBook.anchor(folder.path))\">\(e(folder.path))/</a><ul>"
+            }
             for chapter in folder.chapters {
-                html += "<li><a href=\"#f-\(ReportBook.anchor(chapter.uri))\">\(e(chapter.name.isEmpty ? chapter.uri : chapter.name))</a>"
-                if !dryRun { html += " <span class=\"muted\" title=\"\(e(labels.coverage))\">\(chapter.verifiedScenarios)/\(chapter.figures.scenarios) ✔</span>" }
+                html +=
+                    "<li><a href=\"#f-\(ReportBook.anchor(chapter.uri))\">\(e(chapter.name.isEmpty ? chapter.uri : chapter.name))</a>"
+                if !dryRun {
+                    html +=
+                        " <span class=\"muted\" title=\"\(e(labels.coverage))\">\(chapter.verifiedScenarios)/\(chapter.figures.scenarios) ✔</span>"
+                }
                 html += bar(chapter.figures.counts, label: chapter.name)
                 html += (chapter.contents ?? "") + "</li>"
             }
@@ -32,7 +40,9 @@ extension HTMLPage {
             switch item {
             case .scenario(let scenario): text += contentsLine(scenario)
             case .rule(let rule, let entries):
-                text += "<li class=\"rule\"><span>\(e(rule.name))</span><ul>" + entries.map(contentsLine).joined() + "</ul></li>"
+                text +=
+                    "<li class=\"rule\"><span>\(e(rule.name))</span><ul>" + entries.map(contentsLine).joined()
+                    + "</ul></li>"
             }
         }
         return text + "</ul>"
@@ -56,26 +66,32 @@ extension HTMLPage {
             var reason = ""
             if unverified {
                 badges += " <span class=\"b unverified\">\(e(labels.notCovered))</span>"
-                if let why = scenario.rows.first(where: { !$0.covered })?.reasons.first(where: { !$0.hasPrefix("scenario ") }) {
+                if let why = scenario.rows.first(where: { !$0.covered })?.reasons.first(where: {
+                    !$0.hasPrefix("scenario ")
+                }) {
                     reason = " <span class=\"muted\">(\(e(why)))</span>"
                 }
             }
-            items += "<li data-attention=\"\(e(scenario.uri)):\(scenario.scenario.location.line)\"><a href=\"#\(scenario.anchor)\">"
+            items +=
+                "<li data-attention=\"\(e(scenario.uri)):\(scenario.scenario.location.line)\"><a href=\"#\(scenario.anchor)\">"
                 + "\(e(scenario.scenario.name))</a>\(badges) <span class=\"muted\">\(e(scenario.uri)):\(scenario.scenario.location.line)</span>\(reason)</li>"
         }
         return items
     }
 
     mutating func renderAttentionOpening() {
-        html += "<section id=\"attention\" aria-labelledby=\"attention-h\"><h2 id=\"attention-h\">\(e(labels.needsAttention))</h2>"
+        html +=
+            "<section id=\"attention\" aria-labelledby=\"attention-h\"><h2 id=\"attention-h\">\(e(labels.needsAttention))</h2>"
     }
 
     /// The search box, the tag list and the status boxes; `tags` are the scenarios' own.
     mutating func renderFilters(_ tags: Set<String>) {
         let tags = tags.filter { !$0.hasPrefix(TestLink.tagPrefix) }.sorted()
         html += "<form class=\"filters\" role=\"search\" hidden>"
-        html += "<label class=\"grow\"><span class=\"sr\">\(e(labels.search))</span><input id=\"q\" type=\"search\" placeholder=\"\(e(labels.search))\"></label>"
-        html += "<label><span class=\"sr\">\(e(labels.allTags))</span><select id=\"tag\"><option value=\"\">\(e(labels.allTags))</option>"
+        html +=
+            "<label class=\"grow\"><span class=\"sr\">\(e(labels.search))</span><input id=\"q\" type=\"search\" placeholder=\"\(e(labels.search))\"></label>"
+        html +=
+            "<label><span class=\"sr\">\(e(labels.allTags))</span><select id=\"tag\"><option value=\"\">\(e(labels.allTags))</option>"
         for tag in tags { html += "<option>\(e(tag))</option>" }
         html += "</select></label><fieldset><legend class=\"sr\">\(e(labels.allStatuses))</legend>"
         for status in ReportBook.severity.reversed() {

@@ -7,7 +7,8 @@ import Traceability
 extension HTMLPage {
     mutating func renderDeveloperOpening() {
         html += "<details class=\"developer\"><summary>\(e(labels.developerDetail))</summary>"
-        html += "<h2>\(e(labels.traceability))</h2><div class=\"scroll\"><table class=\"matrix\"><tr><th>\(e(labels.scenario))</th>"
+        html +=
+            "<h2>\(e(labels.traceability))</h2><div class=\"scroll\"><table class=\"matrix\"><tr><th>\(e(labels.scenario))</th>"
         html += "<th>\(e(labels.test))</th><th>\(e(labels.component))</th><th>\(e(labels.testStatus))</th>"
         html += "<th>\(e(labels.scenarioStatus))</th><th></th></tr>"
     }
@@ -17,12 +18,21 @@ extension HTMLPage {
         var html = ""
         for row in rows {
             let status = row.scenario.status.rawValue.lowercased()
-            html += "<tr><td>\(e(row.scenario.name))<div class=\"muted\">\(e(row.scenario.uri)):\(row.scenario.line)</div></td>"
-            html += "<td>" + (row.links.isEmpty ? "—" : row.links.map { "<code>\(e($0.link.tag))</code>" }.joined(separator: "<br>")) + "</td>"
+            html +=
+                "<tr><td>\(e(row.scenario.name))<div class=\"muted\">\(e(row.scenario.uri)):\(row.scenario.line)</div></td>"
+            html +=
+                "<td>"
+                + (row.links.isEmpty
+                    ? "—" : row.links.map { "<code>\(e($0.link.tag))</code>" }.joined(separator: "<br>")) + "</td>"
             html += "<td>\(e(row.components.joined(separator: ", ").ifEmpty("—")))</td><td>"
-            html += row.links.map { let s = TraceabilityTable.testStatus($0); return "<span class=\"b \(s)\">\(e(labels.name(s)))</span>" }.joined(separator: " ")
+            html += row.links.map {
+                let s = TraceabilityTable.testStatus($0)
+                return "<span class=\"b \(s)\">\(e(labels.name(s)))</span>"
+            }.joined(separator: " ")
             html += "</td><td><span class=\"b \(status)\">\(e(labels.name(status)))</span></td><td>"
-            html += row.covered ? "✔ \(e(labels.covered))" : "✘ \(e(labels.notCovered)): \(e(row.reasons.joined(separator: "; ")))"
+            html +=
+                row.covered
+                ? "✔ \(e(labels.covered))" : "✘ \(e(labels.notCovered)): \(e(row.reasons.joined(separator: "; ")))"
             html += "</td></tr>"
         }
         return html
@@ -31,7 +41,9 @@ extension HTMLPage {
     mutating func renderDeveloperClosing(unlinkedTests: [TestIdentifier]) {
         html += "</table></div>"
         if !unlinkedTests.isEmpty {
-            html += "<h3>\(e(labels.unlinkedTests))</h3><ul class=\"unlinked\">" + unlinkedTests.map { "<li><code>\(e($0.description))</code></li>" }.joined() + "</ul>"
+            html +=
+                "<h3>\(e(labels.unlinkedTests))</h3><ul class=\"unlinked\">"
+                + unlinkedTests.map { "<li><code>\(e($0.description))</code></li>" }.joined() + "</ul>"
         }
         html += "</details>"
     }

@@ -8,7 +8,7 @@ extension HTMLPage {
     mutating func renderSteps(_ scenario: Scenario, result: ScenarioResult) {
         var byAst: [String: StepResult] = [:]
         var hookAttachments: [Attachment] = []
-        var stepOf: [String: String] = [:] // test step id -> AST step id
+        var stepOf: [String: String] = [:]  // test step id -> AST step id
         var hookFailures = ""
         for step in result.steps {
             switch step.kind {
@@ -25,17 +25,23 @@ extension HTMLPage {
         }
         var attachmentsByStep: [String: [Attachment]] = [:]
         for attachment in result.attachments {
-            if let id = attachment.testStepId, let ast = stepOf[id] { attachmentsByStep[ast, default: []].append(attachment) } else { hookAttachments.append(attachment) }
+            if let id = attachment.testStepId, let ast = stepOf[id] {
+                attachmentsByStep[ast, default: []].append(attachment)
+            } else {
+                hookAttachments.append(attachment)
+            }
         }
         // Background steps come first in the pickle; the scenario shows its own steps as written.
         let backgroundSteps = result.steps.compactMap { step -> StepResult? in
             guard case .step(let pickleStep, _, _) = step.kind, let ast = pickleStep.astNodeIds.first,
-                  !scenario.steps.contains(where: { $0.id == ast }) else { return nil }
+                !scenario.steps.contains(where: { $0.id == ast })
+            else { return nil }
             return step
         }
         html += dryRun ? "<ol class=\"steps\">" : "<ol class=\"steps run\">"
         for step in backgroundSteps where ReportBook.needsAttention(step.status.rawValue.lowercased()) {
-            html += "<li class=\"\(step.status.rawValue.lowercased())\"><b>\(e(step.keyword))</b>\(e(step.text))\(problem(step, result))</li>"
+            html +=
+                "<li class=\"\(step.status.rawValue.lowercased())\"><b>\(e(step.keyword))</b>\(e(step.text))\(problem(step, result))</li>"
         }
         for step in scenario.steps {
             let found = byAst[step.id]
@@ -46,7 +52,8 @@ extension HTMLPage {
         }
         html += "</ol>" + hookFailures
         if !hookAttachments.isEmpty {
-            html += "<div class=\"after\"><p class=\"muted\">\(e(labels.afterScenario))</p>\(attachmentsHTML(hookAttachments))</div>"
+            html +=
+                "<div class=\"after\"><p class=\"muted\">\(e(labels.afterScenario))</p>\(attachmentsHTML(hookAttachments))</div>"
         }
     }
 
@@ -56,10 +63,12 @@ extension HTMLPage {
         guard !dryRun, ReportBook.needsAttention(status) else { return "" }
         if step.status == .undefined {
             let snippet = step.suggestion?.snippets.first?.code ?? ""
-            return "<p class=\"note\">\(e(labels.notAutomated))</p><details class=\"dev\"><summary>\(e(labels.forDevelopers))</summary><pre>\(e(snippet))</pre></details>"
+            return
+                "<p class=\"note\">\(e(labels.notAutomated))</p><details class=\"dev\"><summary>\(e(labels.forDevelopers))</summary><pre>\(e(snippet))</pre></details>"
         }
         let message = step.result?.message ?? labels.name(status)
-        return "<pre class=\"error\">\(e(message))\n\(e(labels.at)) \(e(result.pickle.uri)):\(step.line ?? result.pickle.location.line)</pre>"
+        return
+            "<pre class=\"error\">\(e(message))\n\(e(labels.at)) \(e(result.pickle.uri)):\(step.line ?? result.pickle.location.line)</pre>"
     }
 
     func attachmentsHTML(_ attachments: [Attachment]) -> String {
@@ -69,7 +78,8 @@ extension HTMLPage {
             if attachment.mediaType == "application/x-ndjson" || attachment.mediaType == "application/jsonl" {
                 text += logTimeline(attachment.body)
             } else if attachment.contentEncoding == .base64 {
-                text += "<p class=\"muted\">\(e(attachment.fileName ?? attachment.mediaType)) (\(attachment.body.count * 3 / 4) bytes)</p>"
+                text +=
+                    "<p class=\"muted\">\(e(attachment.fileName ?? attachment.mediaType)) (\(attachment.body.count * 3 / 4) bytes)</p>"
             } else {
                 text += "<pre>\(e(attachment.body))</pre>"
             }
@@ -84,8 +94,10 @@ extension HTMLPage {
             let event = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
             let context = event?["context"] as? [String: String] ?? [:]
             let trace = context["traceId"] ?? "—"
-            let summary = [event?["level"] as? String, event?["message"] as? String, context["error"].map { "error=\($0)" }]
-                .compactMap { $0 }.joined(separator: " ")
+            let summary = [
+                event?["level"] as? String, event?["message"] as? String, context["error"].map { "error=\($0)" },
+            ]
+            .compactMap { $0 }.joined(separator: " ")
             if let index = groups.firstIndex(where: { $0.trace == trace }) {
                 groups[index].lines.append(summary.isEmpty ? String(line) : summary)
             } else {
@@ -94,7 +106,9 @@ extension HTMLPage {
         }
         var text = "<p class=\"muted\">\(e(labels.logTimeline))</p>"
         for group in groups {
-            text += "<div><span class=\"tag\">traceId \(e(group.trace))</span><ol>" + group.lines.map { "<li><code>\(e($0))</code></li>" }.joined() + "</ol></div>"
+            text +=
+                "<div><span class=\"tag\">traceId \(e(group.trace))</span><ol>"
+                + group.lines.map { "<li><code>\(e($0))</code></li>" }.joined() + "</ol></div>"
         }
         return text
     }

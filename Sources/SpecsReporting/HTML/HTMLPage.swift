@@ -26,7 +26,9 @@ struct HTMLPage {
 
     /// The page up to the start of the book: head, header with the verdict, contents.
     /// `BookBinder` writes the rest around the chapters it kept.
-    mutating func renderOpening(_ figures: BookFigures, folders: [BookBinder.Folder], run: (started: Timestamp?, finished: Timestamp?)) {
+    mutating func renderOpening(
+        _ figures: BookFigures, folders: [BookBinder.Folder], run: (started: Timestamp?, finished: Timestamp?)
+    ) {
         html += "<!DOCTYPE html><html lang=\"\(labels.language)\"><head><meta charset=\"utf-8\">"
         html += "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
         html += "<title>\(e(title)) · \(e(labels.title))</title><style>\(ReportStyle.css)</style></head><body>"
@@ -44,11 +46,14 @@ struct HTMLPage {
     func bar(_ counts: [String: Int], label: String) -> String {
         let total = counts.values.reduce(0, +)
         guard total > 0 else { return "" }
-        let words = ReportBook.severity.reversed().compactMap { status in counts[status].map { "\(labels.name(status)) \($0)" } }
+        let words = ReportBook.severity.reversed().compactMap { status in
+            counts[status].map { "\(labels.name(status)) \($0)" }
+        }
         var text = "<div class=\"bar\" role=\"img\" aria-label=\"\(e(label)): \(e(words.joined(separator: ", ")))\">"
         for status in ReportBook.severity.reversed() {
             guard let count = counts[status], count > 0 else { continue }
-            text += "<span class=\"\(status)\" style=\"width:\(String(format: "%.3f", 100 * Double(count) / Double(total)))%\"></span>"
+            text +=
+                "<span class=\"\(status)\" style=\"width:\(String(format: "%.3f", 100 * Double(count) / Double(total)))%\"></span>"
         }
         return text + "</div>"
     }
@@ -62,7 +67,9 @@ struct HTMLPage {
     /// A description without the indentation it has in the file.
     static func dedent(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        let indent =
+            lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }
+            .min() ?? 0
         return lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n")
     }
 }

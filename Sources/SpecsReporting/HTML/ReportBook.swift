@@ -44,7 +44,9 @@ enum ReportBook {
 
     /// A feature with the scenarios of `results` (each with its traceability row, in the
     /// same order), as the file has them; nil when none of them is the feature's.
-    static func feature(uri: String, feature: Feature, results: [ScenarioResult], rows: [TraceabilityRow]) -> FeatureEntry? {
+    static func feature(
+        uri: String, feature: Feature, results: [ScenarioResult], rows: [TraceabilityRow]
+    ) -> FeatureEntry? {
         var rowByTestCase: [String: TraceabilityRow] = [:]
         for (result, row) in zip(results, rows) { rowByTestCase[result.testCaseId] = row }
         var byScenario: [String: [ScenarioResult]] = [:]
@@ -57,7 +59,8 @@ enum ReportBook {
             guard let found = byScenario[scenario.id], !found.isEmpty else { return nil }
             let ordered = found.sorted { $0.pickle.location.line < $1.pickle.location.line }
             return ScenarioEntry(
-                scenario: scenario, uri: uri, results: ordered, rows: ordered.compactMap { rowByTestCase[$0.testCaseId] },
+                scenario: scenario, uri: uri, results: ordered,
+                rows: ordered.compactMap { rowByTestCase[$0.testCaseId] },
                 anchor: fileAnchor + "\(scenario.location.line)")
         }
         var items: [Item] = []
@@ -93,7 +96,9 @@ enum ReportBook {
         statuses.min { (severity.firstIndex(of: $0) ?? 99) < (severity.firstIndex(of: $1) ?? 99) } ?? "passed"
     }
 
-    static func needsAttention(_ status: String) -> Bool { ["failed", "ambiguous", "undefined", "pending", "unknown"].contains(status) }
+    static func needsAttention(_ status: String) -> Bool {
+        ["failed", "ambiguous", "undefined", "pending", "unknown"].contains(status)
+    }
 
     /// A fragment id made of a path's letters and digits.
     static func anchor(_ text: String) -> String {

@@ -13,36 +13,53 @@ struct ReportLabels: Sendable {
     static let english = ReportLabels(
         language: "en", title: "Living documentation", coverage: "Verified by a passing test", scenarios: "Scenarios",
         steps: "Steps", duration: "Duration", runAt: "Run on", contents: "Contents", needsAttention: "Needs attention",
-        nothingNeedsAttention: "Nothing needs attention.", search: "Search scenarios, steps, tests", allTags: "All tags",
+        nothingNeedsAttention: "Nothing needs attention.", search: "Search scenarios, steps, tests",
+        allTags: "All tags",
         allStatuses: "Show", linkedTests: "Verified by", noLinks: "No linked test", attachments: "Attachments",
         logTimeline: "Log events by traceId", unlinkedTests: "Tests that no scenario links",
         scenario: "Scenario", test: "Test", component: "Component", testStatus: "Test result",
-        scenarioStatus: "Scenario result", covered: "verified", notCovered: "not verified", at: "at", examples: "Examples",
+        scenarioStatus: "Scenario result", covered: "verified", notCovered: "not verified", at: "at",
+        examples: "Examples",
         result: "Result", forDevelopers: "For developers", notAutomated: "This step is not automated yet.",
-        developerDetail: "Developer detail: traceability matrix and unlinked tests", traceability: "Traceability matrix",
-        specificationOnly: "Specification (not run)", afterScenario: "After the scenario", trend: "Trend of the last runs",
-        passRate: "pass rate", history: "History", new: "new", newlyFailing: "newly failing", fixed: "fixed", flaky: "flaky",
+        developerDetail: "Developer detail: traceability matrix and unlinked tests",
+        traceability: "Traceability matrix",
+        specificationOnly: "Specification (not run)", afterScenario: "After the scenario",
+        trend: "Trend of the last runs",
+        passRate: "pass rate", history: "History", new: "new", newlyFailing: "newly failing", fixed: "fixed",
+        flaky: "flaky",
         line: "line",
-        statusNames: ["passed": "Passed", "failed": "Failed", "skipped": "Skipped", "pending": "Pending",
-                      "undefined": "Not automated", "ambiguous": "Ambiguous", "unknown": "Not finished", "not-run": "Not run",
-                      "missing": "Missing", "exists": "No result"])
+        statusNames: [
+            "passed": "Passed", "failed": "Failed", "skipped": "Skipped", "pending": "Pending",
+            "undefined": "Not automated", "ambiguous": "Ambiguous", "unknown": "Not finished", "not-run": "Not run",
+            "missing": "Missing", "exists": "No result",
+        ])
 
     static let spanish = ReportLabels(
-        language: "es", title: "Documentación viva", coverage: "Verificados por un test que pasa", scenarios: "Escenarios",
-        steps: "Pasos", duration: "Duración", runAt: "Ejecutado el", contents: "Índice", needsAttention: "Requiere atención",
-        nothingNeedsAttention: "Nada requiere atención.", search: "Buscar escenarios, pasos, tests", allTags: "Todas las etiquetas",
+        language: "es", title: "Documentación viva", coverage: "Verificados por un test que pasa",
+        scenarios: "Escenarios",
+        steps: "Pasos", duration: "Duración", runAt: "Ejecutado el", contents: "Índice",
+        needsAttention: "Requiere atención",
+        nothingNeedsAttention: "Nada requiere atención.", search: "Buscar escenarios, pasos, tests",
+        allTags: "Todas las etiquetas",
         allStatuses: "Mostrar", linkedTests: "Verificado por", noLinks: "Sin test enlazado", attachments: "Adjuntos",
         logTimeline: "Eventos de log por traceId", unlinkedTests: "Tests que ningún escenario enlaza",
         scenario: "Escenario", test: "Test", component: "Componente", testStatus: "Resultado del test",
-        scenarioStatus: "Resultado del escenario", covered: "verificado", notCovered: "sin verificar", at: "en", examples: "Ejemplos",
+        scenarioStatus: "Resultado del escenario", covered: "verificado", notCovered: "sin verificar", at: "en",
+        examples: "Ejemplos",
         result: "Resultado", forDevelopers: "Para desarrolladores", notAutomated: "Este paso aún no está automatizado.",
-        developerDetail: "Detalle para desarrolladores: matriz de trazabilidad y tests sin enlazar", traceability: "Matriz de trazabilidad",
-        specificationOnly: "Especificación (sin ejecutar)", afterScenario: "Tras el escenario", trend: "Tendencia de las últimas ejecuciones",
-        passRate: "escenarios que pasan", history: "Historial", new: "nuevo", newlyFailing: "falla desde ahora", fixed: "corregido",
+        developerDetail: "Detalle para desarrolladores: matriz de trazabilidad y tests sin enlazar",
+        traceability: "Matriz de trazabilidad",
+        specificationOnly: "Especificación (sin ejecutar)", afterScenario: "Tras el escenario",
+        trend: "Tendencia de las últimas ejecuciones",
+        passRate: "escenarios que pasan", history: "Historial", new: "nuevo", newlyFailing: "falla desde ahora",
+        fixed: "corregido",
         flaky: "inestable", line: "línea",
-        statusNames: ["passed": "Pasados", "failed": "Fallidos", "skipped": "Omitidos", "pending": "Pendientes",
-                      "undefined": "Sin automatizar", "ambiguous": "Ambiguos", "unknown": "Sin terminar", "not-run": "Sin ejecutar",
-                      "missing": "No existe", "exists": "Sin resultado"])
+        statusNames: [
+            "passed": "Pasados", "failed": "Fallidos", "skipped": "Omitidos", "pending": "Pendientes",
+            "undefined": "Sin automatizar", "ambiguous": "Ambiguos", "unknown": "Sin terminar",
+            "not-run": "Sin ejecutar",
+            "missing": "No existe", "exists": "Sin resultado",
+        ])
 
     static func forLanguage(_ code: String) -> ReportLabels { code.hasPrefix("es") ? spanish : english }
 
@@ -67,7 +84,9 @@ struct ReportLabels: Sendable {
         default:
             var parts: [String] = []
             if attention > 0 { parts.append("\(attention) do\(attention == 1 ? "es" : "") not pass") }
-            if unverified > 0 { parts.append("\(unverified) \(unverified == 1 ? "is" : "are") not verified by a passing test") }
+            if unverified > 0 {
+                parts.append("\(unverified) \(unverified == 1 ? "is" : "are") not verified by a passing test")
+            }
             return "Of \(total) scenarios, " + parts.joined(separator: " and ") + "."
         }
     }

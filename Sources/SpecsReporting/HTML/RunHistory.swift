@@ -47,8 +47,9 @@ package enum RunHistory {
                 continue
             }
             if let version = record.version, version > currentVersion {
-                skipped.append("\(path): was written by a newer version of specs (record version \(version), this one reads "
-                    + "\(currentVersion)); skipped")
+                skipped.append(
+                    "\(path): was written by a newer version of specs (record version \(version), this one reads "
+                        + "\(currentVersion)); skipped")
                 continue
             }
             records.append(record)
@@ -69,7 +70,9 @@ package enum RunHistory {
     /// What a record keeps of these scenarios' times: each started one's, by `path:line`.
     static func durations(_ results: [ScenarioResult]) -> [String: Int] {
         var map: [String: Int] = [:]
-        for result in results where result.started { map["\(result.pickle.uri):\(result.pickle.location.line)"] = result.duration }
+        for result in results where result.started {
+            map["\(result.pickle.uri):\(result.pickle.location.line)"] = result.duration
+        }
         return map
     }
 
@@ -78,10 +81,13 @@ package enum RunHistory {
         load(directory).records.reversed().lazy.compactMap(\.durations).first
     }
 
-    static func record(_ entries: [String: String], durations: [String: Int] = [:], coverage: Double, date: Date) -> Record {
+    static func record(
+        _ entries: [String: String], durations: [String: Int] = [:], coverage: Double, date: Date
+    ) -> Record {
         let passed = entries.values.filter { $0.hasPrefix("passed") }.count
         return Record(
-            date: TimeText.iso8601(seconds: Int(date.timeIntervalSince1970.rounded(.down))), passRate: entries.isEmpty ? 0 : 100 * Double(passed) / Double(entries.count),
+            date: TimeText.iso8601(seconds: Int(date.timeIntervalSince1970.rounded(.down))),
+            passRate: entries.isEmpty ? 0 : 100 * Double(passed) / Double(entries.count),
             coverage: coverage, results: entries, durations: durations)
     }
 
@@ -129,7 +135,8 @@ package enum RunHistory {
             var marks: [(ReportLabels) -> String] = []
             let now = keys.compactMap { current.results[$0] }
             let before = keys.compactMap { past.last?.results[$0] }
-            if before.isEmpty && !now.isEmpty && keys.allSatisfy({ key in past.allSatisfy { $0.results[key] == nil } }) {
+            if before.isEmpty && !now.isEmpty && keys.allSatisfy({ key in past.allSatisfy { $0.results[key] == nil } })
+            {
                 marks.append { $0.new }
             }
             let failingNow = now.contains { Self.fails($0) }

@@ -80,13 +80,17 @@ public final class CucumberJSONFormatter: EventConsumer {
             json.key("before")
             json.array(before) { json, hook in Self.hook(hook, into: &json) }
             json.field("description", scenario?.description ?? "")
-            json.field("id", featureId + ";" + Self.slug(result.pickle.name)
-                + (result.pickle.astNodeIds.count > 1 ? ";;\(result.pickle.location.line)" : ""))
+            json.field(
+                "id",
+                featureId + ";" + Self.slug(result.pickle.name)
+                    + (result.pickle.astNodeIds.count > 1 ? ";;\(result.pickle.location.line)" : ""))
             json.field("keyword", scenario?.keyword ?? "Scenario")
             json.field("line", result.pickle.location.line)
             json.field("name", result.pickle.name)
             json.key("steps")
-            json.array(steps) { json, step in Self.step(step, embeddings: embeddings[step.testStepId] ?? [], into: &json) }
+            json.array(steps) { json, step in
+                Self.step(step, embeddings: embeddings[step.testStepId] ?? [], into: &json)
+            }
             json.key("tags")
             json.array(result.pickle.tags.enumerated()) { json, entry in
                 let (index, tag) = entry
@@ -112,8 +116,10 @@ public final class CucumberJSONFormatter: EventConsumer {
                 json.key("embeddings")
                 json.array(embeddings) { json, attachment in
                     json.object { json in
-                        json.field("data", attachment.contentEncoding == .base64
-                            ? attachment.body : Data(attachment.body.utf8).base64EncodedString())
+                        json.field(
+                            "data",
+                            attachment.contentEncoding == .base64
+                                ? attachment.body : Data(attachment.body.utf8).base64EncodedString())
                         json.field("mime_type", attachment.mediaType)
                         json.field("name", attachment.fileName)
                     }

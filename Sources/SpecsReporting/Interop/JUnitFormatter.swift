@@ -44,7 +44,9 @@ public final class JUnitFormatter: EventConsumer {
         let total = ledger.result.duration ?? 0
         let timestamp = ledger.runStarted.map { TimeText.iso8601(seconds: $0.seconds) } ?? ""
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.write("<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n")
+        out.write(
+            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
+        )
         cases.drain(into: out)
         out.write("</testsuite>\n")
         out.close()
@@ -53,17 +55,22 @@ public final class JUnitFormatter: EventConsumer {
     private func write(_ result: ScenarioResult) {
         count += 1
         let feature = result.featureName ?? result.pickle.uri
-        var text = "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(naming.name(for: result)))\" time=\"\(TimeText.seconds(nanoseconds: result.duration))\">\n"
+        var text =
+            "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(naming.name(for: result)))\" time=\"\(TimeText.seconds(nanoseconds: result.duration))\">\n"
         let steps = stepLines(result)
         switch result.status {
         case .failed, .ambiguous, .undefined, .pending, .unknown:
             failures += 1
             let failing = result.failure
-            let message = failing.map { step -> String in
-                step.status == .undefined ? "Undefined step: \(step.keyword)\(step.text)" : (step.result?.message ?? step.status.rawValue.lowercased())
-            } ?? result.status.rawValue.lowercased()
+            let message =
+                failing.map { step -> String in
+                    step.status == .undefined
+                        ? "Undefined step: \(step.keyword)\(step.text)"
+                        : (step.result?.message ?? step.status.rawValue.lowercased())
+                } ?? result.status.rawValue.lowercased()
             let type = failing?.result?.exception?.type ?? result.status.rawValue.lowercased()
-            text += "    <failure type=\"\(XMLText.escape(type))\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(steps + "\n" + message))</failure>\n"
+            text +=
+                "    <failure type=\"\(XMLText.escape(type))\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(steps + "\n" + message))</failure>\n"
         case .skipped:
             skipped += 1
             let reason = result.steps.first { $0.status == .skipped && $0.result?.message != nil }?.result?.message

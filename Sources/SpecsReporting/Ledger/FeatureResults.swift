@@ -34,7 +34,8 @@ struct FeatureResults {
     mutating func close(_ uri: String, from ledger: RunLedger) -> Closed? {
         openOrder.removeAll { $0 == uri }
         let testCases = results.testCases(of: uri)
-        let neverEnded = Dictionary(results.close(uri, from: ledger).map { ($0.testCaseId, $0) }, uniquingKeysWith: { first, _ in first })
+        let neverEnded = Dictionary(
+            results.close(uri, from: ledger).map { ($0.testCaseId, $0) }, uniquingKeysWith: { first, _ in first })
         let scenarios = testCases.compactMap { taken.removeValue(forKey: $0) ?? neverEnded[$0] }
         guard let feature = features.removeValue(forKey: uri) ?? nil, !scenarios.isEmpty else { return nil }
         return Closed(uri: uri, feature: feature, results: scenarios)

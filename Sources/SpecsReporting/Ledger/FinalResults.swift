@@ -18,7 +18,8 @@ struct FinalResults {
             return nil
         case .testCaseFinished(let finished) where !finished.willBeRetried:
             guard let testCaseId = ledger.attempt(finished.testCaseStartedId)?.testCaseId,
-                  taken.insert(testCaseId).inserted else { return nil }
+                taken.insert(testCaseId).inserted
+            else { return nil }
             return ledger.scenarioResult(testCaseId: testCaseId)
         default:
             return nil
@@ -42,6 +43,7 @@ struct FinalResults {
             planned = [:]
             taken = []
         }
-        return ledger.testCaseOrder.filter { open.contains($0) && !taken.contains($0) }.compactMap(ledger.scenarioResult(testCaseId:))
+        return ledger.testCaseOrder.filter { open.contains($0) && !taken.contains($0) }.compactMap(
+            ledger.scenarioResult(testCaseId:))
     }
 }

@@ -146,11 +146,14 @@ public final class RunLedger: EventConsumer {
         case .testCaseStarted(let started):
             attemptOwners[started.id] = started.testCaseId
             update(started.testCaseId) { record in
-                record.attempts.append(Attempt(started: started, results: Array(repeating: nil, count: record.testCase.testSteps.count)))
+                record.attempts.append(
+                    Attempt(started: started, results: Array(repeating: nil, count: record.testCase.testSteps.count)))
             }
         case .testStepFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, testCase in
-                guard let position = testCase.testSteps.index(from: attempt.nextPosition, where: { $0.id == finished.testStepId })
+                guard
+                    let position = testCase.testSteps.index(
+                        from: attempt.nextPosition, where: { $0.id == finished.testStepId })
                 else { return }
                 attempt.results[position] = finished.testStepResult
                 attempt.nextPosition = position + 1
@@ -257,7 +260,9 @@ public final class RunLedger: EventConsumer {
             }
             guard let record = records.removeValue(forKey: id) else { continue }
             for attempt in record.attempts { attemptOwners[attempt.started.id] = nil }
-            for step in record.testCase.testSteps { if let pickleStepId = step.pickleStepId { suggestions[pickleStepId] = nil } }
+            for step in record.testCase.testSteps {
+                if let pickleStepId = step.pickleStepId { suggestions[pickleStepId] = nil }
+            }
         }
         for id in document.pickles { pickles[id] = nil }
         if retention != .results { documents[uri] = nil }
@@ -271,7 +276,9 @@ public final class RunLedger: EventConsumer {
     /// another arrives): every closing line, verdict and exit code reads this.
     public var result: RunResult {
         if let frozenResult { return frozenResult }
-        let duration = runFinished.flatMap { end in runStarted.map { end.timestamp.totalNanoseconds - $0.totalNanoseconds } }
+        let duration = runFinished.flatMap { end in
+            runStarted.map { end.timestamp.totalNanoseconds - $0.totalNanoseconds }
+        }
         let result = RunResult(
             tally: tally(), unfinished: unfinishedTestCases,
             unparsable: parseErrors.map { "\($0.source.uri ?? "?"):\($0.source.location?.line ?? 0)" },
@@ -356,22 +363,28 @@ public final class RunLedger: EventConsumer {
         for (position, testStep) in record.testCase.testSteps.enumerated() {
             let result = final?.results[position]
             if let pickleStepId = testStep.pickleStepId,
-               let index = pickle.steps.index(from: nextPickleStep, where: { $0.id == pickleStepId }) {
+                let index = pickle.steps.index(from: nextPickleStep, where: { $0.id == pickleStepId })
+            {
                 let pickleStep = pickle.steps[index]
                 nextPickleStep = index + 1
                 let ast = pickleStep.astNodeIds.first.flatMap { document.steps[$0] }
                 let definitions = (testStep.stepDefinitionIds ?? []).compactMap { stepDefinitions[$0] }
-                steps.append(StepResult(
-                    testStepId: testStep.id, kind: .step(pickleStep, ast, definitions), result: result,
-                    suggestion: suggestions[pickleStepId]))
+                steps.append(
+                    StepResult(
+                        testStepId: testStep.id, kind: .step(pickleStep, ast, definitions), result: result,
+                        suggestion: suggestions[pickleStepId]))
             } else if let hookId = testStep.hookId {
-                steps.append(StepResult(testStepId: testStep.id, kind: .hook(hooks[hookId]), result: result, suggestion: nil))
+                steps.append(
+                    StepResult(testStepId: testStep.id, kind: .hook(hooks[hookId]), result: result, suggestion: nil))
             }
         }
         var result = ScenarioResult(
-            testCaseId: record.testCase.id, pickle: pickle, scenario: pickle.astNodeIds.first.flatMap { document.scenarios[$0] },
-            steps: steps, attempt: final?.started.attempt ?? 0, attachments: final?.attachments ?? [], started: final != nil,
-            featureName: documents[pickle.uri]?.feature?.name, tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
+            testCaseId: record.testCase.id, pickle: pickle,
+            scenario: pickle.astNodeIds.first.flatMap { document.scenarios[$0] },
+            steps: steps, attempt: final?.started.attempt ?? 0, attachments: final?.attachments ?? [],
+            started: final != nil,
+            featureName: documents[pickle.uri]?.feature?.name,
+            tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
         result.finished = final?.finished ?? true
         return result
     }
@@ -382,6 +395,7 @@ extension Array {
     /// before it: for lists read in their own order, where the search is short, so that a
     /// scenario's steps are found in time linear in their number.
     fileprivate func index(from start: Int, where matches: (Element) -> Bool) -> Int? {
-        self[Swift.min(start, count)...].firstIndex(where: matches) ?? self[..<Swift.min(start, count)].firstIndex(where: matches)
+        self[Swift.min(start, count)...].firstIndex(where: matches)
+            ?? self[..<Swift.min(start, count)].firstIndex(where: matches)
     }
 }

@@ -20,7 +20,8 @@ public struct ShardCheck: Sendable {
         guard streams.count > 1 else { return }
         shardTimes = streams.compactMap { stream -> RunLedger.ShardTime? in
             guard let metadata = RunMetadata.find(in: stream.envelopes) else { return nil }
-            var start: Int?, end: Int?
+            var start: Int?
+            var end: Int?
             for envelope in stream.envelopes {
                 if case .testRunStarted(let started) = envelope { start = started.timestamp.totalNanoseconds }
                 if case .testRunFinished(let finished) = envelope { end = finished.timestamp.totalNanoseconds }
@@ -40,28 +41,34 @@ public struct ShardCheck: Sendable {
             let groups = suites.values.map { group in
                 "\(Self.list(group.map(\.path))) (\(group[0].metadata.selected) scenario\(group[0].metadata.selected == 1 ? "" : "s"))"
             }.sorted()
-            problems.append("the streams come from different suites (other scenarios or other selecting options): "
-                + groups.joined(separator: "; "))
+            problems.append(
+                "the streams come from different suites (other scenarios or other selecting options): "
+                    + groups.joined(separator: "; "))
             return
         }
         let counts = Set(described.map(\.metadata.shards))
         if counts.count > 1 {
-            problems.append("the streams split the suite into different numbers of shards: "
-                + described.map { "\($0.path) is shard \($0.metadata.shard) of \($0.metadata.shards)" }.joined(separator: ", "))
+            problems.append(
+                "the streams split the suite into different numbers of shards: "
+                    + described.map { "\($0.path) is shard \($0.metadata.shard) of \($0.metadata.shards)" }.joined(
+                        separator: ", "))
             return
         }
         let total = first.metadata.shards
         let byShard = Dictionary(grouping: described, by: \.metadata.shard)
         for shard in byShard.keys.sorted() where byShard[shard]!.count > 1 {
-            problems.append("shard \(shard) of \(total) is given more than once: \(Self.list(byShard[shard]!.map(\.path)))")
+            problems.append(
+                "shard \(shard) of \(total) is given more than once: \(Self.list(byShard[shard]!.map(\.path)))")
         }
         let missing = (1...max(1, total)).filter { byShard[$0] == nil }
         let planned = byShard.values.reduce(0) { $0 + $1[0].metadata.planned }
         scenariosInNoStream = max(0, first.metadata.selected - planned)
         if !missing.isEmpty {
             let shards = missing.map { "\($0)" }.joined(separator: ", ")
-            problems.append("shard\(missing.count == 1 ? "" : "s") \(shards) of \(total) \(missing.count == 1 ? "is" : "are") missing: "
-                + "\(scenariosInNoStream) of the suite's \(first.metadata.selected) scenarios are in no stream and were not run")
+            problems.append(
+                "shard\(missing.count == 1 ? "" : "s") \(shards) of \(total) \(missing.count == 1 ? "is" : "are") missing: "
+                    + "\(scenariosInNoStream) of the suite's \(first.metadata.selected) scenarios are in no stream and were not run"
+            )
         }
     }
 

@@ -30,13 +30,18 @@ public enum StreamMerger {
                 case .parameterType(let type): once("parameterType:" + type.id, envelope)
                 case .undefinedParameterType(let type): once("undefined:" + type.expression + type.name, envelope)
                 case .testRunStarted(let start):
-                    if started.map({ start.timestamp.totalNanoseconds < $0.timestamp.totalNanoseconds }) ?? true { started = start }
+                    if started.map({ start.timestamp.totalNanoseconds < $0.timestamp.totalNanoseconds }) ?? true {
+                        started = start
+                    }
                 case .testRunFinished(let end):
                     sawFinish += 1
                     if let current = finished {
-                        let latest = end.timestamp.totalNanoseconds > current.timestamp.totalNanoseconds ? end.timestamp : current.timestamp
+                        let latest =
+                            end.timestamp.totalNanoseconds > current.timestamp.totalNanoseconds
+                            ? end.timestamp : current.timestamp
                         finished = TestRunFinished(
-                            message: current.message ?? end.message, success: current.success && end.success, timestamp: latest,
+                            message: current.message ?? end.message, success: current.success && end.success,
+                            timestamp: latest,
                             exception: current.exception ?? end.exception, testRunStartedId: current.testRunStartedId)
                     } else {
                         finished = end
@@ -73,12 +78,18 @@ public enum StreamMerger {
         var order: [(testCase: String, pickle: Int, seen: Int)] = []
         var owner: [String: String] = [:]
         func add(_ envelope: Envelope, toAttempt startedId: String) {
-            if let testCase = owner[startedId] { groups[testCase, default: []].append(envelope) } else { others.append(envelope) }
+            if let testCase = owner[startedId] {
+                groups[testCase, default: []].append(envelope)
+            } else {
+                others.append(envelope)
+            }
         }
         for envelope in body {
             switch envelope {
             case .testCase(let testCase):
-                if groups[testCase.id] == nil { order.append((testCase.id, pickleOrder[testCase.pickleId] ?? Int.max, order.count)) }
+                if groups[testCase.id] == nil {
+                    order.append((testCase.id, pickleOrder[testCase.pickleId] ?? Int.max, order.count))
+                }
                 groups[testCase.id, default: []].append(envelope)
             case .testCaseStarted(let started):
                 owner[started.id] = started.testCaseId

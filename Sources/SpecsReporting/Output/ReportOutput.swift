@@ -59,8 +59,10 @@ public final class ReportOutput {
         for _ in 0..<40 {
             var info = stat()
             guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-                  let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { break }
-            target = destination.hasPrefix("/")
+                let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target)
+            else { break }
+            target =
+                destination.hasPrefix("/")
                 ? destination
                 : URL(fileURLWithPath: target).deletingLastPathComponent().appendingPathComponent(destination).path
         }
@@ -81,7 +83,8 @@ public final class ReportOutput {
         }
         let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw OutputError(path: shown, reason: "cannot create its folder: \(error.localizedDescription)")
         }
@@ -153,7 +156,9 @@ public final class ReportOutput {
         if pendingRename != nil, fsync(descriptor) != 0, failure == nil, errno != EINVAL {
             failure = "cannot write: \(String(cString: strerror(errno)))"
         }
-        if Foundation.close(descriptor) != 0, failure == nil { failure = "cannot close: \(String(cString: strerror(errno)))" }
+        if Foundation.close(descriptor) != 0, failure == nil {
+            failure = "cannot close: \(String(cString: strerror(errno)))"
+        }
         guard let pending = pendingRename else { return }
         if failure != nil {
             unlink(pending.temporary)

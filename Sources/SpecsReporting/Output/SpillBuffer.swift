@@ -74,7 +74,11 @@ final class SpillBuffer {
         let inFile = range.clamped(to: 0..<spilled)
         if !inFile.isEmpty { copyFromFile(inFile) { slice in output.write { $0 += slice } } }
         let inMemory = range.clamped(to: spilled..<count)
-        if !inMemory.isEmpty { output.write { $0 += self.pending[(inMemory.lowerBound - self.spilled)..<(inMemory.upperBound - self.spilled)] } }
+        if !inMemory.isEmpty {
+            output.write {
+                $0 += self.pending[(inMemory.lowerBound - self.spilled)..<(inMemory.upperBound - self.spilled)]
+            }
+        }
     }
 
     /// Writes everything appended, in order, to `output`.

@@ -38,5 +38,7 @@ public enum Palette: Sendable {
         }
     }
 
-    public func paint(_ text: String, for status: TestStepResultStatus) -> String { paint(text, Self.color(for: status)) }
+    public func paint(_ text: String, for status: TestStepResultStatus) -> String {
+        paint(text, Self.color(for: status))
+    }
 }

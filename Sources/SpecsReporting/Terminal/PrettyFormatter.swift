@@ -25,7 +25,8 @@ public final class PrettyFormatter: EventConsumer {
         switch envelope {
         case .testCaseFinished(let finished) where !finished.willBeRetried:
             guard let started = ledger.attempt(finished.testCaseStartedId),
-                  let result = ledger.scenarioResult(testCaseId: started.testCaseId) else { return }
+                let result = ledger.scenarioResult(testCaseId: started.testCaseId)
+            else { return }
             print(result)
         default:
             break
@@ -69,14 +70,18 @@ public final class PrettyFormatter: EventConsumer {
         for step in result.steps {
             if case .hook = step.kind {
                 if step.status != .passed && step.status != .skipped {
-                    out.write("    " + palette.paint("Hook \(step.text)" + StepStatusText.suffix(step), for: step.status) + "\n")
+                    out.write(
+                        "    " + palette.paint("Hook \(step.text)" + StepStatusText.suffix(step), for: step.status)
+                            + "\n")
                     out.write(FailureText.explain(step, in: result, palette: palette, indent: "      "))
                     problems.append((result, step))
                 }
                 writeAttachments(attachments[step.testStepId] ?? [], from: step)
                 continue
             }
-            out.write("    " + palette.paint("\(step.keyword)\(step.text)" + StepStatusText.suffix(step), for: step.status) + "\n")
+            out.write(
+                "    " + palette.paint("\(step.keyword)\(step.text)" + StepStatusText.suffix(step), for: step.status)
+                    + "\n")
             if case .step(let pickleStep, _, _) = step.kind { writeArgument(pickleStep.argument) }
             if [.failed, .undefined, .ambiguous, .pending].contains(step.status) {
                 out.write(FailureText.explain(step, in: result, palette: palette, indent: "      "))
@@ -98,7 +103,11 @@ public final class PrettyFormatter: EventConsumer {
                 }
             } else {
                 let name = attachment.fileName.map { " '\($0)'" } ?? ""
-                out.write("      " + palette.paint("attached\(name)\(source): \(attachment.mediaType), \(attachment.body.utf8.count) bytes", .gray) + "\n")
+                out.write(
+                    "      "
+                        + palette.paint(
+                            "attached\(name)\(source): \(attachment.mediaType), \(attachment.body.utf8.count) bytes",
+                            .gray) + "\n")
             }
         }
     }
@@ -116,7 +125,9 @@ public final class PrettyFormatter: EventConsumer {
         }
         if let doc = argument?.docString {
             out.write("      \"\"\"\(doc.mediaType ?? "")\n")
-            for line in doc.content.split(separator: "\n", omittingEmptySubsequences: false) { out.write("      \(line)\n") }
+            for line in doc.content.split(separator: "\n", omittingEmptySubsequences: false) {
+                out.write("      \(line)\n")
+            }
             out.write("      \"\"\"\n")
         }
     }

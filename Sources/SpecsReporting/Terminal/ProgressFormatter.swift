@@ -43,7 +43,9 @@ public final class ProgressFormatter: EventConsumer {
         let tally = ledger.result.tally
         // Only scenarios that did not pass can have a failure to explain.
         for testCaseId in tally.notPassed {
-            guard let scenario = ledger.scenarioResult(testCaseId: testCaseId), let step = scenario.failure else { continue }
+            guard let scenario = ledger.scenarioResult(testCaseId: testCaseId), let step = scenario.failure else {
+                continue
+            }
             index += 1
             out.write("\n\(index)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n")
             out.write("   Step: \(step.keyword)\(step.text)\n")

@@ -19,7 +19,8 @@ enum SummaryText {
                 return palette.paint("\(count) \(word)", for: status)
             }
             if notRun > 0 { parts.append(palette.paint("\(notRun) not run", .cyan)) }
-            return "\(total) \(noun)\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+            return "\(total) \(noun)\(total == 1 ? "" : "s")"
+                + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
         }
         var text = line("scenario", scenarioCounts, notRun: tally.notRun) + "\n" + line("step", stepCounts) + "\n"
         text += duration(result) + "\n"

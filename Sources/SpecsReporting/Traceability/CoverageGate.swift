@@ -14,7 +14,9 @@ public final class CoverageGate: EventConsumer {
     private let err: ReportOutput
     public private(set) var report: TraceabilityReport?
 
-    public init(minimum: Double?, context: TraceabilityContext, diagnostics: ReportOutput, ledger shared: RunLedger? = nil) {
+    public init(
+        minimum: Double?, context: TraceabilityContext, diagnostics: ReportOutput, ledger shared: RunLedger? = nil
+    ) {
         feed = LedgerFeed(shared)
         self.minimum = minimum
         self.context = context
@@ -29,13 +31,20 @@ public final class CoverageGate: EventConsumer {
         self.report = report
         for (row, check) in report.missingLinks {
             let line = check.link.location?.line ?? row.scenario.line
-            let nearest = check.nearest.isEmpty ? "" : " Nearest existing tests: \(check.nearest.joined(separator: ", "))."
-            err.write("\(row.scenario.uri):\(line): error: scenario '\(row.scenario.name)' links \(check.link.tag), but no such test exists.\(nearest)\n")
+            let nearest =
+                check.nearest.isEmpty ? "" : " Nearest existing tests: \(check.nearest.joined(separator: ", "))."
+            err.write(
+                "\(row.scenario.uri):\(line): error: scenario '\(row.scenario.name)' links \(check.link.tag), but no such test exists.\(nearest)\n"
+            )
         }
         if let minimum, report.coverage < minimum {
-            err.write("error: scenario coverage \(String(format: "%.1f", report.coverage))% is below the minimum \(String(format: "%g", minimum))%:\n")
+            err.write(
+                "error: scenario coverage \(String(format: "%.1f", report.coverage))% is below the minimum \(String(format: "%g", minimum))%:\n"
+            )
             for row in report.rows where !row.covered {
-                err.write("  \(row.scenario.uri):\(row.scenario.line): '\(row.scenario.name)': \(row.reasons.joined(separator: "; "))\n")
+                err.write(
+                    "  \(row.scenario.uri):\(row.scenario.line): '\(row.scenario.name)': \(row.reasons.joined(separator: "; "))\n"
+                )
             }
         }
         err.flush()
@@ -46,11 +55,15 @@ public final class CoverageGate: EventConsumer {
         guard let report else { return nil }
         var reasons: [String] = []
         let missing = report.missingLinks.count
-        if missing > 0 { reasons.append("\(missing) @xctest link\(missing == 1 ? " names a test that does" : "s name tests that do") not exist") }
+        if missing > 0 {
+            reasons.append(
+                "\(missing) @xctest link\(missing == 1 ? " names a test that does" : "s name tests that do") not exist")
+        }
         if let minimum, report.coverage < minimum {
             let uncovered = report.rows.count - report.coveredCount
-            reasons.append("scenario coverage \(String(format: "%.1f", report.coverage))% is below the minimum \(String(format: "%g", minimum))% "
-                + "(\(uncovered) scenario\(uncovered == 1 ? "" : "s") without a passing linked test)")
+            reasons.append(
+                "scenario coverage \(String(format: "%.1f", report.coverage))% is below the minimum \(String(format: "%g", minimum))% "
+                    + "(\(uncovered) scenario\(uncovered == 1 ? "" : "s") without a passing linked test)")
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
     }

@@ -32,7 +32,8 @@ public struct TraceabilityContext: Sendable {
     /// The report for a finished run, computed once however many outputs ask for it.
     public func report(_ ledger: RunLedger) -> TraceabilityReport {
         if let cached = ledger.cachedReport, cached.context == identity { return cached.report }
-        let report = TraceabilityReport.build(scenarios: ledger.scenarioResults.map(Self.record), inventory: inventory(), results: results)
+        let report = TraceabilityReport.build(
+            scenarios: ledger.scenarioResults.map(Self.record), inventory: inventory(), results: results)
         ledger.cachedReport = (identity, report)
         return report
     }
@@ -46,6 +47,8 @@ public struct TraceabilityContext: Sendable {
     private static func record(_ result: ScenarioResult) -> ScenarioRecord {
         ScenarioRecord(
             name: result.pickle.name, uri: result.pickle.uri, line: result.pickle.location.line, status: result.status,
-            tags: result.pickle.tags.enumerated().map { ($1.name, result.tagLocations.indices.contains($0) ? result.tagLocations[$0] : nil) })
+            tags: result.pickle.tags.enumerated().map {
+                ($1.name, result.tagLocations.indices.contains($0) ? result.tagLocations[$0] : nil)
+            })
     }
 }

@@ -18,7 +18,10 @@ public final class TraceabilityFormatter: EventConsumer {
 
     /// `onlyWithLinks`: write nothing when no scenario links a test (for the terminal
     /// table shown after the pretty output).
-    public init(output: ReportOutput, style: Style, context: TraceabilityContext, palette: Palette = .none, onlyWithLinks: Bool = false, ledger shared: RunLedger? = nil) {
+    public init(
+        output: ReportOutput, style: Style, context: TraceabilityContext, palette: Palette = .none,
+        onlyWithLinks: Bool = false, ledger shared: RunLedger? = nil
+    ) {
         feed = LedgerFeed(shared)
         out = output
         self.style = style
@@ -82,7 +85,8 @@ enum TraceabilityJSON {
                     status: row.scenario.status.rawValue.lowercased(), covered: row.covered, reasons: row.reasons,
                     links: row.links.map {
                         Document.Link(
-                            tag: $0.link.tag, suite: $0.link.suite, test: $0.link.test, module: $0.link.module, exists: $0.exists,
+                            tag: $0.link.tag, suite: $0.link.suite, test: $0.link.test, module: $0.link.module,
+                            exists: $0.exists,
                             outcome: $0.outcome?.rawValue, nearest: $0.exists ? nil : $0.nearest)
                     })
             },

@@ -9,10 +9,14 @@ enum TraceabilityTable {
 
     static func rows(_ report: TraceabilityReport) -> [[String]] {
         report.rows.map { row in
-            let tests = row.links.isEmpty ? "—" : row.links.map { "\($0.link.test)" + ($0.exists ? "" : " (missing)") }.joined(separator: ", ")
+            let tests =
+                row.links.isEmpty
+                ? "—" : row.links.map { "\($0.link.test)" + ($0.exists ? "" : " (missing)") }.joined(separator: ", ")
             let statuses = row.links.isEmpty ? "—" : row.links.map(testStatus).joined(separator: ", ")
-            return [row.scenario.name, tests, row.components.joined(separator: ", ").ifEmpty("—"), statuses,
-                    row.scenario.status.rawValue.lowercased()]
+            return [
+                row.scenario.name, tests, row.components.joined(separator: ", ").ifEmpty("—"), statuses,
+                row.scenario.status.rawValue.lowercased(),
+            ]
         }
     }
 
@@ -24,12 +28,14 @@ enum TraceabilityTable {
     static func coverageLine(_ report: TraceabilityReport) -> String {
         let figure = String(format: "%.1f", report.coverage)
         let basis = report.resultsKnown ? "" : "; no test results were given, so no linked test is known to pass"
-        return "Coverage: \(figure)% (\(report.coveredCount) of \(report.rows.count) scenarios passed with a passing linked test\(basis))"
+        return
+            "Coverage: \(figure)% (\(report.coveredCount) of \(report.rows.count) scenarios passed with a passing linked test\(basis))"
     }
 
     static func terminal(_ report: TraceabilityReport, palette: Palette) -> String {
         let all = [headers(report)] + rows(report)
-        let widths = fitted((0..<5).map { column in all.map { $0[column].count }.max() ?? 0 }, within: terminalWidth - 8)
+        let widths = fitted(
+            (0..<5).map { column in all.map { $0[column].count }.max() ?? 0 }, within: terminalWidth - 8)
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { column, cell in
                 let shown = cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
@@ -67,7 +73,9 @@ enum TraceabilityTable {
     /// Column widths whose sum is at most `total`: the widest column gives way first.
     static func fitted(_ widths: [Int], within total: Int) -> [Int] {
         var widths = widths
-        while widths.reduce(0, +) > total, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 8 {
+        while widths.reduce(0, +) > total, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+            widths[widest] > 8
+        {
             widths[widest] -= 1
         }
         return widths
@@ -79,18 +87,27 @@ enum TraceabilityTable {
         text += "| " + headers(report).joined(separator: " | ") + " |\n"
         text += "|" + String(repeating: "---|", count: 5) + "\n"
         for cells in rows(report) {
-            text += "| " + cells.enumerated().map { $0 == 1 ? $1.split(separator: ",").map { "`\($0.trimmingCharacters(in: .whitespaces))`" }.joined(separator: ", ") : escape($1) }.joined(separator: " | ") + " |\n"
+            text +=
+                "| "
+                + cells.enumerated().map {
+                    $0 == 1
+                        ? $1.split(separator: ",").map { "`\($0.trimmingCharacters(in: .whitespaces))`" }.joined(
+                            separator: ", ") : escape($1)
+                }.joined(separator: " | ") + " |\n"
         }
         text += "\n**" + coverageLine(report) + "**\n"
         let uncovered = report.rows.filter { !$0.covered }
         if !uncovered.isEmpty {
             text += "\n### Not covered\n\n"
             for row in uncovered {
-                text += "- \(escape(row.scenario.name)) (`\(row.scenario.uri):\(row.scenario.line)`): \(escape(row.reasons.joined(separator: "; ")))\n"
+                text +=
+                    "- \(escape(row.scenario.name)) (`\(row.scenario.uri):\(row.scenario.line)`): \(escape(row.reasons.joined(separator: "; ")))\n"
             }
         }
         if !report.unlinkedTests.isEmpty {
-            text += "\n### Tests no scenario links\n\n" + report.unlinkedTests.map { "- `\($0)`" }.joined(separator: "\n") + "\n"
+            text +=
+                "\n### Tests no scenario links\n\n" + report.unlinkedTests.map { "- `\($0)`" }.joined(separator: "\n")
+                + "\n"
         }
         return text
     }

@@ -34,7 +34,9 @@ extension RunVerdict {
         self.init(scenarios: result.tally.scenarios, problems: [])
         if !result.unparsable.isEmpty { add(.unparsableFiles(result.unparsable)) }
         if result.testCases == 0 { add(.nothingSelected(hint: "the streams hold no test case")) }
-        if result.runFinished == nil || !result.unfinished.isEmpty { add(.incomplete(unfinished: result.unfinished.count)) }
+        if result.runFinished == nil || !result.unfinished.isEmpty {
+            add(.incomplete(unfinished: result.unfinished.count))
+        }
         if !result.withoutPickle.isEmpty {
             add(.missingPickles(result.withoutPickle.map { "test case \($0.testCase) (pickle \($0.pickle))" }))
         }

@@ -11,7 +11,8 @@ public enum VerdictText {
             let passed = count - skipped
             if verdict.dryRun {
                 let scenarios = "\(count) scenario\(count == 1 ? "" : "s")"
-                return palette.paint("PASSED: dry run of \(scenarios), every step has one definition (nothing was run)", .green) + "\n"
+                return palette.paint(
+                    "PASSED: dry run of \(scenarios), every step has one definition (nothing was run)", .green) + "\n"
             }
             var text = "PASSED: \(passed) scenario\(passed == 1 ? "" : "s") passed"
             if skipped > 0 { text += ", \(skipped) skipped" }
@@ -37,8 +38,10 @@ public enum VerdictText {
             let verb = count == 1 ? "is" : "are"
             switch status {
             case .failed: return "\(plural(count, "scenario", "scenarios")) failed"
-            case .undefined: return "\(plural(count, "scenario", "scenarios")) \(verb) undefined (a step has no definition)"
-            case .ambiguous: return "\(plural(count, "scenario", "scenarios")) \(verb) ambiguous (a step has several definitions)"
+            case .undefined:
+                return "\(plural(count, "scenario", "scenarios")) \(verb) undefined (a step has no definition)"
+            case .ambiguous:
+                return "\(plural(count, "scenario", "scenarios")) \(verb) ambiguous (a step has several definitions)"
             case .pending: return "\(plural(count, "scenario", "scenarios")) \(verb) pending"
             default: return "\(plural(count, "scenario", "scenarios")) \(status.rawValue.lowercased())"
             }
@@ -47,9 +50,11 @@ public enum VerdictText {
         case .coverage(let text):
             return text
         case .unusedDefinitions(let places):
-            return "\(plural(places.count, "step definition matches", "step definitions match")) no step: " + list(places)
+            return "\(plural(places.count, "step definition matches", "step definitions match")) no step: "
+                + list(places)
         case .reportsNotWritten(let paths):
-            return "\(plural(paths.count, "report", "reports")) could not be written (see the errors above): " + list(paths)
+            return "\(plural(paths.count, "report", "reports")) could not be written (see the errors above): "
+                + list(paths)
         case .interrupted(let signal):
             return "the run was interrupted (\(signal)): the scenarios that had not finished are failed or not run"
         case .incomplete(let unfinished):
@@ -61,7 +66,8 @@ public enum VerdictText {
             return "worker processes could not be started (\(reason)), so the scenarios left were not run"
         case .missingPickles(let testCases):
             return "the stream is not whole: \(plural(testCases.count, "test case has", "test cases have")) no pickle, "
-                + "so \(testCases.count == 1 ? "its scenario" : "their scenarios") cannot be named or counted: " + list(testCases)
+                + "so \(testCases.count == 1 ? "its scenario" : "their scenarios") cannot be named or counted: "
+                + list(testCases)
         }
     }
 
@@ -70,6 +76,7 @@ public enum VerdictText {
     }
 
     private static func list(_ items: [String]) -> String {
-        items.count <= 5 ? items.joined(separator: ", ") : items.prefix(5).joined(separator: ", ") + " and \(items.count - 5) more"
+        items.count <= 5
+            ? items.joined(separator: ", ") : items.prefix(5).joined(separator: ", ") + " and \(items.count - 5) more"
     }
 }

@@ -12,7 +12,8 @@ struct ArgumentReader {
         }
         let value = values[index]
         guard let converted = T.converting(value) else {
-            throw ArgumentError(message: "cannot use \(String(reflecting: value)) (\(Swift.type(of: value))) as \(T.self)")
+            throw ArgumentError(
+                message: "cannot use \(String(reflecting: value)) (\(Swift.type(of: value))) as \(T.self)")
         }
         return converted
     }

@@ -7,7 +7,13 @@ final class AttachmentSink: Sendable {
     private let storage = Locked<[PendingAttachment]>([])
 
     func add(_ attachment: PendingAttachment) { storage.withLock { $0.append(attachment) } }
-    func drain() -> [PendingAttachment] { storage.withLock { let all = $0; $0 = []; return all } }
+    func drain() -> [PendingAttachment] {
+        storage.withLock {
+            let all = $0
+            $0 = []
+            return all
+        }
+    }
 }
 
 /// An attachment waiting to be placed in the event stream.
@@ -20,12 +26,15 @@ struct PendingAttachment: Sendable {
     /// The `attachment` envelope of this attachment, made where a step or hook ended: the
     /// one place an attachment becomes a message.
     func envelope(
-        testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil, timestamp: Timestamp
+        testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil,
+        timestamp: Timestamp
     ) -> Envelope {
-        .attachment(Attachment(
-            body: body, contentEncoding: base64 ? .base64 : .identity, fileName: fileName, mediaType: mediaType,
-            testCaseStartedId: testCaseStartedId, testStepId: testStepId, testRunHookStartedId: testRunHookStartedId,
-            timestamp: timestamp))
+        .attachment(
+            Attachment(
+                body: body, contentEncoding: base64 ? .base64 : .identity, fileName: fileName, mediaType: mediaType,
+                testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+                testRunHookStartedId: testRunHookStartedId,
+                timestamp: timestamp))
     }
 }
 
@@ -41,7 +50,8 @@ public enum Attach {
 
     /// Attaches bytes, sent base64-encoded.
     public static func bytes(_ data: Data, mediaType: String, fileName: String? = nil) {
-        sink?.add(PendingAttachment(body: data.base64EncodedString(), base64: true, mediaType: mediaType, fileName: fileName))
+        sink?.add(
+            PendingAttachment(body: data.base64EncodedString(), base64: true, mediaType: mediaType, fileName: fileName))
     }
 
     /// Logs a line (`text/x.cucumber.log+plain`).

@@ -26,8 +26,9 @@ public struct StepCatalog: Sendable {
             } else {
                 types = []
             }
-            return Entry(expression: definition.expression.source, isRegularExpression: definition.isRegularExpression,
-                         location: definition.location, parameterTypes: types)
+            return Entry(
+                expression: definition.expression.source, isRegularExpression: definition.isRegularExpression,
+                location: definition.location, parameterTypes: types)
         }
         let matcher = StepMatcher(definitions: definitions)
         let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($0.element.id, $0.offset) })

@@ -39,7 +39,9 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     /// The world a definition was handed, as its closure takes it: always the registry's own
     /// type, since the run's worlds come from `makeAnyWorld`.
     static func typed(_ world: AnyObject) throws -> World {
-        guard let world = world as? World else { throw WorldTypeMismatch(expected: "\(World.self)", found: "\(type(of: world))") }
+        guard let world = world as? World else {
+            throw WorldTypeMismatch(expected: "\(World.self)", found: "\(type(of: world))")
+        }
         return world
     }
 
@@ -64,7 +66,9 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             try parameterTypes.define(type)
             customParameterTypes.append((type, location))
         } catch {
-            problems.append(DefinitionProblem(location: location, message: error.message, undefinedParameterType: nil, expression: name))
+            problems.append(
+                DefinitionProblem(
+                    location: location, message: error.message, undefinedParameterType: nil, expression: name))
         }
     }
 
@@ -123,7 +127,8 @@ public struct StepRegistry<World: AnyObject>: Sendable {
         let declared = closureTypes.count
         let last = closureTypes.last.map { ObjectIdentifier($0) }
         let trailing: StepDefinition.TrailingArgument =
-            last == ObjectIdentifier(DataTable.self) ? .dataTable : last == ObjectIdentifier(DocString.self) ? .docString : .none
+            last == ObjectIdentifier(DataTable.self)
+            ? .dataTable : last == ObjectIdentifier(DocString.self) ? .docString : .none
         let compiled: any StepExpression
         let valueTypes: [(name: String, type: Any.Type)]
         do {
@@ -139,38 +144,47 @@ public struct StepRegistry<World: AnyObject>: Sendable {
                 valueTypes = expression.parameterTypes.map { ("{\($0.name)}", $0.valueType()) }
             }
         } catch let error as ExpressionError {
-            problems.append(DefinitionProblem(
-                location: location, message: error.message, undefinedParameterType: error.undefinedParameterTypeName,
-                expression: source))
+            problems.append(
+                DefinitionProblem(
+                    location: location, message: error.message,
+                    undefinedParameterType: error.undefinedParameterTypeName,
+                    expression: source))
             return
         } catch {
-            problems.append(DefinitionProblem(location: location, message: "\(error)", undefinedParameterType: nil, expression: source))
+            problems.append(
+                DefinitionProblem(
+                    location: location, message: "\(error)", undefinedParameterType: nil, expression: source))
             return
         }
         let parameters = valueTypes.count
         let expected = parameters + (trailing == .none ? 0 : 1)
         guard declared == expected else {
-            problems.append(DefinitionProblem(
-                location: location,
-                message: "'\(source)' has \(parameters) parameter(s) but its closure takes \(declared) argument(s) after the world"
-                    + " (one more is allowed for a trailing DataTable or DocString)",
-                undefinedParameterType: nil, expression: source))
+            problems.append(
+                DefinitionProblem(
+                    location: location,
+                    message:
+                        "'\(source)' has \(parameters) parameter(s) but its closure takes \(declared) argument(s) after the world"
+                        + " (one more is allowed for a trailing DataTable or DocString)",
+                    undefinedParameterType: nil, expression: source))
             return
         }
         for (index, value) in valueTypes.enumerated() where !closureTypes[index].accepts(value.type) {
-            problems.append(DefinitionProblem(
-                location: location,
-                message: "'\(source)': parameter \(index + 1), \(value.name), gives \(value.type) values, "
-                    + "but the closure takes it as \(closureTypes[index])",
-                undefinedParameterType: nil, expression: source))
+            problems.append(
+                DefinitionProblem(
+                    location: location,
+                    message: "'\(source)': parameter \(index + 1), \(value.name), gives \(value.type) values, "
+                        + "but the closure takes it as \(closureTypes[index])",
+                    undefinedParameterType: nil, expression: source))
             return
         }
         let invoke: @Sendable (AnyObject, [any Sendable]) async throws -> Void = { world, values in
             var reader = ArgumentReader(values)
             try await body(try Self.typed(world), repeat try reader.next((each Arg).self))
         }
-        steps.append(StepDefinition(
-            id: newId(), expression: compiled, isRegularExpression: regex, location: location, trailing: trailing, body: invoke))
+        steps.append(
+            StepDefinition(
+                id: newId(), expression: compiled, isRegularExpression: regex, location: location, trailing: trailing,
+                body: invoke))
     }
 
     // MARK: Hooks
@@ -235,12 +249,14 @@ public struct StepRegistry<World: AnyObject>: Sendable {
 
     /// Runs once before any scenario.
     public mutating func beforeAll(
-        _ name: String? = nil, file: String = #filePath, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
+        _ name: String? = nil, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable () async throws -> Void
     ) { addHook(.beforeAll, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
 
     /// Runs once after every scenario; after-all hooks run in reverse order of registration.
     public mutating func afterAll(
-        _ name: String? = nil, file: String = #filePath, line: Int = #line, _ body: @escaping @Sendable () async throws -> Void
+        _ name: String? = nil, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable () async throws -> Void
     ) { addHook(.afterAll, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
 
     private mutating func addHook(
@@ -252,11 +268,16 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             do {
                 filter = TagFilter(source: tags, expression: try TagExpressionParser.parse(tags))
             } catch {
-                problems.append(DefinitionProblem(location: location, message: error.message, undefinedParameterType: nil, expression: tags))
+                problems.append(
+                    DefinitionProblem(
+                        location: location, message: error.message, undefinedParameterType: nil, expression: tags))
                 return
             }
         }
-        hooks.append(Hook(id: newId(), kind: kind, name: name, tagExpressionSource: tags, tagExpression: filter, location: location, body: body))
+        hooks.append(
+            Hook(
+                id: newId(), kind: kind, name: name, tagExpressionSource: tags, tagExpression: filter,
+                location: location, body: body))
     }
 }
 

@@ -16,29 +16,40 @@ enum CIEnvironment {
             let server = e["GITHUB_SERVER_URL"] ?? "https://github.com"
             let repository = e["GITHUB_REPOSITORY"]
             return Meta.Ci(
-                name: "GitHub Actions", url: repository.flatMap { repo in e["GITHUB_RUN_ID"].map { "\(server)/\(repo)/actions/runs/\($0)" } },
+                name: "GitHub Actions",
+                url: repository.flatMap { repo in e["GITHUB_RUN_ID"].map { "\(server)/\(repo)/actions/runs/\($0)" } },
                 buildNumber: e["GITHUB_RUN_NUMBER"],
-                git: git(remote: repository.map { "\(server)/\($0).git" }, revision: e["GITHUB_SHA"], branch: e["GITHUB_REF_NAME"]))
+                git: git(
+                    remote: repository.map { "\(server)/\($0).git" }, revision: e["GITHUB_SHA"],
+                    branch: e["GITHUB_REF_NAME"]))
         }
         if e["GITLAB_CI"] != nil {
             return Meta.Ci(
                 name: "GitLab", url: e["CI_PIPELINE_URL"], buildNumber: e["CI_PIPELINE_ID"],
-                git: git(remote: e["CI_PROJECT_URL"], revision: e["CI_COMMIT_SHA"], branch: e["CI_COMMIT_REF_NAME"], tag: e["CI_COMMIT_TAG"]))
+                git: git(
+                    remote: e["CI_PROJECT_URL"], revision: e["CI_COMMIT_SHA"], branch: e["CI_COMMIT_REF_NAME"],
+                    tag: e["CI_COMMIT_TAG"]))
         }
         if e["CIRCLECI"] != nil {
             return Meta.Ci(
                 name: "CircleCI", url: e["CIRCLE_BUILD_URL"], buildNumber: e["CIRCLE_BUILD_NUM"],
-                git: git(remote: e["CIRCLE_REPOSITORY_URL"], revision: e["CIRCLE_SHA1"], branch: e["CIRCLE_BRANCH"], tag: e["CIRCLE_TAG"]))
+                git: git(
+                    remote: e["CIRCLE_REPOSITORY_URL"], revision: e["CIRCLE_SHA1"], branch: e["CIRCLE_BRANCH"],
+                    tag: e["CIRCLE_TAG"]))
         }
         if e["BUILDKITE"] != nil {
             return Meta.Ci(
                 name: "Buildkite", url: e["BUILDKITE_BUILD_URL"], buildNumber: e["BUILDKITE_BUILD_NUMBER"],
-                git: git(remote: e["BUILDKITE_REPO"], revision: e["BUILDKITE_COMMIT"], branch: e["BUILDKITE_BRANCH"], tag: e["BUILDKITE_TAG"]))
+                git: git(
+                    remote: e["BUILDKITE_REPO"], revision: e["BUILDKITE_COMMIT"], branch: e["BUILDKITE_BRANCH"],
+                    tag: e["BUILDKITE_TAG"]))
         }
         if e["TF_BUILD"] != nil {
             return Meta.Ci(
                 name: "Azure Pipelines", url: nil, buildNumber: e["BUILD_BUILDNUMBER"],
-                git: git(remote: e["BUILD_REPOSITORY_URI"], revision: e["BUILD_SOURCEVERSION"], branch: e["BUILD_SOURCEBRANCHNAME"]))
+                git: git(
+                    remote: e["BUILD_REPOSITORY_URI"], revision: e["BUILD_SOURCEVERSION"],
+                    branch: e["BUILD_SOURCEBRANCHNAME"]))
         }
         return nil
     }
@@ -46,7 +57,8 @@ enum CIEnvironment {
     /// `https://user:token@host/repo.git` without `user:token@`.
     static func withoutCredentials(_ remote: String) -> String {
         guard let scheme = remote.range(of: "://"), let at = remote[scheme.upperBound...].firstIndex(of: "@"),
-              !remote[scheme.upperBound..<at].contains("/") else { return remote }
+            !remote[scheme.upperBound..<at].contains("/")
+        else { return remote }
         return String(remote[..<scheme.upperBound]) + remote[remote.index(after: at)...]
     }
 }

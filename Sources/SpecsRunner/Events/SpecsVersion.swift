@@ -9,14 +9,14 @@ public enum SpecsVersion {
     public static func meta() -> Meta {
         let version = ProcessInfo.processInfo.operatingSystemVersion
         #if os(Linux)
-        let osName = "linux"
+            let osName = "linux"
         #else
-        let osName = "darwin"
+            let osName = "darwin"
         #endif
         #if arch(arm64)
-        let cpu = "arm64"
+            let cpu = "arm64"
         #else
-        let cpu = "x64"
+            let cpu = "x64"
         #endif
         return Meta(
             protocolVersion: protocolVersion,
@@ -28,13 +28,13 @@ public enum SpecsVersion {
 
     private static var swiftVersion: String {
         #if swift(>=6.3)
-        "6.3"
+            "6.3"
         #elseif swift(>=6.2)
-        "6.2"
+            "6.2"
         #elseif swift(>=6.1)
-        "6.1"
+            "6.1"
         #else
-        "6.0"
+            "6.0"
         #endif
     }
 }

@@ -68,11 +68,13 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
             if !whole && max(announced, batch.uris.count) >= Self.batchSize { break }
         }
         for candidate in candidates {
-            batch.suite.add(uri: candidate.pickle.uri, line: candidate.pickle.location.line, name: candidate.pickle.name)
+            batch.suite.add(
+                uri: candidate.pickle.uri, line: candidate.pickle.location.line, name: candidate.pickle.name)
         }
         if whole {
             if let shard = options.shard {
-                candidates = ScenarioOrder.shard(candidates, index: shard.index, count: shard.count, durations: options.shardDurations)
+                candidates = ScenarioOrder.shard(
+                    candidates, index: shard.index, count: shard.count, durations: options.shardDurations)
             }
             candidates = ScenarioOrder.apply(options.order, to: candidates)
         }
@@ -104,8 +106,11 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
         if let first = feature.errors.first { batch.unparsable.append("\(feature.source.uri):\(first.location.line)") }
         for error in feature.errors {
             batch.parseErrors += 1
-            batch.envelopes.append(.parseError(ParseErrorMessage(
-                source: SourceReference(uri: feature.source.uri, location: error.location), message: error.description)))
+            batch.envelopes.append(
+                .parseError(
+                    ParseErrorMessage(
+                        source: SourceReference(uri: feature.source.uri, location: error.location),
+                        message: error.description)))
         }
         for pickle in feature.pickles { batch.envelopes.append(.pickle(pickle)) }
     }

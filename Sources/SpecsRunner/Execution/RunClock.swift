@@ -40,5 +40,10 @@ public final class SteppingClock: RunClock {
 
     public func monotonicNanosecondsForDeadlines() -> UInt64 { ticks.withLock { $0 } }
 
-    private func tick() -> UInt64 { ticks.withLock { $0 += 1_000_000; return $0 } }
+    private func tick() -> UInt64 {
+        ticks.withLock {
+            $0 += 1_000_000
+            return $0
+        }
+    }
 }

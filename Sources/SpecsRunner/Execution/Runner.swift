@@ -9,7 +9,8 @@ public struct Runner<World: AnyObject>: Sendable {
     public let options: RunOptions
     public let clock: any RunClock
 
-    public init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock()) {
+    public init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock())
+    {
         self.registry = registry
         self.options = options
         self.clock = clock
@@ -31,7 +32,9 @@ public struct Runner<World: AnyObject>: Sendable {
         let refused = options.refusesBrokenDefinitions && !registry.problems.isEmpty
         // Worker processes run the before-all and after-all hooks themselves.
         let hooksHere = options.runsRunHooks && options.isolation == .inProcess
-        let beforeAllPassed = refused ? false
+        let beforeAllPassed =
+            refused
+            ? false
             : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
         let dispatch = beforeAllPassed && !refused ? makeDispatch(for: features) : nil
         let maker = RunBatchMaker(
@@ -56,7 +59,9 @@ public struct Runner<World: AnyObject>: Sendable {
         // The run's metadata is told as the run finishes, with the same time.
         let finished = clock.now()
         consumer.consume(metadata(summary, runId: runId, timestamp: finished))
-        consumer.consume(.testRunFinished(TestRunFinished(success: summary.verdict.passed, timestamp: finished, testRunStartedId: runId)))
+        consumer.consume(
+            .testRunFinished(
+                TestRunFinished(success: summary.verdict.passed, timestamp: finished, testRunStartedId: runId)))
         consumer.finish()
         return summary
     }
@@ -67,36 +72,48 @@ public struct Runner<World: AnyObject>: Sendable {
         let metadata = RunMetadata(
             suite: summary.suite.value(options: options.selectionDescription), shard: shard.index, shards: shard.count,
             selected: summary.suite.count, planned: summary.selected)
-        return .attachment(Attachment(
-            body: metadata.body, contentEncoding: .identity, mediaType: RunMetadata.mediaType, testRunStartedId: runId,
-            timestamp: timestamp))
+        return .attachment(
+            Attachment(
+                body: metadata.body, contentEncoding: .identity, mediaType: RunMetadata.mediaType,
+                testRunStartedId: runId,
+                timestamp: timestamp))
     }
 
     private func emitDefinitions(to consumer: some EventConsumer, summary: inout RunSummary) {
         for (type, location) in registry.customParameterTypes {
-            consumer.consume(.parameterType(ParameterTypeMessage(
-                id: "p-\(type.name)", name: type.name, regularExpressions: type.regularExpressions,
-                preferForRegularExpressionMatch: type.preferForRegularExpressionMatch, useForSnippets: type.useForSnippets,
-                sourceReference: reference(location))))
+            consumer.consume(
+                .parameterType(
+                    ParameterTypeMessage(
+                        id: "p-\(type.name)", name: type.name, regularExpressions: type.regularExpressions,
+                        preferForRegularExpressionMatch: type.preferForRegularExpressionMatch,
+                        useForSnippets: type.useForSnippets,
+                        sourceReference: reference(location))))
         }
         for problem in registry.problems {
             if let name = problem.undefinedParameterType {
-                consumer.consume(.undefinedParameterType(UndefinedParameterTypeMessage(expression: problem.expression, name: name)))
+                consumer.consume(
+                    .undefinedParameterType(UndefinedParameterTypeMessage(expression: problem.expression, name: name)))
                 if options.refusesBrokenDefinitions { summary.definitionProblems += 1 }
             } else {
                 summary.definitionProblems += 1
             }
         }
         for step in registry.steps {
-            consumer.consume(.stepDefinition(StepDefinitionMessage(
-                id: step.id,
-                pattern: .init(source: step.expression.source, type: step.isRegularExpression ? .regularExpression : .cucumberExpression),
-                sourceReference: reference(step.location))))
+            consumer.consume(
+                .stepDefinition(
+                    StepDefinitionMessage(
+                        id: step.id,
+                        pattern: .init(
+                            source: step.expression.source,
+                            type: step.isRegularExpression ? .regularExpression : .cucumberExpression),
+                        sourceReference: reference(step.location))))
         }
         for hook in registry.hooks {
-            consumer.consume(.hook(HookMessage(
-                id: hook.id, name: hook.name, sourceReference: reference(hook.location),
-                tagExpression: hook.tagExpressionSource, type: hook.kind.messageType)))
+            consumer.consume(
+                .hook(
+                    HookMessage(
+                        id: hook.id, name: hook.name, sourceReference: reference(hook.location),
+                        tagExpression: hook.tagExpressionSource, type: hook.kind.messageType)))
         }
     }
 
@@ -120,37 +137,50 @@ public struct Runner<World: AnyObject>: Sendable {
         _ = await runGlobalHooks(kind, runId: "run", to: recorder, summary: &summary)
         let hooks = Dictionary(registry.hooks.map { ("\($0.id)-run", $0) }, uniquingKeysWith: { first, _ in first })
         return recorder.envelopes.compactMap { envelope in
-            guard case .testRunHookFinished(let finished) = envelope, finished.result.status == .failed else { return nil }
+            guard case .testRunHookFinished(let finished) = envelope, finished.result.status == .failed else {
+                return nil
+            }
             let hook = hooks[finished.testRunHookStartedId]
             let name = hook?.name.map { "'\($0)'" } ?? "hook"
-            return "\(phase == .beforeAll ? "before-all" : "after-all") \(name) (\(hook?.location.description ?? "?")) failed: "
+            return
+                "\(phase == .beforeAll ? "before-all" : "after-all") \(name) (\(hook?.location.description ?? "?")) failed: "
                 + (finished.result.message ?? "")
         }
     }
 
     func runGlobalHooks(
-        _ kind: Hook.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary, idSuffix: String = ""
+        _ kind: Hook.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary,
+        idSuffix: String = ""
     ) async -> Bool {
         var hooks = registry.hooks.filter { $0.kind == kind }
         if kind == .afterAll { hooks.reverse() }
         var allPassed = true
         for hook in hooks {
             let startedId = "\(hook.id)-run\(idSuffix)"
-            consumer.consume(.testRunHookStarted(TestRunHookStarted(id: startedId, testRunStartedId: runId, hookId: hook.id, timestamp: clock.now())))
+            consumer.consume(
+                .testRunHookStarted(
+                    TestRunHookStarted(id: startedId, testRunStartedId: runId, hookId: hook.id, timestamp: clock.now()))
+            )
             let sink = AttachmentSink()
             let start = clock.monotonicNanoseconds()
             var failure: (any Error)?
             if !options.dryRun {
-                do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch { failure = error }
+                do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch {
+                    failure = error
+                }
             }
-            for attachment in sink.drain() { consumer.consume(attachment.envelope(testRunHookStartedId: startedId, timestamp: clock.now())) }
+            for attachment in sink.drain() {
+                consumer.consume(attachment.envelope(testRunHookStartedId: startedId, timestamp: clock.now()))
+            }
             let duration = Duration(nanoseconds: Int(clamping: clock.monotonicNanoseconds() &- start))
             let result = StepOutcome.result(for: failure, duration: duration)
             if result.status == .failed {
                 allPassed = false
                 summary.hookFailed = true
             }
-            consumer.consume(.testRunHookFinished(TestRunHookFinished(testRunHookStartedId: startedId, result: result, timestamp: clock.now())))
+            consumer.consume(
+                .testRunHookFinished(
+                    TestRunHookFinished(testRunHookStartedId: startedId, result: result, timestamp: clock.now())))
         }
         return allPassed
     }
@@ -180,7 +210,9 @@ public struct Runner<World: AnyObject>: Sendable {
 
     /// Workers for features read from files; features loaded beforehand run in this process.
     private func makeDispatch(for features: some FeatureSupply) -> any TestCaseDispatch {
-        if case .workers(let executable, let arguments) = options.isolation, features.count == 0 || features.firstId(at: 0) != nil {
+        if case .workers(let executable, let arguments) = options.isolation,
+            features.count == 0 || features.firstId(at: 0) != nil
+        {
             return WorkerPool(
                 executable: executable, arguments: arguments, options: options, clock: clock,
                 firstId: { features.firstId(at: $0) ?? 0 })

@@ -46,7 +46,9 @@ enum ScenarioOrder {
         // Longest first; ties in a stable order (uri, then line), so every shard agrees.
         let order = pickles.indices.sorted { a, b in
             if expected[a] != expected[b] { return expected[a] > expected[b] }
-            return (pickles[a].pickle.uri, pickles[a].pickle.location.line, a) < (pickles[b].pickle.uri, pickles[b].pickle.location.line, b)
+            return (pickles[a].pickle.uri, pickles[a].pickle.location.line, a) < (
+                pickles[b].pickle.uri, pickles[b].pickle.location.line, b
+            )
         }
         var load = Array(repeating: 0, count: count)
         var mine: Set<Int> = []

@@ -24,18 +24,22 @@ struct ScenarioRun: Sendable {
     let options: RunOptions
 
     /// Runs every attempt of `plan`; `live` is told each event as it happens.
-    func run(_ plan: TestCasePlan, workerId: String? = nil, live: (@Sendable (Envelope) -> Void)? = nil) async -> Outcome {
+    func run(
+        _ plan: TestCasePlan, workerId: String? = nil, live: (@Sendable (Envelope) -> Void)? = nil
+    ) async -> Outcome {
         var outcome = Outcome()
         var attempt = 0
         while true {
-            let (envelopes, status, abandoned) = await runAttempt(plan, attempt: attempt, workerId: workerId, live: live)
+            let (envelopes, status, abandoned) = await runAttempt(
+                plan, attempt: attempt, workerId: workerId, live: live)
             outcome.abandonedStep = outcome.abandonedStep || abandoned
             // A step still running abandoned is no ground for another attempt beside it.
             let retry = status == .failed && attempt < options.retry && !abandoned
             outcome.envelopes += envelopes
             let startedId = plan.startedId(attempt: attempt)
-            let finished = Envelope.testCaseFinished(TestCaseFinished(
-                testCaseStartedId: startedId, timestamp: clock.now(), willBeRetried: retry))
+            let finished = Envelope.testCaseFinished(
+                TestCaseFinished(
+                    testCaseStartedId: startedId, timestamp: clock.now(), willBeRetried: retry))
             outcome.envelopes.append(finished)
             live?(finished)
             outcome.status = status
@@ -52,8 +56,10 @@ struct ScenarioRun: Sendable {
     ) async -> ([Envelope], TestStepResultStatus, Bool) {
         let startedId = plan.startedId(attempt: attempt)
         let journal = ScenarioJournal(live: live)
-        journal.append(.testCaseStarted(TestCaseStarted(
-            attempt: attempt, id: startedId, testCaseId: plan.id, workerId: workerId, timestamp: clock.now())))
+        journal.append(
+            .testCaseStarted(
+                TestCaseStarted(
+                    attempt: attempt, id: startedId, testCaseId: plan.id, workerId: workerId, timestamp: clock.now())))
         let executor = executor
         let grace = options.cancellationGrace
         let end: AttemptEnd = await withCheckedContinuation { continuation in
@@ -77,9 +83,11 @@ struct ScenarioRun: Sendable {
             // The step that timed out was told started; the others were not.
             envelopes += plan.endingEnvelopes(
                 attempt: startedId, failing: step,
-                result: StepTimeout.result(seconds: options.stepTimeout, stopped: false, processEnds: options.abandonedStepEndsProcess),
+                result: StepTimeout.result(
+                    seconds: options.stepTimeout, stopped: false, processEnds: options.abandonedStepEndsProcess),
                 started: [plan.steps[step].id],
-                afterHookMessage: "not run: the step that timed out did not stop, and the scenario's world is still in its hands",
+                afterHookMessage:
+                    "not run: the step that timed out did not stop, and the scenario's world is still in its hands",
                 clock: clock)
             return (envelopes, .failed, true)
         }

@@ -35,10 +35,16 @@ enum Snippet {
         for type in types {
             for pattern in type.regularExpressions {
                 guard let regex = try? NSRegularExpression(pattern: pattern),
-                      let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-                      match.range.length > 0, let range = Range(match.range, in: text) else { continue }
-                if let current = best, current.range.lowerBound < range.lowerBound
-                    || (current.range.lowerBound == range.lowerBound && current.range.upperBound >= range.upperBound) { continue }
+                    let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                    match.range.length > 0, let range = Range(match.range, in: text)
+                else { continue }
+                if let current = best,
+                    current.range.lowerBound < range.lowerBound
+                        || (current.range.lowerBound == range.lowerBound
+                            && current.range.upperBound >= range.upperBound)
+                {
+                    continue
+                }
                 best = (range, type)
             }
         }

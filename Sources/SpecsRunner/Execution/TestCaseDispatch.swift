@@ -30,7 +30,8 @@ final class InProcessDispatch: TestCaseDispatch {
             if options.failFast && outcome.status.failsRun { stopped = true }
         }
         let width = max(1, options.parallel)
-        let scenario = scenario, options = options
+        let scenario = scenario
+        let options = options
         if width == 1 {
             guard !stopped else { return }
             // One scenario at a time, as written; each one's events are taken in while the

@@ -32,7 +32,8 @@ struct TestCaseExecutor: Sendable {
         _ plan: TestCasePlan, startedId: String, journal: ScenarioJournal, sink: AttachmentSink
     ) async -> TestStepResultStatus {
         let scenario = ScenarioInfo(
-            name: plan.pickle.name, tags: plan.pickle.tags.map(\.name), uri: plan.pickle.uri, line: plan.pickle.location.line)
+            name: plan.pickle.name, tags: plan.pickle.tags.map(\.name), uri: plan.pickle.uri,
+            line: plan.pickle.location.line)
         var world: AnyObject?
         var worldFailure: (any Error)?
         if !dryRun {
@@ -42,21 +43,26 @@ struct TestCaseExecutor: Sendable {
         var remaining = RemainingSteps.run
         var worst = TestStepResultStatus.passed
         for (index, planned) in plan.steps.enumerated() {
-            journal.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+            journal.append(
+                .testStepStarted(
+                    TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
             let start = clock.monotonicNanoseconds()
             journal.stepStarted(index, deadline: start &+ stepTimeoutNanoseconds)
             var result: TestStepResult
             if let failure = worldFailure, index == 0 {
                 result = TestStepResult(
-                    duration: .zero, message: "the scenario's world could not be made: \(StepOutcome.describe(failure))",
-                    status: .failed, exception: ExceptionMessage(type: String(reflecting: type(of: failure)), message: "\(failure)"))
+                    duration: .zero,
+                    message: "the scenario's world could not be made: \(StepOutcome.describe(failure))",
+                    status: .failed,
+                    exception: ExceptionMessage(type: String(reflecting: type(of: failure)), message: "\(failure)"))
             } else {
                 switch planned.item {
                 case .hook(let hook):
                     if dryRun || world == nil || (remaining != .run && hook.kind == .beforeScenario) {
                         result = TestStepResult(duration: .zero, status: .skipped)
                     } else {
-                        let context = HookContext(scenario: scenario, step: nil, status: hook.kind == .afterScenario ? worst : nil)
+                        let context = HookContext(
+                            scenario: scenario, step: nil, status: hook.kind == .afterScenario ? worst : nil)
                         result = await invoke(start) { [world] in try await hook.body(world, context) }
                     }
                 case .step(let step, let matches):
@@ -65,22 +71,33 @@ struct TestCaseExecutor: Sendable {
                         break
                     }
                     if matches.isEmpty {
-                        journal.append(.suggestion(SuggestionMessage(
-                            id: "\(planned.id)-suggestion", pickleStepId: step.id,
-                            snippets: [.init(language: "swift", code: Snippet.swift(for: step, types: snippetTypes))])))
+                        journal.append(
+                            .suggestion(
+                                SuggestionMessage(
+                                    id: "\(planned.id)-suggestion", pickleStepId: step.id,
+                                    snippets: [
+                                        .init(language: "swift", code: Snippet.swift(for: step, types: snippetTypes))
+                                    ])))
                     }
                     result = await runStep(
-                        step, matches, world: world, scenario: scenario, tags: tags, skipping: remaining != .run, start: start)
+                        step, matches, world: world, scenario: scenario, tags: tags, skipping: remaining != .run,
+                        start: start)
                 }
             }
             journal.stepFinished()
             if journal.timedOut(index) { result = StepTimeout.result(seconds: stepTimeoutSeconds, stopped: true) }
-            if let output = stepOutput?(), !output.isEmpty { Attach.log(output.hasSuffix("\n") ? String(output.dropLast()) : output) }
-            for attachment in sink.drain() {
-                journal.append(attachment.envelope(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now()))
+            if let output = stepOutput?(), !output.isEmpty {
+                Attach.log(output.hasSuffix("\n") ? String(output.dropLast()) : output)
             }
-            journal.append(.testStepFinished(TestStepFinished(
-                testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result, timestamp: clock.now())))
+            for attachment in sink.drain() {
+                journal.append(
+                    attachment.envelope(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now()))
+            }
+            journal.append(
+                .testStepFinished(
+                    TestStepFinished(
+                        testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result,
+                        timestamp: clock.now())))
             remaining.advance(after: result.status, of: planned.item, timedOut: journal.timedOut(index), dryRun: dryRun)
             worst = worst.combined(with: result.status)
         }
@@ -93,7 +110,8 @@ struct TestCaseExecutor: Sendable {
     ) async -> TestStepResult {
         guard let match = matches.first else { return TestStepResult(duration: .zero, status: .undefined) }
         guard matches.count == 1 else {
-            let listing = matches.map { "  '\($0.definition.expression.source)' at \($0.definition.location)" }.joined(separator: "\n")
+            let listing = matches.map { "  '\($0.definition.expression.source)' at \($0.definition.location)" }.joined(
+                separator: "\n")
             return TestStepResult(
                 duration: .zero, message: "Multiple step definitions match:\n\(listing)", status: .ambiguous)
         }
@@ -115,7 +133,9 @@ struct TestCaseExecutor: Sendable {
             let status = failure.map { StepOutcome.result(for: $0, duration: .zero).status } ?? .passed
             var hookFailure: (any Error)?
             for hook in after {
-                do { try await hook.body(world, HookContext(scenario: scenario, step: step.text, status: status)) } catch {
+                do {
+                    try await hook.body(world, HookContext(scenario: scenario, step: step.text, status: status))
+                } catch {
                     hookFailure = hookFailure ?? error
                 }
             }
@@ -140,7 +160,8 @@ struct TestCaseExecutor: Sendable {
         case .none:
             if step.argument?.dataTable != nil || step.argument?.docString != nil {
                 let kind = step.argument?.dataTable != nil ? "DataTable" : "DocString"
-                throw ArgumentError(message: "the step has a \(kind) but '\(source)' takes none: add a \(kind) parameter last")
+                throw ArgumentError(
+                    message: "the step has a \(kind) but '\(source)' takes none: add a \(kind) parameter last")
             }
         }
         return values
@@ -159,11 +180,12 @@ enum StepTimeout {
     /// `stopped`: the step returned once cancelled; otherwise it still runs, abandoned, or
     /// (`processEnds`) its worker process is ended to stop it.
     static func result(seconds: Double, stopped: Bool, processEnds: Bool = false) -> TestStepResult {
-        let message = stopped
+        let message =
+            stopped
             ? "timed out after \(seconds)s; the step was cancelled and stopped"
             : processEnds
-            ? "timed out after \(seconds)s; the step did not stop when cancelled (it blocks its thread), so its worker process was ended"
-            : "timed out after \(seconds)s; the step was cancelled but did not stop (it does not check for cancellation) and was abandoned"
+                ? "timed out after \(seconds)s; the step did not stop when cancelled (it blocks its thread), so its worker process was ended"
+                : "timed out after \(seconds)s; the step was cancelled but did not stop (it does not check for cancellation) and was abandoned"
         return TestStepResult(
             duration: Duration(nanoseconds: Int(seconds * 1_000_000_000)), message: message, status: .failed,
             exception: ExceptionMessage(type: "StepTimeout", message: "timed out after \(seconds)s"))
@@ -181,7 +203,8 @@ enum RemainingSteps: Sendable, Equatable {
     /// one is skipped, whatever it is.
     case skipAll
 
-    mutating func advance(after status: TestStepResultStatus, of item: TestCasePlan.Item, timedOut: Bool, dryRun: Bool) {
+    mutating func advance(after status: TestStepResultStatus, of item: TestCasePlan.Item, timedOut: Bool, dryRun: Bool)
+    {
         if timedOut {
             self = .skipAll
             return

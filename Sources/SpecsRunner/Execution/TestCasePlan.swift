@@ -53,8 +53,10 @@ struct TestCasePlan: Sendable {
                     definitionIds.append(match.definition.id)
                     argumentLists.append(match.message)
                 }
-                testSteps.append(TestStep(
-                    id: planned.id, pickleStepId: step.id, stepDefinitionIds: definitionIds, stepMatchArgumentsLists: argumentLists))
+                testSteps.append(
+                    TestStep(
+                        id: planned.id, pickleStepId: step.id, stepDefinitionIds: definitionIds,
+                        stepMatchArgumentsLists: argumentLists))
             }
         }
         return TestCaseMessage(id: id, pickleId: pickle.id, testSteps: testSteps, testRunStartedId: nil)
@@ -106,13 +108,16 @@ extension TestCasePlan {
     /// after-scenario hook saying `afterHookMessage` when given; each step is told started
     /// first unless `started` holds it. The one place a test case is ended this way.
     func endingEnvelopes(
-        attempt startedId: String, failing: Int, result: TestStepResult, started: Set<String>, afterHookMessage: String? = nil,
+        attempt startedId: String, failing: Int, result: TestStepResult, started: Set<String>,
+        afterHookMessage: String? = nil,
         clock: any RunClock
     ) -> [Envelope] {
         var envelopes: [Envelope] = []
         for (index, planned) in steps.enumerated() where index >= failing {
             if !started.contains(planned.id) {
-                envelopes.append(.testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+                envelopes.append(
+                    .testStepStarted(
+                        TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
             }
             var stepResult = TestStepResult(duration: .zero, status: .skipped)
             if index == failing {
@@ -120,8 +125,11 @@ extension TestCasePlan {
             } else if case .hook(let hook) = planned.item, hook.kind == .afterScenario, let afterHookMessage {
                 stepResult.message = afterHookMessage
             }
-            envelopes.append(.testStepFinished(TestStepFinished(
-                testCaseStartedId: startedId, testStepId: planned.id, testStepResult: stepResult, timestamp: clock.now())))
+            envelopes.append(
+                .testStepFinished(
+                    TestStepFinished(
+                        testCaseStartedId: startedId, testStepId: planned.id, testStepResult: stepResult,
+                        timestamp: clock.now())))
         }
         return envelopes
     }

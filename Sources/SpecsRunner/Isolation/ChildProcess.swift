@@ -32,10 +32,14 @@ struct ChildProcess: Sendable {
 
     /// Starts `executable` with `arguments` and `environment` (the whole of it).
     static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
-        try spawning.withLock { _ in try spawnAlone(executable: executable, arguments: arguments, environment: environment) }
+        try spawning.withLock { _ in
+            try spawnAlone(executable: executable, arguments: arguments, environment: environment)
+        }
     }
 
-    private static func spawnAlone(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+    private static func spawnAlone(
+        executable: String, arguments: [String], environment: [String: String]
+    ) throws -> ChildProcess {
         var made: [Int32] = []
         func pipeEnds() throws -> (read: Int32, write: Int32) {
             var ends: [Int32] = [-1, -1]
@@ -47,7 +51,9 @@ struct ChildProcess: Sendable {
             made += ends
             return (ends[0], ends[1])
         }
-        let stdin = try pipeEnds(), stdout = try pipeEnds(), stderr = try pipeEnds()
+        let stdin = try pipeEnds()
+        let stdout = try pipeEnds()
+        let stderr = try pipeEnds()
         defer {
             // The child's ends are the child's now.
             close(stdin.read)
@@ -110,19 +116,19 @@ struct ChildProcess: Sendable {
 /// `posix_spawn`'s file actions, typed alike on Linux and macOS.
 private struct FileActions {
     #if canImport(Darwin)
-    private var actions: posix_spawn_file_actions_t?
-    private var attributes: posix_spawnattr_t?
+        private var actions: posix_spawn_file_actions_t?
+        private var attributes: posix_spawnattr_t?
     #else
-    private var actions = posix_spawn_file_actions_t()
-    private var attributes = posix_spawnattr_t()
+        private var actions = posix_spawn_file_actions_t()
+        private var attributes = posix_spawnattr_t()
     #endif
 
     init() {
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)
         #if canImport(Darwin)
-        // Every descriptor not named by an action is closed in the child.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+            // Every descriptor not named by an action is closed in the child.
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
         #endif
     }
 
@@ -131,7 +137,8 @@ private struct FileActions {
     }
 
     mutating func spawn(
-        _ pid: inout pid_t, _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
+        _ pid: inout pid_t, _ path: String, _ argv: [UnsafeMutablePointer<CChar>?],
+        _ envp: [UnsafeMutablePointer<CChar>?]
     ) -> Int32 {
         posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     }
@@ -147,9 +154,9 @@ enum OpenFileLimit {
     static var current: UInt64? {
         var limit = rlimit()
         #if canImport(Glibc)
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+            guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
         #else
-        guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return nil }
+            guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return nil }
         #endif
         return UInt64(limit.rlim_cur)
     }

@@ -25,7 +25,9 @@ final class ItemQueue: Sendable {
     func push(_ item: WorkerItem, wake: Bool) {
         let waiter = state.withLock { state -> (CheckedContinuation<[WorkerItem], Never>, [WorkerItem])? in
             state.items.append(item)
-            guard wake, let waiting = state.waiting, let ready = Self.takeThroughControl(&state.items) else { return nil }
+            guard wake, let waiting = state.waiting, let ready = Self.takeThroughControl(&state.items) else {
+                return nil
+            }
             state.waiting = nil
             return (waiting, ready)
         }
@@ -64,7 +66,9 @@ final class ItemQueue: Sendable {
 
     /// The items up to and including the first control line, taken out; nil without one.
     private static func takeThroughControl(_ items: inout [WorkerItem]) -> [WorkerItem]? {
-        guard let control = items.firstIndex(where: { if case .control = $0 { true } else { false } }) else { return nil }
+        guard let control = items.firstIndex(where: { if case .control = $0 { true } else { false } }) else {
+            return nil
+        }
         if control == items.count - 1 {
             defer { items.removeAll(keepingCapacity: true) }
             return items

@@ -44,7 +44,7 @@ final class OutputCapture: Sendable {
     /// What was written since the last call: flushes standard output, writes the marker
     /// and waits until the reader has passed it.
     func drain() -> String {
-        fflush(nil) // every C stream, standard output among them
+        fflush(nil)  // every C stream, standard output among them
         // Most steps print nothing: then there is nothing in the pipe or read from it, and
         // no marker needs to go round.
         var waiting = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)

@@ -14,22 +14,29 @@ final class WorkerPool: TestCaseDispatch {
     private(set) var stopped = false
 
     /// `firstId`: where the ids of the feature file at an index start (see `FeatureSupply.firstId`).
-    init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock, firstId: @escaping @Sendable (Int) -> Int) {
+    init(
+        executable: String, arguments: [String], options: RunOptions, clock: any RunClock,
+        firstId: @escaping @Sendable (Int) -> Int
+    ) {
         interruption = options.interruption ?? RunInterruption()
         supervisor = WorkerSupervisor(
-            executable: executable, arguments: arguments, options: options, clock: clock, firstId: firstId, interruption: interruption)
+            executable: executable, arguments: arguments, options: options, clock: clock, firstId: firstId,
+            interruption: interruption)
         self.options = options
     }
 
     private func relay(_ envelopes: [Envelope], to consumer: some EventConsumer, summary: inout RunSummary) {
         for envelope in envelopes {
-            if case .testRunHookFinished(let finished) = envelope, finished.result.status == .failed { summary.hookFailed = true }
+            if case .testRunHookFinished(let finished) = envelope, finished.result.status == .failed {
+                summary.hookFailed = true
+            }
             consumer.consume(envelope)
         }
     }
 
     /// A started worker whose before-all hooks passed, or nil (the run's hooks failed).
-    private func start(_ slot: Int, to consumer: some EventConsumer, summary: inout RunSummary) async -> WorkerProcess? {
+    private func start(_ slot: Int, to consumer: some EventConsumer, summary: inout RunSummary) async -> WorkerProcess?
+    {
         do {
             let worker = try supervisor.start(slot, generation: generations[slot])
             let (ready, envelopes) = await supervisor.awaitReady(worker)

@@ -38,12 +38,17 @@ final class WorkerProcess: Sendable {
     /// Polls `runningStep` while the process lives (see `watchSteps`).
     private let stepMonitor = Locked<(any DispatchSourceTimer)?>(nil)
     /// Who is told when the process has exited (see `whenEnded`), and whether it has.
-    private let endWatch = Locked<(watcher: (@Sendable (WorkerProcess) -> Void)?, process: WorkerProcess?, ended: Bool)>((nil, nil, false))
+    private let endWatch = Locked<
+        (watcher: (@Sendable (WorkerProcess) -> Void)?, process: WorkerProcess?, ended: Bool)
+    >((nil, nil, false))
 
     /// Starts the worker. `backtraces`: whether the Swift runtime may print a backtrace when
     /// the worker crashes (about a second of the worker's time); the environment's own
     /// `SWIFT_BACKTRACE` is kept when set.
-    init(id: String, executable: String, arguments: [String], backtraces: Bool = true, clock: any RunClock = SystemClock()) throws {
+    init(
+        id: String, executable: String, arguments: [String], backtraces: Bool = true,
+        clock: any RunClock = SystemClock()
+    ) throws {
         self.id = id
         self.clock = clock
         var environment = ProcessInfo.processInfo.environment
@@ -53,7 +58,10 @@ final class WorkerProcess: Sendable {
         self.child = child
         let input = Locked<Int32?>(child.input)
         self.input = input
-        let exit = self.exit, killReason = self.killReason, exited = self.exited, stepMonitor = self.stepMonitor
+        let exit = self.exit
+        let killReason = self.killReason
+        let exited = self.exited
+        let stepMonitor = self.stepMonitor
         let endWatch = self.endWatch
         Self.onThread {
             child.awaitEnd()
@@ -83,16 +91,22 @@ final class WorkerProcess: Sendable {
                 if let time = WorkerProtocol.doneTime(line) { lastDone.withLock { $0 = time } }
                 return items.push(.control(line), wake: true)
             }
-            guard let envelope = ExecutionLines.decode(line) ?? (try? JSONDecoder().decode(Envelope.self, from: Data(bytes))) else {
+            guard
+                let envelope = ExecutionLines.decode(line)
+                    ?? (try? JSONDecoder().decode(Envelope.self, from: Data(bytes)))
+            else {
                 return
             }
             switch envelope {
-            case .testStepStarted(let started): runningStep.withLock { $0 = (started.testStepId, clock.monotonicNanosecondsForDeadlines()) }
+            case .testStepStarted(let started):
+                runningStep.withLock { $0 = (started.testStepId, clock.monotonicNanosecondsForDeadlines()) }
             case .testStepFinished: runningStep.withLock { $0 = (nil, 0) }
             default: break
             }
             items.push(.envelope(envelope), wake: false)
-        } end: { [items] in items.finish() }
+        } end: { [items] in
+            items.finish()
+        }
         // A line of standard error is kept up to 16 KiB: enough to explain a crash.
         let errorsEnded = self.errorsEnded
         Self.readLines(child.errors, maximumLine: 16_384) { [recent] bytes in
@@ -105,7 +119,9 @@ final class WorkerProcess: Sendable {
                 $0.append((read, line))
                 if $0.count > 400 { $0.removeFirst($0.count - 400) }
             }
-        } end: { errorsEnded.signal() }
+        } end: {
+            errorsEnded.signal()
+        }
     }
 
     /// Ends the worker when a step has run longer than `limitNanoseconds` by its stream:
@@ -115,7 +131,9 @@ final class WorkerProcess: Sendable {
         source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
         source.setEventHandler { [runningStep, clock] in
             let (step, since) = runningStep.withLock { $0 }
-            if step != nil, clock.monotonicNanosecondsForDeadlines() &- since > limitNanoseconds { self.kill(because: reason) }
+            if step != nil, clock.monotonicNanosecondsForDeadlines() &- since > limitNanoseconds {
+                self.kill(because: reason)
+            }
         }
         stepMonitor.withLock { $0 = source }
         source.resume()
@@ -178,13 +196,17 @@ final class WorkerProcess: Sendable {
         let lines = recent.withLock { $0 }.filter { $0.read > since }.map(\.line)
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let errors = lines.filter { line in
-            ["Fatal error", "fatal error", "Precondition failed", "Assertion failed", "Illegal instruction", "Program crashed"]
-                .contains { line.contains($0) }
+            [
+                "Fatal error", "fatal error", "Precondition failed", "Assertion failed", "Illegal instruction",
+                "Program crashed",
+            ]
+            .contains { line.contains($0) }
         }
         if !errors.isEmpty { return Array(errors.prefix(4)) }
         let plain = lines.filter { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            return !trimmed.hasPrefix("0x") && !trimmed.hasPrefix("*") && !trimmed.hasPrefix("Images") && !trimmed.hasPrefix("Thread")
+            return !trimmed.hasPrefix("0x") && !trimmed.hasPrefix("*") && !trimmed.hasPrefix("Images")
+                && !trimmed.hasPrefix("Thread")
                 && !trimmed.hasPrefix("Backtrace") && !(trimmed.first?.isNumber ?? false)
         }
         return Array(plain.suffix(6))
@@ -192,7 +214,8 @@ final class WorkerProcess: Sendable {
 
     /// Reads a descriptor line by line on a thread of its own until it ends, then closes it.
     private static func readLines(
-        _ descriptor: Int32, maximumLine: Int = .max, line: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable () -> Void
+        _ descriptor: Int32, maximumLine: Int = .max, line: @escaping @Sendable ([UInt8]) -> Void,
+        end: @escaping @Sendable () -> Void
     ) {
         onThread {
             var lines = LineSplitter(maximumLine: maximumLine)

@@ -25,7 +25,8 @@ extension Runner {
         let capture = OutputCapture()
         let consumer = ProtocolConsumer(writer)
         var summary = RunSummary()
-        let ready = await runGlobalHooks(.beforeAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
+        let ready = await runGlobalHooks(
+            .beforeAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
         writer.line(ready ? WorkerProtocol.ready : WorkerProtocol.readyFailed)
 
         var loaded: (file: Int, pickles: [String: Pickle])?
@@ -35,7 +36,9 @@ extension Runner {
                 // The file is read here again, not sent by the supervisor: a request stays a
                 // line, and a worker keeps the file while its requests name it.
                 let feature = FeatureLoader.load(files[file], firstId: firstId)
-                loaded = (file, Dictionary(feature.pickles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+                loaded = (
+                    file, Dictionary(feature.pickles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                )
             }
             return loaded?.pickles[id]
         }
@@ -47,7 +50,8 @@ extension Runner {
         while ready, let request = requests.next() {
             let parts = request.split(separator: " ", maxSplits: 3)
             guard parts.count == 4, let number = Int(parts[0]), let file = Int(parts[1]), let firstId = Int(parts[2]),
-                  let pickle = pickle(String(parts[3]), file: file, firstId: firstId) else {
+                let pickle = pickle(String(parts[3]), file: file, firstId: firstId)
+            else {
                 FileHandle.standardError.write(Data("worker: not a request: \(request)\n".utf8))
                 return 64
             }

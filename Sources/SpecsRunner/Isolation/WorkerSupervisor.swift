@@ -31,7 +31,6 @@ struct WorkerSupervisor: Sendable {
     /// Stops the run from outside (a signal): running test cases end as interrupted.
     let interruption: RunInterruption
 
-
     func start(_ slot: Int, generation: Int) throws -> WorkerProcess {
         // A worker that replaces a lost one prints no backtrace if it crashes: the first
         // worker of each slot already showed where a crash happens, and the runtime's
@@ -43,7 +42,8 @@ struct WorkerSupervisor: Sendable {
         worker.whenEnded { [interruption] in interruption.forget($0) }
         worker.watchSteps(
             limitNanoseconds: options.workerStepLimitNanoseconds,
-            reason: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled")
+            reason: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled"
+        )
         return worker
     }
 
@@ -107,7 +107,8 @@ struct WorkerSupervisor: Sendable {
         if !done {
             outcome.workerLost = true
             let exit = worker.waitForExit()
-            outcome.envelopes += lostWorkerEnvelopes(plan, seen: outcome.envelopes, cause: describe(exit, worker: worker))
+            outcome.envelopes += lostWorkerEnvelopes(
+                plan, seen: outcome.envelopes, cause: describe(exit, worker: worker))
         }
         Self.tally(&outcome, plan: plan)
         return outcome
@@ -133,7 +134,10 @@ struct WorkerSupervisor: Sendable {
         }
         let attemptId = startedId ?? plan.startedId(attempt: 0)
         if startedId == nil {
-            envelopes.append(.testCaseStarted(TestCaseStarted(attempt: 0, id: attemptId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
+            envelopes.append(
+                .testCaseStarted(
+                    TestCaseStarted(
+                        attempt: 0, id: attemptId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
         }
         // The step that was running carries the cause: the one that started and did not
         // finish, or, when the worker went between two steps, the next one.
@@ -142,10 +146,13 @@ struct WorkerSupervisor: Sendable {
             envelopes += plan.endingEnvelopes(
                 attempt: attemptId, failing: blamed,
                 result: TestStepResult(
-                    duration: .zero, message: cause, status: .failed, exception: ExceptionMessage(type: "WorkerLost", message: cause)),
+                    duration: .zero, message: cause, status: .failed,
+                    exception: ExceptionMessage(type: "WorkerLost", message: cause)),
                 started: started, clock: clock)
         }
-        envelopes.append(.testCaseFinished(TestCaseFinished(testCaseStartedId: attemptId, timestamp: clock.now(), willBeRetried: false)))
+        envelopes.append(
+            .testCaseFinished(
+                TestCaseFinished(testCaseStartedId: attemptId, timestamp: clock.now(), willBeRetried: false)))
         return envelopes
     }
 
@@ -158,7 +165,8 @@ struct WorkerSupervisor: Sendable {
         } else if let signal = exit.signal {
             cause = "the worker process crashed with signal \(signal) (\(Self.signalName(signal))) while this step ran"
         } else {
-            cause = "the worker process exited with status \(exit.status) while this step ran (did the step call exit()?)"
+            cause =
+                "the worker process exited with status \(exit.status) while this step ran (did the step call exit()?)"
         }
         let lines = worker.crashLines
         if !lines.isEmpty { cause += "\nIts standard error:\n" + lines.map { "  " + $0 }.joined(separator: "\n") }
@@ -182,7 +190,8 @@ struct WorkerSupervisor: Sendable {
     /// The final status and the step counts of the final attempt.
     private static func tally(_ outcome: inout Outcome, plan: TestCasePlan) {
         var lastAttempt = ""
-        var first: Timestamp?, last: Timestamp?
+        var first: Timestamp?
+        var last: Timestamp?
         for envelope in outcome.envelopes {
             switch envelope {
             case .testCaseStarted(let started):
@@ -195,10 +204,13 @@ struct WorkerSupervisor: Sendable {
         if let first, let last {
             outcome.nanoseconds = max(0, last.totalNanoseconds - first.totalNanoseconds)
         }
-        outcome.status = .testCase(of: outcome.envelopes.lazy.compactMap { envelope in
-            guard case .testStepFinished(let finished) = envelope, finished.testCaseStartedId == lastAttempt else { return nil }
-            return finished.testStepResult.status
-        })
+        outcome.status = .testCase(
+            of: outcome.envelopes.lazy.compactMap { envelope in
+                guard case .testStepFinished(let finished) = envelope, finished.testCaseStartedId == lastAttempt else {
+                    return nil
+                }
+                return finished.testStepResult.status
+            })
         outcome.stepStatuses = plan.stepStatuses(in: outcome.envelopes, attempt: lastAttempt)
     }
 }

@@ -11,7 +11,9 @@ public struct LoadedFeature: Sendable {
     /// The lines asked for with `file.feature:LINE`; empty for the whole file.
     public let lines: Set<Int>
 
-    public init(source: Source, document: GherkinDocument?, pickles: [Pickle], errors: [ParseError], lines: Set<Int> = []) {
+    public init(
+        source: Source, document: GherkinDocument?, pickles: [Pickle], errors: [ParseError], lines: Set<Int> = []
+    ) {
         self.source = source
         self.document = document
         self.pickles = pickles
@@ -79,7 +81,9 @@ public enum FeatureLoader {
 
     /// Collects the feature files below `directory`: unreadable folders are problems, not
     /// skipped; linked folders are followed, a link back to a folder on the way is a problem.
-    private static func walk(_ directory: String, found: inout [String], problems: inout [PathProblem], visited: inout Set<String>) {
+    private static func walk(
+        _ directory: String, found: inout [String], problems: inout [PathProblem], visited: inout Set<String>
+    ) {
         let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else {
             problems.append(PathProblem(path: directory, reason: "a symbolic link loop: it leads back to \(real)"))
@@ -90,7 +94,9 @@ public enum FeatureLoader {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            problems.append(PathProblem(path: directory, reason: "cannot read the folder (\((error as NSError).localizedDescription))"))
+            problems.append(
+                PathProblem(
+                    path: directory, reason: "cannot read the folder (\((error as NSError).localizedDescription))"))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -128,7 +134,9 @@ public enum FeatureLoader {
         do {
             source = try SourceReader.read(path: file.path)
         } catch {
-            return failed(Source(uri: file.path, data: ""), [ParseError(message: error.reason, location: Location(line: error.line ?? 1, column: error.column))])
+            return failed(
+                Source(uri: file.path, data: ""),
+                [ParseError(message: error.reason, location: Location(line: error.line ?? 1, column: error.column))])
         }
         do {
             let document = try Parser().parse(source.data, uri: source.uri, ids: &ids)
@@ -146,11 +154,16 @@ public enum FeatureLoader {
 /// block's rows, and a row's line that row alone.
 struct LineSelection {
     /// Each scenario (by id) with the lines it spans, and each of its examples blocks with theirs.
-    private let places: [String: (scenario: Scenario, lines: ClosedRange<Int>, examples: [(examples: Examples, lines: ClosedRange<Int>)])]
+    private let places:
+        [String: (
+            scenario: Scenario, lines: ClosedRange<Int>, examples: [(examples: Examples, lines: ClosedRange<Int>)]
+        )]
 
     /// `lastLine`: the file's last line, where its last scenario ends.
     init(document: GherkinDocument, lastLine: Int) {
-        places = Dictionary(Self.places(document, lastLine: lastLine).map { ($0.scenario.id, $0) }, uniquingKeysWith: { first, _ in first })
+        places = Dictionary(
+            Self.places(document, lastLine: lastLine).map { ($0.scenario.id, $0) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     func selects(_ pickle: Pickle, lines: Set<Int>) -> Bool {

@@ -29,7 +29,9 @@ public struct ProjectConfiguration: Sendable {
     public let path: String
 
     /// The file in `directory`, if there is one; an error names what in it cannot be read.
-    public static func load(directory: String = FileManager.default.currentDirectoryPath) throws(ConfigurationError) -> ProjectConfiguration? {
+    public static func load(
+        directory: String = FileManager.default.currentDirectoryPath
+    ) throws(ConfigurationError) -> ProjectConfiguration? {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try ProjectConfiguration(data, path: fileName)
@@ -41,17 +43,22 @@ public struct ProjectConfiguration: Sendable {
             throw ConfigurationError(path: path, message: "is not a JSON object")
         }
         for key in root.keys where !["default", "profiles", "lint"].contains(key) {
-            throw ConfigurationError(path: path, message: "unknown key '\(key)'" + Self.nearest(key, among: ["default", "profiles", "lint"]))
+            throw ConfigurationError(
+                path: path, message: "unknown key '\(key)'" + Self.nearest(key, among: ["default", "profiles", "lint"]))
         }
         let file: FileLayout
         do { file = try JSONDecoder().decode(FileLayout.self, from: data) } catch {
-            throw ConfigurationError(path: path, message: "an option takes a string, a number, true or false, or a list of strings "
-                + "and numbers (\(Self.place(of: error)))")
+            throw ConfigurationError(
+                path: path,
+                message: "an option takes a string, a number, true or false, or a list of strings "
+                    + "and numbers (\(Self.place(of: error)))")
         }
         defaults = (file.default ?? [:]).mapValues(\.value)
         profiles = (file.profiles ?? [:]).mapValues { $0.mapValues(\.value) }
         lint = try root["lint"].map { lint throws(ConfigurationError) in
-            guard JSONSerialization.isValidJSONObject(lint), let data = try? JSONSerialization.data(withJSONObject: lint) else {
+            guard JSONSerialization.isValidJSONObject(lint),
+                let data = try? JSONSerialization.data(withJSONObject: lint)
+            else {
                 throw ConfigurationError(path: path, message: "'lint' is not an object")
             }
             return data
@@ -64,7 +71,10 @@ public struct ProjectConfiguration: Sendable {
         guard let profile else { return defaults }
         guard let options = profiles[profile] else {
             let known = profiles.keys.sorted()
-            let hint = known.isEmpty ? "; the file has no profiles" : Self.nearest(profile, among: known) + " (profiles: \(known.joined(separator: ", ")))"
+            let hint =
+                known.isEmpty
+                ? "; the file has no profiles"
+                : Self.nearest(profile, among: known) + " (profiles: \(known.joined(separator: ", ")))"
             throw ConfigurationError(path: path, message: "unknown profile '\(profile)'\(hint)")
         }
         return defaults.merging(options) { _, profile in profile }
@@ -110,7 +120,8 @@ public struct ProjectConfiguration: Sendable {
     /// Where a decoding error is, as a path of keys.
     private static func place(of error: any Error) -> String {
         switch error as? DecodingError {
-        case .typeMismatch(_, let context)?, .dataCorrupted(let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?:
+        case .typeMismatch(_, let context)?, .dataCorrupted(let context)?, .valueNotFound(_, let context)?,
+            .keyNotFound(_, let context)?:
             return "at " + context.codingPath.map(\.stringValue).joined(separator: ".")
         default:
             return "\(error)"
@@ -119,7 +130,9 @@ public struct ProjectConfiguration: Sendable {
 
     /// ". Did you mean 'x'?" for the closest of `names`, when it is close.
     public static func nearest(_ name: String, among names: [String]) -> String {
-        let scored = names.map { ($0, EditDistance.between(name.lowercased(), $0.lowercased())) }.filter { $0.1 <= max(2, name.count / 3) }
+        let scored = names.map { ($0, EditDistance.between(name.lowercased(), $0.lowercased())) }.filter {
+            $0.1 <= max(2, name.count / 3)
+        }
         return scored.min { $0.1 < $1.1 }.map { ". Did you mean '\($0.0)'?" } ?? ""
     }
 }

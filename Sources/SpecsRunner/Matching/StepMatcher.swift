@@ -12,9 +12,10 @@ struct StepMatch: Sendable {
     init(definition: StepDefinition, arguments: [Argument]) {
         self.definition = definition
         self.arguments = arguments
-        message = StepMatchArgumentsList(stepMatchArguments: arguments.map {
-            StepMatchArgument(group: Self.group($0.group), parameterTypeName: $0.parameterType?.name)
-        })
+        message = StepMatchArgumentsList(
+            stepMatchArguments: arguments.map {
+                StepMatchArgument(group: Self.group($0.group), parameterTypeName: $0.parameterType?.name)
+            })
     }
 
     private static func group(_ group: MatchGroup) -> Messages.Group {
@@ -29,7 +30,8 @@ struct StepMatcher: Sendable {
 
     init(definitions: [StepDefinition]) {
         self.definitions = definitions
-        index = StepIndex(prefixesAndSuffixes: definitions.map { ($0.expression.literalPrefix, $0.expression.literalSuffix) })
+        index = StepIndex(
+            prefixesAndSuffixes: definitions.map { ($0.expression.literalPrefix, $0.expression.literalSuffix) })
     }
 
     /// Every definition matching `text`: none is undefined, several are ambiguous.

@@ -10,7 +10,8 @@ public enum ConformanceDirectory {
             return URL(fileURLWithPath: explicit)
         }
         let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let candidate = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
         return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
     }
@@ -29,7 +30,7 @@ public enum ConformanceDirectory {
     /// Files below `subpath` whose names end with `suffix`, sorted.
     public static func files(_ subpath: String, suffix: String) -> [URL] {
         guard let base = url?.appendingPathComponent(subpath),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: base.path)
+            let names = try? FileManager.default.contentsOfDirectory(atPath: base.path)
         else { return [] }
         return names.filter { $0.hasSuffix(suffix) }.sorted().map { base.appendingPathComponent($0) }
     }

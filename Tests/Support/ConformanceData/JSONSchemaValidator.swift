@@ -8,8 +8,10 @@ public struct JSONSchemaValidator {
 
     /// Loads every `*.schema.json` of a directory.
     public init(directory: URL) throws {
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".schema.json") {
-            schemas[name] = try JSONValue(parsing: String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        where name.hasSuffix(".schema.json") {
+            schemas[name] = try JSONValue(
+                parsing: String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
         }
     }
 
@@ -34,7 +36,8 @@ public struct JSONSchemaValidator {
         return (schema, target)
     }
 
-    private func check(_ value: JSONValue, _ schema: JSONValue, file: String, path: String, _ problems: inout [String]) {
+    private func check(_ value: JSONValue, _ schema: JSONValue, file: String, path: String, _ problems: inout [String])
+    {
         if let reference = schema["$ref"]?.stringValue {
             guard let (target, targetFile) = resolve(reference, from: file) else {
                 problems.append("\(path): unresolved $ref \(reference)")
@@ -51,13 +54,18 @@ public struct JSONSchemaValidator {
             problems.append("\(path): \(value) is not one of \(allowed)")
         }
         if case .number(let number) = value {
-            if case .number(let minimum)? = schema["minimum"], number < minimum { problems.append("\(path): below minimum") }
-            if case .number(let maximum)? = schema["maximum"], number > maximum { problems.append("\(path): above maximum") }
+            if case .number(let minimum)? = schema["minimum"], number < minimum {
+                problems.append("\(path): below minimum")
+            }
+            if case .number(let maximum)? = schema["maximum"], number > maximum {
+                problems.append("\(path): above maximum")
+            }
         }
         if case .object(let object) = value {
             let properties: [String: JSONValue]
             if case .object(let declared)? = schema["properties"] { properties = declared } else { properties = [:] }
-            for required in schema["required"]?.arrayValue.compactMap(\.stringValue) ?? [] where object[required] == nil {
+            for required in schema["required"]?.arrayValue.compactMap(\.stringValue) ?? [] where object[required] == nil
+            {
                 problems.append("\(path): missing required '\(required)'")
             }
             for (key, child) in object {
@@ -69,9 +77,13 @@ public struct JSONSchemaValidator {
             }
         }
         if case .array(let items) = value {
-            if case .number(let minimum)? = schema["minItems"], Double(items.count) < minimum { problems.append("\(path): too few items") }
+            if case .number(let minimum)? = schema["minItems"], Double(items.count) < minimum {
+                problems.append("\(path): too few items")
+            }
             if let itemSchema = schema["items"] {
-                for (index, item) in items.enumerated() { check(item, itemSchema, file: file, path: "\(path)[\(index)]", &problems) }
+                for (index, item) in items.enumerated() {
+                    check(item, itemSchema, file: file, path: "\(path)[\(index)]", &problems)
+                }
             }
         }
     }

@@ -34,7 +34,8 @@ public indirect enum JSONValue: Equatable, Sendable, CustomStringConvertible {
         case .number(let n): n == n.rounded() && abs(n) < 1e15 ? "\(Int(n))" : "\(n)"
         case .string(let s): "\"\(s)\""
         case .array(let a): "[" + a.map(\.description).joined(separator: ",") + "]"
-        case .object(let o): "{" + o.keys.sorted().map { "\"\($0)\":\(o[$0]!.description)" }.joined(separator: ",") + "}"
+        case .object(let o):
+            "{" + o.keys.sorted().map { "\"\($0)\":\(o[$0]!.description)" }.joined(separator: ",") + "}"
         }
     }
 
@@ -89,7 +90,10 @@ struct JSONReader {
             index += 1
             var object: [String: JSONValue] = [:]
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(object)
+            }
             while true {
                 skipSpace()
                 let key = try string()
@@ -98,7 +102,10 @@ struct JSONReader {
                 object[key] = try value()
                 skipSpace()
                 guard index < bytes.count else { throw JSONSyntaxError(offset: index) }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
                 try expect("}")
                 return .object(object)
             }
@@ -106,19 +113,31 @@ struct JSONReader {
             index += 1
             var array: [JSONValue] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(array)
+            }
             while true {
                 array.append(try value())
                 skipSpace()
                 guard index < bytes.count else { throw JSONSyntaxError(offset: index) }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
                 try expect("]")
                 return .array(array)
             }
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return .null
         default: return .number(try number())
         }
     }
@@ -137,13 +156,22 @@ struct JSONReader {
         var scalars = String.UnicodeScalarView()
         var raw: [UInt8] = []
         func flush() {
-            if !raw.isEmpty { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() }
+            if !raw.isEmpty {
+                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+                raw.removeAll()
+            }
         }
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
-            if byte == UInt8(ascii: "\"") { flush(); return String(scalars) }
-            guard byte == UInt8(ascii: "\\") else { raw.append(byte); continue }
+            if byte == UInt8(ascii: "\"") {
+                flush()
+                return String(scalars)
+            }
+            guard byte == UInt8(ascii: "\\") else {
+                raw.append(byte)
+                continue
+            }
             guard index < bytes.count else { break }
             let escape = bytes[index]
             index += 1
@@ -169,7 +197,9 @@ struct JSONReader {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+        guard index + 4 <= bytes.count,
+            let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+        else {
             throw JSONSyntaxError(offset: index)
         }
         index += 4

@@ -87,7 +87,8 @@ public enum YAMLSubset {
                     // A block sequence may sit at its key's own indentation.
                     skipBlank()
                     if index < lines.count, Self.indentation(lines[index]) == column,
-                       lines[index].dropFirst(column) == "-" || lines[index].dropFirst(column).hasPrefix("- ") {
+                        lines[index].dropFirst(column) == "-" || lines[index].dropFirst(column).hasPrefix("- ")
+                    {
                         object[key] = try sequence(column: column)
                     } else {
                         object[key] = try node(indent: column) ?? .null
@@ -106,7 +107,11 @@ public enum YAMLSubset {
             var blockIndent: Int?
             while index < lines.count {
                 let line = lines[index]
-                if line.allSatisfy({ $0 == " " }) { block.append(""); index += 1; continue }
+                if line.allSatisfy({ $0 == " " }) {
+                    block.append("")
+                    index += 1
+                    continue
+                }
                 let column = Self.indentation(line)
                 guard column > parentColumn else { break }
                 let indent = blockIndent ?? column
@@ -120,7 +125,10 @@ public enum YAMLSubset {
 
         static func keyValue(_ content: Substring) -> (String, String)? {
             if content.hasPrefix("'") || content.hasPrefix("\"") { return nil }
-            guard let colon = content.range(of: ": ") ?? (content.hasSuffix(":") ? content.index(before: content.endIndex)..<content.endIndex : nil) else {
+            guard
+                let colon = content.range(of: ": ")
+                    ?? (content.hasSuffix(":") ? content.index(before: content.endIndex)..<content.endIndex : nil)
+            else {
                 return nil
             }
             let key = String(content[..<colon.lowerBound])
@@ -131,14 +139,19 @@ public enum YAMLSubset {
         func scalar(_ raw: String, column: Int) throws -> JSONValue {
             let text = raw.trimmingSpaces()
             if text.hasPrefix("[") && text.hasSuffix("]") {
-                return .array(try Self.flowItems(String(text.dropFirst().dropLast())).map { try scalar($0, column: column) })
+                return .array(
+                    try Self.flowItems(String(text.dropFirst().dropLast())).map { try scalar($0, column: column) })
             }
             if text.hasPrefix("'") {
-                guard text.count >= 2, text.hasSuffix("'") else { throw SyntaxError(line: index, reason: "unterminated quote") }
+                guard text.count >= 2, text.hasSuffix("'") else {
+                    throw SyntaxError(line: index, reason: "unterminated quote")
+                }
                 return .string(String(text.dropFirst().dropLast()).replacingAll("''", with: "'"))
             }
             if text.hasPrefix("\"") {
-                guard text.count >= 2, text.hasSuffix("\"") else { throw SyntaxError(line: index, reason: "unterminated quote") }
+                guard text.count >= 2, text.hasSuffix("\"") else {
+                    throw SyntaxError(line: index, reason: "unterminated quote")
+                }
                 return .string(try JSONValue(parsing: text).stringValue ?? "")
             }
             switch text {
@@ -146,7 +159,9 @@ public enum YAMLSubset {
             case "true": return .bool(true)
             case "false": return .bool(false)
             default:
-                if let number = Double(text), text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true {
+                if let number = Double(text),
+                    text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true
+                {
                     return .number(number)
                 }
                 return .string(text)
