@@ -60,7 +60,7 @@ let package = Package(
             name: "SpecsCommand",
             dependencies: [
                 "Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability", "FeatureLint",
-                "Locking",
+                "CucumberExpressions", "Locking",
             ]),
         // The step definitions of this package's own Features/.
         .target(

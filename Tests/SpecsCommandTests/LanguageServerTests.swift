@@ -122,7 +122,9 @@ final class LanguageServerTests: XCTestCase {
                 ]))
         let items = ((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
         let texts = items.compactMap { ($0["textEdit"] as? [String: Any])?["newText"] as? String }
-        XCTAssertTrue(texts.contains("a step that prints ${1:string}"), "\(texts)")
+        // The client declared no snippet support: plain text that matches its definition.
+        XCTAssertTrue(texts.contains("a step that prints \"text\""), "\(texts)")
+        XCTAssertEqual(Set(items.compactMap { $0["insertTextFormat"] as? Int }), [1])
         XCTAssertFalse(texts.contains("an ambiguous step"), "only expressions that start as typed")
 
         let definition = try session.response(

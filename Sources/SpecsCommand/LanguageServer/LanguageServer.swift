@@ -14,6 +14,8 @@ final class LanguageServer {
     private let linter: FeatureLinter
     private var documents: [String: FeatureAnalysis] = [:]
     private var shutdownRequested = false
+    /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
+    private var snippets = false
 
     init<World: AnyObject>(registry: StepRegistry<World>, connection: JSONRPCConnection = JSONRPCConnection()) {
         self.connection = connection
@@ -49,6 +51,11 @@ final class LanguageServer {
         let params = message["params"] as? [String: Any] ?? [:]
         switch method {
         case "initialize":
+            let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?[
+                "completion"]
+            snippets =
+                ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool
+                ?? false
             connection.respond(
                 to: id ?? NSNull(),
                 result: [
@@ -133,44 +140,20 @@ final class LanguageServer {
         let typed = rest.dropFirst(keyword.count).lowercased()
         let start = indent.count + keyword.count
         let items = catalog.entries.filter { !$0.isRegularExpression && $0.expression.lowercased().hasPrefix(typed) }
-            .map { entry -> [String: Any] in
-                [
-                    "label": entry.expression, "kind": 15, "insertTextFormat": 2, "detail": "\(entry.location)",
+            .compactMap { entry -> [String: Any]? in
+                guard let newText = CompletionText.text(for: entry.expression, snippets: snippets) else { return nil }
+                return [
+                    "label": entry.expression, "kind": 15, "insertTextFormat": snippets ? 2 : 1,
+                    "detail": "\(entry.location)",
                     "textEdit": [
                         "range": [
                             "start": ["line": line, "character": start], "end": ["line": line, "character": character],
                         ],
-                        "newText": Self.snippet(entry.expression),
+                        "newText": newText,
                     ],
                 ]
             }
         return ["isIncomplete": false, "items": items]
-    }
-
-    /// An expression as a snippet: each `{type}` a placeholder to fill in.
-    static func snippet(_ expression: String) -> String {
-        var result = ""
-        var number = 0
-        var index = expression.startIndex
-        while index < expression.endIndex {
-            let character = expression[index]
-            if character == "\\", expression.index(after: index) < expression.endIndex {
-                result.append(expression[expression.index(after: index)])
-                index = expression.index(index, offsetBy: 2)
-                continue
-            }
-            if character == "{", let close = expression[index...].firstIndex(of: "}") {
-                number += 1
-                let name = expression[expression.index(after: index)..<close]
-                result += "${\(number):\(name.isEmpty ? "value" : name)}"
-                index = expression.index(after: close)
-                continue
-            }
-            if character == "$" || character == "}" { result += "\\" }
-            result.append(character)
-            index = expression.index(after: index)
-        }
-        return result
     }
 
     private func stepAt(_ params: [String: Any]) -> (FeatureAnalysis, Step)? {
