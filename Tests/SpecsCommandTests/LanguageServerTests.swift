@@ -96,6 +96,11 @@ final class LanguageServerTests: XCTestCase {
             "\((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] ?? -1) \($0["code"] ?? "")"
         }
         XCTAssertEqual(codes.sorted(), ["3 undefined", "4 ambiguous"], "\(diagnostics)")
+        // A step's diagnostic covers its keyword and text.
+        let undefinedRange = diagnostics.first { $0["code"] as? String == "undefined" }?["range"] as? [String: Any]
+        XCTAssertEqual((undefinedRange?["start"] as? [String: Any])?["character"] as? Int, 4)
+        XCTAssertEqual(
+            (undefinedRange?["end"] as? [String: Any])?["character"] as? Int, 4 + "And a step nobody wrote".utf16.count)
 
         // A file that does not parse still gets diagnostics.
         try session.notify(
@@ -177,6 +182,31 @@ final class LanguageServerTests: XCTestCase {
         try session.notify("exit", [:])
         session.process.waitUntilExit()
         XCTAssertEqual(session.process.terminationStatus, 0)
+    }
+
+    func test_languageServer_lintSettings_comeFromTheProjectTheEditorOpened() throws {
+        let project = try ScratchProject("specs-lsp")
+        defer { project.remove() }
+        try project.write("specs.json", #"{ "lint": { "rules": { "unnamed-scenario": "error" } } }"#)
+        let session = try Session()
+        _ = try session.response(
+            try session.request(
+                "initialize", ["capabilities": [:] as [String: Any], "rootUri": project.root.absoluteString]))
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": project.root.appendingPathComponent("Features/a.feature").absoluteString,
+                    "languageId": "gherkin",
+                    "version": 1, "text": "Feature: F\n  Scenario:\n    Given a step that passes\n",
+                ]
+            ])
+        let published = try session.receive()
+        let diagnostics = ((published["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+        let unnamed = diagnostics.first { $0["code"] as? String == "unnamed-scenario" }
+        XCTAssertEqual(unnamed?["severity"] as? Int, 1, "\(diagnostics)")
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
     }
 
     func test_languageServer_thousandScenarioFile_answersInMilliseconds() throws {

@@ -75,26 +75,30 @@ struct FeatureAnalysis {
             }
             let line = step.location.line
             let column = step.location.column ?? 1
+            // The diagnostic covers the step's keyword and text, in UTF-16 as the protocol counts.
+            let length = (step.keyword + step.text).utf16.count
             if !undefined.isEmpty {
                 result.append(
                     Self.diagnostic(
-                        line: line, column: column, severity: 2, code: "undefined",
+                        line: line, column: column, length: length, severity: 2, code: "undefined",
                         message: "Undefined step: no step definition matches '\(undefined[0])'"))
             }
             if let (text, matches) = ambiguous.first {
                 let listing = matches.map { "'\($0.expression)' at \($0.location)" }.joined(separator: ", ")
                 result.append(
                     Self.diagnostic(
-                        line: line, column: column, severity: 1, code: "ambiguous",
+                        line: line, column: column, length: length, severity: 1, code: "ambiguous",
                         message: "Ambiguous step: '\(text)' matches \(listing)"))
             }
         }
         return result
     }
 
-    static func diagnostic(line: Int, column: Int, severity: Int, code: String, message: String) -> [String: Any] {
+    static func diagnostic(
+        line: Int, column: Int, length: Int = 1, severity: Int, code: String, message: String
+    ) -> [String: Any] {
         let start = ["line": max(0, line - 1), "character": max(0, column - 1)]
-        let end = ["line": max(0, line - 1), "character": max(0, column - 1) + 1]
+        let end = ["line": max(0, line - 1), "character": max(0, column - 1) + max(1, length)]
         return [
             "range": ["start": start, "end": end], "severity": severity, "code": code, "source": "specs",
             "message": message,

@@ -11,7 +11,8 @@ import SpecsRunner
 final class LanguageServer {
     private let connection: JSONRPCConnection
     private let catalog: StepCatalog
-    private let linter: FeatureLinter
+    /// The lint rules, with the settings of the project the editor opened (see `initialize`).
+    private var linter: FeatureLinter
     private var documents: [String: FeatureAnalysis] = [:]
     private var shutdownRequested = false
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
@@ -20,13 +21,24 @@ final class LanguageServer {
     init<World: AnyObject>(registry: StepRegistry<World>, connection: JSONRPCConnection = JSONRPCConnection()) {
         self.connection = connection
         catalog = StepCatalog(registry)
-        var configuration = LintConfiguration()
-        if let data = FileManager.default.contents(atPath: LintConfiguration.defaultFile),
-            let read = try? LintConfiguration.read(data)
-        {
-            configuration = read
-        }
-        linter = FeatureLinter(configuration: configuration)
+        linter = FeatureLinter(configuration: Self.lintConfiguration(in: FileManager.default.currentDirectoryPath))
+    }
+
+    /// The lint settings of a project folder: `specs.json`'s `lint`, else `.specs-lint.json`.
+    static func lintConfiguration(in folder: String) -> LintConfiguration {
+        let data =
+            (try? ProjectConfiguration.load(directory: folder))??.lint
+            ?? FileManager.default.contents(
+                atPath: URL(fileURLWithPath: folder).appendingPathComponent(LintConfiguration.defaultFile).path)
+        return data.flatMap { try? LintConfiguration.read($0) } ?? LintConfiguration()
+    }
+
+    /// The folder of the project the editor opened, as `initialize` names it.
+    static func projectFolder(_ params: [String: Any]) -> String? {
+        let folders = (params["workspaceFolders"] as? [[String: Any]])?.compactMap { $0["uri"] as? String } ?? []
+        let uri = folders.first ?? (params["rootUri"] as? String)
+        if let uri, let url = URL(string: uri), url.isFileURL { return url.path }
+        return params["rootPath"] as? String
     }
 
     /// Serves until `exit`; returns the exit code the protocol asks for.
@@ -56,6 +68,9 @@ final class LanguageServer {
             snippets =
                 ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool
                 ?? false
+            if let folder = Self.projectFolder(params) {
+                linter = FeatureLinter(configuration: Self.lintConfiguration(in: folder))
+            }
             connection.respond(
                 to: id ?? NSNull(),
                 result: [
@@ -183,9 +198,16 @@ final class LanguageServer {
             value = "Undefined step: no step definition matches it."
         } else {
             value = entries.map { entry in
-                let types =
-                    entry.parameterTypes.isEmpty
-                    ? "no parameters" : "parameters: " + entry.parameterTypes.map { "{\($0)}" }.joined(separator: ", ")
+                let types: String
+                if entry.isRegularExpression {
+                    let groups = entry.parameterTypes.count
+                    types = groups == 0 ? "no capture groups" : "\(groups) capture group\(groups == 1 ? "" : "s")"
+                } else {
+                    types =
+                        entry.parameterTypes.isEmpty
+                        ? "no parameters"
+                        : "parameters: " + entry.parameterTypes.map { "{\($0)}" }.joined(separator: ", ")
+                }
                 return "`\(entry.expression)` — \(types) — \(entry.location)"
             }.joined(separator: "\n\n")
         }
