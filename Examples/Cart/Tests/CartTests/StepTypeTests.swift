@@ -6,8 +6,8 @@ import Testing
 /// registered, before any scenario runs.
 @Test func `a closure parameter the expression cannot fill is reported at its line`() {
     var steps = CartSteps.registry()
+    let line = #line + 1
     steps.given("{int} coupons are applied") { (_, code: String) in _ = code }
-    let line = #line
     let problem = steps.problems.first
     #expect(steps.problems.count == 1)
     #expect(problem?.location.file == "Tests/CartTests/StepTypeTests.swift")
