@@ -209,6 +209,33 @@ final class LanguageServerTests: XCTestCase {
         try session.notify("exit", [:])
     }
 
+    func test_languageServer_completionInTheEmojiDialect_countsPositionsInUTF16() throws {
+        let session = try Session()
+        _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))
+        let uri = "file:///work/Features/emoji.feature"
+        let line = "    😐a step th"
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "gherkin", "version": 1,
+                    "text": "# language: em\n📚: F\n  🥒: S\n\(line)\n",
+                ]
+            ])
+        _ = try session.receive()
+        let completion = try session.response(
+            try session.request(
+                "textDocument/completion",
+                ["textDocument": ["uri": uri], "position": ["line": 3, "character": line.utf16.count]]))
+        let items = ((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+        let edit = items.first { ($0["label"] as? String) == "a step that passes" }?["textEdit"] as? [String: Any]
+        let range = edit?["range"] as? [String: Any]
+        XCTAssertEqual((range?["start"] as? [String: Any])?["character"] as? Int, 4 + "😐".utf16.count, "\(items)")
+        XCTAssertEqual((range?["end"] as? [String: Any])?["character"] as? Int, line.utf16.count)
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+    }
+
     func test_languageServer_thousandScenarioFile_answersInMilliseconds() throws {
         let session = try Session()
         _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))

@@ -143,7 +143,8 @@ final class LanguageServer {
         guard let analysis = analysis(params), let (line, character) = position(params) else { return [] as [Any] }
         let lines = analysis.text.split(separator: "\n", omittingEmptySubsequences: false)
         guard line < lines.count else { return [] as [Any] }
-        let text = String(lines[line].prefix(character))
+        // Positions count UTF-16 code units, as the protocol has them (an emoji keyword is two).
+        let text = String(decoding: Array(lines[line].utf16.prefix(character)), as: UTF16.self)
         let language = analysis.document?.feature?.language ?? LanguageComment.language(of: analysis.text)
         guard let dialect = Dialect.named(language) else { return [] as [Any] }
         let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted {
@@ -153,7 +154,7 @@ final class LanguageServer {
         let rest = text.dropFirst(indent.count)
         guard let keyword = keywords.first(where: { rest.hasPrefix($0) }) else { return [] as [Any] }
         let typed = rest.dropFirst(keyword.count).lowercased()
-        let start = indent.count + keyword.count
+        let start = indent.utf16.count + keyword.utf16.count
         let items = catalog.entries.filter { !$0.isRegularExpression && $0.expression.lowercased().hasPrefix(typed) }
             .compactMap { entry -> [String: Any]? in
                 guard let newText = CompletionText.text(for: entry.expression, snippets: snippets) else { return nil }
