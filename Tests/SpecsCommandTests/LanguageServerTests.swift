@@ -11,9 +11,10 @@ final class LanguageServerTests: XCTestCase {
         private var buffer = Data()
         private var nextId = 0
 
-        init() throws {
+        init(environment extra: [String: String] = [:]) throws {
             process.executableURL = URL(fileURLWithPath: try ExecutableRun.path(of: "misbehaving-specs"))
             process.arguments = ["lsp"]
+            process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
@@ -232,6 +233,23 @@ final class LanguageServerTests: XCTestCase {
         let range = edit?["range"] as? [String: Any]
         XCTAssertEqual((range?["start"] as? [String: Any])?["character"] as? Int, 4 + "😐".utf16.count, "\(items)")
         XCTAssertEqual((range?["end"] as? [String: Any])?["character"] as? Int, line.utf16.count)
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+    }
+
+    func test_languageServer_definitionsThatCannotBeRegistered_areErrorsAtTheirSwiftLines() throws {
+        let session = try Session(environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
+        _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))
+        try session.notify("initialized", [:])
+        let published = try session.receive()
+        let params = published["params"] as? [String: Any]
+        XCTAssertTrue(
+            (params?["uri"] as? String)?.hasSuffix("Sources/misbehaving-specs/main.swift") == true, "\(published)")
+        let diagnostics = params?["diagnostics"] as? [[String: Any]] ?? []
+        XCTAssertEqual(diagnostics.count, 4, "\(diagnostics)")
+        XCTAssertTrue(diagnostics.allSatisfy { $0["severity"] as? Int == 1 && $0["code"] as? String == "definition" })
+        XCTAssertTrue(
+            diagnostics.contains { ($0["message"] as? String)?.contains("{currency}") == true }, "\(diagnostics)")
         _ = try session.response(try session.request("shutdown", [:]))
         try session.notify("exit", [:])
     }

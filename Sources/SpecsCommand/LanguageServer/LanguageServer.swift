@@ -17,10 +17,13 @@ final class LanguageServer {
     private var shutdownRequested = false
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
     private var snippets = false
+    /// The step definitions and hooks that could not be registered: diagnostics at their Swift lines.
+    private let definitionProblems: [DefinitionProblem]
 
     init<World: AnyObject>(registry: StepRegistry<World>, connection: JSONRPCConnection = JSONRPCConnection()) {
         self.connection = connection
         catalog = StepCatalog(registry)
+        definitionProblems = registry.problems
         linter = FeatureLinter(configuration: Self.lintConfiguration(in: FileManager.default.currentDirectoryPath))
     }
 
@@ -80,7 +83,8 @@ final class LanguageServer {
                         "hoverProvider": true, "documentFormattingProvider": true, "documentSymbolProvider": true,
                     ], "serverInfo": ["name": "specs", "version": SpecsVersion.current],
                 ])
-        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": break
+        case "initialized": publishDefinitionProblems()
+        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": break
         case "shutdown":
             shutdownRequested = true
             connection.respond(to: id ?? NSNull(), result: NSNull())
@@ -111,6 +115,23 @@ final class LanguageServer {
             if id != nil { connection.respond(to: id, error: -32601, "Method not found: \(method)") }
         }
         return nil
+    }
+
+    /// Each Swift file with definitions that could not be registered gets them as errors at
+    /// their lines: the runner refuses to run them, and the editor says so where they are.
+    private func publishDefinitionProblems() {
+        let byFile = Dictionary(grouping: definitionProblems, by: \.location.file)
+        for (file, problems) in byFile.sorted(by: { $0.key < $1.key }) {
+            let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+            let diagnostics = problems.map { problem in
+                FeatureAnalysis.diagnostic(
+                    line: problem.location.line, column: 1, length: Int(UInt16.max), severity: 1, code: "definition",
+                    message: "This step definition cannot be registered, so no scenario runs: \(problem.message)")
+            }
+            connection.notify(
+                "textDocument/publishDiagnostics",
+                ["uri": URL(fileURLWithPath: path).absoluteString, "diagnostics": diagnostics])
+        }
     }
 
     private func reply(_ id: Any?, _ result: Any) {
