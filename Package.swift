@@ -74,7 +74,7 @@ let package = Package(
         .plugin(name: "ScenarioTests", capability: .buildTool(), dependencies: ["specs-scenario-tests"]),
         .target(
             name: "SpecsTesting",
-            dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions"]),
+            dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "FeatureLint"]),
         .testTarget(name: "ScenarioTestGenerationTests", dependencies: ["ScenarioTestGeneration", "Gherkin"]),
         .testTarget(
             name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages", "Locking"],

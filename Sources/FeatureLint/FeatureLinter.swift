@@ -56,7 +56,7 @@ public struct FeatureLinter: Sendable {
         } catch {
             for parseError in error.errors {
                 findings.add(
-                    "parse-error", parseError.message, line: parseError.location.line,
+                    "parse-error", ParseErrorWords.of(parseError, in: text), line: parseError.location.line,
                     column: parseError.location.column ?? 1)
             }
             return findings.sorted

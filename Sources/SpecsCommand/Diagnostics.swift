@@ -1,3 +1,4 @@
+import FeatureLint
 import Messages
 
 /// Errors for people: `path:line:column: error: message`, the offending line and a caret.
@@ -7,7 +8,8 @@ enum Diagnostics {
         guard let location = error.source.location else { return "\(uri): error: \(error.message)\n" }
         let column = max(1, location.column ?? 1)
         let line = source.flatMap { Self.line(location.line, of: $0.data) }
-        let words = ParseErrorText.plain(stripLocation(error.message), line: line, source: source?.data ?? "")
+        let words = ParseErrorWords.plain(
+            ParseErrorWords.stripLocation(error.message), line: line, source: source?.data ?? "")
         var text = "\(uri):\(location.line):\(column): error: \(words)\n"
         if let line {
             text += "  \(line)\n  " + String(repeating: " ", count: column - 1) + "^\n"
@@ -29,12 +31,5 @@ enum Diagnostics {
         var line = String(text[start..<end])
         if line.hasSuffix("\r") { line.removeLast() }
         return line
-    }
-
-    /// The message without the official `(line:column): ` prefix, already in front.
-    private static func stripLocation(_ message: String) -> String {
-        guard message.hasPrefix("("), let close = message.firstIndex(of: ")") else { return message }
-        let rest = message[message.index(after: close)...]
-        return rest.hasPrefix(": ") ? String(rest.dropFirst(2)) : message
     }
 }

@@ -1,3 +1,4 @@
+import FeatureLint
 import Gherkin
 import Messages
 
@@ -49,10 +50,12 @@ actor ParsedFeatures {
 /// The issues of a feature file that cannot be run: its read or parse errors, each at its line.
 enum FeatureProblems {
     static func issues(in file: ScenarioTests.FeatureFile) -> [ScenarioIssue] {
-        ParsedFeatures.parseNow(file).errors.map { error in
+        let parsed = ParsedFeatures.parseNow(file)
+        return parsed.errors.map { error in
             let column = error.location.column ?? 1
             return ScenarioIssue(
-                message: "\(file.path):\(error.location.line):\(column): error: \(error.message)",
+                message:
+                    "\(file.path):\(error.location.line):\(column): error: \(ParseErrorWords.of(error, in: parsed.source.data))",
                 place: file.place(line: error.location.line, column: column))
         }
     }

@@ -54,7 +54,7 @@ struct FeatureAnalysis {
             result.append(
                 Self.diagnostic(
                     line: error.location.line, column: error.location.column ?? 1, severity: 1,
-                    code: "parse-error", message: error.message))
+                    code: "parse-error", message: ParseErrorWords.of(error, in: text)))
         }
         for finding in linter.lint(text, uri: uri) where finding.rule != "parse-error" {
             result.append(

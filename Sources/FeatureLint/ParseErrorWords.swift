@@ -1,12 +1,19 @@
-import FeatureLint
+import Foundation
 import Gherkin
 
-/// A parse error in plain words: the grammar's token names become what a person
-/// writes (`a step`, `Scenario:`), and a line that looks like a misspelt keyword, or an
-/// English keyword in a file of another language, gets a suggestion.
-enum ParseErrorText {
+/// A parse error in plain words, the one wording of every path that shows one (the runner,
+/// `format`, `lint`, the generated scenario tests, the language server): the grammar's token
+/// names become what a person writes (`a step`, `Scenario:`), and a line that looks like a
+/// misspelt keyword, or an English keyword in a file of another language, gets a suggestion.
+public enum ParseErrorWords {
+    /// A parse error of `source` (the file's text) in plain words, without its place.
+    public static func of(_ error: ParseError, in source: String) -> String {
+        let line = sourceLine(error.location.line, of: source)
+        return plain(stripLocation(error.message), line: line, source: source)
+    }
+
     /// `message` without its `(line:column): ` prefix; `line` the offending source line; `source` the file.
-    static func plain(_ message: String, line: String?, source: String) -> String {
+    public static func plain(_ message: String, line: String?, source: String) -> String {
         var text = message
         if let range = message.range(of: "expected: "),
             message.hasPrefix("expected: ") || message.hasPrefix("unexpected end of file")
@@ -57,7 +64,7 @@ enum ParseErrorText {
 
     /// "Did you mean 'Scenario:'?" for a line that starts like a keyword of the file's
     /// language, or the keyword to use for an English keyword in another language's file.
-    static func suggestion(for line: String, language: String) -> String? {
+    public static func suggestion(for line: String, language: String) -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let dialect = Dialect.named(language) else { return nil }
         let headers = KeywordLookalike.headers(of: dialect)
@@ -67,7 +74,7 @@ enum ParseErrorText {
                 if language != "en", let native = KeywordLookalike.native(ofEnglish: word, in: dialect) {
                     return "'\(word):' is English, but this file's language is '\(language)': use '\(native):'"
                 }
-                if let near = ArgumentParser.suggestion(for: word.lowercased(), among: headers.map { $0.lowercased() }),
+                if let near = nearest(word.lowercased(), among: headers.map { $0.lowercased() }),
                     let keyword = headers.first(where: { $0.lowercased() == near })
                 {
                     return "Did you mean '\(keyword):'?"
@@ -78,8 +85,7 @@ enum ParseErrorText {
         let firstWord = String(trimmed.prefix { $0 != " " })
         if !steps.contains(firstWord + " "), trimmed.contains(" ") {
             let candidates = steps.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            if let near = ArgumentParser.suggestion(
-                for: firstWord.lowercased(), among: candidates.map { $0.lowercased() }),
+            if let near = nearest(firstWord.lowercased(), among: candidates.map { $0.lowercased() }),
                 near != firstWord.lowercased(), let keyword = candidates.first(where: { $0.lowercased() == near }),
                 firstWord.count > 2
             {
@@ -87,5 +93,28 @@ enum ParseErrorText {
             }
         }
         return nil
+    }
+
+    /// The closest of `names`, when it is close enough to be a typo.
+    static func nearest(_ name: String, among names: [String]) -> String? {
+        let scored = names.map { ($0, EditDistance.between(name, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, score) = scored, score <= max(2, best.count / 3) else { return nil }
+        return best
+    }
+
+    /// Line `number` (1-based) of `text`, without its line end.
+    public static func sourceLine(_ number: Int, of text: String) -> String? {
+        guard number >= 1 else { return nil }
+        let lines = text.split(separator: "\n", maxSplits: number, omittingEmptySubsequences: false)
+        guard number <= lines.count else { return nil }
+        let line = lines[number - 1]
+        return String(line.hasSuffix("\r") ? line.dropLast() : line)
+    }
+
+    /// A message without the `(line:column): ` the grammar puts before it.
+    public static func stripLocation(_ message: String) -> String {
+        guard message.hasPrefix("("), let close = message.firstIndex(of: ")") else { return message }
+        let rest = message[message.index(after: close)...]
+        return rest.hasPrefix(": ") ? String(rest.dropFirst(2)) : message
     }
 }
