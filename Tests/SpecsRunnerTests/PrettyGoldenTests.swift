@@ -9,7 +9,7 @@ import XCTest
 final class PrettyGoldenTests: XCTestCase {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    func render(
+    static func render(
         _ makeFormatter: (ReportOutput) -> any EventConsumer, feature: String,
         registry: StepRegistry<TestWorld> = StatusTests.registry()
     ) async throws -> String {
@@ -51,7 +51,7 @@ final class PrettyGoldenTests: XCTestCase {
             """
 
     func test_pretty_with_every_status_matches_golden() async throws {
-        let text = try await render({ PrettyFormatter(output: $0, palette: .tags) }, feature: Self.feature)
+        let text = try await Self.render({ PrettyFormatter(output: $0, palette: .tags) }, feature: Self.feature)
         try assertGolden(text, "pretty.txt")
     }
 
@@ -80,12 +80,13 @@ final class PrettyGoldenTests: XCTestCase {
                     Scenario: not written yet
                       Given a pending step
                 """
-        let text = try await render({ PrettyFormatter(output: $0, palette: .none) }, feature: feature, registry: steps)
+        let text = try await Self.render(
+            { PrettyFormatter(output: $0, palette: .none) }, feature: feature, registry: steps)
         try assertGolden(text, "pretty-plain.txt")
     }
 
     func test_progress_with_every_status_matches_golden() async throws {
-        let text = try await render({ ProgressFormatter(output: $0, palette: .tags) }, feature: Self.feature)
+        let text = try await Self.render({ ProgressFormatter(output: $0, palette: .tags) }, feature: Self.feature)
         try assertGolden(text, "progress.txt")
     }
 }

@@ -4,7 +4,9 @@ import SpecsRunner
 
 /// The default terminal output: each scenario as Gherkin in its feature's own
 /// language, each step coloured by status, failures explained in place, then the
-/// failures again and the summary.
+/// failures again and the summary. A background's steps are printed in full under the
+/// first scenario that runs them, and under the others as one line when they all passed,
+/// so that a run reads as a specification, not a log.
 public final class PrettyFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
@@ -12,6 +14,12 @@ public final class PrettyFormatter: EventConsumer {
     private let palette: Palette
     private var printedFeature: String?
     private var printedRule: String?
+    /// The AST ids of the current feature's background steps (its own and its rules').
+    private var backgroundSteps: Set<String> = []
+    /// The backgrounds printed in full in the current feature, by their steps' ids.
+    private var printedBackgrounds: Set<[String]> = []
+    /// The current feature's background keyword, in its language.
+    private var backgroundKeyword = "Background"
     private var problems: [(ScenarioResult, StepResult)] = []
 
     public init(output: ReportOutput, palette: Palette, ledger shared: RunLedger? = nil) {
@@ -51,6 +59,14 @@ public final class PrettyFormatter: EventConsumer {
         if printedFeature != uri, let feature = ledger.documents[uri]?.feature {
             printedFeature = uri
             printedRule = nil
+            printedBackgrounds = []
+            backgroundSteps = []
+            feature.walk { block in
+                if case .background(let background, _) = block {
+                    backgroundSteps.formUnion(background.steps.map(\.id))
+                    backgroundKeyword = background.keyword
+                }
+            }
             let tags = feature.tags.map(\.name).joined(separator: " ")
             if !tags.isEmpty { out.write(palette.paint(tags, .cyan) + "\n") }
             out.write("\(feature.keyword): \(feature.name)\n")
@@ -67,7 +83,26 @@ public final class PrettyFormatter: EventConsumer {
         let retry = result.attempt > 0 ? palette.paint(" (attempt \(result.attempt + 1))", .yellow) : ""
         out.write("  \(keyword): \(result.pickle.name)\(retry) " + palette.paint("# \(result.location)", .gray) + "\n")
         let attachments = Dictionary(grouping: result.attachments) { $0.testStepId ?? "" }
+        let background = result.steps.compactMap { step -> String? in
+            guard case .step(_, let ast?, _) = step.kind, backgroundSteps.contains(ast.id) else { return nil }
+            return ast.id
+        }
+        let backgroundPassed = result.steps.allSatisfy { step in
+            guard case .step(_, let ast?, _) = step.kind, backgroundSteps.contains(ast.id) else { return true }
+            return step.status == .passed && (attachments[step.testStepId] ?? []).isEmpty
+        }
+        let collapse = !background.isEmpty && backgroundPassed && printedBackgrounds.contains(background)
+        if !background.isEmpty { printedBackgrounds.insert(background) }
+        if collapse {
+            out.write(
+                "    "
+                    + palette.paint(
+                        "(\(backgroundKeyword): \(background.count) step\(background.count == 1 ? "" : "s") passed, as above)",
+                        .gray)
+                    + "\n")
+        }
         for step in result.steps {
+            if collapse, case .step(_, let ast?, _) = step.kind, backgroundSteps.contains(ast.id) { continue }
             if case .hook = step.kind {
                 if step.status != .passed && step.status != .skipped {
                     out.write(
