@@ -204,6 +204,23 @@ final class HTMLReportTests: XCTestCase {
         }
     }
 
+    func test_htmlReport_history_keepsAScenariosHistoryWhenItMoves_andMarksAFixedOneFixedNotFlaky() async throws {
+        let project = try bookProject()
+        _ = try await html(project, ["--history", "@/history"])
+        try project.write(
+            "Features/checkout.feature",
+            Self.book.replacingOccurrences(of: "Paying\n    Given a step", with: "Paying\n    Given a failing step"))
+        _ = try await html(project, ["--history", "@/history"])
+        // A comment above every scenario: each one moves down a line, and Paying passes again.
+        try project.write("Features/checkout.feature", "# moved down a line\n" + Self.book)
+        let page = try await html(project, ["--history", "@/history"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.path("history")).count, 3)
+        XCTAssertFalse(page.contains("<span class=\"b mark\">new</span>"), "a scenario that moved is not new")
+        XCTAssertFalse(page.contains("<span class=\"b mark\">flaky</span>"), "fixed is not flaky")
+        let paying = page.components(separatedBy: "<article").first { $0.contains("</span> Paying <span") } ?? ""
+        XCTAssertTrue(paying.contains("<span class=\"b mark\">fixed</span>"), paying)
+    }
+
     func test_htmlReport_bidiControlsInANameAreClosedWhereItEnds() async throws {
         let project = try CommandHarness()
         try project.write("Features/b.feature", "Feature: B\n  Scenario: evil \u{202E}name\n    Given a step\n")

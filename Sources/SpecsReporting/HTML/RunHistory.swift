@@ -21,19 +21,43 @@ package enum RunHistory {
     /// How many past records the report reads.
     static let depth = 20
 
-    /// A scenario's key across runs: its file, its name (an example row's is substituted) and line.
+    /// A scenario's key across runs: what it is, not where it stands: its file, its rule, its
+    /// name and, for an example row, its examples' name and the row's cells. Moving it, adding
+    /// a comment above it or reformatting the file keeps its history; renaming it starts anew.
     static func key(_ result: ScenarioResult) -> String {
-        "\(result.pickle.uri):\(result.pickle.location.line):\(result.pickle.name)"
+        var parts = [
+            result.pickle.uri, result.scenario?.rule?.name ?? "", result.scenario?.scenario.name ?? result.pickle.name,
+        ]
+        if result.pickle.astNodeIds.count > 1, let scenario = result.scenario?.scenario {
+            let rowId = result.pickle.astNodeIds[1]
+            for examples in scenario.examples {
+                guard let row = examples.tableBody.first(where: { $0.id == rowId }) else { continue }
+                parts += [examples.name, row.cells.map(\.value).joined(separator: "|")]
+            }
+        }
+        return parts.joined(separator: "\t")
     }
 
-    /// The layout of the records this version writes and reads.
-    static let currentVersion = 1
+    /// The order of records by name: their time stamp, then their number within one second
+    /// (`run-STAMP.json` first, then `run-STAMP-0002.json`...).
+    private static func order(_ name: String) -> (String, Int) {
+        let base = name.dropFirst("run-".count).dropLast(".json".count)
+        guard let dash = base.lastIndex(of: "-"), let number = Int(base[base.index(after: dash)...]),
+            base[dash...].count == 5
+        else { return (String(base), 1) }
+        return (String(base[..<dash]), number)
+    }
+
+    /// The layout of the records this version writes and reads: 2 keys scenarios by what
+    /// they are (`key`); records of version 1 keyed them by line, and give the trend alone.
+    static let currentVersion = 2
 
     /// The last records of `directory`, and a warning for each it skipped (damaged, cut
     /// off, or written by a newer version), by path.
     static func load(_ directory: String) -> (records: [Record], skipped: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.sorted().suffix(depth)
+            .filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.sorted(by: { order($0) < order($1) }).suffix(
+                depth)
         var records: [Record] = []
         var skipped: [String] = []
         for name in names {
@@ -52,7 +76,10 @@ package enum RunHistory {
                         + "\(currentVersion)); skipped")
                 continue
             }
-            records.append(record)
+            var read = record
+            // Keyed by line: their results cannot be told apart from another scenario's now.
+            if (record.version ?? 1) < 2 { read.results = [:] }
+            records.append(read)
         }
         return (records, skipped)
     }
@@ -98,11 +125,15 @@ package enum RunHistory {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let stamp = record.date.replacingOccurrences(of: ":", with: "")
+            // Runs of one second are numbered so that their names sort in the order they ran
+            // (`run-STAMP.json` of an earlier version sorts before `run-STAMP-0002.json` too).
             var path = directory + "/run-\(stamp).json"
             var number = 1
             while FileManager.default.fileExists(atPath: path) {
                 number += 1
-                path = directory + "/run-\(stamp)-\(number).json"
+                path =
+                    directory + "/run-\(stamp)-" + String(repeating: "0", count: max(0, 4 - String(number).count))
+                    + "\(number).json"
             }
             try encoder.encode(record).write(to: URL(fileURLWithPath: path))
             return nil
@@ -129,8 +160,12 @@ package enum RunHistory {
             return (past + [current]).map { ($0.passRate, $0.coverage) }
         }
 
-        /// Words for a scenario (all its rows): new, newly failing, fixed, flaky.
+        /// Words for a scenario (all its rows): new, newly failing, fixed, flaky. Fixed: it
+        /// failed in the last run and passes now. Flaky: it passed on a retry in this run, or its
+        /// results alternated (pass, fail, pass...) over the last runs without it being fixed now.
+        /// A scenario is never both fixed and flaky in one run.
         func marks(for keys: [String]) -> [(ReportLabels) -> String] {
+            let past = self.past.filter { !$0.results.isEmpty }
             guard let current, !past.isEmpty else { return [] }
             var marks: [(ReportLabels) -> String] = []
             let now = keys.compactMap { current.results[$0] }
@@ -142,13 +177,14 @@ package enum RunHistory {
             let failingNow = now.contains { Self.fails($0) }
             let failedBefore = before.contains { Self.fails($0) }
             if failingNow && !before.isEmpty && !failedBefore { marks.append { $0.newlyFailing } }
-            if !failingNow && failedBefore && !now.isEmpty { marks.append { $0.fixed } }
+            let fixed = !failingNow && failedBefore && !now.isEmpty
             let retried = now.contains("passed-retried")
+            if fixed && !retried { marks.append { $0.fixed } }
             let flips = keys.contains { key in
                 let series = (past.suffix(5) + [current]).compactMap { $0.results[key] }.map(Self.fails)
                 return zip(series, series.dropFirst()).filter { $0 != $1 }.count >= 2
             }
-            if retried || flips { marks.append { $0.flaky } }
+            if retried || (flips && !fixed) { marks.append { $0.flaky } }
             return marks
         }
 
