@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "HTTP"),
         // The URLSession implementation of the HTTP port, kept apart so that nothing
         // that does not talk to a real server links the networking stack.
-        .target(name: "HTTPURLSession", dependencies: ["HTTP"]),
+        .target(name: "HTTPURLSession", dependencies: ["HTTP", "Locking"]),
         .target(name: "Identity", dependencies: ["HTTP"]),
         .target(name: "Catalog", dependencies: ["HTTP"]),
         // Observability: structured events and the decorators that log around the domain.

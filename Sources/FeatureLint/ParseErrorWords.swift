@@ -74,7 +74,7 @@ public enum ParseErrorWords {
                 if language != "en", let native = KeywordLookalike.native(ofEnglish: word, in: dialect) {
                     return "'\(word):' is English, but this file's language is '\(language)': use '\(native):'"
                 }
-                if let near = nearest(word.lowercased(), among: headers.map { $0.lowercased() }),
+                if let near = EditDistance.nearest(word.lowercased(), among: headers.map { $0.lowercased() }),
                     let keyword = headers.first(where: { $0.lowercased() == near })
                 {
                     return "Did you mean '\(keyword):'?"
@@ -85,7 +85,7 @@ public enum ParseErrorWords {
         let firstWord = String(trimmed.prefix { $0 != " " })
         if !steps.contains(firstWord + " "), trimmed.contains(" ") {
             let candidates = steps.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            if let near = nearest(firstWord.lowercased(), among: candidates.map { $0.lowercased() }),
+            if let near = EditDistance.nearest(firstWord.lowercased(), among: candidates.map { $0.lowercased() }),
                 near != firstWord.lowercased(), let keyword = candidates.first(where: { $0.lowercased() == near }),
                 firstWord.count > 2
             {
@@ -93,13 +93,6 @@ public enum ParseErrorWords {
             }
         }
         return nil
-    }
-
-    /// The closest of `names`, when it is close enough to be a typo.
-    static func nearest(_ name: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, EditDistance.between(name, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, score) = scored, score <= max(2, best.count / 3) else { return nil }
-        return best
     }
 
     /// Line `number` (1-based) of `text`, without its line end.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -41,26 +42,23 @@ public struct URLSessionHTTPClient: HTTPClient {
     }
 }
 
-/// Holds the data task so cancellation can reach it from another thread.
-private final class TaskBox: @unchecked Sendable {
-    // Guarded by `lock`; the data task itself is thread-safe to cancel.
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
+/// Holds the data task so cancellation can reach it from another thread: a cancellation
+/// that comes before the task exists cancels it as soon as it is set.
+private struct TaskBox: Sendable {
+    private let state = Locked<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
 
     func set(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelNow = cancelled
-        lock.unlock()
+        let cancelNow = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
         if cancelNow { task.cancel() }
     }
 
     func cancel() {
-        lock.lock()
-        cancelled = true
-        let current = task
-        lock.unlock()
-        current?.cancel()
+        state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }?.cancel()
     }
 }

@@ -95,10 +95,7 @@ enum ArgumentParser {
 
     /// The closest known option, when it is close enough to be a typo.
     static func suggestion(for name: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, distance(name, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, score) = scored, score <= max(2, best.count / 3) else { return nil }
-        return best
+        EditDistance.nearest(name, among: names)
     }
 
-    static func distance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }

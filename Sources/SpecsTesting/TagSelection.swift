@@ -6,7 +6,12 @@ import TagExpressions
 /// `specs.json` at the package root (its defaults, and the profile `SPECS_PROFILE` names),
 /// as `specs` itself would run them.
 enum TagSelection {
-    static func fromEnvironment() -> Result<TagExpression?, TagSelectionError> {
+    /// Read once per test process: every scenario test asks it.
+    static func fromEnvironment() -> Result<TagExpression?, TagSelectionError> { current }
+
+    private static let current = read()
+
+    private static func read() -> Result<TagExpression?, TagSelectionError> {
         let environment = ProcessInfo.processInfo.environment
         if let tags = environment[ScenarioTests.tagsVariable] { return parse(tags) }
         do {

@@ -16,4 +16,12 @@ public enum EditDistance {
         }
         return previous[b.count]
     }
+
+    /// The closest of `names` to `name`, when it is close enough to be a typo (at most two
+    /// edits, or a third of its length): the one rule of every "Did you mean".
+    public static func nearest(_ name: String, among names: [String]) -> String? {
+        let scored = names.map { ($0, between(name, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, score) = scored, score <= max(2, best.count / 3) else { return nil }
+        return best
+    }
 }

@@ -41,8 +41,6 @@ public final class RunLedger: EventConsumer {
     public private(set) var parseErrors: [ParseErrorMessage] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
-    /// The metadata of the runs whose streams this is (one per shard of a merge).
-    public private(set) var runMetadata: [RunMetadata] = []
     /// A shard of a merge and the time its own run took.
     public struct ShardTime: Sendable {
         public let shard: Int
@@ -63,28 +61,28 @@ public final class RunLedger: EventConsumer {
     /// Whether any pickle links a test (`@xctest:`), closed or not.
     public private(set) var hasTestLinks = false
     /// The test cases of open documents, by test case id.
-    private var records: [String: Record] = [:]
+    var records: [String: Record] = [:]
     /// The test case of each attempt (test case started id) of an open document.
-    private var attemptOwners: [String: String] = [:]
+    var attemptOwners: [String: String] = [:]
     /// What each open document holds, by uri.
-    private var held: [String: Held] = [:]
+    var held: [String: Held] = [:]
     /// Counts the envelopes that may change any result (a document, a definition, a
     /// suggestion...): a record's cached result is good while this has not moved.
-    private var generation = 0
-    private var cachedResults: [ScenarioResult]?
+    var generation = 0
+    var cachedResults: [ScenarioResult]?
     /// The traceability report of the run, by the context it was computed for.
     var cachedReport: (context: UUID, report: TraceabilityReport)?
     /// The results of the test cases of closed documents.
-    private var closed: [String: ScenarioResult] = [:]
+    var closed: [String: ScenarioResult] = [:]
     /// Keeping counts: the tally of the closed test cases that were only counted (and so
     /// left `testCaseOrder`).
-    private var countedTally = StatusTally()
+    var countedTally = StatusTally()
     /// How many test cases were planned, counted or not.
-    private var plannedCount = 0
-    private var frozenResult: RunResult?
+    var plannedCount = 0
+    var frozenResult: RunResult?
 
     /// A test case of an open document.
-    private struct Record {
+    struct Record {
         let testCase: TestCaseMessage
         var attempts: [Attempt] = []
         /// The result as last computed, and the generation it was computed at.
@@ -92,7 +90,7 @@ public final class RunLedger: EventConsumer {
     }
 
     /// One attempt of a test case.
-    private struct Attempt {
+    struct Attempt {
         let started: TestCaseStarted
         /// By the position of the test step in the test case.
         var results: [TestStepResult?]
@@ -103,7 +101,7 @@ public final class RunLedger: EventConsumer {
     }
 
     /// An open document's nodes by id, and the pickles and test cases to let go of with it.
-    private struct Held {
+    struct Held {
         var steps: [String: Step] = [:]
         var scenarios: [String: AstScenario] = [:]
         var tags: [String: Tag] = [:]
@@ -159,9 +157,6 @@ public final class RunLedger: EventConsumer {
                 attempt.nextPosition = position + 1
             }
         case .attachment(let attachment):
-            if attachment.mediaType == RunMetadata.mediaType, let metadata = RunMetadata.find(in: [envelope]) {
-                runMetadata.append(metadata)
-            }
             guard let startedId = attachment.testCaseStartedId else { break }
             updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
         case .testCaseFinished(let finished):
@@ -268,134 +263,5 @@ public final class RunLedger: EventConsumer {
         if retention != .results { documents[uri] = nil }
         sources[uri] = nil
         cachedResults = nil
-    }
-
-    // MARK: Queries
-
-    /// What the run came to, computed once after its last envelope (and again only if
-    /// another arrives): every closing line, verdict and exit code reads this.
-    public var result: RunResult {
-        if let frozenResult { return frozenResult }
-        let duration = runFinished.flatMap { end in
-            runStarted.map { end.timestamp.totalNanoseconds - $0.totalNanoseconds }
-        }
-        let result = RunResult(
-            tally: tally(), unfinished: unfinishedTestCases,
-            unparsable: parseErrors.map { "\($0.source.uri ?? "?"):\($0.source.location?.line ?? 0)" },
-            testCases: plannedCount, runFinished: runFinished, duration: duration, shardTimes: shardTimes,
-            failedRunHooks: failedRunHooks,
-            withoutPickle: testCaseOrder.compactMap { id in
-                records[id].flatMap { pickle(of: $0) == nil ? (testCase: id, pickle: $0.testCase.pickleId) : nil }
-            })
-        frozenResult = result
-        return result
-    }
-
-    /// The scenario results of the run, in the order test cases were planned.
-    public var scenarioResults: [ScenarioResult] {
-        if let cachedResults { return cachedResults }
-        let results = testCaseOrder.compactMap(scenarioResult(testCaseId:))
-        cachedResults = results
-        return results
-    }
-
-    public func scenarioResult(testCaseId: String) -> ScenarioResult? {
-        if let frozen = closed[testCaseId] { return frozen }
-        guard let record = records[testCaseId], let uri = pickle(of: record)?.uri else { return nil }
-        return result(of: testCaseId, in: held[uri] ?? Held())
-    }
-
-    /// The result of an open document's test case, computed once while nothing it reads changes.
-    private func result(of testCaseId: String, in document: Held) -> ScenarioResult? {
-        guard let index = records.index(forKey: testCaseId) else { return nil }
-        if let cached = records.values[index].cached, cached.generation == generation { return cached.result }
-        guard let result = computeResult(records.values[index], in: document) else { return nil }
-        records.values[index].cached = (result, generation)
-        return result
-    }
-
-    private func pickle(of record: Record) -> Pickle? { pickles[record.testCase.pickleId] }
-
-    /// Scenarios and steps by status: what summaries print.
-    public struct StatusTally: Sendable {
-        public var scenarios: [TestStepResultStatus: Int] = [:]
-        public var steps: [TestStepResultStatus: Int] = [:]
-        /// The test cases whose final attempt did not pass, in plan order.
-        public var notPassed: [String] = []
-        /// Planned test cases that never started (after --fail-fast, an interruption, a
-        /// failed before-all hook, or in a stream cut short).
-        public var notRun = 0
-    }
-
-    /// Test cases that started and never finished: a run that died or a stream cut short.
-    private var unfinishedTestCases: [String] {
-        testCaseOrder.filter { id in
-            if let frozen = closed[id] { return frozen.started && !frozen.finished }
-            return records[id]?.attempts.last.map { !$0.finished } ?? false
-        }
-    }
-
-    /// Scenarios and steps by status, each read from its `ScenarioResult`: the one place a
-    /// scenario's status is decided.
-    public func tally() -> StatusTally {
-        var tally = countedTally
-        tally.notRun += scenariosInNoStream
-        for testCaseId in testCaseOrder {
-            guard let result = scenarioResult(testCaseId: testCaseId) else { continue }
-            for (status, count) in result.stepStatuses { tally.steps[status, default: 0] += count }
-            guard result.started else {
-                tally.notRun += 1
-                continue
-            }
-            tally.scenarios[result.status, default: 0] += 1
-            if result.status != .passed { tally.notPassed.append(testCaseId) }
-        }
-        return tally
-    }
-
-    private func computeResult(_ record: Record, in document: Held) -> ScenarioResult? {
-        guard let pickle = pickle(of: record) else { return nil }
-        let final = record.attempts.last
-        var steps: [StepResult] = []
-        steps.reserveCapacity(record.testCase.testSteps.count)
-        // Test steps follow their pickle steps' order: each is looked for after the one before.
-        var nextPickleStep = 0
-        for (position, testStep) in record.testCase.testSteps.enumerated() {
-            let result = final?.results[position]
-            if let pickleStepId = testStep.pickleStepId,
-                let index = pickle.steps.index(from: nextPickleStep, where: { $0.id == pickleStepId })
-            {
-                let pickleStep = pickle.steps[index]
-                nextPickleStep = index + 1
-                let ast = pickleStep.astNodeIds.first.flatMap { document.steps[$0] }
-                let definitions = (testStep.stepDefinitionIds ?? []).compactMap { stepDefinitions[$0] }
-                steps.append(
-                    StepResult(
-                        testStepId: testStep.id, kind: .step(pickleStep, ast, definitions), result: result,
-                        suggestion: suggestions[pickleStepId]))
-            } else if let hookId = testStep.hookId {
-                steps.append(
-                    StepResult(testStepId: testStep.id, kind: .hook(hooks[hookId]), result: result, suggestion: nil))
-            }
-        }
-        var result = ScenarioResult(
-            testCaseId: record.testCase.id, pickle: pickle,
-            scenario: pickle.astNodeIds.first.flatMap { document.scenarios[$0] },
-            steps: steps, attempt: final?.started.attempt ?? 0, attachments: final?.attachments ?? [],
-            started: final != nil,
-            featureName: documents[pickle.uri]?.feature?.name,
-            tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
-        result.finished = final?.finished ?? true
-        return result
-    }
-}
-
-extension Array {
-    /// The index of the first element from `start` on that `matches`, else of the first one
-    /// before it: for lists read in their own order, where the search is short, so that a
-    /// scenario's steps are found in time linear in their number.
-    fileprivate func index(from start: Int, where matches: (Element) -> Bool) -> Int? {
-        self[Swift.min(start, count)...].firstIndex(where: matches)
-            ?? self[..<Swift.min(start, count)].firstIndex(where: matches)
     }
 }

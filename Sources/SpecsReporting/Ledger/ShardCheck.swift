@@ -14,21 +14,34 @@ public struct ShardCheck: Sendable {
     /// Each shard's own time (its stream's `testRunStarted` to `testRunFinished`), in shard order.
     public private(set) var shardTimes: [RunLedger.ShardTime] = []
 
-    /// Checks the streams, each by its path and envelopes.
+    /// Checks the streams, each by its path and envelopes (each read once).
     public init(_ streams: [(path: String, envelopes: [Envelope])]) {
-        self.init(streams.map { ($0.path, RunMetadata.find(in: $0.envelopes)) })
+        let facts = streams.map { StreamFacts($0.envelopes) }
+        self.init(zip(streams, facts).map { ($0.path, $1.metadata) })
         guard streams.count > 1 else { return }
-        shardTimes = streams.compactMap { stream -> RunLedger.ShardTime? in
-            guard let metadata = RunMetadata.find(in: stream.envelopes) else { return nil }
-            var start: Int?
-            var end: Int?
-            for envelope in stream.envelopes {
-                if case .testRunStarted(let started) = envelope { start = started.timestamp.totalNanoseconds }
-                if case .testRunFinished(let finished) = envelope { end = finished.timestamp.totalNanoseconds }
-            }
-            guard let start, let end else { return nil }
+        shardTimes = facts.compactMap { facts -> RunLedger.ShardTime? in
+            guard let metadata = facts.metadata, let start = facts.started, let end = facts.finished else { return nil }
             return RunLedger.ShardTime(shard: metadata.shard, of: metadata.shards, nanoseconds: max(0, end - start))
         }.sorted { $0.shard < $1.shard }
+    }
+
+    /// What a stream says of its run: its metadata and when it started and finished.
+    private struct StreamFacts {
+        var metadata: RunMetadata?
+        var started: Int?
+        var finished: Int?
+
+        init(_ envelopes: [Envelope]) {
+            for envelope in envelopes {
+                switch envelope {
+                case .testRunStarted(let run): started = run.timestamp.totalNanoseconds
+                case .testRunFinished(let run): finished = run.timestamp.totalNanoseconds
+                case .attachment(let attachment) where attachment.mediaType == RunMetadata.mediaType:
+                    metadata = RunMetadata.find(in: [envelope]) ?? metadata
+                default: continue
+                }
+            }
+        }
     }
 
     /// Checks the streams, each by its path and its metadata, if any.

@@ -23,36 +23,43 @@ enum CIEnvironment {
                     remote: repository.map { "\(server)/\($0).git" }, revision: e["GITHUB_SHA"],
                     branch: e["GITHUB_REF_NAME"]))
         }
-        if e["GITLAB_CI"] != nil {
+        for system in systems where e[system.marker] != nil {
             return Meta.Ci(
-                name: "GitLab", url: e["CI_PIPELINE_URL"], buildNumber: e["CI_PIPELINE_ID"],
+                name: system.name, url: system.url.flatMap { e[$0] }, buildNumber: e[system.buildNumber],
                 git: git(
-                    remote: e["CI_PROJECT_URL"], revision: e["CI_COMMIT_SHA"], branch: e["CI_COMMIT_REF_NAME"],
-                    tag: e["CI_COMMIT_TAG"]))
-        }
-        if e["CIRCLECI"] != nil {
-            return Meta.Ci(
-                name: "CircleCI", url: e["CIRCLE_BUILD_URL"], buildNumber: e["CIRCLE_BUILD_NUM"],
-                git: git(
-                    remote: e["CIRCLE_REPOSITORY_URL"], revision: e["CIRCLE_SHA1"], branch: e["CIRCLE_BRANCH"],
-                    tag: e["CIRCLE_TAG"]))
-        }
-        if e["BUILDKITE"] != nil {
-            return Meta.Ci(
-                name: "Buildkite", url: e["BUILDKITE_BUILD_URL"], buildNumber: e["BUILDKITE_BUILD_NUMBER"],
-                git: git(
-                    remote: e["BUILDKITE_REPO"], revision: e["BUILDKITE_COMMIT"], branch: e["BUILDKITE_BRANCH"],
-                    tag: e["BUILDKITE_TAG"]))
-        }
-        if e["TF_BUILD"] != nil {
-            return Meta.Ci(
-                name: "Azure Pipelines", url: nil, buildNumber: e["BUILD_BUILDNUMBER"],
-                git: git(
-                    remote: e["BUILD_REPOSITORY_URI"], revision: e["BUILD_SOURCEVERSION"],
-                    branch: e["BUILD_SOURCEBRANCHNAME"]))
+                    remote: e[system.remote], revision: e[system.revision], branch: e[system.branch],
+                    tag: system.tag.flatMap { e[$0] }))
         }
         return nil
     }
+
+    /// A CI system's variables: the one that says it is running, and those of the build and commit.
+    private struct System {
+        let marker: String
+        let name: String
+        let url: String?
+        let buildNumber: String
+        let remote: String
+        let revision: String
+        let branch: String
+        let tag: String?
+    }
+
+    private static let systems = [
+        System(
+            marker: "GITLAB_CI", name: "GitLab", url: "CI_PIPELINE_URL", buildNumber: "CI_PIPELINE_ID",
+            remote: "CI_PROJECT_URL",
+            revision: "CI_COMMIT_SHA", branch: "CI_COMMIT_REF_NAME", tag: "CI_COMMIT_TAG"),
+        System(
+            marker: "CIRCLECI", name: "CircleCI", url: "CIRCLE_BUILD_URL", buildNumber: "CIRCLE_BUILD_NUM",
+            remote: "CIRCLE_REPOSITORY_URL", revision: "CIRCLE_SHA1", branch: "CIRCLE_BRANCH", tag: "CIRCLE_TAG"),
+        System(
+            marker: "BUILDKITE", name: "Buildkite", url: "BUILDKITE_BUILD_URL", buildNumber: "BUILDKITE_BUILD_NUMBER",
+            remote: "BUILDKITE_REPO", revision: "BUILDKITE_COMMIT", branch: "BUILDKITE_BRANCH", tag: "BUILDKITE_TAG"),
+        System(
+            marker: "TF_BUILD", name: "Azure Pipelines", url: nil, buildNumber: "BUILD_BUILDNUMBER",
+            remote: "BUILD_REPOSITORY_URI", revision: "BUILD_SOURCEVERSION", branch: "BUILD_SOURCEBRANCHNAME", tag: nil),
+    ]
 
     /// `https://user:token@host/repo.git` without `user:token@`.
     static func withoutCredentials(_ remote: String) -> String {

@@ -14,7 +14,6 @@ struct RunBatch: Sendable {
     var selected = 0
     /// The scenarios the batch selected before sharding (a sharded run is one batch).
     var suite = SuiteFingerprint()
-    var parseErrors = 0
     /// The files of the batch that do not parse, each by `path:line` of its first error.
     var unparsable: [String] = []
 }
@@ -105,7 +104,6 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
         if let document = feature.document { batch.envelopes.append(.gherkinDocument(document)) }
         if let first = feature.errors.first { batch.unparsable.append("\(feature.source.uri):\(first.location.line)") }
         for error in feature.errors {
-            batch.parseErrors += 1
             batch.envelopes.append(
                 .parseError(
                     ParseErrorMessage(

@@ -8,10 +8,9 @@ public struct RunSummary: Sendable {
     public var scenarios: [TestStepResultStatus: Int] = [:]
     /// Steps (of final attempts) by status.
     public var steps: [TestStepResultStatus: Int] = [:]
-    /// Files that could not be read or parsed, and definitions that could not be used.
-    public var parseErrors = 0
     /// The files that do not parse, each by `path:line` of its first error.
     public var unparsable: [String] = []
+    /// Step definitions and hooks that could not be registered.
     public var definitionProblems = 0
     /// How many scenarios (pickles) the run selected, whether or not they ran (of a shard,
     /// its share).

@@ -45,7 +45,6 @@ public struct Runner<World: AnyObject>: Sendable {
         while let (batch, maker) = ready {
             async let following = maker.makingNext()
             for envelope in batch.envelopes { consumer.consume(envelope) }
-            summary.parseErrors += batch.parseErrors
             summary.unparsable += batch.unparsable
             summary.selected += batch.selected
             summary.suite.add(batch.suite)

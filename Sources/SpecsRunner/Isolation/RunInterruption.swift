@@ -5,8 +5,13 @@ import Locking
 /// finishes its stream, so every report is written.
 public final class RunInterruption: Sendable {
     private let reason = Locked<String?>(nil)
-    /// The workers alive, to end on an interruption.
-    private let workers = Locked<[ObjectIdentifier: WorkerProcess]>([:])
+    /// The workers of the run, to end on an interruption: held weakly, so that the workers
+    /// that ended and were let go of (thousands, when scenarios crash) are not kept.
+    private let workers = Locked<[WeakWorker]>([])
+
+    private struct WeakWorker: Sendable {
+        weak var worker: WorkerProcess?
+    }
 
     public init() {}
 
@@ -15,11 +20,15 @@ public final class RunInterruption: Sendable {
 
     public func interrupt(_ why: String) {
         reason.withLock { if $0 == nil { $0 = why } }
-        for worker in workers.withLock({ $0.values }) { worker.kill(because: "the run was interrupted (\(why))") }
+        for worker in workers.withLock({ $0.compactMap(\.worker) }) {
+            worker.kill(because: "the run was interrupted (\(why))")
+        }
     }
 
-    func track(_ worker: WorkerProcess) { workers.withLock { $0[ObjectIdentifier(worker)] = worker } }
-
-    /// A worker that has ended: nothing to stop any more.
-    func forget(_ worker: WorkerProcess) { workers.withLock { $0[ObjectIdentifier(worker)] = nil } }
+    func track(_ worker: WorkerProcess) {
+        workers.withLock { workers in
+            workers.removeAll { $0.worker == nil }
+            workers.append(WeakWorker(worker: worker))
+        }
+    }
 }

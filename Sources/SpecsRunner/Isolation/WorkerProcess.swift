@@ -37,11 +37,6 @@ final class WorkerProcess: Sendable {
     private let errorsEnded = DispatchSemaphore(value: 0)
     /// Polls `runningStep` while the process lives (see `watchSteps`).
     private let stepMonitor = Locked<(any DispatchSourceTimer)?>(nil)
-    /// Who is told when the process has exited (see `whenEnded`), and whether it has.
-    private let endWatch = Locked<
-        (watcher: (@Sendable (WorkerProcess) -> Void)?, process: WorkerProcess?, ended: Bool)
-    >((nil, nil, false))
-
     /// Starts the worker. `backtraces`: whether the Swift runtime may print a backtrace when
     /// the worker crashes (about a second of the worker's time); the environment's own
     /// `SWIFT_BACKTRACE` is kept when set.
@@ -62,7 +57,6 @@ final class WorkerProcess: Sendable {
         let killReason = self.killReason
         let exited = self.exited
         let stepMonitor = self.stepMonitor
-        let endWatch = self.endWatch
         Self.onThread {
             child.awaitEnd()
             stepMonitor.withLock { $0?.cancel() }
@@ -76,12 +70,6 @@ final class WorkerProcess: Sendable {
                 descriptor = nil
             }
             exited.signal()
-            let (watcher, process) = endWatch.withLock { state in
-                state.ended = true
-                defer { state = (nil, nil, true) }
-                return (state.watcher, state.process)
-            }
-            if let watcher, let process { watcher(process) }
         }
         // Envelopes are decoded here, on the reading thread, beside the supervisor's work.
         let runningStep = self.runningStep
@@ -138,15 +126,6 @@ final class WorkerProcess: Sendable {
         stepMonitor.withLock { $0 = source }
         source.resume()
         if exit.withLock({ $0 }) != nil { stepMonitor.withLock { $0?.cancel() } }
-    }
-
-    /// Calls `watcher` once the process has exited (at once if it has).
-    func whenEnded(_ watcher: @escaping @Sendable (WorkerProcess) -> Void) {
-        let ended = endWatch.withLock { state -> Bool in
-            if !state.ended { state = (watcher, self, false) }
-            return state.ended
-        }
-        if ended { watcher(self) }
     }
 
     /// Sends a request line; false when the worker no longer reads.

@@ -39,7 +39,6 @@ struct WorkerSupervisor: Sendable {
             id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable, arguments: arguments,
             backtraces: generation == 0, clock: clock)
         interruption.track(worker)
-        worker.whenEnded { [interruption] in interruption.forget($0) }
         worker.watchSteps(
             limitNanoseconds: options.workerStepLimitNanoseconds,
             reason: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled"

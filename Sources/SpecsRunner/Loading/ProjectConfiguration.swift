@@ -130,10 +130,11 @@ public struct ProjectConfiguration: Sendable {
 
     /// ". Did you mean 'x'?" for the closest of `names`, when it is close.
     public static func nearest(_ name: String, among names: [String]) -> String {
-        let scored = names.map { ($0, EditDistance.between(name.lowercased(), $0.lowercased())) }.filter {
-            $0.1 <= max(2, name.count / 3)
-        }
-        return scored.min { $0.1 < $1.1 }.map { ". Did you mean '\($0.0)'?" } ?? ""
+        let lowercased = names.map { $0.lowercased() }
+        guard let near = EditDistance.nearest(name.lowercased(), among: lowercased),
+            let index = lowercased.firstIndex(of: near)
+        else { return "" }
+        return ". Did you mean '\(names[index])'?"
     }
 }
 
