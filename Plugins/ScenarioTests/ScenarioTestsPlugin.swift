@@ -9,17 +9,44 @@ import PackagePlugin
 struct ScenarioTestsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
-        let features = module.sourceFiles(withSuffix: ".feature").map(\.url).sorted { $0.path < $1.path }
+        let features = module.sourceFiles(withSuffix: ".feature").map(\.url.path).sorted()
         let output = context.pluginWorkDirectoryURL.appending(path: "ScenarioTests")
-        // The same names as ScenarioTestGenerator.fileNames(count:): one common file, one per feature file.
-        let outputs = ["Features.generated.swift"] + features.indices.map { "Feature\($0 + 1).generated.swift" }
+        let outputs = [OutputName.common] + features.map(OutputName.forFeature(at:))
         return [
             .buildCommand(
                 displayName: "Generating scenario tests for \(module.name) from \(features.count) feature file(s)",
                 executable: try context.tool(named: "specs-scenario-tests").url,
-                arguments: [module.name, context.package.directoryURL.path, output.path] + features.map(\.path),
-                inputFiles: features,
+                arguments: [module.name, context.package.directoryURL.path, output.path] + features,
+                inputFiles: features.map { URL(fileURLWithPath: $0) },
                 outputFiles: outputs.map { output.appending(path: $0) })
         ]
+    }
+}
+
+/// The generated files' names: a copy of `OutputName` in ScenarioTestGeneration (a plugin
+/// cannot link a library), kept equal to it; the scenario tests of this package build
+/// through this plugin, so a difference fails the build.
+enum OutputName {
+    static let common = "Features.generated.swift"
+
+    static func forFeature(at path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = file.hasSuffix(".feature") ? String(file.dropLast(".feature".count)) : file
+        let readable = String(stem.unicodeScalars.prefix(40).map { isPlain($0) ? Character($0) : "_" })
+        return "\(readable)-\(hash(path)).generated.swift"
+    }
+
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-")
+    }
+
+    private static func hash(_ path: String) -> String {
+        var value: UInt32 = 0x811C_9DC5
+        for byte in path.utf8 {
+            value ^= UInt32(byte)
+            value = value &* 0x0100_0193
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 }

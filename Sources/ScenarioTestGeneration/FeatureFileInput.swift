@@ -5,6 +5,8 @@ public struct FeatureFileInput: Sendable, Hashable {
     public let path: String
     /// The absolute path, for editors to open at a failing line.
     public let absolutePath: String
+    /// The path as the build named it: it names the generated file (`OutputName`).
+    public let givenPath: String
     /// The text, or the reason it could not be read (not UTF-8, unreadable, ...).
     public let content: Result<String, ReadFailure>
 
@@ -21,9 +23,10 @@ public struct FeatureFileInput: Sendable, Hashable {
         }
     }
 
-    public init(path: String, absolutePath: String, content: Result<String, ReadFailure>) {
+    public init(path: String, absolutePath: String, givenPath: String? = nil, content: Result<String, ReadFailure>) {
         self.path = path
         self.absolutePath = absolutePath
+        self.givenPath = givenPath ?? absolutePath
         self.content = content
     }
 }

@@ -11,11 +11,12 @@ public enum FeatureFiles {
         let relative = resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : resolved
         do {
             let source = try SourceReader.read(path: resolved, uri: relative)
-            return FeatureFileInput(path: relative, absolutePath: resolved, content: .success(source.data))
+            return FeatureFileInput(
+                path: relative, absolutePath: resolved, givenPath: path, content: .success(source.data))
         } catch {
             let failure = FeatureFileInput.ReadFailure(
                 message: error.reason, line: error.line ?? 1, column: error.column ?? 1)
-            return FeatureFileInput(path: relative, absolutePath: resolved, content: .failure(failure))
+            return FeatureFileInput(path: relative, absolutePath: resolved, givenPath: path, content: .failure(failure))
         }
     }
 }

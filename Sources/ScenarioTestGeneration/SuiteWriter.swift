@@ -7,7 +7,7 @@ enum SuiteWriter {
             return "\(indent)@Suite struct \(name.identifier) {\n\(inner)\(indent)}\n"
         case .test(let name, let line, let tags):
             return """
-                \(indent)@Test(.enabled(if: ScenarioTests.isSelected(tags: \(SwiftLiteral.array(tags))), "not selected by the tags of SPECS_TAGS or specs.json"))
+                \(indent)@Test(.scenario(tags: \(SwiftLiteral.array(tags))))
                 \(indent)func \(name.identifier)() async throws {
                 \(indent)    try await ScenarioTests.run(ScenarioTests.registry, featureFile, line: \(line))
                 \(indent)}

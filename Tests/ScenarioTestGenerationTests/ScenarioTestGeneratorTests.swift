@@ -7,7 +7,7 @@ final class ScenarioTestGeneratorTests: XCTestCase {
         let files = ScenarioTestGenerator(module: "CartTests").generate([
             FeatureFileInput(path: path, absolutePath: "/work/" + path, content: .success(text))
         ])
-        XCTAssertEqual(files.map(\.name), ScenarioTestGenerator.fileNames(count: 1))
+        XCTAssertEqual(files.map(\.name), [OutputName.common, OutputName.forFeature(at: "/work/" + path)])
         return files.last?.contents ?? ""
     }
 
@@ -50,7 +50,7 @@ final class ScenarioTestGeneratorTests: XCTestCase {
             ])
         XCTAssertTrue(code.contains("line: 7)"), code)
         XCTAssertTrue(code.contains("line: 17)"), code)
-        XCTAssertTrue(code.contains(#"isSelected(tags: ["@slow"])"#), code)
+        XCTAssertTrue(code.contains(#"@Test(.scenario(tags: ["@slow"]))"#), code)
     }
 
     func test_generate_duplicateScenarioNames_tellsThemApartByLine() {
