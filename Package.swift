@@ -55,12 +55,16 @@ let package = Package(
         // Every output format, each a consumer of the run's stream.
         .target(
             name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability", "Locking"]),
+        // `RUNNER lsp`: the Language Server Protocol for feature files, with a runner's own steps.
+        .target(
+            name: "SpecsLanguageServer", dependencies: ["Gherkin", "SpecsRunner", "FeatureLint", "CucumberExpressions"]),
+        .testTarget(name: "SpecsLanguageServerTests", dependencies: ["SpecsLanguageServer", "CucumberExpressions"]),
         // The command line: options, subcommands, composition of formats.
         .target(
             name: "SpecsCommand",
             dependencies: [
                 "Gherkin", "Messages", "SpecsRunner", "SpecsReporting", "TagExpressions", "Traceability", "FeatureLint",
-                "CucumberExpressions", "Locking",
+                "CucumberExpressions", "Locking", "SpecsLanguageServer",
             ]),
         // The step definitions of this package's own Features/.
         .target(

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecsLanguageServer
 import SpecsReporting
 import SpecsRunner
 import TagExpressions

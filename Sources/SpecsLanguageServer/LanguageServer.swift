@@ -8,7 +8,7 @@ import SpecsRunner
 /// (parse errors, undefined and ambiguous steps, lint findings), completion of step text
 /// from the registered expressions, go to a step's definition, hover, formatting and the
 /// document outline. A malformed message or an unknown method gets a JSON-RPC error.
-final class LanguageServer {
+public final class LanguageServer {
     private let connection: JSONRPCConnection
     private let catalog: StepCatalog
     /// The lint rules, with the settings of the project the editor opened (see `initialize`).
@@ -20,7 +20,12 @@ final class LanguageServer {
     /// The step definitions and hooks that could not be registered: diagnostics at their Swift lines.
     private let definitionProblems: [DefinitionProblem]
 
-    init<World: AnyObject>(registry: StepRegistry<World>, connection: JSONRPCConnection = JSONRPCConnection()) {
+    /// A server for this registry's step definitions, on standard input and output.
+    public convenience init<World: AnyObject>(registry: StepRegistry<World>) {
+        self.init(registry: registry, connection: JSONRPCConnection())
+    }
+
+    init<World: AnyObject>(registry: StepRegistry<World>, connection: JSONRPCConnection) {
         self.connection = connection
         catalog = StepCatalog(registry)
         definitionProblems = registry.problems
@@ -45,7 +50,7 @@ final class LanguageServer {
     }
 
     /// Serves until `exit`; returns the exit code the protocol asks for.
-    func run() -> Int32 {
+    public func run() -> Int32 {
         while let incoming = connection.next() {
             switch incoming {
             case .malformed(let why): connection.respond(to: nil, error: -32700, "Parse error: \(why)")

@@ -1,7 +1,7 @@
 import CucumberExpressions
 import XCTest
 
-@testable import SpecsCommand
+@testable import SpecsLanguageServer
 
 /// What completion inserts matches the definition it came from: optional text and
 /// alternatives resolved, each parameter a value of its type; placeholders for clients
