@@ -58,7 +58,9 @@ let package = Package(
         // `RUNNER lsp`: the Language Server Protocol for feature files, with a runner's own steps.
         .target(
             name: "SpecsLanguageServer", dependencies: ["Gherkin", "SpecsRunner", "FeatureLint", "CucumberExpressions"]),
-        .testTarget(name: "SpecsLanguageServerTests", dependencies: ["SpecsLanguageServer", "CucumberExpressions"]),
+        .testTarget(
+            name: "SpecsLanguageServerTests",
+            dependencies: ["SpecsLanguageServer", "CucumberExpressions", "FeatureLint", "Gherkin"]),
         // The command line: options, subcommands, composition of formats.
         .target(
             name: "SpecsCommand",

@@ -39,6 +39,33 @@ public struct FeatureLinter: Sendable {
 
     /// The findings of a file's text, by line and column.
     public func lint(_ text: String, uri: String) -> [LintFinding] {
+        var ids = IncrementingIdGenerator()
+        do {
+            return lint(text, document: try Parser().parse(text, uri: uri, ids: &ids))
+        } catch {
+            var findings = lineFindings(text).findings
+            for parseError in error.errors {
+                findings.add(
+                    "parse-error", ParseErrorWords.of(parseError, in: text), line: parseError.location.line,
+                    column: parseError.location.column ?? 1)
+            }
+            return findings.sorted
+        }
+    }
+
+    /// The findings of a file already parsed (`document` is `text` parsed), as `lint(_:uri:)` gives them.
+    public func lint(_ text: String, document: GherkinDocument) -> [LintFinding] {
+        var (findings, lines) = lineFindings(text)
+        guard let feature = document.feature else {
+            findings.add("empty-file", "the file has no feature", line: 1, column: 1)
+            return findings.sorted
+        }
+        DocumentRules(feature: feature, configuration: configuration, lines: lines).check(into: &findings)
+        return findings.sorted
+    }
+
+    /// The file's lines, and the findings of the rules that read lines alone.
+    private func lineFindings(_ text: String) -> (findings: Findings, lines: [Substring]) {
         var findings = Findings(configuration: configuration)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.hasSuffix("\r") ? $0.dropLast() : $0
@@ -49,24 +76,7 @@ public struct FeatureLinter: Sendable {
                 findings.add("trailing-spaces", "trailing spaces", line: index + 1, column: content.count + 1)
             }
         }
-        var ids = IncrementingIdGenerator()
-        let document: GherkinDocument
-        do {
-            document = try Parser().parse(text, uri: uri, ids: &ids)
-        } catch {
-            for parseError in error.errors {
-                findings.add(
-                    "parse-error", ParseErrorWords.of(parseError, in: text), line: parseError.location.line,
-                    column: parseError.location.column ?? 1)
-            }
-            return findings.sorted
-        }
-        guard let feature = document.feature else {
-            findings.add("empty-file", "the file has no feature", line: 1, column: 1)
-            return findings.sorted
-        }
-        DocumentRules(feature: feature, configuration: configuration, lines: lines).check(into: &findings)
-        return findings.sorted
+        return (findings, lines)
     }
 }
 

@@ -3,52 +3,136 @@ import Foundation
 import Gherkin
 import SpecsRunner
 
-/// One open feature file as the language server reads it: parsed (or its parse errors),
-/// its steps by line, and what the registry and the linter say of it.
+/// One feature file as the language server reads it: its steps and headings, and what
+/// the registry and the linter say of them.
+///
+/// A file that does not parse (a line being typed, a misspelt keyword) is read line by
+/// line instead, so that its steps keep their diagnostics, hover and definition, and its
+/// headings the outline, while the parse errors are reported beside them.
 struct FeatureAnalysis {
     let text: String
     let uri: String
     private(set) var document: GherkinDocument?
     private(set) var errors: [ParseError] = []
-    /// AST steps by id and by line (1-based), and each step's text as a pickle has it (placeholders filled).
-    private(set) var steps: [String: Step] = [:]
-    private(set) var stepAtLine: [Int: Step] = [:]
-    private(set) var pickleTexts: [String: [String]] = [:]
+    /// Every step, in line order, and the one at each line (1-based).
+    private(set) var steps: [StepSite] = []
+    private(set) var stepAtLine: [Int: StepSite] = [:]
+    /// Features, rules, backgrounds, scenarios and examples, in line order.
+    private(set) var headings: [Heading] = []
+    /// Set when the file is too large to check in an editor.
+    private(set) var tooLarge = false
+
+    /// The largest document checked: beyond it, one diagnostic says why nothing else is.
+    static let largestChecked = 4 << 20
+
+    /// A step where it is written, with the texts it is matched by: its pickles' (an
+    /// outline's rows, placeholders filled), or as written.
+    struct StepSite {
+        let keyword: String
+        let text: String
+        let line: Int
+        let column: Int
+        let texts: [String]
+        /// What the step is (context, action, outcome), for a snippet that defines it.
+        var type: PickleStepType? = nil
+        var table = false
+        var docString = false
+    }
+
+    /// A heading of the outline.
+    struct Heading {
+        enum Kind: Int {
+            case feature = 2
+            case rule = 3
+            case background = 6
+            case scenario = 12
+            case examples = 14
+        }
+
+        let kind: Kind
+        let title: String
+        let line: Int
+    }
 
     init(text: String, uri: String) {
         self.text = text
         self.uri = uri
+        guard text.utf8.count <= Self.largestChecked else {
+            tooLarge = true
+            return
+        }
         var ids = IncrementingIdGenerator()
         do {
             let document = try Parser().parse(text, uri: uri, ids: &ids)
             self.document = document
+            var pickleTexts: [String: [String]] = [:]
+            var types: [String: PickleStepType] = [:]
             for pickle in PickleCompiler().compile(document, uri: uri, ids: &ids) {
                 for step in pickle.steps {
-                    if let id = step.astNodeIds.first { pickleTexts[id, default: []].append(step.text) }
+                    guard let id = step.astNodeIds.first else { continue }
+                    pickleTexts[id, default: []].append(step.text)
+                    types[id] = step.type
                 }
             }
-            for step in Self.allSteps(document) {
-                steps[step.id] = step
-                stepAtLine[step.location.line] = step
-            }
+            steps = (document.feature?.allSteps ?? []).map { step in
+                let texts = Array(Set(pickleTexts[step.id] ?? [])).sorted()
+                return StepSite(
+                    keyword: step.keyword, text: step.text, line: step.location.line,
+                    column: step.location.column ?? 1, texts: texts.isEmpty ? [step.text] : texts,
+                    type: types[step.id], table: step.dataTable != nil, docString: step.docString != nil)
+            }.sorted { $0.line < $1.line }
+            headings = document.feature.map(Self.headings) ?? []
         } catch {
             errors = error.errors
+            (steps, headings) = FeatureLines.read(text)
         }
+        for step in steps { stepAtLine[step.line] = step }
     }
 
-    static func allSteps(_ document: GherkinDocument) -> [Step] {
-        document.feature?.allSteps ?? []
-    }
-
-    /// The texts a step is matched by: its pickles' (an outline's rows), or as written.
-    func texts(of step: Step) -> [String] {
-        let texts = pickleTexts[step.id] ?? []
-        return texts.isEmpty ? [step.text] : Array(Set(texts)).sorted()
+    private static func headings(_ feature: Feature) -> [Heading] {
+        var result = [
+            Heading(kind: .feature, title: feature.keyword + ": " + feature.name, line: feature.location.line)
+        ]
+        func scenario(_ scenario: Scenario) {
+            result.append(
+                Heading(kind: .scenario, title: scenario.keyword + ": " + scenario.name, line: scenario.location.line))
+        }
+        func background(_ background: Background) {
+            result.append(
+                Heading(
+                    kind: .background, title: background.keyword + ": " + background.name,
+                    line: background.location.line))
+        }
+        for child in feature.children {
+            switch child {
+            case .background(let value): background(value)
+            case .scenario(let value): scenario(value)
+            case .rule(let rule):
+                result.append(Heading(kind: .rule, title: rule.keyword + ": " + rule.name, line: rule.location.line))
+                for child in rule.children {
+                    switch child {
+                    case .background(let value): background(value)
+                    case .scenario(let value): scenario(value)
+                    }
+                }
+            }
+        }
+        return result
     }
 
     // MARK: Diagnostics
 
-    func diagnostics(catalog: StepCatalog, linter: FeatureLinter) -> [[String: Any]] {
+    /// The file's diagnostics; `matches` gives the definitions a step's text matches.
+    func diagnostics(matches: (String) -> [StepCatalog.Entry], linter: FeatureLinter) -> [[String: Any]] {
+        if tooLarge {
+            return [
+                Self.diagnostic(
+                    line: 1, column: 1, severity: 3, code: "too-large",
+                    message:
+                        "This file (\(text.utf8.count >> 20) MB) is larger than the editor checks "
+                        + "(\(Self.largestChecked >> 20) MB): run the runner on it to check it.")
+            ]
+        }
         var result: [[String: Any]] = []
         for error in errors {
             result.append(
@@ -56,38 +140,42 @@ struct FeatureAnalysis {
                     line: error.location.line, column: error.location.column ?? 1, severity: 1,
                     code: "parse-error", message: ParseErrorWords.of(error, in: text)))
         }
-        for finding in linter.lint(text, uri: uri) where finding.rule != "parse-error" {
-            result.append(
-                Self.diagnostic(
-                    line: finding.line, column: finding.column, severity: finding.severity == .error ? 1 : 2,
-                    code: finding.rule, message: finding.message))
+        if let document {
+            for finding in linter.lint(text, document: document) {
+                result.append(
+                    Self.diagnostic(
+                        line: finding.line, column: finding.column, severity: finding.severity == .error ? 1 : 2,
+                        code: finding.rule, message: finding.message))
+            }
         }
-        for step in steps.values.sorted(by: { $0.location.line < $1.location.line }) {
+        for step in steps {
             var undefined: [String] = []
             var ambiguous: [(String, [StepCatalog.Entry])] = []
-            for text in texts(of: step) {
-                let matches = catalog.matches(text)
-                if matches.isEmpty {
+            for text in step.texts {
+                let found = matches(text)
+                if found.isEmpty {
                     undefined.append(text)
-                } else if matches.count > 1 {
-                    ambiguous.append((text, matches))
+                } else if found.count > 1 {
+                    ambiguous.append((text, found))
                 }
             }
-            let line = step.location.line
-            let column = step.location.column ?? 1
             // The diagnostic covers the step's keyword and text, in UTF-16 as the protocol counts.
             let length = (step.keyword + step.text).utf16.count
             if !undefined.isEmpty {
                 result.append(
                     Self.diagnostic(
-                        line: line, column: column, length: length, severity: 2, code: "undefined",
-                        message: "Undefined step: no step definition matches '\(undefined[0])'"))
+                        line: step.line, column: step.column, length: length, severity: 2, code: "undefined",
+                        message: "Undefined step: no step definition matches '\(undefined[0])'",
+                        data: [
+                            "text": undefined[0], "type": step.type?.rawValue ?? "", "table": step.table,
+                            "docString": step.docString,
+                        ]))
             }
-            if let (text, matches) = ambiguous.first {
-                let listing = matches.map { "'\($0.expression)' at \($0.location)" }.joined(separator: ", ")
+            if let (text, found) = ambiguous.first {
+                let listing = found.map { "'\($0.expression)' at \($0.location)" }.joined(separator: ", ")
                 result.append(
                     Self.diagnostic(
-                        line: line, column: column, length: length, severity: 1, code: "ambiguous",
+                        line: step.line, column: step.column, length: length, severity: 1, code: "ambiguous",
                         message: "Ambiguous step: '\(text)' matches \(listing)"))
             }
         }
@@ -95,61 +183,119 @@ struct FeatureAnalysis {
     }
 
     static func diagnostic(
-        line: Int, column: Int, length: Int = 1, severity: Int, code: String, message: String
+        line: Int, column: Int, length: Int = 1, severity: Int, code: String, message: String,
+        data: [String: Any]? = nil
     ) -> [String: Any] {
         let start = ["line": max(0, line - 1), "character": max(0, column - 1)]
         let end = ["line": max(0, line - 1), "character": max(0, column - 1) + max(1, length)]
-        return [
+        var diagnostic: [String: Any] = [
             "range": ["start": start, "end": end], "severity": severity, "code": code, "source": "specs",
             "message": message,
         ]
+        if let data { diagnostic["data"] = data }
+        return diagnostic
     }
 
     // MARK: Outline
 
-    /// The document's outline: the feature, its rules, backgrounds and scenarios.
+    /// The document's outline: the feature, its rules, and their backgrounds and scenarios
+    /// (a scenario's examples under it), each ending where the next of its level starts.
     func symbols() -> [[String: Any]] {
-        guard let feature = document?.feature else { return [] }
         let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        func symbol(
-            _ name: String, _ kind: Int, _ line: Int, _ endLine: Int, _ children: [[String: Any]] = []
-        ) -> [String: Any] {
-            let range: [String: Any] = [
-                "start": ["line": line - 1, "character": 0],
-                "end": ["line": max(line - 1, endLine - 1), "character": 0],
-            ]
-            return [
-                "name": name.isEmpty ? "(unnamed)" : name, "kind": kind, "range": range, "selectionRange": range,
-                "children": children,
-            ]
-        }
-        func scenarioSymbols(_ children: [(String, Int, Int)], until end: Int) -> [[String: Any]] {
-            children.enumerated().map { index, child in
-                symbol(child.0, child.1, child.2, index + 1 < children.count ? children[index + 1].2 : end)
+        func depth(_ kind: Heading.Kind, ruleOpen: Bool) -> Int {
+            switch kind {
+            case .feature: 0
+            case .rule: 1
+            case .background, .scenario: ruleOpen ? 2 : 1
+            case .examples: ruleOpen ? 3 : 2
             }
         }
-        var top: [(name: String, kind: Int, line: Int, children: [(String, Int, Int)])] = []
-        for child in feature.children {
-            switch child {
-            case .background(let background):
-                top.append((background.keyword + ": " + background.name, 6, background.location.line, []))
-            case .scenario(let scenario):
-                top.append((scenario.keyword + ": " + scenario.name, 12, scenario.location.line, []))
-            case .rule(let rule):
-                let inner = rule.children.map { child -> (String, Int, Int) in
-                    switch child {
-                    case .background(let background):
-                        (background.keyword + ": " + background.name, 6, background.location.line)
-                    case .scenario(let scenario): (scenario.keyword + ": " + scenario.name, 12, scenario.location.line)
-                    }
+        var levels: [(heading: Heading, depth: Int)] = []
+        var ruleOpen = false
+        for heading in headings {
+            if heading.kind == .rule { ruleOpen = true }
+            if heading.kind == .feature { ruleOpen = false }
+            levels.append((heading, depth(heading.kind, ruleOpen: ruleOpen)))
+        }
+        func build(_ range: Range<Int>, depth: Int) -> [[String: Any]] {
+            var result: [[String: Any]] = []
+            var index = range.lowerBound
+            while index < range.upperBound {
+                guard levels[index].depth == depth else {
+                    index += 1
+                    continue
                 }
-                top.append((rule.keyword + ": " + rule.name, 3, rule.location.line, inner))
+                var next = index + 1
+                while next < range.upperBound && levels[next].depth > depth { next += 1 }
+                let end = next < levels.count ? levels[next].heading.line - 1 : lineCount
+                let heading = levels[index].heading
+                let start: [String: Any] = ["line": heading.line - 1, "character": 0]
+                let rangeObject: [String: Any] = [
+                    "start": start, "end": ["line": max(heading.line - 1, end - 1), "character": 0],
+                ]
+                result.append([
+                    "name": heading.title.hasSuffix(": ") ? String(heading.title.dropLast()) : heading.title,
+                    "kind": heading.kind.rawValue, "range": rangeObject,
+                    "selectionRange": ["start": start, "end": start],
+                    "children": build((index + 1)..<next, depth: depth + 1),
+                ])
+                index = next
+            }
+            return result
+        }
+        return build(0..<levels.count, depth: 0)
+    }
+}
+
+/// A feature file read line by line with its dialect's keywords, for a file that does not
+/// parse: its step lines and headings, doc strings and tables skipped.
+enum FeatureLines {
+    static func read(_ text: String) -> (steps: [FeatureAnalysis.StepSite], headings: [FeatureAnalysis.Heading]) {
+        guard let dialect = Dialect.named(LanguageComment.language(of: text)) ?? Dialect.named("en") else {
+            return ([], [])
+        }
+        // Each step keyword with the kind it gives; nil for And and But, which continue the last.
+        let stepKeywords: [(String, PickleStepType?)] =
+            (dialect.given.map { ($0, .context) } + dialect.when.map { ($0, .action) }
+            + dialect.then.map { ($0, .outcome) } + (dialect.and + dialect.but).map { ($0, nil) })
+            .sorted { $0.0.count > $1.0.count }
+        var lastType: PickleStepType?
+        let headingKeywords: [(String, FeatureAnalysis.Heading.Kind)] =
+            (dialect.feature.map { ($0, .feature) } + dialect.rule.map { ($0, .rule) }
+            + dialect.background.map { ($0, .background) } + dialect.scenario.map { ($0, .scenario) }
+            + dialect.scenarioOutline.map { ($0, .scenario) } + dialect.examples.map { ($0, .examples) })
+            .sorted { $0.0.count > $1.0.count }
+        var steps: [FeatureAnalysis.StepSite] = []
+        var headings: [FeatureAnalysis.Heading] = []
+        var docString: String?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let body = line.drop { $0 == " " || $0 == "\t" }
+            let trimmed = String(body.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+            if let delimiter = docString {
+                if trimmed.hasPrefix(delimiter) { docString = nil }
+                continue
+            }
+            if let delimiter = ["\"\"\"", "```"].first(where: { trimmed.hasPrefix($0) }) {
+                docString = delimiter
+                continue
+            }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("|") || trimmed.hasPrefix("@") {
+                continue
+            }
+            let column = line.count - body.count + 1
+            if let (keyword, kind) = headingKeywords.first(where: { trimmed.hasPrefix($0.0 + ":") }) {
+                let name = trimmed.dropFirst(keyword.count + 1).trimmingCharacters(in: .whitespaces)
+                headings.append(.init(kind: kind, title: keyword + ": " + name, line: index + 1))
+                lastType = nil
+            } else if let (keyword, type) = stepKeywords.first(where: { trimmed.hasPrefix($0.0) }) {
+                let stepText = String(trimmed.dropFirst(keyword.count))
+                lastType = type ?? lastType
+                steps.append(
+                    .init(
+                        keyword: keyword, text: stepText, line: index + 1, column: column, texts: [stepText],
+                        type: lastType))
             }
         }
-        let children = top.enumerated().map { index, node -> [String: Any] in
-            let end = index + 1 < top.count ? top[index + 1].line : lineCount + 1
-            return symbol(node.name, node.kind, node.line, end, scenarioSymbols(node.children, until: end))
-        }
-        return [symbol(feature.keyword + ": " + feature.name, 2, feature.location.line, lineCount + 1, children)]
+        return (steps, headings)
     }
 }

@@ -20,9 +20,23 @@ final class JSONRPCConnection {
         case malformed(String)
     }
 
+    /// The largest message read: a larger one is skipped, unread, and answered with an error.
+    static let largestMessage = 128 << 20
+    /// The bytes of a skipped message still to come.
+    private var skipping = 0
+
     /// The next message, or nil at the end of the input.
     func next() -> Incoming? {
         while true {
+            if skipping > 0 {
+                let dropped = min(skipping, buffer.count)
+                buffer.removeSubrange(..<dropped)
+                skipping -= dropped
+                if skipping > 0 {
+                    guard input.next({ buffer.append(contentsOf: $0) }) else { return nil }
+                    continue
+                }
+            }
             if let headerEnd = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
                 let header = String(decoding: buffer[..<headerEnd.lowerBound], as: UTF8.self)
                 let length = header.split(separator: "\r\n").compactMap { line -> Int? in
@@ -35,6 +49,12 @@ final class JSONRPCConnection {
                 guard let length else {
                     buffer.removeSubrange(..<headerEnd.upperBound)
                     return .malformed("a message without a Content-Length header")
+                }
+                if length > Self.largestMessage {
+                    buffer.removeSubrange(..<headerEnd.upperBound)
+                    skipping = length
+                    return .malformed(
+                        "a message of \(length >> 20) MB, larger than the \(Self.largestMessage >> 20) MB read")
                 }
                 if buffer.count - headerEnd.upperBound >= length {
                     let body = Data(buffer[headerEnd.upperBound..<(headerEnd.upperBound + length)])
@@ -49,13 +69,17 @@ final class JSONRPCConnection {
         }
     }
 
+    /// Whether another message has arrived (wholly or in part) that `next` has not returned:
+    /// work made stale by it, such as checking a document the editor has changed again, can wait.
+    var hasPendingInput: Bool {
+        if !buffer.isEmpty { return true }
+        var descriptor = pollfd(fd: input.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     func send(_ object: [String: Any]) {
-        guard
-            let body = try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return }
-        var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        bytes += body
+        let body = JSONText.encode(object)
+        let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         _ = bytes.withUnsafeBytes { writeAll(output, $0) }
     }
 

@@ -5,20 +5,45 @@ import SpecsRunner
 
 /// `RUNNER lsp`: the Language Server Protocol on standard input and output for
 /// `.feature` files, with this runner's own registry of step definitions: diagnostics
-/// (parse errors, undefined and ambiguous steps, lint findings), completion of step text
-/// from the registered expressions, go to a step's definition, hover, formatting and the
-/// document outline. A malformed message or an unknown method gets a JSON-RPC error.
+/// (parse errors, undefined and ambiguous steps, lint findings) for every feature file of
+/// the project, open or not; completion of step text; go to a step's definition; the steps
+/// a definition matches across the project; hover; a quick fix that defines an undefined
+/// step; formatting; the document outline and the project's scenarios as symbols.
+///
+/// Edits arrive incrementally; a document is checked again once the editor pauses, so a
+/// burst of keystrokes costs one check. A rebuilt runner takes over by itself, with the open
+/// documents. A malformed message or an unknown method gets a JSON-RPC error.
 public final class LanguageServer {
-    private let connection: JSONRPCConnection
-    private let catalog: StepCatalog
+    let connection: JSONRPCConnection
+    let catalog: StepCatalog
     /// The lint rules, with the settings of the project the editor opened (see `initialize`).
-    private var linter: FeatureLinter
-    private var documents: [String: FeatureAnalysis] = [:]
+    var linter: FeatureLinter
+    /// Open documents by URI: their text, and their analysis once checked (nil while an edit waits).
+    var documents: [String: OpenDocument] = [:]
+    /// The project's feature files that are not open, as last read from disk.
+    var workspace: [String: FeatureAnalysis] = [:]
+    /// Feature files still to read and check when the editor pauses.
+    private var unread: [URL] = []
+    /// What the definitions say of each step text seen: a step checked twice is matched once.
+    private var matchCache: [String: [StepCatalog.Entry]] = [:]
     private var shutdownRequested = false
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
-    private var snippets = false
+    var snippets = false
+    /// The project folder the editor opened.
+    var projectFolder: String?
+    /// The `initialize` parameters, handed to a rebuilt runner with the open documents.
+    private var initializeParameters: [String: Any] = [:]
     /// The step definitions and hooks that could not be registered: diagnostics at their Swift lines.
     private let definitionProblems: [DefinitionProblem]
+    private let freshness = RunnerFreshness()
+
+    /// The environment variable naming the state a rebuilt runner resumes from.
+    static let resumeVariable = "SPECS_LSP_RESUME"
+
+    struct OpenDocument {
+        var text: String
+        var analysis: FeatureAnalysis?
+    }
 
     /// A server for this registry's step definitions, on standard input and output.
     public convenience init<World: AnyObject>(registry: StepRegistry<World>) {
@@ -51,14 +76,32 @@ public final class LanguageServer {
 
     /// Serves until `exit`; returns the exit code the protocol asks for.
     public func run() -> Int32 {
+        resume()
+        whilePaused()
         while let incoming = connection.next() {
             switch incoming {
             case .malformed(let why): connection.respond(to: nil, error: -32700, "Parse error: \(why)")
             case .message(let message):
                 if let code = handle(message) { return code }
             }
+            whilePaused()
         }
         return shutdownRequested ? 0 : 1
+    }
+
+    /// Work that waits for the editor to pause: checking edited documents, then the project's
+    /// other files, one at a time while no message is waiting; then a rebuilt runner takes over.
+    private func whilePaused() {
+        while !connection.hasPendingInput {
+            if let uri = documents.first(where: { $0.value.analysis == nil })?.key {
+                _ = analysis(of: uri)
+            } else if let file = unread.popLast() {
+                readWorkspaceFile(file)
+            } else {
+                if !shutdownRequested, let runner = freshness.rebuilt() { handOver(to: runner) }
+                return
+            }
+        }
     }
 
     /// Handles one message; an exit code when it is `exit`.
@@ -71,25 +114,15 @@ public final class LanguageServer {
         let params = message["params"] as? [String: Any] ?? [:]
         switch method {
         case "initialize":
-            let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?[
-                "completion"]
-            snippets =
-                ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool
-                ?? false
-            if let folder = Self.projectFolder(params) {
-                linter = FeatureLinter(configuration: Self.lintConfiguration(in: folder))
-            }
-            connection.respond(
-                to: id ?? NSNull(),
-                result: [
-                    "capabilities": [
-                        "textDocumentSync": 1, "completionProvider": ["triggerCharacters": [" "]],
-                        "definitionProvider": true,
-                        "hoverProvider": true, "documentFormattingProvider": true, "documentSymbolProvider": true,
-                    ], "serverInfo": ["name": "specs", "version": SpecsVersion.current],
-                ])
-        case "initialized": publishDefinitionProblems()
-        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": break
+            configure(params)
+            connection.respond(to: id ?? NSNull(), result: Self.initializeResult)
+        case "initialized":
+            publishDefinitionProblems()
+            warnIfStale()
+            if let projectFolder { unread = WorkspaceFiles.features(under: projectFolder).reversed() }
+        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave",
+            "workspace/didChangeWatchedFiles":
+            break
         case "shutdown":
             shutdownRequested = true
             connection.respond(to: id ?? NSNull(), result: NSNull())
@@ -98,28 +131,118 @@ public final class LanguageServer {
             if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
                 let text = document["text"] as? String
             {
-                open(uri, text)
+                documents[uri] = OpenDocument(text: text)
             }
         case "textDocument/didChange":
-            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
-                let text = (params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String
-            {
-                open(uri, text)
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, var document = documents[uri] {
+                for change in params["contentChanges"] as? [[String: Any]] ?? [] {
+                    document.text = DocumentText.applying(change, to: document.text)
+                }
+                document.analysis = nil
+                documents[uri] = document
             }
         case "textDocument/didClose":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 documents[uri] = nil
-                connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
+                // A project file keeps what the disk holds; another file's problems go with it.
+                if let url = URL(string: uri), url.isFileURL, workspace[uri] != nil || isInProject(url) {
+                    readWorkspaceFile(url)
+                } else {
+                    connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
+                }
             }
         case "textDocument/completion": reply(id, completion(params))
         case "textDocument/definition": reply(id, definition(params))
+        case "textDocument/references": reply(id, references(params))
         case "textDocument/hover": reply(id, hover(params))
+        case "textDocument/codeAction": reply(id, codeActions(params))
         case "textDocument/formatting": reply(id, formatting(params))
-        case "textDocument/documentSymbol": reply(id, analysis(params)?.symbols() ?? [])
+        case "textDocument/documentSymbol": reply(id, requestedAnalysis(params)?.symbols() ?? [])
+        case "workspace/symbol": reply(id, workspaceSymbols(params))
         default:
             if id != nil { connection.respond(to: id, error: -32601, "Method not found: \(method)") }
         }
         return nil
+    }
+
+    static var initializeResult: [String: Any] {
+        [
+            "capabilities": [
+                "textDocumentSync": ["openClose": true, "change": 2],
+                "completionProvider": ["triggerCharacters": [" "]],
+                "definitionProvider": true, "referencesProvider": true, "hoverProvider": true,
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "documentFormattingProvider": true, "documentSymbolProvider": true, "workspaceSymbolProvider": true,
+            ], "serverInfo": ["name": "specs", "version": SpecsVersion.current],
+        ]
+    }
+
+    private func configure(_ params: [String: Any]) {
+        initializeParameters = params
+        let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?["completion"]
+        snippets =
+            ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
+        if let folder = Self.projectFolder(params) {
+            projectFolder = folder
+            linter = FeatureLinter(configuration: Self.lintConfiguration(in: folder))
+        }
+    }
+
+    private func isInProject(_ url: URL) -> Bool {
+        guard let projectFolder else { return false }
+        return url.standardizedFileURL.path.hasPrefix(
+            URL(fileURLWithPath: projectFolder).standardizedFileURL.path + "/")
+    }
+
+    // MARK: Checking
+
+    /// The definitions a step's text matches, remembered.
+    func matches(_ text: String) -> [StepCatalog.Entry] {
+        if let known = matchCache[text] { return known }
+        if matchCache.count > 100_000 { matchCache.removeAll() }
+        let found = catalog.matches(text)
+        matchCache[text] = found
+        return found
+    }
+
+    /// An open document's analysis, checking it (and publishing its diagnostics) if an edit waits.
+    func analysis(of uri: String) -> FeatureAnalysis? {
+        guard var document = documents[uri] else { return workspace[uri] }
+        if let analysis = document.analysis { return analysis }
+        let analysis = FeatureAnalysis(text: document.text, uri: uri)
+        document.analysis = analysis
+        documents[uri] = document
+        publish(analysis)
+        return analysis
+    }
+
+    func requestedAnalysis(_ params: [String: Any]) -> FeatureAnalysis? {
+        ((params["textDocument"] as? [String: Any])?["uri"] as? String).flatMap(analysis(of:))
+    }
+
+    /// Every analysis of the project: open documents as edited, the others as on disk.
+    func allAnalyses() -> [FeatureAnalysis] {
+        for uri in documents.keys where documents[uri]?.analysis == nil { _ = analysis(of: uri) }
+        while let file = unread.popLast() { readWorkspaceFile(file) }
+        return documents.values.compactMap(\.analysis) + workspace.filter { documents[$0.key] == nil }.map(\.value)
+    }
+
+    private func publish(_ analysis: FeatureAnalysis) {
+        connection.notify(
+            "textDocument/publishDiagnostics",
+            ["uri": analysis.uri, "diagnostics": analysis.diagnostics(matches: matches, linter: linter)])
+    }
+
+    private func readWorkspaceFile(_ url: URL) {
+        let uri = url.absoluteString
+        guard documents[uri] == nil else { return }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            workspace[uri] = nil
+            return
+        }
+        let analysis = FeatureAnalysis(text: String(decoding: data, as: UTF8.self), uri: uri)
+        workspace[uri] = analysis
+        publish(analysis)
     }
 
     /// Each Swift file with definitions that could not be registered gets them as errors at
@@ -127,7 +250,6 @@ public final class LanguageServer {
     private func publishDefinitionProblems() {
         let byFile = Dictionary(grouping: definitionProblems, by: \.location.file)
         for (file, problems) in byFile.sorted(by: { $0.key < $1.key }) {
-            let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
             let diagnostics = problems.map { problem in
                 FeatureAnalysis.diagnostic(
                     line: problem.location.line, column: 1, length: Int(UInt16.max), severity: 1, code: "definition",
@@ -135,122 +257,84 @@ public final class LanguageServer {
             }
             connection.notify(
                 "textDocument/publishDiagnostics",
-                ["uri": URL(fileURLWithPath: path).absoluteString, "diagnostics": diagnostics])
+                ["uri": Self.fileURL(file).absoluteString, "diagnostics": diagnostics])
         }
     }
 
-    private func reply(_ id: Any?, _ result: Any) {
+    static func fileURL(_ file: String) -> URL {
+        URL(fileURLWithPath: file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file)
+    }
+
+    /// Tells the user when the step definitions changed after this runner was built: it
+    /// serves the definitions it was built with until it is built again.
+    private func warnIfStale() {
+        let files = Set(catalog.entries.map { Self.fileURL($0.location.file).path })
+        let stale = freshness.staleSources(files)
+        guard let newest = stale.first else { return }
+        let name = URL(fileURLWithPath: newest).lastPathComponent
+        let others = stale.count > 1 ? " and \(stale.count - 1) other file(s)" : ""
+        connection.notify(
+            "window/showMessage",
+            [
+                "type": 2,
+                "message":
+                    "specs: \(name)\(others) changed after this runner was built, so the editor checks against "
+                    + "older step definitions. Build the runner again (swift build); the server takes the new "
+                    + "one up by itself.",
+            ])
+    }
+
+    // MARK: A rebuilt runner
+
+    /// Starts the rebuilt runner in this process, with the editor's settings and open documents.
+    private func handOver(to runner: String) {
+        let state: [String: Any] = [
+            "initialize": initializeParameters,
+            "documents": documents.map { ["uri": $0.key, "text": $0.value.text] },
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("specs-lsp-\(getpid()).json")
+        guard let data = try? JSONSerialization.data(withJSONObject: state), (try? data.write(to: file)) != nil else {
+            return
+        }
+        setenv(Self.resumeVariable, file.path, 1)
+        var arguments = CommandLine.arguments
+        arguments[0] = runner
+        let pointers = arguments.map { strdup($0) } + [nil]
+        execv(runner, pointers)
+        // The rebuilt runner could not start: go on serving, and say so.
+        pointers.forEach { free($0) }
+        unsetenv(Self.resumeVariable)
+        try? FileManager.default.removeItem(at: file)
+        connection.notify(
+            "window/showMessage",
+            [
+                "type": 1,
+                "message": "specs: the rebuilt runner \(runner) could not start (\(errno)); restart the server.",
+            ])
+    }
+
+    /// Takes over from the runner this one was rebuilt from: its settings and open documents.
+    private func resume() {
+        guard let path = ProcessInfo.processInfo.environment[Self.resumeVariable] else { return }
+        unsetenv(Self.resumeVariable)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let data = FileManager.default.contents(atPath: path),
+            let state = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return }
+        configure(state["initialize"] as? [String: Any] ?? [:])
+        for document in state["documents"] as? [[String: Any]] ?? [] {
+            if let uri = document["uri"] as? String, let text = document["text"] as? String {
+                documents[uri] = OpenDocument(text: text)
+            }
+        }
+        publishDefinitionProblems()
+        if let projectFolder { unread = WorkspaceFiles.features(under: projectFolder).reversed() }
+        connection.notify(
+            "window/showMessage", ["type": 3, "message": "specs: the rebuilt runner now serves this editor."])
+    }
+
+    func reply(_ id: Any?, _ result: Any) {
         guard let id else { return }
         connection.respond(to: id, result: result)
-    }
-
-    private func open(_ uri: String, _ text: String) {
-        let analysis = FeatureAnalysis(text: text, uri: uri)
-        documents[uri] = analysis
-        connection.notify(
-            "textDocument/publishDiagnostics",
-            ["uri": uri, "diagnostics": analysis.diagnostics(catalog: catalog, linter: linter)])
-    }
-
-    private func analysis(_ params: [String: Any]) -> FeatureAnalysis? {
-        ((params["textDocument"] as? [String: Any])?["uri"] as? String).flatMap { documents[$0] }
-    }
-
-    private func position(_ params: [String: Any]) -> (line: Int, character: Int)? {
-        guard let position = params["position"] as? [String: Any], let line = position["line"] as? Int,
-            let character = position["character"] as? Int
-        else { return nil }
-        return (line, character)
-    }
-
-    // MARK: Requests
-
-    private func completion(_ params: [String: Any]) -> Any {
-        guard let analysis = analysis(params), let (line, character) = position(params) else { return [] as [Any] }
-        let lines = analysis.text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard line < lines.count else { return [] as [Any] }
-        // Positions count UTF-16 code units, as the protocol has them (an emoji keyword is two).
-        let text = String(decoding: Array(lines[line].utf16.prefix(character)), as: UTF16.self)
-        let language = analysis.document?.feature?.language ?? LanguageComment.language(of: analysis.text)
-        guard let dialect = Dialect.named(language) else { return [] as [Any] }
-        let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted {
-            $0.count > $1.count
-        }
-        let indent = text.prefix { $0 == " " || $0 == "\t" }
-        let rest = text.dropFirst(indent.count)
-        guard let keyword = keywords.first(where: { rest.hasPrefix($0) }) else { return [] as [Any] }
-        let typed = rest.dropFirst(keyword.count).lowercased()
-        let start = indent.utf16.count + keyword.utf16.count
-        let items = catalog.entries.filter { !$0.isRegularExpression && $0.expression.lowercased().hasPrefix(typed) }
-            .compactMap { entry -> [String: Any]? in
-                guard let newText = CompletionText.text(for: entry.expression, snippets: snippets) else { return nil }
-                return [
-                    "label": entry.expression, "kind": 15, "insertTextFormat": snippets ? 2 : 1,
-                    "detail": "\(entry.location)",
-                    "textEdit": [
-                        "range": [
-                            "start": ["line": line, "character": start], "end": ["line": line, "character": character],
-                        ],
-                        "newText": newText,
-                    ],
-                ]
-            }
-        return ["isIncomplete": false, "items": items]
-    }
-
-    private func stepAt(_ params: [String: Any]) -> (FeatureAnalysis, Step)? {
-        guard let analysis = analysis(params), let (line, _) = position(params),
-            let step = analysis.stepAtLine[line + 1]
-        else { return nil }
-        return (analysis, step)
-    }
-
-    private func definition(_ params: [String: Any]) -> Any {
-        guard let (analysis, step) = stepAt(params) else { return NSNull() }
-        let entries = Set(analysis.texts(of: step).flatMap { catalog.matches($0) })
-        return entries.sorted { $0.location.description < $1.location.description }.map { entry -> [String: Any] in
-            let path =
-                entry.location.file.hasPrefix("/")
-                ? entry.location.file : FileManager.default.currentDirectoryPath + "/" + entry.location.file
-            let position = ["line": max(0, entry.location.line - 1), "character": 0]
-            return ["uri": URL(fileURLWithPath: path).absoluteString, "range": ["start": position, "end": position]]
-        }
-    }
-
-    private func hover(_ params: [String: Any]) -> Any {
-        guard let (analysis, step) = stepAt(params) else { return NSNull() }
-        let entries = Array(Set(analysis.texts(of: step).flatMap { catalog.matches($0) }))
-        let value: String
-        if entries.isEmpty {
-            value = "Undefined step: no step definition matches it."
-        } else {
-            value = entries.map { entry in
-                let types: String
-                if entry.isRegularExpression {
-                    let groups = entry.parameterTypes.count
-                    types = groups == 0 ? "no capture groups" : "\(groups) capture group\(groups == 1 ? "" : "s")"
-                } else {
-                    types =
-                        entry.parameterTypes.isEmpty
-                        ? "no parameters"
-                        : "parameters: " + entry.parameterTypes.map { "{\($0)}" }.joined(separator: ", ")
-                }
-                return "`\(entry.expression)` — \(types) — \(entry.location)"
-            }.joined(separator: "\n\n")
-        }
-        return ["contents": ["kind": "markdown", "value": value]]
-    }
-
-    private func formatting(_ params: [String: Any]) -> Any {
-        guard let analysis = analysis(params), let document = analysis.document else { return [] as [Any] }
-        let formatted = FeatureFormatter().format(document, source: analysis.text)
-        guard formatted != analysis.text else { return [] as [Any] }
-        let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
-        return [
-            [
-                "range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]],
-                "newText": formatted,
-            ]
-        ]
     }
 }

@@ -39,6 +39,8 @@ steps.given("a step that prints {int} MB") { (_, megabytes: Int) in
 steps.given("a step that reads standard input") { _ in _ = readLine() }
 steps.given("an ambiguous step") { _ in }
 steps.given("an ambiguous {word}") { (_, _: String) in }
+steps.given(regex: "^a step matched by a pattern$") { _ in }
+steps.given(regex: #"^a step with (\d+) groups?$"#) { (_, _: Int) in }
 
 // Definitions that cannot be registered, as a team writes them by mistake: the run must
 // refuse to start, saying where each is.

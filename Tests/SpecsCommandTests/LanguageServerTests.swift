@@ -11,18 +11,27 @@ final class LanguageServerTests: XCTestCase {
         private var buffer = Data()
         private var nextId = 0
 
-        init(environment extra: [String: String] = [:]) throws {
-            process.executableURL = URL(fileURLWithPath: try ExecutableRun.path(of: "misbehaving-specs"))
+        init(executable: String? = nil, environment extra: [String: String] = [:]) throws {
+            process.executableURL = URL(fileURLWithPath: try executable ?? ExecutableRun.path(of: "misbehaving-specs"))
             process.arguments = ["lsp"]
             process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
+            // A server that stops answering fails its test instead of hanging the suite.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [process] in
+                if process.isRunning { process.terminate() }
+            }
         }
 
         func sendRaw(_ body: Data) {
             input.fileHandleForWriting.write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        }
+
+        /// Bytes already framed, written at once: several messages arrive together.
+        func sendRawFramed(_ bytes: Data) {
+            input.fileHandleForWriting.write(bytes)
         }
 
         func send(_ object: [String: Any]) throws {
@@ -57,6 +66,30 @@ final class LanguageServerTests: XCTestCase {
                 if chunk.isEmpty { throw RunFailure(message: "the server closed its output") }
                 buffer += chunk
             }
+        }
+
+        /// The next notification of `method` (others before it are kept in `notifications`), and
+        /// for diagnostics, the next for `uri`.
+        func notification(_ method: String, uri: String? = nil) throws -> [String: Any] {
+            if let index = notifications.firstIndex(where: { Self.matches($0, method, uri) }) {
+                return notifications.remove(at: index)
+            }
+            while true {
+                let message = try receive()
+                if Self.matches(message, method, uri) { return message }
+                notifications.append(message)
+            }
+        }
+
+        private static func matches(_ message: [String: Any], _ method: String, _ uri: String?) -> Bool {
+            message["method"] as? String == method
+                && (uri == nil || (message["params"] as? [String: Any])?["uri"] as? String == uri)
+        }
+
+        /// The diagnostics published next for `uri`.
+        func diagnostics(_ uri: String) throws -> [[String: Any]] {
+            let message = try notification("textDocument/publishDiagnostics", uri: uri)
+            return (message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
         }
 
         /// The response to request `id` (notifications before it are kept in `notifications`).

@@ -1,4 +1,5 @@
 import CucumberExpressions
+import Gherkin
 
 /// What a registry's step definitions are, for tools that help write feature files (the
 /// language server): each expression, where it is written and its parameter types, and
@@ -14,6 +15,8 @@ public struct StepCatalog: Sendable {
 
     public let entries: [Entry]
     private let match: @Sendable (String) -> [Int]
+    /// The custom parameter types that snippets use (`useForSnippets`).
+    private let snippetTypes: [ParameterType]
 
     public init<World: AnyObject>(_ registry: StepRegistry<World>) {
         let definitions = registry.steps
@@ -30,6 +33,7 @@ public struct StepCatalog: Sendable {
                 expression: definition.expression.source, isRegularExpression: definition.isRegularExpression,
                 location: definition.location, parameterTypes: types)
         }
+        snippetTypes = registry.customParameterTypes.map(\.type).filter(\.useForSnippets)
         let matcher = StepMatcher(definitions: definitions)
         let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($0.element.id, $0.offset) })
         match = { text in matcher.matches(for: text).compactMap { position[$0.definition.id] } }
@@ -37,4 +41,9 @@ public struct StepCatalog: Sendable {
 
     /// The entries whose expression matches `text`: none is undefined, several ambiguous.
     public func matches(_ text: String) -> [Entry] { match(text).map { entries[$0] } }
+
+    /// The Swift that defines an undefined step, as the runner suggests it: `steps.given("…") { … }`.
+    public func snippet(text: String, type: PickleStepType?, table: Bool, docString: Bool) -> String {
+        Snippet.swift(text: text, type: type, table: table, docString: docString, types: snippetTypes)
+    }
 }

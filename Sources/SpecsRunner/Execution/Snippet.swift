@@ -8,12 +8,21 @@ import Gherkin
 enum Snippet {
     /// `types`: the custom parameter types registered with `useForSnippets`, tried first.
     static func swift(for step: PickleStep, types: [ParameterType] = []) -> String {
-        let (expression, parameters) = expression(for: step.text, types: types)
+        swift(
+            text: step.text, type: step.type, table: step.argument?.dataTable != nil,
+            docString: step.argument?.docString != nil, types: types)
+    }
+
+    /// The same for a step's parts: its text, kind, and whether it has a table or a doc string.
+    static func swift(
+        text: String, type: PickleStepType?, table: Bool, docString: Bool, types: [ParameterType] = []
+    ) -> String {
+        let (expression, parameters) = expression(for: text, types: types)
         var declared = parameters.enumerated().map { index, type in "\(type.name)\(index + 1): \(type.swift)" }
-        if step.argument?.dataTable != nil { declared.append("table: DataTable") }
-        if step.argument?.docString != nil { declared.append("docString: DocString") }
+        if table { declared.append("table: DataTable") }
+        if docString { declared.append("docString: DocString") }
         let method: String
-        switch step.type {
+        switch type {
         case .context: method = "given"
         case .action: method = "when"
         case .outcome: method = "then"

@@ -20,7 +20,7 @@ package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> B
 /// of the package's descriptors (worker streams, captured step output, requests, the
 /// language server's messages).
 package struct ChunkReader {
-    let descriptor: Int32
+    package let descriptor: Int32
     private var buffer: [UInt8]
     private(set) var ended = false
 

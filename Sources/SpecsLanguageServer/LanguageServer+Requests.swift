@@ -1,0 +1,207 @@
+import Foundation
+import Gherkin
+import SpecsRunner
+
+extension LanguageServer {
+    // MARK: Completion
+
+    /// Step text from the definitions, for the step being typed: read from the line alone,
+    /// so that it never waits for the document to be checked.
+    func completion(_ params: [String: Any]) -> Any {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+            let text = documents[uri]?.text ?? workspace[uri]?.text,
+            let (line, character) = DocumentText.position(params["position"])
+        else { return [] as [Any] }
+        // Positions count UTF-16 code units, as the protocol has them (an emoji keyword is two).
+        let typedLine = String(
+            decoding: Array(DocumentText.line(line, of: text).utf16.prefix(character)), as: UTF16.self)
+        guard let dialect = Dialect.named(LanguageComment.language(of: text)) else { return [] as [Any] }
+        let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted {
+            $0.count > $1.count
+        }
+        let indent = typedLine.prefix { $0 == " " || $0 == "\t" }
+        let rest = typedLine.dropFirst(indent.count)
+        guard let keyword = keywords.first(where: { rest.hasPrefix($0) }) else { return [] as [Any] }
+        let typed = rest.dropFirst(keyword.count).lowercased()
+        let start = indent.utf16.count + keyword.utf16.count
+        var offered: Set<String> = []
+        var items: [[String: Any]] = []
+        for entry in catalog.entries {
+            guard let (newText, complete) = insertText(for: entry),
+                newText.lowercased().hasPrefix(typed)
+                    || entry.expression.lowercased().hasPrefix(typed),
+                offered.insert(newText).inserted
+            else { continue }
+            items.append([
+                "label": entry.expression, "kind": 15, "insertTextFormat": snippets && complete ? 2 : 1,
+                "detail": complete
+                    ? "\(entry.location)" : "regular expression, complete the rest — \(entry.location)",
+                "filterText": newText,
+                "textEdit": [
+                    "range": [
+                        "start": ["line": line, "character": start], "end": ["line": line, "character": character],
+                    ],
+                    "newText": newText,
+                ],
+            ])
+        }
+        return ["isIncomplete": false, "items": items]
+    }
+
+    /// What completion inserts for a definition, and whether it is the whole step: a Cucumber
+    /// Expression's text (see `CompletionText`); a regular expression's text when it is plain
+    /// text between its anchors, else the plain text it starts with, to be completed by hand.
+    private func insertText(for entry: StepCatalog.Entry) -> (String, Bool)? {
+        guard entry.isRegularExpression else {
+            return CompletionText.text(for: entry.expression, snippets: snippets).map { ($0, true) }
+        }
+        var pattern = Substring(entry.expression)
+        if pattern.hasPrefix("^") { pattern = pattern.dropFirst() }
+        let special = Set("\\^$.|?*+()[]{}")
+        if pattern.hasSuffix("$"), !pattern.dropLast().contains(where: special.contains) {
+            return (String(pattern.dropLast()), true)
+        }
+        let prefix = pattern.prefix { !special.contains($0) }
+        return prefix.isEmpty ? nil : (String(prefix), false)
+    }
+
+    // MARK: Steps and their definitions
+
+    private func stepAt(_ params: [String: Any]) -> FeatureAnalysis.StepSite? {
+        guard let analysis = requestedAnalysis(params), let (line, _) = DocumentText.position(params["position"])
+        else { return nil }
+        return analysis.stepAtLine[line + 1]
+    }
+
+    private func definitions(of step: FeatureAnalysis.StepSite) -> [StepCatalog.Entry] {
+        Set(step.texts.flatMap(matches)).sorted { $0.location.description < $1.location.description }
+    }
+
+    func definition(_ params: [String: Any]) -> Any {
+        guard let step = stepAt(params) else { return NSNull() }
+        return definitions(of: step).map { entry -> [String: Any] in
+            let position = ["line": max(0, entry.location.line - 1), "character": 0]
+            return [
+                "uri": Self.fileURL(entry.location.file).absoluteString, "range": ["start": position, "end": position],
+            ]
+        }
+    }
+
+    /// Every step of the project that a definition of the step at the cursor matches.
+    func references(_ params: [String: Any]) -> Any {
+        guard let step = stepAt(params) else { return [] as [Any] }
+        let wanted = Set(definitions(of: step))
+        guard !wanted.isEmpty else { return [] as [Any] }
+        var locations: [[String: Any]] = []
+        for analysis in allAnalyses().sorted(by: { $0.uri < $1.uri }) {
+            for site in analysis.steps where site.texts.contains(where: { !wanted.isDisjoint(with: matches($0)) }) {
+                let start = ["line": site.line - 1, "character": site.column - 1]
+                let end = [
+                    "line": site.line - 1, "character": site.column - 1 + (site.keyword + site.text).utf16.count,
+                ]
+                locations.append(["uri": analysis.uri, "range": ["start": start, "end": end]])
+            }
+        }
+        return locations
+    }
+
+    func hover(_ params: [String: Any]) -> Any {
+        guard let step = stepAt(params) else { return NSNull() }
+        let entries = definitions(of: step)
+        let value: String
+        if entries.isEmpty {
+            value = "Undefined step: no step definition matches it."
+        } else {
+            value = entries.map { entry in
+                let types: String
+                if entry.isRegularExpression {
+                    let groups = entry.parameterTypes.count
+                    types = groups == 0 ? "no capture groups" : "\(groups) capture group\(groups == 1 ? "" : "s")"
+                } else {
+                    types =
+                        entry.parameterTypes.isEmpty
+                        ? "no parameters"
+                        : "parameters: " + entry.parameterTypes.map { "{\($0)}" }.joined(separator: ", ")
+                }
+                return "`\(entry.expression)` — \(types) — \(entry.location)"
+            }.joined(separator: "\n\n")
+        }
+        return ["contents": ["kind": "markdown", "value": value]]
+    }
+
+    // MARK: The quick fix
+
+    /// For each undefined step in the request, an edit that defines it: the runner's snippet,
+    /// inserted into the Swift file that holds most of the definitions, before the first of them.
+    func codeActions(_ params: [String: Any]) -> Any {
+        let diagnostics = (params["context"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+        guard let target = definitionsFile() else { return [] as [Any] }
+        return diagnostics.compactMap { diagnostic -> [String: Any]? in
+            guard diagnostic["code"] as? String == "undefined", let data = diagnostic["data"] as? [String: Any],
+                let text = data["text"] as? String
+            else { return nil }
+            let snippet = catalog.snippet(
+                text: text, type: (data["type"] as? String).flatMap(PickleStepType.init(rawValue:)),
+                table: data["table"] as? Bool ?? false, docString: data["docString"] as? Bool ?? false)
+            let indented = snippet.split(separator: "\n", omittingEmptySubsequences: false).map { target.indent + $0 }
+                .joined(separator: "\n")
+            let position = ["line": target.line - 1, "character": 0]
+            return [
+                "title": "Define the step '\(text)' in \(target.url.lastPathComponent)", "kind": "quickfix",
+                "diagnostics": [diagnostic], "isPreferred": true,
+                "edit": [
+                    "changes": [
+                        target.url.absoluteString: [
+                            ["range": ["start": position, "end": position], "newText": indented + "\n"]
+                        ]
+                    ]
+                ],
+            ]
+        }
+    }
+
+    /// The Swift file with most of the step definitions, the line of its first definition and
+    /// that line's indentation.
+    private func definitionsFile() -> (url: URL, line: Int, indent: String)? {
+        let byFile = Dictionary(grouping: catalog.entries, by: { Self.fileURL($0.location.file) })
+        guard let (url, entries) = byFile.max(by: { ($0.value.count, $1.key.path) < ($1.value.count, $0.key.path) }),
+            let first = entries.map(\.location.line).min(),
+            let source = FileManager.default.contents(atPath: url.path)
+        else { return nil }
+        let line = DocumentText.line(first - 1, of: String(decoding: source, as: UTF8.self))
+        return (url, first, String(line.prefix { $0 == " " || $0 == "\t" }))
+    }
+
+    // MARK: The document and the project
+
+    func formatting(_ params: [String: Any]) -> Any {
+        guard let analysis = requestedAnalysis(params), let document = analysis.document else { return [] as [Any] }
+        let formatted = FeatureFormatter().format(document, source: analysis.text)
+        guard formatted != analysis.text else { return [] as [Any] }
+        let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
+        return [
+            [
+                "range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]],
+                "newText": formatted,
+            ]
+        ]
+    }
+
+    /// The features, rules and scenarios of the project whose titles hold the query.
+    func workspaceSymbols(_ params: [String: Any]) -> Any {
+        let query = (params["query"] as? String ?? "").lowercased()
+        var symbols: [[String: Any]] = []
+        for analysis in allAnalyses().sorted(by: { $0.uri < $1.uri }) {
+            let feature = analysis.headings.first { $0.kind == .feature }?.title ?? ""
+            for heading in analysis.headings where heading.kind != .examples && heading.kind != .background {
+                guard query.isEmpty || heading.title.lowercased().contains(query) else { continue }
+                let position = ["line": heading.line - 1, "character": 0]
+                symbols.append([
+                    "name": heading.title, "kind": heading.kind.rawValue, "containerName": feature,
+                    "location": ["uri": analysis.uri, "range": ["start": position, "end": position]],
+                ])
+            }
+        }
+        return symbols
+    }
+}

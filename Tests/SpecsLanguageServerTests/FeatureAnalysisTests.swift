@@ -1,0 +1,56 @@
+import FeatureLint
+import Gherkin
+import XCTest
+
+@testable import SpecsLanguageServer
+
+final class FeatureAnalysisTests: XCTestCase {
+    func test_init_fileThatDoesNotParse_keepsItsStepsAndHeadingsInItsDialect() {
+        let analysis = FeatureAnalysis(
+            text: #"""
+                # language: es
+                Característica: Préstamos
+                  Escenario: prestar
+                    Dado un libro disponible
+                    """
+                    Y este texto no es un paso
+                    """
+                    Y un socio al día
+                  Escenari: mal escrito
+                    Cuando presta el libro
+                """#, uri: "file:///x.feature")
+        XCTAssertFalse(analysis.errors.isEmpty)
+        XCTAssertEqual(analysis.steps.map(\.text), ["un libro disponible", "un socio al día", "presta el libro"])
+        XCTAssertEqual(analysis.steps.map(\.type), [PickleStepType.context, .context, .action])
+        XCTAssertEqual(analysis.headings.map(\.title), ["Característica: Préstamos", "Escenario: prestar"])
+    }
+
+    func test_init_documentLargerThanChecked_isOneDiagnosticAndNoWork() {
+        let analysis = FeatureAnalysis(
+            text: String(repeating: "#\n", count: FeatureAnalysis.largestChecked / 2 + 1), uri: "file:///big.feature")
+        XCTAssertTrue(analysis.tooLarge)
+        XCTAssertEqual(
+            analysis.diagnostics(matches: { _ in [] }, linter: FeatureLinter()).compactMap {
+                $0["code"] as? String
+            }, ["too-large"])
+    }
+
+    func test_staleSources_definitionsEditedAfterTheBuild_areNamedNewestFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("freshness-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func file(_ name: String, age: TimeInterval) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: path)
+            return path
+        }
+        let runner = try file("runner", age: 100)
+        let older = try file("Old.swift", age: 200)
+        let newer = try file("New.swift", age: 10)
+        let newest = try file("Newest.swift", age: 5)
+        XCTAssertEqual(RunnerFreshness(executable: runner).staleSources([older, newer, newest]), [newest, newer])
+        XCTAssertNil(RunnerFreshness(executable: runner).rebuilt())
+    }
+}
