@@ -302,7 +302,7 @@ public final class LanguageServer {
         let pointers = arguments.map { strdup($0) } + [nil]
         execv(runner, pointers)
         // The rebuilt runner could not start: go on serving, and say so.
-        pointers.forEach { free($0) }
+        for pointer in pointers { free(pointer) }
         unsetenv(Self.resumeVariable)
         try? FileManager.default.removeItem(at: file)
         connection.notify(
