@@ -52,6 +52,9 @@ struct FeatureAnalysis {
         let kind: Kind
         let title: String
         let line: Int
+        /// Where its keyword starts (1-based), and the keyword with its colon, in UTF-16 units.
+        var column = 1
+        var keywordLength = 0
     }
 
     init(text: String, uri: String) {
@@ -90,25 +93,24 @@ struct FeatureAnalysis {
     }
 
     private static func headings(_ feature: Feature) -> [Heading] {
-        var result = [
-            Heading(kind: .feature, title: feature.keyword + ": " + feature.name, line: feature.location.line)
-        ]
+        func heading(_ kind: Heading.Kind, _ keyword: String, _ name: String, _ location: Location) -> Heading {
+            Heading(
+                kind: kind, title: keyword + ": " + name, line: location.line, column: location.column ?? 1,
+                keywordLength: keyword.utf16.count + 1)
+        }
+        var result = [heading(.feature, feature.keyword, feature.name, feature.location)]
         func scenario(_ scenario: Scenario) {
-            result.append(
-                Heading(kind: .scenario, title: scenario.keyword + ": " + scenario.name, line: scenario.location.line))
+            result.append(heading(.scenario, scenario.keyword, scenario.name, scenario.location))
         }
         func background(_ background: Background) {
-            result.append(
-                Heading(
-                    kind: .background, title: background.keyword + ": " + background.name,
-                    line: background.location.line))
+            result.append(heading(.background, background.keyword, background.name, background.location))
         }
         for child in feature.children {
             switch child {
             case .background(let value): background(value)
             case .scenario(let value): scenario(value)
             case .rule(let rule):
-                result.append(Heading(kind: .rule, title: rule.keyword + ": " + rule.name, line: rule.location.line))
+                result.append(heading(.rule, rule.keyword, rule.name, rule.location))
                 for child in rule.children {
                     switch child {
                     case .background(let value): background(value)
@@ -285,7 +287,10 @@ enum FeatureLines {
             let column = line.count - body.count + 1
             if let (keyword, kind) = headingKeywords.first(where: { trimmed.hasPrefix($0.0 + ":") }) {
                 let name = trimmed.dropFirst(keyword.count + 1).trimmingCharacters(in: .whitespaces)
-                headings.append(.init(kind: kind, title: keyword + ": " + name, line: index + 1))
+                headings.append(
+                    .init(
+                        kind: kind, title: keyword + ": " + name, line: index + 1, column: column,
+                        keywordLength: keyword.utf16.count + 1))
                 lastType = nil
             } else if let (keyword, type) = stepKeywords.first(where: { trimmed.hasPrefix($0.0) }) {
                 let stepText = String(trimmed.dropFirst(keyword.count))

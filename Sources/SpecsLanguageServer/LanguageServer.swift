@@ -36,6 +36,8 @@ public final class LanguageServer {
     /// The step definitions and hooks that could not be registered: diagnostics at their Swift lines.
     private let definitionProblems: [DefinitionProblem]
     private let freshness = RunnerFreshness()
+    /// This runner's executable, which runs a scenario for a lens.
+    var runnerExecutable: String? { freshness.executable }
 
     /// The environment variable naming the state a rebuilt runner resumes from.
     static let resumeVariable = "SPECS_LSP_RESUME"
@@ -159,6 +161,9 @@ public final class LanguageServer {
         case "textDocument/formatting": reply(id, formatting(params))
         case "textDocument/documentSymbol": reply(id, requestedAnalysis(params)?.symbols() ?? [])
         case "workspace/symbol": reply(id, workspaceSymbols(params))
+        case "textDocument/semanticTokens/full": reply(id, semanticTokens(params))
+        case "textDocument/codeLens": reply(id, codeLenses(params))
+        case "workspace/executeCommand": reply(id, executeCommand(params))
         default:
             if id != nil { connection.respond(to: id, error: -32601, "Method not found: \(method)") }
         }

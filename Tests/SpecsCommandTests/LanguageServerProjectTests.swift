@@ -244,4 +244,54 @@ final class LanguageServerProjectTests: XCTestCase {
         XCTAssertEqual(Self.codes(try session.diagnostics(uri(path))), ["2 undefined"], "the open document came along")
         try stop(session)
     }
+
+    func test_languageServer_semanticTokens_markKeywordsAndParametersByType() throws {
+        let session = try start()
+        let path = "Features/tokens.feature"
+        try open(
+            session, path,
+            "Feature: T\n  Scenario: s\n    Given a step that prints \"hi\"\n    And a step with 3 groups\n")
+        let reply = try session.response(
+            try session.request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri(path)]]))
+        let data = (reply["result"] as? [String: Any])?["data"] as? [Int] ?? []
+        XCTAssertEqual(data.count % 5, 0)
+        var tokens: [[Int]] = []
+        var line = 0
+        var start = 0
+        for index in stride(from: 0, to: data.count, by: 5) {
+            line += data[index]
+            start = data[index] == 0 ? start + data[index + 1] : data[index + 1]
+            tokens.append([line, start, data[index + 2], data[index + 3]])
+        }
+        XCTAssertEqual(
+            tokens.prefix(5).map { $0 }, [[0, 0, 8, 0], [1, 2, 9, 0], [2, 4, 5, 0], [2, 29, 4, 2], [3, 4, 3, 0]])
+        XCTAssertEqual(tokens.last.map { Array($0.prefix(3)) }, [3, 20, 1], "the regular expression's group")
+        try stop(session)
+    }
+
+    func test_languageServer_lensRunsTheScenarioWithTheRunnerAndSaysHowItWent() throws {
+        try project.write(
+            "Features/run.feature",
+            "Feature: R\n  Scenario: passes\n    Given a step that passes\n\n  Scenario: fails\n    Given a step that fails\n"
+        )
+        let session = try start()
+        let path = "Features/run.feature"
+        try open(session, path, try project.read(path))
+        let lenses = try session.response(
+            try session.request("textDocument/codeLens", ["textDocument": ["uri": uri(path)]]))
+        let commands = (lenses["result"] as? [[String: Any]] ?? []).compactMap { $0["command"] as? [String: Any] }
+        XCTAssertEqual(commands.count, 2, "\(lenses)")
+        var codes: [Int] = []
+        for command in commands {
+            let run = try session.response(
+                try session.request(
+                    "workspace/executeCommand",
+                    ["command": command["command"] ?? "", "arguments": command["arguments"] ?? []]))
+            codes.append((run["result"] as? [String: Any])?["exitCode"] as? Int ?? -1)
+            let shown = try session.notification("window/showMessage")
+            XCTAssertTrue("\(shown)".contains("run.feature:"), "\(shown)")
+        }
+        XCTAssertEqual(codes, [0, 1])
+        try stop(session)
+    }
 }

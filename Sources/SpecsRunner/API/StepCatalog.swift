@@ -15,6 +15,7 @@ public struct StepCatalog: Sendable {
 
     public let entries: [Entry]
     private let match: @Sendable (String) -> [Int]
+    private let matchArguments: @Sendable (String) -> [ArgumentPlace]
     /// The custom parameter types that snippets use (`useForSnippets`).
     private let snippetTypes: [ParameterType]
 
@@ -37,10 +38,34 @@ public struct StepCatalog: Sendable {
         let matcher = StepMatcher(definitions: definitions)
         let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($0.element.id, $0.offset) })
         match = { text in matcher.matches(for: text).compactMap { position[$0.definition.id] } }
+        matchArguments = { text in
+            guard let first = matcher.matches(for: text).first else { return [] }
+            return first.arguments.compactMap { argument in
+                guard let value = argument.group.value, let start = argument.group.start else { return nil }
+                // Match groups count Unicode scalars; editors count UTF-16 units.
+                let scalars = text.unicodeScalars
+                let lower =
+                    scalars.index(scalars.startIndex, offsetBy: start, limitedBy: scalars.endIndex) ?? scalars.endIndex
+                return ArgumentPlace(
+                    offset: text.utf16.distance(from: text.startIndex, to: lower), length: value.utf16.count,
+                    type: argument.parameterType?.name ?? "")
+            }
+        }
     }
 
     /// The entries whose expression matches `text`: none is undefined, several ambiguous.
     public func matches(_ text: String) -> [Entry] { match(text).map { entries[$0] } }
+
+    /// A parameter's place in a step's text, in UTF-16 units, and its type's name (`""` for a
+    /// regular expression's group without a type).
+    public struct ArgumentPlace: Sendable, Hashable {
+        public let offset: Int
+        public let length: Int
+        public let type: String
+    }
+
+    /// The arguments of the first definition that matches `text`, where they are in it.
+    public func arguments(of text: String) -> [ArgumentPlace] { matchArguments(text) }
 
     /// The Swift that defines an undefined step, as the runner suggests it: `steps.given("…") { … }`.
     public func snippet(text: String, type: PickleStepType?, table: Bool, docString: Bool) -> String {
