@@ -9,7 +9,13 @@
 #  - printed to PDF, the book has every feature;
 #  - the report merged from shards has the unsharded run's scenarios, order and counts;
 #  - the 10,000-scenario report becomes interactive in under 2 seconds;
-#  - hostile names, steps, tags and doc strings are text, and nothing runs.
+#  - hostile names, steps, tags and doc strings are text, and nothing runs;
+#  - a failure's message is visible without a click; the verdict says "Ready" for a run whose
+#    scenarios all pass with passing tests, "Not ready" with the reason otherwise, and names
+#    the missing test results once; a filtered run says what it left out;
+#  - three runs with --history, a comment line added before the third: every scenario keeps
+#    its history (nothing new, nothing flaky) and the trend has labelled axes;
+#  - at 390 px no word of a table is broken across lines.
 # Usage: Scripts/check-html-report.sh [output-dir]   (default: reports/html-check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +53,33 @@ for shard in 1 2; do
   "$bin/specs" Features --in-process --shard "$shard/2" --format "message:$out/shard$shard.ndjson" --format summary >/dev/null
 done
 "$bin/specs" report "$out/shard1.ndjson" "$out/shard2.ndjson" --format "html:$out/merged.html" --format summary >/dev/null
+# The same features with every linked test passing: the report of a release that is ready.
+python3 - "$out/xunit.xml" "$out/xunit-passing.xml" <<'PY'
+import sys
+open(sys.argv[2], "w").write(open(sys.argv[1]).read().replace("<failure message='made to fail'/>", ""))
+PY
+"$bin/specs" Features --in-process --xunit "$out/xunit-passing.xml" --format summary --format "html:$out/ready.html" >/dev/null
+# A filtered run.
+"$bin/specs" Features --in-process --xunit "$out/xunit.xml" --tags 'not @catalogo' --format summary --format "html:$out/filtered.html" >/dev/null || true
+# Three runs with history; a comment line is added to every feature file before the third.
+rm -rf "$out/history" "$out/moving" && mkdir -p "$out/moving" && cp -R Features "$out/moving/Features"
+for run in 1 2 3; do
+  if [ "$run" = 3 ]; then
+    for file in "$out/moving/Features/"*.feature; do
+      python3 - "$file" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+lines = text.split("\n")
+# After a `# language:` header, so that the file still reads in its language.
+at = 1 if lines and lines[0].startswith("# language") else 0
+open(path, "w", encoding="utf-8").write("\n".join(lines[:at] + ["# a comment line added between runs"] + lines[at:]))
+PY
+    done
+  fi
+  "$bin/specs" "$out/moving/Features" --in-process --xunit "$out/xunit-passing.xml" --tests-dir Tests --history "$out/history" \
+    --format summary --format "html:$out/history.html" >/dev/null || true
+done
 # A run with failures, undefined and pending steps and an outline with a failing row.
 mkdir -p "$out/faults/Features"
 cat > "$out/faults/Features/faults.feature" <<'FEATURE'
@@ -103,10 +136,23 @@ PROBE = """<script>
   var r={interactive:performance.now()};
   var d=document.documentElement;r.page=[d.scrollWidth,d.clientWidth];
   r.wide=[];document.querySelectorAll('.scroll,table,pre,article,section,header,nav,main').forEach(function(e){
-    if(e.scrollWidth>e.clientWidth+1&&e.getClientRects().length)r.wide.push(e.tagName+'.'+e.className+' '+e.scrollWidth+'>'+e.clientWidth);});
+    if(e.scrollWidth>e.clientWidth+1&&e.getClientRects().length)r.wide.push(e.tagName+'.'+e.className+' '+e.scrollWidth+'>'+e.clientWidth+' '+(e.textContent||'').slice(0,60));});
   r.attention=[].map.call(document.querySelectorAll('[data-attention]'),function(e){return e.getAttribute('data-attention');});
   r.scenarios=[].map.call(document.querySelectorAll('article.sc'),function(e){return e.id+' '+e.getAttribute('data-status');});
   r.title=document.title;
+  r.visibleErrors=[].filter.call(document.querySelectorAll('pre.error'),function(e){return e.getClientRects().length>0;}).map(function(e){return e.textContent;});
+  var v=document.querySelector('.verdict');r.verdict=v?v.textContent:'';
+  var sc=document.querySelector('.scope');r.scope=sc?sc.textContent:'';
+  r.axes=document.querySelectorAll('.trend .axis line').length;r.axisLabels=[].map.call(document.querySelectorAll('.trend .labels text'),function(e){return e.textContent;});
+  r.marks=[].map.call(document.querySelectorAll('.b.mark'),function(e){return e.textContent;});
+  // A word of a table cell broken across lines: a text node's word whose characters sit on two lines.
+  r.broken=[];document.querySelectorAll('td,th').forEach(function(cell){
+    if(r.broken.length>5||!cell.getClientRects().length)return;
+    var walker=document.createTreeWalker(cell,NodeFilter.SHOW_TEXT);var node;
+    // Identifiers, paths and code may break to fit (.long, code, pre); words of text may not.
+    while((node=walker.nextNode())){if(node.parentElement.closest('.long,code,pre'))continue;var re=/\S+/g,m;while((m=re.exec(node.data))){
+      if(m[0].length<2)continue;var range=document.createRange();range.setStart(node,m.index);range.setEnd(node,m.index+m[0].length);
+      var rects=range.getClientRects();if(rects.length>1&&Math.abs(rects[0].top-rects[rects.length-1].top)>2)r.broken.push(m[0]);}}});
   var p=document.createElement('pre');p.id='probe';p.textContent=JSON.stringify(r);document.body.appendChild(p);
 })();
 </script>"""
@@ -163,8 +209,8 @@ def expected_attention(ndjson, failing_test):
             bad.add("%s:%d" % (uri, line))
     return bad
 
-for name in ["specs", "faults", "merged", "hostile", "large"]:
-    widths = [390, 1280, 1920] if name != "large" else [1280]
+for name in ["specs", "faults", "merged", "hostile", "large", "ready", "filtered", "history"]:
+    widths = [390, 1280, 1920] if name in ("specs", "faults", "merged", "hostile") else [1280]
     for width in widths:
         found, elapsed, dom = probe(name, width)
         if not found: continue
@@ -178,6 +224,31 @@ for name in ["specs", "faults", "merged", "hostile", "large"]:
             want = expected_attention(os.path.join(out, name + ".ndjson" if name == "faults" else "whole.ndjson"), failing_test)
             if set(found["attention"]) != want: fail("%s: needs attention lists %s, expected %s" % (name, sorted(found["attention"]), sorted(want)))
             else: print("ok   %s: needs attention lists exactly the %d failing or unverified scenarios" % (name, len(want)))
+        if width == 390 and found["broken"]: fail("%s at 390 px: words broken inside table cells: %s" % (name, found["broken"][:5]))
+        elif width == 390: print("ok   %s at 390 px: no word of a table broken across lines" % name)
+        if name == "faults" and width == 1280:
+            if not any("expected green, got red" in text for text in found["visibleErrors"]):
+                fail("faults: the failing row's message is not visible without a click: %s" % found["visibleErrors"][:3])
+            else: print("ok   faults: the failure's message is visible without a click")
+            if "no test results were given" not in found["verdict"] or not found["verdict"].startswith("Not ready"):
+                fail("faults: the verdict without test results reads %r" % found["verdict"])
+            else: print("ok   faults: verdict %r" % found["verdict"])
+        if name == "ready" and width == 1280:
+            if not found["verdict"].startswith("Ready: all "): fail("ready: the verdict reads %r" % found["verdict"])
+            else: print("ok   ready: verdict %r" % found["verdict"])
+        if name == "specs" and width == 1280:
+            if not (found["verdict"].startswith("Not ready") and "not verified by a passing test" in found["verdict"]):
+                fail("specs: the verdict reads %r" % found["verdict"])
+            else: print("ok   specs: verdict %r" % found["verdict"])
+        if name == "filtered" and width == 1280:
+            if "left out" not in found["scope"] or "--tags" not in found["scope"]: fail("filtered: the page does not say what it left out: %r" % found["scope"])
+            else: print("ok   filtered: %r" % found["scope"])
+        if name == "history" and width == 1280:
+            if found["marks"]: fail("history: after a comment line was added, scenarios are marked %s" % sorted(set(found["marks"])))
+            else: print("ok   history: a comment line added before the third run leaves every scenario's history (no mark)")
+            if found["axes"] < 2 or "100%" not in found["axisLabels"] or "0%" not in found["axisLabels"]:
+                fail("history: the trend has no labelled axes: %s" % found["axisLabels"])
+            else: print("ok   history: the trend has axes labelled %s" % found["axisLabels"])
         if name == "specs" and width == 1280: whole = found["scenarios"]
         if name == "merged" and width == 1280:
             if found["scenarios"] != whole: fail("merged shards: scenarios, order or results differ from the whole run")

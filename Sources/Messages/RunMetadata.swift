@@ -19,6 +19,10 @@ public struct RunMetadata: Sendable, Hashable, Codable {
     public var selected: Int
     /// How many of them this shard planned.
     public var planned: Int
+    /// How many scenarios the files read hold, selected or not (absent in earlier streams).
+    public var loaded: Int?
+    /// What selected the scenarios, as options read (`--tags 'not @wip'`); nil when nothing did.
+    public var filter: String?
 
     public init(suite: String, shard: Int, shards: Int, selected: Int, planned: Int) {
         self.suite = suite
@@ -43,7 +47,7 @@ public struct RunMetadata: Sendable, Hashable, Codable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    static func decode(_ body: String) -> RunMetadata? {
+    public static func decode(_ body: String) -> RunMetadata? {
         try? JSONDecoder().decode(RunMetadata.self, from: Data(body.utf8))
     }
 }

@@ -94,6 +94,7 @@ struct RunCommand {
     func runOptions() throws -> RunOptions {
         var options = RunOptions()
         if let tags = parsed.value(.tags) {
+            options.tagsAsWritten = tags
             do { options.tags = try TagExpressionParser.parse(tags) } catch {
                 throw UsageError(message: "--tags: \(error.message)")
             }

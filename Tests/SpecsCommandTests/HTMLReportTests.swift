@@ -122,7 +122,7 @@ final class HTMLReportTests: XCTestCase {
         let page = try await html(bookProject(), ["--title", "Cart app"])
         XCTAssertTrue(page.contains("<h1>Cart app</h1>"), page)
         let verdict = try XCTUnwrap(
-            page.range(of: "Of 5 scenarios, 2 do not pass and 2 are not verified by a passing test."))
+            page.range(of: "Not ready: 2 of 5 scenarios do not pass; 2 are not verified by a passing test."))
         let attention = try XCTUnwrap(page.range(of: "id=\"attention\""))
         let book = try XCTUnwrap(page.range(of: "<section class=\"feature\""))
         XCTAssertTrue(verdict.lowerBound < attention.lowerBound && attention.lowerBound < book.lowerBound)

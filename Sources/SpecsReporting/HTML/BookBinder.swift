@@ -31,7 +31,11 @@ final class BookBinder {
     private(set) var historyDurations: [String: Int] = [:]
     private let keepsHistory: Bool
 
-    init(labels: ReportLabels, title: String, dryRun: Bool, past: [RunHistory.Record]?) {
+    /// Whether test results were given (`--xunit`).
+    let resultsKnown: Bool
+
+    init(labels: ReportLabels, title: String, dryRun: Bool, past: [RunHistory.Record]?, resultsKnown: Bool = true) {
+        self.resultsKnown = resultsKnown
         self.labels = labels
         self.title = title
         self.dryRun = dryRun
@@ -53,6 +57,7 @@ final class BookBinder {
             : RunHistory.Marks(
                 past: past, current: RunHistory.Record(date: "", passRate: 0, coverage: 0, results: entries))
         var page = HTMLPage(labels: labels, title: title, dryRun: dryRun, history: marks)
+        page.resultsKnown = resultsKnown
         page.renderFeature(entry)
         let section = write(page.html)
         let attention = write(page.attentionItems(entry))
@@ -82,7 +87,7 @@ final class BookBinder {
     /// Writes the whole page to `out`; `trend` draws the past runs and this one.
     func bind(
         into out: ReportOutput, run: (started: Timestamp?, finished: Timestamp?), unlinkedTests: [TestIdentifier],
-        trend: RunHistory.Marks
+        trend: RunHistory.Marks, runs: [RunMetadata] = []
     ) {
         var byFolder: [String: [FeatureChapter]] = [:]
         for chapter in chapters { byFolder[chapter.folder, default: []].append(chapter) }
@@ -92,6 +97,8 @@ final class BookBinder {
         let ordered = folders.flatMap(\.chapters)
 
         var page = HTMLPage(labels: labels, title: title, dryRun: dryRun, history: trend)
+        page.resultsKnown = resultsKnown
+        page.runs = runs
         page.renderOpening(figures, folders: folders, run: run)
         page.renderAttentionOpening()
         let attention = ordered.filter { !$0.attention.isEmpty }

@@ -16,6 +16,8 @@ import Traceability
 /// read from files) are written at the end.
 public final class HTMLFormatter: EventConsumer {
     private let feed: LedgerFeed
+    /// What each run (each shard, in a merged stream) says of its selection.
+    private var runs: [RunMetadata] = []
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
     private let context: TraceabilityContext
@@ -59,6 +61,11 @@ public final class HTMLFormatter: EventConsumer {
 
     public func consume(_ envelope: Envelope) {
         feed.consume(envelope)
+        if case .attachment(let attachment) = envelope, attachment.mediaType == RunMetadata.mediaType,
+            let metadata = RunMetadata.decode(attachment.body)
+        {
+            runs.append(metadata)
+        }
         if self.language == nil, case .gherkinDocument(let document) = envelope,
             let language = document.feature?.language
         {
@@ -96,7 +103,8 @@ public final class HTMLFormatter: EventConsumer {
         }
         binder.bind(
             into: out, run: (ledger.runStarted, ledger.runFinished?.timestamp),
-            unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: binder.linkedTests), trend: trend)
+            unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: binder.linkedTests), trend: trend,
+            runs: runs)
         out.close()
     }
 
@@ -110,7 +118,9 @@ public final class HTMLFormatter: EventConsumer {
         let loaded = historyDirectory.flatMap { dryRun ? nil : RunHistory.load($0) }
         historyWarnings = loaded?.skipped ?? []
         let past = loaded?.records
-        let binder = BookBinder(labels: ReportLabels.forLanguage(language), title: title, dryRun: dryRun, past: past)
+        let binder = BookBinder(
+            labels: ReportLabels.forLanguage(language), title: title, dryRun: dryRun, past: past,
+            resultsKnown: context.results != nil)
         self.binder = binder
         return binder
     }

@@ -99,7 +99,7 @@ extension HTMLPage {
         var text = "<div class=\"scroll\"><table>"
         for (index, row) in rows.enumerated() {
             let cell = header && index == 0 ? "th" : "td"
-            text += "<tr>" + row.map { "<\(cell)>\(e($0))</\(cell)>" }.joined()
+            text += "<tr>" + row.map { "<\(cell)>\(self.cell($0))</\(cell)>" }.joined()
             if let extra {
                 text +=
                     index == 0 && header
@@ -127,7 +127,7 @@ extension HTMLPage {
                 var cell = "<span class=\"b \(status)\">\(e(labels.name(status)))</span>"
                 if !dryRun, ReportBook.needsAttention(status), let failing = result.failure {
                     cell +=
-                        "<details><summary>\(e(failing.keyword + failing.text))</summary>\(problem(failing, result))</details>"
+                        "<details open><summary>\(e(failing.keyword + failing.text))</summary>\(problem(failing, result))</details>"
                 }
                 return cell
             }

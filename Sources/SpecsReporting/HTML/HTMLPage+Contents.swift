@@ -23,7 +23,7 @@ extension HTMLPage {
                     "<li><a href=\"#f-\(ReportBook.anchor(chapter.uri))\">\(e(chapter.name.isEmpty ? chapter.uri : chapter.name))</a>"
                 if !dryRun {
                     html +=
-                        " <span class=\"muted\" title=\"\(e(labels.coverage))\">\(chapter.verifiedScenarios)/\(chapter.figures.scenarios) ✔</span>"
+                        " <span class=\"muted\" title=\"\(e(labels.coverage))\">\(e(labels.verifiedOf(chapter.verifiedScenarios, chapter.figures.scenarios)))</span>"
                 }
                 html += bar(chapter.figures.counts, label: chapter.name)
                 html += (chapter.contents ?? "") + "</li>"
@@ -67,7 +67,7 @@ extension HTMLPage {
             if unverified {
                 badges += " <span class=\"b unverified\">\(e(labels.notCovered))</span>"
                 if let why = scenario.rows.first(where: { !$0.covered })?.reasons.first(where: {
-                    !$0.hasPrefix("scenario ")
+                    !$0.hasPrefix("scenario ") && (resultsKnown || !$0.hasPrefix("no test results"))
                 }) {
                     reason = " <span class=\"muted\">(\(e(why)))</span>"
                 }

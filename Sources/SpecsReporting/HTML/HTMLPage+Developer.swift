@@ -19,12 +19,12 @@ extension HTMLPage {
         for row in rows {
             let status = row.scenario.status.rawValue.lowercased()
             html +=
-                "<tr><td>\(e(row.scenario.name))<div class=\"muted\">\(e(row.scenario.uri)):\(row.scenario.line)</div></td>"
+                "<tr><td>\(cell(row.scenario.name))<div class=\"muted\">\(cell("\(row.scenario.uri):\(row.scenario.line)"))</div></td>"
             html +=
                 "<td>"
                 + (row.links.isEmpty
                     ? "—" : row.links.map { "<code>\(e($0.link.tag))</code>" }.joined(separator: "<br>")) + "</td>"
-            html += "<td>\(e(row.components.joined(separator: ", ").ifEmpty("—")))</td><td>"
+            html += "<td>\(cell(row.components.joined(separator: ", ").ifEmpty("—")))</td><td>"
             html += row.links.map {
                 let s = TraceabilityTable.testStatus($0)
                 return "<span class=\"b \(s)\">\(e(labels.name(s)))</span>"
@@ -32,7 +32,8 @@ extension HTMLPage {
             html += "</td><td><span class=\"b \(status)\">\(e(labels.name(status)))</span></td><td>"
             html +=
                 row.covered
-                ? "✔ \(e(labels.covered))" : "✘ \(e(labels.notCovered)): \(e(row.reasons.joined(separator: "; ")))"
+                ? "✔ \(e(labels.covered))"
+                : "✘ \(e(labels.notCovered))" + shownReasons(row.reasons).map { ": " + cell($0) }.joined()
             html += "</td></tr>"
         }
         return html
@@ -46,5 +47,12 @@ extension HTMLPage {
                 + unlinkedTests.map { "<li><code>\(e($0.description))</code></li>" }.joined() + "</ul>"
         }
         html += "</details>"
+    }
+
+    /// A row's reasons as the page shows them: without test results that is said once, at the
+    /// top, so no row repeats it.
+    func shownReasons(_ reasons: [String]) -> [String] {
+        let shown = resultsKnown ? reasons : reasons.filter { !$0.hasPrefix("no test results") }
+        return shown.isEmpty ? [] : [shown.joined(separator: "; ")]
     }
 }

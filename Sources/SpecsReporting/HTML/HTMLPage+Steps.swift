@@ -57,6 +57,9 @@ extension HTMLPage {
         }
     }
 
+    /// The lines of a failure's message shown at once; the rest is folded under them.
+    static let messageLinesShown = 6
+
     /// What went wrong at a step, worded for a reader; a snippet only in the folded developer part.
     func problem(_ step: StepResult, _ result: ScenarioResult) -> String {
         let status = step.status.rawValue.lowercased()
@@ -66,9 +69,23 @@ extension HTMLPage {
             return
                 "<p class=\"note\">\(e(labels.notAutomated))</p><details class=\"dev\"><summary>\(e(labels.forDevelopers))</summary><pre>\(e(snippet))</pre></details>"
         }
-        let message = step.result?.message ?? labels.name(status)
-        return
-            "<pre class=\"error\">\(e(message))\n\(e(labels.at)) \(e(result.pickle.uri)):\(step.line ?? result.pickle.location.line)</pre>"
+        let message = (step.result?.message ?? labels.name(status)).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let shown = message.prefix(Self.messageLinesShown).joined(separator: "\n")
+        var text =
+            "<pre class=\"error\">\(e(shown))\n\(e(labels.at)) \(e(result.pickle.uri)):\(step.line ?? result.pickle.location.line)</pre>"
+        if message.count > Self.messageLinesShown {
+            let rest = message.dropFirst(Self.messageLinesShown)
+            text +=
+                "<details class=\"dev\"><summary>\(e(labels.moreLines(rest.count)))</summary><pre class=\"error\">\(e(rest.joined(separator: "\n")))</pre></details>"
+        }
+        if case .step(_, _, let definitions) = step.kind, let definition = definitions.first,
+            let uri = definition.sourceReference.uri
+        {
+            let line = definition.sourceReference.location.map { ":\($0.line)" } ?? ""
+            text += "<p class=\"muted place\">\(e(labels.definedAt)) <code>\(e(uri + line))</code></p>"
+        }
+        return text
     }
 
     func attachmentsHTML(_ attachments: [Attachment]) -> String {

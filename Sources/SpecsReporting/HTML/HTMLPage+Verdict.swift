@@ -24,8 +24,10 @@ extension HTMLPage {
         html +=
             e(
                 labels.verdict(
-                    total: figures.results, attention: attention, unverified: max(0, unverified), dryRun: dryRun))
+                    total: figures.results, attention: attention, unverified: max(0, unverified), dryRun: dryRun,
+                    resultsKnown: resultsKnown))
             + "</p>"
+        if let scope = labels.scope(of: runs) { html += "<p class=\"scope\" role=\"note\">\(e(scope))</p>" }
         html += "<dl class=\"cards\">"
         html += "<div class=\"card\"><dt>\(e(labels.scenarios))</dt><dd>\(figures.results)</dd></div>"
         for status in ReportBook.severity.reversed() where (counts[status] ?? 0) > 0 {
@@ -47,26 +49,60 @@ extension HTMLPage {
         html += "</header>"
     }
 
+    /// The pass rate and the verified rate of the last runs: a chart with its axes, dates and
+    /// values on each point, and the same figures as a table for screen readers and print.
     mutating func renderTrend() {
         let points = history.trend
-        html += "<figure class=\"trend\"><figcaption>\(e(labels.trend))</figcaption>"
-        let width = 320.0
-        let height = 60.0
-        func path(_ values: [Double]) -> String {
-            values.enumerated().map { index, value in
-                let x = points.count == 1 ? width / 2 : width * Double(index) / Double(points.count - 1)
-                return String(format: "%.1f,%.1f", x, height - value / 100 * (height - 4) - 2)
-            }.joined(separator: " ")
+        let (left, right, top, bottom) = (44.0, 352.0, 10.0, 110.0)
+        func x(_ index: Int) -> Double {
+            points.count == 1 ? (left + right) / 2 : left + (right - left) * Double(index) / Double(points.count - 1)
         }
+        func y(_ value: Double) -> Double { bottom - max(0, min(100, value)) / 100 * (bottom - top) }
+        func day(_ date: String) -> String { String(date.prefix(10)) }
+        func percent(_ value: Double) -> String { String(format: "%.0f%%", value) }
+        html += "<figure class=\"trend\"><figcaption>\(e(labels.trend)) (\(points.count))</figcaption>"
         html +=
-            "<svg role=\"img\" aria-label=\"\(e(labels.trend))\" viewBox=\"0 0 320 60\" width=\"320\" height=\"60\">"
+            "<svg role=\"img\" aria-label=\"\(e(labels.trend))\" viewBox=\"0 0 360 136\" width=\"360\" height=\"136\" class=\"chart\">"
+        // Axes: the rate from 0 to 100 %, the runs from the first date to the last.
+        html += "<g class=\"axis\" stroke=\"#8a939c\" stroke-width=\"1\">"
+        html += "<line x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(bottom)\"/>"
+        html += "<line x1=\"\(left)\" y1=\"\(bottom)\" x2=\"\(right)\" y2=\"\(bottom)\"/></g>"
+        html += "<g class=\"labels\" font-size=\"10\" fill=\"#59636e\">"
+        for value in [0.0, 50, 100] {
+            html +=
+                "<text x=\"\(left - 4)\" y=\"\(y(value) + 3)\" text-anchor=\"end\">\(percent(value))</text>"
+                + "<line x1=\"\(left)\" y1=\"\(y(value))\" x2=\"\(right)\" y2=\"\(y(value))\" stroke=\"#e3e6ea\"/>"
+        }
+        if let first = points.first, let last = points.last {
+            html += "<text x=\"\(left)\" y=\"\(bottom + 16)\" text-anchor=\"start\">\(e(day(first.date)))</text>"
+            if points.count > 1 {
+                html += "<text x=\"\(right)\" y=\"\(bottom + 16)\" text-anchor=\"end\">\(e(day(last.date)))</text>"
+            }
+        }
+        html += "</g>"
+        func series(_ values: [Double], color: String, dashed: Bool, name: String) {
+            let path = values.enumerated().map { String(format: "%.1f,%.1f", x($0.offset), y($0.element)) }
+            html +=
+                "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dashed ? " stroke-dasharray=\"4 3\"" : "") points=\"\(path.joined(separator: " "))\"/>"
+            for (index, value) in values.enumerated() {
+                html +=
+                    String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" ", x(index), y(value))
+                    + "fill=\"\(color)\">"
+                html += "<title>\(e(day(points[index].date))): \(e(name)) \(percent(value))</title></circle>"
+            }
+        }
+        series(points.map(\.passRate), color: "#1e7f34", dashed: false, name: labels.passRate)
+        series(points.map(\.coverage), color: "#1f5fbf", dashed: true, name: labels.coverage)
+        html += "</svg>"
         html +=
-            "<polyline fill=\"none\" stroke=\"#1e7f34\" stroke-width=\"2\" points=\"\(path(points.map(\.passRate)))\"><title>\(e(labels.passRate))</title></polyline>"
+            "<ul class=\"legend\"><li class=\"pass\">\(e(labels.passRate)) \(percent(points.last?.passRate ?? 0))</li>"
+        html += "<li class=\"cov\">\(e(labels.coverage)) \(percent(points.last?.coverage ?? 0))</li></ul>"
         html +=
-            "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" stroke-dasharray=\"4 3\" points=\"\(path(points.map(\.coverage)))\"><title>\(e(labels.coverage))</title></polyline></svg>"
-        html +=
-            "<ul class=\"legend\"><li class=\"pass\">\(e(labels.passRate)) \(String(format: "%.0f", points.last?.passRate ?? 0))%</li>"
-        html +=
-            "<li class=\"cov\">\(e(labels.coverage)) \(String(format: "%.0f", points.last?.coverage ?? 0))%</li></ul></figure>"
+            "<details class=\"trend-values\"><summary>\(e(labels.trend)): \(e(labels.eachRun))</summary><table><tr><th>\(e(labels.trendDate))</th><th>\(e(labels.passRate))</th><th>\(e(labels.coverage))</th></tr>"
+        for point in points {
+            html +=
+                "<tr><td>\(e(day(point.date)))</td><td>\(percent(point.passRate))</td><td>\(percent(point.coverage))</td></tr>"
+        }
+        html += "</table></details></figure>"
     }
 }

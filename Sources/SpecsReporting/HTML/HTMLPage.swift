@@ -11,6 +11,11 @@ struct HTMLPage {
     let title: String
     let dryRun: Bool
     let history: RunHistory.Marks
+    /// Whether test results were given (`--xunit`): without them no scenario is shown verified,
+    /// which the page says once instead of on every scenario.
+    var resultsKnown = true
+    /// What the run (or each merged shard) says of its selection: a filtered or sharded run says so.
+    var runs: [RunMetadata] = []
     /// The page as it is written; the `HTMLPage+...` files each write a part of it.
     var html = ""
 
@@ -23,6 +28,17 @@ struct HTMLPage {
 
     static func e(_ text: String) -> String { HTMLEscape.text(text) }
     func e(_ text: String) -> String { HTMLEscape.text(text) }
+
+    /// A word this long (an identifier, a path, a UUID) may break anywhere to fit a narrow
+    /// table; shorter words wrap only between words.
+    static let longWord = 12
+
+    /// Text for a table cell: escaped, each long word marked so that it alone may break.
+    func cell(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.count > Self.longWord ? "<span class=\"long\">\(e(String(word)))</span>" : e(String(word))
+        }.joined(separator: " ")
+    }
 
     /// The page up to the start of the book: head, header with the verdict, contents.
     /// `BookBinder` writes the rest around the chapters it kept.

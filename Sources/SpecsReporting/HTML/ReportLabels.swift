@@ -1,3 +1,5 @@
+import Messages
+
 /// The interface words of the HTML report, in English or Spanish: one small table, with
 /// status names as headings (`Passed 6`, `Pasados 6`) so that counts need no agreement.
 struct ReportLabels: Sendable {
@@ -65,29 +67,104 @@ struct ReportLabels: Sendable {
 
     func name(_ status: String) -> String { statusNames[status] ?? status }
 
-    /// The one sentence that says how the product stands.
-    func verdict(total: Int, attention: Int, unverified: Int, dryRun: Bool) -> String {
-        switch (language, dryRun) {
-        case ("es", true): return "Especificación de \(total) escenario\(total == 1 ? "" : "s"), sin ejecutar."
-        case (_, true): return "Specification of \(total) scenario\(total == 1 ? "" : "s"), not run."
-        case ("es", false) where total == 0: return "No se ejecutó ningún escenario."
-        case (_, false) where total == 0: return "No scenario was run."
-        case ("es", false) where attention == 0 && unverified == 0:
-            return "Los \(total) escenarios pasan y cada uno está verificado por un test que pasa."
-        case (_, false) where attention == 0 && unverified == 0:
-            return "All \(total) scenarios pass, and each is verified by a passing test."
-        case ("es", false):
-            var parts: [String] = []
-            if attention > 0 { parts.append("\(attention) no pasa\(attention == 1 ? "" : "n")") }
-            if unverified > 0 { parts.append("\(unverified) sin un test que pase") }
-            return "De \(total) escenarios, " + parts.joined(separator: " y ") + "."
-        default:
-            var parts: [String] = []
-            if attention > 0 { parts.append("\(attention) do\(attention == 1 ? "es" : "") not pass") }
-            if unverified > 0 {
-                parts.append("\(unverified) \(unverified == 1 ? "is" : "are") not verified by a passing test")
-            }
-            return "Of \(total) scenarios, " + parts.joined(separator: " and ") + "."
+    /// The one sentence that says how the product stands: ready, or not ready and why,
+    /// failing behaviour first and missing evidence second.
+    func verdict(total: Int, attention: Int, unverified: Int, dryRun: Bool, resultsKnown: Bool = true) -> String {
+        let spanish = language == "es"
+        func scenarios(_ count: Int) -> String {
+            spanish ? "\(count) escenario\(count == 1 ? "" : "s")" : "\(count) scenario\(count == 1 ? "" : "s")"
         }
+        if dryRun {
+            return spanish
+                ? "Especificación de \(scenarios(total)), sin ejecutar."
+                : "Specification of \(scenarios(total)), not run."
+        }
+        if total == 0 {
+            return spanish
+                ? "No se ejecutó ningún escenario: nada que decidir." : "No scenario was run: nothing to decide on."
+        }
+        if attention == 0 && unverified == 0 {
+            if total == 1 {
+                return spanish
+                    ? "Listo: el escenario pasa y está verificado por un test que pasa."
+                    : "Ready: the scenario passes, and it is verified by a passing test."
+            }
+            return spanish
+                ? "Listo: los \(total) escenarios pasan y cada uno está verificado por un test que pasa."
+                : "Ready: all \(scenarios(total)) pass, and each is verified by a passing test."
+        }
+        var reasons: [String] = []
+        if attention > 0 {
+            reasons.append(
+                spanish
+                    ? "\(attention) de \(total) no pasa\(attention == 1 ? "" : "n")"
+                    : "\(attention) of \(scenarios(total)) do\(attention == 1 ? "es" : "") not pass")
+        }
+        if unverified > 0 {
+            if !resultsKnown {
+                reasons.append(
+                    spanish
+                        ? "no se dieron resultados de tests (--xunit), así que ninguno consta como verificado"
+                        : "no test results were given (--xunit), so none is shown verified by a passing test")
+            } else {
+                reasons.append(
+                    spanish
+                        ? "\(unverified) no \(unverified == 1 ? "está verificado" : "están verificados") por un test que pase"
+                        : "\(unverified) \(unverified == 1 ? "is" : "are") not verified by a passing test")
+            }
+        }
+        return (spanish ? "No está listo: " : "Not ready: ") + reasons.joined(separator: "; ") + "."
+    }
+
+    /// The fold under a long failure message.
+    func moreLines(_ count: Int) -> String {
+        language == "es"
+            ? "\(count) línea\(count == 1 ? "" : "s") más del mensaje"
+            : "\(count) more line\(count == 1 ? "" : "s") of the message"
+    }
+
+    var definedAt: String { language == "es" ? "Definición del paso en" : "Step definition at" }
+
+    /// A feature's verified scenarios in the contents: `2 of 3 verified`.
+    func verifiedOf(_ verified: Int, _ total: Int) -> String {
+        language == "es" ? "\(verified) de \(total) verificados" : "\(verified) of \(total) verified"
+    }
+
+    var trendDate: String { language == "es" ? "Fecha" : "Date" }
+    var eachRun: String { language == "es" ? "las cifras de cada ejecución" : "each run's figures" }
+
+    /// What a filtered or sharded report shows and leaves out; nil for a whole, unfiltered run.
+    func scope(of runs: [RunMetadata]) -> String? {
+        guard let first = runs.first else { return nil }
+        let spanish = language == "es"
+        var parts: [String] = []
+        let shards = first.shards
+        if shards > 1 {
+            let present = Set(runs.filter { $0.shards == shards }.map(\.shard))
+            let planned = runs.filter { $0.shards == shards }.reduce(0) { $0 + $1.planned }
+            if present.count == shards {
+                parts.append(
+                    spanish
+                        ? "Unión de las \(shards) partes de la ejecución: los \(first.selected) escenarios"
+                        : "Merged from all \(shards) shards of the run: its \(first.selected) scenarios")
+            } else {
+                let which = present.sorted().map(String.init).joined(separator: ", ")
+                parts.append(
+                    spanish
+                        ? "Parte \(which) de \(shards): \(planned) de los \(first.selected) escenarios; las demás partes no están en este informe"
+                        : "Shard \(which) of \(shards): \(planned) of the run's \(first.selected) scenarios; the other shards are not in this report"
+                )
+            }
+        }
+        if let filter = first.filter {
+            let loaded = first.loaded ?? first.selected
+            let left = max(0, loaded - first.selected)
+            parts.append(
+                spanish
+                    ? "Seleccionados con \(filter): \(first.selected) de los \(loaded) escenarios de los ficheros leídos; \(left) quedan fuera"
+                    : "Selected with \(filter): \(first.selected) of the \(loaded) scenarios in the files read; \(left) left out"
+            )
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ". ") + "."
     }
 }

@@ -17,7 +17,7 @@ enum ReportStyle {
         .bar{display:flex;height:10px;border-radius:5px;overflow:hidden;background:var(--soft);margin:6px 0;max-width:520px}
         .bar span{display:block;height:100%}.bar .passed{background:var(--ok)}.bar .failed,.bar .unknown{background:var(--bad)}
         .bar .undefined,.bar .pending{background:var(--warn)}.bar .ambiguous{background:var(--amb)}.bar .skipped,.bar .not-run{background:#9aa5b1}
-        .trend figcaption{font-size:13px;color:var(--skip)}.trend svg{max-width:100%;height:auto}.legend{list-style:none;padding:0;margin:0;display:flex;gap:16px;font-size:13px}
+        .trend figcaption{font-size:13px;color:var(--skip)}.trend svg{max-width:100%;height:auto}.trend-values{font-size:13px}.scope{background:var(--soft);border-left:4px solid #f0b400;padding:6px 10px;margin:8px 0}.trend-values table{width:auto}.legend{list-style:none;padding:0;margin:0;display:flex;gap:16px;font-size:13px}
         .legend .pass::before{content:"━ ";color:var(--ok)}.legend .cov::before{content:"┅ ";color:#1f5fbf}
         .layout{display:flex;max-width:1400px;margin:0 auto;align-items:flex-start}
         nav{flex:0 0 300px;position:sticky;top:0;max-height:100vh;overflow:auto;padding:12px 16px;border-right:1px solid var(--line);font-size:14px}
@@ -49,13 +49,14 @@ enum ReportStyle {
         ol.steps li.undefined::before,ol.steps li.pending::before{content:"?"}ol.steps li.skipped::before{content:"–"}
         li.failed,li.unknown{color:var(--bad)}li.undefined,li.pending{color:var(--warn)}li.ambiguous{color:var(--amb)}li.skipped{color:var(--skip)}
         .scroll{overflow-x:auto;max-width:calc(100% - 20px);margin:4px 0 4px 20px}table{border-collapse:collapse;max-width:100%}
-        td,th{border:1px solid var(--line);padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere;word-break:break-word}th{background:var(--soft)}
+        td,th{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word;word-break:normal}td .long,th .long,td code,td pre{overflow-wrap:anywhere}th{background:var(--soft)}
         pre{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:6px 8px;margin:4px 0 4px 20px;white-space:pre-wrap;overflow-wrap:anywhere;color:#1b1f24}
         pre.error{color:var(--bad)}.note{margin:2px 0 2px 20px;font-style:italic}.examples h5{margin:10px 0 2px 20px;font-size:15px}
         details.dev,.developer{margin:4px 0 4px 20px}.developer{margin:32px 0 0;border-top:1px solid var(--line);padding-top:8px}
         .developer>summary,details.dev>summary{cursor:pointer;color:var(--skip)}.attachments{margin-left:20px}.after{margin-top:6px}
         .links{margin:8px 0 0}.unlinked{columns:2 320px}code{overflow-wrap:anywhere}
         [hidden]{display:none!important}
+        @media (max-width:600px){td,th{padding:2px 4px;font-size:13px}pre{margin-left:0}.matrix tr{display:block;border-bottom:1px solid var(--line)}.matrix td,.matrix th{display:inline-block;border:0}}
         @media (max-width:1000px){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}nav details:not([open]){}main{padding:12px}header{padding:16px 12px}}
         @media print{nav,.filters{display:none!important}article.sc{content-visibility:visible}.layout{display:block}body{font-size:12px}article.sc,.examples{break-inside:avoid}
           section.feature{break-before:page}details>*{display:block!important}details:not([open])>summary~*{display:block!important}

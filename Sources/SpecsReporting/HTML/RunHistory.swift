@@ -154,11 +154,14 @@ package enum RunHistory {
             self.current = current
         }
 
-        /// Pass rate and coverage of the past runs and this one; empty without history.
-        var trend: [(passRate: Double, coverage: Double)] {
+        /// Pass rate and coverage of the last runs, this one last (at most `trendLength`);
+        /// empty without history.
+        var trend: [(date: String, passRate: Double, coverage: Double)] {
             guard let current else { return [] }
-            return (past + [current]).map { ($0.passRate, $0.coverage) }
+            return (past + [current]).suffix(Self.trendLength).map { ($0.date, $0.passRate, $0.coverage) }
         }
+
+        static let trendLength = 20
 
         /// Words for a scenario (all its rows): new, newly failing, fixed, flaky. Fixed: it
         /// failed in the last run and passes now. Flaky: it passed on a retry in this run, or its

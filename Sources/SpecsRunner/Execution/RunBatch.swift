@@ -12,6 +12,10 @@ struct RunBatch: Sendable {
     /// The batch's files, closed once its test cases have run.
     var uris: [String] = []
     var selected = 0
+    /// The scenarios of the batch's files, selected or not.
+    var loaded = 0
+    /// Whether lines (`path:LINE`) left some of the files' scenarios out.
+    var selectedByLine = false
     /// The scenarios the batch selected before sharding (a sharded run is one batch).
     var suite = SuiteFingerprint()
     /// The files of the batch that do not parse, each by `path:line` of its first error.
@@ -62,6 +66,8 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
             let feature = features.feature(at: file)
             announce(feature, into: &batch)
             announced += feature.pickles.count
+            batch.loaded += feature.pickles.count
+            if feature.selectedPickles.count != feature.pickles.count { batch.selectedByLine = true }
             candidates += feature.selectedPickles.filter(selection.selects).map { Candidate(pickle: $0, file: file) }
             batch.uris.append(feature.source.uri)
             if !whole && max(announced, batch.uris.count) >= Self.batchSize { break }

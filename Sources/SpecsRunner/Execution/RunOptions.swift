@@ -11,6 +11,8 @@ public struct RunOptions: Sendable {
 
     /// Only scenarios whose tags match.
     public var tags: TagExpression = .always
+    /// `tags` as the user wrote it, for reports that say what selected a run.
+    public var tagsAsWritten: String?
     /// Only scenarios whose name matches one of these regular expressions.
     public var names: [String] = []
     /// Match steps without running them: every matched step is skipped.

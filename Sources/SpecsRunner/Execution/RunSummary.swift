@@ -15,6 +15,9 @@ public struct RunSummary: Sendable {
     /// How many scenarios (pickles) the run selected, whether or not they ran (of a shard,
     /// its share).
     public var selected = 0
+    /// The scenarios of the files read, selected or not, and whether lines selected among them.
+    public var loaded = 0
+    public var selectedByLine = false
     /// The scenarios the whole suite selected, every shard's.
     public var suite = SuiteFingerprint()
     /// Why the run stopped early (`SIGINT`), if it did.

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import TagExpressions
 
 /// Runs loaded features against a registry and tells a consumer everything that
 /// happens, as Cucumber Messages envelopes.
@@ -47,6 +48,8 @@ public struct Runner<World: AnyObject>: Sendable {
             for envelope in batch.envelopes { consumer.consume(envelope) }
             summary.unparsable += batch.unparsable
             summary.selected += batch.selected
+            summary.loaded += batch.loaded
+            summary.selectedByLine = summary.selectedByLine || batch.selectedByLine
             summary.suite.add(batch.suite)
             if let dispatch { await dispatch.run(batch.plans, to: consumer, summary: &summary) }
             for uri in batch.uris { consumer.closeDocument(uri) }
@@ -68,9 +71,18 @@ public struct Runner<World: AnyObject>: Sendable {
     /// The run's metadata (`RunMetadata`), as an attachment of the test run.
     private func metadata(_ summary: RunSummary, runId: String, timestamp: Timestamp) -> Envelope {
         let shard = options.shard ?? (index: 1, count: 1)
-        let metadata = RunMetadata(
+        var metadata = RunMetadata(
             suite: summary.suite.value(options: options.selectionDescription), shard: shard.index, shards: shard.count,
             selected: summary.suite.count, planned: summary.selected)
+        metadata.loaded = summary.loaded
+        var filters: [String] = []
+        if case .always = options.tags {
+        } else {
+            filters.append("--tags '\(options.tagsAsWritten ?? "\(options.tags)")'")
+        }
+        filters += options.names.map { "--name '\($0)'" }
+        if summary.selectedByLine { filters.append("path:LINE") }
+        metadata.filter = filters.isEmpty ? nil : filters.joined(separator: " ")
         return .attachment(
             Attachment(
                 body: metadata.body, contentEncoding: .identity, mediaType: RunMetadata.mediaType,
