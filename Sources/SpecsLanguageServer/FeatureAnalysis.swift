@@ -125,7 +125,11 @@ struct FeatureAnalysis {
     // MARK: Diagnostics
 
     /// The file's diagnostics; `matches` gives the definitions a step's text matches.
-    func diagnostics(matches: (String) -> [StepCatalog.Entry], linter: FeatureLinter) -> [[String: Any]] {
+    /// `broken` gives the definitions that would match a text but cannot be registered.
+    func diagnostics(
+        matches: (String) -> [StepCatalog.Entry], linter: FeatureLinter,
+        broken: (String) -> [DefinitionProblem] = { _ in [] }
+    ) -> [[String: Any]] {
         if tooLarge {
             return [
                 Self.diagnostic(
@@ -164,10 +168,17 @@ struct FeatureAnalysis {
             // The diagnostic covers the step's keyword and text, in UTF-16 as the protocol counts.
             let length = (step.keyword + step.text).utf16.count
             if !undefined.isEmpty {
+                // A definition that would match but cannot be registered is named where it is used.
+                let unusable = broken(undefined[0]).first
+                let because =
+                    unusable.map {
+                        ": the definition '\($0.expression)' at \($0.location) would, but it cannot be registered: \($0.message)"
+                    } ?? ""
                 result.append(
                     Self.diagnostic(
-                        line: step.line, column: step.column, length: length, severity: 2, code: "undefined",
-                        message: "Undefined step: no step definition matches '\(undefined[0])'",
+                        line: step.line, column: step.column, length: length, severity: unusable == nil ? 2 : 1,
+                        code: "undefined",
+                        message: "Undefined step: no step definition matches '\(undefined[0])'\(because)",
                         data: [
                             "text": undefined[0], "type": step.type?.rawValue ?? "", "table": step.table,
                             "docString": step.docString,

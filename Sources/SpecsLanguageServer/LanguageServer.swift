@@ -1,3 +1,4 @@
+import CucumberExpressions
 import FeatureLint
 import Foundation
 import Gherkin
@@ -210,6 +211,18 @@ public final class LanguageServer {
         return found
     }
 
+    /// The definitions that could not be registered but whose expression matches `text`
+    /// (an unknown parameter type read as any text).
+    func brokenDefinitions(matching text: String) -> [DefinitionProblem] {
+        definitionProblems.filter { problem in
+            var source = problem.expression
+            if let name = problem.undefinedParameterType {
+                source = source.replacingOccurrences(of: "{\(name)}", with: "{}")
+            }
+            return (try? CucumberExpression(source))?.match(text) != nil
+        }
+    }
+
     /// An open document's analysis, checking it (and publishing its diagnostics) if an edit waits.
     func analysis(of uri: String) -> FeatureAnalysis? {
         guard var document = documents[uri] else { return workspace[uri] }
@@ -235,7 +248,11 @@ public final class LanguageServer {
     private func publish(_ analysis: FeatureAnalysis) {
         connection.notify(
             "textDocument/publishDiagnostics",
-            ["uri": analysis.uri, "diagnostics": analysis.diagnostics(matches: matches, linter: linter)])
+            [
+                "uri": analysis.uri,
+                "diagnostics": analysis.diagnostics(
+                    matches: matches, linter: linter, broken: brokenDefinitions(matching:)),
+            ])
     }
 
     private func readWorkspaceFile(_ url: URL) {

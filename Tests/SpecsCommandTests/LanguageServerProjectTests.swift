@@ -294,4 +294,25 @@ final class LanguageServerProjectTests: XCTestCase {
         XCTAssertEqual(codes, [0, 1])
         try stop(session)
     }
+
+    func test_languageServer_stepWhoseDefinitionCannotBeRegistered_namesTheDefinitionWhereItIsUsed() throws {
+        let session = try Session(environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
+        _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))
+        try session.notify("initialized", [:])
+        let uri = project.root.appendingPathComponent("Features/transfer.feature").absoluteString
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "cucumber", "version": 1,
+                    "text": "Feature: T\n  Scenario: s\n    Given a transfer in EUR\n",
+                ]
+            ])
+        let diagnostics = try session.diagnostics(uri)
+        let message = diagnostics.first?["message"] as? String ?? ""
+        XCTAssertTrue(message.contains("the definition 'a transfer in {currency}' at "), message)
+        XCTAssertTrue(message.contains("cannot be registered"), message)
+        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 1, "the runner refuses to run it: an error")
+        try stop(session)
+    }
 }
