@@ -214,7 +214,7 @@ struct FeatureAnalysis {
     /// The document's outline: the feature, its rules, and their backgrounds and scenarios
     /// (a scenario's examples under it), each ending where the next of its level starts.
     func symbols() -> [[String: Any]] {
-        let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let lineCount = text.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
         func depth(_ kind: Heading.Kind, ruleOpen: Bool) -> Int {
             switch kind {
             case .feature: 0
