@@ -213,7 +213,8 @@ struct FeatureAnalysis {
 
     /// The document's outline: the feature, its rules, and their backgrounds and scenarios
     /// (a scenario's examples under it), each ending where the next of its level starts.
-    func symbols() -> [[String: Any]] {
+    /// Written as JSON directly: an outline of thousands of scenarios is answered as it is typed.
+    func symbols() -> JSONText.Encoded {
         let lineCount = text.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
         func depth(_ kind: Heading.Kind, ruleOpen: Bool) -> Int {
             switch kind {
@@ -230,9 +231,11 @@ struct FeatureAnalysis {
             if heading.kind == .feature { ruleOpen = false }
             levels.append((heading, depth(heading.kind, ruleOpen: ruleOpen)))
         }
-        func build(_ range: Range<Int>, depth: Int) -> [[String: Any]] {
-            var result: [[String: Any]] = []
+        var out: [UInt8] = []
+        func build(_ range: Range<Int>, depth: Int) {
+            out.append(UInt8(ascii: "["))
             var index = range.lowerBound
+            var first = true
             while index < range.upperBound {
                 guard levels[index].depth == depth else {
                     index += 1
@@ -242,21 +245,23 @@ struct FeatureAnalysis {
                 while next < range.upperBound && levels[next].depth > depth { next += 1 }
                 let end = next < levels.count ? levels[next].heading.line - 1 : lineCount
                 let heading = levels[index].heading
-                let start: [String: Any] = ["line": heading.line - 1, "character": 0]
-                let rangeObject: [String: Any] = [
-                    "start": start, "end": ["line": max(heading.line - 1, end - 1), "character": 0],
-                ]
-                result.append([
-                    "name": heading.title.hasSuffix(": ") ? String(heading.title.dropLast()) : heading.title,
-                    "kind": heading.kind.rawValue, "range": rangeObject,
-                    "selectionRange": ["start": start, "end": start],
-                    "children": build((index + 1)..<next, depth: depth + 1),
-                ])
+                let name = heading.title.hasSuffix(": ") ? String(heading.title.dropLast()) : heading.title
+                let start = "{\"character\":0,\"line\":\(heading.line - 1)}"
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                out += Array("{\"children\":".utf8)
+                build((index + 1)..<next, depth: depth + 1)
+                out += Array(",\"kind\":\(heading.kind.rawValue),\"name\":".utf8)
+                JSONText.writeString(name, to: &out)
+                out += Array(
+                    (",\"range\":{\"end\":{\"character\":0,\"line\":\(max(heading.line - 1, end - 1))},\"start\":\(start)}"
+                        + ",\"selectionRange\":{\"end\":\(start),\"start\":\(start)}}").utf8)
                 index = next
             }
-            return result
+            out.append(UInt8(ascii: "]"))
         }
-        return build(0..<levels.count, depth: 0)
+        build(0..<levels.count, depth: 0)
+        return JSONText.Encoded(bytes: out)
     }
 }
 

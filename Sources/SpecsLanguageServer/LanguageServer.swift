@@ -160,7 +160,8 @@ public final class LanguageServer {
         case "textDocument/hover": reply(id, hover(params))
         case "textDocument/codeAction": reply(id, codeActions(params))
         case "textDocument/formatting": reply(id, formatting(params))
-        case "textDocument/documentSymbol": reply(id, requestedAnalysis(params)?.symbols() ?? [])
+        case "textDocument/documentSymbol":
+            reply(id, requestedAnalysis(params)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8)))
         case "workspace/symbol": reply(id, workspaceSymbols(params))
         case "textDocument/semanticTokens/full": reply(id, semanticTokens(params))
         case "textDocument/codeLens": reply(id, codeLenses(params))
