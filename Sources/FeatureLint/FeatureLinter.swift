@@ -71,6 +71,8 @@ public struct FeatureLinter: Sendable {
             $0.hasSuffix("\r") ? $0.dropLast() : $0
         }
         for (index, line) in lines.enumerated() {
+            // Most lines end in text: only those that end in a space or tab are looked at again.
+            guard let last = line.utf8.last, last == 0x20 || last == 0x09 else { continue }
             let content = line.reversed().drop { $0 == " " || $0 == "\t" }
             if content.count < line.count, !content.isEmpty || !line.isEmpty {
                 findings.add("trailing-spaces", "trailing spaces", line: index + 1, column: content.count + 1)
