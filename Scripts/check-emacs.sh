@@ -9,17 +9,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 command -v emacs >/dev/null || { echo "check-emacs: Emacs not found (apt-get install emacs-nox elpa-eglot)" >&2; exit 2; }
 emacs --version | head -1
-copy="$root/Examples/.emacs-check"
-rm -rf "$copy"
-mkdir -p "$copy"
-trap '[ -n "${KEEP:-}" ] || rm -rf "$copy"' EXIT
-(cd Examples/Cart && tar --exclude=.build -cf - .) | (cd "$copy" && tar -xf -)
-cd "$copy"
-rm -f Features/cart.feature Tests/CartTests/Features
-mkdir -p Features
-cp "$root/Examples/Cart/Features/cart.feature" Features/cart.feature
-printf '\n  Scenario: A step nobody wrote\n    Given a cart with 1 item at 2.0 EUR\n    Then the customer smiles\n' >>Features/cart.feature
-swift build --product cart-specs >build.log 2>&1 || { cat build.log; exit 1; }
+. "$root/Scripts/lib/editor-project.sh"
+editor_project emacs-check
 
 # The README's setup, as written (the elisp block of its Emacs entry).
 python3 - "$root/README.md" >setup.el <<'PY'

