@@ -180,6 +180,11 @@ public final class LanguageServer {
                 "definitionProvider": true, "referencesProvider": true, "hoverProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "documentFormattingProvider": true, "documentSymbolProvider": true, "workspaceSymbolProvider": true,
+                "semanticTokensProvider": [
+                    "legend": ["tokenTypes": tokenTypes, "tokenModifiers": [] as [String]], "full": true,
+                ],
+                "codeLensProvider": ["resolveProvider": false],
+                "executeCommandProvider": ["commands": [runScenarioCommand]],
             ], "serverInfo": ["name": "specs", "version": SpecsVersion.current],
         ]
     }

@@ -8,6 +8,8 @@ import XCTest
 final class LanguageServerProjectTests: XCTestCase {
     private typealias Session = LanguageServerTests.Session
     private var project: ScratchProject!
+    /// What the server said it provides, in its answer to `initialize`.
+    private var capabilities: [String: Any] = [:]
 
     override func setUpWithError() throws {
         project = try ScratchProject("specs-lsp-project")
@@ -19,13 +21,14 @@ final class LanguageServerProjectTests: XCTestCase {
 
     private func start(executable: String? = nil) throws -> Session {
         let session = try Session(executable: executable)
-        _ = try session.response(
+        let initialized = try session.response(
             try session.request(
                 "initialize",
                 [
                     "capabilities": [:] as [String: Any],
                     "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
                 ]))
+        capabilities = (initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any] ?? [:]
         try session.notify("initialized", [:])
         return session
     }
@@ -247,6 +250,8 @@ final class LanguageServerProjectTests: XCTestCase {
 
     func test_languageServer_semanticTokens_markKeywordsAndParametersByType() throws {
         let session = try start()
+        let legend = (capabilities["semanticTokensProvider"] as? [String: Any])?["legend"] as? [String: Any]
+        XCTAssertEqual(legend?["tokenTypes"] as? [String], ["keyword", "parameter", "string", "number"])
         let path = "Features/tokens.feature"
         try open(
             session, path,
@@ -275,6 +280,9 @@ final class LanguageServerProjectTests: XCTestCase {
             "Feature: R\n  Scenario: passes\n    Given a step that passes\n\n  Scenario: fails\n    Given a step that fails\n"
         )
         let session = try start()
+        XCTAssertNotNil(capabilities["codeLensProvider"])
+        XCTAssertEqual(
+            (capabilities["executeCommandProvider"] as? [String: Any])?["commands"] as? [String], ["specs.runScenario"])
         let path = "Features/run.feature"
         try open(session, path, try project.read(path))
         let lenses = try session.response(
