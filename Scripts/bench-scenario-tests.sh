@@ -52,7 +52,10 @@ public enum CorpusSteps {
         let file = ProcessInfo.processInfo.environment["CORPUS_PATTERNS"] ?? "step_patterns.json"
         guard let data = FileManager.default.contents(atPath: file),
             let patterns = try? JSONDecoder().decode([Pattern].self, from: data)
-        else { fatalError("cannot read the corpus patterns at \(file)") }
+        else {
+            FileHandle.standardError.write(Data("corpus-specs: cannot read the corpus patterns at \(file)\n".utf8))
+            exit(2)
+        }
         for pattern in patterns {
             let expression = pattern.expression
             switch (pattern.params.count, pattern.argument) {

@@ -58,9 +58,7 @@ struct SelectionCheck {
     func emptySelectionHint(files: [FeaturePath], paths: [FeaturePath], names: [String]) -> String {
         if files.isEmpty { return "no .feature file under " + paths.map(\.path).joined(separator: ", ") }
         if pickleCount == 0 { return "the feature files hold no scenario" }
-        var filters: [String] = []
-        if tags != .always { filters.append("--tags '\(tags)'") }
-        if !names.isEmpty { filters.append(names.map { "--name '\($0)'" }.joined(separator: " ")) }
+        let filters = RunOptions.selectionWords(tags: tags, names: names)
         return filters.isEmpty
             ? ""
             : filters.joined(separator: " and ")

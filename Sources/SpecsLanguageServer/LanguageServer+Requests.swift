@@ -26,8 +26,8 @@ extension LanguageServer {
         let start = indent.utf16.count + keyword.utf16.count
         var offered: Set<String> = []
         var items: [[String: Any]] = []
-        for entry in catalog.entries {
-            guard let (newText, complete) = insertText(for: entry),
+        for (entry, offer) in zip(catalog.entries, completionOffers) {
+            guard let (newText, complete) = offer,
                 newText.lowercased().hasPrefix(typed)
                     || entry.expression.lowercased().hasPrefix(typed),
                 offered.insert(newText).inserted
@@ -51,7 +51,7 @@ extension LanguageServer {
     /// What completion inserts for a definition, and whether it is the whole step: a Cucumber
     /// Expression's text (see `CompletionText`); a regular expression's text when it is plain
     /// text between its anchors, else the plain text it starts with, to be completed by hand.
-    private func insertText(for entry: StepCatalog.Entry) -> (String, Bool)? {
+    func insertText(for entry: StepCatalog.Entry) -> (String, Bool)? {
         guard entry.isRegularExpression else {
             return CompletionText.text(for: entry.expression, snippets: snippets).map { ($0, true) }
         }

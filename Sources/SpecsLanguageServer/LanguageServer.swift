@@ -29,13 +29,20 @@ public final class LanguageServer {
     private var matchCache: [String: [StepCatalog.Entry]] = [:]
     private var shutdownRequested = false
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
-    var snippets = false
+    var snippets = false {
+        didSet { completionOffers = catalog.entries.map(insertText(for:)) }
+    }
+    /// What completion inserts for each definition, in the catalog's order, and whether it is
+    /// the whole step: worked out once per editor, not on every keystroke.
+    private(set) var completionOffers: [(String, Bool)?] = []
     /// The project folder the editor opened.
     var projectFolder: String?
     /// The `initialize` parameters, handed to a rebuilt runner with the open documents.
     private var initializeParameters: [String: Any] = [:]
     /// The step definitions and hooks that could not be registered: diagnostics at their Swift lines.
     private let definitionProblems: [DefinitionProblem]
+    /// Those whose expression compiles once an unknown parameter type reads as any text.
+    private let brokenExpressions: [(problem: DefinitionProblem, expression: CucumberExpression)]
     private let freshness = RunnerFreshness()
     /// This runner's executable, which runs a scenario for a lens.
     var runnerExecutable: String? { freshness.executable }
@@ -57,7 +64,15 @@ public final class LanguageServer {
         self.connection = connection
         catalog = StepCatalog(registry)
         definitionProblems = registry.problems
+        brokenExpressions = registry.problems.compactMap { problem in
+            var source = problem.expression
+            if let name = problem.undefinedParameterType {
+                source = source.replacingOccurrences(of: "{\(name)}", with: "{}")
+            }
+            return (try? CucumberExpression(source)).map { (problem, $0) }
+        }
         linter = FeatureLinter(configuration: Self.lintConfiguration(in: FileManager.default.currentDirectoryPath))
+        completionOffers = catalog.entries.map(insertText(for:))
     }
 
     /// The lint settings of a project folder: `specs.json`'s `lint`, else `.specs-lint.json`.
@@ -220,13 +235,7 @@ public final class LanguageServer {
     /// The definitions that could not be registered but whose expression matches `text`
     /// (an unknown parameter type read as any text).
     func brokenDefinitions(matching text: String) -> [DefinitionProblem] {
-        definitionProblems.filter { problem in
-            var source = problem.expression
-            if let name = problem.undefinedParameterType {
-                source = source.replacingOccurrences(of: "{\(name)}", with: "{}")
-            }
-            return (try? CucumberExpression(source))?.match(text) != nil
-        }
+        brokenExpressions.filter { $0.expression.match(text) != nil }.map(\.problem)
     }
 
     /// An open document's analysis, checking it (and publishing its diagnostics) if an edit waits.

@@ -12,6 +12,7 @@ steps.given("a step with a table that {word}") { (_, result: String, table: Data
     if result == "fails" { throw ExpectationFailure("the table has \(table.rows.count) row(s), and this row fails") }
 }
 steps.given("a step that fails") { _ in throw ExpectationFailure("expected green, got red") }
+// On purpose: a crash in app code, which the run must contain (its worker dies, the run goes on).
 steps.given("a step that calls fatalError") { _ in fatalError("the cart is corrupt") }
 steps.given("a step that unwraps nil") { _ in
     let missing: Int? = ProcessInfo.processInfo.environment["SPECS_FIXTURE_NEVER_SET"].flatMap { Int($0) }

@@ -242,7 +242,12 @@ final class LanguageServerProjectTests: XCTestCase {
         _ = try session.response(
             try session.request(
                 "textDocument/hover", ["textDocument": ["uri": uri(path)], "position": ["line": 0, "character": 0]]))
-        let message = try session.notification("window/showMessage")
+        // A warning that the definitions are newer than the runner may come first (the runner
+        // copied here is dated a minute back); the takeover's message is the one looked for.
+        var message = try session.notification("window/showMessage")
+        for _ in 0..<3 where !"\(message)".contains("rebuilt runner") {
+            message = try session.notification("window/showMessage")
+        }
         XCTAssertTrue("\(message)".contains("rebuilt runner now serves"), "\(message)")
         XCTAssertEqual(Self.codes(try session.diagnostics(uri(path))), ["2 undefined"], "the open document came along")
         try stop(session)

@@ -72,6 +72,15 @@ extension RunOptions {
 }
 
 extension RunOptions {
+    /// The options that select scenarios as a user reads them: `--tags '...'` and the
+    /// `--name '...'` options together; empty when neither selects.
+    public static func selectionWords(tags: TagExpression, tagsAsWritten: String? = nil, names: [String]) -> [String] {
+        var words: [String] = []
+        if tags != .always { words.append("--tags '\(tagsAsWritten ?? "\(tags)")'") }
+        if !names.isEmpty { words.append(names.map { "--name '\($0)'" }.joined(separator: " ")) }
+        return words
+    }
+
     /// The options that select a suite's scenarios, as the suite's fingerprint takes them.
     var selectionDescription: [String] {
         ["tags=\(tags)"] + names.map { "name=\($0)" }

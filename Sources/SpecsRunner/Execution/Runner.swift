@@ -75,12 +75,8 @@ public struct Runner<World: AnyObject>: Sendable {
             suite: summary.suite.value(options: options.selectionDescription), shard: shard.index, shards: shard.count,
             selected: summary.suite.count, planned: summary.selected)
         metadata.loaded = summary.loaded
-        var filters: [String] = []
-        if case .always = options.tags {
-        } else {
-            filters.append("--tags '\(options.tagsAsWritten ?? "\(options.tags)")'")
-        }
-        filters += options.names.map { "--name '\($0)'" }
+        var filters = RunOptions.selectionWords(
+            tags: options.tags, tagsAsWritten: options.tagsAsWritten, names: options.names)
         if summary.selectedByLine { filters.append("path:LINE") }
         metadata.filter = filters.isEmpty ? nil : filters.joined(separator: " ")
         return .attachment(
