@@ -51,7 +51,7 @@ final class HTMLBookTests: XCTestCase {
     }
 
     func test_htmlReport_failingRow_showsItsStepMessageAndDefinitionWithoutAClick() async throws {
-        let html = try await page(try project(), ["--xunit", "@/xunit.xml"])
+        let html = try ReportPage(try await page(try project(), ["--xunit", "@/xunit.xml"])).chapterText
         XCTAssertTrue(html.contains("<details open><summary>Given a fine of 9 days</summary>"), html)
         let shown = try XCTUnwrap(html.range(of: "<pre class=\"error\">line 1 of the reason"))
         let fold = try XCTUnwrap(html.range(of: "4 more lines of the message"))

@@ -126,29 +126,28 @@ final class HTMLReportTests: XCTestCase {
         let attention = try XCTUnwrap(page.range(of: "id=\"attention\""))
         let book = try XCTUnwrap(page.range(of: "<section class=\"feature\""))
         XCTAssertTrue(verdict.lowerBound < attention.lowerBound && attention.lowerBound < book.lowerBound)
-        let listed = page.components(separatedBy: "data-attention=\"").dropFirst().map {
-            String($0.prefix { $0 != "\"" }.split(separator: "/").last ?? "")
-        }
+        let listed = try ReportPage(page).attention.map { String($0.split(separator: "/").last ?? "") }
         XCTAssertEqual(listed, ["checkout.feature:6", "checkout.feature:9", "checkout.feature:13"])
     }
 
     func test_htmlReport_outline_isOneEntryWithItsExamplesAndAResultPerRow() async throws {
-        let page = try await html(bookProject())
-        XCTAssertEqual(
-            page.components(separatedBy: "<article").count - 1, 4, "one entry for the outline, not one per row")
+        let report = try ReportPage(try await html(bookProject()))
+        XCTAssertEqual(report.scenarios.count, 4, "one entry for the outline, not one per row")
+        let text = report.chapterText
         XCTAssertTrue(
-            page.contains("<th>n</th><th>Result</th></tr><tr><td>10</td><td><span class=\"b passed\">Passed</span>"),
-            page)
-        XCTAssertFalse(page.contains("#13") || page.contains("#14"), "rows are not named by a line number")
-        XCTAssertEqual(page.components(separatedBy: "<h3><span class=\"kw\">Rule:</span> Discounts</h3>").count - 1, 1)
+            text.contains("<th>n</th><th>Result</th></tr><tr><td>10</td><td><span class=\"b passed\">Passed</span>"),
+            text)
+        XCTAssertFalse(
+            report.html.contains("#13") || report.html.contains("#14"), "rows are not named by a line number")
+        XCTAssertEqual(text.components(separatedBy: "<h3><span class=\"kw\">Rule:</span> Discounts</h3>").count - 1, 1)
     }
 
     func test_htmlReport_undefinedStep_isWordedForReadersWithTheSnippetFolded() async throws {
-        let page = try await html(bookProject())
+        let text = try ReportPage(try await html(bookProject())).chapterText
         XCTAssertTrue(
-            page.contains(
+            text.contains(
                 "This step is not automated yet.</p><details class=\"dev\"><summary>For developers</summary><pre>steps.given("
-            ), page)
+            ), text)
     }
 
     func test_htmlReport_tagFilterAndStepCount_leaveOutLinksAndHooks() async throws {
@@ -156,7 +155,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(page.contains("<option>@smoke</option>"))
         XCTAssertFalse(page.contains("<option>@xctest:"), "no @xctest: tag in the filter")
         XCTAssertTrue(page.contains("<dt>Steps</dt><dd>5</dd>"), "steps only, hooks not counted")
-        let developer = try XCTUnwrap(page.range(of: "<details class=\"developer\">"))
+        let developer = try XCTUnwrap(page.range(of: "<details class=\"developer\""))
         let unlinked = try XCTUnwrap(page.range(of: "CartTests/test_other"))
         XCTAssertTrue(developer.lowerBound < unlinked.lowerBound, "unlinked tests only in the folded developer detail")
     }
@@ -196,11 +195,10 @@ final class HTMLReportTests: XCTestCase {
         let page = try await html(project, ["--history", "@/history"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.path("history")).count, 2)
         XCTAssertTrue(page.contains("Trend of the last runs"), page)
+        let report = try ReportPage(page)
         for (scenario, mark) in [("Paying", "newly failing"), ("Broken", "fixed"), ("Brand new", "new")] {
-            let article =
-                page.components(separatedBy: "<article").first { $0.contains("</span> \(scenario) <span") } ?? ""
-            XCTAssertTrue(
-                article.contains("<span class=\"b mark\">\(mark)</span>"), "\(scenario) is not marked \(mark)")
+            let marks = report.scenario(named: scenario)?["m"] as? [String] ?? []
+            XCTAssertEqual(marks, [mark], "\(scenario) is not marked \(mark)")
         }
     }
 
@@ -215,10 +213,44 @@ final class HTMLReportTests: XCTestCase {
         try project.write("Features/checkout.feature", "# moved down a line\n" + Self.book)
         let page = try await html(project, ["--history", "@/history"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.path("history")).count, 3)
-        XCTAssertFalse(page.contains("<span class=\"b mark\">new</span>"), "a scenario that moved is not new")
-        XCTAssertFalse(page.contains("<span class=\"b mark\">flaky</span>"), "fixed is not flaky")
-        let paying = page.components(separatedBy: "<article").first { $0.contains("</span> Paying <span") } ?? ""
-        XCTAssertTrue(paying.contains("<span class=\"b mark\">fixed</span>"), paying)
+        let report = try ReportPage(page)
+        let marks = report.scenarios.flatMap { $0["m"] as? [String] ?? [] }
+        XCTAssertFalse(marks.contains("new"), "a scenario that moved is not new")
+        XCTAssertFalse(marks.contains("flaky"), "fixed is not flaky")
+        XCTAssertEqual(report.scenario(named: "Paying")?["m"] as? [String], ["fixed"])
+    }
+
+    func test_htmlReport_largeBook_carriesEachChapterAsDataBuiltWhenTheReaderGoesThere() async throws {
+        let project = try CommandHarness()
+        // 2,100 scenarios in 210 files: past the size whose chapters are all built as the page opens.
+        for file in 0..<210 {
+            let scenarios = (0..<10).map {
+                "  Scenario: order \($0) of file \(file)\n    Given a step\n    And a step\n"
+            }
+            try project.write(
+                "Features/area\(file % 7)/f\(file).feature",
+                "@area\(file % 7)\nFeature: F\(file)\n" + scenarios.joined())
+        }
+        _ = try await project.run(["@/Features", "--format", "html:@/r.html"])
+        let html = try project.read("r.html")
+        let report = try ReportPage(html)
+        XCTAssertEqual(report.book["eager"] as? Int, 0, "a large book builds chapters on demand")
+        XCTAssertEqual(report.chapters.count, 210)
+        XCTAssertEqual(report.scenarios.count, 2_100)
+        XCTAssertEqual(Set(report.scenarios.compactMap { $0["n"] as? String }).count, 2_100)
+        XCTAssertFalse(html.contains("<article class=\"sc passed"), "no scenario is markup until the reader goes there")
+        XCTAssertEqual(
+            html.components(separatedBy: "<section class=\"feature\"").count - 1, 210, "each feature's heading is")
+        // Nothing is verified without test results: every scenario needs attention, in book order.
+        XCTAssertEqual(report.attention.count, 2_100)
+        XCTAssertEqual(report.attention.first, project.path("Features/area0/f0.feature") + ":3")
+        // The verdict, contents and filters come before any chapter.
+        let contents = try XCTUnwrap(html.range(of: "<nav"))
+        let firstChapter = try XCTUnwrap(html.range(of: "id=\"c-0\""))
+        XCTAssertTrue(contents.lowerBound < firstChapter.lowerBound)
+        // Small per scenario: the page carried about 1.2 KB of markup per scenario before.
+        let perScenario = html.utf8.count / 2_100
+        XCTAssertLessThan(perScenario, 600, "\(perScenario) bytes per scenario")
     }
 
     func test_htmlReport_bidiControlsInANameAreClosedWhereItEnds() async throws {

@@ -2,11 +2,12 @@ import Foundation
 import Messages
 import Traceability
 
-/// Writes the HTML book a feature at a time. As each feature is added, its section, its
-/// lines of what needs attention and its rows of the traceability matrix go to a spill
-/// file; what stays in memory is each chapter's figures (`FeatureChapter`). At the end
-/// the page is bound: header, contents, what needs attention, filters, the chapters in
-/// book order (folders and files by path, whatever order they ran in), developer detail.
+/// Writes the HTML book a feature at a time. As each feature is added, its heading, its
+/// chapter's data and its entries of what needs attention go to a spill file; what stays in
+/// memory is each chapter's figures (`FeatureChapter`). At the end the page is bound: header,
+/// contents, what needs attention, filters, the script, then each chapter's heading and data
+/// in book order (folders and files by path, whatever order they ran in), developer detail.
+/// The page reads and shows its top while the chapters are still arriving.
 final class BookBinder {
     struct Folder {
         let path: String
@@ -58,10 +59,9 @@ final class BookBinder {
                 past: past, current: RunHistory.Record(date: "", passRate: 0, coverage: 0, results: entries))
         var page = HTMLPage(labels: labels, title: title, dryRun: dryRun, history: marks)
         page.resultsKnown = resultsKnown
-        page.renderFeature(entry)
-        let section = write(page.html)
-        let attention = write(page.attentionItems(entry))
-        let matrix = write(page.matrixRows(rows))
+        let heading = write(page.featureHeading(entry))
+        let data = write(page.chapterJSON(entry))
+        let attention = page.attentionJSON(entry)
 
         let chapterFigures = BookFigures(entry)
         figures.add(chapterFigures)
@@ -75,7 +75,7 @@ final class BookBinder {
                 uri: entry.uri, folder: entry.folder, name: entry.feature.name, figures: chapterFigures,
                 verifiedScenarios: scenarios.filter(\.covered).count,
                 contents: listsScenarios ? page.contentsLines(entry) : nil,
-                section: section, attention: attention, matrix: matrix))
+                heading: heading, data: data, attention: write(attention.json), attentionCount: attention.count))
     }
 
     private func write(_ text: String) -> Range<Int> {
@@ -101,27 +101,97 @@ final class BookBinder {
         page.runs = runs
         page.renderOpening(figures, folders: folders, run: run)
         page.renderAttentionOpening()
-        let attention = ordered.filter { !$0.attention.isEmpty }
-        page.html += attention.isEmpty ? "<p>\(page.e(labels.nothingNeedsAttention))</p>" : "<ul class=\"attention\">"
-        flush(&page, to: out)
-        for chapter in attention { spill.copy(chapter.attention, into: out) }
-        page.html += (attention.isEmpty ? "" : "</ul>") + "</section>"
+        let attentionCount = ordered.reduce(0) { $0 + $1.attentionCount }
+        page.html +=
+            attentionCount == 0
+            ? "<p>\(page.e(labels.nothingNeedsAttention))</p>"
+            : "<ul class=\"attention\" id=\"attention-list\"></ul>"
+        page.html += "<noscript><p class=\"note\">\(page.e(labels.needsScripts))</p></noscript></section>"
         page.renderFilters(tags)
+        // What the script needs at once, small at any size: the words it writes, the book's
+        // count of scenarios, and the first entries of what needs attention with their files.
+        page.html += "<script type=\"application/json\" id=\"book-data\">{\"dry\":\(dryRun ? 1 : 0),"
+        page.html += "\"eager\":\(figures.results <= Self.eagerResults ? 1 : 0),\"labels\":\(labels.scriptJSON),"
+        page.html += "\"total\":\(figures.scenarios),\"attentionCount\":\(attentionCount),\"attention\":["
+        let withAttention = ordered.enumerated().filter { $0.element.attentionCount > 0 }
+        var early = 0
+        var listed = 0
+        while early < withAttention.count && listed < Self.earlyAttention {
+            listed += withAttention[early].element.attentionCount
+            early += 1
+        }
+        writeAttention(withAttention[..<early], into: &page, out: out)
+        page.html += "]}</script>"
+        page.renderScript()
+        var index = 0
         for folder in folders {
             if folders.count > 1 {
                 page.html +=
                     "<p class=\"folder\" id=\"d-\(ReportBook.anchor(folder.path))\">\(page.e(folder.path))/</p>"
             }
-            flush(&page, to: out)
-            for chapter in folder.chapters { spill.copy(chapter.section, into: out) }
+            for chapter in folder.chapters {
+                let anchor = ReportBook.anchor(chapter.uri)
+                page.html +=
+                    "<section class=\"feature\" id=\"f-\(anchor)\" data-c=\"\(index)\" aria-labelledby=\"h-\(anchor)\">"
+                flush(&page, to: out)
+                spill.copy(chapter.heading, into: out)
+                page.html += "</section><script type=\"application/json\" id=\"c-\(index)\">"
+                flush(&page, to: out)
+                spill.copy(chapter.data, into: out)
+                page.html += "</script>"
+                index += 1
+            }
         }
+        // What the script needs once the chapters are read: each chapter's file, anchor and
+        // scenarios, the rest of what needs attention, and, in a large book, each folder's
+        // lines of the contents and the filter's tags.
+        page.html += "<script type=\"application/json\" id=\"book-late\">{\"chapters\":"
+        page.html += ChapterJSON.array(
+            ordered.map {
+                ChapterJSON.array([
+                    ChapterJSON.text($0.uri), ChapterJSON.string(html: ReportBook.anchor($0.uri)),
+                    String($0.figures.scenarios),
+                ])
+            })
+        page.html += ",\"attention\":["
+        writeAttention(withAttention[early...], into: &page, out: out)
+        page.html += "]"
+        if HTMLPage.listsFoldersOnly(folders) {
+            page.html +=
+                ",\"folders\":" + ChapterJSON.array(folders.map { ChapterJSON.string(html: page.contentsFeatures($0)) })
+        }
+        let filterTags = HTMLPage.filterTags(tags)
+        if filterTags.count > HTMLPage.inlineTagLimit {
+            page.html += ",\"tags\":" + ChapterJSON.array(filterTags.map(ChapterJSON.text))
+        }
+        page.html += "}</script>"
         page.renderDeveloperOpening()
-        flush(&page, to: out)
-        for chapter in ordered { spill.copy(chapter.matrix, into: out) }
         page.renderDeveloperClosing(unlinkedTests: unlinkedTests)
         page.renderClosing()
         flush(&page, to: out)
     }
+
+    /// Entries of what needs attention, by chapter: `[file, anchor, [entries]]` each.
+    private func writeAttention(
+        _ chapters: ArraySlice<(offset: Int, element: FeatureChapter)>, into page: inout HTMLPage, out: ReportOutput
+    ) {
+        var first = true
+        for (_, chapter) in chapters {
+            page.html += (first ? "" : ",") + "[" + ChapterJSON.text(chapter.uri) + ","
+            page.html += ChapterJSON.string(html: ReportBook.anchor(chapter.uri)) + ",["
+            first = false
+            flush(&page, to: out)
+            spill.copy(chapter.attention, into: out)
+            page.html += "]]"
+        }
+    }
+
+    /// About this many entries of what needs attention are in the page's first data, shown at once.
+    static let earlyAttention = 200
+
+    /// Up to this many scenario results, the page builds every chapter as it opens; past it,
+    /// a chapter is built when the reader goes there.
+    static let eagerResults = 2_000
 
     private func flush(_ page: inout HTMLPage, to out: ReportOutput) {
         out.write(page.html)

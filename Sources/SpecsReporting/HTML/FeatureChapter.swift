@@ -45,8 +45,7 @@ struct BookFigures {
 }
 
 /// What the page keeps of a feature once its parts are written: its figures, its lines in
-/// the contents while the book is small, and where its section, its lines of what needs
-/// attention and its rows of the traceability matrix are in the binder's spill.
+/// the contents while the book is small, and where its parts are in the binder's spill.
 struct FeatureChapter {
     let uri: String
     let folder: String
@@ -56,7 +55,10 @@ struct FeatureChapter {
     let verifiedScenarios: Int
     /// Its scenarios as the contents list them; nil once the book is too large to list scenarios.
     var contents: String?
-    let section: Range<Int>
+    /// Its heading (`HTMLPage.featureHeading`), its data (`HTMLPage.chapterJSON`) and its
+    /// entries of what needs attention (`HTMLPage.attentionJSON`) in the spill.
+    let heading: Range<Int>
+    let data: Range<Int>
     let attention: Range<Int>
-    let matrix: Range<Int>
+    let attentionCount: Int
 }

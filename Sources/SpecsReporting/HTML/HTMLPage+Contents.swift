@@ -9,28 +9,56 @@ extension HTMLPage {
     /// has every scenario, and a contents of thousands of lines helps nobody.
     static let contentsScenarioLimit = 400
 
+    /// Past this many features (in more than one folder) the contents list folders with their
+    /// figures, and a folder's features are put in when the reader opens it.
+    static let contentsFeatureLimit = 500
+
+    /// Whether the contents of these folders list folders only, their features put in on demand.
+    static func listsFoldersOnly(_ folders: [BookBinder.Folder]) -> Bool {
+        folders.count > 1 && folders.reduce(0) { $0 + $1.chapters.count } > contentsFeatureLimit
+    }
+
     /// The contents: folders, features with their figures, and (while the book is small) scenarios.
     mutating func renderContents(_ folders: [BookBinder.Folder]) {
         html +=
             "<nav aria-label=\"\(e(labels.contents))\"><details open><summary>\(e(labels.contents))</summary><ul class=\"tree\">"
-        for folder in folders {
+        let foldersOnly = Self.listsFoldersOnly(folders)
+        for (index, folder) in folders.enumerated() {
+            if foldersOnly {
+                var figures = BookFigures()
+                for chapter in folder.chapters { figures.add(chapter.figures) }
+                let verified = folder.chapters.reduce(0) { $0 + $1.verifiedScenarios }
+                html +=
+                    "<li class=\"folder\"><details data-folder=\"\(index)\"><summary><a href=\"#d-\(ReportBook.anchor(folder.path))\">\(e(folder.path))/</a>"
+                html += " <span class=\"muted\">\(e(labels.features(folder.chapters.count)))"
+                if !dryRun { html += " · \(e(labels.verifiedOf(verified, figures.scenarios)))" }
+                html += "</span>" + bar(figures.counts, label: folder.path) + "</summary><ul></ul></details></li>"
+                continue
+            }
             if folders.count > 1 {
                 html +=
                     "<li class=\"folder\"><a href=\"#d-\(ReportBook.anchor(folder.path))\">\(e(folder.path))/</a><ul>"
             }
-            for chapter in folder.chapters {
-                html +=
-                    "<li><a href=\"#f-\(ReportBook.anchor(chapter.uri))\">\(e(chapter.name.isEmpty ? chapter.uri : chapter.name))</a>"
-                if !dryRun {
-                    html +=
-                        " <span class=\"muted\" title=\"\(e(labels.coverage))\">\(e(labels.verifiedOf(chapter.verifiedScenarios, chapter.figures.scenarios)))</span>"
-                }
-                html += bar(chapter.figures.counts, label: chapter.name)
-                html += (chapter.contents ?? "") + "</li>"
-            }
+            html += contentsFeatures(folder)
             if folders.count > 1 { html += "</ul></li>" }
         }
         html += "</ul></details></nav>"
+    }
+
+    /// A folder's features as the contents list them, each with its figures.
+    func contentsFeatures(_ folder: BookBinder.Folder) -> String {
+        var html = ""
+        for chapter in folder.chapters {
+            html +=
+                "<li><a href=\"#f-\(ReportBook.anchor(chapter.uri))\">\(e(chapter.name.isEmpty ? chapter.uri : chapter.name))</a>"
+            if !dryRun {
+                html +=
+                    " <span class=\"muted\" title=\"\(e(labels.coverage))\">\(e(labels.verifiedOf(chapter.verifiedScenarios, chapter.figures.scenarios)))</span>"
+            }
+            html += bar(chapter.figures.counts, label: chapter.name)
+            html += (chapter.contents ?? "") + "</li>"
+        }
+        return html
     }
 
     /// A feature's scenarios as the contents list them.
@@ -52,31 +80,32 @@ extension HTMLPage {
         "<li><a class=\"st \(entry.status)\" href=\"#\(entry.anchor)\"><span class=\"dot\" aria-hidden=\"true\"></span>\(e(entry.scenario.name))</a></li>"
     }
 
-    /// A feature's lines of what needs attention: scenarios that do not pass or are not verified.
-    func attentionItems(_ entry: ReportBook.FeatureEntry) -> String {
-        guard !dryRun else { return "" }
-        var items = ""
+    /// A feature's entries of what needs attention (scenarios that do not pass or are not
+    /// verified), each `[line, name, status when it does not pass or "", 1 when not verified
+    /// or 0, why not verified or ""]`, joined by commas; and how many there are.
+    func attentionJSON(_ entry: ReportBook.FeatureEntry) -> (json: String, count: Int) {
+        guard !dryRun else { return ("", 0) }
+        var entries: [String] = []
         for scenario in entry.scenarios {
             let status = scenario.status
             let failing = ReportBook.needsAttention(status)
             let unverified = !scenario.covered
             guard failing || unverified else { continue }
-            var badges = ""
-            if failing { badges += " <span class=\"b \(status)\">\(e(labels.name(status)))</span>" }
             var reason = ""
-            if unverified {
-                badges += " <span class=\"b unverified\">\(e(labels.notCovered))</span>"
-                if let why = scenario.rows.first(where: { !$0.covered })?.reasons.first(where: {
+            if unverified,
+                let why = scenario.rows.first(where: { !$0.covered })?.reasons.first(where: {
                     !$0.hasPrefix("scenario ") && (resultsKnown || !$0.hasPrefix("no test results"))
-                }) {
-                    reason = " <span class=\"muted\">(\(e(why)))</span>"
-                }
+                })
+            {
+                reason = why
             }
-            items +=
-                "<li data-attention=\"\(e(scenario.uri)):\(scenario.scenario.location.line)\"><a href=\"#\(scenario.anchor)\">"
-                + "\(e(scenario.scenario.name))</a>\(badges) <span class=\"muted\">\(e(scenario.uri)):\(scenario.scenario.location.line)</span>\(reason)</li>"
+            entries.append(
+                ChapterJSON.array([
+                    String(scenario.scenario.location.line), ChapterJSON.text(scenario.scenario.name),
+                    failing ? "\"\(status)\"" : "\"\"", unverified ? "1" : "0", ChapterJSON.text(reason),
+                ]))
         }
-        return items
+        return (entries.joined(separator: ","), entries.count)
     }
 
     mutating func renderAttentionOpening() {
@@ -84,9 +113,18 @@ extension HTMLPage {
             "<section id=\"attention\" aria-labelledby=\"attention-h\"><h2 id=\"attention-h\">\(e(labels.needsAttention))</h2>"
     }
 
+    /// Past this many tags the tag list is put in by the script once the page is read.
+    static let inlineTagLimit = 100
+
+    /// The tags the filter lists: the scenarios' own, without the `@xctest:` links.
+    static func filterTags(_ tags: Set<String>) -> [String] {
+        tags.filter { !$0.hasPrefix(TestLink.tagPrefix) }.sorted()
+    }
+
     /// The search box, the tag list and the status boxes; `tags` are the scenarios' own.
     mutating func renderFilters(_ tags: Set<String>) {
-        let tags = tags.filter { !$0.hasPrefix(TestLink.tagPrefix) }.sorted()
+        let all = Self.filterTags(tags)
+        let tags = all.count > Self.inlineTagLimit ? [] : all
         html += "<form class=\"filters\" role=\"search\" hidden>"
         html +=
             "<label class=\"grow\"><span class=\"sr\">\(e(labels.search))</span><input id=\"q\" type=\"search\" placeholder=\"\(e(labels.search))\"></label>"
@@ -97,6 +135,6 @@ extension HTMLPage {
         for status in ReportBook.severity.reversed() {
             html += "<label><input type=\"checkbox\" value=\"\(status)\" checked> \(e(labels.name(status)))</label>"
         }
-        html += "</fieldset></form>"
+        html += "</fieldset><output id=\"shown\" class=\"muted\" aria-live=\"polite\"></output></form>"
     }
 }

@@ -6,37 +6,33 @@ import Traceability
 /// The folded developer detail: the traceability matrix and the tests no scenario links.
 extension HTMLPage {
     mutating func renderDeveloperOpening() {
-        html += "<details class=\"developer\"><summary>\(e(labels.developerDetail))</summary>"
+        html += "<details class=\"developer\" id=\"developer\"><summary>\(e(labels.developerDetail))</summary>"
         html +=
-            "<h2>\(e(labels.traceability))</h2><div class=\"scroll\"><table class=\"matrix\"><tr><th>\(e(labels.scenario))</th>"
+            "<h2>\(e(labels.traceability))</h2><div class=\"scroll\"><table class=\"matrix\"><thead><tr><th>\(e(labels.scenario))</th>"
         html += "<th>\(e(labels.test))</th><th>\(e(labels.component))</th><th>\(e(labels.testStatus))</th>"
-        html += "<th>\(e(labels.scenarioStatus))</th><th></th></tr>"
+        // The rows are each chapter's (`mx`), put in by the page's script when the detail is opened or printed.
+        html += "<th>\(e(labels.scenarioStatus))</th><th></th></tr></thead><tbody id=\"matrix\"></tbody>"
     }
 
-    /// The matrix rows of some scenarios.
-    func matrixRows(_ rows: [TraceabilityRow]) -> String {
-        var html = ""
-        for row in rows {
-            let status = row.scenario.status.rawValue.lowercased()
-            html +=
-                "<tr><td>\(cell(row.scenario.name))<div class=\"muted\">\(cell("\(row.scenario.uri):\(row.scenario.line)"))</div></td>"
-            html +=
-                "<td>"
-                + (row.links.isEmpty
-                    ? "—" : row.links.map { "<code>\(e($0.link.tag))</code>" }.joined(separator: "<br>")) + "</td>"
-            html += "<td>\(cell(row.components.joined(separator: ", ").ifEmpty("—")))</td><td>"
-            html += row.links.map {
-                let s = TraceabilityTable.testStatus($0)
-                return "<span class=\"b \(s)\">\(e(labels.name(s)))</span>"
-            }.joined(separator: " ")
-            html += "</td><td><span class=\"b \(status)\">\(e(labels.name(status)))</span></td><td>"
-            html +=
-                row.covered
-                ? "✔ \(e(labels.covered))"
-                : "✘ \(e(labels.notCovered))" + shownReasons(row.reasons).map { ": " + cell($0) }.joined()
-            html += "</td></tr>"
-        }
-        return html
+    /// The matrix rows of a feature's scenarios as data, each `[scenario name, line, [[link
+    /// tag, test status]], components, scenario status, 1 verified or 0, why not]`; nil when
+    /// there are none. Names, components and reasons are cell text (`cell`).
+    func matrixJSON(_ rows: [TraceabilityRow]) -> String? {
+        guard !rows.isEmpty else { return nil }
+        return ChapterJSON.array(
+            rows.map { row in
+                let links = row.links.map {
+                    ChapterJSON.array([
+                        ChapterJSON.text($0.link.tag), "\"\(TraceabilityTable.testStatus($0))\"",
+                    ])
+                }
+                return ChapterJSON.array([
+                    ChapterJSON.string(html: cell(row.scenario.name)), String(row.scenario.line),
+                    ChapterJSON.array(links), ChapterJSON.string(html: cell(row.components.joined(separator: ", "))),
+                    "\"\(row.scenario.status.rawValue.lowercased())\"", row.covered ? "1" : "0",
+                    ChapterJSON.string(html: row.covered ? "" : shownReasons(row.reasons).map(cell).joined()),
+                ])
+            })
     }
 
     mutating func renderDeveloperClosing(unlinkedTests: [TestIdentifier]) {

@@ -5,11 +5,14 @@ import Traceability
 
 /// A scenario's steps with their results, problems and attachments under each.
 extension HTMLPage {
-    mutating func renderSteps(_ scenario: Scenario, result: ScenarioResult) {
+    /// A scenario's steps as data (`stepJSON`), with their results, problems and attachments;
+    /// `before` the problems of its background's steps (list items), `after` its hooks'
+    /// failures and attachments.
+    func stepsJSON(_ scenario: Scenario, result: ScenarioResult) -> (steps: String, before: String, after: String) {
         var byAst: [String: StepResult] = [:]
         var hookAttachments: [Attachment] = []
         var stepOf: [String: String] = [:]  // test step id -> AST step id
-        var hookFailures = ""
+        var after = ""
         for step in result.steps {
             switch step.kind {
             case .step(let pickleStep, _, _):
@@ -19,7 +22,7 @@ extension HTMLPage {
                 }
             case .hook:
                 if ReportBook.needsAttention(step.status.rawValue.lowercased()) {
-                    hookFailures += "<pre class=\"error\">\(e(step.text)): \(e(step.result?.message ?? ""))</pre>"
+                    after += "<pre class=\"error\">\(e(step.text)): \(e(step.result?.message ?? ""))</pre>"
                 }
             }
         }
@@ -32,29 +35,28 @@ extension HTMLPage {
             }
         }
         // Background steps come first in the pickle; the scenario shows its own steps as written.
-        let backgroundSteps = result.steps.compactMap { step -> StepResult? in
+        var before = ""
+        for step in result.steps {
             guard case .step(let pickleStep, _, _) = step.kind, let ast = pickleStep.astNodeIds.first,
-                !scenario.steps.contains(where: { $0.id == ast })
-            else { return nil }
-            return step
+                !scenario.steps.contains(where: { $0.id == ast }),
+                ReportBook.needsAttention(step.status.rawValue.lowercased())
+            else { continue }
+            let status = step.status.rawValue.lowercased()
+            before +=
+                "<li class=\"\(status)\"><span class=\"sr\">\(e(labels.name(status))): </span><b>\(e(step.keyword))</b>\(e(step.text))\(problem(step, result))</li>"
         }
-        html += dryRun ? "<ol class=\"steps\">" : "<ol class=\"steps run\">"
-        for step in backgroundSteps where ReportBook.needsAttention(step.status.rawValue.lowercased()) {
-            html +=
-                "<li class=\"\(step.status.rawValue.lowercased())\"><b>\(e(step.keyword))</b>\(e(step.text))\(problem(step, result))</li>"
-        }
-        for step in scenario.steps {
+        let steps = scenario.steps.map { step -> String in
             let found = byAst[step.id]
             let status = dryRun ? nil : found.map { $0.status.rawValue.lowercased() }
             var extra = found.map { problem($0, result) } ?? ""
             extra += attachmentsHTML(attachmentsByStep[step.id] ?? [])
-            html += writtenStep(step, status: status, extra: extra)
+            return stepJSON(step, status: status, extra: extra)
         }
-        html += "</ol>" + hookFailures
         if !hookAttachments.isEmpty {
-            html +=
+            after +=
                 "<div class=\"after\"><p class=\"muted\">\(e(labels.afterScenario))</p>\(attachmentsHTML(hookAttachments))</div>"
         }
+        return (ChapterJSON.array(steps), before, after)
     }
 
     /// The lines of a failure's message shown at once; the rest is folded under them.

@@ -54,8 +54,14 @@ struct HTMLPage {
         html += "<main id=\"book\">"
     }
 
+    /// The page's script: before the chapters, so that the verdict, the contents, what needs
+    /// attention and the filters answer while the chapters' data is still being read.
+    mutating func renderScript() {
+        html += "<script>\(ReportStyle.script)</script>"
+    }
+
     mutating func renderClosing() {
-        html += "</main></div><script>\(ReportStyle.script)</script></body></html>\n"
+        html += "</main></div></body></html>\n"
     }
 
     /// A bar of results by status, with its numbers as text for readers that do not see it.

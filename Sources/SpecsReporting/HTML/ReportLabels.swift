@@ -130,6 +130,38 @@ struct ReportLabels: Sendable {
         language == "es" ? "\(verified) de \(total) verificados" : "\(verified) of \(total) verified"
     }
 
+    /// The button under the first lines of a long list of what needs attention.
+    var showAll: String { language == "es" ? "Mostrar los {n}" : "Show all {n}" }
+
+    /// How many scenarios a search or filter shows: `{n}` of `{m}`, filled in by the page's script.
+    var shownOf: String {
+        language == "es" ? "{n} de {m} escenarios a la vista" : "{n} of {m} scenarios shown"
+    }
+
+    /// Said to a reader whose browser runs no scripts.
+    var needsScripts: String {
+        language == "es"
+            ? "Los capítulos y la lista de lo que requiere atención se muestran con scripts activados; el veredicto y el índice de arriba están completos."
+            : "The chapters and the list of what needs attention are shown with scripts on; the verdict and the contents above are complete."
+    }
+
+    /// The words the page's script writes, as JSON (`ChapterJSON`).
+    var scriptJSON: String {
+        let statuses = statusNames.keys.sorted().map { "\"\($0)\":\(ChapterJSON.text(statusNames[$0] ?? $0))" }
+        return ChapterJSON.object([
+            ("status", "{" + statuses.joined(separator: ",") + "}"), ("covered", ChapterJSON.text(covered)),
+            ("notCovered", ChapterJSON.text(notCovered)), ("line", ChapterJSON.text(line)),
+            ("showAll", ChapterJSON.text(showAll)),
+            ("shown", ChapterJSON.text(shownOf)),
+        ])
+    }
+
+    /// A folder's count of features in the contents: `12 features`.
+    func features(_ count: Int) -> String {
+        language == "es"
+            ? "\(count) funcionalidad\(count == 1 ? "" : "es")" : "\(count) feature\(count == 1 ? "" : "s")"
+    }
+
     var trendDate: String { language == "es" ? "Fecha" : "Date" }
     var eachRun: String { language == "es" ? "las cifras de cada ejecución" : "each run's figures" }
 

@@ -1,6 +1,8 @@
-/// The report's inline stylesheet and script. The script only filters what the page
-/// already shows and keeps the filter in the address (so a link shares it): with
-/// scripts off, the whole book is readable.
+/// The report's inline stylesheet and script. The script builds each feature's chapter from
+/// the data the page carries, when the reader goes there (it comes into view, a link points
+/// into it, the page is printed; a small book at once), lists what needs attention, searches
+/// and filters over every chapter's data and keeps the filter in the address (so a link
+/// shares it). With scripts off, the verdict, the counts and the contents are all there.
 enum ReportStyle {
     static let css = """
         :root{--ok:#1a7431;--bad:#b42318;--warn:#8a4b00;--skip:#4f5b67;--amb:#6e2a80;--line:#d0d7de;--soft:#f6f8fa;--link:#0b57b0}
@@ -65,8 +67,117 @@ enum ReportStyle {
 
     static let script = """
         (function(){
+          // The page's first data is small at any size; each chapter's file and anchor come once it is read (`late`).
+          var book=JSON.parse(document.getElementById('book-data').textContent),L=book.labels,chapters=[],late=null;
+          var byAnchor={},data=[],built=[],index=[],match=null,total=book.total,loading=true,wanted=null,io=null;
+          function section(i){return document.getElementById('f-'+chapters[i][1]);}
+          // A chapter's data, or null while the page is still reading it.
+          function load(i){
+            if(data[i])return data[i];var el=document.getElementById('c-'+i);
+            return el&&(!loading||el.nextSibling)?(data[i]=JSON.parse(el.textContent)):null;
+          }
+          function badge(s){return '<span class="b '+s+'">'+(L.status[s]||s)+'</span>';}
+          function tags(list){return (list||[]).map(function(t){return ' <span class="tag">'+t+'</span>';}).join('');}
+          function step(st){
+            var s=st[2],h=s?'<li class="'+s+'"><span class="sr">'+L.status[s]+': </span>':'<li>';
+            return h+'<b>'+st[0]+'</b>'+st[1]+(st[3]||'')+'</li>';
+          }
+          function article(i,sc,k,heading){
+            var s=book.dry?'not-run':(sc.s||'passed');
+            var h='<article class="sc '+s+'" id="s-'+chapters[i][1]+'-'+sc.l+'" data-status="'+s+'" data-k="'+k+'">';
+            h+='<'+heading+'><span class="kw">'+sc.k+':</span> '+sc.n+' '+badge(s);
+            if(sc.v===1)h+=' <span class="b verified">\\u2714 '+L.covered+'</span>';
+            else if(sc.v===0)h+=' <span class="b unverified">'+L.notCovered+'</span>';
+            (sc.m||[]).forEach(function(m){h+=' <span class="b mark">'+m+'</span>';});
+            h+='</'+heading+'><p class="muted">'+L.line+' '+sc.l+tags(sc.t)+'</p>'+(sc.d?'<p class="desc">'+sc.d+'</p>':'');
+            h+='<ol class="steps'+(sc.x||book.dry?'':' run')+'">'+(sc.p||'')+sc.st.map(step).join('')+'</ol>';
+            return h+(sc.a||'')+(sc.x||'')+(sc.ln||'')+'</article>';
+          }
+          // A chapter is built once, when the reader goes there; false while its data is still being read.
+          function build(i){
+            if(built[i])return true;var d=load(i);if(!d)return false;built[i]=true;
+            var k=0,h=d.bg||'';
+            d.i.forEach(function(it){
+              if(it.r===undefined){h+=article(i,it,k++,'h3');return;}
+              h+='<section class="rule">'+it.r;it.c.forEach(function(sc){h+=article(i,sc,k++,'h4');});h+='</section>';
+            });
+            var body=document.createElement('div'),s=section(i);body.className='chapter';body.innerHTML=h;s.appendChild(body);
+            if(io)io.unobserve(s);
+            if(match)show(i);
+            return true;
+          }
+          function buildAll(){chapters.forEach(function(c,i){build(i);});}
+          // A link into the page (a scenario, a feature) builds its chapter before the browser goes there.
+          function target(hash){
+            var id=decodeURIComponent((hash||'').slice(1)),m=/^s-(.*)-[0-9]+$/.exec(id)||/^f-(.*)$/.exec(id);
+            var i=m?byAnchor[m[1]]:undefined;if(i===undefined)return null;
+            if(!build(i)){wanted=id;return null;}
+            return document.getElementById(id);
+          }
+          document.addEventListener('click',function(e){
+            var a=e.target.closest&&e.target.closest('a[href^="#"]');if(a)target(a.getAttribute('href'));
+          },true);
+
+          // What needs attention: its first lines at once, the rest on request once the page is read.
+          var list=document.getElementById('attention-list'),pending=[];
+          function queue(groups){groups.forEach(function(a){a[2].forEach(function(e){pending.push([a,e]);});});}
+          queue(book.attention);
+          function attention(n){
+            var h='',c,e;
+            pending.splice(0,n).forEach(function(p){
+              c=p[0];e=p[1];var place=c[0]+':'+e[0];
+              h+='<li data-attention="'+place+'"><a href="#s-'+c[1]+'-'+e[0]+'">'+e[1]+'</a>'+(e[2]?' '+badge(e[2]):'');
+              h+=(e[3]?' <span class="b unverified">'+L.notCovered+'</span>':'')+' <span class="muted">'+place+'</span>';
+              h+=(e[4]?' <span class="muted">('+e[4]+')</span>':'')+'</li>';
+            });
+            list.insertAdjacentHTML('beforeend',h);
+            var more=document.getElementById('more'),left=book.attentionCount-list.children.length;
+            if(left>0&&!more){
+              list.insertAdjacentHTML('afterend','<p><button type="button" id="more"></button></p>');
+              more=document.getElementById('more');
+              more.addEventListener('click',function(){if(late){if(!late.queued){late.queued=true;queue(late.attention);}attention(pending.length);}});
+            }
+            if(more){if(left>0){more.textContent=L.showAll.replace('{n}',book.attentionCount);more.disabled=!late;}else more.parentNode.remove();}
+          }
+          if(list)attention(200);
+
+          // The traceability matrix, put in when the developer detail is opened (or the page printed).
+          var matrix=false;
+          function row(i,r){
+            return '<tr><td>'+r[0]+'<div class="muted"><span class="long">'+chapters[i][0]+':'+r[1]+'</span></div></td><td>'
+              +(r[2].length?r[2].map(function(l){return '<code>'+l[0]+'</code>';}).join('<br>'):'\\u2014')+'</td><td>'+(r[3]||'\\u2014')
+              +'</td><td>'+r[2].map(function(l){return badge(l[1]);}).join(' ')+'</td><td>'+badge(r[4])+'</td><td>'
+              +(r[5]?'\\u2714 '+L.covered:'\\u2718 '+L.notCovered+(r[6]?': '+r[6]:''))+'</td></tr>';
+          }
+          function buildMatrix(){
+            if(matrix||loading)return;matrix=true;var h='';
+            chapters.forEach(function(c,i){(load(i).mx||[]).forEach(function(r){h+=row(i,r);});});
+            document.getElementById('matrix').innerHTML=h;
+          }
+          function printing(){buildAll();buildMatrix();var more=document.getElementById('more');if(more&&late)more.click();}
+          window.addEventListener('beforeprint',printing);
+          if(window.matchMedia)window.matchMedia('print').addListener(function(m){if(m.matches)printing();});
+
+          // Search and filters, over every chapter's data: a chapter is built only when shown.
           var form=document.querySelector('.filters'),q=document.getElementById('q'),t=document.getElementById('tag');
-          var boxes=[].slice.call(form.querySelectorAll('input[type=checkbox]'));
+          var boxes=[].slice.call(form.querySelectorAll('input[type=checkbox]')),count=document.getElementById('shown');
+          function plain(s){return s.replace(/<[^>]*>/g,' ').replace(/[\\u2066-\\u2069\\u202a-\\u202e]/g,'');}
+          function esc(s){return s.replace(/&/g,'&amp;').replace(/</g,'&lt;').replace(/>/g,'&gt;').replace(/"/g,'&quot;').replace(/'/g,'&#39;');}
+          function indexOf(i){
+            if(index[i])return index[i];var d=load(i),out=[];
+            function add(sc,rule){
+              var all=(d.t||[]).concat(rule&&rule.t||[],sc.t||[],sc.et||[]).map(plain);
+              var text=[sc.n,sc.k,L.line+' '+sc.l,sc.ln||'',sc.x||''].concat(all,sc.st.map(function(s){return s[0]+s[1]+' '+(s[3]||'');}));
+              out.push({s:book.dry?'not-run':(sc.s||'passed'),tags:all,text:plain(text.join(' ')).toLowerCase()});
+            }
+            d.i.forEach(function(it){if(it.r===undefined)add(it,null);else it.c.forEach(function(sc){add(sc,it);});});
+            return index[i]=out;
+          }
+          function show(i){
+            var m=match&&match[i],s=section(i);
+            [].forEach.call(s.querySelectorAll('article.sc'),function(a){a.hidden=m?!m[+a.getAttribute('data-k')]:false;});
+            [].forEach.call(s.querySelectorAll('section.rule'),function(r){r.hidden=!r.querySelector('article.sc:not([hidden])');});
+          }
           function read(){
             var p=new URLSearchParams(location.hash.slice(1));
             q.value=p.get('q')||'';t.value=p.get('tag')||'';
@@ -81,27 +192,64 @@ enum ReportStyle {
             var s=p.toString();history.replaceState(null,'',s?'#'+s:location.pathname+location.search);
           }
           function apply(){
-            var text=q.value.toLowerCase(),tag=t.value,on={};
+            if(loading)return;
+            var text=plain(esc(q.value)).toLowerCase(),tag=plain(esc(t.value)),on={},shown=0;
             boxes.forEach(function(b){on[b.value]=b.checked;});
-            document.querySelectorAll('article.sc').forEach(function(a){
-              var ok=on[a.getAttribute('data-status')]!==false;
-              if(ok&&tag){ok=[].some.call(a.querySelectorAll('.tag'),function(s){return s.textContent===tag;});}
-              if(ok&&text){ok=a.textContent.toLowerCase().indexOf(text)>=0;}
-              a.hidden=!ok;
+            var active=text||tag||boxes.some(function(b){return !b.checked;});
+            match=active?[]:null;
+            chapters.forEach(function(c,i){
+              var s=section(i);
+              if(!active){s.hidden=false;if(built[i])show(i);return;}
+              var m=indexOf(i).map(function(x){
+                return on[x.s]!==false&&(!tag||x.tags.indexOf(tag)>=0)&&(!text||x.text.indexOf(text)>=0);
+              });
+              match[i]=m;var n=m.filter(Boolean).length;shown+=n;s.hidden=n===0;if(built[i])show(i);
             });
-            document.querySelectorAll('section.rule,section.feature').forEach(function(s){
-              s.hidden=!s.querySelector('article.sc:not([hidden])');
-            });
+            count.textContent=active?L.shown.replace('{n}',shown).replace('{m}',total):'';
           }
           function changed(){write();apply();}
-          if(/[?&#](q|tag|hide)=/.test(location.hash)){read();apply();}
           q.addEventListener('input',changed);t.addEventListener('change',changed);
           boxes.forEach(function(b){b.addEventListener('change',changed);});
-          window.addEventListener('hashchange',function(){if(/(q|tag|hide)=/.test(location.hash)){read();apply();}});
           form.addEventListener('submit',function(e){e.preventDefault();});
           form.hidden=false;
           // On a phone the contents fold away, so that the book starts on the first screen.
           if(window.innerWidth<700){var c=document.querySelector('nav details');if(c)c.open=false;}
+
+          // Once every chapter's data is read: a small book is built whole, a large one builds what
+          // is on screen and where a link points, and the rest as the reader scrolls to it.
+          // A large book's contents list folders: a folder's features are put in when it is opened.
+          function folder(d){
+            var ul=d.querySelector('ul');if(!late||!late.folders||ul.children.length)return;
+            ul.innerHTML=late.folders[+d.getAttribute('data-folder')];
+          }
+          [].forEach.call(document.querySelectorAll('nav details[data-folder]'),function(d){
+            d.querySelector('summary').addEventListener('click',function(){folder(d);});
+          });
+          function ready(){
+            loading=false;late=JSON.parse(document.getElementById('book-late').textContent);chapters=late.chapters;
+            chapters.forEach(function(c,i){byAnchor[c[1]]=i;});
+            if(late.tags)t.insertAdjacentHTML('beforeend',late.tags.map(function(x){return '<option>'+x+'</option>';}).join(''));
+            [].forEach.call(document.querySelectorAll('nav details[data-folder][open]'),folder);
+            if(list)attention(0);
+            if('IntersectionObserver' in window&&!book.eager){
+              io=new IntersectionObserver(function(seen){
+                seen.forEach(function(e){if(e.isIntersecting)build(+e.target.getAttribute('data-c'));});
+              },{rootMargin:'1200px 0px'});
+              for(var i=0;i<Math.min(2,chapters.length);i++)build(i);
+              chapters.forEach(function(c,i){if(!built[i])io.observe(section(i));});
+            }else buildAll();
+            var dev=document.getElementById('developer');
+            dev.addEventListener('toggle',function(){if(dev.open)buildMatrix();});
+            if(dev.open)buildMatrix();
+            if(/[?&#](q|tag|hide)=/.test(location.hash)){read();apply();}
+            else if(q.value||t.value||boxes.some(function(b){return !b.checked;}))apply();
+            var el=wanted?target('#'+wanted):location.hash?target(location.hash):null;
+            if(el)el.scrollIntoView();
+            window.addEventListener('hashchange',function(){
+              if(/(q|tag|hide)=/.test(location.hash)){read();apply();}else{var el=target(location.hash);if(el)el.scrollIntoView();}
+            });
+          }
+          if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',ready);else ready();
         })();
         """
 }
