@@ -9,6 +9,7 @@ let specsFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let specs = specsFolder.lastPathComponent.lowercased()
 
+// snippet package
 let package = Package(
     name: "Cart",
     platforms: [.macOS(.v13)],
@@ -21,10 +22,13 @@ let package = Package(
         // `swift run cart-specs`: the command-line runner with every report format.
         .executableTarget(name: "cart-specs", dependencies: ["CartSteps", .product(name: "SpecsKit", package: specs)]),
         // `swift test`: every scenario and example row of Features/ is a test.
+        // snippet test-target
         .testTarget(
             name: "CartTests",
             dependencies: ["CartSteps", .product(name: "SpecsTesting", package: specs)],
             plugins: [.plugin(name: "ScenarioTests", package: specs)]),
+        // end snippet test-target
     ],
     swiftLanguageModes: [.v6]
 )
+// end snippet package

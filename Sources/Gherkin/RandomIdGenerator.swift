@@ -36,6 +36,7 @@ public struct RandomIdGenerator: IdGenerator, Sendable {
     /// The id being written, kept from one id to the next: one allocation per id, the string's.
     private var text = Array("xxxxxxxx-xxxx-4xxx-xxxx-xxxxxxxxxxxx".utf8)
 
+    /// A new random UUID, as text.
     public mutating func newId() -> String {
         let high = (nextWord() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000  // version 4
         let low = (nextWord() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC 4122 variant

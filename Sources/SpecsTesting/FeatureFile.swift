@@ -16,6 +16,7 @@ extension ScenarioTests {
             let column: Int
         }
 
+        /// A feature file's text as generated into a test target: `path` as the package names it, `absolutePath` where it is, `module` the test target.
         public init(path: String, absolutePath: String, module: String, source: String) {
             self.path = path
             self.absolutePath = absolutePath

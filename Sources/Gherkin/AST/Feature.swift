@@ -1,10 +1,16 @@
 /// A feature: the root of a `.feature` file.
 public struct Feature: Sendable, Hashable, Codable {
+    /// Where its keyword is.
     public var location: Location
+    /// The tags above it, which its scenarios inherit.
     public var tags: [Tag]
+    /// The language it is written in (`en`, or the file's `# language:` header).
     public var language: String
+    /// The keyword as written (`Feature`, `Característica`).
     public var keyword: String
+    /// The text after the keyword.
     public var name: String
+    /// The free text under the keyword line.
     public var description: String
     /// Its background first, if any, then its scenarios, then its rules.
     public var children: [FeatureChild]
@@ -12,8 +18,11 @@ public struct Feature: Sendable, Hashable, Codable {
 
 /// What a feature contains.
 public enum FeatureChild: Sendable, Hashable {
+    /// The feature's background.
     case background(Background)
+    /// A scenario or scenario outline.
     case scenario(Scenario)
+    /// A rule and what it holds.
     case rule(Rule)
 }
 

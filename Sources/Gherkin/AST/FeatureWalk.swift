@@ -1,8 +1,11 @@
 /// A block of a feature met on the walk over it (`Feature.walk`): a rule, or a background
 /// or scenario with the rule it stands in (nil directly under the feature).
 public enum FeatureBlock: Sendable {
+    /// A rule, before its children.
     case rule(Rule)
+    /// A background, of `rule` or (nil) of the feature.
     case background(Background, rule: Rule?)
+    /// A scenario, in `rule` or (nil) directly in the feature.
     case scenario(Scenario, rule: Rule?)
 }
 

@@ -1,18 +1,26 @@
 /// A `Rule:` grouping scenarios under one business rule.
 public struct Rule: Sendable, Hashable, Codable {
+    /// Where its keyword is.
     public var location: Location
+    /// The tags above it, which its scenarios inherit.
     public var tags: [Tag]
+    /// The keyword as written (`Rule`, `Regla`).
     public var keyword: String
+    /// The business rule, as the text after the keyword says it.
     public var name: String
+    /// The free text under the keyword line.
     public var description: String
     /// Its background first, if any, then its scenarios.
     public var children: [RuleChild]
+    /// Its id, unique in the run.
     public var id: String
 }
 
 /// What a rule contains.
 public enum RuleChild: Sendable, Hashable {
+    /// The rule's background, run after the feature's.
     case background(Background)
+    /// A scenario or scenario outline.
     case scenario(Scenario)
 }
 

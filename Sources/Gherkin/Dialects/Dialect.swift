@@ -1,18 +1,32 @@
 /// The keywords of one spoken language, as listed in the official keyword table.
 public struct Dialect: Sendable, Hashable {
+    /// The code of `# language:` (`en`, `es`, `pt-BR`).
     public let language: String
+    /// The language's name in English.
     public let name: String
+    /// The language's name in itself.
     public let native: String
+    /// The keywords of `Feature`.
     public let feature: [String]
+    /// The keywords of `Rule`.
     public let rule: [String]
+    /// The keywords of `Background`.
     public let background: [String]
+    /// The keywords of `Scenario` (and `Example`).
     public let scenario: [String]
+    /// The keywords of `Scenario Outline` (and `Scenario Template`).
     public let scenarioOutline: [String]
+    /// The keywords of `Examples`.
     public let examples: [String]
+    /// The keywords of `Given`, each with its trailing space (`* ` included).
     public let given: [String]
+    /// The keywords of `When`, each with its trailing space.
     public let when: [String]
+    /// The keywords of `Then`, each with its trailing space.
     public let then: [String]
+    /// The keywords of `And`, each with its trailing space.
     public let and: [String]
+    /// The keywords of `But`, each with its trailing space.
     public let but: [String]
 
     /// The dialect for a language code (`en`, `es`, `fr`, `em`, ...), or nil when unknown.

@@ -1,6 +1,7 @@
 /// How many single-character edits turn one word into another (Levenshtein): what
 /// "did you mean" suggestions for keywords, options and tags are measured with.
 public enum EditDistance {
+    /// The Levenshtein distance of `a` and `b`, in characters: `between("Feture", "Feature")` is 1.
     public static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)

@@ -9,6 +9,7 @@
 /// too), and each comment where it stands among the lines of a description.
 /// Formatting twice gives the same text; the AST and pickles stay those of the original.
 public struct FeatureFormatter: Sendable {
+    /// A formatter with the house style: two spaces per level, tables aligned.
     public init() {}
 
     /// The formatted text of a parsed document, without its source: LF line ends, and a

@@ -1,18 +1,32 @@
 /// The kinds of line the grammar knows, named as in `gherkin.berp`.
 public enum TokenType: String, Sendable, CaseIterable {
+    /// The end of the file.
     case eof = "EOF"
+    /// A blank line.
     case empty = "Empty"
+    /// A `#` comment line.
     case comment = "Comment"
+    /// A line of tags.
     case tagLine = "TagLine"
+    /// A `Feature:` line.
     case featureLine = "FeatureLine"
+    /// A `Rule:` line.
     case ruleLine = "RuleLine"
+    /// A `Background:` line.
     case backgroundLine = "BackgroundLine"
+    /// A `Scenario:` or `Scenario Outline:` line.
     case scenarioLine = "ScenarioLine"
+    /// An `Examples:` line.
     case examplesLine = "ExamplesLine"
+    /// A step.
     case stepLine = "StepLine"
+    /// A doc string's delimiter.
     case docStringSeparator = "DocStringSeparator"
+    /// A table row.
     case tableRow = "TableRow"
+    /// A `# language:` header.
     case language = "Language"
+    /// Any other line: a description's, or a doc string's.
     case other = "Other"
 }
 

@@ -1,9 +1,12 @@
 /// A located problem in a source file. `description` is worded exactly as the
 /// official parsers word it: `(line:column): message`, column 0 at end of file.
 public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, as the official parser words it: `(7:5): expected: #EOF, #TableRow, ..., got 'Given x'`.
     public var message: String
+    /// Where it is.
     public var location: Location
 
+    /// An error saying `message` at `location`.
     public init(message: String, location: Location) {
         self.message = message
         self.location = location

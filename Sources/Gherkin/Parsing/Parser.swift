@@ -5,6 +5,7 @@ public struct Parser: Sendable {
     /// The language used when the source has no `# language:` header.
     public var defaultLanguage: String
 
+    /// A parser of files written in `defaultLanguage` unless their `# language:` header says otherwise.
     public init(defaultLanguage: String = "en") {
         self.defaultLanguage = defaultLanguage
     }

@@ -18,6 +18,7 @@ public struct AstNodeIds: Sendable, Hashable {
         storage = row.map { .two(node, $0) } ?? .one(node)
     }
 
+    /// These ids, in order.
     public init<Ids: Sequence<String>>(_ ids: Ids) {
         let ids = Array(ids)
         switch ids.count {

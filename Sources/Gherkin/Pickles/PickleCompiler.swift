@@ -2,8 +2,11 @@
 /// compilers do: a pickle per scenario and per example row, background steps first,
 /// tags inherited from the feature, the rule, the scenario and the examples.
 public struct PickleCompiler: Sendable {
+    /// A compiler.
     public init() {}
 
+    /// The pickles of `document` (read from `uri`): one per scenario and one per example row,
+    /// backgrounds' steps first, tags inherited, placeholders filled in, ids from `ids`.
     public func compile<Ids: IdGenerator>(_ document: GherkinDocument, uri: String, ids: inout Ids) -> [Pickle] {
         guard let feature = document.feature else { return [] }
         var compilation = PickleCompilation(uri: uri, language: feature.language, ids: ids)

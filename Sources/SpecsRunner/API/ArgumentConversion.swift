@@ -21,9 +21,11 @@ struct ArgumentReader {
 
 /// A step's arguments do not fit the types its definition declares.
 public struct ArgumentError: Error, Sendable, CustomStringConvertible {
+    /// What does not fit, in words.
     public let message: String
     public var description: String { message }
 
+    /// An error saying `message`.
     public init(message: String) { self.message = message }
 }
 

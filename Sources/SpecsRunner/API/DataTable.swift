@@ -5,6 +5,7 @@ public struct DataTable: Sendable, Hashable {
     /// Every row, header included, as cell texts.
     public let rows: [[String]]
 
+    /// A table of these rows, the header first (for tests of steps that take a table).
     public init(rows: [[String]]) { self.rows = rows }
 
     init(_ table: PickleTable) {
@@ -33,13 +34,17 @@ public struct DataTable: Sendable, Hashable {
 
 /// The doc string argument of a step.
 public struct DocString: Sendable, Hashable, CustomStringConvertible {
+    /// The text between the delimiters, without the indentation the feature file gives it.
     public let content: String
+    /// The media type written after the opening delimiter (`"""json`), if any.
     public let mediaType: String?
 
+    /// A doc string of this text and media type (for tests of steps that take one).
     public init(content: String, mediaType: String? = nil) {
         self.content = content
         self.mediaType = mediaType
     }
 
+    /// The doc string's text.
     public var description: String { content }
 }

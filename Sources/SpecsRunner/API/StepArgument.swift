@@ -117,6 +117,7 @@ enum NumberValue {
 /// A parameter's value as it comes, whatever its type: for steps (and tools) that
 /// pass values on without reading them.
 public struct StepValue: StepArgument {
+    /// The value as the parameter type made it (an `Int` for `{int}`, a custom type's value).
     public let value: any Sendable
 
     public static func accepts(_ type: Any.Type) -> Bool { true }

@@ -5,20 +5,26 @@ import Gherkin
 /// language server): each expression, where it is written and its parameter types, and
 /// which of them match a step's text.
 public struct StepCatalog: Sendable {
+    /// A step definition as tools see it.
     public struct Entry: Sendable, Hashable {
+        /// The Cucumber Expression or regular expression, as written.
         public let expression: String
+        /// Whether `expression` is a regular expression (`steps.given(regex:)`).
         public let isRegularExpression: Bool
+        /// Where the definition is written.
         public let location: CodeLocation
         /// The parameter types, in order (`int`, `string`, a custom name; `""` for `{}`).
         public let parameterTypes: [String]
     }
 
+    /// The registry's step definitions, in registration order.
     public let entries: [Entry]
     private let match: @Sendable (String) -> [Int]
     private let matchArguments: @Sendable (String) -> [ArgumentPlace]
     /// The custom parameter types that snippets use (`useForSnippets`).
     private let snippetTypes: [ParameterType]
 
+    /// The catalog of `registry`'s step definitions.
     public init<World: AnyObject>(_ registry: StepRegistry<World>) {
         let definitions = registry.steps
         entries = definitions.map { definition in
@@ -59,8 +65,11 @@ public struct StepCatalog: Sendable {
     /// A parameter's place in a step's text, in UTF-16 units, and its type's name (`""` for a
     /// regular expression's group without a type).
     public struct ArgumentPlace: Sendable, Hashable {
+        /// Where the argument starts in the step's text, in UTF-16 units.
         public let offset: Int
+        /// Its length, in UTF-16 units.
         public let length: Int
+        /// Its parameter type's name (`int`, `string`, a custom name).
         public let type: String
     }
 

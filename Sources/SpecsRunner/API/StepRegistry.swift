@@ -20,6 +20,7 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     var customParameterTypes: [(type: ParameterType, location: CodeLocation)] = []
     var steps: [StepDefinition] = []
     var hooks: [Hook] = []
+    /// Definitions that could not be registered, each with its file and line; a run reports them before any scenario.
     public private(set) var problems: [DefinitionProblem] = []
     private var nextId = 0
 
@@ -74,16 +75,24 @@ public struct StepRegistry<World: AnyObject>: Sendable {
 
     // MARK: Steps
 
+    /// A `Given` step with a Cucumber Expression. The closure receives the scenario's world, then
+    /// one value per parameter, of the type it declares (`{int}` as `Int`, `{string}` as `String`, a
+    /// custom type as its value), then a trailing `DataTable` or `DocString` when the step has one:
+    /// \n     steps.given("{int} book(s) in the cart") { (world, count: Int) in world.cart.add(count) }
+    /// \n It may be `async` and throw: an error fails the step with its message, `Pending` and
+    /// `Skipped` mark it so. Any keyword's step may match it: the keyword is for the reader.
     public mutating func given<each Arg: StepArgument>(
         _ expression: String, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
 
+    /// A `When` step with a Cucumber Expression: see `given(_:file:line:_:)`.
     public mutating func when<each Arg: StepArgument>(
         _ expression: String, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
     ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
 
+    /// A `Then` step with a Cucumber Expression: see `given(_:file:line:_:)`.
     public mutating func then<each Arg: StepArgument>(
         _ expression: String, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void

@@ -3,7 +3,9 @@ import Foundation
 /// Where a definition was written: its file, as a path an editor or a terminal opens
 /// (relative to the working directory when it is below it), and its line.
 public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The Swift file, relative to the working directory when below it.
     public let file: String
+    /// The line of the definition.
     public let line: Int
 
     /// `file` is a `#filePath`; it is kept relative to the working directory when below it.
@@ -12,6 +14,7 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
         self.line = line
     }
 
+    /// `file:line`.
     public var description: String { "\(file):\(line)" }
 }
 

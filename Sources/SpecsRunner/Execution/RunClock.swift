@@ -4,7 +4,9 @@ import Messages
 
 /// Where a run reads the time: wall time for timestamps, a monotonic clock for durations.
 public protocol RunClock: Sendable {
+    /// The wall-clock time, for the messages' timestamps.
     func now() -> Timestamp
+    /// A clock that never goes back, for durations.
     func monotonicNanoseconds() -> UInt64
     /// The monotonic time the watchdog compares step deadlines with. It must not move a
     /// clock that moves when read, or outputs would depend on how often it looked.
@@ -17,14 +19,17 @@ extension RunClock {
 
 /// The system clocks.
 public struct SystemClock: RunClock {
+    /// The system's clocks.
     public init() {}
 
+    /// `Date()`, as a timestamp.
     public func now() -> Timestamp {
         let interval = Date().timeIntervalSince1970
         let seconds = interval.rounded(.down)
         return Timestamp(seconds: Int(seconds), nanos: Int((interval - seconds) * 1_000_000_000))
     }
 
+    /// The uptime clock.
     public func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
@@ -33,9 +38,12 @@ public struct SystemClock: RunClock {
 public final class SteppingClock: RunClock {
     private let ticks = Locked<UInt64>(0)
 
+    /// A clock at zero.
     public init() {}
 
+    /// The next millisecond.
     public func now() -> Timestamp { Timestamp(nanoseconds: tick()) }
+    /// The next millisecond.
     public func monotonicNanoseconds() -> UInt64 { tick() }
 
     public func monotonicNanosecondsForDeadlines() -> UInt64 { ticks.withLock { $0 } }

@@ -4,8 +4,11 @@ import TagExpressions
 public struct RunOptions: Sendable {
     /// The order scenarios run in.
     public enum Order: Sendable, Hashable {
+        /// In the order of the files and of the scenarios in them.
         case defined
+        /// The last scenario first.
         case reverse
+        /// Shuffled by `seed`: the same seed gives the same order.
         case random(seed: UInt64)
     }
 
@@ -21,6 +24,7 @@ public struct RunOptions: Sendable {
     public var failFast = false
     /// Run a failed scenario up to this many more times.
     public var retry = 0
+    /// The order scenarios start in.
     public var order: Order = .defined
     /// How many scenarios run at once.
     public var parallel = 1
@@ -48,12 +52,15 @@ public struct RunOptions: Sendable {
     /// Tells the run to stop early (on a signal); it still ends its stream.
     public var interruption: RunInterruption?
 
+    /// Where scenarios run.
     public enum Isolation: Sendable, Hashable {
+        /// In this process, as tasks.
         case inProcess
         /// `executable` run with `arguments` serves as a worker (see `Runner.serveAsWorker`).
         case workers(executable: String, arguments: [String])
     }
 
+    /// Every scenario, in order, one at a time, in this process, steps timed out after 60 s.
     public init() {}
 }
 

@@ -17,6 +17,7 @@ public struct RunSummary: Sendable {
     public var selected = 0
     /// The scenarios of the files read, selected or not, and whether lines selected among them.
     public var loaded = 0
+    /// Whether `file.feature:LINE` arguments chose among them.
     public var selectedByLine = false
     /// The scenarios the whole suite selected, every shard's.
     public var suite = SuiteFingerprint()
@@ -28,6 +29,7 @@ public struct RunSummary: Sendable {
     /// they could not: the test cases they would have run are not run.
     public var workersNotStarted: String?
 
+    /// How many scenarios ran, whatever their result.
     public var scenarioCount: Int { scenarios.values.reduce(0, +) }
 
     /// Counts a test case's final status and the statuses of its steps.

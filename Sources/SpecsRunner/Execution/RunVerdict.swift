@@ -39,16 +39,20 @@ public struct RunVerdict: Sendable {
         case interrupted(signal: String)
     }
 
+    /// Scenarios by result.
     public var scenarios: [TestStepResultStatus: Int]
+    /// Why the run did not pass; empty when it did.
     public var problems: [Problem]
     /// A `--dry-run`: steps were matched to their definitions, none was run.
     public var dryRun = false
 
+    /// A verdict of these counts and problems.
     public init(scenarios: [TestStepResultStatus: Int], problems: [Problem]) {
         self.scenarios = scenarios
         self.problems = problems
     }
 
+    /// Whether nothing went wrong.
     public var passed: Bool { problems.isEmpty }
 
     /// 0 passed; 2 a usage, parse or definition error; 1 anything else that failed.

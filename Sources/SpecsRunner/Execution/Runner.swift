@@ -6,10 +6,14 @@ import TagExpressions
 /// Runs loaded features against a registry and tells a consumer everything that
 /// happens, as Cucumber Messages envelopes.
 public struct Runner<World: AnyObject>: Sendable {
+    /// The step definitions and hooks.
     public let registry: StepRegistry<World>
+    /// What to run, in what order, how.
     public let options: RunOptions
+    /// Where the run reads the time.
     public let clock: any RunClock
 
+    /// A runner of `registry`'s steps with these options.
     public init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock())
     {
         self.registry = registry
@@ -132,6 +136,7 @@ public struct Runner<World: AnyObject>: Sendable {
 
     /// The run-level hooks of a phase.
     public enum RunHookPhase: Sendable {
+        /// Before the first scenario, or after the last.
         case beforeAll, afterAll
     }
 

@@ -13,11 +13,13 @@ public final class RunInterruption: Sendable {
         weak var worker: WorkerProcess?
     }
 
+    /// An interruption not yet given.
     public init() {}
 
     /// Why the run was stopped (`SIGINT`), if it was.
     public var current: String? { reason.withLock { $0 } }
 
+    /// Stops the run, saying `why` (`SIGINT`): no test case starts after it, and the workers are ended.
     public func interrupt(_ why: String) {
         reason.withLock { if $0 == nil { $0 = why } }
         for worker in workers.withLock({ $0.compactMap(\.worker) }) {

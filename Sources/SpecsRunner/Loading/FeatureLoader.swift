@@ -4,13 +4,18 @@ import Messages
 
 /// A feature file as loaded: its source, and its document and pickles or its errors.
 public struct LoadedFeature: Sendable {
+    /// The file's text and path, as the `source` message carries it.
     public let source: Source
+    /// The parsed document; nil when the file does not parse.
     public let document: GherkinDocument?
+    /// The scenarios (an outline's example rows each one) ready to run.
     public let pickles: [Pickle]
+    /// Why the file does not parse, each at its line and column.
     public let errors: [ParseError]
     /// The lines asked for with `file.feature:LINE`; empty for the whole file.
     public let lines: Set<Int>
 
+    /// A feature as loaded, with the lines asked for (`lines`, empty for the whole file).
     public init(
         source: Source, document: GherkinDocument?, pickles: [Pickle], errors: [ParseError], lines: Set<Int> = []
     ) {
@@ -31,9 +36,12 @@ public struct LoadedFeature: Sendable {
 
 /// A path argument: `features/`, `login.feature` or `login.feature:12:30`.
 public struct FeaturePath: Sendable, Hashable {
+    /// The file or folder.
     public let path: String
+    /// The lines asked for after it; empty for the whole file.
     public let lines: Set<Int>
 
+    /// The path and lines of an argument: `login.feature:12:30` is lines 12 and 30 of `login.feature`.
     public init(argument: String) {
         var parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         var lines: Set<Int> = []
@@ -51,8 +59,11 @@ public struct FeaturePath: Sendable, Hashable {
 public enum FeatureLoader {
     /// A path that could not be used at all.
     public struct PathProblem: Error, Sendable, CustomStringConvertible {
+        /// The path as given.
         public let path: String
+        /// Why it cannot be used (`no such file or directory`).
         public let reason: String
+        /// `path: error: reason`.
         public var description: String { "\(path): error: \(reason)" }
     }
 

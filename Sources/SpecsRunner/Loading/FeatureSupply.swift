@@ -3,6 +3,7 @@ import Gherkin
 /// Where a run's features come from: each loaded when the run needs it, so a run holds
 /// the files it is running and not every file it was given.
 public protocol FeatureSupply: Sendable {
+    /// How many features there are.
     var count: Int { get }
     /// Feature `index`, with the same ids each time it is asked for.
     func feature(at index: Int) -> LoadedFeature
@@ -27,6 +28,7 @@ extension FeatureSupply {
 /// whatever order it is loaded: a run re-reads a file when its scenarios come up, and a
 /// worker process finds the supervisor's pickles by id.
 public struct FeatureFiles: FeatureSupply {
+    /// The files, in the run's order.
     public let paths: [FeaturePath]
     private let idStarts: [Int]
 
@@ -43,6 +45,7 @@ public struct FeatureFiles: FeatureSupply {
         idStarts = starts
     }
 
+    /// How many files there are.
     public var count: Int { paths.count }
 
     public func feature(at index: Int) -> LoadedFeature {

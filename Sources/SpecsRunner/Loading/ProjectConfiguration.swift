@@ -11,11 +11,14 @@ import Gherkin
 ///       "profiles": { "ci": { "format": ["progress", "junit:reports/junit.xml"], "parallel": 4, "retry": 1 } },
 ///       "lint": { "rules": { "scenario-size": { "max": 8 } } } }
 public struct ProjectConfiguration: Sendable {
+    /// The file's name, read in the package's folder.
     public static let fileName = "specs.json"
 
     /// An option's value: a flag, or the values it gives (one, or several for a repeatable option).
     public enum Value: Sendable, Equatable {
+        /// An option that is on or off (`"dry-run": true`).
         case flag(Bool)
+        /// An option's values, as text (`"parallel": 4` is `["4"]`).
         case values([String])
     }
 
@@ -37,6 +40,7 @@ public struct ProjectConfiguration: Sendable {
         return try ProjectConfiguration(data, path: fileName)
     }
 
+    /// The configuration in `data` (read from `path`); an error names what cannot be read.
     public init(_ data: Data, path: String) throws(ConfigurationError) {
         self.path = path
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
@@ -140,7 +144,10 @@ public struct ProjectConfiguration: Sendable {
 
 /// What in `specs.json` cannot be read, and where.
 public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    /// The file.
     public let path: String
+    /// What in it cannot be read.
     public let message: String
+    /// `path: error: message`.
     public var description: String { "\(path): error: \(message)" }
 }

@@ -2,6 +2,7 @@ import Cart
 import Foundation
 import SpecsRunner
 
+// snippet steps
 /// The state of one scenario: a fresh one for each.
 public final class CartWorld {
     var cart = Cart()
@@ -30,3 +31,4 @@ public enum CartSteps {
         return steps
     }
 }
+// end snippet steps

@@ -1,3 +1,4 @@
+// snippet scenario-registry
 import CartSteps
 import SpecsTesting
 
@@ -5,3 +6,4 @@ import SpecsTesting
 extension ScenarioTests {
     static let registry = CartSteps.registry()
 }
+// end snippet scenario-registry
