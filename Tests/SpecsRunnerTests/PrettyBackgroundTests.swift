@@ -30,4 +30,17 @@ final class PrettyBackgroundTests: XCTestCase {
         XCTAssertEqual(
             text[one.upperBound..<two.lowerBound].components(separatedBy: "Given a passing step").count - 1, 2, text)
     }
+
+    func test_pretty_attachmentOfAHookWithoutAName_saysAHook() async throws {
+        var registry = StatusTests.registry()
+        registry.after { _ in Attach.text("{}", mediaType: "application/json") }
+        registry.after("save the cart") { _ in Attach.text("[]", mediaType: "application/json") }
+        let text = try await PrettyGoldenTests.render(
+            { PrettyFormatter(output: $0, palette: .none) },
+            feature: "Feature: F\n  Scenario: s\n    Given a passing step\n",
+            registry: registry)
+        XCTAssertTrue(text.contains("attached from a hook: application/json, 2 bytes"), text)
+        XCTAssertTrue(text.contains("attached from hook save the cart: application/json, 2 bytes"), text)
+        XCTAssertFalse(text.contains("hook hook"), text)
+    }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import Messages
+
 /// JSON as the page carries it inside `<script type="application/json">`: every string in it
 /// is HTML the report wrote (escaped text, or markup built from escaped text), so the page's
 /// script concatenates it and never escapes anything itself; `</` and `<!` are written so
@@ -6,35 +9,15 @@ enum ChapterJSON {
     /// `html` (already safe HTML) as a JSON string.
     static func string(html: String) -> String {
         // Most text has nothing to escape: it is written as it is.
-        if !html.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0xE2 }) {
+        if !html.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C }) {
             return "\"" + html + "\""
         }
-        var out = "\""
-        out.reserveCapacity(html.utf8.count + 2)
-        var previous: Unicode.Scalar = " "
-        for scalar in html.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            // `</script` would end the element, `<!--` open a comment in it: written `<\/` and `<\u0021`.
-            case "/" where previous == "<": out += "\\/"
-            case "!" where previous == "<": out += "\\u0021"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-            previous = scalar
-        }
-        return out + "\""
+        var writer = JSONWriter()
+        writer.string(html)
+        let json = String(decoding: writer.bytes, as: UTF8.self)
+        // `</script` would end the element, `<!--` open a comment in it: written `<\/` and `<\u0021`.
+        guard json.contains("<") else { return json }
+        return json.replacingOccurrences(of: "</", with: "<\\/").replacingOccurrences(of: "<!", with: "<\\u0021")
     }
 
     /// Text escaped for HTML (`HTMLEscape`), as a JSON string.

@@ -131,7 +131,12 @@ public final class PrettyFormatter: EventConsumer {
     private func writeAttachments(_ attachments: [Attachment], from step: StepResult) {
         for attachment in attachments {
             let source: String
-            if case .hook = step.kind { source = " from hook \(step.text)" } else { source = "" }
+            if case .hook(let hook) = step.kind {
+                // A hook without a name is "a hook", not "hook hook".
+                source = hook?.name.flatMap { $0.isEmpty ? nil : " from hook \($0)" } ?? " from a hook"
+            } else {
+                source = ""
+            }
             if attachment.contentEncoding == .identity && attachment.mediaType.hasPrefix("text/") {
                 for line in attachment.body.split(separator: "\n", omittingEmptySubsequences: false) {
                     out.write("      " + palette.paint(String(line), .gray) + "\n")
