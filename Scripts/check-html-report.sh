@@ -205,6 +205,20 @@ for name in ["specs", "faults", "merged", "hostile", "large", "ready", "filtered
             if 'class="verdict' not in plain or folders == 0 or headings != found["chapters"]:
                 fail("large without scripts: verdict %s, %d folders in the contents, %d feature headings" % ('class="verdict' in plain, folders, headings))
             else: print("ok   large without scripts: the verdict, %d folders in the contents and all %d feature headings" % (folders, headings))
+            # A link to a scenario deep in the book lands on it; a filter in the address is applied as the page opens.
+            plain_pickles = [p for p in (json.loads(line)["pickle"] for line in open(os.path.join(out, "large.ndjson"), encoding="utf-8")
+                                          if line.startswith('{"pickle"')) if len(p["astNodeIds"]) == 1]
+            deep = plain_pickles[len(plain_pickles) * 3 // 4]
+            anchor = "s-" + "".join(c if c.isalnum() else "-" for c in deep["uri"]) + "-%d" % deep["location"]["line"]
+            linked, _, _, _ = html_probe.probe(browser, os.path.join(out, "large.html"), 1280, fragment="#" + anchor)
+            landed = (linked or {}).get("landed")
+            if not landed or not -2 <= landed["top"] <= 120:
+                fail("large: a link to %s landed at %s" % (anchor, landed))
+            else: print("ok   large: a link to a scenario deep in the book (%s) lands on it, %d px from the top" % (deep["name"], landed["top"]))
+            filtered, _, _, _ = html_probe.probe(browser, os.path.join(out, "large.html"), 1280, fragment="#q=inbox&hide=failed")
+            if not re.match(r"[1-9]\d* of \d+", (filtered or {}).get("shownText", "")):
+                fail("large: a filter in the address was not applied: %r" % (filtered or {}).get("shownText"))
+            else: print("ok   large: a filter in the address is applied as the page opens: %s" % filtered["shownText"])
             if not found.get("folder") or found["folder"]["features"] == 0: fail("large: a folder of the contents opened to %s" % found.get("folder"))
             else: print("ok   large: a folder of the contents opened in %.0f ms (%d features)" % (found["folder"]["ms"], found["folder"]["features"]))
         if name in ("specs", "faults") and width == 1280:

@@ -42,6 +42,9 @@ document.addEventListener('DOMContentLoaded',function(){
     while((node=walker.nextNode())){if(node.parentElement.closest('.long,code,pre'))continue;var re=/\\S+/g,m;while((m=re.exec(node.data))){
       if(m[0].length<2)continue;var range=document.createRange();range.setStart(node,m.index);range.setEnd(node,m.index+m[0].length);
       var rects=range.getClientRects();if(rects.length>1&&Math.abs(rects[0].top-rects[rects.length-1].top)>2)r.broken.push(m[0]);}}});
+  // Where a link into the page landed: the element its fragment names, and how far from the top of the window.
+  var id=decodeURIComponent(location.hash.slice(1)),el=id&&!/=/.test(id)&&document.getElementById(id);
+  r.landed=el?{id:id,top:el.getBoundingClientRect().top}:null;r.shownText=(document.getElementById('shown')||{}).textContent||'';
   r.built=document.querySelectorAll('section.feature .chapter').length;r.chapters=document.querySelectorAll('section.feature').length;
   // Open the middle feature from the contents, as a reader clicks it: until its scenarios are laid out.
   var links=[].filter.call(document.querySelectorAll('nav a[href^="#f-"]'),function(a){
@@ -69,7 +72,7 @@ document.addEventListener('DOMContentLoaded',function(){
 SCRIPT_END = "})();</script>"
 
 
-def probe(browser, page, width, screenshot=None, timeout=600):
+def probe(browser, page, width, screenshot=None, timeout=600, fragment=""):
     """Returns (findings or None, seconds the browser took, the DOM as dumped, console lines)."""
     probed = page[:-len(".html")] + ".probe.html"
     text = open(page, encoding="utf-8").read()
@@ -83,7 +86,7 @@ def probe(browser, page, width, screenshot=None, timeout=600):
              "--enable-logging=stderr", "--v=0", "--window-size=%d,1200" % width]
     started = time.time()
     try:
-        result = subprocess.run(flags + ["--dump-dom", "file://" + probed], capture_output=True, text=True, timeout=timeout)
+        result = subprocess.run(flags + ["--dump-dom", "file://" + probed + fragment], capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, time.time() - started, "", ["the page did not finish loading in %d s" % timeout]
     elapsed = time.time() - started
