@@ -4,14 +4,15 @@
 # one runnable alone by name, a scenario added to a feature file picked up with no Swift
 # edit, a failure reported at the feature file's line with its step and message, an
 # undefined step with its snippet, a file that does not parse failing with its place,
-# selection by SPECS_TAGS, and one xUnit testcase per scenario.
+# selection by SPECS_TAGS, one xUnit testcase per scenario, and the run's before-all and
+# after-all hooks once each around every feature's scenarios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 copy="$root/Examples/.scenario-check"
 rm -rf "$copy"
 mkdir -p "$copy"
-trap 'rm -rf "$copy"' EXIT
+[ -n "${SPECS_KEEP_CHECK:-}" ] || trap 'rm -rf "$copy"' EXIT
 (cd Examples/Cart && tar --exclude=.build -cf - .) | (cd "$copy" && tar -xf -)
 cd "$copy"
 feature=Features/cart.feature
@@ -96,6 +97,43 @@ echo "== a deleted feature file's tests are gone"
 edit rm Features/broken.feature
 swift test list >list3.txt 2>&1
 check "no test of the deleted file" lacks 'broken.feature' list3.txt
+
+echo "== before-all hooks run once before the first scenario, after-all hooks once at the end; a failing one fails the run"
+edit python3 - Sources/CartSteps/CartSteps.swift <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+hooks = """        steps.beforeAll { HookLog.note("before-all") }
+        steps.afterAll {
+            HookLog.note("after-all")
+            if ProcessInfo.processInfo.environment["CART_FAIL_AFTER_ALL"] != nil {
+                throw ExpectationFailure("the cart service would not stop")
+            }
+        }
+        return steps"""
+text = text.replace("        return steps", hooks, 1)
+text += '''
+/// Where the hooks say they ran: the file named by CART_HOOK_LOG.
+enum HookLog {
+    static func note(_ line: String) {
+        guard let path = ProcessInfo.processInfo.environment["CART_HOOK_LOG"],
+            let file = FileHandle(forWritingAtPath: path)
+        else { return }
+        file.seekToEndOfFile()
+        file.write(Data((line + "\\n").utf8))
+        file.closeFile()
+    }
+}
+'''
+open(path, "w").write(text)
+PY
+: >hooks.log
+CART_HOOK_LOG="$PWD/hooks.log" swift test >hooks.txt 2>&1 || true
+check "the scenarios ran between them" has 'Test "Scenario: Items from a table" passed' hooks.txt
+check "before-all once, first; after-all once, last" python3 -c "import sys; sys.exit(0 if open('hooks.log').read() == 'before-all\nafter-all\n' else 1)"
+if CART_FAIL_AFTER_ALL=1 swift test >after.txt 2>&1; then after=0; else after=$?; fi
+check "a failing after-all hook fails swift test (exit $after)" test "$after" -ne 0
+check "and says which, where and why" grep -qE '^error: after-all hook \(Sources/CartSteps/CartSteps.swift:[0-9]+\) failed: the cart service would not stop' after.txt
 
 if [ "$failures" -gt 0 ]; then echo "check-scenario-tests: $failures check(s) failed" >&2; exit 1; fi
 echo "check-scenario-tests: every check passed"

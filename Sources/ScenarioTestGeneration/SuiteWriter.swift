@@ -1,10 +1,12 @@
 /// Writes a scenario tree as Swift Testing suites and tests.
 enum SuiteWriter {
-    static func suite(_ tree: ScenarioTree, indent: String) -> String {
+    /// `trait` (Swift) is given to the outermost suite.
+    static func suite(_ tree: ScenarioTree, indent: String, trait: String? = nil) -> String {
         switch tree {
         case .suite(let name, let children):
             let inner = children.map { suite($0, indent: indent + "    ") }.joined(separator: "\n")
-            return "\(indent)@Suite struct \(name.identifier) {\n\(inner)\(indent)}\n"
+            let attribute = trait.map { "@Suite(\($0))" } ?? "@Suite"
+            return "\(indent)\(attribute) struct \(name.identifier) {\n\(inner)\(indent)}\n"
         case .test(let name, let line, let tags):
             return """
                 \(indent)@Test(.scenario(tags: \(SwiftLiteral.array(tags))))

@@ -14,7 +14,7 @@ final class ScenarioTestGeneratorTests: XCTestCase {
     /// The `func` and `struct` names of generated code, in order.
     private func declarations(_ code: String) -> [String] {
         code.split(separator: "\n").compactMap { line in
-            for marker in ["func `", "@Suite struct `"] {
+            for marker in ["func `", " struct `"] {
                 if let start = line.range(of: marker)?.upperBound { return String(line[start...].prefix { $0 != "`" }) }
             }
             return nil
@@ -151,6 +151,15 @@ final class ScenarioTestGeneratorTests: XCTestCase {
         XCTAssertEqual(files.count, 3)
         XCTAssertTrue(files[1].contents.contains("struct `Feature: Same (Features/a.feature)`"), files[1].contents)
         XCTAssertTrue(files[2].contents.contains("struct `Feature: Same (Features/b.feature)`"), files[2].contents)
+    }
+
+    func test_generate_featureSuite_isTopLevelWithTheRunHooks_soAddingAFileRecompilesNoOther() {
+        let code = generate("Feature: Cart\n  Scenario: S\n    Given x\n")
+        XCTAssertTrue(
+            code.contains("\n@Suite(ScenarioTests.runHooks(of: ScenarioTests.registry)) struct `Feature: Cart` {"), code
+        )
+        XCTAssertFalse(
+            code.contains("extension Features"), "a member of a shared suite recompiles every file when one is added")
     }
 
     func test_generate_featureWithoutScenarios_declaresNoSuite() {
