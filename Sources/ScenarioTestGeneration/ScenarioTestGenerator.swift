@@ -27,12 +27,15 @@ public struct ScenarioTestGenerator: Sendable {
             })
         var generated = [GeneratedFile(name: OutputName.common, contents: commonFile(featureCount: files.count))]
         for (index, (file, outcome)) in outcomes.enumerated() {
+            let source = Self.sourceName(file)
             let body: String
             switch outcome {
             case .suite(let tree):
-                body = SuiteWriter.suite(tree.renamed(suiteNames[index]), indent: "", trait: Self.runHooksTrait)
+                body = SuiteWriter.suite(
+                    tree.renamed(suiteNames[index]), indent: "", source: source, trait: Self.runHooksTrait)
             case .nothingToRun: body = ""
-            case .problem: body = SuiteWriter.problemTest(TestName("\(file.path) cannot be run"), indent: "")
+            case .problem:
+                body = SuiteWriter.problemTest(TestName("\(file.path) cannot be run"), indent: "", source: source)
             }
             generated.append(
                 GeneratedFile(name: OutputName.forFeature(at: file.givenPath), contents: featureFile(file, body: body)))
@@ -83,6 +86,12 @@ public struct ScenarioTestGenerator: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The name of a file's feature file in its generated Swift: its own (`featureFile_5d2c0a1f`,
+    /// the hash of its output's name), not one name in every file, which would make adding a
+    /// feature file recompile every other (each file's lookup of the shared name depends on
+    /// every file that declares it).
+    static func sourceName(_ file: FeatureFileInput) -> String { "featureFile_" + OutputName.hash(file.givenPath) }
+
     private func featureFile(_ file: FeatureFileInput, body: String) -> String {
         let content: String
         switch file.content {
@@ -96,7 +105,7 @@ public struct ScenarioTestGenerator: Sendable {
         var lines = [
             Self.banner, "// Source: \(file.path.replacing("\n", with: " "))", "import SpecsTesting", "import Testing",
             "",
-            "private var featureFile: ScenarioTests.FeatureFile {",
+            "private var \(Self.sourceName(file)): ScenarioTests.FeatureFile {",
             "    ScenarioTests.FeatureFile(",
             "        path: \(SwiftLiteral.string(file.path)), absolutePath: \(SwiftLiteral.string(file.absolutePath)),",
             "        module: \(SwiftLiteral.string(module)), \(content))",

@@ -1,17 +1,17 @@
 /// Writes a scenario tree as Swift Testing suites and tests.
 enum SuiteWriter {
-    /// `trait` (Swift) is given to the outermost suite.
-    static func suite(_ tree: ScenarioTree, indent: String, trait: String? = nil) -> String {
+    /// `trait` (Swift) is given to the outermost suite; `source` names the file's feature file.
+    static func suite(_ tree: ScenarioTree, indent: String, source: String, trait: String? = nil) -> String {
         switch tree {
         case .suite(let name, let children):
-            let inner = children.map { suite($0, indent: indent + "    ") }.joined(separator: "\n")
+            let inner = children.map { suite($0, indent: indent + "    ", source: source) }.joined(separator: "\n")
             let attribute = trait.map { "@Suite(\($0))" } ?? "@Suite"
             return "\(indent)\(attribute) struct \(name.identifier) {\n\(inner)\(indent)}\n"
         case .test(let name, let line, let tags):
             return """
                 \(indent)@Test(.scenario(tags: \(SwiftLiteral.array(tags))))
                 \(indent)func \(name.identifier)() async throws {
-                \(indent)    try await ScenarioTests.run(ScenarioTests.registry, featureFile, line: \(line))
+                \(indent)    try await ScenarioTests.run(ScenarioTests.registry, \(source), line: \(line))
                 \(indent)}
 
                 """
@@ -19,10 +19,10 @@ enum SuiteWriter {
     }
 
     /// A test that fails with the file's parse or read errors, at their lines.
-    static func problemTest(_ name: TestName, indent: String) -> String {
+    static func problemTest(_ name: TestName, indent: String, source: String) -> String {
         """
         \(indent)@Test func \(name.identifier)() {
-        \(indent)    ScenarioTests.reportProblems(featureFile)
+        \(indent)    ScenarioTests.reportProblems(\(source))
         \(indent)}
 
         """

@@ -36,7 +36,8 @@ final class OutputNameTests: XCTestCase {
                 path: "Features/cart.feature", absolutePath: "/p/Features/cart.feature",
                 content: .success("Feature: Cart\n  Scenario: S\n    Given x\n"))
         ])
+        let name = "featureFile_" + OutputName.hash("/p/Features/cart.feature")
         XCTAssertTrue(
-            files[1].contents.contains("private var featureFile: ScenarioTests.FeatureFile {"), files[1].contents)
+            files[1].contents.contains("private var \(name): ScenarioTests.FeatureFile {"), files[1].contents)
     }
 }

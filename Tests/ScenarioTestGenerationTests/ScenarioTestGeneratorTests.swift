@@ -120,7 +120,7 @@ final class ScenarioTestGeneratorTests: XCTestCase {
             Feature: A second feature in one file
             """, path: "Features/broken.feature")
         XCTAssertEqual(declarations(code), ["Features/broken.feature cannot be run"])
-        XCTAssertTrue(code.contains("ScenarioTests.reportProblems(featureFile)"), code)
+        XCTAssertTrue(code.contains("ScenarioTests.reportProblems(featureFile_"), code)
     }
 
     func test_generate_unreadableFile_carriesTheReasonAndPlace() {
@@ -160,6 +160,10 @@ final class ScenarioTestGeneratorTests: XCTestCase {
         )
         XCTAssertFalse(
             code.contains("extension Features"), "a member of a shared suite recompiles every file when one is added")
+        // Its feature file has a name of its own: a name every file declared made each file
+        // depend on all the others.
+        XCTAssertFalse(code.contains("var featureFile:"), code)
+        XCTAssertTrue(code.contains("private var featureFile_"), code)
     }
 
     func test_generate_featureWithoutScenarios_declaresNoSuite() {
