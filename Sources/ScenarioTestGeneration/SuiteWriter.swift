@@ -1,12 +1,11 @@
 /// Writes a scenario tree as Swift Testing suites and tests.
 enum SuiteWriter {
-    /// `trait` (Swift) is given to the outermost suite; `source` names the file's feature file.
-    static func suite(_ tree: ScenarioTree, indent: String, source: String, trait: String? = nil) -> String {
+    /// `source` names the file's feature file.
+    static func suite(_ tree: ScenarioTree, indent: String, source: String) -> String {
         switch tree {
         case .suite(let name, let children):
             let inner = children.map { suite($0, indent: indent + "    ", source: source) }.joined(separator: "\n")
-            let attribute = trait.map { "@Suite(\($0))" } ?? "@Suite"
-            return "\(indent)\(attribute) struct \(name.identifier) {\n\(inner)\(indent)}\n"
+            return "\(indent)@Suite struct \(name.identifier) {\n\(inner)\(indent)}\n"
         case .test(let name, let line, let tags):
             return """
                 \(indent)@Test(.scenario(tags: \(SwiftLiteral.array(tags))))

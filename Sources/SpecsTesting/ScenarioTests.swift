@@ -60,8 +60,8 @@ public enum ScenarioTests {
                 place: nil))
     }
 
-    /// The trait of each feature suite: the registry's before-all hooks before the first
-    /// scenario of the test process, its after-all hooks as the process ends.
+    /// The trait that runs the registry's before-all hooks before the first scenario
+    /// and its after-all hooks after the last.
     public static func runHooks<World>(of registry: StepRegistry<World>) -> RunHooks<World> {
         RunHooks(registry: registry)
     }
