@@ -58,7 +58,7 @@ extension HTMLPage {
 
     /// Tags as the page shows them (not the `@xctest:` links); nil when there are none.
     func tagsJSON(_ tags: [String]) -> String? {
-        let shown = tags.filter { !$0.hasPrefix(TestLink.tagPrefix) }
+        let shown = Self.shownTags(tags)
         return shown.isEmpty ? nil : ChapterJSON.array(shown.map(ChapterJSON.text))
     }
 
@@ -69,8 +69,13 @@ extension HTMLPage {
         return "<p class=\"muted cov\">\(e(labels.coverage)): \(verified)/\(entries.count)</p>"
     }
 
+    /// Tags as the page shows and filters them: not the `@xctest:` links.
+    static func shownTags(_ tags: some Sequence<String>) -> [String] {
+        tags.filter { !$0.hasPrefix(TestLink.tagPrefix) }
+    }
+
     func tagList(_ tags: [String]) -> String {
-        tags.filter { !$0.hasPrefix(TestLink.tagPrefix) }.map { " <span class=\"tag\">\(e($0))</span>" }.joined()
+        Self.shownTags(tags).map { " <span class=\"tag\">\(e($0))</span>" }.joined()
     }
 
     /// A scenario: `k` keyword, `n` name, `l` line, `s` status (left out when passed), `v` 1
@@ -123,10 +128,7 @@ extension HTMLPage {
     /// A step as data: `[keyword, text]`, then its status when it did not pass (or has
     /// something under it), then the markup under it (table, doc string, problem, attachments).
     func stepJSON(_ step: Step, status: String?, extra: String) -> String {
-        var under = ""
-        if let table = step.dataTable { under += tableHTML(table.rows.map { $0.cells.map(\.value) }, header: true) }
-        if let doc = step.docString { under += "<pre>\(e(doc.content))</pre>" }
-        under += extra
+        let under = argumentHTML(step) + extra
         var values = [ChapterJSON.text(step.keyword), ChapterJSON.text(step.text)]
         let shownStatus = status == "passed" ? nil : status
         if shownStatus != nil || !under.isEmpty { values.append(shownStatus.map { "\"\($0)\"" } ?? "0") }
@@ -137,10 +139,14 @@ extension HTMLPage {
     /// A step as markup, for a background: its keyword in the feature's language, its text,
     /// table or doc string.
     func writtenStep(_ step: Step) -> String {
-        var text = "<li><b>\(e(step.keyword))</b>\(e(step.text))"
-        if let table = step.dataTable { text += tableHTML(table.rows.map { $0.cells.map(\.value) }, header: true) }
-        if let doc = step.docString { text += "<pre>\(e(doc.content))</pre>" }
-        return text + "</li>"
+        "<li><b>\(e(step.keyword))</b>\(e(step.text))" + argumentHTML(step) + "</li>"
+    }
+
+    /// A step's table or doc string as markup; empty when it has neither.
+    func argumentHTML(_ step: Step) -> String {
+        if let table = step.dataTable { return tableHTML(table.rows.map { $0.cells.map(\.value) }, header: true) }
+        if let doc = step.docString { return "<pre>\(e(doc.content))</pre>" }
+        return ""
     }
 
     func tableHTML(_ rows: [[String]], header: Bool, extra: [String]? = nil, extraHeading: String? = nil) -> String {

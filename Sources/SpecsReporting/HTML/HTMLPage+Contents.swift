@@ -118,7 +118,7 @@ extension HTMLPage {
 
     /// The tags the filter lists: the scenarios' own, without the `@xctest:` links.
     static func filterTags(_ tags: Set<String>) -> [String] {
-        tags.filter { !$0.hasPrefix(TestLink.tagPrefix) }.sorted()
+        shownTags(tags).sorted()
     }
 
     /// The search box, the tag list and the status boxes; `tags` are the scenarios' own.
