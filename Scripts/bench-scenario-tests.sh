@@ -13,6 +13,9 @@
 # Each line gives wall and CPU seconds (user + system, all processes) and the peak resident
 # memory of the largest process (the compiler, in a build); per scenario is the clean build's
 # CPU beyond the no-op build, divided by the scenarios.
+# Each size is measured in each form the generator writes (SPECS_BENCH_FORMS, default both):
+#   compact  what Swift 6.3 on Linux builds: a test content record per scenario
+#   macros   the @Test form every other toolchain builds (-DSPECS_SCENARIO_TEST_MACROS)
 # Usage: Scripts/bench-scenario-tests.sh [scenarios...]   (default: 1000 5000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -122,6 +125,13 @@ cp "$work/corpus-10/features/area_00/"*.feature Tests/CartTests/Features/
 export CORPUS_PATTERNS="$work/corpus-10/step_patterns.json"
 swift build --build-tests >"$work/warm.log" 2>&1 || { cat "$work/warm.log"; exit 1; }
 
+read -r -a forms <<<"${SPECS_BENCH_FORMS:-compact macros}"
+for form in "${forms[@]}"; do
+case $form in
+  compact) flags=() ;;
+  macros) flags=(-Xswiftc -DSPECS_SCENARIO_TEST_MACROS) ;;
+  *) echo "bench-scenario-tests: unknown form $form (compact, macros)" >&2; exit 2 ;;
+esac
 for size in "${sizes[@]}"; do
   corpus="$work/corpus-$size"
   [ -f "$corpus/MANIFEST.json" ] ||
@@ -129,30 +139,30 @@ for size in "${sizes[@]}"; do
   pickles=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickles'])" "$corpus/MANIFEST.json")
   export CORPUS_PATTERNS="$corpus/step_patterns.json"
   echo
-  echo "== $pickles scenarios in $((size / 10)) feature files"
+  echo "== $pickles scenarios in $((size / 10)) feature files, $form form"
   echo '| step     |   wall s |    CPU s |   peak    |'
   echo '| -------- | -------- | -------- | --------- |'
   rm -rf Tests/CartTests/Features
-  measure noop-1 swift build --build-tests
+  measure noop-1 swift build --build-tests "${flags[@]}"
   base=$last_cpu
   edit cp -R "$corpus/features" Tests/CartTests/Features
-  measure clean swift build --build-tests
+  measure clean swift build --build-tests "${flags[@]}"
   clean=$last_cpu
-  measure no-op swift build --build-tests
+  measure no-op swift build --build-tests "${flags[@]}"
   noop=$last_cpu
   file=$(find Tests/CartTests/Features -name '*.feature' | sort | sed -n "$((size / 20 + 1))p")
   edit sed -i '0,/^\( *\)Scenario: \(.*\)$/s//\1Scenario: \2 renamed/' "$file"
   grep -q ' renamed$' "$file" || { echo "bench-scenario-tests: no scenario to rename in $file" >&2; exit 1; }
-  measure rename swift build --build-tests
+  measure rename swift build --build-tests "${flags[@]}"
   rename=$last_cpu
   edit cp "$file" "$(dirname "$file")/added.feature"
-  measure add swift build --build-tests
+  measure add swift build --build-tests "${flags[@]}"
   add=$last_cpu
-  measure list swift test list
+  measure list swift test list "${flags[@]}"
   listed=$(grep -c '^CartTests\.' "$work/list.log" || true)
-  measure test swift test
+  measure test swift test "${flags[@]}"
   passed=$(grep -o 'Test run with [0-9]* tests' "$work/test.log" | grep -o '[0-9]*' || echo "?")
-  measure runner .build/debug/corpus-specs Tests/CartTests/Features --format summary
+  if [ "$form" = "${forms[0]}" ]; then measure runner .build/debug/corpus-specs Tests/CartTests/Features --format summary; fi
   python3 - "$pickles" "$base" "$clean" "$noop" "$rename" "$add" "$listed" "$passed" <<'PY'
 import sys
 pickles, base, clean, noop, rename, add = (float(v) for v in sys.argv[1:7])
@@ -160,4 +170,5 @@ print(f"per scenario: {(clean - noop) / pickles * 1000:.1f} ms of CPU beyond the
       f"rename: {rename - noop:.1f} s beyond it; add a file: {add - noop:.1f} s; "
       f"swift test list named {sys.argv[7]} tests; swift test ran {sys.argv[8]} tests")
 PY
+done
 done

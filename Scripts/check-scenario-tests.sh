@@ -38,6 +38,36 @@ for name in 'Scenario: Several items of one price' 'Scenario: Items from a table
   check "listed: $name" has "$name" list.txt
 done
 
+echo "== the compact form (Swift 6.3 on Linux) and the @Test form list and report the same tests"
+# A second feature file whose outline has more rows than one tuple of records holds.
+python3 - >Features/rows.feature <<'PY'
+print("Feature: Many rows\n\n  Scenario Outline: One item at <price> EUR\n    Given a cart with 1 items at <price> EUR\n"
+      "    When the customer checks out\n    Then the total is <price> EUR\n\n    Examples:\n      | price |")
+for cents in range(1, 151): print(f"      | {cents / 100} |")
+PY
+swift build --build-tests >build.log 2>&1 || { cat build.log; exit 1; }
+swift test list >list.txt 2>&1
+if [ "$(uname -s)" = Linux ] && swift --version 2>&1 | grep -q 'Swift version 6\.3'; then
+  bundle=$(find -L .build/debug -maxdepth 1 -name '*PackageTests.xctest' | head -1)
+  check "this toolchain built the compact form (its record accessors are in the bundle)" \
+    bash -c "nm '$bundle' | grep -q 'scenario3'"
+fi
+swift test --xunit-output compact.xml >compact.txt 2>&1
+macros=(-Xswiftc -DSPECS_SCENARIO_TEST_MACROS)
+swift test list "${macros[@]}" >list-macros.txt 2>&1
+tests() { grep -E '\(\)$' "$1"; }
+check "the @Test form lists the same tests" cmp -s <(tests list.txt) <(tests list-macros.txt)
+swift test "${macros[@]}" --xunit-output macros.xml >macros.txt 2>&1
+check "and writes the same xUnit testcases" python3 - compact-swift-testing.xml macros-swift-testing.xml <<'PY'
+import sys, xml.etree.ElementTree as ET
+cases = [sorted((c.get("classname"), c.get("name"), len(list(c))) for c in ET.parse(f).getroot().iter("testcase")) for f in sys.argv[1:]]
+print(cases) if cases[0] != cases[1] or len(cases[0]) < 155 else None
+sys.exit(0 if cases[0] == cases[1] and len(cases[0]) >= 155 else 1)
+PY
+check "150 rows of one outline, run and passed" test "$(grep -cE '✔ Test "Examples: \| [0-9.]+ \|" passed' compact.txt)" -eq 150
+edit rm Features/rows.feature
+swift build --build-tests >build.log 2>&1 || { cat build.log; exit 1; }
+
 echo "== swift test --filter runs one scenario alone"
 swift test --filter 'Several items of one price' >filter.txt 2>&1 || true
 check "one test ran and passed" has 'Test run with 1 test in ' filter.txt

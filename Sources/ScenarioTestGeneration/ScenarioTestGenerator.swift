@@ -31,10 +31,18 @@ public struct ScenarioTestGenerator: Sendable {
             let body: String
             switch outcome {
             case .suite(let tree):
-                body = SuiteWriter.suite(tree.renamed(suiteNames[index]), indent: "    ", source: source)
+                let named = tree.renamed(suiteNames[index])
+                body = [
+                    "#if \(CompactWriter.condition)", CompactWriter.write(named, source: source) + "#else",
+                    "extension Features {", SuiteWriter.suite(named, indent: "    ", source: source) + "}", "#endif",
+                ].joined(separator: "\n")
             case .nothingToRun: body = ""
             case .problem:
-                body = SuiteWriter.problemTest(TestName("\(file.path) cannot be run"), indent: "    ", source: source)
+                body = [
+                    "extension Features {",
+                    SuiteWriter.problemTest(TestName("\(file.path) cannot be run"), indent: "    ", source: source)
+                        + "}",
+                ].joined(separator: "\n")
             }
             generated.append(
                 GeneratedFile(name: OutputName.forFeature(at: file.givenPath), contents: featureFile(file, body: body)))
@@ -107,7 +115,7 @@ public struct ScenarioTestGenerator: Sendable {
             "        module: \(SwiftLiteral.string(module)), \(content))",
             "}",
         ]
-        if !body.isEmpty { lines += ["", "extension Features {", body + "}"] }
+        if !body.isEmpty { lines += ["", body] }
         return lines.joined(separator: "\n") + "\n"
     }
 }

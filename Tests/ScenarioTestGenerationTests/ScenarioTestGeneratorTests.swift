@@ -175,6 +175,86 @@ final class ScenarioTestGeneratorTests: XCTestCase {
         XCTAssertEqual(Self.unescape(String(line[start...].dropLast())), text)
     }
 
+    /// The compact form's tests, as `suite path / name`, and its record entries, in order.
+    private func compactTests(_ code: String) -> (tests: [String], records: [String]) {
+        guard let start = code.range(of: "#if \(CompactWriter.condition)\n")?.upperBound,
+            let end = code.range(of: "#else\n")?.lowerBound
+        else { return ([], []) }
+        var tests: [String] = []
+        var records: [String] = []
+        for line in code[start..<end].split(separator: "\n") {
+            if let call = line.range(of: "ScenarioTests.store(\"")?.upperBound,
+                let nameEnd = line[call...].range(of: "\", in: ")
+            {
+                let name = String(line[call..<nameEnd.lowerBound])
+                let path = line[nameEnd.upperBound...].prefix { $0 != "," }.dropLast(".self".count)
+                tests.append(path.replacing("Features.", with: "").replacing("`.`", with: " / ") + " / " + name)
+            }
+            if line.hasPrefix("    (0x7465_7374, 0, ") { records.append(String(line.split(separator: ", ")[2])) }
+        }
+        return (tests.map { $0.replacing("`", with: "") }, records)
+    }
+
+    func test_generate_compactForm_namesAndNestsEveryTestAsTheTestFormDoes() {
+        let code = generate(
+            """
+            Feature: Cart
+              Scenario: Sum
+                Given a
+              Rule: Totals
+                @slow
+                Scenario Outline: Adding <n>
+                  Given <n>
+                  Examples:
+                    | n |
+                    | 1 |
+                    | 2 |
+            """)
+        XCTAssertEqual(
+            compactTests(code).tests,
+            [
+                "Feature: Cart / Scenario: Sum",
+                "Feature: Cart / Rule: Totals / Scenario Outline: Adding ‹n› / Examples: | 1 |",
+                "Feature: Cart / Rule: Totals / Scenario Outline: Adding ‹n› / Examples: | 2 |",
+            ])
+        XCTAssertEqual(
+            declarations(code),
+            [
+                "Feature: Cart", "Scenario: Sum", "Rule: Totals", "Scenario Outline: Adding ‹n›", "Examples: | 1 |",
+                "Examples: | 2 |",
+            ])
+        XCTAssertTrue(code.contains(#"tags: ["@slow"], featureFile_"#), code)
+        XCTAssertTrue(code.contains("line: 10, into: value, asTypeAt: type)"), code)
+        XCTAssertTrue(code.contains("enum `Feature: Cart` {\n        enum `Rule: Totals` {\n"), code)
+    }
+
+    func test_generate_compactForm_recordsEveryTestOnceInTuplesThatFitOneDeclaration() {
+        let rows = (1...130).map { "      | \($0) |" }.joined(separator: "\n")
+        let code = generate(
+            "Feature: Rows\n  Scenario Outline: Row <n>\n    Given <n>\n    Examples:\n      | n |\n" + rows)
+        let compact = compactTests(code)
+        XCTAssertEqual(compact.tests.count, 130)
+        XCTAssertEqual(compact.records, (6...135).map { "scenario\($0)" })
+        XCTAssertEqual(
+            code.components(separatedBy: "@section(\"swift5_tests\") @used\nprivate let scenarioRecords").count - 1, 3)
+        XCTAssertTrue(
+            code.contains(
+                "private let scenarioRecords2: (Testing.__TestContentRecord, Testing.__TestContentRecord) = ("), code)
+    }
+
+    func test_generate_compactForm_isBuiltOnlyWhereItWasCheckedAndTheTestFormElsewhere() {
+        let code = generate("Feature: Cart\n  Scenario: S\n    Given x\n")
+        XCTAssertEqual(
+            CompactWriter.condition, "compiler(>=6.3) && compiler(<6.4) && os(Linux) && !SPECS_SCENARIO_TEST_MACROS")
+        let lines = code.split(separator: "\n").map(String.init)
+        let ifLine = lines.firstIndex(of: "#if \(CompactWriter.condition)")
+        let elseLine = lines.firstIndex(of: "#else")
+        let endLine = lines.firstIndex(of: "#endif")
+        XCTAssertNotNil(ifLine, code)
+        XCTAssertTrue(ifLine ?? 0 < elseLine ?? 0 && elseLine ?? 0 < endLine ?? 0, code)
+        XCTAssertTrue(lines[(elseLine ?? 0)...].contains { $0.contains("@Test(.scenario(tags: []))") }, code)
+    }
+
     func test_testName_controlAndFormatCharacters_becomeOneSpaceOrVanish() {
         XCTAssertEqual(TestName("a\t\tb\u{202E}c\u{200F}  d  ").text, "a bc d")
     }

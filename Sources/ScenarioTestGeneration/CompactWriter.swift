@@ -1,0 +1,76 @@
+/// Writes a scenario tree in the compact form: the suites as empty types, each test as a
+/// function that hands Swift Testing the scenario's test (`ScenarioTests.store`), and the
+/// test content records that point at those functions, which is what the `@Test` macro
+/// expands to, without a macro expansion per scenario. An edit then costs what it
+/// changes: the module's interface holds one function signature per scenario, not the
+/// declarations of an expansion, so the build's module job stays cheap as suites grow.
+enum CompactWriter {
+    /// The toolchains whose Swift Testing the compact form was built and checked against:
+    /// every other builds the `@Test` form. `SPECS_SCENARIO_TEST_MACROS` (a define of the
+    /// test target) asks for the `@Test` form anywhere.
+    static let condition = "compiler(>=6.3) && compiler(<6.4) && os(Linux) && !SPECS_SCENARIO_TEST_MACROS"
+
+    /// Records per tuple: a file's records are laid out as tuples of records, which the
+    /// section holds one after another as it holds records declared one by one.
+    static let recordsPerTuple = 64
+
+    /// `source` names the file's feature file; `parent` the suite the tree's root joins.
+    static func write(_ tree: ScenarioTree, source: String, parent: String = "Features") -> String {
+        var tests: [(path: String, name: TestName, line: Int, tags: [String])] = []
+        let types = declareTypes(tree, path: parent, indent: "    ", tests: &tests)
+        var lines = ["extension \(parent) {", types + "}", ""]
+        for test in tests {
+            let call =
+                "ScenarioTests.store(\(SwiftLiteral.string(test.name.text)), in: \(test.path).self, "
+                + "tags: \(SwiftLiteral.array(test.tags)), \(source), line: \(test.line), into: value, asTypeAt: type)"
+            lines += [
+                "@Sendable private func \(function(test.line))(",
+                "    _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer, _: UnsafeRawPointer?, _: UInt",
+                ") -> CBool {",
+                "    \(call) {",
+                "        try await ScenarioTests.run(ScenarioTests.registry, \(source), line: \(test.line))",
+                "    }",
+                "}",
+                "",
+            ]
+        }
+        let chunks = stride(from: 0, to: tests.count, by: recordsPerTuple).map {
+            tests[$0..<min($0 + recordsPerTuple, tests.count)]
+        }
+        for (index, chunk) in chunks.enumerated() {
+            let records = chunk.map { "(0x7465_7374, 0, \(function($0.line)), 0, 0)" }
+            lines.append("@section(\"swift5_tests\") @used")
+            // One record is a record, not a tuple of one.
+            if records.count == 1 {
+                lines.append("private let scenarioRecords\(index): Testing.__TestContentRecord = \(records[0])")
+            } else {
+                let type = Array(repeating: "Testing.__TestContentRecord", count: chunk.count).joined(separator: ", ")
+                lines += [
+                    "private let scenarioRecords\(index): (\(type)) = (",
+                    records.map { "    " + $0 }.joined(separator: ",\n"),
+                    ")",
+                ]
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The accessor of the test at `line`: lines tell a file's tests apart.
+    private static func function(_ line: Int) -> String { "scenario\(line)" }
+
+    private static func declareTypes(
+        _ tree: ScenarioTree, path: String, indent: String,
+        tests: inout [(path: String, name: TestName, line: Int, tags: [String])]
+    ) -> String {
+        switch tree {
+        case .suite(let name, let children):
+            let inner = path + "." + name.identifier
+            let body = children.map { declareTypes($0, path: inner, indent: indent + "    ", tests: &tests) }.joined()
+            return body.isEmpty
+                ? "\(indent)enum \(name.identifier) {}\n" : "\(indent)enum \(name.identifier) {\n\(body)\(indent)}\n"
+        case .test(let name, let line, let tags):
+            tests.append((path, name, line, tags))
+            return ""
+        }
+    }
+}
