@@ -50,7 +50,7 @@ swift test list >list.txt 2>&1
 if [ "$(uname -s)" = Linux ] && swift --version 2>&1 | grep -q 'Swift version 6\.3'; then
   bundle=$(find -L .build/debug -maxdepth 1 -name '*PackageTests.xctest' | head -1)
   check "this toolchain built the compact form (its record accessors are in the bundle)" \
-    bash -c "nm '$bundle' | grep -q 'scenario3'"
+    bash -c "nm '$bundle' | grep -q 'scenario3_'"
 fi
 swift test --xunit-output compact.xml >compact.txt 2>&1
 macros=(-Xswiftc -DSPECS_SCENARIO_TEST_MACROS)

@@ -14,8 +14,11 @@ enum CompactWriter {
     /// section holds one after another as it holds records declared one by one.
     static let recordsPerTuple = 64
 
-    /// `source` names the file's feature file; `parent` the suite the tree's root joins.
-    static func write(_ tree: ScenarioTree, source: String, parent: String = "Features") -> String {
+    /// `source` names the file's feature file; `suffix` makes the file's own names its own
+    /// (`scenario12_5d2c0a1f`): a name declared in several files, even privately, makes each
+    /// file that uses it depend on all of them, and adding a file recompile them.
+    static func write(_ tree: ScenarioTree, source: String, suffix: String) -> String {
+        let parent = "Features"
         var tests: [(path: String, name: TestName, line: Int, tags: [String])] = []
         let types = declareTypes(tree, path: parent, indent: "    ", tests: &tests)
         var lines = ["extension \(parent) {", types + "}", ""]
@@ -24,7 +27,7 @@ enum CompactWriter {
                 "ScenarioTests.store(\(SwiftLiteral.string(test.name.text)), in: \(test.path).self, "
                 + "tags: \(SwiftLiteral.array(test.tags)), \(source), line: \(test.line), into: value, asTypeAt: type)"
             lines += [
-                "@Sendable private func \(function(test.line))(",
+                "@Sendable private func \(function(test.line, suffix))(",
                 "    _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer, _: UnsafeRawPointer?, _: UInt",
                 ") -> CBool {",
                 "    \(call) {",
@@ -38,15 +41,16 @@ enum CompactWriter {
             tests[$0..<min($0 + recordsPerTuple, tests.count)]
         }
         for (index, chunk) in chunks.enumerated() {
-            let records = chunk.map { "(0x7465_7374, 0, \(function($0.line)), 0, 0)" }
+            let records = chunk.map { "(0x7465_7374, 0, \(function($0.line, suffix)), 0, 0)" }
             lines.append("@section(\"swift5_tests\") @used")
             // One record is a record, not a tuple of one.
             if records.count == 1 {
-                lines.append("private let scenarioRecords\(index): Testing.__TestContentRecord = \(records[0])")
+                lines.append(
+                    "private let scenarioRecords\(index)_\(suffix): Testing.__TestContentRecord = \(records[0])")
             } else {
                 let type = Array(repeating: "Testing.__TestContentRecord", count: chunk.count).joined(separator: ", ")
                 lines += [
-                    "private let scenarioRecords\(index): (\(type)) = (",
+                    "private let scenarioRecords\(index)_\(suffix): (\(type)) = (",
                     records.map { "    " + $0 }.joined(separator: ",\n"),
                     ")",
                 ]
@@ -56,7 +60,7 @@ enum CompactWriter {
     }
 
     /// The accessor of the test at `line`: lines tell a file's tests apart.
-    private static func function(_ line: Int) -> String { "scenario\(line)" }
+    private static func function(_ line: Int, _ suffix: String) -> String { "scenario\(line)_\(suffix)" }
 
     private static func declareTypes(
         _ tree: ScenarioTree, path: String, indent: String,

@@ -4,6 +4,11 @@ import Gherkin
 /// scenario and per example row, named as written, each running its pickle with the
 /// target's step registry (`ScenarioTests.registry`) when it runs.
 ///
+/// Each file holds its tests twice, chosen by the compiler: the compact form (one test
+/// content record per scenario, `CompactWriter`) on the toolchain it was checked against,
+/// and the `@Test` form (`SuiteWriter`) on every other; both list, name and report the
+/// same tests.
+///
 /// A file that does not parse, or cannot be read, becomes a test that fails at the
 /// problem's line; a target without feature files gets a failing test that says so.
 /// Nothing vanishes silently.
@@ -33,7 +38,8 @@ public struct ScenarioTestGenerator: Sendable {
             case .suite(let tree):
                 let named = tree.renamed(suiteNames[index])
                 body = [
-                    "#if \(CompactWriter.condition)", CompactWriter.write(named, source: source) + "#else",
+                    "#if \(CompactWriter.condition)",
+                    CompactWriter.write(named, source: source, suffix: OutputName.hash(file.givenPath)) + "#else",
                     "extension Features {", SuiteWriter.suite(named, indent: "    ", source: source) + "}", "#endif",
                 ].joined(separator: "\n")
             case .nothingToRun: body = ""

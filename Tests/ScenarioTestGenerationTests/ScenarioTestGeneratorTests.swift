@@ -234,12 +234,36 @@ final class ScenarioTestGeneratorTests: XCTestCase {
             "Feature: Rows\n  Scenario Outline: Row <n>\n    Given <n>\n    Examples:\n      | n |\n" + rows)
         let compact = compactTests(code)
         XCTAssertEqual(compact.tests.count, 130)
-        XCTAssertEqual(compact.records, (6...135).map { "scenario\($0)" })
+        let suffix = OutputName.hash("/work/Features/cart.feature")
+        XCTAssertEqual(compact.records, (6...135).map { "scenario\($0)_\(suffix)" })
         XCTAssertEqual(
             code.components(separatedBy: "@section(\"swift5_tests\") @used\nprivate let scenarioRecords").count - 1, 3)
         XCTAssertTrue(
             code.contains(
-                "private let scenarioRecords2: (Testing.__TestContentRecord, Testing.__TestContentRecord) = ("), code)
+                "private let scenarioRecords2_\(suffix): (Testing.__TestContentRecord, Testing.__TestContentRecord) = ("
+            ), code)
+    }
+
+    func test_generate_compactForm_twoFilesDeclareNoNameInCommon() {
+        let files = ScenarioTestGenerator(module: "T").generate(
+            ["a", "b"].map { name in
+                FeatureFileInput(
+                    path: "Features/\(name).feature", absolutePath: "/\(name)",
+                    content: .success("Feature: \(name)\n  Scenario: S\n    Given x\n  Scenario: T\n    Given y\n"))
+            })
+        let declared = files.dropFirst().map { file in
+            Set(
+                file.contents.split(separator: "\n").compactMap { line -> String? in
+                    for marker in ["private func ", "private let ", "private var "] {
+                        if let start = line.range(of: marker)?.upperBound {
+                            return String(line[start...].prefix { $0 != "(" && $0 != ":" })
+                        }
+                    }
+                    return nil
+                })
+        }
+        XCTAssertEqual(declared.map(\.count), [4, 4], "\(declared)")
+        XCTAssertEqual(declared[0].intersection(declared[1]), [])
     }
 
     func test_generate_compactForm_isBuiltOnlyWhereItWasCheckedAndTheTestFormElsewhere() {
