@@ -141,13 +141,17 @@ final class ScenarioTestGeneratorTests: XCTestCase {
             files[0].contents.contains("ScenarioTests.reportNoFeatureFiles(module: \"CartTests\")"), files[0].contents)
     }
 
-    func test_generate_sameFeatureNameInTwoFiles_tellsTheSuitesApartByPath() {
-        let files = ScenarioTestGenerator(module: "T").generate(
+    /// The files generated for `Features/a.feature` and `Features/b.feature`, each holding `text(name)`.
+    private func generateFilesAAndB(_ text: (String) -> String) -> [GeneratedFile] {
+        ScenarioTestGenerator(module: "T").generate(
             ["a", "b"].map { name in
                 FeatureFileInput(
-                    path: "Features/\(name).feature", absolutePath: "/\(name)",
-                    content: .success("Feature: Same\n  Scenario: S\n    Given x\n"))
+                    path: "Features/\(name).feature", absolutePath: "/\(name)", content: .success(text(name)))
             })
+    }
+
+    func test_generate_sameFeatureNameInTwoFiles_tellsTheSuitesApartByPath() {
+        let files = generateFilesAAndB { _ in "Feature: Same\n  Scenario: S\n    Given x\n" }
         XCTAssertEqual(files.count, 3)
         XCTAssertTrue(files[1].contents.contains("struct `Feature: Same (Features/a.feature)`"), files[1].contents)
         XCTAssertTrue(files[2].contents.contains("struct `Feature: Same (Features/b.feature)`"), files[2].contents)
@@ -245,12 +249,7 @@ final class ScenarioTestGeneratorTests: XCTestCase {
     }
 
     func test_generate_compactForm_twoFilesDeclareNoNameInCommon() {
-        let files = ScenarioTestGenerator(module: "T").generate(
-            ["a", "b"].map { name in
-                FeatureFileInput(
-                    path: "Features/\(name).feature", absolutePath: "/\(name)",
-                    content: .success("Feature: \(name)\n  Scenario: S\n    Given x\n  Scenario: T\n    Given y\n"))
-            })
+        let files = generateFilesAAndB { "Feature: \($0)\n  Scenario: S\n    Given x\n  Scenario: T\n    Given y\n" }
         let declared = files.dropFirst().map { file in
             Set(
                 file.contents.split(separator: "\n").compactMap { line -> String? in
