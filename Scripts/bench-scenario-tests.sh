@@ -127,48 +127,48 @@ swift build --build-tests >"$work/warm.log" 2>&1 || { cat "$work/warm.log"; exit
 
 read -r -a forms <<<"${SPECS_BENCH_FORMS:-compact macros}"
 for form in "${forms[@]}"; do
-case $form in
-  compact) flags=() ;;
-  macros) flags=(-Xswiftc -DSPECS_SCENARIO_TEST_MACROS) ;;
-  *) echo "bench-scenario-tests: unknown form $form (compact, macros)" >&2; exit 2 ;;
-esac
-for size in "${sizes[@]}"; do
-  corpus="$work/corpus-$size"
-  [ -f "$corpus/MANIFEST.json" ] ||
-    python3 "$generator" --out "$corpus" --files $((size / 10)) --scenarios 10 --steps 6 >/dev/null
-  pickles=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickles'])" "$corpus/MANIFEST.json")
-  export CORPUS_PATTERNS="$corpus/step_patterns.json"
-  echo
-  echo "== $pickles scenarios in $((size / 10)) feature files, $form form"
-  echo '| step     |   wall s |    CPU s |   peak    |'
-  echo '| -------- | -------- | -------- | --------- |'
-  rm -rf Tests/CartTests/Features
-  measure noop-1 swift build --build-tests "${flags[@]}"
-  base=$last_cpu
-  edit cp -R "$corpus/features" Tests/CartTests/Features
-  measure clean swift build --build-tests "${flags[@]}"
-  clean=$last_cpu
-  measure no-op swift build --build-tests "${flags[@]}"
-  noop=$last_cpu
-  file=$(find Tests/CartTests/Features -name '*.feature' | sort | sed -n "$((size / 20 + 1))p")
-  edit sed -i '0,/^\( *\)Scenario: \(.*\)$/s//\1Scenario: \2 renamed/' "$file"
-  grep -q ' renamed$' "$file" || { echo "bench-scenario-tests: no scenario to rename in $file" >&2; exit 1; }
-  measure rename swift build --build-tests "${flags[@]}"
-  rename=$last_cpu
-  edit cp "$file" "$(dirname "$file")/added.feature"
-  measure add swift build --build-tests "${flags[@]}"
-  add=$last_cpu
-  measure list swift test list "${flags[@]}"
-  listed=$(grep -c '^CartTests\.' "$work/list.log" || true)
-  measure test swift test "${flags[@]}"
-  passed=$(grep -o 'Test run with [0-9]* tests' "$work/test.log" | grep -o '[0-9]*' || echo "?")
-  if [ "$form" = "${forms[0]}" ]; then measure runner .build/debug/corpus-specs Tests/CartTests/Features --format summary; fi
-  python3 - "$pickles" "$base" "$clean" "$noop" "$rename" "$add" "$listed" "$passed" <<'PY'
+  case $form in
+    compact) flags=() ;;
+    macros) flags=(-Xswiftc -DSPECS_SCENARIO_TEST_MACROS) ;;
+    *) echo "bench-scenario-tests: unknown form $form (compact, macros)" >&2; exit 2 ;;
+  esac
+  for size in "${sizes[@]}"; do
+    corpus="$work/corpus-$size"
+    [ -f "$corpus/MANIFEST.json" ] ||
+      python3 "$generator" --out "$corpus" --files $((size / 10)) --scenarios 10 --steps 6 >/dev/null
+    pickles=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pickles'])" "$corpus/MANIFEST.json")
+    export CORPUS_PATTERNS="$corpus/step_patterns.json"
+    echo
+    echo "== $pickles scenarios in $((size / 10)) feature files, $form form"
+    echo '| step     |   wall s |    CPU s |   peak    |'
+    echo '| -------- | -------- | -------- | --------- |'
+    rm -rf Tests/CartTests/Features
+    measure noop-1 swift build --build-tests "${flags[@]}"
+    base=$last_cpu
+    edit cp -R "$corpus/features" Tests/CartTests/Features
+    measure clean swift build --build-tests "${flags[@]}"
+    clean=$last_cpu
+    measure no-op swift build --build-tests "${flags[@]}"
+    noop=$last_cpu
+    file=$(find Tests/CartTests/Features -name '*.feature' | sort | sed -n "$((size / 20 + 1))p")
+    edit sed -i '0,/^\( *\)Scenario: \(.*\)$/s//\1Scenario: \2 renamed/' "$file"
+    grep -q ' renamed$' "$file" || { echo "bench-scenario-tests: no scenario to rename in $file" >&2; exit 1; }
+    measure rename swift build --build-tests "${flags[@]}"
+    rename=$last_cpu
+    edit cp "$file" "$(dirname "$file")/added.feature"
+    measure add swift build --build-tests "${flags[@]}"
+    add=$last_cpu
+    measure list swift test list "${flags[@]}"
+    listed=$(grep -c '^CartTests\.' "$work/list.log" || true)
+    measure test swift test "${flags[@]}"
+    passed=$(grep -o 'Test run with [0-9]* tests' "$work/test.log" | grep -o '[0-9]*' || echo "?")
+    if [ "$form" = "${forms[0]}" ]; then measure runner .build/debug/corpus-specs Tests/CartTests/Features --format summary; fi
+    python3 - "$pickles" "$base" "$clean" "$noop" "$rename" "$add" "$listed" "$passed" <<'PY'
 import sys
 pickles, base, clean, noop, rename, add = (float(v) for v in sys.argv[1:7])
 print(f"per scenario: {(clean - noop) / pickles * 1000:.1f} ms of CPU beyond the no-op build; "
       f"rename: {rename - noop:.1f} s beyond it; add a file: {add - noop:.1f} s; "
       f"swift test list named {sys.argv[7]} tests; swift test ran {sys.argv[8]} tests")
 PY
-done
+  done
 done

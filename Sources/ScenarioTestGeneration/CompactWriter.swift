@@ -18,54 +18,61 @@ enum CompactWriter {
     /// (`scenario12_5d2c0a1f`): a name declared in several files, even privately, makes each
     /// file that uses it depend on all of them, and adding a file recompile them.
     static func write(_ tree: ScenarioTree, source: String, suffix: String) -> String {
-        let parent = "Features"
-        var tests: [(path: String, name: TestName, line: Int, tags: [String])] = []
-        let types = declareTypes(tree, path: parent, indent: "    ", tests: &tests)
-        var lines = ["extension \(parent) {", types + "}", ""]
-        for test in tests {
-            let call =
-                "ScenarioTests.store(\(SwiftLiteral.string(test.name.text)), in: \(test.path).self, "
-                + "tags: \(SwiftLiteral.array(test.tags)), \(source), line: \(test.line), into: value, asTypeAt: type)"
-            lines += [
-                "@Sendable private func \(function(test.line, suffix))(",
-                "    _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer, _: UnsafeRawPointer?, _: UInt",
-                ") -> CBool {",
-                "    \(call) {",
-                "        try await ScenarioTests.run(ScenarioTests.registry, \(source), line: \(test.line))",
-                "    }",
-                "}",
-                "",
-            ]
-        }
-        let chunks = stride(from: 0, to: tests.count, by: recordsPerTuple).map {
-            tests[$0..<min($0 + recordsPerTuple, tests.count)]
-        }
-        for (index, chunk) in chunks.enumerated() {
-            let records = chunk.map { "(0x7465_7374, 0, \(function($0.line, suffix)), 0, 0)" }
-            lines.append("@section(\"swift5_tests\") @used")
+        var tests: [Test] = []
+        let types = declareTypes(tree, path: "Features", indent: "    ", tests: &tests)
+        let accessors = tests.map { accessor($0, source: source, suffix: suffix) }
+        return (["extension Features {", types + "}", ""] + accessors + records(tests, suffix: suffix))
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// A test: its suite's Swift path, its name, its scenario's line and tags.
+    private typealias Test = (path: String, name: TestName, line: Int, tags: [String])
+
+    /// The function a record points at: it hands Swift Testing the test of `test`.
+    private static func accessor(_ test: Test, source: String, suffix: String) -> String {
+        let call =
+            "ScenarioTests.store(\(SwiftLiteral.string(test.name.text)), in: \(test.path).self, "
+            + "tags: \(SwiftLiteral.array(test.tags)), \(source), line: \(test.line), into: value, asTypeAt: type)"
+        return """
+            @Sendable private func \(function(test.line, suffix))(
+                _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer, _: UnsafeRawPointer?, _: UInt
+            ) -> CBool {
+                \(call) {
+                    try await ScenarioTests.run(ScenarioTests.registry, \(source), line: \(test.line))
+                }
+            }
+
+            """
+    }
+
+    /// The tests' records, in tuples of `recordsPerTuple`.
+    private static func records(_ tests: [Test], suffix: String) -> [String] {
+        stride(from: 0, to: tests.count, by: recordsPerTuple).enumerated().flatMap { index, start in
+            let records = tests[start..<min(start + recordsPerTuple, tests.count)].map {
+                "(0x7465_7374, 0, \(function($0.line, suffix)), 0, 0)"
+            }
+            let name = "scenarioRecords\(index)_\(suffix)"
             // One record is a record, not a tuple of one.
-            if records.count == 1 {
-                lines.append(
-                    "private let scenarioRecords\(index)_\(suffix): Testing.__TestContentRecord = \(records[0])")
-            } else {
-                let type = Array(repeating: "Testing.__TestContentRecord", count: chunk.count).joined(separator: ", ")
-                lines += [
-                    "private let scenarioRecords\(index)_\(suffix): (\(type)) = (",
-                    records.map { "    " + $0 }.joined(separator: ",\n"),
-                    ")",
+            guard records.count > 1 else {
+                return [
+                    "@section(\"swift5_tests\") @used",
+                    "private let \(name): Testing.__TestContentRecord = \(records[0])",
                 ]
             }
+            let type = Array(repeating: "Testing.__TestContentRecord", count: records.count).joined(separator: ", ")
+            return [
+                "@section(\"swift5_tests\") @used", "private let \(name): (\(type)) = (",
+                records.map { "    " + $0 }.joined(separator: ",\n"), ")",
+            ]
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The accessor of the test at `line`: lines tell a file's tests apart.
     private static func function(_ line: Int, _ suffix: String) -> String { "scenario\(line)_\(suffix)" }
 
-    private static func declareTypes(
-        _ tree: ScenarioTree, path: String, indent: String,
-        tests: inout [(path: String, name: TestName, line: Int, tags: [String])]
-    ) -> String {
+    /// The suites as empty types nested as in the tree; collects each test with its suite's path.
+    private static func declareTypes(_ tree: ScenarioTree, path: String, indent: String, tests: inout [Test]) -> String
+    {
         switch tree {
         case .suite(let name, let children):
             let inner = path + "." + name.identifier

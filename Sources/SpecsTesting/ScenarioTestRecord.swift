@@ -17,8 +17,7 @@ import Testing
             into value: UnsafeMutableRawPointer, asTypeAt type: UnsafeRawPointer,
             running body: @escaping @Sendable () async throws -> Void
         ) -> CBool {
-            let location = SourceLocation(
-                fileID: "\(file.module)/\(file.path)", filePath: file.absolutePath, line: max(1, line), column: 1)
+            let location = file.key.sourceLocation(line: line, column: 1)
             return Test.__store(
                 {
                     Test.__function(

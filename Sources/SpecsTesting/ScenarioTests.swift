@@ -70,10 +70,7 @@ public enum ScenarioTests {
         switch issue.place {
         case .feature(let file, let line, let column):
             Issue.record(
-                Comment(rawValue: issue.message),
-                sourceLocation: SourceLocation(
-                    fileID: "\(file.module)/\(file.path)", filePath: file.absolutePath, line: max(1, line),
-                    column: max(1, column)))
+                Comment(rawValue: issue.message), sourceLocation: file.sourceLocation(line: line, column: column))
         case .code(let file, let line):
             // A #fileID is `Module/File.swift`: the folder a Swift file sits in is its module's.
             let fileID = file.split(separator: "/").suffix(2).joined(separator: "/")
@@ -91,5 +88,13 @@ public enum ScenarioTests {
         #if compiler(>=6.3)
             try Test.cancel(Comment(rawValue: reason))
         #endif
+    }
+}
+
+extension ScenarioTests.FeatureFile.Key {
+    /// A place in the feature file as Swift Testing shows it: `CartTests/Features/cart.feature:6:5`.
+    func sourceLocation(line: Int, column: Int) -> SourceLocation {
+        SourceLocation(
+            fileID: "\(module)/\(path)", filePath: absolutePath, line: max(1, line), column: max(1, column))
     }
 }

@@ -113,11 +113,11 @@ final class BookBinder {
         page.html += "<script type=\"application/json\" id=\"book-data\">{\"dry\":\(dryRun ? 1 : 0),"
         page.html += "\"eager\":\(figures.results <= Self.eagerResults ? 1 : 0),\"labels\":\(labels.scriptJSON),"
         page.html += "\"total\":\(figures.scenarios),\"attentionCount\":\(attentionCount),\"attention\":["
-        let withAttention = ordered.enumerated().filter { $0.element.attentionCount > 0 }
+        let withAttention = ordered.filter { $0.attentionCount > 0 }
         var early = 0
         var listed = 0
         while early < withAttention.count && listed < Self.earlyAttention {
-            listed += withAttention[early].element.attentionCount
+            listed += withAttention[early].attentionCount
             early += 1
         }
         writeAttention(withAttention[..<early], into: &page, out: out)
@@ -173,10 +173,10 @@ final class BookBinder {
 
     /// Entries of what needs attention, by chapter: `[file, anchor, [entries]]` each.
     private func writeAttention(
-        _ chapters: ArraySlice<(offset: Int, element: FeatureChapter)>, into page: inout HTMLPage, out: ReportOutput
+        _ chapters: ArraySlice<FeatureChapter>, into page: inout HTMLPage, out: ReportOutput
     ) {
         var first = true
-        for (_, chapter) in chapters {
+        for chapter in chapters {
             page.html += (first ? "" : ",") + "[" + ChapterJSON.text(chapter.uri) + ","
             page.html += ChapterJSON.string(html: ReportBook.anchor(chapter.uri)) + ",["
             first = false
