@@ -27,6 +27,7 @@ struct OutputFactory {
         self.out = out
         self.traceability = traceability
         self.featuresLanguage = featuresLanguage
+        files.standardOutput = out
         let formats = Set(parsed.all(.format).map { FormatRequest($0).name })
         if linksTests || traceability.requested || !formats.isDisjoint(with: ["traceability", "traceability-json"]) {
             ledger = RunLedger(retaining: .summaries)
@@ -40,6 +41,8 @@ struct OutputFactory {
         var outputs: [ReportOutput] = []
         /// The HTML reports, whose `--history` record may not have been written.
         var htmlReports: [HTMLFormatter] = []
+        /// Standard output, checked with the files: what a format wrote there is a report too.
+        var standardOutput: ReportOutput?
 
         /// Closes every report file (a format that does not close its own, as the terminal
         /// formats do not, is closed here, so that its file is put in place), says on `err`
@@ -51,9 +54,13 @@ struct OutputFactory {
             for problem in htmlReports.compactMap(\.historyProblem) {
                 err.write("warning: --history: the run's record could not be written: \(problem)\n")
             }
-            let failed = outputs.filter { $0.failure != nil }
-            for output in failed { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
-            return failed.map { $0.path ?? "?" }
+            standardOutput?.flush()
+            let failed = (outputs + [standardOutput].compactMap { $0 }).filter { $0.failure != nil }
+            for output in failed {
+                err.write("\(output.path ?? "standard output"): error: \(output.failure ?? "")\n")
+                output.failureTold = true
+            }
+            return failed.map { $0.path ?? "standard output" }
         }
     }
     let files = Files()

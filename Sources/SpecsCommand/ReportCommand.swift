@@ -88,7 +88,7 @@ enum ReportCommand {
         let unwritten = files.unwritten(reportingTo: err)
         if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
         let humanOnStdout = FormatRequest.humanOnStdout(requests)
-        (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: .none))
+        (humanOnStdout && out.failure == nil ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()
         return verdict.exitCode
     }

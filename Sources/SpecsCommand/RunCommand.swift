@@ -66,7 +66,7 @@ struct RunCommand {
         }
         outputs.addTheirProblems(to: &verdict, err: err)
         let humanOnStdout = FormatRequest.humanOnStdout(formats)
-        (humanOnStdout ? out : err).write(
+        (humanOnStdout && out.failure == nil ? out : err).write(
             VerdictText.render(verdict, palette: humanOnStdout ? outputs.factory.palette : .none))
         out.flush()
         if let signal = summary.interrupted { return 128 + (SignalWatch.number(signal) ?? 2) }
@@ -110,22 +110,13 @@ struct RunCommand {
         options.dryRun = parsed.has(.dryRun)
         options.failFast = parsed.has(.failFast)
         if let retry = parsed.value(.retry) {
-            guard let count = Int(retry), count >= 0 else {
-                throw UsageError(message: "--retry takes a whole number, not '\(retry)'")
-            }
-            options.retry = count
+            options.retry = try OptionRange.whole(retry, of: .retry, in: OptionRange.retry)
         }
         if let parallel = parsed.value(.parallel) {
-            guard let count = Int(parallel), count >= 1 else {
-                throw UsageError(message: "--parallel takes a number from 1, not '\(parallel)'")
-            }
-            options.parallel = count
+            options.parallel = try OptionRange.whole(parallel, of: .parallel, in: OptionRange.parallel)
         }
         if let timeout = parsed.value(.timeout) {
-            guard let seconds = Double(timeout), seconds > 0 else {
-                throw UsageError(message: "--timeout takes seconds, not '\(timeout)'")
-            }
-            options.stepTimeout = seconds
+            options.stepTimeout = try OptionRange.seconds(timeout)
         }
         if let order = parsed.value(.order) {
             switch order {
@@ -136,7 +127,10 @@ struct RunCommand {
                 options.order = .random(seed: UInt64.random(in: 0...UInt64(UInt32.max)))
             default:
                 guard order.hasPrefix("random:"), let seed = UInt64(order.dropFirst("random:".count)) else {
-                    throw UsageError(message: "--order takes defined, reverse, random or random:<seed>, not '\(order)'")
+                    throw UsageError(
+                        message:
+                            "--order takes defined, reverse, random or random:<seed> (a whole number from 0 to \(UInt64.max)), not '\(order)'"
+                    )
                 }
                 options.order = .random(seed: seed)
             }
@@ -144,9 +138,10 @@ struct RunCommand {
         if parsed.value(.shard) == "auto" {
             options.shard = try CIShard.shard(in: ProcessInfo.processInfo.environment)
         } else if let shard = parsed.value(.shard) {
-            let parts = shard.split(separator: "/").compactMap { Int($0) }
-            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-                throw UsageError(message: "--shard takes i/n with 1 <= i <= n, not '\(shard)'")
+            let parts = shard.split(separator: "/", omittingEmptySubsequences: false).compactMap { Int($0) }
+            guard parts.count == 2, OptionRange.shards.contains(parts[1]), (1...parts[1]).contains(parts[0]) else {
+                throw UsageError(
+                    message: "--shard takes i/n with 1 <= i <= n <= \(OptionRange.shards.upperBound), not '\(shard)'")
             }
             options.shard = (parts[0], parts[1])
         }

@@ -74,6 +74,16 @@ struct TraceabilityOptions {
                 "--report-language \(language): the report's labels exist in "
                     + HTMLFormatter.labelLanguages.joined(separator: " and ") + " only; it is written in English")
         }
+        if let history = parsed.value(.history) {
+            let formats = parsed.all(.format).map { FormatRequest($0).name }
+            if !formats.contains("html") {
+                warnings.append(
+                    "--history \(history): the run's record is kept by the HTML report, and none is asked for: add "
+                        + "--format html:FILE (this run is not recorded)")
+            } else if parsed.has(.dryRun) {
+                warnings.append("--history \(history): a dry run has no results, so it is not recorded")
+            }
+        }
         requested = minimum != nil || results != nil
         self.warnings = warnings
     }

@@ -29,7 +29,7 @@ public final class GitHubAnnotations: EventConsumer {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        TerminalText.escape(text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A"))
     }
 
     static func escapeProperty(_ text: String) -> String {

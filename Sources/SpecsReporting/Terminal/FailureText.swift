@@ -5,18 +5,18 @@ import Messages
 enum FailureText {
     static func explain(_ step: StepResult, in scenario: ScenarioResult, palette: Palette, indent: String) -> String {
         var lines: [String] = []
-        let place = "\(scenario.pickle.uri):\(step.line ?? scenario.pickle.location.line)"
+        let place = TerminalText.escape("\(scenario.pickle.uri):\(step.line ?? scenario.pickle.location.line)")
         switch step.status {
         case .failed, .ambiguous, .pending:
             let message = step.result?.message ?? step.status.rawValue.lowercased()
             for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines.append(indent + palette.paint(String(line), for: step.status))
+                lines.append(indent + palette.paint(TerminalText.escape(String(line)), for: step.status))
             }
-            lines.append(indent + palette.paint("at \(place)" + definedAt(step), .gray))
+            lines.append(indent + palette.paint("at \(place)" + TerminalText.escape(definedAt(step)), .gray))
         case .undefined:
             lines.append(indent + palette.paint("Undefined step at \(place). Define it with:", .yellow))
             for line in (step.suggestion?.snippets.first?.code ?? "").split(separator: "\n") {
-                lines.append(indent + "  " + palette.paint(String(line), .yellow))
+                lines.append(indent + "  " + palette.paint(TerminalText.escape(String(line)), .yellow))
             }
         default:
             break

@@ -83,9 +83,16 @@ extension RunOptions {
     /// `--name '...'` options together; empty when neither selects.
     public static func selectionWords(tags: TagExpression, tagsAsWritten: String? = nil, names: [String]) -> [String] {
         var words: [String] = []
-        if tags != .always { words.append("--tags '\(tagsAsWritten ?? "\(tags)")'") }
+        if tags != .always { words.append("--tags '\(shortened(tagsAsWritten ?? "\(tags)"))'") }
         if !names.isEmpty { words.append(names.map { "--name '\($0)'" }.joined(separator: " ")) }
         return words
+    }
+
+    /// `text` whole when it is short; else its start and how long it is, so that a message
+    /// quoting an expression of thousands of terms stays a line.
+    static func shortened(_ text: String, to length: Int = 120) -> String {
+        guard text.count > length else { return text }
+        return text.prefix(length) + "… (\(text.count) characters)"
     }
 
     /// The options that select a suite's scenarios, as the suite's fingerprint takes them.

@@ -54,7 +54,8 @@ enum ScenarioOrder {
         var mine: Set<Int> = []
         for position in order {
             let lightest = load.indices.min { (load[$0], $0) < (load[$1], $1) } ?? 0
-            load[lightest] += expected[position]
+            let (sum, overflow) = load[lightest].addingReportingOverflow(expected[position])
+            load[lightest] = overflow ? Int.max : sum
             if lightest == index - 1 { mine.insert(position) }
         }
         return pickles.indices.filter { mine.contains($0) }.map { pickles[$0] }

@@ -52,6 +52,11 @@ public struct FeaturePath: Sendable, Hashable {
         path = parts.joined(separator: ":")
         self.lines = lines
     }
+
+    init(path: String, lines: Set<Int>) {
+        self.path = path
+        self.lines = lines
+    }
 }
 
 /// Finds, reads and parses feature files. Problems are returned, never thrown, so
@@ -85,9 +90,35 @@ public enum FeatureLoader {
             var found: [String] = []
             var visited: Set<String> = []
             walk(base, found: &found, problems: &problems, visited: &visited)
-            files += found.sorted().map { FeaturePath(argument: $0) }
+            files += found.sorted().map { FeaturePath(path: $0, lines: []) }
         }
-        return (files, problems)
+        return (mergingDuplicates(files), problems)
+    }
+
+    /// Each file once, where it was first named: paths that name one file (`Features` and
+    /// `Features/login.feature`, `./Features/login.feature`, a link to it) are one, asking
+    /// for the lines of both, or for the whole file if either does.
+    static func mergingDuplicates(_ files: [FeaturePath]) -> [FeaturePath] {
+        var keys: [String] = []
+        var merged: [String: FeaturePath] = [:]
+        for file in files {
+            let key = canonical(file.path)
+            guard let first = merged[key] else {
+                keys.append(key)
+                merged[key] = file
+                continue
+            }
+            let lines = first.lines.isEmpty || file.lines.isEmpty ? [] : first.lines.union(file.lines)
+            merged[key] = FeaturePath(path: first.path, lines: lines)
+        }
+        return keys.compactMap { merged[$0] }
+    }
+
+    /// The file a path names, links and `.` and `..` resolved.
+    private static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Collects the feature files below `directory`: unreadable folders are problems, not
