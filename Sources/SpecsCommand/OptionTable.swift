@@ -25,10 +25,12 @@ enum OptionTable {
         ),
         OptionSpec(.dryRun, value: nil, help: "Match every step without running any."),
         OptionSpec(.failFast, value: nil, help: "Stop after the first failing scenario."),
-        OptionSpec(.retry, value: "n", help: "Run a failing scenario up to n more times."),
+        OptionSpec(.retry, value: "n", help: "Run a failing scenario up to n more times (0 to 100)."),
         OptionSpec(.order, value: "defined|reverse|random[:seed]", help: "The order scenarios run in."),
-        OptionSpec(.parallel, value: "n", help: "Run n scenarios at once (one world each)."),
-        OptionSpec(.timeout, value: "seconds", help: "Fail a step still running after this long (default 60)."),
+        OptionSpec(.parallel, value: "n", help: "Run n scenarios at once (one world each; 1 to 1024)."),
+        OptionSpec(
+            .timeout, value: "seconds", help: "Fail a step still running after this long (default 60, at most 1000000)."
+        ),
         OptionSpec(
             .failOnUnused, value: nil,
             help: "Fail (exit 1) when a step definition matches no step (with --dry-run: before running anything)."),
@@ -40,7 +42,7 @@ enum OptionTable {
         OptionSpec(
             .shard, value: "i/n|auto",
             help:
-                "Run the i-th of n balanced, stable shares of the scenarios; auto reads a CI's parallel job (GitLab, CircleCI, Buildkite, Azure Pipelines)."
+                "Run the i-th of n (at most 10000) balanced, stable shares of the scenarios; auto reads a CI's parallel job (GitLab, CircleCI, Buildkite, Azure Pipelines)."
         ),
         OptionSpec(
             .shardDurations, value: "file",
