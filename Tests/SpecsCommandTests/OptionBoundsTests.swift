@@ -73,6 +73,18 @@ final class OptionBoundsTests: XCTestCase {
         }
     }
 
+    func test_run_lineNumbersOutOfRange_nameNoFileInsteadOfCrashing() throws {
+        for argument in ["Features/a.feature:-9223372036854775808", "Features/a.feature:99999999999999999999"] {
+            let run = try specs([argument, "--format", "summary"])
+            XCTAssertFalse(run.signaled, run.err)
+            XCTAssertEqual(run.code, 2, run.err)
+            XCTAssertTrue(run.err.contains("\(argument): error: no such file or directory"), run.err)
+        }
+        let far = try specs(["Features/a.feature:9223372036854775807", "--format", "summary"])
+        XCTAssertEqual(far.code, 2, far.err)
+        XCTAssertTrue(far.err.contains("no scenario or example row is at line 9223372036854775807"), far.err)
+    }
+
     func test_run_hundredThousandTermTagExpressionInSpecsJSON_runsWithoutCrashing() throws {
         let tags = (0..<100_000).map { "@t\($0)" }.joined(separator: " or ")
         try scratch.write("specs.json", #"{ "default": { "tags": "\#(tags) or @none" } }"#)

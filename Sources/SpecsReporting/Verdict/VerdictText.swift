@@ -19,7 +19,7 @@ public enum VerdictText {
             return palette.paint(text, .green) + "\n"
         }
         var lines = [palette.paint("FAILED:", .red)]
-        for problem in verdict.problems { lines.append("  - " + sentence(problem)) }
+        for problem in verdict.problems { lines.append("  - " + TerminalText.escape(sentence(problem))) }
         return lines.joined(separator: "\n") + "\n"
     }
 

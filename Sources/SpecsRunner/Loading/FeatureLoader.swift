@@ -42,10 +42,14 @@ public struct FeaturePath: Sendable, Hashable {
     public let lines: Set<Int>
 
     /// The path and lines of an argument: `login.feature:12:30` is lines 12 and 30 of `login.feature`.
+    /// A line is digits alone (no sign) that fit a whole number: `:-5` or `:99999999999999999999`
+    /// is part of the path, which then names no file.
     public init(argument: String) {
         var parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         var lines: Set<Int> = []
-        while parts.count > 1, let line = Int(parts[parts.count - 1]) {
+        while parts.count > 1, let last = parts.last, last.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let line = Int(last)
+        {
             lines.insert(line)
             parts.removeLast()
         }
