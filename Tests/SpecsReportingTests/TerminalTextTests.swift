@@ -32,6 +32,10 @@ final class TerminalTextTests: XCTestCase {
         }
     }
 
+    func test_gitHubAnnotation_escapeSequenceInAMessage_isWrittenOut() {
+        XCTAssertEqual(GitHubAnnotations.escapeData("red \u{1B}[2J\nnext 100%"), "red \\u{1B}[2J%0Anext 100%25")
+    }
+
     func test_paint_ofEscapedText_keepsOnlyThePalettesCodes() {
         let painted = Palette.ansi.paint(TerminalText.escape("evil \u{1B}[2J name"), .red)
         XCTAssertEqual(painted, "\u{1B}[31mevil \\u{1B}[2J name\u{1B}[0m")
