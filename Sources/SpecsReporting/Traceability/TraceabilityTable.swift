@@ -64,7 +64,7 @@ enum TraceabilityTable {
             default: result.append(character)
             }
         }
-        return result
+        return TerminalText.escape(result)
     }
 
     /// The width the terminal table keeps within.
