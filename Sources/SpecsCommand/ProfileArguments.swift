@@ -1,4 +1,5 @@
 import Foundation
+import SpecsReporting
 import SpecsRunner
 
 /// The arguments of a run with `specs.json` (`ProjectConfiguration`): the options of its
@@ -55,7 +56,21 @@ enum ProfileArguments {
                 throw UsageError(message: "\(configuration.path): error: '\(name)' is a switch: give it true or false")
             }
         }
+        try checkNumbers(arguments, of: configuration)
         return arguments + commandLine
+    }
+
+    /// The numbers the file gives (those the command line does not replace), read as the
+    /// command line's are, so that one out of range is an error naming the file.
+    private static func checkNumbers(_ arguments: [String], of configuration: ProjectConfiguration) throws(UsageError) {
+        let numeric = Set([Option.timeout, .retry, .parallel, .order, .shard].map(\.name))
+        guard var parsed = try? ArgumentParser.parse(arguments, table: OptionTable.run) else { return }
+        parsed.values = parsed.values.filter { numeric.contains($0.key) }
+        parsed.flags = []
+        let none = ReportOutput(handle: .nullDevice)
+        do { _ = try RunCommand(parsed: parsed, out: none, err: none).runOptions() } catch {
+            throw UsageError(message: "\(configuration.path): error: \(error)")
+        }
     }
 
     /// The profile the command line names (`--profile NAME` or `--profile=NAME`).

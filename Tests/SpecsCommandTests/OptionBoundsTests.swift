@@ -45,7 +45,15 @@ final class OptionBoundsTests: XCTestCase {
 
     func test_run_timeoutOfSpecsJSON_isAUsageErrorNamingItsRange() throws {
         try scratch.write("specs.json", #"{ "default": { "timeout": 1e308 } }"#)
-        assertUsageError(try specs(["--format", "summary"]), naming: ["--timeout takes seconds", "at most 1000000"])
+        assertUsageError(
+            try specs(["--format", "summary"]),
+            naming: ["specs.json: error: --timeout takes seconds, more than 0 and at most 1000000, not '1e+308'"])
+        try scratch.write("specs.json", #"{ "profiles": { "ci": { "parallel": 9223372036854775807 } } }"#)
+        assertUsageError(
+            try specs(["--profile", "ci"]),
+            naming: ["specs.json: error: --parallel takes a whole number from 1 to 1024"])
+        let replaced = try specs(["--profile", "ci", "--parallel", "2", "--format", "summary"])
+        XCTAssertEqual(replaced.code, 0, "the command line's value replaces the file's: \(replaced.err)")
     }
 
     func test_run_shardAutoWithAHugeCICount_isAUsageErrorNamingTheVariables() throws {
