@@ -55,6 +55,43 @@ final class OutputHygieneTests: XCTestCase {
         XCTAssertFalse(run.err.contains("PASSED"), run.err)
     }
 
+    /// A full disk: a tiny tmpfs filled up where this may mount one (as root), else `/dev/full`.
+    func test_run_reportOnAFullDisk_failsAndLeavesNoFileCutShort() throws {
+        let disk = scratch.root.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mounted = Self.tool("/bin/mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", disk.path]) == 0
+        defer { if mounted { _ = Self.tool("/bin/umount", [disk.path]) } }
+        let target: String
+        if mounted {
+            let filler = disk.appendingPathComponent("filler")
+            XCTAssertNotEqual(Self.tool("/bin/dd", ["if=/dev/zero", "of=\(filler.path)", "bs=1k", "count=64"]), 0)
+            target = disk.appendingPathComponent("junit.xml").path
+        } else {
+            target = "/dev/full"
+        }
+        let run = try specs(["--format", "junit:\(target)", "--format", "summary"])
+        XCTAssertEqual(run.code, 2, run.err)
+        XCTAssertTrue(run.err.contains("\(target): error: cannot write: No space left on device"), run.err)
+        XCTAssertTrue(
+            run.out.hasSuffix("FAILED:\n  - 1 report could not be written (see the errors above): \(target)\n"), run.out
+        )
+        if mounted {
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), ["filler"])
+        }
+    }
+
+    /// Runs a system tool quietly; its exit code (-1 when it cannot start).
+    private static func tool(_ path: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     func test_report_toAFullStandardOutput_failsWithExitTwo() throws {
         let saved = try specs(["--format", "message:run.ndjson", "--format", "summary"])
         XCTAssertEqual(saved.code, 0, saved.err)
