@@ -8,6 +8,7 @@ struct Option: Hashable, Sendable {
         self.name = name
     }
 
+    static let allowUncheckedStreams = Option("--allow-unchecked-streams")
     static let check = Option("--check")
     static let config = Option("--config")
     static let dryRun = Option("--dry-run")
@@ -44,7 +45,7 @@ struct Option: Hashable, Sendable {
 
     /// Every option, for the tests of the table.
     static let all: [Option] = [
-        .check, .config, .dryRun, .failFast, .failOnUnused, .format, .help, .history, .i18nKeywords, .i18nLanguages,
+        .allowUncheckedStreams, .check, .config, .dryRun, .failFast, .failOnUnused, .format, .help, .history, .i18nKeywords, .i18nLanguages,
         .inProcess, .junitSuiteName, .minCoverage, .name, .noAst, .noColor, .noPickles, .noSource, .order, .parallel,
         .predictableIds, .profile, .reportLanguage, .retry, .shard, .shardDurations, .tags, .testList, .testsDir,
         .timeout,

@@ -85,7 +85,11 @@ enum OptionTable {
             .noColor, .help,
         ]
         .contains($0.option)
-    }
+    } + [
+        OptionSpec(
+            .allowUncheckedStreams, value: nil,
+            help: "Report streams without specs' run metadata (another tool's), unchecked for missing scenarios."),
+    ]
 
     static let format: [OptionSpec] = [
         OptionSpec(

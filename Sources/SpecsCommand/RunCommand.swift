@@ -31,7 +31,16 @@ struct RunCommand {
                 executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
         if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
-            let files = parsed.emptyRerunFiles.joined(separator: ", ")
+            let failed = parsed.emptyRerunFiles.filter { $0.failure != nil }
+            guard failed.isEmpty else {
+                for file in failed {
+                    err.write(
+                        "\(file.path): error: lists no scenario, but the run that wrote it failed (\(file.failure ?? "")): "
+                            + "run the suite again\n")
+                }
+                return 1
+            }
+            let files = parsed.emptyRerunFiles.map(\.path).joined(separator: ", ")
             out.write("\(files) lists no scenario (the run that wrote it had no failure): nothing to run\n")
             return 0
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecsRunner
 import Traceability
 
 /// The top of the page: title, date, the verdict in one sentence, the counts, the trend.
@@ -19,12 +20,14 @@ extension HTMLPage {
             let shown = iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + " UTC"
             html += "<p class=\"muted\">\(e(labels.runAt)) <time datetime=\"\(iso)\">\(e(String(shown)))</time></p>"
         }
-        let good = !dryRun && attention == 0 && unverified <= 0 && figures.results > 0
+        // Readiness is the run's verdict plus the evidence: the verdict passed, and every
+        // scenario is verified by a passing test.
+        let good = !dryRun && verdict.passed && unverified <= 0 && figures.results > 0
         html += "<p class=\"verdict \(good ? "good" : "bad")\" role=\"status\">"
         html +=
             e(
                 labels.verdict(
-                    total: figures.results, attention: attention, unverified: max(0, unverified), dryRun: dryRun,
+                    total: figures.results, verdict: verdict, unverified: max(0, unverified), dryRun: dryRun,
                     resultsKnown: resultsKnown))
             + "</p>"
         if let scope = labels.scope(of: runs) { html += "<p class=\"scope\" role=\"note\">\(e(scope))</p>" }
@@ -42,7 +45,7 @@ extension HTMLPage {
         html += "<div class=\"card\"><dt>\(e(labels.steps))</dt><dd>\(figures.steps)</dd></div>"
         if let start = run.started, let end = run.finished {
             html +=
-                "<div class=\"card\"><dt>\(e(labels.duration))</dt><dd>\(String(format: "%.1f", Double(end.totalNanoseconds - start.totalNanoseconds) / 1e9)) s</dd></div>"
+                "<div class=\"card\"><dt>\(e(labels.duration))</dt><dd>\(String(format: "%.1f", Double(end.totalNanoseconds.saturatingSubtract(start.totalNanoseconds)) / 1e9)) s</dd></div>"
         }
         html += "</dl>" + bar(counts, label: labels.scenarios)
         if !history.trend.isEmpty { renderTrend() }

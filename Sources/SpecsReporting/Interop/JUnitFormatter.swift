@@ -4,7 +4,10 @@ import SpecsRunner
 
 /// JUnit XML: one `testsuite` for the run, one `testcase` per scenario or example
 /// row (`classname` the feature). As Cucumber maps outcomes in strict mode: failed,
-/// ambiguous, undefined and pending are `failure`s, skipped is `skipped`.
+/// ambiguous, undefined and pending are `failure`s, skipped is `skipped`. A run whose
+/// verdict fails for more than its scenarios' results (a file that does not parse, a shard
+/// missing, scenarios never run) has one more `testcase`, `specs` `run`, with an `error` per
+/// problem: a failed run never reads as `failures="0" errors="0"`.
 public final class JUnitFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
@@ -18,11 +21,16 @@ public final class JUnitFormatter: EventConsumer {
     private var results = FinalResults()
     private var failures = 0
     private var skipped = 0
+    private let board: VerdictBoard?
 
-    public init(output: ReportOutput, suiteName: String = "specs", ledger shared: RunLedger? = nil) {
+    public init(
+        output: ReportOutput, suiteName: String = "specs", ledger shared: RunLedger? = nil,
+        verdict board: VerdictBoard? = nil
+    ) {
         feed = LedgerFeed(shared)
         out = output
         self.suiteName = suiteName
+        self.board = board
     }
 
     public func consume(_ envelope: Envelope) {
@@ -43,10 +51,19 @@ public final class JUnitFormatter: EventConsumer {
         for result in results.remaining(from: ledger) { write(result) }
         let total = ledger.result.duration ?? 0
         let timestamp = ledger.runStarted.map { TimeText.iso8601(seconds: $0.seconds) } ?? ""
+        let runErrors = runErrors()
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.write(
-            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
+            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count + (runErrors.isEmpty ? 0 : 1))\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"\(runErrors.isEmpty ? 0 : 1)\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
         )
+        if !runErrors.isEmpty {
+            out.write("  <testcase classname=\"specs\" name=\"run\" time=\"0\">\n")
+            for problem in runErrors {
+                out.write(
+                    "    <error type=\"verdict\" message=\"\(XMLText.escape(problem))\">\(XMLText.escape(problem))</error>\n")
+            }
+            out.write("  </testcase>\n")
+        }
         cases.drain(into: out)
         out.write("</testsuite>\n")
         out.close()
@@ -80,6 +97,15 @@ public final class JUnitFormatter: EventConsumer {
         }
         text += "    <system-out>\(XMLText.escape(steps))</system-out>\n  </testcase>\n"
         cases.append(text)
+    }
+
+    /// The verdict's problems that the scenarios' `testcase`s do not show, worded; all of
+    /// them when the verdict fails and no `testcase` failed.
+    private func runErrors() -> [String] {
+        let verdict = board?.verdict(or: ledger) ?? RunVerdict(ledger.result)
+        let others = verdict.problems.filter { if case .scenarios = $0 { false } else { true } }
+        let shown = others.isEmpty && !verdict.passed && failures == 0 ? verdict.problems : others
+        return shown.map(VerdictText.sentence)
     }
 
     /// The steps as Cucumber writes them: keyword and text, dots, then the status.
