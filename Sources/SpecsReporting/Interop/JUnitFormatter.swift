@@ -1,13 +1,17 @@
 import Foundation
+import Gherkin
 import Messages
 import SpecsRunner
 
 /// JUnit XML: one `testsuite` for the run, one `testcase` per scenario or example
 /// row (`classname` the feature). As Cucumber maps outcomes in strict mode: failed,
-/// ambiguous, undefined and pending are `failure`s, skipped is `skipped`. A run whose
-/// verdict fails for more than its scenarios' results (a file that does not parse, a shard
-/// missing, scenarios never run) has one more `testcase`, `specs` `run`, with an `error` per
-/// problem: a failed run never reads as `failures="0" errors="0"`.
+/// ambiguous, undefined and pending are `failure`s, skipped is `skipped`. The verdict is read,
+/// never judged again: a scenario of the suite that no stream of a merge holds is a `failure`
+/// (`not run`) under its own name, so that a merge counts its whole suite and no more; a file
+/// that does not parse is an `error` `testcase` of its own (as a test collector's error is);
+/// and a failed verdict that no `testcase` shows (a dry run merged, the coverage gate) is one
+/// `testcase` `run` with an `error` per problem: a failed run never reads as
+/// `failures="0" errors="0"`.
 public final class JUnitFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
@@ -49,16 +53,17 @@ public final class JUnitFormatter: EventConsumer {
 
     public func finish() {
         for result in results.remaining(from: ledger) { write(result) }
+        writeNotRun(ledger.result.inNoStream)
         let total = ledger.result.duration ?? 0
         let timestamp = ledger.runStarted.map { TimeText.iso8601(seconds: $0.seconds) } ?? ""
-        let runErrors = runErrors()
+        let errors = errorCases()
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.write(
-            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count + (runErrors.isEmpty ? 0 : 1))\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"\(runErrors.isEmpty ? 0 : 1)\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
+            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count + errors.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"\(errors.count)\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
         )
-        if !runErrors.isEmpty {
-            out.write("  <testcase classname=\"specs\" name=\"run\" time=\"0\">\n")
-            for problem in runErrors {
+        for (name, problems) in errors {
+            out.write("  <testcase classname=\"specs\" name=\"\(XMLText.escape(name))\" time=\"0\">\n")
+            for problem in problems {
                 out.write(
                     "    <error type=\"verdict\" message=\"\(XMLText.escape(problem))\">\(XMLText.escape(problem))</error>\n")
             }
@@ -99,13 +104,37 @@ public final class JUnitFormatter: EventConsumer {
         cases.append(text)
     }
 
-    /// The verdict's problems that the scenarios' `testcase`s do not show, worded; all of
-    /// them when the verdict fails and no `testcase` failed.
-    private func runErrors() -> [String] {
+    /// The scenarios of the suite in no stream of a merge, each a `failure` under its name.
+    private func writeNotRun(_ places: [String]) {
+        guard !places.isEmpty else { return }
+        var pickles: [String: Pickle] = [:]
+        for pickle in ledger.pickles.values { pickles["\(pickle.uri):\(pickle.location.line)"] = pickle }
+        for place in places {
+            count += 1
+            failures += 1
+            let pickle = pickles[place]
+            let message = "not run: \(place) is in no stream of the merge"
+            let feature = pickle.flatMap { ledger.documents[$0.uri]?.feature?.name } ?? pickle?.uri ?? place
+            cases.append(
+                "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(pickle?.name ?? place))\" time=\"0\">\n"
+                    + "    <failure type=\"not run\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(message))</failure>\n"
+                    + "  </testcase>\n")
+        }
+    }
+
+    /// The `error` testcases: each file that does not parse; then, when the verdict fails and
+    /// no other `testcase` shows it, `run` with every problem.
+    private func errorCases() -> [(name: String, problems: [String])] {
         let verdict = board?.verdict(or: ledger) ?? RunVerdict(ledger.result)
-        let others = verdict.problems.filter { if case .scenarios = $0 { false } else { true } }
-        let shown = others.isEmpty && !verdict.passed && failures == 0 ? verdict.problems : others
-        return shown.map(VerdictText.sentence)
+        var cases: [(name: String, problems: [String])] = []
+        for problem in verdict.problems {
+            guard case .unparsableFiles(let places) = problem else { continue }
+            cases += places.map { (name: $0, problems: ["the feature file does not parse: \($0)"]) }
+        }
+        if !verdict.passed && failures == 0 && cases.isEmpty {
+            cases.append((name: "run", problems: verdict.problems.map(VerdictText.sentence)))
+        }
+        return cases
     }
 
     /// The steps as Cucumber writes them: keyword and text, dots, then the status.

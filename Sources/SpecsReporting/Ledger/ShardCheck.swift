@@ -23,7 +23,9 @@ public struct ShardCheck: Sendable {
     /// a problem.
     public init(_ streams: [(path: String, envelopes: [Envelope])], allowingUnchecked: Bool = false) {
         let facts = streams.map { (path: $0.path, facts: StreamFacts($0.envelopes)) }
-        unchecked = facts.filter { $0.facts.metadata == nil }.map(\.path)
+        // A run tells its metadata as it finishes: a stream that ended early lacks it, and
+        // is told for having ended early.
+        unchecked = facts.filter { $0.facts.metadata == nil && $0.facts.success != nil }.map(\.path)
         if !unchecked.isEmpty && !allowingUnchecked {
             problems.append(
                 "\(Self.list(unchecked)) \(unchecked.count == 1 ? "carries" : "carry") no run metadata (another tool's "
@@ -31,7 +33,8 @@ public struct ShardCheck: Sendable {
                     + "--allow-unchecked-streams to report it unchecked")
         }
         for (path, facts) in facts {
-            if facts.success == nil {
+            // One stream that ended early is the run's `incomplete` problem; of several, it is named.
+            if facts.success == nil && streams.count > 1 {
                 problems.append("\(path) ends before its run finished (no testRunFinished): its run died or was cut")
             } else if facts.success == false {
                 failedRuns.append(path)
