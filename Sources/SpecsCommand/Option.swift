@@ -45,10 +45,11 @@ struct Option: Hashable, Sendable {
 
     /// Every option, for the tests of the table.
     static let all: [Option] = [
-        .allowUncheckedStreams, .check, .config, .dryRun, .failFast, .failOnUnused, .format, .help, .history, .i18nKeywords, .i18nLanguages,
+        .check, .config, .dryRun, .failFast, .failOnUnused, .format, .help, .history, .i18nKeywords, .i18nLanguages,
         .inProcess, .junitSuiteName, .minCoverage, .name, .noAst, .noColor, .noPickles, .noSource, .order, .parallel,
         .predictableIds, .profile, .reportLanguage, .retry, .shard, .shardDurations, .tags, .testList, .testsDir,
         .timeout,
         .title, .version, .xunit,
+        .allowUncheckedStreams,
     ]
 }

@@ -91,7 +91,8 @@ enum ReportCommand {
         if verdict.passed && !shardCheck.failedRuns.isEmpty {
             verdict.add(
                 .notOneRun(
-                    shardCheck.failedRuns.map { "\($0): its run says it did not pass (testRunFinished success false)" }))
+                    shardCheck.failedRuns.map { "\($0): its run says it did not pass (testRunFinished success false)" })
+            )
         }
         for id in ledger.result.unfinished {
             guard let result = ledger.scenarioResult(testCaseId: id) else { continue }

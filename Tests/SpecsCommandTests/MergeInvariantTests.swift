@@ -159,7 +159,8 @@ final class MergeInvariantTests: XCTestCase {
     }
 
     func test_run_unparsableFile_everyOutputFails() throws {
-        try scratch.write("Features/broken.feature", "Feature: B\n  Scenario: b\n    Given a step that passes\n  oops\n")
+        try scratch.write(
+            "Features/broken.feature", "Feature: B\n  Scenario: b\n    Given a step that passes\n  oops\n")
         let result = try run(["--format", "html:book.html", "--format", "junit:j.xml", "--format", "rerun:r.txt"])
         XCTAssertEqual(result.code, 2, result.out + result.err)
         let book = try scratch.read("book.html")
@@ -187,7 +188,8 @@ final class MergeInvariantTests: XCTestCase {
         try edit("full.ndjson", to: "zero.ndjson") { line in
             guard line.hasPrefix("{\"testCaseStarted\"") || line.hasPrefix("{\"testCaseFinished\"") else { return line }
             return pattern.stringByReplacingMatches(
-                in: line, range: NSRange(line.startIndex..., in: line), withTemplate: NSRegularExpression.escapedTemplate(for: zero))
+                in: line, range: NSRange(line.startIndex..., in: line),
+                withTemplate: NSRegularExpression.escapedTemplate(for: zero))
         }
         for index in 1...2 {
             let result = try shard(index, of: 2, ["--shard-durations", "zero.ndjson", "--format", "summary"])
@@ -200,10 +202,13 @@ final class MergeInvariantTests: XCTestCase {
 
     func test_report_metadataOfAlmostEveryShard_failsAtOnce() throws {
         XCTAssertEqual(try shard(1).code, 0)
-        try edit("s1.ndjson", to: "huge.ndjson") { $0.replacing(#"\"shards\":2,"#, with: #"\"shards\":9223372036854775807,"#) }
+        try edit("s1.ndjson", to: "huge.ndjson") {
+            $0.replacing(#"\"shards\":2,"#, with: #"\"shards\":9223372036854775807,"#)
+        }
         let started = Date()
         let merged = try report(["huge.ndjson"])
-        assertFails(merged, saying: "shards 2, 3, 4, 5, 6 and 9223372036854775801 more of 9223372036854775807 are missing")
+        assertFails(
+            merged, saying: "shards 2, 3, 4, 5, 6 and 9223372036854775801 more of 9223372036854775807 are missing")
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
     }
 

@@ -65,7 +65,8 @@ public final class JUnitFormatter: EventConsumer {
             out.write("  <testcase classname=\"specs\" name=\"\(XMLText.escape(name))\" time=\"0\">\n")
             for problem in problems {
                 out.write(
-                    "    <error type=\"verdict\" message=\"\(XMLText.escape(problem))\">\(XMLText.escape(problem))</error>\n")
+                    "    <error type=\"verdict\" message=\"\(XMLText.escape(problem))\">\(XMLText.escape(problem))</error>\n"
+                )
             }
             out.write("  </testcase>\n")
         }

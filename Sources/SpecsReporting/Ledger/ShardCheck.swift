@@ -56,7 +56,8 @@ public struct ShardCheck: Sendable {
         checkShards(described, facts: facts.map(\.facts))
         guard streams.count > 1 else { return }
         shardTimes = facts.compactMap { stream -> RunLedger.ShardTime? in
-            guard let metadata = stream.facts.metadata, let start = stream.facts.started, let end = stream.facts.finished
+            guard let metadata = stream.facts.metadata, let start = stream.facts.started,
+                let end = stream.facts.finished
             else { return nil }
             return RunLedger.ShardTime(
                 shard: metadata.shard, of: metadata.shards, nanoseconds: max(0, end.saturatingSubtract(start)))
@@ -135,7 +136,8 @@ public struct ShardCheck: Sendable {
         let places = inNoStream.isEmpty ? "" : ": " + Self.list(inNoStream, most: 10)
         if !missingShards.numbers.isEmpty {
             let count = missingShards.count
-            let numbers = missingShards.numbers.map(String.init).joined(separator: ", ")
+            let numbers =
+                missingShards.numbers.map(String.init).joined(separator: ", ")
                 + (count > missingShards.numbers.count ? " and \(count - missingShards.numbers.count) more" : "")
             problems.append(
                 "shard\(count == 1 ? "" : "s") \(numbers) of \(total) \(count == 1 ? "is" : "are") missing: "

@@ -9,6 +9,7 @@ public final class VerdictBoard {
     /// The verdict the command posted, once it has.
     public private(set) var posted: RunVerdict?
 
+    /// A board with no verdict posted yet.
     public init() {}
 
     /// Makes `verdict` the one every reader shows.
@@ -32,15 +33,18 @@ public final class VerdictReaders: EventConsumer {
     /// Where the readers read the verdict.
     public let board = VerdictBoard()
 
+    /// No reader yet.
     public init() {}
 
     /// Holds back a reader's end until the verdict is posted.
     public func add(_ reader: any EventConsumer) { readers.append(reader) }
 
+    /// Each reader takes the envelope as it comes.
     public func consume(_ envelope: Envelope) {
         for reader in readers { reader.consume(envelope) }
     }
 
+    /// Each reader lets go of the document as it comes.
     public func closeDocument(_ uri: String) {
         for reader in readers { reader.closeDocument(uri) }
     }
