@@ -30,7 +30,7 @@ public final class RerunFormatter: EventConsumer {
         var lines: [String: Set<Int>] = [:]
         for testCaseId in result.tally.notPassed + result.tally.neverStarted {
             guard let scenario = ledger.scenarioResult(testCaseId: testCaseId),
-                !scenario.started || scenario.status.failsRun || scenario.status == .unknown
+                !scenario.started || scenario.status.needsAttention
             else { continue }
             lines[scenario.pickle.uri, default: []].insert(scenario.pickle.location.line)
         }

@@ -152,10 +152,19 @@ public struct ShardCheck: Sendable {
 
     private mutating func reportTwice(_ twice: [String]) {
         guard !twice.isEmpty else { return }
-        let sorted = twice.sorted()
+        let sorted = twice.sorted(by: Self.inFileOrder)
         problems.append(
             "\(sorted.count) scenario\(sorted.count == 1 ? "" : "s") ran in more than one stream (counted once): "
                 + Self.list(sorted, most: 10))
+    }
+
+    /// `path:line` places by path, then line.
+    private static func inFileOrder(_ a: String, _ b: String) -> Bool {
+        func split(_ place: String) -> (String, Int) {
+            guard let colon = place.lastIndex(of: ":") else { return (place, 0) }
+            return (String(place[..<colon]), Int(place[place.index(after: colon)...]) ?? 0)
+        }
+        return split(a) < split(b)
     }
 
     /// A suite's places from its metadata, `path:line`, sorted.

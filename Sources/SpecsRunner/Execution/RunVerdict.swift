@@ -71,7 +71,7 @@ public struct RunVerdict: Sendable {
 
     /// Adds the problems of the scenarios' statuses, in the order people fix them.
     public mutating func addScenarioProblems() {
-        for status in [TestStepResultStatus.failed, .ambiguous, .undefined, .pending] {
+        for status in TestStepResultStatus.worstFirst where status.failsRun {
             if let count = scenarios[status], count > 0 { add(.scenarios(status, count: count)) }
         }
     }
