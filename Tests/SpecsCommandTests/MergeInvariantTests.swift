@@ -79,8 +79,16 @@ final class MergeInvariantTests: XCTestCase {
 
     func test_report_missingShard_failsAndTheRerunFileNamesItsScenarios() throws {
         XCTAssertEqual(try shard(1).code, 0)
-        let merged = try report(["s1.ndjson", "--format", "rerun:r.txt", "--format", "junit:j.xml"])
+        let merged = try report([
+            "s1.ndjson", "--format", "summary", "--format", "rerun:r.txt", "--format", "junit:j.xml",
+            "--format", "html:book.html",
+        ])
         assertFails(merged, saying: "shard 2 of 2 is missing: 3 of the suite's 6 scenarios are in no stream")
+        XCTAssertTrue(merged.out.contains("6 scenarios (3 passed, 3 not run)"), merged.out)
+        let book = try scratch.read("book.html")
+        XCTAssertTrue(book.contains("<dt>Scenarios</dt><dd>6</dd>"), book)
+        XCTAssertTrue(
+            book.contains("class=\"verdict bad\" role=\"status\">Not ready: the streams are not one whole run"), book)
         let rerun = try scratch.read("r.txt")
         XCTAssertEqual(rerun.split(separator: "\n").flatMap { $0.split(separator: ":").dropFirst() }.count, 3, rerun)
         // The missing shard's scenarios are failures of their own names: the suite, counted once.

@@ -88,7 +88,7 @@ final class BookBinder {
     /// Writes the whole page to `out`; `trend` draws the past runs and this one.
     func bind(
         into out: ReportOutput, run: (started: Timestamp?, finished: Timestamp?), unlinkedTests: [TestIdentifier],
-        trend: RunHistory.Marks, runs: [RunMetadata] = [], verdict: RunVerdict
+        trend: RunHistory.Marks, runs: [RunMetadata] = [], verdict: RunVerdict, tally: RunLedger.StatusTally? = nil
     ) {
         var byFolder: [String: [FeatureChapter]] = [:]
         for chapter in chapters { byFolder[chapter.folder, default: []].append(chapter) }
@@ -101,6 +101,7 @@ final class BookBinder {
         page.resultsKnown = resultsKnown
         page.runs = runs
         page.verdict = verdict
+        page.tally = tally
         page.renderOpening(figures, folders: folders, run: run)
         page.renderAttentionOpening()
         let attentionCount = ordered.reduce(0) { $0 + $1.attentionCount }

@@ -107,7 +107,7 @@ public final class HTMLFormatter: EventConsumer {
         binder.bind(
             into: out, run: (ledger.runStarted, ledger.runFinished?.timestamp),
             unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: binder.linkedTests), trend: trend,
-            runs: runs, verdict: board?.verdict(or: ledger) ?? RunVerdict(ledger.result))
+            runs: runs, verdict: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), tally: ledger.result.tally)
         out.close()
     }
 

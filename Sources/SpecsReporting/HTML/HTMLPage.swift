@@ -19,6 +19,9 @@ struct HTMLPage {
     var runs: [RunMetadata] = []
     /// The run's verdict, as the command decided it: the header shows it, and judges nothing.
     var verdict = RunVerdict(scenarios: [:], problems: [])
+    /// The run's scenarios by status, as the ledger counts them for every output; nil for a
+    /// page that counts its own chapters.
+    var tally: RunLedger.StatusTally?
     /// The page as it is written; the `HTMLPage+...` files each write a part of it.
     var html = ""
 
