@@ -166,29 +166,6 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertEqual(try scratch.read("r2.txt"), rerun)
     }
 
-    func test_run_unparsableFile_everyOutputFails() throws {
-        try scratch.write(
-            "Features/broken.feature", "Feature: B\n  Scenario: b\n    Given a step that passes\n  oops\n")
-        let result = try run(["--format", "html:book.html", "--format", "junit:j.xml", "--format", "rerun:r.txt"])
-        XCTAssertEqual(result.code, 2, result.out + result.err)
-        let book = try scratch.read("book.html")
-        XCTAssertFalse(book.contains("Ready:"), book)
-        XCTAssertTrue(book.contains("Not ready: 1 feature file does not parse: Features/broken.feature:4"))
-        XCTAssertTrue(try scratch.read("j.xml").contains("errors=\"1\""))
-        XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature\n")
-        let again = try run(["@r.txt"])
-        XCTAssertEqual(again.code, 2, again.out + again.err)
-        XCTAssertFalse(again.out.contains("had no failure"), again.out)
-    }
-
-    func test_run_definitionsNotRegistered_rerunFileSaysTheRunFailed() throws {
-        let result = try run(["--format", "rerun:r.txt"], environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
-        XCTAssertEqual(result.code, 2)
-        let again = try run(["@r.txt"])
-        XCTAssertEqual(again.code, 1, again.out + again.err)
-        XCTAssertTrue(again.err.contains("lists no scenario, but the run that wrote it failed"), again.err)
-    }
-
     func test_run_durationsAllZero_spreadTheScenariosOverTheShards() throws {
         XCTAssertEqual(try run(["--format", "message:full.ndjson"]).code, 0)
         let zero = #""timestamp":{"nanos":0,"seconds":0}"#
