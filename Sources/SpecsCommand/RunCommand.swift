@@ -70,7 +70,13 @@ struct RunCommand {
         var verdict = summary.verdict
         verdict.dryRun = options.dryRun
         if !pathProblems.isEmpty { verdict.add(.unusablePaths(pathProblems.map(\.path))) }
-        if summary.selected == 0 && summary.definitionProblems == 0 && !survey.explainsAnEmptySelection {
+        if let shard = options.shard, summary.selected == 0, summary.suite.count > 0 {
+            // The suite selected scenarios and this shard's share is none (more shards than
+            // scenarios): nothing of its share is left unrun; the merge checks the whole.
+            err.write(
+                "warning: shard \(shard.index)/\(shard.count) holds none of the suite's \(summary.suite.count) "
+                    + "selected scenarios (more shards than scenarios)\n")
+        } else if summary.selected == 0 && summary.definitionProblems == 0 && !survey.explainsAnEmptySelection {
             verdict.add(.nothingSelected(hint: emptySelectionHint))
         }
         outputs.addTheirProblems(to: &verdict, err: err)

@@ -216,4 +216,16 @@ final class MergeInvariantTests: XCTestCase {
             XCTAssertEqual(sharded.code, 0, sharded.out + sharded.err)
         }
     }
+
+    func test_run_moreShardsThanScenarios_anEmptyShardPassesSayingWhyAndTheMergeIsWhole() throws {
+        let empty = try shard(8, of: 8, ["--format", "summary"])
+        XCTAssertEqual(empty.code, 0, empty.out + empty.err)
+        XCTAssertTrue(
+            empty.err.contains("warning: shard 8/8 holds none of the suite's 6 selected scenarios"), empty.err)
+        XCTAssertFalse(empty.out.contains("matches none"), empty.out)
+        for index in 1...7 { XCTAssertEqual(try shard(index, of: 8).code, 0) }
+        let merged = try report((1...8).map { "s\($0).ndjson" })
+        XCTAssertEqual(merged.code, 0, merged.out + merged.err)
+        XCTAssertTrue(merged.out.hasSuffix("PASSED: 6 scenarios passed\n"), merged.out)
+    }
 }
