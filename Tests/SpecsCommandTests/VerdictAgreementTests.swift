@@ -30,7 +30,7 @@ final class VerdictAgreementTests: XCTestCase {
         let book = try scratch.read("book.html")
         XCTAssertFalse(book.contains("Ready:"), book)
         XCTAssertTrue(book.contains("Not ready: 1 feature file does not parse: Features/broken.feature:4"))
-        XCTAssertTrue(try scratch.read("j.xml").contains("errors=\"1\""))
+        XCTAssertTrue(try scratch.read("j.xml").contains("tests=\"4\" failures=\"1\""))
         XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature\n")
         let again = try run(["@r.txt"])
         XCTAssertEqual(again.code, 2, again.out + again.err)
@@ -55,7 +55,7 @@ final class VerdictAgreementTests: XCTestCase {
             result.out.hasSuffix("FAILED:\n  - 1 report could not be written (see the errors above): /dev/full\n"))
         let book = try scratch.read("book.html")
         XCTAssertTrue(book.contains("Not ready: 1 report could not be written"), book)
-        XCTAssertTrue(try scratch.read("j.xml").contains("failures=\"0\" skipped=\"0\" errors=\"1\""))
+        XCTAssertTrue(try scratch.read("j.xml").contains("tests=\"4\" failures=\"1\" skipped=\"0\" errors=\"0\""))
     }
 
     func test_run_onGitHubActions_annotatesEveryReasonTheRunFailed() throws {

@@ -8,10 +8,10 @@ import SpecsRunner
 /// ambiguous, undefined and pending are `failure`s, skipped is `skipped`. The verdict is read,
 /// never judged again: a scenario of the suite that no stream of a merge holds is a `failure`
 /// (`not run`) under its own name, so that a merge counts its whole suite and no more; a file
-/// that does not parse is an `error` `testcase` of its own (as a test collector's error is);
-/// and a failed verdict that no `testcase` shows (a dry run merged, the coverage gate) is one
-/// `testcase` `run` with an `error` per problem: a failed run never reads as
-/// `failures="0" errors="0"`.
+/// that does not parse is a `testcase` of its own with a `failure` (`parse error`); and a
+/// failed verdict that no `testcase` shows (a dry run merged, a scenario run twice, the
+/// coverage gate) is one `testcase` `run` with a `failure` (`verdict`) per problem: a failed
+/// run or merge never reads as `failures="0"`.
 public final class JUnitFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
@@ -56,16 +56,17 @@ public final class JUnitFormatter: EventConsumer {
         writeNotRun(ledger.result.inNoStream)
         let total = ledger.result.duration ?? 0
         let timestamp = ledger.runStarted.map { TimeText.iso8601(seconds: $0.seconds) } ?? ""
-        let errors = errorCases()
+        let verdictCases = verdictCases()
+        let failures = self.failures + verdictCases.count
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.write(
-            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count + errors.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"\(errors.count)\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
+            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count + verdictCases.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
         )
-        for (name, problems) in errors {
+        for (name, type, problems) in verdictCases {
             out.write("  <testcase classname=\"specs\" name=\"\(XMLText.escape(name))\" time=\"0\">\n")
             for problem in problems {
                 out.write(
-                    "    <error type=\"verdict\" message=\"\(XMLText.escape(problem))\">\(XMLText.escape(problem))</error>\n"
+                    "    <failure type=\"\(type)\" message=\"\(XMLText.escape(problem))\">\(XMLText.escape(problem))</failure>\n"
                 )
             }
             out.write("  </testcase>\n")
@@ -123,17 +124,19 @@ public final class JUnitFormatter: EventConsumer {
         }
     }
 
-    /// The `error` testcases: each file that does not parse; then, when the verdict fails and
-    /// no other `testcase` shows it, `run` with every problem.
-    private func errorCases() -> [(name: String, problems: [String])] {
+    /// The testcases of the verdict: each file that does not parse; then, when the verdict
+    /// fails and no other `testcase` shows it, `run` with every problem.
+    private func verdictCases() -> [(name: String, type: String, problems: [String])] {
         let verdict = board?.verdict(or: ledger) ?? RunVerdict(ledger.result)
-        var cases: [(name: String, problems: [String])] = []
+        var cases: [(name: String, type: String, problems: [String])] = []
         for problem in verdict.problems {
             guard case .unparsableFiles(let places) = problem else { continue }
-            cases += places.map { (name: $0, problems: ["the feature file does not parse: \($0)"]) }
+            cases += places.map {
+                (name: $0, type: "parse error", problems: ["the feature file does not parse: \($0)"])
+            }
         }
         if !verdict.passed && failures == 0 && cases.isEmpty {
-            cases.append((name: "run", problems: verdict.problems.map(VerdictText.sentence)))
+            cases.append((name: "run", type: "verdict", problems: verdict.problems.map(VerdictText.sentence)))
         }
         return cases
     }
