@@ -68,6 +68,17 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertEqual(junit.components(separatedBy: "<testcase classname=\"F").count - 1, 6, junit)
     }
 
+    func test_report_shardsPlannedFromTwoRunsDurations_failsNamingBothDigests() throws {
+        XCTAssertEqual(try run(["--format", "message:older.ndjson"]).code, 0)
+        XCTAssertEqual(try run(["--format", "message:newer.ndjson"]).code, 0)
+        XCTAssertEqual(try shard(1, of: 2, ["--shard-durations", "newer.ndjson"]).code, 0)
+        XCTAssertEqual(try shard(2, of: 2, ["--shard-durations", "older.ndjson"]).code, 0)
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary"])
+        assertFails(merged, saying: "the shards were planned from different inputs")
+        XCTAssertEqual(merged.out.components(separatedBy: ".ndjson from durations ").count - 1, 2, merged.out)
+        XCTAssertTrue(merged.out.contains("6 scenarios ("), merged.out)
+    }
+
     func test_report_shardGivenTwice_countsNoScenarioTwice() throws {
         for index in 1...2 { XCTAssertEqual(try shard(index).code, 0) }
         let merged = try report(["s1.ndjson", "s1.ndjson", "s2.ndjson", "--format", "junit:j.xml"])
