@@ -75,6 +75,20 @@ struct OutputFactory {
     /// The formats that show the verdict.
     static let verdictReaders: Set<String> = ["junit", "rerun", "html"]
 
+    /// Once the verdict is whole (the other reports' files checked): closes the files of the
+    /// formats that do not show it and adds those not written, then posts the verdict, lets
+    /// the formats that show it write it and adds their own files not written (exit code 2
+    /// and the last lines say so; the reports written before could not).
+    func finish(_ verdict: inout RunVerdict, err: ReportOutput) {
+        let unwritten = files.unwritten(reportingTo: err)
+        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
+        readers.finish(with: verdict)
+        let readersUnwritten = files.readersUnwritten(reportingTo: err)
+        guard !readersUnwritten.isEmpty else { return }
+        verdict.problems.removeAll { if case .reportsNotWritten = $0 { true } else { false } }
+        verdict.add(.reportsNotWritten(unwritten + readersUnwritten))
+    }
+
     func consumers(for requests: [FormatRequest]) throws -> [any EventConsumer] {
         var consumers: [any EventConsumer] = [ledger]
         var seen: [String: String] = [:]

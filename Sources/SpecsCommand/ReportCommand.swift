@@ -57,18 +57,15 @@ enum ReportCommand {
         let consumers: [any EventConsumer]
         let traceability: TraceabilityOptions
         let ledger: RunLedger
-        let files: OutputFactory.Files
-        let readers: VerdictReaders
+        let factory: OutputFactory
         var requests = parsed.all(.format).map(FormatRequest.init)
         if requests.filter({ $0.path == nil }).isEmpty { requests.insert(FormatRequest("summary"), at: 0) }
         do {
             traceability = try TraceabilityOptions(parsed)
             for warning in traceability.warnings { err.write("warning: \(warning)\n") }
-            let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
+            factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
             consumers = try factory.consumers(for: requests)
             ledger = factory.ledger
-            files = factory.files
-            readers = factory.readers
         } catch {
             err.write("error: \(error)\n")
             return 2
@@ -98,14 +95,7 @@ enum ReportCommand {
             guard let result = ledger.scenarioResult(testCaseId: id) else { continue }
             err.write("\(result.location): error: '\(result.pickle.name)' started and never finished in the stream\n")
         }
-        let unwritten = files.unwritten(reportingTo: err)
-        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
-        readers.finish(with: verdict)
-        let readersUnwritten = files.readersUnwritten(reportingTo: err)
-        if !readersUnwritten.isEmpty {
-            verdict.problems.removeAll { if case .reportsNotWritten = $0 { true } else { false } }
-            verdict.add(.reportsNotWritten(unwritten + readersUnwritten))
-        }
+        factory.finish(&verdict, err: err)
         let humanOnStdout = FormatRequest.humanOnStdout(requests)
         (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()

@@ -46,13 +46,6 @@ struct RunOutputs {
             let unused = usage.uses.filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
             if !unused.isEmpty { verdict.add(.unusedDefinitions(unused)) }
         }
-        let unwritten = factory.files.unwritten(reportingTo: err)
-        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
-        factory.readers.finish(with: verdict)
-        let readersUnwritten = factory.files.readersUnwritten(reportingTo: err)
-        if !readersUnwritten.isEmpty {
-            verdict.problems.removeAll { if case .reportsNotWritten = $0 { true } else { false } }
-            verdict.add(.reportsNotWritten(unwritten + readersUnwritten))
-        }
+        factory.finish(&verdict, err: err)
     }
 }
