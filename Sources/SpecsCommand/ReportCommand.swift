@@ -47,6 +47,7 @@ enum ReportCommand {
         let allowUnchecked = parsed.has(.allowUncheckedStreams)
         let shardCheck = ShardCheck(
             zip(parsed.positionals, streams).map { (path: $0, envelopes: $1) }, allowingUnchecked: allowUnchecked)
+        for warning in shardCheck.warnings { err.write("warning: \(warning)\n") }
         if !shardCheck.unchecked.isEmpty && allowUnchecked {
             err.write(
                 "warning: \(shardCheck.unchecked.joined(separator: ", ")): no run metadata (another tool's stream, or an "

@@ -55,27 +55,49 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertEqual(try scratch.read("r.txt"), "")
     }
 
-    func test_report_shardsPlannedFromOtherDurations_failsNamingThePlans() throws {
+    /// F1's scenarios take 300, 200 and 10 ms: planned by those durations, the first is a
+    /// shard's share alone, which no even split gives.
+    private func slowFirstFeature() throws {
+        try scratch.write(
+            "Features/f1.feature",
+            "Feature: F1\n"
+                + [300, 200, 10].enumerated().map {
+                    "\n  Scenario: s1-\($0.offset + 1)\n    Given a step that sleeps for \($0.element) ms\n"
+                }.joined())
+    }
+
+    func test_report_shardsPlannedFromOtherDurations_failsNamingThePlansAndTheScenarios() throws {
+        try slowFirstFeature()
         XCTAssertEqual(try run(["--format", "message:full.ndjson"]).code, 0)
         XCTAssertEqual(try shard(1, of: 2, ["--shard-durations", "full.ndjson"]).code, 0)
         XCTAssertEqual(try shard(2).code, 0)
-        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "junit:j.xml"])
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary", "--format", "junit:j.xml"])
         assertFails(merged, saying: "the shards were planned from different inputs")
         XCTAssertTrue(merged.out.contains("s1.ndjson from durations "), merged.out)
         XCTAssertTrue(merged.out.contains("s2.ndjson from an even split"), merged.out)
+        XCTAssertTrue(
+            merged.out.contains(
+                "2 of the suite's 6 scenarios ran in no shard: Features/f1.feature:9 and Features/f2.feature:6"),
+            merged.out)
+        XCTAssertTrue(merged.out.contains("6 scenarios (4 passed, 2 not run)"), merged.out)
         let junit = try scratch.read("j.xml")
-        XCTAssertFalse(junit.contains("failures=\"0\""), junit)
-        XCTAssertEqual(junit.components(separatedBy: "<testcase classname=\"F").count - 1, 6, junit)
+        XCTAssertTrue(junit.contains("tests=\"6\" failures=\"2\""), junit)
     }
 
     func test_report_shardsPlannedFromTwoRunsDurations_failsNamingBothDigests() throws {
+        try slowFirstFeature()
         XCTAssertEqual(try run(["--format", "message:older.ndjson"]).code, 0)
+        // The newer run's scenarios all take about as long: an even share of three each.
+        try scratch.write(
+            "Features/f1.feature",
+            "Feature: F1\n" + (1...3).map { "\n  Scenario: s1-\($0)\n    Given a step that passes\n" }.joined())
         XCTAssertEqual(try run(["--format", "message:newer.ndjson"]).code, 0)
         XCTAssertEqual(try shard(1, of: 2, ["--shard-durations", "newer.ndjson"]).code, 0)
         XCTAssertEqual(try shard(2, of: 2, ["--shard-durations", "older.ndjson"]).code, 0)
         let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary"])
         assertFails(merged, saying: "the shards were planned from different inputs")
         XCTAssertEqual(merged.out.components(separatedBy: ".ndjson from durations ").count - 1, 2, merged.out)
+        XCTAssertTrue(merged.out.contains("ran in more than one stream (counted once)"), merged.out)
         XCTAssertTrue(merged.out.contains("6 scenarios ("), merged.out)
     }
 

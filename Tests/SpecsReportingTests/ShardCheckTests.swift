@@ -41,17 +41,27 @@ final class ShardCheckTests: XCTestCase {
         }
     }
 
-    func test_init_plansFromOtherDurations_isAProblemNamingEach() {
-        let check = ShardCheck([
+    func test_init_plansFromOtherDurations_explainTheScenariosInNoShardOrAreAWarning() {
+        let plan =
+            "the shards were planned from different inputs (give every shard the same --shard-durations): "
+            + "b from an even split (no durations); a from durations 01"
+        let whole = ShardCheck([
             stream("a", shard: 1, of: 2) { $0.plan = "durations 01" },
             stream("b", shard: 2, of: 2) { $0.plan = "count" },
         ])
-        XCTAssertEqual(
-            check.problems,
-            [
-                "the shards were planned from different inputs (give every shard the same --shard-durations): "
-                    + "b from an even split (no durations); a from durations 01"
-            ])
+        XCTAssertEqual(whole.problems, [])
+        XCTAssertEqual(whole.warnings, [plan])
+        let lacking = ShardCheck([
+            stream("a", shard: 1, of: 2) {
+                $0.plan = "durations 01"
+                $0.scenarios = ["f": [3]]
+            },
+            stream("b", shard: 2, of: 2) {
+                $0.plan = "count"
+                $0.scenarios = ["f": [3]]
+            },
+        ])
+        XCTAssertEqual(lacking.problems, [plan, "1 of the suite's 4 scenarios ran in no shard: f:3"])
     }
 
     func test_init_missingShardOfANamedSuite_namesItsScenarios() {

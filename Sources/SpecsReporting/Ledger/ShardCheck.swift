@@ -13,6 +13,9 @@ public struct ShardCheck: Sendable {
     /// The suite's selected scenarios that are in no stream, by `path:line` (or by shard,
     /// where an older stream does not name them).
     public private(set) var scenariosInNoStream: [String] = []
+    /// What is worth knowing and breaks nothing: shards planned from different inputs whose
+    /// shares still hold every scenario once.
+    public private(set) var warnings: [String] = []
     /// Streams whose own run says it did not pass (`testRunFinished.success` false).
     public private(set) var failedRuns: [String] = []
     /// Each shard's own time (its stream's `testRunStarted` to `testRunFinished`), in shard order.
@@ -104,14 +107,25 @@ public struct ShardCheck: Sendable {
                         separator: ", "))
             return
         }
+        // Shards planned from different inputs explain scenarios in no shard or in two; when
+        // their shares happen to hold every scenario once, nothing is wrong with the run.
         let plans = Dictionary(grouping: described, by: { $0.metadata.plan ?? "count" })
-        if plans.count > 1 {
-            let groups = plans.keys.sorted().map { plan in
-                "\(Self.list(plans[plan]!.map(\.path))) from \(plan == "count" ? "an even split (no durations)" : plan)"
+        let planProblem =
+            plans.count < 2
+            ? nil
+            : "the shards were planned from different inputs (give every shard the same --shard-durations): "
+                + plans.keys.sorted().map { plan in
+                    "\(Self.list(plans[plan]!.map(\.path))) from \(plan == "count" ? "an even split (no durations)" : plan)"
+                }.joined(separator: "; ")
+        let problemsBefore = problems.count
+        defer {
+            if let planProblem {
+                if problems.count > problemsBefore {
+                    problems.insert(planProblem, at: problemsBefore)
+                } else {
+                    warnings.append(planProblem)
+                }
             }
-            problems.append(
-                "the shards were planned from different inputs (give every shard the same --shard-durations): "
-                    + groups.joined(separator: "; "))
         }
         let total = first.metadata.shards
         let byShard = Dictionary(grouping: described, by: \.metadata.shard)
@@ -127,10 +141,11 @@ public struct ShardCheck: Sendable {
         let missingShards = Self.missing(total, present: Set(byShard.keys))
         if let suite {
             scenariosInNoStream = suite.filter { !ran.contains($0) }
-        } else if !missingShards.numbers.isEmpty {
+        } else {
+            // Streams that do not name their suite's scenarios (an older specs'): counted.
             let planned = byShard.values.reduce(0) { $0.saturatingAdd($1[0].metadata.planned) }
             let count = max(0, first.metadata.selected.saturatingSubtract(planned))
-            scenariosInNoStream = Array(repeating: "(a scenario of a missing shard)", count: min(count, 1_000_000))
+            scenariosInNoStream = Array(repeating: "(a scenario no stream names)", count: min(count, 1_000_000))
         }
         let inNoStream = scenariosInNoStream.filter { $0.contains(":") }
         let places = inNoStream.isEmpty ? "" : ": " + Self.list(inNoStream, most: 10)
