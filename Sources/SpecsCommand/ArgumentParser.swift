@@ -23,9 +23,8 @@ struct ParsedArguments {
     }
 
     /// The rerun files named (`@FILE`) that list no place: a run of them alone runs nothing.
-    var emptyRerunFiles: [String] {
-        positionals.compactMap { argument in RerunFile(argument: argument).flatMap { $0.places.isEmpty ? $0.path : nil }
-        }
+    var emptyRerunFiles: [RerunFile] {
+        positionals.compactMap { argument in RerunFile(argument: argument).flatMap { $0.places.isEmpty ? $0 : nil } }
     }
 }
 

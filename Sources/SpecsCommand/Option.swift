@@ -8,6 +8,7 @@ struct Option: Hashable, Sendable {
         self.name = name
     }
 
+    static let allowUncheckedStreams = Option("--allow-unchecked-streams")
     static let check = Option("--check")
     static let config = Option("--config")
     static let dryRun = Option("--dry-run")
@@ -49,5 +50,6 @@ struct Option: Hashable, Sendable {
         .predictableIds, .profile, .reportLanguage, .retry, .shard, .shardDurations, .tags, .testList, .testsDir,
         .timeout,
         .title, .version, .xunit,
+        .allowUncheckedStreams,
     ]
 }

@@ -81,13 +81,18 @@ enum OptionTable {
     ]
 
     /// The options of `specs report`: the outputs and the traceability gate.
-    static let report: [OptionSpec] = run.filter {
-        [
-            .format, .junitSuiteName, .xunit, .testList, .testsDir, .minCoverage, .reportLanguage, .title, .history,
-            .noColor, .help,
+    static let report: [OptionSpec] =
+        run.filter {
+            [
+                .format, .junitSuiteName, .xunit, .testList, .testsDir, .minCoverage, .reportLanguage, .title, .history,
+                .noColor, .help,
+            ]
+            .contains($0.option)
+        } + [
+            OptionSpec(
+                .allowUncheckedStreams, value: nil,
+                help: "Report streams without specs' run metadata (another tool's), unchecked for missing scenarios.")
         ]
-        .contains($0.option)
-    }
 
     static let format: [OptionSpec] = [
         OptionSpec(

@@ -31,7 +31,16 @@ struct RunCommand {
                 executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
         if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
-            let files = parsed.emptyRerunFiles.joined(separator: ", ")
+            let failed = parsed.emptyRerunFiles.filter { $0.failure != nil }
+            guard failed.isEmpty else {
+                for file in failed {
+                    err.write(
+                        "\(file.path): error: lists no scenario, but the run that wrote it failed (\(file.failure ?? "")): "
+                            + "run the suite again\n")
+                }
+                return 1
+            }
+            let files = parsed.emptyRerunFiles.map(\.path).joined(separator: ", ")
             out.write("\(files) lists no scenario (the run that wrote it had no failure): nothing to run\n")
             return 0
         }
@@ -61,7 +70,13 @@ struct RunCommand {
         var verdict = summary.verdict
         verdict.dryRun = options.dryRun
         if !pathProblems.isEmpty { verdict.add(.unusablePaths(pathProblems.map(\.path))) }
-        if summary.selected == 0 && summary.definitionProblems == 0 && !survey.explainsAnEmptySelection {
+        if let shard = options.shard, summary.selected == 0, summary.suite.count > 0 {
+            // The suite selected scenarios and this shard's share is none (more shards than
+            // scenarios): nothing of its share is left unrun; the merge checks the whole.
+            err.write(
+                "warning: shard \(shard.index)/\(shard.count) holds none of the suite's \(summary.suite.count) "
+                    + "selected scenarios (more shards than scenarios)\n")
+        } else if summary.selected == 0 && summary.definitionProblems == 0 && !survey.explainsAnEmptySelection {
             verdict.add(.nothingSelected(hint: emptySelectionHint))
         }
         outputs.addTheirProblems(to: &verdict, err: err)

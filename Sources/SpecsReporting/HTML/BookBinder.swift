@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecsRunner
 import Traceability
 
 /// Writes the HTML book a feature at a time. As each feature is added, its heading, its
@@ -87,7 +88,7 @@ final class BookBinder {
     /// Writes the whole page to `out`; `trend` draws the past runs and this one.
     func bind(
         into out: ReportOutput, run: (started: Timestamp?, finished: Timestamp?), unlinkedTests: [TestIdentifier],
-        trend: RunHistory.Marks, runs: [RunMetadata] = []
+        trend: RunHistory.Marks, runs: [RunMetadata] = [], verdict: RunVerdict, tally: RunLedger.StatusTally? = nil
     ) {
         var byFolder: [String: [FeatureChapter]] = [:]
         for chapter in chapters { byFolder[chapter.folder, default: []].append(chapter) }
@@ -99,6 +100,8 @@ final class BookBinder {
         var page = HTMLPage(labels: labels, title: title, dryRun: dryRun, history: trend)
         page.resultsKnown = resultsKnown
         page.runs = runs
+        page.verdict = verdict
+        page.tally = tally
         page.renderOpening(figures, folders: folders, run: run)
         page.renderAttentionOpening()
         let attentionCount = ordered.reduce(0) { $0 + $1.attentionCount }

@@ -13,7 +13,7 @@ extension RunLedger {
     public var result: RunResult {
         if let frozenResult { return frozenResult }
         let duration = runFinished.flatMap { end in
-            runStarted.map { end.timestamp.totalNanoseconds - $0.totalNanoseconds }
+            runStarted.map { end.timestamp.totalNanoseconds.saturatingSubtract($0.totalNanoseconds) }
         }
         let result = RunResult(
             tally: tally(), unfinished: unfinishedTestCases,
@@ -22,7 +22,7 @@ extension RunLedger {
             failedRunHooks: failedRunHooks,
             withoutPickle: testCaseOrder.compactMap { id in
                 records[id].flatMap { pickle(of: $0) == nil ? (testCase: id, pickle: $0.testCase.pickleId) : nil }
-            })
+            }, inNoStream: scenariosInNoStream)
         frozenResult = result
         return result
     }
@@ -61,13 +61,15 @@ extension RunLedger {
         /// Planned test cases that never started (after --fail-fast, an interruption, a
         /// failed before-all hook, or in a stream cut short).
         public var notRun = 0
+        /// The planned test cases that never started, in plan order.
+        public var neverStarted: [String] = []
     }
 
     /// Test cases that started and never finished: a run that died or a stream cut short.
     private var unfinishedTestCases: [String] {
         testCaseOrder.filter { id in
             if let frozen = closed[id] { return frozen.started && !frozen.finished }
-            return records[id]?.attempts.last.map { !$0.finished } ?? false
+            return records[id]?.attempts.last.map { !$0.ended } ?? false
         }
     }
 
@@ -75,12 +77,13 @@ extension RunLedger {
     /// scenario's status is decided.
     public func tally() -> StatusTally {
         var tally = countedTally
-        tally.notRun += scenariosInNoStream
+        tally.notRun += scenariosInNoStream.count
         for testCaseId in testCaseOrder {
             guard let result = scenarioResult(testCaseId: testCaseId) else { continue }
             for (status, count) in result.stepStatuses { tally.steps[status, default: 0] += count }
             guard result.started else {
                 tally.notRun += 1
+                tally.neverStarted.append(testCaseId)
                 continue
             }
             tally.scenarios[result.status, default: 0] += 1
@@ -121,7 +124,7 @@ extension RunLedger {
             started: final != nil,
             featureName: documents[pickle.uri]?.feature?.name,
             tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
-        result.finished = final?.finished ?? true
+        result.finished = final?.ended ?? true
         return result
     }
 }

@@ -43,7 +43,7 @@ public struct ScenarioResult: Sendable {
         for step in steps { if case .step = step.kind { counts[step.status, default: 0] += 1 } }
         stepStatuses = counts
         stepsStatus = .testCase(of: steps.compactMap { $0.result?.status })
-        duration = steps.reduce(0) { $0 + ($1.result?.duration.totalNanoseconds ?? 0) }
+        duration = steps.reduce(0) { $0.saturatingAdd(max(0, $1.result?.duration.totalNanoseconds ?? 0)) }
     }
 
     /// The worst step status; passed for a scenario without steps; skipped for one that

@@ -4,7 +4,7 @@ import Messages
 /// The closing lines every terminal format shares: scenarios and steps by status,
 /// then the run's duration.
 enum SummaryText {
-    static let order: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .unknown, .skipped, .passed]
+    static let order = TestStepResultStatus.worstFirst
 
     static func render(_ ledger: RunLedger, palette: Palette) -> String {
         let result = ledger.result

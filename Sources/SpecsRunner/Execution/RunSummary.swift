@@ -21,6 +21,8 @@ public struct RunSummary: Sendable {
     public var selectedByLine = false
     /// The scenarios the whole suite selected, every shard's.
     public var suite = SuiteFingerprint()
+    /// Of a sharded run, the lines of the scenarios the whole suite selected, by file.
+    public var suitePlaces: [String: [Int]] = [:]
     /// Why the run stopped early (`SIGINT`), if it did.
     public var interrupted: String?
     /// Whether a run-level hook failed.

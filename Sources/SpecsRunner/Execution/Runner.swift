@@ -55,6 +55,7 @@ public struct Runner<World: AnyObject>: Sendable {
             summary.loaded += batch.loaded
             summary.selectedByLine = summary.selectedByLine || batch.selectedByLine
             summary.suite.add(batch.suite)
+            summary.suitePlaces.merge(batch.suitePlaces) { $0 + $1 }
             if let dispatch { await dispatch.run(batch.plans, to: consumer, summary: &summary) }
             for uri in batch.uris { consumer.closeDocument(uri) }
             ready = await following
@@ -83,11 +84,26 @@ public struct Runner<World: AnyObject>: Sendable {
             tags: options.tags, tagsAsWritten: options.tagsAsWritten, names: options.names)
         if summary.selectedByLine { filters.append("path:LINE") }
         metadata.filter = filters.isEmpty ? nil : filters.joined(separator: " ")
+        if options.shard != nil {
+            metadata.plan = Self.planSource(options.shardDurations)
+            metadata.scenarios = summary.suitePlaces
+        }
+        if options.dryRun { metadata.dryRun = true }
+        metadata.interrupted = summary.interrupted
+        if summary.definitionProblems > 0 { metadata.definitionErrors = summary.definitionProblems }
         return .attachment(
             Attachment(
                 body: metadata.body, contentEncoding: .identity, mediaType: RunMetadata.mediaType,
                 testRunStartedId: runId,
                 timestamp: timestamp))
+    }
+
+    /// What a shard plan comes from, as `RunMetadata.plan` records it: `count`, or the
+    /// durations read, as a digest of every `path:line` and time.
+    static func planSource(_ durations: [String: Int]) -> String {
+        guard !durations.isEmpty else { return "count" }
+        let text = durations.keys.sorted().map { "\($0)=\(durations[$0] ?? 0)" }.joined(separator: "\n")
+        return "durations " + SuiteFingerprint.hex(SuiteFingerprint.hash(text))
     }
 
     private func emitDefinitions(to consumer: some EventConsumer, summary: inout RunSummary) {
