@@ -132,7 +132,9 @@ struct DocumentRules {
         }
     }
 
-    private func indentation(_ location: Location, expected: Int, what: String, into findings: inout Findings) {
+    /// `expected` is in two-space levels; the configured level is what is expected.
+    private func indentation(_ location: Location, expected levels: Int, what: String, into findings: inout Findings) {
+        let expected = levels / 2 * configuration.indentation.unicodeScalars.count
         guard let column = location.column, column - 1 != expected else { return }
         findings.add(
             "indentation", "\(what) indented by \(column - 1), expected \(expected)", line: location.line,
@@ -293,13 +295,20 @@ public struct OutlinePlaceholders {
         for text in texts {
             for name in Placeholders.in(text.text) {
                 used.insert(name)
-                guard !columns.contains(name), text.reported, reported.insert(name).inserted else { continue }
+                guard !columns.contains(name), text.reported, !Self.isMarkup(name), reported.insert(name).inserted
+                else { continue }
                 let written = text.line <= lines.count ? SourceLine(lines[text.line - 1]) : nil
                 let column = written?.column(of: "<\(name)>", from: text.column) ?? text.column
                 missing.append((name, Location(line: text.line, column: column), text.plain))
             }
         }
         unusedColumns = outline.examples.flatMap { $0.tableHeader?.cells ?? [] }.filter { !used.contains($0.value) }
+    }
+
+    /// Whether a `<...>` is an element, not a placeholder: `<foo xmlns='http://bar'/>`,
+    /// `</b>`, `<!-- -->`, `<?xml ...?>`.
+    static func isMarkup(_ name: String) -> Bool {
+        name.hasPrefix("/") || name.hasPrefix("!") || name.hasPrefix("?") || name.hasSuffix("/") || name.contains("=")
     }
 
     /// Whether a doc string holds markup, where `<name>` is an element and not a

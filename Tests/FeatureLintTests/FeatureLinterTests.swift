@@ -74,7 +74,7 @@ final class FeatureLinterTests: XCTestCase {
                 Feature: F
 
                   Scenario Outline: S <label>
-                    Given a <count> and <cuont>
+                    Given a <count> and <cuont> set to "<foo xmlns='http://bar'/>" or <b/>
                       | <size> | <fixed> |
                     When the config is
                       \"\"\"xml

@@ -81,9 +81,11 @@ final class FormatFaithfulnessTests: XCTestCase {
         XCTAssertEqual(
             try scratch.read("Features/tabs/tabs.feature"),
             "Feature: F\n\n\tScenario: S\n\t\tGiven x\n\t\t\t| a |\n\t\t\t\"\"\"\n\t\t\ttext\n\t\t\t\"\"\"\n")
-        // Tabs stay tabs: a second pass changes nothing.
+        // Tabs stay tabs: a second pass changes nothing, and lint expects what format wrote.
         let again = try ExecutableRun.run("specs", ["format", "--check"], in: project)
         XCTAssertEqual(again.code, 0, again.out + again.err)
+        let lint = try ExecutableRun.run("specs", ["lint"], in: project)
+        XCTAssertEqual(lint.out, "", lint.err)
     }
 
     func test_format_specsJSONFormatSection_winsOverEditorconfig_andABadValueIsAnError() throws {
