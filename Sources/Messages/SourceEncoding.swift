@@ -37,7 +37,20 @@ public struct SourceEncoding: Sendable, Equatable {
         (["euc-jp", "eucjp"], .japaneseEUC),
         (["iso-2022-jp"], .iso2022JP),
         (["macroman", "macintosh"], .macOSRoman),
+        (["iso-8859-3", "latin3"], core(0x0203)), (["iso-8859-4", "latin4"], core(0x0204)),
+        (["iso-8859-5"], core(0x0205)), (["iso-8859-6"], core(0x0206)), (["iso-8859-7"], core(0x0207)),
+        (["iso-8859-8"], core(0x0208)), (["iso-8859-9", "latin5"], core(0x0209)),
+        (["iso-8859-10", "latin6"], core(0x020A)), (["iso-8859-11"], core(0x020B)),
+        (["iso-8859-13", "latin7"], core(0x020D)), (["iso-8859-14", "latin8"], core(0x020E)),
+        (["iso-8859-15", "latin9"], core(0x020F)), (["iso-8859-16", "latin10"], core(0x0210)),
+        (["windows-1255", "cp1255"], core(0x0505)), (["windows-1256", "cp1256"], core(0x0506)),
+        (["windows-1257", "cp1257"], core(0x0507)), (["windows-1258", "cp1258"], core(0x0508)),
+        (["koi8-r"], core(0x0A02)), (["koi8-u"], core(0x0A08)), (["gbk", "cp936"], core(0x0631)),
+        (["gb18030"], core(0x0632)), (["big5"], core(0x0A03)), (["euc-kr"], core(0x0940)),
     ]
+
+    /// An encoding Foundation knows by its Core Foundation number only.
+    private static func core(_ number: UInt) -> String.Encoding { String.Encoding(rawValue: 0x8000_0000 | number) }
 
     /// The encoding a name stands for, if it is one of `known`.
     static func named(_ name: String) -> String.Encoding? {

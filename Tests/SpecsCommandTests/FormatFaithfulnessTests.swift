@@ -129,7 +129,14 @@ final class FormatFaithfulnessTests: XCTestCase {
         try writeBytes("Features/wide.feature", Array(utf16.data(using: .utf16LittleEndian)!))
         try writeBytes(
             "Features/marked.feature", [0xFF, 0xFE] + Array("Feature: Märk\n".data(using: .utf16LittleEndian)!))
-        for (file, name) in [("cp", "5 € each"), ("wide", "Ünïcode"), ("marked", "Märk")] {
+        // As Cucumber-Ruby's own test of encodings has it.
+        try writeBytes(
+            "Features/nordic.feature",
+            Array("# language: no\n# encoding: iso-8859-10\n\nEgenskap: Alle bruker ikke UTF-8\n".utf8)
+                + [0x20, 0x20] + Array("Scenario: Dette b".utf8) + [0xF8] + Array("r g".utf8) + [0xE5, 0x0A])
+        for (file, name) in [
+            ("cp", "5 € each"), ("wide", "Ünïcode"), ("marked", "Märk"), ("nordic", "Dette bør gå"),
+        ] {
             let run = try ExecutableRun.run("specs", ["gherkin", "Features/\(file).feature"], in: project)
             XCTAssertEqual(run.code, 0, run.err)
             XCTAssertTrue(run.out.contains(name), run.out)
