@@ -152,18 +152,17 @@ public struct FeatureFormatter: Sendable {
             flushComments(before: first)
             if !tags.isEmpty {
                 // Tags keep the lines they were written on, and a comment after them.
-                var byLine: [(Int, [String])] = []
+                var byLine: [(line: Int, tags: [Tag])] = []
                 for tag in tags {
-                    if let last = byLine.last, last.0 == tag.location.line {
-                        byLine[byLine.count - 1].1.append(tag.name)
+                    if let last = byLine.last, last.line == tag.location.line {
+                        byLine[byLine.count - 1].tags.append(tag)
                     } else {
-                        byLine.append((tag.location.line, [tag.name]))
+                        byLine.append((tag.location.line, [tag]))
                     }
                 }
-                for (tagLine, names) in byLine {
+                for (tagLine, lineTags) in byLine {
                     flushComments(before: tagLine)
-                    var content = names.joined(separator: " ")
-                    if layout != nil { content = Writer.tagLine(tags.filter { $0.location.line == tagLine }) }
+                    var content = Writer.tagLine(lineTags)
                     if let comment = source(tagLine)?.tagComment { content += " " + comment }
                     self.line(content, level: level)
                 }
