@@ -91,6 +91,9 @@ struct EncodingPragma {
         } else if bytes.count >= 2, bytes[start] == 0, bytes[start + 1] != 0 {
             scalars = utf16Scalars(bytes, bigEndian: true)
         } else {
+            // Most files open with a keyword: no comment, so no pragma.
+            let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            guard first == UInt8(ascii: "#") else { return nil }
             // Only the opening lines are looked at: a few kilobytes at most in practice.
             scalars = bytes.prefix(4096).map { Unicode.Scalar($0) }
         }
