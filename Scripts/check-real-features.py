@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks `specs format` and `specs lint` on real projects' feature files.
 
-    Scripts/check-real-features.py FOLDER [--specs PATH] [--samples N]
+    Scripts/check-real-features.py FOLDER [--specs PATH] [--samples N] [--indent tab|N]
 
 FOLDER holds one folder per project (its feature files anywhere below it). The files are
 copied to a scratch folder and formatted there; the originals are never changed. Prints:
@@ -136,6 +136,7 @@ def main():
     parser.add_argument("folder")
     parser.add_argument("--specs", default=os.path.join(ROOT, ".build", "debug", "specs"))
     parser.add_argument("--samples", type=int, default=10, help="sample errors printed per lint rule")
+    parser.add_argument("--indent", help="format with this indentation (`tab` or a number), through .editorconfig")
     arguments = parser.parse_args()
     folder = os.path.abspath(arguments.folder)
     specs = os.path.abspath(arguments.specs)
@@ -155,6 +156,11 @@ def main():
             os.makedirs(os.path.dirname(os.path.join(copy, path)), exist_ok=True)
             shutil.copyfile(os.path.join(folder, path), os.path.join(copy, path))
             os.chmod(os.path.join(copy, path), 0o644)
+
+        if arguments.indent:
+            style = "indent_style = tab" if arguments.indent == "tab" else f"indent_size = {int(arguments.indent)}"
+            with open(os.path.join(copy, ".editorconfig"), "w") as config:
+                config.write(f"root = true\n[*.feature]\n{style}\n")
 
         before = meanings(specs, folder, paths)
         parsed = [path for path in paths if path in before]
