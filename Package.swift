@@ -57,7 +57,8 @@ let package = Package(
             name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability", "Locking"]),
         // `RUNNER lsp`: the Language Server Protocol for feature files, with a runner's own steps.
         .target(
-            name: "SpecsLanguageServer", dependencies: ["Gherkin", "SpecsRunner", "FeatureLint", "CucumberExpressions"]),
+            name: "SpecsLanguageServer",
+            dependencies: ["Gherkin", "Messages", "SpecsRunner", "FeatureLint", "CucumberExpressions"]),
         .testTarget(
             name: "SpecsLanguageServerTests",
             dependencies: ["SpecsLanguageServer", "CucumberExpressions", "FeatureLint", "Gherkin"]),

@@ -176,7 +176,10 @@ extension LanguageServer {
 
     func formatting(_ params: [String: Any]) -> Any {
         guard let analysis = requestedAnalysis(params), let document = analysis.document else { return [] as [Any] }
-        let formatted = FeatureFormatter().format(document, source: analysis.text)
+        // Indented as `specs format` indents the file: specs.json, else .editorconfig.
+        let project = projectFolder.flatMap { try? ProjectConfiguration.load(directory: $0) }
+        let indentation = FormatIndentation.of(file: URL(string: analysis.uri)?.path ?? analysis.uri, project: project)
+        let formatted = FeatureFormatter(indentation: indentation).format(document, source: analysis.text)
         guard formatted != analysis.text else { return [] as [Any] }
         let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
         return [

@@ -2,6 +2,7 @@ import CucumberExpressions
 import FeatureLint
 import Foundation
 import Gherkin
+import Messages
 import SpecsRunner
 
 /// `RUNNER lsp`: the Language Server Protocol on standard input and output for
@@ -277,7 +278,16 @@ public final class LanguageServer {
             workspace[uri] = nil
             return
         }
-        let analysis = FeatureAnalysis(text: String(decoding: data, as: UTF8.self), uri: uri)
+        // Read as the command line reads it: in the encoding an `# encoding:` line names.
+        let text: String
+        do { text = try SourceReader.decode(Array(data), uri: url.path) } catch {
+            workspace[uri] = nil
+            let diagnostic = FeatureAnalysis.diagnostic(
+                line: error.line ?? 1, column: error.column ?? 1, severity: 1, code: "encoding", message: error.reason)
+            connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [diagnostic]])
+            return
+        }
+        let analysis = FeatureAnalysis(text: text, uri: uri)
         workspace[uri] = analysis
         publish(analysis)
     }
