@@ -55,20 +55,67 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertEqual(try scratch.read("r.txt"), "")
     }
 
-    /// F1's scenarios take 300, 200 and 10 ms: planned by those durations, the first is a
-    /// shard's share alone, which no even split gives.
-    private func slowFirstFeature() throws {
-        try scratch.write(
-            "Features/f1.feature",
-            "Feature: F1\n"
-                + [300, 200, 10].enumerated().map {
-                    "\n  Scenario: s1-\($0.offset + 1)\n    Given a step that sleeps for \($0.element) ms\n"
-                }.joined())
+    /// A run's stream whose scenarios took the given milliseconds, by `path:line` (1 ms for
+    /// the others): its test cases' finishing times rewritten, so that a plan made from it
+    /// does not depend on how busy the machine was.
+    private func durations(_ target: String, _ milliseconds: [String: Int]) throws {
+        XCTAssertEqual(try run(["--format", "message:\(target)"]).code, 0)
+        var places: [String: String] = [:]
+        var testCases: [String: String] = [:]
+        var started: [String: (testCase: String, timestamp: [String: Any])] = [:]
+        try edit(target) { line in
+            guard let data = line.data(using: .utf8),
+                var envelope = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            else { return line }
+            if let pickle = envelope["pickle"] as? [String: Any], let id = pickle["id"] as? String,
+                let uri = pickle["uri"] as? String, let nodes = pickle["astNodeIds"] as? [String]
+            {
+                places[id] = uri + "#" + (nodes.last ?? "")
+            }
+            if let testCase = envelope["testCase"] as? [String: Any], let id = testCase["id"] as? String {
+                testCases[id] = testCase["pickleId"] as? String
+            }
+            if let start = envelope["testCaseStarted"] as? [String: Any], let id = start["id"] as? String,
+                let testCase = start["testCaseId"] as? String, let timestamp = start["timestamp"] as? [String: Any]
+            {
+                started[id] = (testCase, timestamp)
+            }
+            guard var finish = envelope["testCaseFinished"] as? [String: Any],
+                let attempt = (finish["testCaseStartedId"] as? String).flatMap({ started[$0] }),
+                let pickle = testCases[attempt.testCase], let place = places[pickle],
+                let seconds = attempt.timestamp["seconds"] as? Int, let nanos = attempt.timestamp["nanos"] as? Int
+            else { return line }
+            let took = milliseconds.first { place.hasSuffix($0.key) }?.value ?? 1
+            let end = seconds * 1_000_000_000 + nanos + took * 1_000_000
+            finish["timestamp"] = ["seconds": end / 1_000_000_000, "nanos": end % 1_000_000_000]
+            envelope["testCaseFinished"] = finish
+            let rewritten = try? JSONSerialization.data(withJSONObject: envelope, options: [.sortedKeys])
+            return rewritten.map { String(decoding: $0, as: UTF8.self) } ?? line
+        }
+    }
+
+    /// The node ids of F1's scenarios, in order: what `durations` keys them by.
+    private func firstFeatureScenarioNodes(in stream: String) throws -> [String] {
+        try scratch.read(stream).split(separator: "\n").compactMap { line -> String? in
+            guard let data = line.data(using: .utf8),
+                let envelope = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                let pickle = envelope["pickle"] as? [String: Any], pickle["uri"] as? String == "Features/f1.feature",
+                let nodes = pickle["astNodeIds"] as? [String]
+            else { return nil }
+            return nodes.last
+        }
+    }
+
+    /// F1's scenarios took 300, 200 and 10 ms, F2's 1 ms each.
+    private func unevenDurations(_ target: String) throws {
+        XCTAssertEqual(try run(["--format", "message:probe.ndjson"]).code, 0)
+        let nodes = try firstFeatureScenarioNodes(in: "probe.ndjson")
+        XCTAssertEqual(nodes.count, 3)
+        try durations(target, Dictionary(uniqueKeysWithValues: zip(nodes.map { "#" + $0 }, [300, 200, 10])))
     }
 
     func test_report_shardsPlannedFromOtherDurations_failsNamingThePlansAndTheScenarios() throws {
-        try slowFirstFeature()
-        XCTAssertEqual(try run(["--format", "message:full.ndjson"]).code, 0)
+        try unevenDurations("full.ndjson")
         XCTAssertEqual(try shard(1, of: 2, ["--shard-durations", "full.ndjson"]).code, 0)
         XCTAssertEqual(try shard(2).code, 0)
         let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary", "--format", "junit:j.xml"])
@@ -85,13 +132,9 @@ final class MergeInvariantTests: XCTestCase {
     }
 
     func test_report_shardsPlannedFromTwoRunsDurations_failsNamingBothDigests() throws {
-        try slowFirstFeature()
-        XCTAssertEqual(try run(["--format", "message:older.ndjson"]).code, 0)
-        // The newer run's scenarios all take about as long: an even share of three each.
-        try scratch.write(
-            "Features/f1.feature",
-            "Feature: F1\n" + (1...3).map { "\n  Scenario: s1-\($0)\n    Given a step that passes\n" }.joined())
-        XCTAssertEqual(try run(["--format", "message:newer.ndjson"]).code, 0)
+        try unevenDurations("older.ndjson")
+        // The newer run's scenarios all took as long: an even share of three each.
+        try durations("newer.ndjson", [:])
         XCTAssertEqual(try shard(1, of: 2, ["--shard-durations", "newer.ndjson"]).code, 0)
         XCTAssertEqual(try shard(2, of: 2, ["--shard-durations", "older.ndjson"]).code, 0)
         let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary"])
