@@ -22,7 +22,9 @@ extension ScenarioTests {
                 census.discoveryProblem(module: module, generated: generated, form: form),
                 census.selectionProblem(module: module, selection: TagSelection.origin),
             ]
-            for problem in problems.compactMap({ $0 }) { Issue.record(Comment(rawValue: problem)) }
+            for problem in problems.compactMap({ $0 }) {
+                Issue.record(Comment(rawValue: problem), sourceLocation: test.sourceLocation)
+            }
             let runner = Runner(registry: registry)
             let before = await runner.runHooks(.beforeAll)
             for failure in before { Issue.record(Comment(rawValue: failure)) }

@@ -58,3 +58,14 @@ final class ScenarioCensusTests: XCTestCase {
         XCTAssertNil(census.selectionProblem(module: "CartTests", selection: "SPECS_TAGS='@x'"))
     }
 }
+
+extension ScenarioCensusTests {
+    func test_selectionProblem_tagsInUse_leaveOutTheLinksToTests() {
+        var census = ScenarioCensus()
+        let test = ScenarioCensus.Test(module: "CartTests", path: "Features/cart.feature", line: 3)
+        census.discover(test, tags: ["@xctest:CartTests/test_total", "@clean"])
+        census.include(test, selected: false)
+        let problem = census.selectionProblem(module: "CartTests", selection: "SPECS_TAGS='@smok'") ?? ""
+        XCTAssertTrue(problem.contains("(the scenarios' tags are @clean)"), problem)
+    }
+}
