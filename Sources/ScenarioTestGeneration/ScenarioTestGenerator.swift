@@ -35,7 +35,8 @@ public struct ScenarioTestGenerator: Sendable {
             return count + tree.testCount
         }
         var generated = [
-            GeneratedFile(name: OutputName.common, contents: commonFile(featureCount: files.count, testCount: testCount))
+            GeneratedFile(
+                name: OutputName.common, contents: commonFile(featureCount: files.count, testCount: testCount))
         ]
         for (index, (file, outcome)) in outcomes.enumerated() {
             let source = Self.sourceName(file)
@@ -105,7 +106,8 @@ public struct ScenarioTestGenerator: Sendable {
             ]
         }
         lines += [
-            "}", "", "#if \(CompactWriter.condition)", "private let scenarioTestForm = ScenarioTests.Form.compact", "#else",
+            "}", "", "#if \(CompactWriter.condition)", "private let scenarioTestForm = ScenarioTests.Form.compact",
+            "#else",
             "private let scenarioTestForm = ScenarioTests.Form.macros", "#endif",
         ]
         return lines.joined(separator: "\n") + "\n"

@@ -47,7 +47,8 @@ struct Option: Hashable, Sendable {
     static let all: [Option] = [
         .check, .config, .dryRun, .failFast, .failOnUnused, .format, .help, .history, .i18nKeywords, .i18nLanguages,
         .inProcess, .junitSuiteName, .minCoverage, .name, .noAst, .noColor, .noPickles, .noSource, .order, .parallel,
-        .predictableIds, .profile, .reportLanguage, .retry, .shard, .shardDurations, .tags, .testList, .testOutput, .testsDir,
+        .predictableIds, .profile, .reportLanguage, .retry, .shard, .shardDurations, .tags, .testList, .testOutput,
+        .testsDir,
         .timeout,
         .title, .version, .xunit,
     ]

@@ -77,8 +77,9 @@ struct TraceabilityOptions {
             guard results != nil else {
                 throw UsageError(
                     message:
-                        "--min-coverage needs the linked tests' results: run `swift test --parallel --xunit-output "
-                        + "reports/xunit.xml` and pass --xunit reports/xunit.xml (and reports/xunit-swift-testing.xml)")
+                        "--min-coverage needs the linked tests' results: run `swift test --parallel --verbose --xunit-output "
+                        + "reports/xunit.xml 2>&1 | tee reports/swift-test.log` and pass --xunit reports/xunit.xml "
+                        + "--xunit reports/xunit-swift-testing.xml --test-output reports/swift-test.log")
             }
         }
         context = TraceabilityContext(inventory: inventory(), results: results)

@@ -68,7 +68,8 @@ struct ScenarioCensus: Sendable {
             inUse.isEmpty
             ? "no scenario has a tag"
             : "the scenarios' tags are " + inUse.prefix(12).joined(separator: ", ") + (inUse.count > 12 ? ", …" : "")
-        return "no scenario was selected: \(selection) selects none of the \(count) scenario test\(count == 1 ? "" : "s") "
+        return
+            "no scenario was selected: \(selection) selects none of the \(count) scenario test\(count == 1 ? "" : "s") "
             + "this run includes (\(known)). `specs` fails the same selection; correct the tag expression, or unset it "
             + "to run every scenario."
     }

@@ -100,7 +100,8 @@ public struct TestResults: Sendable {
         if let module = test.module { keys.append("\(module).\(test.suite)/\(test.test)") }
         let known = keys.compactMap { key in outcomes[key].map { (key, $0) } }
         guard let (key, outcome) = known.max(by: { $0.1.rank < $1.1.rank }) else { return nil }
-        guard outcome == .unconfirmed, swiftTestingKeys.contains(key), let printed = printedSwiftTesting[test.test] else {
+        guard outcome == .unconfirmed, swiftTestingKeys.contains(key), let printed = printedSwiftTesting[test.test]
+        else {
             return outcome
         }
         return printed

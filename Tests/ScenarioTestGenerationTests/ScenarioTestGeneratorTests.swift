@@ -276,7 +276,8 @@ final class ScenarioTestGeneratorTests: XCTestCase {
         XCTAssertNotNil(ifLine, code)
         XCTAssertTrue(ifLine ?? 0 < elseLine ?? 0 && elseLine ?? 0 < endLine ?? 0, code)
         let source = ScenarioTestGenerator.sourceName(
-            FeatureFileInput(path: "Features/cart.feature", absolutePath: "/work/Features/cart.feature", content: .success("")))
+            FeatureFileInput(
+                path: "Features/cart.feature", absolutePath: "/work/Features/cart.feature", content: .success("")))
         XCTAssertTrue(
             lines[(elseLine ?? 0)...].contains { $0.contains("@Test(.scenario(\(source), line: 2, tags: []))") }, code)
     }

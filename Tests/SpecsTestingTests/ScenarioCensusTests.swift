@@ -48,11 +48,13 @@ final class ScenarioCensusTests: XCTestCase {
     func test_selectionProblem_oneSelectedNoSelectionOrNoneIncluded_isNone() {
         var census = ScenarioCensus()
         census.discover(test("CartTests", 3), tags: [])
-        XCTAssertNil(census.selectionProblem(module: "CartTests", selection: "SPECS_TAGS='@x'"), "a filter left none in")
+        XCTAssertNil(
+            census.selectionProblem(module: "CartTests", selection: "SPECS_TAGS='@x'"), "a filter left none in")
         census.include(test("CartTests", 3), selected: false)
         XCTAssertNil(census.selectionProblem(module: "CartTests", selection: nil))
         XCTAssertTrue(
-            census.selectionProblem(module: "CartTests", selection: "SPECS_TAGS='@x'")?.contains("no scenario has a tag")
+            census.selectionProblem(module: "CartTests", selection: "SPECS_TAGS='@x'")?.contains(
+                "no scenario has a tag")
                 == true)
         census.include(test("CartTests", 5), selected: true)
         XCTAssertNil(census.selectionProblem(module: "CartTests", selection: "SPECS_TAGS='@x'"))

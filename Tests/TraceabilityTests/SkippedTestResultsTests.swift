@@ -63,8 +63,10 @@ final class SkippedTestResultsTests: XCTestCase {
         XCTAssertEqual(results.outcome(for: test("SkipTests", "test_skipped")), .unconfirmed)
         XCTAssertEqual(results.outcome(for: test("SkipTests", "test_passed")), .unconfirmed)
         XCTAssertEqual(results.outcome(for: test("SkipTests", "test_failed")), .failed)
-        XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "LibTests", test: "stSkipped")), .unconfirmed)
-        XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "LibTests", test: "stDisabled")), .skipped)
+        XCTAssertEqual(
+            results.outcome(for: TestIdentifier(module: nil, suite: "LibTests", test: "stSkipped")), .unconfirmed)
+        XCTAssertEqual(
+            results.outcome(for: TestIdentifier(module: nil, suite: "LibTests", test: "stDisabled")), .skipped)
     }
 
     func test_mergeTestOutput_afterXUnit_tellsSkippedFromPassed() throws {
@@ -75,7 +77,8 @@ final class SkippedTestResultsTests: XCTestCase {
         XCTAssertEqual(results.outcome(for: test("SkipTests", "test_skipped")), .skipped)
         XCTAssertEqual(results.outcome(for: test("SkipTests", "test_passed")), .passed)
         XCTAssertEqual(results.outcome(for: test("SkipTests", "test_failed")), .failed)
-        XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "LibTests", test: "stSkipped")), .skipped)
+        XCTAssertEqual(
+            results.outcome(for: TestIdentifier(module: nil, suite: "LibTests", test: "stSkipped")), .skipped)
         XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "LibTests", test: "stPassed")), .passed)
     }
 
@@ -90,9 +93,12 @@ final class SkippedTestResultsTests: XCTestCase {
                 Test Case 'PriceTests.test_sum' started at 2026-11-27 04:45:23.432
                 """)
         XCTAssertEqual(count, 3)
-        XCTAssertEqual(results.outcome(for: TestIdentifier(module: "ShopTests", suite: "CartTests", test: "test_total")), .passed)
-        XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "CartTests", test: "test_later")), .skipped)
-        XCTAssertEqual(results.outcome(for: TestIdentifier(module: nil, suite: "PriceTests", test: "test_sum")), .passed)
+        XCTAssertEqual(
+            results.outcome(for: TestIdentifier(module: "ShopTests", suite: "CartTests", test: "test_total")), .passed)
+        XCTAssertEqual(
+            results.outcome(for: TestIdentifier(module: nil, suite: "CartTests", test: "test_later")), .skipped)
+        XCTAssertEqual(
+            results.outcome(for: TestIdentifier(module: nil, suite: "PriceTests", test: "test_sum")), .passed)
     }
 
     func test_mergeTestOutput_swiftTestingNameCancelledInOneSuite_confirmsNoPassOfThatName() throws {
@@ -104,7 +110,8 @@ final class SkippedTestResultsTests: XCTestCase {
                 <testcase classname="M.A" name="total()"/><testcase classname="M.B" name="total()"/>
                 </testsuite></testsuites>
                 """.utf8))
-        results.merge(testOutput: "✔ Test total() passed after 0.1 seconds.\n➜ Test total() was cancelled after 0.1 seconds.\n")
+        results.merge(
+            testOutput: "✔ Test total() passed after 0.1 seconds.\n➜ Test total() was cancelled after 0.1 seconds.\n")
         XCTAssertEqual(results.outcome(for: TestIdentifier(module: "M", suite: "A", test: "total")), .skipped)
     }
 
@@ -130,7 +137,8 @@ final class SkippedTestResultsTests: XCTestCase {
         XCTAssertEqual(row.reasons.count, 1)
         XCTAssertTrue(
             row.reasons[0].hasPrefix(
-                "linked test SkipTests/test_skipped passed or was skipped: the xUnit file of `swift test` cannot tell which"),
+                "linked test SkipTests/test_skipped passed or was skipped: the xUnit file of `swift test` cannot tell which"
+            ),
             row.reasons[0])
         XCTAssertTrue(row.reasons[0].contains("--test-output"), row.reasons[0])
     }
