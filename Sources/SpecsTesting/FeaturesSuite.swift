@@ -14,6 +14,7 @@ extension ScenarioTests {
         let generated: Int
         let form: Form
 
+        /// Counts, then runs the hooks around the suite's tests.
         public func provideScope(
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
         ) async throws {

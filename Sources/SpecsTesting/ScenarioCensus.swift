@@ -79,6 +79,9 @@ extension ScenarioTests {
     /// How the generated tests of a target are built: the compact form (test content records)
     /// or the `@Test` form. The generated `Features` suite says which, for its count check.
     public enum Form: Sendable {
-        case compact, macros
+        /// A test content record and one small function per scenario (Swift 6.3 on Linux).
+        case compact
+        /// An `@Test` function per scenario, expanded by Swift Testing's macro.
+        case macros
     }
 }
