@@ -235,7 +235,9 @@ check "saying the file cannot tell a skip from a pass" has 'linked test CartTota
 "${gate[@]}" --xunit skip.xml --test-output skip-printed.txt >gate-skipped.txt 2>&1 && code=0 || code=$?
 check "given what swift test printed, it fails (exit $code)" test "$code" -eq 1
 check "saying the linked test was skipped" has 'linked test CartTotalsTests/test_total_ofNoItems_isZero skipped' gate-skipped.txt
-swift test --parallel --verbose --xunit-output pass.xml >pass-printed.txt 2>&1
+# (The cart's feature file holds an undefined step by now: swift test fails on it, not on this test.)
+swift test --parallel --verbose --xunit-output pass.xml >pass-printed.txt 2>&1 || true
+check "what swift test printed says passed" has "Test Case 'CartTotalsTests.test_total_ofNoItems_isZero' passed" pass-printed.txt
 "${gate[@]}" --xunit pass.xml --xunit pass-swift-testing.xml --test-output pass-printed.txt >gate-passed.txt 2>&1 && code=0 || code=$?
 check "when the linked test passed, the gate passes (exit $code)" test "$code" -eq 0
 
