@@ -81,7 +81,9 @@ let package = Package(
         .plugin(name: "ScenarioTests", capability: .buildTool(), dependencies: ["specs-scenario-tests"]),
         .target(
             name: "SpecsTesting",
-            dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "FeatureLint"]),
+            dependencies: [
+                "SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "FeatureLint", "Locking",
+            ]),
         .testTarget(name: "ScenarioTestGenerationTests", dependencies: ["ScenarioTestGeneration", "Gherkin"]),
         .testTarget(
             name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages", "Locking"],

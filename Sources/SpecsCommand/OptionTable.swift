@@ -58,6 +58,11 @@ enum OptionTable {
         OptionSpec(
             .xunit, value: "file",
             help: "xUnit XML of `swift test --xunit-output` giving the linked tests' results (repeatable)."),
+        OptionSpec(
+            .testOutput, value: "file",
+            help:
+                "What `swift test` printed: the results that tell a skipped linked test from a passed one (repeatable)."
+        ),
         OptionSpec(.testList, value: "file", help: "Output of `swift test list` naming the tests that exist."),
         OptionSpec(.testsDir, value: "dir", help: "Where the linked XCTests live (default: Tests)."),
         OptionSpec(
@@ -84,7 +89,8 @@ enum OptionTable {
     static let report: [OptionSpec] =
         run.filter {
             [
-                .format, .junitSuiteName, .xunit, .testList, .testsDir, .minCoverage, .reportLanguage, .title, .history,
+                .format, .junitSuiteName, .xunit, .testOutput, .testList, .testsDir, .minCoverage, .reportLanguage,
+                .title, .history,
                 .noColor, .help,
             ]
             .contains($0.option)

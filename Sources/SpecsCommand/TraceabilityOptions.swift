@@ -51,6 +51,22 @@ struct TraceabilityOptions {
             }
             results = merged
         }
+        for path in parsed.all(.testOutput) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                let reason =
+                    FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
+                throw UsageError(
+                    message: "--test-output: \(reason). Keep what `swift test` prints: "
+                        + "`swift test --parallel --verbose --xunit-output reports/xunit.xml 2>&1 | tee \(path)`.")
+            }
+            var merged = results ?? TestResults()
+            if merged.merge(testOutput: String(decoding: data, as: UTF8.self)) == 0 {
+                warnings.append(
+                    "--test-output \(path) holds no test results (no `Test Case '…' passed` or `✔ Test …() passed` line): "
+                        + "is it what `swift test` printed?")
+            }
+            results = merged
+        }
         var minimum: Double?
         if let text = parsed.value(.minCoverage) {
             guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), (0...100).contains(value)
@@ -61,8 +77,9 @@ struct TraceabilityOptions {
             guard results != nil else {
                 throw UsageError(
                     message:
-                        "--min-coverage needs the linked tests' results: run `swift test --parallel --xunit-output "
-                        + "reports/xunit.xml` and pass --xunit reports/xunit.xml (and reports/xunit-swift-testing.xml)")
+                        "--min-coverage needs the linked tests' results: run `swift test --parallel --verbose --xunit-output "
+                        + "reports/xunit.xml 2>&1 | tee reports/swift-test.log` and pass --xunit reports/xunit.xml "
+                        + "--xunit reports/xunit-swift-testing.xml --test-output reports/swift-test.log")
             }
         }
         context = TraceabilityContext(inventory: inventory(), results: results)
