@@ -209,6 +209,7 @@ public struct Runner<World: AnyObject>: Sendable {
             stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun,
             snippetTypes: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
         executor.stepOutput = stepOutput
+        executor.nearest = NearestSteps(definitions: registry.steps)
         let watchdog = Watchdog(timeoutNanoseconds: options.stepTimeoutNanoseconds, clock: clock)
         watchdog.start()
         return (ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options), watchdog)
