@@ -45,7 +45,7 @@ enum CucumberHabits {
         }
         guard table.contains(where: { $0.option == option }) else {
             throw UsageError(
-                message: "unknown option '\(key)' (\(option.name) elsewhere): not an option of this command")
+                message: "unknown option '\(key)': it stands for \(option.name), which this command does not take")
         }
         let rest = argument.dropFirst(2)
         return (option.name, rest.isEmpty ? nil : String(rest))
