@@ -60,6 +60,14 @@ final class DidYouMeanTests: XCTestCase {
         XCTAssertTrue(undefined?.contains("Did you mean:") == true, String(undefined ?? ""))
     }
 
+    func test_run_junit_failureMessageCarriesTheSuggestion() throws {
+        let run = try run(["a step that pases"], ["--format", "junit"])
+        XCTAssertEqual(run.code, 1, run.err)
+        let expected =
+            "message=\"Undefined step: Given a step that pases\nDid you mean:\n  &apos;a step that passes&apos; at "
+        XCTAssertTrue(run.out.contains(expected), run.out)
+    }
+
     func test_languageServer_misspeltStep_diagnosticSuggestsTheDefinition() throws {
         let session = try LanguageServerTests.Session()
         _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))

@@ -65,7 +65,7 @@ public final class JUnitFormatter: EventConsumer {
             let message =
                 failing.map { step -> String in
                     step.status == .undefined
-                        ? "Undefined step: \(step.keyword)\(step.text)"
+                        ? "Undefined step: \(step.keyword)\(step.text)" + (step.result?.message.map { "\n" + $0 } ?? "")
                         : (step.result?.message ?? step.status.rawValue.lowercased())
                 } ?? result.status.rawValue.lowercased()
             let type = failing?.result?.exception?.type ?? result.status.rawValue.lowercased()
