@@ -42,6 +42,14 @@ steps.given("an ambiguous step") { _ in }
 steps.given("an ambiguous {word}") { (_, _: String) in }
 steps.given(regex: "^a step matched by a pattern$") { _ in }
 steps.given(regex: #"^a step with (\d+) groups?$"#) { (_, _: Int) in }
+// Flaky on purpose: fails until its n-th run, counting runs in a file of the working directory
+// (a retry may run in another worker).
+steps.given("a step that passes on its run {int}") { (_, run: Int) in
+    let path = "step-runs.txt"
+    let count = (Int((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") ?? 0) + 1
+    try String(count).write(toFile: path, atomically: true, encoding: .utf8)
+    if count < run { throw ExpectationFailure("card declined: 6666 (run \(count))") }
+}
 
 // Definitions that cannot be registered, as a team writes them by mistake: the run must
 // refuse to start, saying where each is.

@@ -78,8 +78,20 @@ public final class JUnitFormatter: EventConsumer {
         case .passed:
             break
         }
+        text += Self.reruns(result)
         text += "    <system-out>\(XMLText.escape(steps))</system-out>\n  </testcase>\n"
         cases.append(text)
+    }
+
+    /// The retried attempts that did not pass, as Maven Surefire marks reruns: `flakyFailure`
+    /// for a scenario that passed on a retry, `rerunFailure` for one that never did.
+    private static func reruns(_ result: ScenarioResult) -> String {
+        let element = result.status == .passed ? "flakyFailure" : "rerunFailure"
+        return result.earlierFailures.map { failure in
+            let type = failure.type ?? failure.status.rawValue.lowercased()
+            return
+                "    <\(element) message=\"\(XMLText.escape(failure.message))\" type=\"\(XMLText.escape(type))\"><stackTrace>\(XMLText.escape("attempt \(failure.attempt + 1): " + failure.message))</stackTrace></\(element)>\n"
+        }.joined()
     }
 
     /// The steps as Cucumber writes them: keyword and text, dots, then the status.

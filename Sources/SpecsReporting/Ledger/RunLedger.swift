@@ -249,6 +249,9 @@ public final class RunLedger: EventConsumer {
                     counted.insert(id)
                     for (status, count) in result.stepStatuses { countedTally.steps[status, default: 0] += count }
                     countedTally.scenarios[result.status, default: 0] += 1
+                    if result.isFlaky {
+                        countedTally.flaky.append((result.location, result.pickle.name, result.attempt))
+                    }
                 } else {
                     closed[id] = passed && retention != .results ? result.summarised() : result
                 }
