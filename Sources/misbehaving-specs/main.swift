@@ -51,6 +51,33 @@ steps.given("a step that passes on its run {int}") { (_, run: Int) in
     if count < run { throw ExpectationFailure("card declined: 6666 (run \(count))") }
 }
 
+// Hooks that say when and in which process they ran, in a file of the working directory.
+if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HOOKS"] == "1" {
+    @Sendable func note(_ what: String) throws {
+        let line = "\(what) \(getpid())\n"
+        let handle =
+            FileHandle(forWritingAtPath: "hooks.log")
+            ?? {
+                _ = FileManager.default.createFile(atPath: "hooks.log", contents: nil)
+                return FileHandle(forWritingAtPath: "hooks.log")
+            }()
+        try handle?.seekToEnd()
+        try handle?.write(contentsOf: Data(line.utf8))
+        try handle?.close()
+    }
+    steps.beforeAll("start the garage server") {
+        print("garage server started")
+        try note("before-all")
+    }
+    steps.afterAll("stop the garage server") { try note("after-all") }
+    steps.beforeWorker("open a database connection") {
+        print("connection opened")
+        try note("before-worker")
+    }
+    steps.afterWorker("close the database connection") { try note("after-worker") }
+    steps.before("print the ticket") { _ in print("ticket printed") }
+}
+
 // Definitions that cannot be registered, as a team writes them by mistake: the run must
 // refuse to start, saying where each is.
 if ProcessInfo.processInfo.environment["SPECS_FIXTURE_BROKEN_DEFINITIONS"] == "1" {

@@ -11,6 +11,8 @@ struct ReportLabels: Sendable {
     let trend, passRate, history, new, newlyFailing, fixed, flaky, line: String
     /// The mark of a scenario that passed only on a retry, before the retry's number.
     let passedOnRetry: String
+    /// Above what before-scenario hooks attached.
+    let beforeScenario: String
     /// Status names as headings and badges.
     let statusNames: [String: String]
 
@@ -32,6 +34,7 @@ struct ReportLabels: Sendable {
         passRate: "pass rate", history: "History", new: "new", newlyFailing: "newly failing", fixed: "fixed",
         flaky: "flaky",
         line: "line", passedOnRetry: "passed on retry",
+        beforeScenario: "Before the scenario",
         statusNames: [
             "passed": "Passed", "failed": "Failed", "skipped": "Skipped", "pending": "Pending",
             "undefined": "Not automated", "ambiguous": "Ambiguous", "unknown": "Not finished", "not-run": "Not run",
@@ -58,6 +61,7 @@ struct ReportLabels: Sendable {
         passRate: "escenarios que pasan", history: "Historial", new: "nuevo", newlyFailing: "falla desde ahora",
         fixed: "corregido",
         flaky: "inestable", line: "línea", passedOnRetry: "pasó en el reintento",
+        beforeScenario: "Antes del escenario",
         statusNames: [
             "passed": "Pasados", "failed": "Fallidos", "skipped": "Omitidos", "pending": "Pendientes",
             "undefined": "Sin automatizar", "ambiguous": "Ambiguos", "unknown": "Sin terminar",
