@@ -91,7 +91,8 @@ final class CucumberHabitsTests: XCTestCase {
     func test_report_shortOptionOfAnotherCommand_saysItIsNotAnOptionHere() throws {
         let run = try run(["report", "-t", "@smoke", "x.ndjson"])
         XCTAssertEqual(run.code, 2, run.out)
-        XCTAssertTrue(run.err.contains("unknown option '-t': it stands for --tags, which this command does not take"), run.err)
+        XCTAssertTrue(
+            run.err.contains("unknown option '-t': it stands for --tags, which this command does not take"), run.err)
     }
 
     func test_run_pathAfterDoubleDash_isAPathEvenWithADash() throws {
