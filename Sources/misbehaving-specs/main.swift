@@ -23,8 +23,10 @@ steps.given("a step that sleeps its thread for {int} s") { (_, seconds: Int) in 
 }
 steps.given("a step that waits on a semaphore nobody signals") { _ in DispatchSemaphore(value: 0).wait() }
 steps.given("a step that spins") { _ in
-    var spins = 0
-    while spins >= 0 { spins = spins == Int.max ? 0 : spins + 1 }
+    // A busy loop the optimiser cannot remove (a loop without effects may be taken away, and
+    // the step would pass): it reads the clock each time round, and ends only if the clock goes back.
+    let start = DispatchTime.now().uptimeNanoseconds
+    while DispatchTime.now().uptimeNanoseconds >= start {}
 }
 steps.given("a step that sleeps for {int} ms") { (_, milliseconds: Int) in
     try await Task.sleep(nanoseconds: UInt64(milliseconds) * 1_000_000)
