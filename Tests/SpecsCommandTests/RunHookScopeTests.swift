@@ -49,10 +49,16 @@ final class RunHookScopeTests: XCTestCase {
         // The before-all hook's output comes before the run's own, once.
         XCTAssertTrue(run.out.hasPrefix("garage server started\n"), run.out)
         XCTAssertEqual(run.out.components(separatedBy: "garage server started").count, 2, run.out)
-        // The book shows a worker hook's output in no scenario, and a before-scenario hook's before its steps.
+        // The book shows what the run's hooks printed before the chapters, under their names, in no
+        // scenario; a before-scenario hook's output above its scenario's steps.
         let book = try ReportPage(try project.read("book.html"))
         XCTAssertFalse(book.chapterText.contains("connection opened"), book.chapterText)
         XCTAssertFalse(book.chapterText.contains("garage server started"), book.chapterText)
+        let beforeRun = try XCTUnwrap(book.html.range(of: "<section class=\"run-hooks\"><h2>Before the run</h2>"))
+        let firstChapter = try XCTUnwrap(book.html.range(of: "<section class=\"feature\""))
+        let section = String(book.html[beforeRun.upperBound..<firstChapter.lowerBound])
+        XCTAssertTrue(section.contains("start the garage server") && section.contains("garage server started"), section)
+        XCTAssertEqual(section.components(separatedBy: "connection opened").count - 1, workers.count, section)
         let scenario = try XCTUnwrap(book.scenario(named: "car 1 parks"))
         let before = scenario["p"] as? String ?? ""
         XCTAssertTrue(before.contains("Before the scenario") && before.contains("ticket printed"), before)
@@ -65,5 +71,7 @@ final class RunHookScopeTests: XCTestCase {
         XCTAssertEqual(run.code, 0, run.out + run.err)
         XCTAssertEqual(hooks.map(\.what), ["before-all", "before-worker", "after-worker", "after-all"])
         XCTAssertEqual(Set(hooks.map(\.pid)).count, 1)
+        // What the hooks printed is still on the terminal, before the run's own lines.
+        XCTAssertTrue(run.out.hasPrefix("garage server started\nconnection opened\n"), run.out)
     }
 }

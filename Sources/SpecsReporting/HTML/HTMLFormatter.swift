@@ -104,7 +104,7 @@ public final class HTMLFormatter: EventConsumer {
         binder.bind(
             into: out, run: (ledger.runStarted, ledger.runFinished?.timestamp),
             unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: binder.linkedTests), trend: trend,
-            runs: runs)
+            runs: runs, runHooks: ledger.runHookAttachments)
         out.close()
     }
 

@@ -13,6 +13,8 @@ struct ReportLabels: Sendable {
     let passedOnRetry: String
     /// Above what before-scenario hooks attached.
     let beforeScenario: String
+    /// Headings of what run hooks attached or printed, before and after the scenarios.
+    let beforeRun, afterRun: String
     /// Status names as headings and badges.
     let statusNames: [String: String]
 
@@ -34,7 +36,7 @@ struct ReportLabels: Sendable {
         passRate: "pass rate", history: "History", new: "new", newlyFailing: "newly failing", fixed: "fixed",
         flaky: "flaky",
         line: "line", passedOnRetry: "passed on retry",
-        beforeScenario: "Before the scenario",
+        beforeScenario: "Before the scenario", beforeRun: "Before the run", afterRun: "After the run",
         statusNames: [
             "passed": "Passed", "failed": "Failed", "skipped": "Skipped", "pending": "Pending",
             "undefined": "Not automated", "ambiguous": "Ambiguous", "unknown": "Not finished", "not-run": "Not run",
@@ -61,7 +63,7 @@ struct ReportLabels: Sendable {
         passRate: "escenarios que pasan", history: "Historial", new: "nuevo", newlyFailing: "falla desde ahora",
         fixed: "corregido",
         flaky: "inestable", line: "línea", passedOnRetry: "pasó en el reintento",
-        beforeScenario: "Antes del escenario",
+        beforeScenario: "Antes del escenario", beforeRun: "Antes de la ejecución", afterRun: "Tras la ejecución",
         statusNames: [
             "passed": "Pasados", "failed": "Fallidos", "skipped": "Omitidos", "pending": "Pendientes",
             "undefined": "Sin automatizar", "ambiguous": "Ambiguos", "unknown": "Sin terminar",

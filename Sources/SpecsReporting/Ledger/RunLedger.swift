@@ -38,6 +38,10 @@ public final class RunLedger: EventConsumer {
     public private(set) var stepDefinitions: [String: StepDefinitionMessage] = [:]
     public private(set) var hooks: [String: HookMessage] = [:]
     public private(set) var suggestions: [String: SuggestionMessage] = [:]
+    /// What run and worker hooks attached or printed, with the hook, in the order they came.
+    public private(set) var runHookAttachments: [(hook: HookMessage?, attachment: Attachment)] = []
+    /// The hook each run hook's start names, by the start's id.
+    private var runHookStarts: [String: String] = [:]
     public private(set) var parseErrors: [ParseErrorMessage] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
@@ -157,13 +161,17 @@ public final class RunLedger: EventConsumer {
                 attempt.nextPosition = position + 1
             }
         case .attachment(let attachment):
+            if let hookStarted = attachment.testRunHookStartedId {
+                runHookAttachments.append((runHookStarts[hookStarted].flatMap { hooks[$0] }, attachment))
+            }
             guard let startedId = attachment.testCaseStartedId else { break }
             updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
         case .testCaseFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, _ in attempt.finished = true }
         case .testRunHookFinished(let finished):
             if finished.result.status == .failed { failedRunHooks += 1 }
-        case .testStepStarted, .testRunHookStarted: break
+        case .testRunHookStarted(let started): runHookStarts[started.id] = started.hookId
+        case .testStepStarted: break
         case .testRunFinished(let finished): runFinished = finished
         default:
             generation += 1

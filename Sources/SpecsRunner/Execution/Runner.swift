@@ -189,14 +189,24 @@ public struct Runner<World: AnyObject>: Sendable {
             let sink = AttachmentSink()
             let start = clock.monotonicNanoseconds()
             var failure: (any Error)?
+            var printed = ""
             if !options.dryRun {
-                do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch {
-                    failure = error
+                // What the hook prints is attached to it: a worker captures it (`output`), the
+                // runner taps its own standard output while the hook runs.
+                let run = {
+                    do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch {
+                        failure = error
+                    }
+                }
+                if output == nil {
+                    printed = await StandardOutputTap.capturing(run)
+                } else {
+                    await run()
                 }
             }
-            // What the hook printed comes before what the run writes next, in a log too.
-            if output == nil { fflush(nil) }
-            if let written = output?(), !written.isEmpty {
+            if let written = output?() { printed += written }
+            if !printed.isEmpty {
+                let written = printed
                 Attach.$sink.withValue(sink) {
                     Attach.log(written.hasSuffix("\n") ? String(written.dropLast()) : written)
                 }
