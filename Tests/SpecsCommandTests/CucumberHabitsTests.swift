@@ -62,6 +62,7 @@ final class CucumberHabitsTests: XCTestCase {
         let run = try run(["-h"])
         XCTAssertEqual(run.code, 0, run.err)
         XCTAssertTrue(run.out.hasPrefix("USAGE: "), run.out)
+        XCTAssertTrue(run.out.contains("Cucumber's short options: -t (--tags), -n (--name)"), run.out)
     }
 
     func test_run_strict_isAcceptedAsSpecsAlwaysRuns() throws {
