@@ -73,13 +73,16 @@ enum ProfileArguments {
         }
     }
 
-    /// The profile the command line names (`--profile NAME` or `--profile=NAME`).
+    /// The profile the command line names (`--profile NAME`, `--profile=NAME`, `-p NAME`, `-pNAME`).
     static func profile(in arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated() {
-            if argument == Option.profile.name, index + 1 < arguments.count { return arguments[index + 1] }
+            if argument == Option.profile.name || argument == "-p", index + 1 < arguments.count {
+                return arguments[index + 1]
+            }
             if argument.hasPrefix(Option.profile.name + "=") {
                 return String(argument.dropFirst(Option.profile.name.count + 1))
             }
+            if argument.hasPrefix("-p"), argument.count > 2 { return String(argument.dropFirst(2)) }
         }
         return nil
     }

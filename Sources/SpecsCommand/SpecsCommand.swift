@@ -112,6 +112,9 @@ public enum SpecsCommand {
             options: OptionTable.run,
             footer: """
 
+                Cucumber's short options: -t (--tags), -n (--name), -f (--format), -p (--profile), -d (--dry-run),
+                -h (--help); --strict is how every run goes.
+
                 EXIT CODES:
                   0  every scenario passed    1  a scenario failed (undefined and pending count)    2  usage or parse error
 

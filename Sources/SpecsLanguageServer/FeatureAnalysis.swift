@@ -128,7 +128,7 @@ struct FeatureAnalysis {
     /// `broken` gives the definitions that would match a text but cannot be registered.
     func diagnostics(
         matches: (String) -> [StepCatalog.Entry], linter: FeatureLinter,
-        broken: (String) -> [DefinitionProblem] = { _ in [] }
+        broken: (String) -> [DefinitionProblem] = { _ in [] }, didYouMean: (String) -> String? = { _ in nil }
     ) -> [[String: Any]] {
         if tooLarge {
             return [
@@ -178,7 +178,8 @@ struct FeatureAnalysis {
                     Self.diagnostic(
                         line: step.line, column: step.column, length: length, severity: unusable == nil ? 2 : 1,
                         code: "undefined",
-                        message: "Undefined step: no step definition matches '\(undefined[0])'\(because)",
+                        message: "Undefined step: no step definition matches '\(undefined[0])'\(because)"
+                            + (didYouMean(undefined[0]).map { "\n" + $0 } ?? ""),
                         data: [
                             "text": undefined[0], "type": step.type?.rawValue ?? "", "table": step.table,
                             "docString": step.docString,

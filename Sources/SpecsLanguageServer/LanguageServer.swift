@@ -267,7 +267,8 @@ public final class LanguageServer {
             [
                 "uri": analysis.uri,
                 "diagnostics": analysis.diagnostics(
-                    matches: matches, linter: linter, broken: brokenDefinitions(matching:)),
+                    matches: matches, linter: linter, broken: brokenDefinitions(matching:),
+                    didYouMean: catalog.didYouMean),
             ])
     }
 

@@ -107,7 +107,8 @@ public final class HTMLFormatter: EventConsumer {
         binder.bind(
             into: out, run: (ledger.runStarted, ledger.runFinished?.timestamp),
             unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: binder.linkedTests), trend: trend,
-            runs: runs, verdict: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), tally: ledger.result.tally)
+            runs: runs, verdict: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), tally: ledger.result.tally,
+            runHooks: ledger.runHookAttachments)
         out.close()
     }
 

@@ -10,6 +10,12 @@ struct ReportLabels: Sendable {
     let scenario, test, component, testStatus, scenarioStatus, covered, notCovered, at, examples, result: String
     let forDevelopers, notAutomated, developerDetail, traceability, specificationOnly, afterScenario: String
     let trend, passRate, history, new, newlyFailing, fixed, flaky, line: String
+    /// The mark of a scenario that passed only on a retry, before the retry's number.
+    let passedOnRetry: String
+    /// Above what before-scenario hooks attached.
+    let beforeScenario: String
+    /// Headings of what run hooks attached or printed, before and after the scenarios.
+    let beforeRun, afterRun: String
     /// Status names as headings and badges.
     let statusNames: [String: String]
 
@@ -30,7 +36,8 @@ struct ReportLabels: Sendable {
         trend: "Trend of the last runs",
         passRate: "pass rate", history: "History", new: "new", newlyFailing: "newly failing", fixed: "fixed",
         flaky: "flaky",
-        line: "line",
+        line: "line", passedOnRetry: "passed on retry",
+        beforeScenario: "Before the scenario", beforeRun: "Before the run", afterRun: "After the run",
         statusNames: [
             "passed": "Passed", "failed": "Failed", "skipped": "Skipped", "pending": "Pending",
             "undefined": "Not automated", "ambiguous": "Ambiguous", "unknown": "Not finished", "not-run": "Not run",
@@ -56,7 +63,8 @@ struct ReportLabels: Sendable {
         trend: "Tendencia de las últimas ejecuciones",
         passRate: "escenarios que pasan", history: "Historial", new: "nuevo", newlyFailing: "falla desde ahora",
         fixed: "corregido",
-        flaky: "inestable", line: "línea",
+        flaky: "inestable", line: "línea", passedOnRetry: "pasó en el reintento",
+        beforeScenario: "Antes del escenario", beforeRun: "Antes de la ejecución", afterRun: "Tras la ejecución",
         statusNames: [
             "passed": "Pasados", "failed": "Fallidos", "skipped": "Omitidos", "pending": "Pendientes",
             "undefined": "Sin automatizar", "ambiguous": "Ambiguos", "unknown": "Sin terminar",

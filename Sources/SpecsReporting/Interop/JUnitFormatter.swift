@@ -89,7 +89,7 @@ public final class JUnitFormatter: EventConsumer {
             let message =
                 failing.map { step -> String in
                     step.status == .undefined
-                        ? "Undefined step: \(step.keyword)\(step.text)"
+                        ? "Undefined step: \(step.keyword)\(step.text)" + (step.result?.message.map { "\n" + $0 } ?? "")
                         : (step.result?.message ?? step.status.rawValue.lowercased())
                 } ?? result.status.rawValue.lowercased()
             let type = failing?.result?.exception?.type ?? result.status.rawValue.lowercased()
@@ -102,6 +102,7 @@ public final class JUnitFormatter: EventConsumer {
         case .passed:
             break
         }
+        text += Self.reruns(result)
         text += "    <system-out>\(XMLText.escape(steps))</system-out>\n  </testcase>\n"
         cases.append(text)
     }
@@ -139,6 +140,17 @@ public final class JUnitFormatter: EventConsumer {
             cases.append((name: "run", type: "verdict", problems: verdict.problems.map(VerdictText.sentence)))
         }
         return cases
+    }
+
+    /// The retried attempts that did not pass, as Maven Surefire marks reruns: `flakyFailure`
+    /// for a scenario that passed on a retry, `rerunFailure` for one that never did.
+    private static func reruns(_ result: ScenarioResult) -> String {
+        let element = result.status == .passed ? "flakyFailure" : "rerunFailure"
+        return result.earlierFailures.map { failure in
+            let type = failure.type ?? failure.status.rawValue.lowercased()
+            return
+                "    <\(element) message=\"\(XMLText.escape(failure.message))\" type=\"\(XMLText.escape(type))\"><stackTrace>\(XMLText.escape("attempt \(failure.attempt + 1): " + failure.message))</stackTrace></\(element)>\n"
+        }.joined()
     }
 
     /// The steps as Cucumber writes them: keyword and text, dots, then the status.

@@ -58,6 +58,8 @@ extension RunLedger {
         public var steps: [TestStepResultStatus: Int] = [:]
         /// The test cases whose final attempt did not pass, in plan order.
         public var notPassed: [String] = []
+        /// The scenarios that passed only on a retry: their place, name and the retry they passed on.
+        public var flaky: [(location: String, name: String, retry: Int)] = []
         /// Planned test cases that never started (after --fail-fast, an interruption, a
         /// failed before-all hook, or in a stream cut short).
         public var notRun = 0
@@ -88,6 +90,7 @@ extension RunLedger {
             }
             tally.scenarios[result.status, default: 0] += 1
             if result.status != .passed { tally.notPassed.append(testCaseId) }
+            if result.isFlaky { tally.flaky.append((result.location, result.pickle.name, result.attempt)) }
         }
         return tally
     }
@@ -125,6 +128,13 @@ extension RunLedger {
             featureName: documents[pickle.uri]?.feature?.name,
             tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
         result.finished = final?.ended ?? true
+        result.earlierFailures = record.attempts.dropLast().map { attempt in
+            let failing = attempt.results.compactMap { $0 }.first { ![.passed, .skipped].contains($0.status) }
+            return ScenarioResult.EarlierFailure(
+                attempt: attempt.started.attempt, status: failing?.status ?? .unknown,
+                message: failing?.message ?? (failing?.status ?? .unknown).rawValue.lowercased(),
+                type: failing?.exception?.type)
+        }
         return result
     }
 }

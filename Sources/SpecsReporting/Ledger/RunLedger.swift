@@ -38,6 +38,10 @@ public final class RunLedger: EventConsumer {
     public private(set) var stepDefinitions: [String: StepDefinitionMessage] = [:]
     public private(set) var hooks: [String: HookMessage] = [:]
     public private(set) var suggestions: [String: SuggestionMessage] = [:]
+    /// What run and worker hooks attached or printed, with the hook, in the order they came.
+    public private(set) var runHookAttachments: [(hook: HookMessage?, attachment: Attachment)] = []
+    /// The hook each run hook's start names, by the start's id.
+    private var runHookStarts: [String: String] = [:]
     public private(set) var parseErrors: [ParseErrorMessage] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
@@ -168,13 +172,16 @@ public final class RunLedger: EventConsumer {
                 attempt.nextPosition = position + 1
             }
         case .attachment(let attachment):
+            if let hookStarted = attachment.testRunHookStartedId {
+                runHookAttachments.append((runHookStarts[hookStarted].flatMap { hooks[$0] }, attachment))
+            }
             guard let startedId = attachment.testCaseStartedId else { break }
             updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
         case .testCaseFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, _ in attempt.finished = true }
         case .testRunHookFinished(let finished):
             if finished.result.status == .failed { failedRunHooks += 1 }
-        case .testRunHookStarted: break
+        case .testRunHookStarted(let started): runHookStarts[started.id] = started.hookId
         case .testRunFinished(let finished): runFinished = finished
         default:
             generation += 1
@@ -260,6 +267,9 @@ public final class RunLedger: EventConsumer {
                     counted.insert(id)
                     for (status, count) in result.stepStatuses { countedTally.steps[status, default: 0] += count }
                     countedTally.scenarios[result.status, default: 0] += 1
+                    if result.isFlaky {
+                        countedTally.flaky.append((result.location, result.pickle.name, result.attempt))
+                    }
                 } else {
                     closed[id] = passed && retention != .results ? result.summarised() : result
                 }

@@ -35,12 +35,17 @@ public struct Runner<World: AnyObject>: Sendable {
         consumer.consume(.testRunStarted(TestRunStarted(timestamp: clock.now(), id: runId)))
         // Before-all hooks come first; when one fails, no test case is planned or run.
         let refused = options.refusesBrokenDefinitions && !registry.problems.isEmpty
-        // Worker processes run the before-all and after-all hooks themselves.
-        let hooksHere = options.runsRunHooks && options.isolation == .inProcess
-        let beforeAllPassed =
+        // The run's hooks run here, once; the worker hooks run in each process that runs
+        // scenarios: this one when it runs them itself, else each worker process.
+        let hooksHere = options.runsRunHooks
+        let workerHooksHere = hooksHere && options.isolation == .inProcess
+        var beforeAllPassed =
             refused
             ? false
             : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
+        if beforeAllPassed && workerHooksHere {
+            beforeAllPassed = await runGlobalHooks(.beforeWorker, runId: runId, to: consumer, summary: &summary)
+        }
         let dispatch = beforeAllPassed && !refused ? makeDispatch(for: features) : nil
         let maker = RunBatchMaker(
             features: features, options: options, runId: runId, plansTestCases: beforeAllPassed, planner: makePlanner())
@@ -61,6 +66,9 @@ public struct Runner<World: AnyObject>: Sendable {
             ready = await following
         }
         if let dispatch { await dispatch.finish(to: consumer, summary: &summary) }
+        if workerHooksHere && !refused {
+            _ = await runGlobalHooks(.afterWorker, runId: runId, to: consumer, summary: &summary)
+        }
         if hooksHere && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
         summary.interrupted = options.interruption?.current
         // The run's metadata is told as the run finishes, with the same time.
@@ -157,12 +165,15 @@ public struct Runner<World: AnyObject>: Sendable {
     }
 
     /// Runs the before-all (or after-all) hooks alone, for a host that runs the
-    /// scenarios one at a time between them. Returns a worded failure per failed hook.
+    /// scenarios one at a time between them, with the worker hooks of its process (after
+    /// the before-all hooks, before the after-all ones). Returns a worded failure per failed hook.
     public func runHooks(_ phase: RunHookPhase) async -> [String] {
         let recorder = EventRecorder()
         var summary = RunSummary()
-        let kind: Hook.Kind = phase == .beforeAll ? .beforeAll : .afterAll
-        _ = await runGlobalHooks(kind, runId: "run", to: recorder, summary: &summary)
+        let kinds: [Hook.Kind] = phase == .beforeAll ? [.beforeAll, .beforeWorker] : [.afterWorker, .afterAll]
+        for kind in kinds where await runGlobalHooks(kind, runId: "run", to: recorder, summary: &summary) == false {
+            if phase == .beforeAll { break }
+        }
         let hooks = Dictionary(registry.hooks.map { ("\($0.id)-run", $0) }, uniquingKeysWith: { first, _ in first })
         return recorder.envelopes.compactMap { envelope in
             guard case .testRunHookFinished(let finished) = envelope, finished.result.status == .failed else {
@@ -171,17 +182,19 @@ public struct Runner<World: AnyObject>: Sendable {
             let hook = hooks[finished.testRunHookStartedId]
             let name = hook?.name.map { "'\($0)'" } ?? "hook"
             return
-                "\(phase == .beforeAll ? "before-all" : "after-all") \(name) (\(hook?.location.description ?? "?")) failed: "
+                "\(hook.map { $0.kind.words } ?? "run") \(name) (\(hook?.location.description ?? "?")) failed: "
                 + (finished.result.message ?? "")
         }
     }
 
+    /// Runs the hooks of `kind` (run or worker hooks) in turn; `output` is what they wrote to
+    /// standard output where a worker captures it, attached to the hook that wrote it.
     func runGlobalHooks(
         _ kind: Hook.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary,
-        idSuffix: String = ""
+        idSuffix: String = "", output: (@Sendable () -> String)? = nil
     ) async -> Bool {
         var hooks = registry.hooks.filter { $0.kind == kind }
-        if kind == .afterAll { hooks.reverse() }
+        if kind == .afterAll || kind == .afterWorker { hooks.reverse() }
         var allPassed = true
         for hook in hooks {
             let startedId = "\(hook.id)-run\(idSuffix)"
@@ -192,9 +205,26 @@ public struct Runner<World: AnyObject>: Sendable {
             let sink = AttachmentSink()
             let start = clock.monotonicNanoseconds()
             var failure: (any Error)?
+            var printed = ""
             if !options.dryRun {
-                do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch {
-                    failure = error
+                // What the hook prints is attached to it: a worker captures it (`output`), the
+                // runner taps its own standard output while the hook runs.
+                let run = {
+                    do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch {
+                        failure = error
+                    }
+                }
+                if output == nil {
+                    printed = await StandardOutputTap.capturing(run)
+                } else {
+                    await run()
+                }
+            }
+            if let written = output?() { printed += written }
+            if !printed.isEmpty {
+                let written = printed
+                Attach.$sink.withValue(sink) {
+                    Attach.log(written.hasSuffix("\n") ? String(written.dropLast()) : written)
                 }
             }
             for attachment in sink.drain() {
@@ -225,6 +255,7 @@ public struct Runner<World: AnyObject>: Sendable {
             stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun,
             snippetTypes: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
         executor.stepOutput = stepOutput
+        executor.nearest = NearestSteps(definitions: registry.steps)
         let watchdog = Watchdog(timeoutNanoseconds: options.stepTimeoutNanoseconds, clock: clock)
         watchdog.start()
         return (ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options), watchdog)
@@ -257,8 +288,19 @@ extension Hook.Kind {
         case .afterScenario: .afterTestCase
         case .beforeStep: .beforeTestStep
         case .afterStep: .afterTestStep
-        case .beforeAll: .beforeTestRun
-        case .afterAll: .afterTestRun
+        case .beforeAll, .beforeWorker: .beforeTestRun
+        case .afterAll, .afterWorker: .afterTestRun
+        }
+    }
+
+    /// The hook's kind as a failure names it.
+    var words: String {
+        switch self {
+        case .beforeAll: "before-all"
+        case .afterAll: "after-all"
+        case .beforeWorker: "before-worker"
+        case .afterWorker: "after-worker"
+        default: "hook"
         }
     }
 }

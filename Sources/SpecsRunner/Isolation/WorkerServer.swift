@@ -4,8 +4,10 @@ import Messages
 
 extension Runner {
     /// Serves as a worker process of a supervisor (`specs` runs its scenarios this way):
-    /// runs the before-all hooks, then each test case the supervisor asks for, streaming
-    /// its events, and at the end of the requests the after-all hooks. `files` must be the
+    /// runs the before-worker hooks, then each test case the supervisor asks for, streaming
+    /// its events, and at the end of the requests the after-worker hooks (the supervisor runs
+    /// the before-all and after-all hooks, once for the run). What a worker hook prints is
+    /// attached to it, not to the first scenario's first step. `files` must be the
     /// supervisor's, in its order: a file is loaded when a request names it (with the ids the
     /// request says it starts at, the supervisor's), and let go when a request names another.
     /// Returns the process's exit code.
@@ -25,8 +27,11 @@ extension Runner {
         let capture = OutputCapture()
         let consumer = ProtocolConsumer(writer)
         var summary = RunSummary()
+        var hookOutput: (@Sendable () -> String)?
+        if let capture { hookOutput = { capture.drain() } }
         let ready = await runGlobalHooks(
-            .beforeAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
+            .beforeWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId,
+            output: hookOutput)
         writer.line(ready ? WorkerProtocol.ready : WorkerProtocol.readyFailed)
 
         var loaded: (file: Int, pickles: [String: Pickle])?
@@ -61,7 +66,8 @@ extension Runner {
             // A step that did not stop when cancelled still runs: only ending the process stops it.
             if outcome.abandonedStep { return 75 }
         }
-        _ = await runGlobalHooks(.afterAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
+        _ = await runGlobalHooks(
+            .afterWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId, output: hookOutput)
         writer.flush()
         return 0
     }

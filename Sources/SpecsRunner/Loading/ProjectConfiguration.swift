@@ -4,7 +4,8 @@ import Gherkin
 /// `specs.json` at the package root: the options every run takes (`default`), named
 /// profiles chosen with `--profile NAME` (`profiles`), and the lint rules' settings
 /// (`lint`, as `.specs-lint.json` holds them), and how `specs format` indents (`format`:
-/// `{ "indent": 4 }` or `{ "indent": "tab" }`). An option is named as on the command line
+/// `{ "indent": 4 }` or `{ "indent": "tab" }`); a syntax error or a key given twice is an
+/// error at its line and column. An option is named as on the command line
 /// without its dashes; its value is a string or number, `true` for a flag, or a list for an
 /// option given several times:
 ///
@@ -46,6 +47,9 @@ public struct ProjectConfiguration: Sendable {
     /// The configuration in `data` (read from `path`); an error names what cannot be read.
     public init(_ data: Data, path: String) throws(ConfigurationError) {
         self.path = path
+        if let problem = JSONSyntax.problem(in: data) {
+            throw ConfigurationError(path: path, message: problem.message, line: problem.line, column: problem.column)
+        }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw ConfigurationError(path: path, message: "is not a JSON object")
         }
@@ -174,6 +178,21 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     public let path: String
     /// What in it cannot be read.
     public let message: String
-    /// `path: error: message`.
-    public var description: String { "\(path): error: \(message)" }
+    /// Where in it, for a syntax error or a key given twice (1-based).
+    public var line: Int?
+    /// The column of `line`, counted in characters (1-based).
+    public var column: Int?
+
+    init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    /// `path:line:column: error: message` (`path: error: message` where there is no place).
+    public var description: String {
+        let place = line.map { ":\($0):\(column ?? 1)" } ?? ""
+        return "\(path)\(place): error: \(message)"
+    }
 }
