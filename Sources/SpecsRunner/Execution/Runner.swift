@@ -41,7 +41,7 @@ public struct Runner<World: AnyObject>: Sendable {
             refused
             ? false
             : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
-        let dispatch = beforeAllPassed && !refused ? makeDispatch(for: features) : nil
+        let dispatch = beforeAllPassed && !refused ? makeDispatch() : nil
         let maker = RunBatchMaker(
             features: features, options: options, runId: runId, plansTestCases: beforeAllPassed, planner: makePlanner())
         // Each batch is made on a task of its own while the one before it runs; it is told,
@@ -220,14 +220,10 @@ public struct Runner<World: AnyObject>: Sendable {
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
     }
 
-    /// Workers for features read from files; features loaded beforehand run in this process.
-    private func makeDispatch(for features: some FeatureSupply) -> any TestCaseDispatch {
-        if case .workers(let executable, let arguments) = options.isolation,
-            features.count == 0 || features.firstId(at: 0) != nil
-        {
-            return WorkerPool(
-                executable: executable, arguments: arguments, options: options, clock: clock,
-                firstId: { features.firstId(at: $0) ?? 0 })
+    /// Workers when the options ask for them (each is sent the plans it runs), else this process.
+    private func makeDispatch() -> any TestCaseDispatch {
+        if case .workers(let executable, let arguments) = options.isolation {
+            return WorkerPool(executable: executable, arguments: arguments, options: options, clock: clock)
         }
         let (scenario, watchdog) = makeScenarioRun()
         return InProcessDispatch(scenario, watchdog: watchdog, options: options)

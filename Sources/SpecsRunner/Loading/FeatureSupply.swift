@@ -7,10 +7,6 @@ public protocol FeatureSupply: Sendable {
     var count: Int { get }
     /// Feature `index`, with the same ids each time it is asked for.
     func feature(at index: Int) -> LoadedFeature
-    /// Where feature `index`'s ids start, when the supply reads files whose ids count up from
-    /// the first file's: a worker process loads that file alone and gives it the same ids.
-    /// Nil for features loaded beforehand, which only a run in this process can run.
-    func firstId(at index: Int) -> Int?
 }
 
 /// Features loaded beforehand (tests, one scenario run as an XCTest).
@@ -18,15 +14,9 @@ extension Array: FeatureSupply where Element == LoadedFeature {
     public func feature(at index: Int) -> LoadedFeature { self[index] }
 }
 
-extension FeatureSupply {
-    /// Features not read from files run in this process.
-    public func firstId(at index: Int) -> Int? { nil }
-}
-
 /// A run's feature files, read and parsed when needed. Each file's ids start where loading
 /// every file in order would start them, so a file gets the same ids however often and in
-/// whatever order it is loaded: a run re-reads a file when its scenarios come up, and a
-/// worker process finds the supervisor's pickles by id.
+/// whatever order it is loaded: a run re-reads a file when its scenarios come up.
 public struct FeatureFiles: FeatureSupply {
     /// The files, in the run's order.
     public let paths: [FeaturePath]
@@ -51,6 +41,4 @@ public struct FeatureFiles: FeatureSupply {
     public func feature(at index: Int) -> LoadedFeature {
         FeatureLoader.load(paths[index], firstId: idStarts[index])
     }
-
-    public func firstId(at index: Int) -> Int? { idStarts[index] }
 }
