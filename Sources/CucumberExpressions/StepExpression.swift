@@ -5,6 +5,12 @@ public struct Argument: Sendable {
     /// Its parameter type; nil for a regular expression's plain group (its text).
     public let parameterType: ParameterType?
 
+    /// The argument `group` matched, of `parameterType` (nil: the group's text).
+    public init(group: MatchGroup, parameterType: ParameterType?) {
+        self.group = group
+        self.parameterType = parameterType
+    }
+
     /// The typed value: the parameter type's transform, or the matched text.
     public func value() throws -> any Sendable {
         guard let parameterType else { return group.value }

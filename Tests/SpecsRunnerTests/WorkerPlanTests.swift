@@ -1,3 +1,4 @@
+import CucumberExpressions
 import Gherkin
 import Messages
 import XCTest
@@ -47,8 +48,9 @@ final class WorkerPlanTests: XCTestCase {
         let (plan, registry) = try planned()
         let line = PlanLine.encode(plan)
         XCTAssertFalse(line.contains("\n"))
-        var definitions = PlanDefinitions(hooks: registry.hooks, definitions: registry.steps)
-        let decoded = try XCTUnwrap(PlanLine.decode(line, using: &definitions))
+        let definitions = PlanDefinitions(
+            hooks: registry.hooks, definitions: registry.steps, parameterTypes: registry.parameterTypes)
+        let decoded = try XCTUnwrap(PlanLine.decode(line, using: definitions))
         XCTAssertEqual(decoded.message, plan.message)
         XCTAssertEqual(decoded.number, 7)
         XCTAssertEqual(decoded.steps.map(\.id), plan.steps.map(\.id))
@@ -66,17 +68,18 @@ final class WorkerPlanTests: XCTestCase {
 
     func test_decode_stepNamingADefinitionTheWorkerLacks_isNoRequest() throws {
         let (plan, _) = try planned()
-        var none = PlanDefinitions(hooks: [], definitions: [])
-        XCTAssertNil(PlanLine.decode(PlanLine.encode(plan), using: &none))
+        let none = PlanDefinitions(hooks: [], definitions: [], parameterTypes: ParameterTypeRegistry())
+        XCTAssertNil(PlanLine.decode(PlanLine.encode(plan), using: none))
     }
 
     func test_decode_truncatedOrOldRequest_isNoRequest() throws {
         let (plan, registry) = try planned()
-        var definitions = PlanDefinitions(hooks: registry.hooks, definitions: registry.steps)
+        let definitions = PlanDefinitions(
+            hooks: registry.hooks, definitions: registry.steps, parameterTypes: registry.parameterTypes)
         let line = PlanLine.encode(plan)
-        XCTAssertNil(PlanLine.decode(String(line.dropLast(3)), using: &definitions))
-        XCTAssertNil(PlanLine.decode("0 0 0 7", using: &definitions))
-        XCTAssertNil(PlanLine.decode(line + "\u{1F}x", using: &definitions))
+        XCTAssertNil(PlanLine.decode(String(line.dropLast(3)), using: definitions))
+        XCTAssertNil(PlanLine.decode("0 0 0 7", using: definitions))
+        XCTAssertNil(PlanLine.decode(line + "\u{1F}x", using: definitions))
     }
 
     func test_options_settingsLineOfTheSupervisor_givesTheWorkerItsOptions() throws {

@@ -1,3 +1,4 @@
+import CucumberExpressions
 import Gherkin
 
 /// A test case plan as one request line of the worker protocol: the supervisor planned it,
@@ -5,10 +6,10 @@ import Gherkin
 ///
 /// What crosses is what the plan is made of, by name: the test case's id and number, the
 /// parts of its pickle a run reads (ids, place, name, tags, steps and their arguments), and
-/// each planned step's hook or matched definitions by id. The matches themselves cannot
-/// cross: a match's arguments are turned into values by its parameter types' closures, which
-/// only the process that registered them holds. So the worker applies the definitions the
-/// supervisor named, those alone, to the step's text again, for their arguments.
+/// each planned step's hook, or its matched definitions by id with each match's groups and
+/// parameter type by name. Definitions, hooks and parameter types hold closures, which only
+/// the process that registered them has: the worker (the same executable) finds its own by
+/// those names, and matches nothing again.
 ///
 /// Fields are separated by U+001F; in a field, `\` is written `\\`, a line feed `\n` and
 /// U+001F `\u`, so that a request stays a line.
@@ -32,10 +33,24 @@ enum PlanLine {
             case .step(let step, let matches):
                 fields += ["s", step.id, step.text, step.type?.rawValue ?? ""]
                 fields.append(matches.map(\.definition.id).joined(separator: ","))
+                for match in matches {
+                    fields.append(String(match.arguments.count))
+                    for argument in match.arguments {
+                        fields.append(argument.parameterType.map { "=" + $0.name } ?? "-")
+                        encode(argument.group, into: &fields)
+                    }
+                }
                 encode(step.argument, into: &fields)
             }
         }
         return fields.map(escaped).joined(separator: "\u{1F}")
+    }
+
+    private static func encode(_ group: MatchGroup, into fields: inout [String]) {
+        fields += [
+            group.start.map(String.init) ?? "", group.value.map { "=" + $0 } ?? "-", String(group.children.count),
+        ]
+        for child in group.children { encode(child, into: &fields) }
     }
 
     private static func encode(_ argument: PickleStepArgument?, into fields: inout [String]) {
@@ -56,9 +71,9 @@ enum PlanLine {
 
     /// The plan a request names, with the worker's own hooks and definitions (the same
     /// executable's, so the same ids); nil when the line is not a request of this protocol.
-    static func decode(_ line: String, using definitions: inout PlanDefinitions) -> TestCasePlan? {
+    static func decode(_ line: String, using definitions: PlanDefinitions) -> TestCasePlan? {
         var reader = FieldReader(line)
-        return reader.plan(&definitions)
+        return reader.plan(definitions)
     }
 
     private static func escaped(_ field: String) -> String {
@@ -98,34 +113,16 @@ enum PlanLine {
     }
 }
 
-/// A worker's hooks and step definitions by id, and the matches it made again (many steps
-/// share their text), for rebuilding the plans it is sent.
+/// A worker's hooks, step definitions and parameter types, by the names a plan gives them.
 struct PlanDefinitions: Sendable {
     let hooks: [String: Hook]
     let definitions: [String: StepDefinition]
-    private var matches: [String: [StepMatch]] = [:]
+    let parameterTypes: ParameterTypeRegistry
 
-    init(hooks: [Hook], definitions: [StepDefinition]) {
+    init(hooks: [Hook], definitions: [StepDefinition], parameterTypes: ParameterTypeRegistry) {
         self.hooks = Dictionary(hooks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.definitions = Dictionary(definitions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The matches of the definitions `ids` (as the supervisor's plan names them) for `text`;
-    /// nil when one of them is unknown or no longer matches.
-    mutating func matches(_ ids: Substring, for text: String) -> [StepMatch]? {
-        let key = ids + "\u{1F}" + text
-        if let known = matches[key] { return known }
-        var found: [StepMatch] = []
-        for id in ids.split(separator: ",") {
-            guard let definition = definitions[String(id)], let arguments = definition.expression.match(text) else {
-                return nil
-            }
-            found.append(StepMatch(definition: definition, arguments: arguments))
-        }
-        // Bounded, so that a long run of distinct texts does not grow it without end.
-        if matches.count >= 512 { matches.removeAll(keepingCapacity: true) }
-        matches[key] = found
-        return found
+        self.parameterTypes = parameterTypes
     }
 }
 
@@ -155,7 +152,7 @@ private struct FieldReader {
         return Int(field).map { .some($0) }
     }
 
-    mutating func plan(_ definitions: inout PlanDefinitions) -> TestCasePlan? {
+    mutating func plan(_ definitions: PlanDefinitions) -> TestCasePlan? {
         guard let number = integer(), let id = text(), let pickleId = text(), let uri = text(), let line = integer(),
             let column = optionalNumber(), let name = text(), let language = text(), let tagCount = integer(),
             tagCount >= 0
@@ -175,7 +172,7 @@ private struct FieldReader {
                 items.append(.hook(hook))
             case "s"?:
                 guard let stepId = text(), let stepText = text(), let type = raw(), let ids = raw(),
-                    let matches = definitions.matches(ids, for: stepText), let argument = argument()
+                    let matches = matches(ids, definitions), let argument = argument()
                 else { return nil }
                 let step = PickleStep(
                     id: stepId, text: stepText, type: PickleStepType(rawValue: String(type)), argument: argument,
@@ -191,6 +188,49 @@ private struct FieldReader {
             id: pickleId, uri: uri, location: Location(line: line, column: column), name: name, language: language,
             steps: pickleSteps, tags: tags, astNodeIds: [])
         return TestCasePlan(id: id, number: number, pickle: pickle, items: items)
+    }
+
+    /// The matches of the definitions `ids`, each with its arguments as the supervisor found them.
+    mutating func matches(_ ids: Substring, _ definitions: PlanDefinitions) -> [StepMatch]? {
+        var found: [StepMatch] = []
+        for id in ids.split(separator: ",") {
+            guard let definition = definitions.definitions[String(id)], let count = integer(), count >= 0 else {
+                return nil
+            }
+            var arguments: [Argument] = []
+            for _ in 0..<count {
+                guard let type = raw(), let group = group() else { return nil }
+                var parameterType: ParameterType?
+                if type.first == "=" {
+                    guard let known = definitions.parameterTypes.lookup(String(type.dropFirst())) else { return nil }
+                    parameterType = known
+                } else if type != "-" {
+                    return nil
+                }
+                arguments.append(Argument(group: group, parameterType: parameterType))
+            }
+            found.append(StepMatch(definition: definition, arguments: arguments))
+        }
+        return found
+    }
+
+    /// A match group and the groups inside it.
+    mutating func group() -> MatchGroup? {
+        guard let start = optionalNumber(), let value = raw(), let count = integer(), count >= 0 else { return nil }
+        var children: [MatchGroup] = []
+        for _ in 0..<count {
+            guard let child = group() else { return nil }
+            children.append(child)
+        }
+        let text: String?
+        if value.first == "=" {
+            text = PlanLine.unescaped(value.dropFirst())
+        } else if value == "-" {
+            text = nil
+        } else {
+            return nil
+        }
+        return MatchGroup(start: start, value: text, children: children)
     }
 
     /// A step's argument: nil (`.` alone) when it has none; nil-nil when the fields are wrong.

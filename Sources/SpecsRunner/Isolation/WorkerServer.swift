@@ -32,13 +32,14 @@ extension Runner {
             .beforeAll, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId)
         writer.line(ready ? WorkerProtocol.ready : WorkerProtocol.readyFailed)
 
-        var definitions = PlanDefinitions(hooks: registry.hooks, definitions: registry.steps)
+        let definitions = PlanDefinitions(
+            hooks: registry.hooks, definitions: registry.steps, parameterTypes: registry.parameterTypes)
         var stepOutput: (@Sendable () -> String)?
         if let capture { stepOutput = { capture.drain() } }
         let (scenario, watchdog) = runner.makeScenarioRun(stepOutput: stepOutput)
         defer { watchdog.stop() }
         while ready, let request = requests.next() {
-            guard let plan = PlanLine.decode(request, using: &definitions) else {
+            guard let plan = PlanLine.decode(request, using: definitions) else {
                 FileHandle.standardError.write(Data("worker: not a request: \(request.prefix(200))\n".utf8))
                 return 64
             }
