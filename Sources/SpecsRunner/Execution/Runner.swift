@@ -5,16 +5,16 @@ import TagExpressions
 
 /// Runs loaded features against a registry and tells a consumer everything that
 /// happens, as Cucumber Messages envelopes.
-public struct Runner<World: AnyObject>: Sendable {
+package struct Runner<World: AnyObject>: Sendable {
     /// The step definitions and hooks.
-    public let registry: StepRegistry<World>
+    package let registry: StepRegistry<World>
     /// What to run, in what order, how.
-    public let options: RunOptions
+    package let options: RunOptions
     /// Where the run reads the time.
-    public let clock: any RunClock
+    package let clock: any RunClock
 
     /// A runner of `registry`'s steps with these options.
-    public init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock())
+    package init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock())
     {
         self.registry = registry
         self.options = options
@@ -27,7 +27,7 @@ public struct Runner<World: AnyObject>: Sendable {
     /// documents and pickles are told, its selected pickles are planned (their `testCase`s
     /// told) and run, then the consumer is told each of its documents is closed and the batch
     /// is let go.
-    public func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
+    package func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
         var summary = RunSummary()
         consumer.consume(.meta(SpecsVersion.meta()))
         emitDefinitions(to: consumer, summary: &summary)
@@ -135,14 +135,14 @@ public struct Runner<World: AnyObject>: Sendable {
     // MARK: Run-level hooks
 
     /// The run-level hooks of a phase.
-    public enum RunHookPhase: Sendable {
+    package enum RunHookPhase: Sendable {
         /// Before the first scenario, or after the last.
         case beforeAll, afterAll
     }
 
     /// Runs the before-all (or after-all) hooks alone, for a host that runs the
     /// scenarios one at a time between them. Returns a worded failure per failed hook.
-    public func runHooks(_ phase: RunHookPhase) async -> [String] {
+    package func runHooks(_ phase: RunHookPhase) async -> [String] {
         let recorder = EventRecorder()
         var summary = RunSummary()
         let kind: Hook.Kind = phase == .beforeAll ? .beforeAll : .afterAll

@@ -9,7 +9,7 @@ import Messages
 /// them in order. End of input means: run the after-all hooks and exit. The worker answers
 /// on its standard output, one line each: the run's envelopes as NDJSON, as they happen, and
 /// the control lines below.
-public enum WorkerProtocol {
+package enum WorkerProtocol {
     /// After the before-all hooks: `#ready` or `#ready failed`.
     static let ready = "#ready"
     static let readyFailed = "#ready failed"
@@ -93,5 +93,5 @@ public enum WorkerProtocol {
 
     /// The environment variable that makes a runner executable, started with the same
     /// arguments as its supervisor, a worker: its value is the worker's id.
-    public static let environmentVariable = "SPECS_WORKER"
+    package static let environmentVariable = "SPECS_WORKER"
 }

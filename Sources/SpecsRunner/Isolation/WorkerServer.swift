@@ -7,7 +7,7 @@ extension Runner {
     /// test case the supervisor sends, as the supervisor planned it (`PlanLine`), streaming
     /// its events, and at the end of the requests the after-all hooks. This runner's options
     /// are not read: the supervisor's settings are. Returns the process's exit code.
-    public func serveAsWorker(workerId: String) async -> Int32 {
+    package func serveAsWorker(workerId: String) async -> Int32 {
         let protocolDescriptor = dup(STDOUT_FILENO)
         // Requests arrive on a descriptor of their own: a step that reads standard input
         // reads nothing, instead of the supervisor's requests.

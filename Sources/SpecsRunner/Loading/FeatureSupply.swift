@@ -2,7 +2,7 @@ import Gherkin
 
 /// Where a run's features come from: each loaded when the run needs it, so a run holds
 /// the files it is running and not every file it was given.
-public protocol FeatureSupply: Sendable {
+package protocol FeatureSupply: Sendable {
     /// How many features there are.
     var count: Int { get }
     /// Feature `index`, with the same ids each time it is asked for.
@@ -11,19 +11,19 @@ public protocol FeatureSupply: Sendable {
 
 /// Features loaded beforehand (tests, one scenario run as an XCTest).
 extension Array: FeatureSupply where Element == LoadedFeature {
-    public func feature(at index: Int) -> LoadedFeature { self[index] }
+    package func feature(at index: Int) -> LoadedFeature { self[index] }
 }
 
 /// A run's feature files, read and parsed when needed. Each file's ids start where loading
 /// every file in order would start them, so a file gets the same ids however often and in
 /// whatever order it is loaded: a run re-reads a file when its scenarios come up.
-public struct FeatureFiles: FeatureSupply {
+package struct FeatureFiles: FeatureSupply {
     /// The files, in the run's order.
-    public let paths: [FeaturePath]
+    package let paths: [FeaturePath]
     private let idStarts: [Int]
 
     /// Reads and parses every file once, in order, handing each to `visit` and then letting it go.
-    public init(surveying paths: [FeaturePath], visit: (LoadedFeature) -> Void = { _ in }) {
+    package init(surveying paths: [FeaturePath], visit: (LoadedFeature) -> Void = { _ in }) {
         var ids = IncrementingIdGenerator()
         var starts: [Int] = []
         starts.reserveCapacity(paths.count)
@@ -36,9 +36,9 @@ public struct FeatureFiles: FeatureSupply {
     }
 
     /// How many files there are.
-    public var count: Int { paths.count }
+    package var count: Int { paths.count }
 
-    public func feature(at index: Int) -> LoadedFeature {
+    package func feature(at index: Int) -> LoadedFeature {
         FeatureLoader.load(paths[index], firstId: idStarts[index])
     }
 }
