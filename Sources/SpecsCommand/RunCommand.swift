@@ -46,15 +46,14 @@ struct RunCommand {
         }
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
-        // Every file is parsed three times on the way to a worker's result, each for a reason:
+        // Every file is parsed twice, each time for a reason:
         // 1. by the survey, before the run, for what must be told before anything runs (parse
         //    errors, unknown tags, lines that select nothing, the report's language), keeping
         //    nothing;
         // 2. by the run's batches (`RunBatchMaker`), which hold at most two batches of files
         //    at once: keeping every document from the survey would make a run's memory grow
-        //    with the suite instead of staying flat;
-        // 3. by the worker that runs its scenarios (`Runner.serveAsWorker`): another process,
-        //    which reads only the files it is asked for, with the ids the request gives.
+        //    with the suite instead of staying flat.
+        // A worker process parses nothing: it is sent each test case's plan.
         let survey = RunSurvey(files, tags: options.tags, err: err)
         let emptySelectionHint = survey.selection.emptySelectionHint(
             files: files, paths: parsed.featurePaths, names: options.names)

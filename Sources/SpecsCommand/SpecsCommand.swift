@@ -20,7 +20,7 @@ public enum SpecsCommand {
         if supervisesWorkers(arguments) { MallocArenas.limit(to: 2) }
         let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
         if let workerId = ProcessInfo.processInfo.environment[WorkerProtocol.environmentVariable] {
-            return await WorkerCommand.run(arguments, workerId: workerId, registry: registry())
+            return await WorkerCommand.run(workerId: workerId, registry: registry())
         }
         // A reader that closes the pipe (`specs | head -1`) ends the output, not the run.
         signal(SIGPIPE, SIG_IGN)

@@ -92,7 +92,7 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
         guard plansTestCases else { return batch }
         batch.plans.reserveCapacity(candidates.count)
         for candidate in candidates {
-            let plan = planner.plan(candidate.pickle, file: candidate.file, number: planned)
+            let plan = planner.plan(candidate.pickle, number: planned)
             planned += 1
             var message = plan.message
             message.testRunStartedId = runId

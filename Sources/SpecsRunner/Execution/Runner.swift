@@ -5,16 +5,16 @@ import TagExpressions
 
 /// Runs loaded features against a registry and tells a consumer everything that
 /// happens, as Cucumber Messages envelopes.
-public struct Runner<World: AnyObject>: Sendable {
+package struct Runner<World: AnyObject>: Sendable {
     /// The step definitions and hooks.
-    public let registry: StepRegistry<World>
+    package let registry: StepRegistry<World>
     /// What to run, in what order, how.
-    public let options: RunOptions
+    package let options: RunOptions
     /// Where the run reads the time.
-    public let clock: any RunClock
+    package let clock: any RunClock
 
     /// A runner of `registry`'s steps with these options.
-    public init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock())
+    package init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock())
     {
         self.registry = registry
         self.options = options
@@ -27,7 +27,7 @@ public struct Runner<World: AnyObject>: Sendable {
     /// documents and pickles are told, its selected pickles are planned (their `testCase`s
     /// told) and run, then the consumer is told each of its documents is closed and the batch
     /// is let go.
-    public func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
+    package func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
         var summary = RunSummary()
         consumer.consume(.meta(SpecsVersion.meta()))
         emitDefinitions(to: consumer, summary: &summary)
@@ -46,7 +46,7 @@ public struct Runner<World: AnyObject>: Sendable {
         if beforeAllPassed && workerHooksHere {
             beforeAllPassed = await runGlobalHooks(.beforeWorker, runId: runId, to: consumer, summary: &summary)
         }
-        let dispatch = beforeAllPassed && !refused ? makeDispatch(for: features) : nil
+        let dispatch = beforeAllPassed && !refused ? makeDispatch() : nil
         let maker = RunBatchMaker(
             features: features, options: options, runId: runId, plansTestCases: beforeAllPassed, planner: makePlanner())
         // Each batch is made on a task of its own while the one before it runs; it is told,
@@ -159,7 +159,7 @@ public struct Runner<World: AnyObject>: Sendable {
     // MARK: Run-level hooks
 
     /// The run-level hooks of a phase.
-    public enum RunHookPhase: Sendable {
+    package enum RunHookPhase: Sendable {
         /// Before the first scenario, or after the last.
         case beforeAll, afterAll
     }
@@ -167,7 +167,7 @@ public struct Runner<World: AnyObject>: Sendable {
     /// Runs the before-all (or after-all) hooks alone, for a host that runs the
     /// scenarios one at a time between them, with the worker hooks of its process (after
     /// the before-all hooks, before the after-all ones). Returns a worded failure per failed hook.
-    public func runHooks(_ phase: RunHookPhase) async -> [String] {
+    package func runHooks(_ phase: RunHookPhase) async -> [String] {
         let recorder = EventRecorder()
         var summary = RunSummary()
         let kinds: [Hook.Kind] = phase == .beforeAll ? [.beforeAll, .beforeWorker] : [.afterWorker, .afterAll]
@@ -267,14 +267,10 @@ public struct Runner<World: AnyObject>: Sendable {
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
     }
 
-    /// Workers for features read from files; features loaded beforehand run in this process.
-    private func makeDispatch(for features: some FeatureSupply) -> any TestCaseDispatch {
-        if case .workers(let executable, let arguments) = options.isolation,
-            features.count == 0 || features.firstId(at: 0) != nil
-        {
-            return WorkerPool(
-                executable: executable, arguments: arguments, options: options, clock: clock,
-                firstId: { features.firstId(at: $0) ?? 0 })
+    /// Workers when the options ask for them (each is sent the plans it runs), else this process.
+    private func makeDispatch() -> any TestCaseDispatch {
+        if case .workers(let executable, let arguments) = options.isolation {
+            return WorkerPool(executable: executable, arguments: arguments, options: options, clock: clock)
         }
         let (scenario, watchdog) = makeScenarioRun()
         return InProcessDispatch(scenario, watchdog: watchdog, options: options)
