@@ -337,7 +337,7 @@ class Outcome:
         return f"out/{self.prefix}.{extension}"
 
 
-def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_count, skip_rerun_ids=()):
+def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_count, must_name):
     """The invariant for one run or merge: its exit code against the truth, its outputs against its exit."""
     process = outcome.process
     name = outcome.kind
@@ -433,9 +433,8 @@ def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_coun
                 places = rerun_places(rerun)
                 by_id = {scenario.ident: scenario for scenario in suite}
                 missing = [
-                    ident for ident in sorted(not_passed)
-                    if ident in by_id and ident not in skip_rerun_ids
-                    and (by_id[ident].path, by_id[ident].line) not in places
+                    ident for ident in sorted(must_name)
+                    if ident in by_id and (by_id[ident].path, by_id[ident].line) not in places
                 ]
                 if missing:
                     violate(
@@ -519,9 +518,8 @@ def run_case(case, binary):
             and not signal_landed(outcome.process) and selected is not None and len(selected) > 0
             and len(set(selected)) == len(selected) and not not_passed and not stray)
         check_outcome(
-            case, outcome, suite, expected, not_passed | stray,
-            len(selected) if selected is not None else None,
-            skip_rerun_ids=set() if selected is not None else set(selected_ids))
+            case, outcome, suite, expected, not_passed | stray, len(selected) if selected is not None else None,
+            must_name=not_passed if selected is not None else set())
         if (
             outcome.perturbations == ["none"] and not outcome.dry and selected is not None
             and outcome.process.code in (0, 1)
@@ -543,16 +541,13 @@ def run_case(case, binary):
         not_passed = {ident for ident in suite_ids if not ran_once_and_passed(ledger, ident)}
         intact = all(run.stream_fault is None for run in stream_outcomes) and cut is None
         expected = intact and full_disk is None and not not_passed
-        if not intact:
-            not_passed |= {ident for run in stream_outcomes if run.stream_fault for ident in suite_ids}
-        # Scenarios whose passing record lay in a cut stream may or may not have survived the cut.
-        skip = set()
-        if cut is not None:
-            skip = {line.rsplit(":", 1)[0] for line in cut.ledger}
-        for run in stream_outcomes:
-            if run.stream_fault:
-                skip |= {line.rsplit(":", 1)[0] for line in run.ledger}
-        check_outcome(case, outcome, suite, expected, not_passed, len(suite), skip_rerun_ids=skip)
+        # The rerun file must name what passed in no whole stream; what ran in a stream that was
+        # cut, killed or otherwise not whole may or may not show in it, so it is not required.
+        whole = [line for run in stream_outcomes if run.stream_fault is None and run is not cut for line in run.ledger]
+        seen_elsewhere = {
+            line.rsplit(":", 1)[0] for run in stream_outcomes if run.stream_fault or run is cut for line in run.ledger}
+        must_name = {ident for ident in suite_ids if f"{ident}:end" not in whole} - seen_elsewhere
+        check_outcome(case, outcome, suite, expected, not_passed, len(suite), must_name)
 
     def cut_stream(outcome):
         path = os.path.join(case.root, outcome.path("ndjson"))
