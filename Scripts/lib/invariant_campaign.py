@@ -168,18 +168,19 @@ def ledger_lines(path):
         return []
 
 
-def run_process(case, name, argv, env_extra, fault=None):
-    """Runs argv in the case's folder; `fault` is (signal, ledger lines to wait for, delay)."""
+def run_process(case, name, argv, env_extra, fault=None, cwd=None):
+    """Runs argv in the case's folder (or `cwd`); `fault` is (signal, ledger lines to wait for, delay)."""
+    cwd = cwd or case.root
     env = dict(os.environ)
     env.update({"NO_COLOR": "1"})
     env.pop("GITHUB_ACTIONS", None)
     env.update(env_extra)
-    stdout_path = os.path.join(case.root, "out", f"{name}.stdout")
-    stderr_path = os.path.join(case.root, "out", f"{name}.stderr")
-    case.commands.append((env_extra, argv))
+    stdout_path = os.path.join(cwd, "out", f"{name}.stdout")
+    stderr_path = os.path.join(cwd, "out", f"{name}.stderr")
+    case.commands.append((cwd, env_extra, argv))
     with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
         process = subprocess.Popen(
-            argv, cwd=case.root, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True)
+            argv, cwd=cwd, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True)
         signal_sent = None
         timed_out = False
         started = time.monotonic()
@@ -474,10 +475,10 @@ def run_case(case, binary):
     counter = [0]
 
     def one_run(kind, extra, perturbation_tags, signal_fault=None, dry=False, broken=False, full_disk=None,
-                root_override=None, selected=None):
+                selected=None):
         counter[0] += 1
         prefix = f"run{counter[0]}"
-        ledger = os.path.join(root_override or case.root, "out", f"{prefix}.ledger")
+        ledger = os.path.join(case.root, "out", f"{prefix}.ledger")
         env = {"SPECS_FIXTURE_LEDGER": ledger}
         if broken:
             env["SPECS_FIXTURE_BROKEN_DEFINITIONS"] = "1"
@@ -505,7 +506,7 @@ def run_case(case, binary):
             outcome.selected = planned_ids(stream) or None
         return outcome
 
-    def judge_run(outcome, signal_fault=False, broken=False):
+    def judge_run(outcome, broken=False):
         selected = outcome.selected
         if selected is None:
             selected_ids = sorted({line.rsplit(":", 1)[0] for line in outcome.ledger})
@@ -594,10 +595,7 @@ def run_case(case, binary):
         os.makedirs(os.path.join(older_root, "out"), exist_ok=True)
         older_argv = [binary, "Features", "--format", "message:older.ndjson"]
         older_env = {"SPECS_FIXTURE_LEDGER": os.path.join(older_root, "ledger")}
-        saved_root = case.root
-        case.root = older_root
-        run_process(case, "older", older_argv, older_env)
-        case.root = saved_root
+        run_process(case, "older", older_argv, older_env, cwd=older_root)
         older = "older/older.ndjson"
         if rng.random() < 0.5 and durations:
             older = [durations, older]  # this run and the old one, as a cache of several files holds
@@ -694,9 +692,9 @@ def main(argv):
         case = execute(options.seed, options.case, workdir, binary, options.faults, True)
         print(f"case {options.case} of seed {options.seed}: {'+'.join(case.perturbations) if hasattr(case, 'perturbations') else '?'}, "
               f"{len(getattr(case, 'suite', []))} scenarios, in {case.root}")
-        for env, command in case.commands:
+        for cwd, env, command in case.commands:
             prefix = " ".join(f"{key}={shell_quote(value)}" for key, value in env.items())
-            print(f"  (cd {case.root} && {prefix + ' ' if prefix else ''}{' '.join(shell_quote(arg) for arg in command)})")
+            print(f"  (cd {cwd} && {prefix + ' ' if prefix else ''}{' '.join(shell_quote(arg) for arg in command)})")
         for check, label, detail in case.violations:
             print(f"VIOLATION {check} [{label}]: {detail}")
         print("no violation" if not case.violations else f"{len(case.violations)} violation(s)")
