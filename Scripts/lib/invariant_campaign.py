@@ -53,7 +53,7 @@ MIXED_WEIGHTS = {
     "pass": 50, "fail": 10, "crash": 6, "exit": 6, "hang": 3, "pending": 6, "undefined": 6, "ambiguous": 6,
 }
 TIMEOUT = "0.5"  # seconds a hanging step runs before the run fails it
-PROCESS_LIMIT = 90  # seconds any one process of a case may take before it counts as hanging
+PROCESS_LIMIT = 30  # seconds any one process of a case may take before it counts as hanging
 
 # One perturbation a case applies (at most one in the default form, so a violation names its cause).
 SINGLE_PERTURBATIONS = [
@@ -745,16 +745,22 @@ def main(argv):
         shutil.rmtree(workdir, ignore_errors=True)
     if options.expected is None:
         return 1 if classes else 0
-    expected = {}
+    expected, intermittent = {}, set()
     with open(options.expected) as handle:
         for line in handle:
             line = line.rstrip("\n")
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             check, _, words = line.partition("  # ")
-            expected[check.strip()] = words.strip()
+            check = check.strip()
+            if check.startswith("? "):
+                check = check[2:].strip()
+                intermittent.add(check)
+            expected[check] = words.strip()
     unexpected = [check for check in checks if check not in expected]
-    gone = [check for check in expected if check not in checks]
+    gone = [check for check in expected if check not in checks and check not in intermittent]
+    for check in intermittent - set(checks):
+        print(f"note: the intermittent {check} did not happen in these cases (it depends on timing)")
     for check in unexpected:
         label, (_, (_, number, _)) = checks[check][0]
         print(f"FAILED: a violation {options.expected} does not list: {check} [{label}]\n"
