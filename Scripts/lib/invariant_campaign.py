@@ -492,7 +492,9 @@ def run_case(case, binary):
         outcome.dry, outcome.full_disk, outcome.extra = dry, full_disk, extra
         outcome.ledger = ledger_lines(ledger)
         stream = read_text(os.path.join(case.root, outcome.path("ndjson")))
-        if process.signaled or signal_landed(process):
+        if process.signaled and stream is not None and stream.endswith("\n") and stream_success(stream) is not None:
+            pass  # SIGKILL after the stream was whole: the run had finished, only its exit was cut
+        elif process.signaled or signal_landed(process):
             outcome.stream_fault = "signal"
         elif dry:
             outcome.stream_fault = "dry run"
@@ -502,7 +504,7 @@ def run_case(case, binary):
             outcome.stream_fault = "no stream"
         if selected is not None:
             outcome.selected = selected
-        elif stream is not None and not process.signaled:
+        elif stream is not None and outcome.stream_fault != "signal":
             outcome.selected = planned_ids(stream) or None
         return outcome
 
