@@ -14,8 +14,19 @@ step `a step that records {string}`), so a scenario ran and passed exactly once 
 ledgers of the streams given hold one start and one end of it. Which faults and shard
 plans were applied is the generator's own record.
 
-Each case is a function of (seed, case number) alone; a violation prints both and the
-command that replays the case alone, keeping its folder and printing its commands.
+A `--dry-run` runs nothing by design: its own exit code and book are not judged, only that its
+summary, JUnit, NDJSON and rerun file agree with its exit; a merge of its stream is judged in full.
+A run the campaign killed with SIGKILL is not judged (it wrote nothing after the kill); its stream
+is, in the merge. A hanging scenario fails by `--timeout 0.5`.
+
+A shard run's selection is read from its own stream's testCase messages (what it planned), checked
+against its ledger; whether the shards together ran the whole suite once is the merge's check, against
+the generator's suite.
+
+Each case is a function of (seed, case number) alone; signals are sent once the run's ledger holds a
+seeded number of lines, so their moment, like durations, still varies with the machine's timing. A
+violation prints the seed, the case and the command that replays the case alone (its folder kept,
+its commands printed).
 """
 
 import argparse
