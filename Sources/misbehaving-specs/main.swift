@@ -40,6 +40,17 @@ steps.given("a step that prints {int} MB") { (_, megabytes: Int) in
     for _ in 0..<megabytes { print(block, terminator: "") }
 }
 steps.given("a step that reads standard input") { _ in _ = readLine() }
+steps.given("a pending step") { _ in throw Pending("the fixture leaves it for later") }
+// A line in the file SPECS_FIXTURE_LEDGER says the step ran, whichever worker ran it: what
+// the invariant campaign (Scripts/invariant-campaign.py) counts runs by, not the reports.
+steps.given("a step that records {string}") { (_, mark: String) in
+    guard let path = ProcessInfo.processInfo.environment["SPECS_FIXTURE_LEDGER"] else { return }
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard descriptor >= 0 else { throw ExpectationFailure("the ledger \(path) cannot be opened") }
+    defer { close(descriptor) }
+    let line = Array((mark + "\n").utf8)
+    guard write(descriptor, line, line.count) == line.count else { throw ExpectationFailure("the ledger is full") }
+}
 steps.given("an ambiguous step") { _ in }
 steps.given("an ambiguous {word}") { (_, _: String) in }
 steps.given(regex: "^a step matched by a pattern$") { _ in }
