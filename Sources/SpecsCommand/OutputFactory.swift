@@ -87,7 +87,7 @@ struct OutputFactory {
     /// The formats that show the run's verdict, finished once it is decided.
     let readers = VerdictReaders()
     /// The formats that show the verdict.
-    static let verdictReaders: Set<String> = ["junit", "rerun", "html"]
+    static let verdictReaders: Set<String> = ["message", "junit", "rerun", "html"]
 
     /// Once the verdict is whole (the other reports' files checked): closes the files of the
     /// formats that do not show it and adds those not written, then posts the verdict, lets
@@ -152,7 +152,7 @@ struct OutputFactory {
         switch name {
         case "progress": return ProgressFormatter(output: stream, palette: palette, ledger: ledger)
         case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true, ledger: ledger)
-        case "message": return MessageFormatter(output: stream)
+        case "message": return MessageFormatter(output: stream, verdict: readers.board)
         case "usage": return UsageFormatter(output: stream, ledger: ledger)
         case "rerun": return RerunFormatter(output: stream, ledger: ledger, verdict: readers.board)
         case "junit":
