@@ -11,6 +11,16 @@ struct TraceabilityOptions {
     /// Things worth knowing about the inputs: an xUnit file with no test results.
     let warnings: [String]
 
+    /// A results file's bytes, or a usage error naming the option, why, and how to make the file.
+    private static func contents(of path: String, option: String, recipe: String) throws(UsageError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
+            throw UsageError(message: "\(option): \(reason). \(recipe)")
+        }
+        return data
+    }
+
     init(_ parsed: ParsedArguments) throws {
         let inventory: @Sendable () -> TestInventory
         if let list = parsed.value(.testList) {
@@ -32,13 +42,10 @@ struct TraceabilityOptions {
         var results: TestResults?
         var warnings: [String] = []
         for path in parsed.all(.xunit) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let reason =
-                    FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
-                throw UsageError(
-                    message: "--xunit: \(reason). On Linux, `swift test --xunit-output` writes XCTest results only "
-                        + "with --parallel: run `swift test --parallel --xunit-output \(path)`.")
-            }
+            let data = try Self.contents(
+                of: path, option: "--xunit",
+                recipe: "On Linux, `swift test --xunit-output` writes XCTest results only "
+                    + "with --parallel: run `swift test --parallel --xunit-output \(path)`.")
             var merged = results ?? TestResults()
             let count: Int
             do { count = try merged.merge(xunit: data) } catch {
@@ -52,13 +59,10 @@ struct TraceabilityOptions {
             results = merged
         }
         for path in parsed.all(.testOutput) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let reason =
-                    FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
-                throw UsageError(
-                    message: "--test-output: \(reason). Keep what `swift test` prints: "
-                        + "`swift test --parallel --verbose --xunit-output reports/xunit.xml 2>&1 | tee \(path)`.")
-            }
+            let data = try Self.contents(
+                of: path, option: "--test-output",
+                recipe: "Keep what `swift test` prints: "
+                    + "`swift test --parallel --verbose --xunit-output reports/xunit.xml 2>&1 | tee \(path)`.")
             var merged = results ?? TestResults()
             if merged.merge(testOutput: String(decoding: data, as: UTF8.self)) == 0 {
                 warnings.append(
