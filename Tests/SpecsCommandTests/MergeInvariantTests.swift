@@ -46,6 +46,29 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertTrue((result.out + result.err).contains(words), result.out + result.err, file: file, line: line)
     }
 
+    func test_report_streamHoldingTwoRunsAppended_failsNamingIt() throws {
+        try scratch.write("Features/f1.feature", "Feature: F1\n\n  Scenario: s\n    Given a step that fails\n")
+        try scratch.write("Features/f2.feature", "Feature: F2\n")
+        XCTAssertEqual(try run(["--format", "message:first.ndjson"]).code, 1)
+        try scratch.write("Features/f1.feature", "Feature: F1\n\n  Scenario: s\n    Given a step that passes\n")
+        XCTAssertEqual(try run(["--format", "message:second.ndjson"]).code, 0)
+        try scratch.write("run.ndjson", try scratch.read("first.ndjson") + scratch.read("second.ndjson"))
+        let merged = try report(["run.ndjson", "--format", "summary", "--format", "html:book.html"])
+        assertFails(merged, saying: "run.ndjson holds 2 runs, one after another")
+        XCTAssertTrue(try scratch.read("book.html").contains("class=\"verdict bad\""))
+    }
+
+    func test_report_shardsOfTwoVersionsOfAFeatureFile_failNamingTheFile() throws {
+        XCTAssertEqual(try shard(1).code, 0)
+        try scratch.write(
+            "Features/f1.feature",
+            "Feature: F1\n" + (1...3).map { "\n  Scenario: s1-\($0)\n    Given a step that fails\n" }.joined())
+        XCTAssertEqual(try shard(2).code, 1)
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary", "--format", "rerun:r.txt"])
+        assertFails(merged, saying: "the streams ran different versions of a feature file: Features/f1.feature")
+        XCTAssertNotEqual(try scratch.read("r.txt"), "")
+    }
+
     func test_report_wholeShards_passes() throws {
         for index in 1...2 { XCTAssertEqual(try shard(index).code, 0) }
         let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "junit:j.xml", "--format", "rerun:r.txt"])

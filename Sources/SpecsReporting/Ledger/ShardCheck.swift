@@ -35,6 +35,17 @@ public struct ShardCheck: Sendable {
                     + "stream, or an older specs'), so what it should hold cannot be checked; give "
                     + "--allow-unchecked-streams to report it unchecked")
         }
+        for (path, facts) in facts where facts.runs > 1 {
+            problems.append(
+                "\(path) holds \(facts.runs) runs, one after another (streams appended to one file?): "
+                    + "give each run's stream as a file of its own")
+        }
+        let changed = Self.filesThatDiffer(facts.map(\.facts))
+        if !changed.isEmpty {
+            problems.append(
+                "the streams ran different versions of \(changed.count == 1 ? "a feature file" : "feature files"): "
+                    + Self.list(changed) + " (the shards ran other commits?)")
+        }
         for (path, facts) in facts {
             // One stream that ended early is the run's `incomplete` problem; of several, it is named.
             if facts.success == nil && streams.count > 1 {
@@ -198,6 +209,18 @@ public struct ShardCheck: Sendable {
             shard += 1
         }
         return (numbers, max(0, total - present.filter { (1...total).contains($0) }.count))
+    }
+
+    /// The feature files whose text is not the same in every stream that holds them.
+    private static func filesThatDiffer(_ facts: [StreamFacts]) -> [String] {
+        var texts: [String: String] = [:]
+        var differ: Set<String> = []
+        for stream in facts {
+            for (uri, text) in stream.sources {
+                if let seen = texts[uri] { if seen != text { differ.insert(uri) } } else { texts[uri] = text }
+            }
+        }
+        return differ.sorted()
     }
 
     private static func list(_ items: [String], most: Int = .max) -> String {

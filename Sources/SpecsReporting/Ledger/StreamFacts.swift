@@ -12,12 +12,19 @@ struct StreamFacts {
     var success: Bool?
     /// The places of its test cases' scenarios, in the order they were planned.
     var planned: [String] = []
+    /// How many runs it holds (`testRunStarted`): more than one is streams appended to one file.
+    var runs = 0
+    /// Each feature file's text as the run read it, by path.
+    var sources: [String: String] = [:]
 
     init(_ envelopes: [Envelope]) {
         var places: [String: String] = [:]
         for envelope in envelopes {
             switch envelope {
-            case .testRunStarted(let run): started = run.timestamp.totalNanoseconds
+            case .testRunStarted(let run):
+                started = run.timestamp.totalNanoseconds
+                runs += 1
+            case .source(let source): sources[source.uri] = source.data
             case .testRunFinished(let run):
                 finished = run.timestamp.totalNanoseconds
                 success = run.success
