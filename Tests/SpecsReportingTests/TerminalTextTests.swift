@@ -32,6 +32,12 @@ final class TerminalTextTests: XCTestCase {
         }
     }
 
+    func test_escape_bidirectionalOverridesAndIsolates_areWrittenOutAndQuotesKept() {
+        XCTAssertEqual(
+            TerminalText.escape("pay \u{202E}tnuocca\u{202C} \u{2066}x\u{2069} “quoted”"),
+            "pay \\u{202E}tnuocca\\u{202C} \\u{2066}x\\u{2069} “quoted”")
+    }
+
     func test_gitHubAnnotation_escapeSequenceInAMessage_isWrittenOut() {
         XCTAssertEqual(GitHubAnnotations.escapeData("red \u{1B}[2J\nnext 100%"), "red \\u{1B}[2J%0Anext 100%25")
     }
