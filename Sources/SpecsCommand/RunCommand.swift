@@ -63,7 +63,9 @@ struct RunCommand {
             let outputs = RunOutputs(
                 parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey)
         else { return 2 }
+        if options.isolation == .inProcess { InProcessExitGuard.arm() }
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
+        InProcessExitGuard.disarm()
 
         // The run's verdict, with what only the command knows added to it.
         var verdict = summary.verdict
