@@ -88,6 +88,15 @@ final class FormatFaithfulnessTests: XCTestCase {
         XCTAssertEqual(lint.out, "", lint.err)
     }
 
+    func test_format_editorconfigIndentSizeTab_indentsByTheTabWidth() throws {
+        try scratch.write(
+            ".editorconfig", "root = true\n[*.feature]\nindent_style = space\nindent_size = tab\ntab_width = 4\n")
+        try scratch.write("Features/f.feature", "Feature: F\n Scenario: S\n  Given x\n")
+        let run = try ExecutableRun.run("specs", ["format"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(try scratch.read("Features/f.feature"), "Feature: F\n\n    Scenario: S\n        Given x\n")
+    }
+
     func test_format_specsJSONFormatSection_winsOverEditorconfig_andABadValueIsAnError() throws {
         try scratch.write(".editorconfig", "root = true\n[*.feature]\nindent_style = tab\n")
         try scratch.write("specs.json", #"{ "format": { "indent": 4 } }"#)
