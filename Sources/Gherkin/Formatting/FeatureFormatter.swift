@@ -76,9 +76,9 @@ public struct FeatureFormatter: Sendable {
             // lines that open the file; later ones are comments.
             var found: Comment?
             for (index, line) in lines.enumerated() {
-                let body = line.drop { $0 == " " || $0 == "\t" }
-                if body.isEmpty { continue }
-                guard body.hasPrefix("#") else { break }
+                // Blank as the parser reads it: Unicode whitespace only (U+00A0, U+3000, a form feed).
+                if LanguageComment.isBlank(line) { continue }
+                guard LanguageComment.isComment(line) else { break }
                 if LanguageComment.language(inLine: line) != nil {
                     found = Comment(location: Location(line: index + 1, column: 1), text: String(line))
                     break
@@ -89,10 +89,10 @@ public struct FeatureFormatter: Sendable {
 
         /// The source line of each line of a description of the header at `header`, given
         /// the lines that hold comments: the description starts at the first line after its
-        /// header that is not blank, and comments stand between its lines.
+        /// header that is not blank (Unicode whitespace only), and comments stand between its lines.
         func descriptionLines(after header: Int, count: Int, commentLines: Set<Int>) -> [Int] {
             var number = header + 1
-            while number <= lines.count, lines[number - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { number += 1 }
+            while number <= lines.count, LanguageComment.isBlank(lines[number - 1]) { number += 1 }
             var result: [Int] = []
             while result.count < count {
                 if !commentLines.contains(number) { result.append(number) }
