@@ -8,7 +8,7 @@ import Gherkin
 /// the separator after a keyword that has no space of its own (`前提 50 円`), backslashes in
 /// cells that escape nothing (`C:\temp\log.txt`), text after a doc string's closing
 /// delimiter; lines of Unicode spaces alone (U+00A0, U+2003, U+3000, a form feed), which the
-/// parser reads as blank. Deterministic for a seed.
+/// parser reads as blank; whitespace after a tag's `@` (`@ smoke`). Deterministic for a seed.
 struct AdversarialFeatures {
     /// SplitMix64: the same files for the same seed on every platform.
     private var state: UInt64
@@ -99,7 +99,7 @@ struct AdversarialFeatures {
             lines.append(
                 indent
                     + (0..<1 + below(3)).map { _ in
-                        pick(["@a", "@wip", "@xctest:Suite/test", "@日本", "@b-c"])
+                        pick(["@a", "@wip", "@xctest:Suite/test", "@日本", "@b-c", "@ smoke", "@  x", "@\tb"])
                     }
                     .joined(separator: pick([" ", "  ", "\t"]))
                     + pick(["", " ", " # trailing comment", " # flaky on CI, see issue 42", "\t#x  y ", "  #"]))

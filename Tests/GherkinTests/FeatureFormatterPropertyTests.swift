@@ -152,6 +152,7 @@ final class FeatureFormatterPropertyTests: XCTestCase {
             "Feature: f\n  Rule: r\n\u{3000}\n    desc one\n    # keep\n    desc two\n\n    Scenario: s\n      Given x\n",
             "Feature: f\n  Scenario Outline: s\n    Given <x>\n    Examples: e\n\u{0C}\n      one\n      # keep\n"
                 + "      two\n      | x |\n      | 1 |\n",
+            "Feature: f\n  @ smoke @  wip # c\n  Scenario: s\n    Given x\n",
         ]
         for example in examples {
             XCTAssertNil(try problem(formatting: example), example.debugDescription)

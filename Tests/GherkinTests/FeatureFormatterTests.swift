@@ -108,6 +108,13 @@ final class FeatureFormatterTests: XCTestCase {
                 + "      two\n      | x |\n      | 1 |\n")
     }
 
+    func test_format_whitespaceAfterATagsAt_becomesOneSpace() throws {
+        let source = "Feature: f\n  @ smoke @  wip\t@a@b   # c\n  Scenario: s\n    Given x\n"
+        XCTAssertEqual(try parse(source).document.feature?.children.count, 1)
+        XCTAssertEqual(
+            try formatted(source), "Feature: f\n\n  @ smoke @ wip @a@b # c\n  Scenario: s\n    Given x\n")
+    }
+
     func test_format_tables_alignByDisplayWidthWithWideAndEmojiCells() throws {
         let formatted = FeatureFormatter().format(
             try parse(

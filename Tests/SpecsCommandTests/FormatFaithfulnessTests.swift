@@ -79,6 +79,14 @@ final class FormatFaithfulnessTests: XCTestCase {
             "Feature: f\n  desc one\n  # keep me here\n  desc two\n\n  Scenario: s\n    Given x\n")
     }
 
+    func test_format_whitespaceAfterATagsAt_staysAsOneSpace() throws {
+        try scratch.write("Features/tags.feature", "Feature: f\n  @ smoke @  wip\n  Scenario: s\n    Given x\n")
+        let run = try ExecutableRun.run("specs", ["format", "Features"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(
+            try scratch.read("Features/tags.feature"), "Feature: f\n\n  @ smoke @ wip\n  Scenario: s\n    Given x\n")
+    }
+
     func test_format_editorconfig_indentsAsTheNearestMatchingSectionSays() throws {
         try scratch.write(
             ".editorconfig",

@@ -162,7 +162,8 @@ public struct FeatureFormatter: Sendable {
                 }
                 for (tagLine, lineTags) in byLine {
                     flushComments(before: tagLine)
-                    var content = Writer.tagLine(lineTags)
+                    // As written: `@ smoke` keeps its space, though the AST names it `@smoke`.
+                    var content = source(tagLine)?.tags ?? Writer.tagLine(lineTags)
                     if let comment = source(tagLine)?.tagComment { content += " " + comment }
                     self.line(content, level: level)
                 }
@@ -174,8 +175,8 @@ public struct FeatureFormatter: Sendable {
             self.line(keyword + ":" + separator + name, level: level)
         }
 
-        /// Tags written on one line, one space between them where the source has whitespace,
-        /// none where it has none (`@a@b`).
+        /// Tags written on one line, without their source: one space between them where the
+        /// columns leave a gap, none where they leave none (`@a@b`).
         static func tagLine(_ tags: [Tag]) -> String {
             var line = ""
             var end: Int?
