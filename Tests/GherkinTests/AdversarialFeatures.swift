@@ -7,7 +7,8 @@ import Gherkin
 /// of the AST: comments after tags, text after a row's last `|` (a forgotten closing bar),
 /// the separator after a keyword that has no space of its own (`前提 50 円`), backslashes in
 /// cells that escape nothing (`C:\temp\log.txt`), text after a doc string's closing
-/// delimiter. Deterministic for a seed.
+/// delimiter; lines of Unicode spaces alone (U+00A0, U+2003, U+3000, a form feed), which the
+/// parser reads as blank; whitespace after a tag's `@` (`@ smoke`). Deterministic for a seed.
 struct AdversarialFeatures {
     /// SplitMix64: the same files for the same seed on every platform.
     private var state: UInt64
@@ -34,7 +35,7 @@ struct AdversarialFeatures {
         dialect = Dialect.named(language) ?? Dialect.named("en")!
         var lines: [String] = []
         // What opens the file: blank lines, comments, and the language line among them.
-        for _ in 0..<below(3) { lines.append(chance(50) ? "" : comment()) }
+        for _ in 0..<below(3) { lines.append(chance(50) ? blank() : comment()) }
         if language != "en" || chance(40) {
             lines.append(
                 pick([
@@ -42,7 +43,7 @@ struct AdversarialFeatures {
                     "\t#language: \(language)",
                 ]))
         }
-        for _ in 0..<below(2) { lines.append(chance(50) ? "" : comment()) }
+        for _ in 0..<below(2) { lines.append(chance(50) ? blank() : comment()) }
         lines += tags(indent: "")
         lines.append(header(pick(dialect.feature), indent: pick(["", " ", "\t"])))
         lines += description()
@@ -73,6 +74,11 @@ struct AdversarialFeatures {
         return (0..<1 + below(4)).map { _ in pick(vocabulary) }.joined(separator: " ")
     }
 
+    /// A line the parser reads as blank: empty, or whitespace alone, Unicode spaces too.
+    private mutating func blank() -> String {
+        pick(["", "", "   ", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{0C}", " \u{00A0}\t"])
+    }
+
     private mutating func comment() -> String {
         pick([
             "# a comment", "#", "  # indented", "\t# tab", "# language: fr", "#language: es", "# \(words())",
@@ -92,7 +98,9 @@ struct AdversarialFeatures {
             if chance(30) { lines.append(comment()) }
             lines.append(
                 indent
-                    + (0..<1 + below(3)).map { _ in pick(["@a", "@wip", "@xctest:Suite/test", "@日本", "@b-c"]) }
+                    + (0..<1 + below(3)).map { _ in
+                        pick(["@a", "@wip", "@xctest:Suite/test", "@日本", "@b-c", "@ smoke", "@  x", "@\tb"])
+                    }
                     .joined(separator: pick([" ", "  ", "\t"]))
                     + pick(["", " ", " # trailing comment", " # flaky on CI, see issue 42", "\t#x  y ", "  #"]))
         }
@@ -104,12 +112,12 @@ struct AdversarialFeatures {
     private mutating func description() -> [String] {
         guard chance(50) else { return chance(20) ? [comment()] : [] }
         var lines: [String] = []
-        for _ in 0..<below(3) { lines.append("") }
+        for _ in 0..<below(3) { lines.append(blank()) }
         if chance(30) { lines.append(comment()) }
-        if chance(30) { lines.append("") }
+        if chance(30) { lines.append(blank()) }
         for _ in 0..<1 + below(4) {
             switch below(6) {
-            case 0: lines.append("")
+            case 0: lines.append(blank())
             case 1: lines.append(comment())
             case 2: lines.append("   ")
             default: lines.append(pick(["  ", "    ", "", "\t"]) + words())

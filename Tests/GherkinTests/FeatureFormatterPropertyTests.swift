@@ -15,12 +15,12 @@ final class FeatureFormatterPropertyTests: XCTestCase {
     }
     private func shape(_ value: some Encodable) throws -> String { try shapeWithoutLocations(value) }
 
-    /// The first `# language:` line among the blank and comment lines that open a text.
+    /// The first `# language:` line among the blank (Unicode whitespace alone) and comment
+    /// lines that open a text.
     private func languageLine(_ text: String) -> String? {
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let body = line.drop { $0 == " " || $0 == "\t" }
-            if body.isEmpty { continue }
-            guard body.hasPrefix("#") else { return nil }
+            if LanguageComment.isBlank(line) { continue }
+            guard LanguageComment.isComment(line) else { return nil }
             if LanguageComment.language(inLine: line) != nil { return String(line) }
         }
         return nil
@@ -143,6 +143,16 @@ final class FeatureFormatterPropertyTests: XCTestCase {
             "# language: en\nFeature: F\n  Scenario: S\n    Given x\n",
             "\u{FEFF}Feature: F\r\n  Scenario: S\r\n    Given x\r\n",
             "# hello\n#language:fr\nFonctionnalité: F\n",
+            "\u{00A0}\n# language: en\nFeature: f\n",
+            "\u{2003}\n# language: en\n# other\nFeature: f\n",
+            "\u{3000}\n# language: en\nFeature: f\n",
+            "\u{0C}\n# language: en\nFeature: f\n",
+            "\u{00A0}\n\u{3000}# language:\u{2003}fr\u{00A0}\nFonctionnalité: f\n",
+            "Feature: f\n\u{00A0}\n  desc one\n  # keep me here\n  desc two\n\n  Scenario: s\n    Given x\n",
+            "Feature: f\n  Rule: r\n\u{3000}\n    desc one\n    # keep\n    desc two\n\n    Scenario: s\n      Given x\n",
+            "Feature: f\n  Scenario Outline: s\n    Given <x>\n    Examples: e\n\u{0C}\n      one\n      # keep\n"
+                + "      two\n      | x |\n      | 1 |\n",
+            "Feature: f\n  @ smoke @  wip # c\n  Scenario: s\n    Given x\n",
         ]
         for example in examples {
             XCTAssertNil(try problem(formatting: example), example.debugDescription)

@@ -77,6 +77,44 @@ final class FeatureFormatterTests: XCTestCase {
         }
     }
 
+    private func formatted(_ source: String) throws -> String {
+        FeatureFormatter().format(try parse(source).document, source: source)
+    }
+
+    func test_format_languageLineAfterAUnicodeSpaceLine_isKept() throws {
+        for space in ["\u{00A0}", "\u{2003}", "\u{3000}", "\u{0C}"] {
+            XCTAssertEqual(
+                try formatted(space + "\n# language: en\nFeature: f\n"), "# language: en\nFeature: f\n",
+                space.debugDescription)
+        }
+        XCTAssertEqual(
+            try formatted("\u{2003}\n# language: en\n# other\nFeature: f\n"), "# language: en\n# other\nFeature: f\n")
+    }
+
+    func test_format_commentInADescriptionAfterAUnicodeSpaceLine_staysWhereItStands() throws {
+        XCTAssertEqual(
+            try formatted(
+                "Feature: f\n\u{00A0}\n  desc one\n  # keep me here\n  desc two\n\n  Scenario: s\n    Given x\n"),
+            "Feature: f\n  desc one\n  # keep me here\n  desc two\n\n  Scenario: s\n    Given x\n")
+        XCTAssertEqual(
+            try formatted(
+                "Feature: f\n  Rule: r\n\u{3000}\n    one\n    # keep\n    two\n\n    Scenario: s\n      Given x\n"),
+            "Feature: f\n\n  Rule: r\n    one\n    # keep\n    two\n\n    Scenario: s\n      Given x\n")
+        XCTAssertEqual(
+            try formatted(
+                "Feature: f\n  Scenario Outline: s\n    Given <x>\n    Examples: e\n\u{0C}\n      one\n      # keep\n"
+                    + "      two\n      | x |\n      | 1 |\n"),
+            "Feature: f\n\n  Scenario Outline: s\n    Given <x>\n\n    Examples: e\n      one\n      # keep\n"
+                + "      two\n      | x |\n      | 1 |\n")
+    }
+
+    func test_format_whitespaceAfterATagsAt_becomesOneSpace() throws {
+        let source = "Feature: f\n  @ smoke @  wip\t@a@b   # c\n  Scenario: s\n    Given x\n"
+        XCTAssertEqual(try parse(source).document.feature?.children.count, 1)
+        XCTAssertEqual(
+            try formatted(source), "Feature: f\n\n  @ smoke @ wip @a@b # c\n  Scenario: s\n    Given x\n")
+    }
+
     func test_format_tables_alignByDisplayWidthWithWideAndEmojiCells() throws {
         let formatted = FeatureFormatter().format(
             try parse(

@@ -63,6 +63,30 @@ final class FormatFaithfulnessTests: XCTestCase {
             "# language: ja\n機能: 購入\n\n  シナリオ: 買う\n    前提 50 円の商品\n    もし 購入する\n    ならば完了\n")
     }
 
+    func test_format_unicodeSpaceLines_keepTheLanguageLineAndCommentsWhereTheyStand() throws {
+        try writeBytes("Features/lang.feature", Array("\u{00A0}\n# language: en\nFeature: f\n".utf8))
+        try writeBytes("Features/other.feature", Array("\u{2003}\n# language: en\n# other\nFeature: f\n".utf8))
+        try writeBytes(
+            "Features/desc.feature",
+            Array("Feature: f\n\u{00A0}\n  desc one\n  # keep me here\n  desc two\n\n  Scenario: s\n    Given x\n".utf8)
+        )
+        let run = try ExecutableRun.run("specs", ["format", "Features"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(try scratch.read("Features/lang.feature"), "# language: en\nFeature: f\n")
+        XCTAssertEqual(try scratch.read("Features/other.feature"), "# language: en\n# other\nFeature: f\n")
+        XCTAssertEqual(
+            try scratch.read("Features/desc.feature"),
+            "Feature: f\n  desc one\n  # keep me here\n  desc two\n\n  Scenario: s\n    Given x\n")
+    }
+
+    func test_format_whitespaceAfterATagsAt_staysAsOneSpace() throws {
+        try scratch.write("Features/tags.feature", "Feature: f\n  @ smoke @  wip\n  Scenario: s\n    Given x\n")
+        let run = try ExecutableRun.run("specs", ["format", "Features"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(
+            try scratch.read("Features/tags.feature"), "Feature: f\n\n  @ smoke @ wip\n  Scenario: s\n    Given x\n")
+    }
+
     func test_format_editorconfig_indentsAsTheNearestMatchingSectionSays() throws {
         try scratch.write(
             ".editorconfig",
@@ -86,6 +110,15 @@ final class FormatFaithfulnessTests: XCTestCase {
         XCTAssertEqual(again.code, 0, again.out + again.err)
         let lint = try ExecutableRun.run("specs", ["lint"], in: project)
         XCTAssertEqual(lint.out, "", lint.err)
+    }
+
+    func test_format_editorconfigIndentSizeTab_indentsByTheTabWidth() throws {
+        try scratch.write(
+            ".editorconfig", "root = true\n[*.feature]\nindent_style = space\nindent_size = tab\ntab_width = 4\n")
+        try scratch.write("Features/f.feature", "Feature: F\n Scenario: S\n  Given x\n")
+        let run = try ExecutableRun.run("specs", ["format"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(try scratch.read("Features/f.feature"), "Feature: F\n\n    Scenario: S\n        Given x\n")
     }
 
     func test_format_specsJSONFormatSection_winsOverEditorconfig_andABadValueIsAnError() throws {

@@ -44,6 +44,15 @@ final class EditorConfigTests: XCTestCase {
         XCTAssertEqual(FormatIndentation.of(file: file("app/features/a.feature"), project: nil), "  ")
     }
 
+    func test_of_indentSizeTab_takesTheTabWidth() throws {
+        try write(".editorconfig", "root = true\n[*.feature]\nindent_style = space\nindent_size = tab\ntab_width = 4\n")
+        try write("app/.editorconfig", "[*.feature]\ntab_width = 3\n")
+        try write("app/features/.editorconfig", "[*.feature]\ntab_width = unset\n")
+        XCTAssertEqual(FormatIndentation.of(file: file("b.feature"), project: nil), "    ")
+        XCTAssertEqual(FormatIndentation.of(file: file("app/b.feature"), project: nil), "   ")
+        XCTAssertEqual(FormatIndentation.of(file: file("app/features/a.feature"), project: nil), "  ")
+    }
+
     func test_formatSection_winsOverEditorconfig_andIsChecked() throws {
         try write(".editorconfig", "root = true\n[*]\nindent_style = tab\n")
         let tab = try ProjectConfiguration(Data(#"{"format": {"indent": "tab"}}"#.utf8), path: "specs.json")

@@ -76,9 +76,9 @@ public struct FeatureFormatter: Sendable {
             // lines that open the file; later ones are comments.
             var found: Comment?
             for (index, line) in lines.enumerated() {
-                let body = line.drop { $0 == " " || $0 == "\t" }
-                if body.isEmpty { continue }
-                guard body.hasPrefix("#") else { break }
+                // Blank as the parser reads it: Unicode whitespace only (U+00A0, U+3000, a form feed).
+                if LanguageComment.isBlank(line) { continue }
+                guard LanguageComment.isComment(line) else { break }
                 if LanguageComment.language(inLine: line) != nil {
                     found = Comment(location: Location(line: index + 1, column: 1), text: String(line))
                     break
@@ -89,10 +89,10 @@ public struct FeatureFormatter: Sendable {
 
         /// The source line of each line of a description of the header at `header`, given
         /// the lines that hold comments: the description starts at the first line after its
-        /// header that is not blank, and comments stand between its lines.
+        /// header that is not blank (Unicode whitespace only), and comments stand between its lines.
         func descriptionLines(after header: Int, count: Int, commentLines: Set<Int>) -> [Int] {
             var number = header + 1
-            while number <= lines.count, lines[number - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { number += 1 }
+            while number <= lines.count, LanguageComment.isBlank(lines[number - 1]) { number += 1 }
             var result: [Int] = []
             while result.count < count {
                 if !commentLines.contains(number) { result.append(number) }
@@ -162,7 +162,8 @@ public struct FeatureFormatter: Sendable {
                 }
                 for (tagLine, lineTags) in byLine {
                     flushComments(before: tagLine)
-                    var content = Writer.tagLine(lineTags)
+                    // As written: `@ smoke` keeps its space, though the AST names it `@smoke`.
+                    var content = source(tagLine)?.tags ?? Writer.tagLine(lineTags)
                     if let comment = source(tagLine)?.tagComment { content += " " + comment }
                     self.line(content, level: level)
                 }
@@ -174,8 +175,8 @@ public struct FeatureFormatter: Sendable {
             self.line(keyword + ":" + separator + name, level: level)
         }
 
-        /// Tags written on one line, one space between them where the source has whitespace,
-        /// none where it has none (`@a@b`).
+        /// Tags written on one line, without their source: one space between them where the
+        /// columns leave a gap, none where they leave none (`@a@b`).
         static func tagLine(_ tags: [Tag]) -> String {
             var line = ""
             var end: Int?

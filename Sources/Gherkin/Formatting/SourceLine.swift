@@ -35,12 +35,30 @@ package struct SourceLine {
     /// The comment after a tag line's tags (`@smoke # flaky on CI`), from its `#` on: the
     /// first `#` after whitespace, as the parser cuts it.
     package var tagComment: String? {
-        let start = indent
-        var index = start + 1
-        while index < scalars.count {
-            if scalars[index] == "#", scalars[index - 1].isGherkinWhitespace {
-                return trimmed(from: index)
+        tagCommentStart.map { trimmed(from: $0) }
+    }
+
+    /// A tag line's tags as written, before its comment: each run of whitespace one space,
+    /// none added or removed (`@a@b`, and `@ smoke`, which the parser reads as `@smoke`).
+    package var tags: String {
+        var result = String.UnicodeScalarView()
+        var inRun = false
+        for scalar in scalars[indent..<(tagCommentStart ?? scalars.count)] {
+            if scalar.isGherkinWhitespace {
+                inRun = true
+                continue
             }
+            if inRun && !result.isEmpty { result.append(" ") }
+            result.append(scalar)
+            inRun = false
+        }
+        return String(result)
+    }
+
+    private var tagCommentStart: Int? {
+        var index = indent + 1
+        while index < scalars.count {
+            if scalars[index] == "#", scalars[index - 1].isGherkinWhitespace { return index }
             index += 1
         }
         return nil
