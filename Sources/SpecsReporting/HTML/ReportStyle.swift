@@ -51,7 +51,7 @@ enum ReportStyle {
         ol.steps li.failed::before,ol.steps li.unknown::before,ol.steps li.ambiguous::before{content:"✘"}
         ol.steps li.undefined::before,ol.steps li.pending::before{content:"?"}ol.steps li.skipped::before{content:"–"}
         li.failed,li.unknown{color:var(--bad)}li.undefined,li.pending{color:var(--warn)}li.ambiguous{color:var(--amb)}li.skipped{color:var(--skip)}
-        .scroll{overflow-x:auto;max-width:calc(100% - 20px);margin:4px 0 4px 20px}table{border-collapse:collapse;max-width:100%}
+        .scroll{overflow-x:auto;max-width:calc(100% - 20px);margin:4px 0 4px 20px}.scroll td{overflow-wrap:anywhere}table{border-collapse:collapse;max-width:100%}
         td,th{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word;word-break:normal}td .long,th .long,td code,td pre{overflow-wrap:anywhere}th{background:var(--soft)}
         pre{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:6px 8px;margin:4px 0 4px 20px;white-space:pre-wrap;overflow-wrap:anywhere;color:#1b1f24}
         pre.error{color:var(--bad)}.note{margin:2px 0 2px 20px;font-style:italic}.examples h5{margin:10px 0 2px 20px;font-size:15px}
