@@ -51,7 +51,7 @@ enum ReportStyle {
         ol.steps li.failed::before,ol.steps li.unknown::before,ol.steps li.ambiguous::before{content:"✘"}
         ol.steps li.undefined::before,ol.steps li.pending::before{content:"?"}ol.steps li.skipped::before{content:"–"}
         li.failed,li.unknown{color:var(--bad)}li.undefined,li.pending{color:var(--warn)}li.ambiguous{color:var(--amb)}li.skipped{color:var(--skip)}
-        .scroll{overflow-x:auto;max-width:calc(100% - 20px);margin:4px 0 4px 20px}.scroll td{overflow-wrap:anywhere}table{border-collapse:collapse;max-width:100%}
+        .scroll{overflow-x:auto;max-width:calc(100% - 20px);margin:4px 0 4px 20px}table{border-collapse:collapse;max-width:100%}
         td,th{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word;word-break:normal}td .long,th .long,td code,td pre{overflow-wrap:anywhere}th{background:var(--soft)}
         pre{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:6px 8px;margin:4px 0 4px 20px;white-space:pre-wrap;overflow-wrap:anywhere;color:#1b1f24}
         pre.error{color:var(--bad)}.note{margin:2px 0 2px 20px;font-style:italic}.examples h5{margin:10px 0 2px 20px;font-size:15px}
@@ -59,7 +59,7 @@ enum ReportStyle {
         .developer>summary,details.dev>summary{cursor:pointer;color:var(--skip)}.attachments{margin-left:20px}.after{margin-top:6px}
         .links{margin:8px 0 0}.unlinked{columns:2 320px}code{overflow-wrap:anywhere}
         [hidden]{display:none!important}
-        @media (max-width:600px){td,th{padding:2px 4px;font-size:13px}pre{margin-left:0}.matrix tr{display:block;border-bottom:1px solid var(--line)}.matrix td,.matrix th{display:inline-block;border:0}}
+        @media (max-width:600px){td,th{padding:2px 3px;font-size:12px}.scroll{margin-left:0;max-width:100%}pre{margin-left:0}.matrix tr{display:block;border-bottom:1px solid var(--line)}.matrix td,.matrix th{display:inline-block;border:0}}
         @media (max-width:1000px){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}nav details:not([open]){}main{padding:12px}header{padding:16px 12px}}
         @media print{nav,.filters{display:none!important}article.sc{content-visibility:visible}.layout{display:block}body{font-size:12px}article.sc,.examples{break-inside:avoid}
           section.feature{break-before:page}details>*{display:block!important}details:not([open])>summary~*{display:block!important}
