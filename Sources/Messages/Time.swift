@@ -1,13 +1,5 @@
-/// A point in time as seconds and nanoseconds since the Unix epoch.
-public struct Timestamp: Sendable, Hashable, Codable {
-    public var seconds: Int
-    public var nanos: Int
-
-    public init(seconds: Int, nanos: Int) {
-        self.seconds = seconds
-        self.nanos = nanos
-    }
-
+extension Timestamp {
+    /// The time `nanoseconds` after the Unix epoch.
     public init(nanoseconds: UInt64) {
         self.init(seconds: Int(nanoseconds / 1_000_000_000), nanos: Int(nanoseconds % 1_000_000_000))
     }
@@ -17,22 +9,16 @@ public struct Timestamp: Sendable, Hashable, Codable {
     public var totalNanoseconds: Int { Int.nanoseconds(seconds: seconds, nanos: nanos) }
 }
 
-/// A length of time as seconds and nanoseconds.
-public struct Duration: Sendable, Hashable, Codable {
-    public var seconds: Int
-    public var nanos: Int
-
-    public init(seconds: Int, nanos: Int) {
-        self.seconds = seconds
-        self.nanos = nanos
-    }
-
+extension Duration {
+    /// A length of `nanoseconds`; a negative one is zero.
     public init(nanoseconds: Int) {
         let clamped = max(0, nanoseconds)
         self.init(seconds: clamped / 1_000_000_000, nanos: clamped % 1_000_000_000)
     }
 
+    /// No time at all.
     public static let zero = Duration(seconds: 0, nanos: 0)
+
     /// The length in nanoseconds, held at `Int.max` or `Int.min` past what that holds.
     public var totalNanoseconds: Int { Int.nanoseconds(seconds: seconds, nanos: nanos) }
 }
