@@ -32,7 +32,8 @@ import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-OUT = os.path.join(ROOT, "Sources", "Messages", "Generated")
+# The output folder; $MESSAGES_OUT names another (the generator's own tests use a copy).
+OUT = os.environ.get("MESSAGES_OUT") or os.path.join(ROOT, "Sources", "Messages", "Generated")
 WIDTH = 120
 
 # Schema files whose types live in the Gherkin module (the parser's AST and pickles), not here.

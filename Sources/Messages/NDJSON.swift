@@ -52,6 +52,7 @@ extension NDJSON {
     /// A saved stream as read: its envelopes, the message types skipped, and where it was
     /// cut off, if it was.
     public struct Reading: Sendable {
+        /// The envelopes read, in the stream's order.
         public var envelopes: [Envelope] = []
         /// Message types of newer Cucumber versions, skipped.
         public var unknownTypes: [String] = []
@@ -97,8 +98,12 @@ extension NDJSON {
 
 /// A line of an NDJSON stream that could not be read.
 public struct NDJSONError: Error, CustomStringConvertible {
+    /// The stream's file.
     public var uri: String
+    /// The line that could not be read, 1-based.
     public var line: Int
+    /// Why it could not be read.
     public var reason: String
+    /// The error as `uri:line: error: reason`.
     public var description: String { "\(uri):\(line): error: \(reason)" }
 }

@@ -8,12 +8,14 @@ import Foundation
 /// the test run (`testRunStartedId` set), media type `RunMetadata.mediaType`, a JSON body:
 /// other tools read the stream as it is and show the attachment, or skip it.
 public struct RunMetadata: Sendable, Hashable, Codable {
+    /// The media type of the attachment that carries the metadata.
     public static let mediaType = "application/vnd.specs.run+json"
 
     /// The suite's fingerprint: equal for every shard of one suite, run with the same options.
     public var suite: String
     /// This run's shard, 1-based; 1 of 1 for a run that is not sharded.
     public var shard: Int
+    /// How many shards the suite was split into; 1 for a run that is not sharded.
     public var shards: Int
     /// How many scenarios (pickles) the suite selected, over all shards.
     public var selected: Int
@@ -37,6 +39,7 @@ public struct RunMetadata: Sendable, Hashable, Codable {
     /// How many step definitions or hooks could not be registered (no scenario was then run).
     public var definitionErrors: Int?
 
+    /// The metadata of shard `shard` of `shards` of the suite `suite`; the optional facts are absent.
     public init(suite: String, shard: Int, shards: Int, selected: Int, planned: Int) {
         self.suite = suite
         self.shard = shard
@@ -60,6 +63,7 @@ public struct RunMetadata: Sendable, Hashable, Codable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
+    /// The metadata of an attachment's JSON body, or nil when the body is not metadata.
     public static func decode(_ body: String) -> RunMetadata? {
         try? JSONDecoder().decode(RunMetadata.self, from: Data(body.utf8))
     }
@@ -69,8 +73,10 @@ public struct RunMetadata: Sendable, Hashable, Codable {
 /// hash) and the options that select them: FNV-1a, 64 bits, in hexadecimal.
 public struct SuiteFingerprint: Sendable, Hashable {
     private var scenarios: UInt64 = 0
+    /// How many scenarios were added.
     public private(set) var count = 0
 
+    /// The fingerprint of no scenario yet.
     public init() {}
 
     /// Adds a selected scenario, known by its file, line and name.
@@ -79,6 +85,7 @@ public struct SuiteFingerprint: Sendable, Hashable {
         count += 1
     }
 
+    /// Adds the scenarios of another fingerprint (another part of the same suite).
     public mutating func add(_ other: SuiteFingerprint) {
         scenarios &+= other.scenarios
         count += other.count

@@ -175,11 +175,16 @@ public enum SourceReader {
 
 /// A feature file that could not be read as text.
 public struct SourceError: Error, Sendable, CustomStringConvertible {
+    /// The file.
     public var uri: String
+    /// The line of the bytes that could not be read, 1-based, when there is one.
     public var line: Int?
+    /// The column of the bytes on that line, 1-based, when known.
     public var column: Int?
+    /// Why the file could not be read.
     public var reason: String
 
+    /// The error as `uri:line:column: error: reason`, the place as precise as known.
     public var description: String {
         var place = uri
         if let line { place += ":\(line)" }
