@@ -10,6 +10,7 @@ Usage: Scripts/generate-messages.py [--check] [--schema DIR]
   --schema DIR  the jsonschema folder; default: $SPECS_CONFORMANCE_DIR/messages/jsonschema,
                 else ../shared/conformance/messages/jsonschema beside the package
 When the schema is absent it says so and exits 0, or 1 under SPECS_REQUIRE_CONFORMANCE=1.
+$MESSAGES_OUT names another output folder (the generator's tests check a copy).
 
 Python 3 standard library only, like Scripts/generate-dialects.py: it runs before anything
 is built, in CI and on a fresh clone, and reads JSON natively.
@@ -356,7 +357,9 @@ class Message:
             p = by_name[name]
             default = DEFAULTS.get(p.key) or ("nil" if p.optional else None)
             params.append("%s: %s%s" % (name, p.declared, " = " + default if default else ""))
-        out = doc("Creates the message from its fields; an optional one left out is absent.", indent)
+        text = "Creates the message from its fields"
+        text += "; an optional field left out is absent." if any(p.optional for p in self.properties) else "."
+        out = doc(text, indent)
         one_line = pad + "public init(" + ", ".join(params) + ") {"
         if len(one_line) <= WIDTH:
             out.append(one_line)

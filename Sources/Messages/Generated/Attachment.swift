@@ -82,7 +82,7 @@ public struct Attachment: Sendable, Hashable, Codable {
     /// When the attachment was created
     public var timestamp: Timestamp?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(
         body: String, contentEncoding: Attachment.ContentEncoding, fileName: String? = nil, mediaType: String,
         source: Source? = nil, testCaseStartedId: String? = nil, testStepId: String? = nil,

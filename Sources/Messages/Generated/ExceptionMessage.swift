@@ -11,7 +11,7 @@ public struct ExceptionMessage: Sendable, Hashable, Codable {
     /// The stringified stack trace of the exception that caused this result
     public var stackTrace: String?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(type: String, message: String? = nil, stackTrace: String? = nil) {
         self.type = type
         self.message = message

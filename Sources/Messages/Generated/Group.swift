@@ -13,7 +13,7 @@ public struct Group: Sendable, Hashable, Codable {
     /// The text the group matched; absent for a group that matched nothing.
     public var value: String?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(children: [Group], start: Int? = nil, value: String? = nil) {
         self.children = children
         self.start = start

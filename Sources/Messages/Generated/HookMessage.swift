@@ -31,7 +31,7 @@ public struct HookMessage: Sendable, Hashable, Codable {
     /// When the hook runs: before or after the test run, a test case or a test step.
     public var type: HookMessage.HookType?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(
         id: String, name: String? = nil, sourceReference: SourceReference, tagExpression: String? = nil,
         type: HookMessage.HookType? = nil

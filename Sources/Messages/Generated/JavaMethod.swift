@@ -11,7 +11,7 @@ public struct JavaMethod: Sendable, Hashable, Codable {
     /// The types of the method's parameters, in order.
     public var methodParameterTypes: [String]
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(className: String, methodName: String, methodParameterTypes: [String]) {
         self.className = className
         self.methodName = methodName

@@ -11,7 +11,7 @@ public struct JavaStackTraceElement: Sendable, Hashable, Codable {
     /// The method of the frame.
     public var methodName: String
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(className: String, fileName: String, methodName: String) {
         self.className = className
         self.fileName = fileName

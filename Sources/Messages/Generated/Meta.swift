@@ -16,7 +16,7 @@ public struct Meta: Sendable, Hashable, Codable {
         /// The Git revision built, when known.
         public var git: Meta.Git?
 
-        /// Creates the message from its fields; an optional one left out is absent.
+        /// Creates the message from its fields; an optional field left out is absent.
         public init(name: String, url: String? = nil, buildNumber: String? = nil, git: Meta.Git? = nil) {
             self.name = name
             self.url = url
@@ -37,7 +37,7 @@ public struct Meta: Sendable, Hashable, Codable {
         /// The tag built, when a tag was.
         public var tag: String?
 
-        /// Creates the message from its fields; an optional one left out is absent.
+        /// Creates the message from its fields; an optional field left out is absent.
         public init(remote: String, revision: String, branch: String? = nil, tag: String? = nil) {
             self.remote = remote
             self.revision = revision
@@ -53,7 +53,7 @@ public struct Meta: Sendable, Hashable, Codable {
         /// The product version
         public var version: String?
 
-        /// Creates the message from its fields; an optional one left out is absent.
+        /// Creates the message from its fields; an optional field left out is absent.
         public init(name: String, version: String? = nil) {
             self.name = name
             self.version = version
@@ -73,7 +73,7 @@ public struct Meta: Sendable, Hashable, Codable {
     /// The CI environment of the run, when it ran in one.
     public var ci: Meta.Ci?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(
         protocolVersion: String, implementation: Meta.Product, runtime: Meta.Product, os: Meta.Product,
         cpu: Meta.Product, ci: Meta.Ci? = nil

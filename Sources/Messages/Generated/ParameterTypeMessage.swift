@@ -17,7 +17,7 @@ public struct ParameterTypeMessage: Sendable, Hashable, Codable {
     /// Where the parameter type is defined.
     public var sourceReference: SourceReference?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(
         id: String, name: String, regularExpressions: [String], preferForRegularExpressionMatch: Bool,
         useForSnippets: Bool, sourceReference: SourceReference? = nil

@@ -9,7 +9,7 @@ public struct ParseErrorMessage: Sendable, Hashable, Codable {
     /// What is wrong, as the parser says it.
     public var message: String
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(source: SourceReference, message: String) {
         self.source = source
         self.message = message

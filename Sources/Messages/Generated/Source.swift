@@ -13,7 +13,7 @@ public struct Source: Sendable, Hashable, Codable {
     /// text/x.cucumber.gherkin+plain
     public var mediaType: String
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(uri: String, data: String, mediaType: String = Source.gherkinPlain) {
         self.uri = uri
         self.data = data

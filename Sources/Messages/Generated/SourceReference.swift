@@ -16,7 +16,7 @@ public struct SourceReference: Sendable, Hashable, Codable {
     /// The line (and column) in the file.
     public var location: Location?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(
         uri: String? = nil, javaMethod: JavaMethod? = nil, javaStackTraceElement: JavaStackTraceElement? = nil,
         location: Location? = nil

@@ -19,7 +19,7 @@ public struct StepDefinitionMessage: Sendable, Hashable, Codable {
         /// Whether `source` is a Cucumber Expression or a regular expression.
         public var type: StepDefinitionMessage.PatternType
 
-        /// Creates the message from its fields; an optional one left out is absent.
+        /// Creates the message from its fields.
         public init(source: String, type: StepDefinitionMessage.PatternType) {
             self.source = source
             self.type = type
@@ -33,7 +33,7 @@ public struct StepDefinitionMessage: Sendable, Hashable, Codable {
     /// Where the step definition is defined.
     public var sourceReference: SourceReference
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(id: String, pattern: StepDefinitionMessage.Pattern, sourceReference: SourceReference) {
         self.id = id
         self.pattern = pattern

@@ -15,7 +15,7 @@ public struct StepMatchArgument: Sendable, Hashable, Codable {
     /// The name of the parameter type that converts the argument.
     public var parameterTypeName: String?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(group: Group, parameterTypeName: String? = nil) {
         self.group = group
         self.parameterTypeName = parameterTypeName

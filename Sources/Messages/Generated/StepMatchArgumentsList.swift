@@ -7,7 +7,7 @@ public struct StepMatchArgumentsList: Sendable, Hashable, Codable {
     /// One argument per parameter of the step definition, in order.
     public var stepMatchArguments: [StepMatchArgument]
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(stepMatchArguments: [StepMatchArgument]) {
         self.stepMatchArguments = stepMatchArguments
     }

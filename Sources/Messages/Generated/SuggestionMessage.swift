@@ -17,7 +17,7 @@ public struct SuggestionMessage: Sendable, Hashable, Codable {
         /// A snippet of code
         public var code: String
 
-        /// Creates the message from its fields; an optional one left out is absent.
+        /// Creates the message from its fields.
         public init(language: String, code: String) {
             self.language = language
             self.code = code
@@ -31,7 +31,7 @@ public struct SuggestionMessage: Sendable, Hashable, Codable {
     /// A collection of code snippets that could implement the undefined step
     public var snippets: [SuggestionMessage.Snippet]
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(id: String, pickleStepId: String, snippets: [SuggestionMessage.Snippet]) {
         self.id = id
         self.pickleStepId = pickleStepId

@@ -11,7 +11,7 @@ public struct TestCaseFinished: Sendable, Hashable, Codable {
     /// Whether the test case will be attempted again.
     public var willBeRetried: Bool
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool) {
         self.testCaseStartedId = testCaseStartedId
         self.timestamp = timestamp

@@ -13,7 +13,7 @@ public struct TestCaseMessage: Sendable, Hashable, Codable {
     /// Identifier for the test run that this test case belongs to
     public var testRunStartedId: String?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(id: String, pickleId: String, testSteps: [TestStep], testRunStartedId: String? = nil) {
         self.id = id
         self.pickleId = pickleId

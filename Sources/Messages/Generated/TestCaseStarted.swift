@@ -19,7 +19,7 @@ public struct TestCaseStarted: Sendable, Hashable, Codable {
     /// When the attempt started.
     public var timestamp: Timestamp
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(attempt: Int, id: String, testCaseId: String, workerId: String? = nil, timestamp: Timestamp) {
         self.attempt = attempt
         self.id = id

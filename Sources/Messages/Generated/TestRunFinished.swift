@@ -16,7 +16,7 @@ public struct TestRunFinished: Sendable, Hashable, Codable {
     /// The test run that finished (its `TestRunStarted`'s `id`).
     public var testRunStartedId: String?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(
         message: String? = nil, success: Bool, timestamp: Timestamp, exception: ExceptionMessage? = nil,
         testRunStartedId: String? = nil

@@ -11,7 +11,7 @@ public struct TestRunHookFinished: Sendable, Hashable, Codable {
     /// When the hook finished.
     public var timestamp: Timestamp
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(testRunHookStartedId: String, result: TestStepResult, timestamp: Timestamp) {
         self.testRunHookStartedId = testRunHookStartedId
         self.result = result

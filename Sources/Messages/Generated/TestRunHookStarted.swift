@@ -17,7 +17,7 @@ public struct TestRunHookStarted: Sendable, Hashable, Codable {
     /// When the hook started.
     public var timestamp: Timestamp
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(id: String, testRunStartedId: String, hookId: String, workerId: String? = nil, timestamp: Timestamp) {
         self.id = id
         self.testRunStartedId = testRunStartedId

@@ -9,7 +9,7 @@ public struct TestRunStarted: Sendable, Hashable, Codable {
     /// The test run's identifier; other messages refer to it as `testRunStartedId`.
     public var id: String?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(timestamp: Timestamp, id: String? = nil) {
         self.timestamp = timestamp
         self.id = id

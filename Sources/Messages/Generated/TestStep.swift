@@ -25,7 +25,7 @@ public struct TestStep: Sendable, Hashable, Codable {
     /// Each element represents the arguments for a matching step definition.
     public var stepMatchArgumentsLists: [StepMatchArgumentsList]?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(
         id: String, hookId: String? = nil, pickleStepId: String? = nil, stepDefinitionIds: [String]? = nil,
         stepMatchArgumentsLists: [StepMatchArgumentsList]? = nil

@@ -13,7 +13,7 @@ public struct TestStepFinished: Sendable, Hashable, Codable {
     /// When the step finished.
     public var timestamp: Timestamp
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(testCaseStartedId: String, testStepId: String, testStepResult: TestStepResult, timestamp: Timestamp) {
         self.testCaseStartedId = testCaseStartedId
         self.testStepId = testStepId

@@ -15,7 +15,7 @@ public struct TestStepResult: Sendable, Hashable, Codable {
     /// Exception thrown while executing this step, if any.
     public var exception: ExceptionMessage?
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields; an optional field left out is absent.
     public init(
         duration: Duration, message: String? = nil, status: TestStepResultStatus, exception: ExceptionMessage? = nil
     ) {

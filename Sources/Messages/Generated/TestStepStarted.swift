@@ -11,7 +11,7 @@ public struct TestStepStarted: Sendable, Hashable, Codable {
     /// When the step started.
     public var timestamp: Timestamp
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(testCaseStartedId: String, testStepId: String, timestamp: Timestamp) {
         self.testCaseStartedId = testCaseStartedId
         self.testStepId = testStepId

@@ -14,7 +14,7 @@ public struct Timestamp: Sendable, Hashable, Codable {
     /// inclusive.
     public var nanos: Int
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(seconds: Int, nanos: Int) {
         self.seconds = seconds
         self.nanos = nanos

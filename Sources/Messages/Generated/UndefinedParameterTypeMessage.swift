@@ -9,7 +9,7 @@ public struct UndefinedParameterTypeMessage: Sendable, Hashable, Codable {
     /// The name of the parameter type nobody registered.
     public var name: String
 
-    /// Creates the message from its fields; an optional one left out is absent.
+    /// Creates the message from its fields.
     public init(expression: String, name: String) {
         self.expression = expression
         self.name = name
