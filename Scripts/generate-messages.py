@@ -351,7 +351,9 @@ class Message:
         pad = " " * indent
         by_name = {p.name: p for p in self.properties}
         order = INIT_ORDERS.get(self.name, [p.name for p in self.properties])
-        assert sorted(order) == sorted(by_name), self.name
+        if sorted(order) != sorted(by_name):
+            raise SystemExit("INIT_ORDERS[%r] lists %s; the schema has %s: list each property once"
+                             % (self.name, sorted(order), sorted(by_name)))
         params = []
         for name in order:
             p = by_name[name]
