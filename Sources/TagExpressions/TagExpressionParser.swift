@@ -3,6 +3,9 @@
 /// post-order form itself, and both stacks are explicit: no input is too long or too
 /// deeply nested to parse.
 public enum TagExpressionParser {
+    /// The expression `text` writes (`@smoke and not @wip`); an empty or blank text is
+    /// ``TagExpression/always``. Throws ``TagExpressionError`` on an unmatched parenthesis,
+    /// a missing operand or operator, or a backslash before a character that needs no escape.
     public static func parse(_ text: String) throws(TagExpressionError) -> TagExpression {
         let tokens = try tokenize(text)
         guard !tokens.isEmpty else { return .always }
@@ -113,7 +116,10 @@ public enum TagExpressionParser {
 
 /// A tag expression that cannot be parsed, worded as the official implementations word it.
 public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The whole sentence: `Tag expression "@a and" could not be parsed because of syntax error: Expected operand.`
     public let message: String
+    /// The message, as `print` and a thrown error show it.
     public var description: String { message }
+    /// An error saying `message`.
     public init(message: String) { self.message = message }
 }
