@@ -44,7 +44,9 @@ def importable_modules():
 def graph_files(graphs, module):
     own = os.path.join(graphs, module + ".symbols.json")
     if not os.path.exists(own):
-        sys.exit("no symbol graph for %s in %s: extract them first (Scripts/build-docs.sh does)" % (module, graphs))
+        print("no symbol graph for %s in %s: extract them first (Scripts/build-docs.sh does)" % (module, graphs),
+              file=sys.stderr)
+        sys.exit(2)
     return [own] + sorted(glob.glob(os.path.join(graphs, module + "@*.symbols.json")))
 
 
