@@ -110,7 +110,11 @@ package struct TraceabilityReport: Sendable {
     }
 
     /// The inventory's tests that are not among the `linked` ones, in order.
-    package static func unlinked(_ inventory: TestInventory, linked: some Sequence<TestIdentifier>) -> [TestIdentifier] {
+    package static func unlinked(
+        _ inventory: TestInventory, linked: some Sequence<TestIdentifier>
+    )
+        -> [TestIdentifier]
+    {
         inventory.tests.subtracting(linked).sorted()
     }
 }

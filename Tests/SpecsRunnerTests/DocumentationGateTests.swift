@@ -78,14 +78,17 @@ final class DocumentationGateTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let graph: [String: Any] = ["module": ["name": "Library"], "symbols": symbols, "relationships": []]
-        try JSONSerialization.data(withJSONObject: graph).write(to: folder.appendingPathComponent("Library.symbols.json"))
+        try JSONSerialization.data(withJSONObject: graph).write(
+            to: folder.appendingPathComponent("Library.symbols.json"))
         return folder
     }
 
     private static func check(_ graphs: URL) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Scripts/check-public-docs.py").path, graphs.path, "Library"]
+        process.arguments = [
+            "python3", root.appendingPathComponent("Scripts/check-public-docs.py").path, graphs.path, "Library",
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
