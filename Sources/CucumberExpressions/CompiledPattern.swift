@@ -82,9 +82,9 @@ private enum RegexCompilation {
 }
 
 /// A regular expression that does not compile.
-public struct RegularExpressionError: Error, Sendable, CustomStringConvertible {
+package struct RegularExpressionError: Error, Sendable, CustomStringConvertible {
     /// The regular expression as written.
-    public let pattern: String
+    package let pattern: String
     /// The problem, with the pattern.
-    public var description: String { "invalid regular expression: /\(pattern)/" }
+    package var description: String { "invalid regular expression: /\(pattern)/" }
 }

@@ -1,13 +1,13 @@
 /// A problem with a Cucumber Expression, worded as the official implementations word
 /// it, with the expression and a pointer under the problem.
-public struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The problem, worded as the official implementations word it.
-    public let message: String
+    package let message: String
     /// For an undefined parameter type, its name.
-    public let undefinedParameterTypeName: String?
+    package let undefinedParameterTypeName: String?
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 
     init(_ message: String, undefinedParameterTypeName: String? = nil) {
         self.message = message

@@ -1,7 +1,7 @@
 /// A node of a parsed Cucumber Expression.
-public struct ExpressionNode: Sendable, Hashable {
+package struct ExpressionNode: Sendable, Hashable {
     /// What a node is, by the names the official implementations give.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// Literal text.
         case text = "TEXT_NODE"
         /// `(text)`: text that may be left out.
@@ -17,16 +17,16 @@ public struct ExpressionNode: Sendable, Hashable {
     }
 
     /// What the node is.
-    public var kind: Kind
+    package var kind: Kind
     /// The nodes inside it, in order.
-    public var nodes: [ExpressionNode]
+    package var nodes: [ExpressionNode]
     /// The token's text, for text nodes (and alternation separators while parsing).
-    public var token: String?
+    package var token: String?
     /// Where it starts in the expression (Unicode scalars).
-    public var start: Int
+    package var start: Int
     /// Where it ends (exclusive).
-    public var end: Int
+    package var end: Int
 
     /// The text a node covers, unescaped: a parameter's name, for instance.
-    public var text: String { token ?? nodes.map(\.text).joined() }
+    package var text: String { token ?? nodes.map(\.text).joined() }
 }

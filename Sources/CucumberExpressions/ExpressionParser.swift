@@ -7,12 +7,12 @@
 ///     optional := '(' option* ')'             option := optional | parameter | text
 ///     parameter := '{' name* '}'              name := whitespace | .
 ///     text := whitespace | ')' | '}' | .
-public struct ExpressionParser {
+package struct ExpressionParser {
     private let expression: String
     private let tokens: [ExpressionToken]
 
     /// The syntax tree of `expression`; throws what is wrong with it.
-    public static func parse(_ expression: String) throws(ExpressionError) -> ExpressionNode {
+    package static func parse(_ expression: String) throws(ExpressionError) -> ExpressionNode {
         let parser = ExpressionParser(expression: expression, tokens: try ExpressionTokenizer.tokenize(expression))
         guard
             let (_, nodes) = try parser.between(

@@ -1,7 +1,7 @@
 /// A token of a Cucumber Expression; `start` and `end` count Unicode scalars.
-public struct ExpressionToken: Sendable, Hashable {
+package struct ExpressionToken: Sendable, Hashable {
     /// What a token is, by the names the official implementations give.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// Before the first character.
         case startOfLine = "START_OF_LINE"
         /// After the last character.
@@ -23,13 +23,13 @@ public struct ExpressionToken: Sendable, Hashable {
     }
 
     /// What the token is.
-    public var kind: Kind
+    package var kind: Kind
     /// Its text, escapes resolved.
-    public var text: String
+    package var text: String
     /// Where it starts in the expression (Unicode scalars).
-    public var start: Int
+    package var start: Int
     /// Where it ends (exclusive).
-    public var end: Int
+    package var end: Int
 
     static func kind(of scalar: Unicode.Scalar) -> Kind {
         switch scalar {

@@ -1,21 +1,21 @@
 /// The parameter types a set of expressions can use: the built-in ones and any defined.
-public struct ParameterTypeRegistry: Sendable {
+package struct ParameterTypeRegistry: Sendable {
     /// The patterns of `{int}` and the other integer types.
-    public static let integerPatterns = [#"-?\d+"#, #"\d+"#]
+    package static let integerPatterns = [#"-?\d+"#, #"\d+"#]
     /// The pattern of `{float}` and `{double}`.
-    public static let floatPattern = #"(?=.*\d.*)[-+]?\d*(?:\.(?=\d.*))?\d*(?:\d+[E][+-]?\d+)?"#
+    package static let floatPattern = #"(?=.*\d.*)[-+]?\d*(?:\.(?=\d.*))?\d*(?:\d+[E][+-]?\d+)?"#
     /// The pattern of `{string}`: text in double or single quotes.
-    public static let stringPattern = #""([^"\\]*(\\.[^"\\]*)*)"|'([^'\\]*(\\.[^'\\]*)*)'"#
+    package static let stringPattern = #""([^"\\]*(\\.[^"\\]*)*)"|'([^'\\]*(\\.[^'\\]*)*)'"#
 
     private var types: [String: ParameterType] = [:]
     /// Types in the order they were defined, built-ins first.
-    public private(set) var all: [ParameterType] = []
+    package private(set) var all: [ParameterType] = []
     /// How many of `all` are built in.
     private var builtInCount = 0
 
     /// A registry of the built-in types: `int`, `float`, `word`, `string`, the anonymous `{}`
     /// and the other numeric types.
-    public init() {
+    package init() {
         @Sendable func first(_ groups: [String?]) -> String { (groups.first ?? nil) ?? "" }
         func integer(_ name: String) -> ParameterType {
             ParameterType(
@@ -59,7 +59,7 @@ public struct ParameterTypeRegistry: Sendable {
     }
 
     /// Adds a parameter type; a name already taken or one with reserved characters is an error.
-    public mutating func define(_ type: ParameterType) throws(ParameterTypeError) {
+    package mutating func define(_ type: ParameterType) throws(ParameterTypeError) {
         guard ParameterType.isValidName(type.name) else {
             throw ParameterTypeError(
                 message:
@@ -74,19 +74,19 @@ public struct ParameterTypeRegistry: Sendable {
     }
 
     /// The type named `name`, or nil.
-    public func lookup(_ name: String) -> ParameterType? { types[name] }
+    package func lookup(_ name: String) -> ParameterType? { types[name] }
 
     /// Whether `name` is a built-in type (`int`, `string`, `{}`, ...): their patterns are
     /// known to be valid regular expressions, a defined type's are the definer's.
-    public func isBuiltIn(_ name: String) -> Bool {
+    package func isBuiltIn(_ name: String) -> Bool {
         all[..<builtInCount].contains { $0.name == name }
     }
 }
 
 /// A parameter type that cannot be defined (its name is taken or invalid).
-public struct ParameterTypeError: Error, Sendable, CustomStringConvertible {
+package struct ParameterTypeError: Error, Sendable, CustomStringConvertible {
     /// The problem, worded as the official implementations word it.
-    public let message: String
+    package let message: String
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,20 +1,20 @@
 /// A step definition's regular expression; its capture groups are its arguments.
-public struct RegularExpression: StepExpression {
+package struct RegularExpression: StepExpression {
     /// The regular expression as written.
-    public let source: String
+    package let source: String
     /// The literal text after `^` that every match starts with (empty without `^`).
-    public let literalPrefix: String
+    package let literalPrefix: String
     /// Nothing: a regular expression's end is not read for literal text.
-    public var literalSuffix: String { "" }
+    package var literalSuffix: String { "" }
     /// How many capture groups it has (directly, not nested).
-    public let parameterCount: Int
+    package let parameterCount: Int
     private let pattern: CompiledPattern
     /// The parameter type of each capture group: the one whose pattern the group is
     /// written as, or nil for a plain group (its text, a `String?`).
-    public let parameterTypes: [ParameterType?]
+    package let parameterTypes: [ParameterType?]
 
     /// Compiles `source`; a capture group written as a parameter type of `registry` is that type.
-    public init(
+    package init(
         _ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()
     ) throws(RegularExpressionError) {
         self.source = source
@@ -34,7 +34,7 @@ public struct RegularExpression: StepExpression {
     }
 
     /// The arguments (its capture groups) when `text` matches, or nil.
-    public func match(_ text: String) -> [Argument]? {
+    package func match(_ text: String) -> [Argument]? {
         guard text.hasPrefix(literalPrefix), let groups = pattern.match(text) else { return nil }
         return groups.enumerated().map { index, group in
             Argument(group: group, parameterType: index < parameterTypes.count ? parameterTypes[index] : nil)

@@ -1,25 +1,25 @@
 /// An argument of a matched step: the group that matched and the value it stands for.
-public struct Argument: Sendable {
+package struct Argument: Sendable {
     /// The capture group the argument matched.
-    public let group: MatchGroup
+    package let group: MatchGroup
     /// Its parameter type; nil for a regular expression's plain group (its text).
-    public let parameterType: ParameterType?
+    package let parameterType: ParameterType?
 
     /// The argument `group` matched, of `parameterType` (nil: the group's text).
-    public init(group: MatchGroup, parameterType: ParameterType?) {
+    package init(group: MatchGroup, parameterType: ParameterType?) {
         self.group = group
         self.parameterType = parameterType
     }
 
     /// The typed value: the parameter type's transform, or the matched text.
-    public func value() throws -> any Sendable {
+    package func value() throws -> any Sendable {
         guard let parameterType else { return group.value }
         return try parameterType.transform(group.transformInput)
     }
 }
 
 /// What a step definition is registered with: a Cucumber Expression or a regular expression.
-public protocol StepExpression: Sendable {
+package protocol StepExpression: Sendable {
     /// The expression as written.
     var source: String { get }
     /// The arguments when `text` matches, or nil.

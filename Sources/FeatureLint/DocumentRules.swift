@@ -253,21 +253,21 @@ struct DocumentRules {
 }
 
 /// An outline's placeholders against its examples' columns.
-public struct OutlinePlaceholders {
+package struct OutlinePlaceholders {
     /// Placeholders no column fills, each name once, at its own line and column. `plain`
     /// says it is plainly meant as a placeholder: in step text or a table cell, where the
     /// pickle compiler fills it; in the outline's name or a doc string it may be prose.
     /// Doc strings that hold markup (`<settings>`, `</settings>`, `[<When>]`) are not read
     /// for missing placeholders at all.
-    public private(set) var missing: [(name: String, location: Location, plain: Bool)] = []
+    package private(set) var missing: [(name: String, location: Location, plain: Bool)] = []
     /// Header cells no placeholder uses.
-    public private(set) var unusedColumns: [TableCell] = []
+    package private(set) var unusedColumns: [TableCell] = []
     /// The names of the examples' columns.
-    public let columns: [String]
+    package let columns: [String]
 
     /// The placeholders of `outline`, located in `lines` (the file's lines, line ends
     /// aside) where they are given.
-    public init(_ outline: Scenario, lines: [Substring] = []) {
+    package init(_ outline: Scenario, lines: [Substring] = []) {
         columns = outline.examples.flatMap { $0.tableHeader?.cells.map(\.value) ?? [] }
         // Each text where the compiler fills placeholders, where it starts, and whether a
         // `<name>` in it is plainly a placeholder.

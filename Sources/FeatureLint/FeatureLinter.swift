@@ -2,14 +2,14 @@ import Gherkin
 
 /// `specs lint`: the rules teams enable on their feature files, each with a default
 /// severity that `LintConfiguration` can change.
-public struct FeatureLinter: Sendable {
-    public struct Rule: Sendable {
-        public let name: String
-        public let severity: LintSeverity
-        public let summary: String
+package struct FeatureLinter: Sendable {
+    package struct Rule: Sendable {
+        package let name: String
+        package let severity: LintSeverity
+        package let summary: String
     }
 
-    public static let rules: [Rule] = [
+    package static let rules: [Rule] = [
         Rule(name: "parse-error", severity: .error, summary: "the file does not parse"),
         Rule(name: "empty-file", severity: .warning, summary: "a file without a feature"),
         Rule(name: "unnamed-feature", severity: .warning, summary: "a feature without a name"),
@@ -36,14 +36,14 @@ public struct FeatureLinter: Sendable {
         ),
     ]
 
-    public let configuration: LintConfiguration
+    package let configuration: LintConfiguration
 
-    public init(configuration: LintConfiguration = LintConfiguration()) {
+    package init(configuration: LintConfiguration = LintConfiguration()) {
         self.configuration = configuration
     }
 
     /// The findings of a file's text, by line and column.
-    public func lint(_ text: String, uri: String) -> [LintFinding] {
+    package func lint(_ text: String, uri: String) -> [LintFinding] {
         var ids = IncrementingIdGenerator()
         do {
             return lint(text, document: try Parser().parse(text, uri: uri, ids: &ids))
@@ -59,7 +59,7 @@ public struct FeatureLinter: Sendable {
     }
 
     /// The findings of a file already parsed (`document` is `text` parsed), as `lint(_:uri:)` gives them.
-    public func lint(_ text: String, document: GherkinDocument) -> [LintFinding] {
+    package func lint(_ text: String, document: GherkinDocument) -> [LintFinding] {
         var (findings, lines) = lineFindings(text)
         guard let feature = document.feature else {
             findings.add("empty-file", "the file has no feature", line: 1, column: 1)

@@ -2,16 +2,16 @@ import Gherkin
 
 /// Words that read as Gherkin header keywords: of a dialect, of other dialects, or near
 /// one. The linter and the parse error messages both ask it.
-public enum KeywordLookalike {
+package enum KeywordLookalike {
     /// The header keywords of a dialect (`Feature`, `Rule`, `Background`, `Scenario`, ...).
-    public static func headers(of dialect: Dialect) -> [String] {
+    package static func headers(of dialect: Dialect) -> [String] {
         dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline
             + dialect.examples
     }
 
     /// For an English header keyword, the keyword of the same kind in `dialect` nearest to it
     /// (`Scenario` in Spanish: `Escenario`); nil for a word that is no English header keyword.
-    public static func native(ofEnglish word: String, in dialect: Dialect) -> String? {
+    package static func native(ofEnglish word: String, in dialect: Dialect) -> String? {
         guard let english = Dialect.named("en") else { return nil }
         let kinds: [(Dialect) -> [String]] = [
             \.feature, \.rule, \.background, \.scenarioOutline, \.scenario, \.examples,

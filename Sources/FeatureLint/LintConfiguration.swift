@@ -7,26 +7,26 @@ import Foundation
 ///                  "scenario-size": { "severity": "error", "max": 8 },
 ///                  "restricted-tags": { "tags": ["@wip", "@skip"] },
 ///                  "required-tags": { "severity": "error", "tags": ["@xctest:"] } } }
-public struct LintConfiguration: Sendable {
-    public var severities: [String: LintSeverity]
-    public var maxSteps = 10
-    public var restrictedTags = ["@wip"]
+package struct LintConfiguration: Sendable {
+    package var severities: [String: LintSeverity]
+    package var maxSteps = 10
+    package var restrictedTags = ["@wip"]
     /// Tag prefixes of which every scenario needs one (`@xctest:`); none by default.
-    public var requiredTags: [String] = []
+    package var requiredTags: [String] = []
     /// One indentation level, as `specs format` writes it (`specs.json`, `.editorconfig`):
     /// the `indentation` rule expects it.
-    public var indentation = "  "
+    package var indentation = "  "
 
-    public static let defaultFile = ".specs-lint.json"
+    package static let defaultFile = ".specs-lint.json"
 
-    public init() {
+    package init() {
         severities = Dictionary(uniqueKeysWithValues: FeatureLinter.rules.map { ($0.name, $0.severity) })
     }
 
-    public func severity(_ rule: String) -> LintSeverity { severities[rule] ?? .warning }
+    package func severity(_ rule: String) -> LintSeverity { severities[rule] ?? .warning }
 
     /// The settings of a file; an unknown rule or a bad value is an error that names it.
-    public static func read(_ data: Data) throws -> LintConfiguration {
+    package static func read(_ data: Data) throws -> LintConfiguration {
         var configuration = LintConfiguration()
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw LintConfigurationError(message: "the file is not a JSON object")
@@ -65,7 +65,7 @@ public struct LintConfiguration: Sendable {
     }
 }
 
-public struct LintConfigurationError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct LintConfigurationError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }

@@ -1,5 +1,5 @@
 /// How much a rule's finding matters: an error fails `specs lint` (exit 1).
-public enum LintSeverity: String, Sendable, Codable, Comparable {
+package enum LintSeverity: String, Sendable, Codable, Comparable {
     case off, warning, error
 
     private var rank: Int {
@@ -10,18 +10,18 @@ public enum LintSeverity: String, Sendable, Codable, Comparable {
         }
     }
 
-    public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One thing a rule found, at a place in a feature file.
-public struct LintFinding: Sendable, Hashable {
-    public let rule: String
-    public let severity: LintSeverity
-    public let message: String
-    public let line: Int
-    public let column: Int
+package struct LintFinding: Sendable, Hashable {
+    package let rule: String
+    package let severity: LintSeverity
+    package let message: String
+    package let line: Int
+    package let column: Int
 
-    public init(rule: String, severity: LintSeverity, message: String, line: Int, column: Int) {
+    package init(rule: String, severity: LintSeverity, message: String, line: Int, column: Int) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -30,12 +30,12 @@ public struct LintFinding: Sendable, Hashable {
     }
 
     /// `path:line:column: warning: message [rule]`
-    public func text(path: String) -> String {
+    package func text(path: String) -> String {
         "\(path):\(line):\(column): \(severity.rawValue): \(message) [\(rule)]"
     }
 
     /// The GitHub Actions workflow command that annotates the file with it.
-    public func annotation(path: String) -> String {
+    package func annotation(path: String) -> String {
         let escaped = message.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
         return "::\(severity.rawValue) file=\(path),line=\(line),col=\(column),title=\(rule)::\(escaped)"

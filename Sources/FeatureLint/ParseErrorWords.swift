@@ -5,15 +5,15 @@ import Gherkin
 /// `format`, `lint`, the generated scenario tests, the language server): the grammar's token
 /// names become what a person writes (`a step`, `Scenario:`), and a line that looks like a
 /// misspelt keyword, or an English keyword in a file of another language, gets a suggestion.
-public enum ParseErrorWords {
+package enum ParseErrorWords {
     /// A parse error of `source` (the file's text) in plain words, without its place.
-    public static func of(_ error: ParseError, in source: String) -> String {
+    package static func of(_ error: ParseError, in source: String) -> String {
         let line = sourceLine(error.location.line, of: source)
         return plain(stripLocation(error.message), line: line, source: source)
     }
 
     /// `message` without its `(line:column): ` prefix; `line` the offending source line; `source` the file.
-    public static func plain(_ message: String, line: String?, source: String) -> String {
+    package static func plain(_ message: String, line: String?, source: String) -> String {
         var text = message
         if let range = message.range(of: "expected: "),
             message.hasPrefix("expected: ") || message.hasPrefix("unexpected end of file")
@@ -64,7 +64,7 @@ public enum ParseErrorWords {
 
     /// "Did you mean 'Scenario:'?" for a line that starts like a keyword of the file's
     /// language, or the keyword to use for an English keyword in another language's file.
-    public static func suggestion(for line: String, language: String) -> String? {
+    package static func suggestion(for line: String, language: String) -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let dialect = Dialect.named(language) else { return nil }
         let headers = KeywordLookalike.headers(of: dialect)
@@ -96,7 +96,7 @@ public enum ParseErrorWords {
     }
 
     /// Line `number` (1-based) of `text`, without its line end.
-    public static func sourceLine(_ number: Int, of text: String) -> String? {
+    package static func sourceLine(_ number: Int, of text: String) -> String? {
         guard number >= 1 else { return nil }
         let lines = text.split(separator: "\n", maxSplits: number, omittingEmptySubsequences: false)
         guard number <= lines.count else { return nil }
@@ -105,7 +105,7 @@ public enum ParseErrorWords {
     }
 
     /// A message without the `(line:column): ` the grammar puts before it.
-    public static func stripLocation(_ message: String) -> String {
+    package static func stripLocation(_ message: String) -> String {
         guard message.hasPrefix("("), let close = message.firstIndex(of: ")") else { return message }
         let rest = message[message.index(after: close)...]
         return rest.hasPrefix(": ") ? String(rest.dropFirst(2)) : message

@@ -31,7 +31,7 @@ public enum SpecsCommand {
 
     /// Runs with the given arguments, writing to the given outputs; returns the exit code.
     /// `name` is the runner's executable, as its help and errors call it.
-    public static func run<World: AnyObject>(
+    package static func run<World: AnyObject>(
         arguments commandLine: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput,
         err: ReportOutput,
         name: String = "specs", workerExecutable: String? = nil

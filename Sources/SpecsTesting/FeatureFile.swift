@@ -1,6 +1,8 @@
 extension ScenarioTests {
     /// A feature file as a generated test carries it: its text is compiled in, so the
     /// tests run wherever the test bundle runs.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public struct FeatureFile: Sendable {
         /// Relative to the package root: `Features/cart.feature`.
         public let path: String

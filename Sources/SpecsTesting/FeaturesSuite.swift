@@ -8,6 +8,8 @@ extension ScenarioTests {
     /// run includes; then the registry's before-all hooks run, and its after-all hooks after
     /// the last scenario. A failing before-all hook is an issue and no scenario runs, as in
     /// the command-line runner.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public struct FeaturesSuite<World: AnyObject>: SuiteTrait, TestScoping {
         let registry: StepRegistry<World>
         let module: String
@@ -36,6 +38,8 @@ extension ScenarioTests {
 
     /// The trait of a target's generated `Features` suite: `generated` is how many scenario
     /// tests the generator wrote for `module`, in `form`; see ``FeaturesSuite``.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public static func features<World>(
         of registry: StepRegistry<World>, module: String, generated: Int, form: Form
     ) -> FeaturesSuite<World> {

@@ -78,6 +78,8 @@ struct ScenarioCensus: Sendable {
 extension ScenarioTests {
     /// How the generated tests of a target are built: the compact form (test content records)
     /// or the `@Test` form. The generated `Features` suite says which, for its count check.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public enum Form: Sendable {
         /// A test content record and one small function per scenario (Swift 6.3 on Linux).
         case compact

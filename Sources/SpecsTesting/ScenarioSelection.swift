@@ -6,6 +6,8 @@ extension Trait where Self == ConditionTrait {
     /// skipped, saying why, when not. Swift Testing makes it when it builds the test, so
     /// making it counts the test as discovered; evaluating it counts the test as included
     /// in the run. One short call per test, so that a suite of thousands compiles quickly.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public static func scenario(_ file: ScenarioTests.FeatureFile, line: Int, tags: [String]) -> Self {
         let test = ScenarioCensus.Test(module: file.module, path: file.path, line: line)
         ScenarioCensus.shared.withLock { $0.discover(test, tags: tags) }

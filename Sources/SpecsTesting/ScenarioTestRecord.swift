@@ -11,7 +11,8 @@ import Testing
         /// Hands Swift Testing the test of the scenario (or example row) at `line` of `file`,
         /// as the generated record's accessor: named `name` as written, a member of the suite
         /// `suite`, selected by `tags`, located at the scenario's line of the feature file.
-        /// Not for use outside generated code.
+        /// For generated code only.
+        @_documentation(visibility: internal)
         public static func store<Suite>(
             _ name: String, in suite: Suite.Type, tags: [String], _ file: FeatureFile, line: Int,
             into value: UnsafeMutableRawPointer, asTypeAt type: UnsafeRawPointer,

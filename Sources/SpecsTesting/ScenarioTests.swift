@@ -23,6 +23,8 @@ public enum ScenarioTests {
 
     /// Runs the scenario (or example row) at `line` of `file` with a fresh world and
     /// records what did not pass as issues at the feature file's lines.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public static func run<World>(_ registry: StepRegistry<World>, _ file: FeatureFile, line: Int) async throws {
         let outcome = await ScenarioExecution(registry: registry).run(file, line: line)
         for issue in outcome.issues { record(issue) }
@@ -31,12 +33,14 @@ public enum ScenarioTests {
 
     /// Whether `SPECS_TAGS` selects a scenario with these tags: true when it is unset
     /// (or does not parse: the scenario then runs and fails, saying why).
-    public static func isSelected(tags: [String]) -> Bool {
+    package static func isSelected(tags: [String]) -> Bool {
         guard case .success(let expression) = TagSelection.fromEnvironment() else { return true }
         return expression?.evaluate(tags) ?? true
     }
 
     /// Records every step definition or hook that could not be registered, at its Swift line.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public static func checkDefinitions<World>(of registry: StepRegistry<World>) {
         for problem in registry.problems {
             record(
@@ -47,11 +51,15 @@ public enum ScenarioTests {
     }
 
     /// Records why a feature file cannot be run: it does not parse, or cannot be read.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public static func reportProblems(_ file: FeatureFile) {
         for issue in FeatureProblems.issues(in: file) { record(issue) }
     }
 
     /// Records that a target using the plugin has no feature files: no scenarios is not a pass.
+    /// For generated code only.
+    @_documentation(visibility: internal)
     public static func reportNoFeatureFiles(module: String) {
         record(
             ScenarioIssue(

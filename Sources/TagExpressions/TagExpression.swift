@@ -3,9 +3,9 @@
 ///
 /// The expression is kept flat, in post-order (`@a @b and` for `@a and @b`), so that however
 /// many terms it has, evaluating, comparing, printing and freeing it never recurses.
-public struct TagExpression: Sendable, Hashable, CustomStringConvertible {
+package struct TagExpression: Sendable, Hashable, CustomStringConvertible {
     /// One term or operator of the post-order form.
-    public enum Node: Sendable, Hashable {
+    package enum Node: Sendable, Hashable {
         /// A tag: true when the set holds it.
         case tag(String)
         /// The negation of the expression before it.
@@ -17,32 +17,32 @@ public struct TagExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The expression in post-order; empty for the expression every set satisfies.
-    public let nodes: [Node]
+    package let nodes: [Node]
 
     /// An expression of nodes in post-order; the parser makes only well-formed ones.
     init(nodes: [Node]) { self.nodes = nodes }
 
     /// The expression every set of tags satisfies (an empty `--tags`).
-    public static let always = TagExpression(nodes: [])
+    package static let always = TagExpression(nodes: [])
 
     /// The expression of one tag.
-    public static func tag(_ name: String) -> TagExpression { TagExpression(nodes: [.tag(name)]) }
+    package static func tag(_ name: String) -> TagExpression { TagExpression(nodes: [.tag(name)]) }
 
     /// The negation of `inner`.
-    public static func not(_ inner: TagExpression) -> TagExpression { TagExpression(nodes: inner.nodes + [.not]) }
+    package static func not(_ inner: TagExpression) -> TagExpression { TagExpression(nodes: inner.nodes + [.not]) }
 
     /// Both `lhs` and `rhs`.
-    public static func and(_ lhs: TagExpression, _ rhs: TagExpression) -> TagExpression {
+    package static func and(_ lhs: TagExpression, _ rhs: TagExpression) -> TagExpression {
         TagExpression(nodes: lhs.nodes + rhs.nodes + [.and])
     }
 
     /// Either `lhs` or `rhs`.
-    public static func or(_ lhs: TagExpression, _ rhs: TagExpression) -> TagExpression {
+    package static func or(_ lhs: TagExpression, _ rhs: TagExpression) -> TagExpression {
         TagExpression(nodes: lhs.nodes + rhs.nodes + [.or])
     }
 
     /// Whether a set of tags satisfies the expression.
-    public func evaluate(_ tags: some Collection<String>) -> Bool {
+    package func evaluate(_ tags: some Collection<String>) -> Bool {
         guard !nodes.isEmpty else { return true }
         var values: [Bool] = []
         values.reserveCapacity(16)
@@ -60,7 +60,7 @@ public struct TagExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The tags the expression names, in order.
-    public var tagNames: [String] {
+    package var tagNames: [String] {
         nodes.compactMap {
             guard case .tag(let name) = $0 else { return nil }
             return name
@@ -68,7 +68,7 @@ public struct TagExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical form, every operator parenthesised.
-    public var description: String {
+    package var description: String {
         guard !nodes.isEmpty else { return "" }
         // The children of each operator, found with a stack of the subexpressions' last nodes.
         var children: [[Int]] = Array(repeating: [], count: nodes.count)

@@ -2,8 +2,11 @@
 /// implementations do, with their error wording. The output queue is the expression's
 /// post-order form itself, and both stacks are explicit: no input is too long or too
 /// deeply nested to parse.
-public enum TagExpressionParser {
-    public static func parse(_ text: String) throws(TagExpressionError) -> TagExpression {
+package enum TagExpressionParser {
+    /// The expression `text` writes (`@smoke and not @wip`); an empty or blank text is
+    /// ``TagExpression/always``. Throws ``TagExpressionError`` on an unmatched parenthesis,
+    /// a missing operand or operator, or a backslash before a character that needs no escape.
+    package static func parse(_ text: String) throws(TagExpressionError) -> TagExpression {
         let tokens = try tokenize(text)
         guard !tokens.isEmpty else { return .always }
         var output: [TagExpression.Node] = []
@@ -112,8 +115,11 @@ public enum TagExpressionParser {
 }
 
 /// A tag expression that cannot be parsed, worded as the official implementations word it.
-public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-    public init(message: String) { self.message = message }
+package struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The whole sentence: `Tag expression "@a and" could not be parsed because of syntax error: Expected operand.`
+    package let message: String
+    /// The message, as `print` and a thrown error show it.
+    package var description: String { message }
+    /// An error saying `message`.
+    package init(message: String) { self.message = message }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// The tests that exist, read from test sources without building them, or from the
 /// output of `swift test list`.
-public struct TestInventory: Sendable {
-    public private(set) var tests: Set<TestIdentifier> = []
+package struct TestInventory: Sendable {
+    package private(set) var tests: Set<TestIdentifier> = []
 
-    public init(tests: Set<TestIdentifier> = []) { self.tests = tests }
+    package init(tests: Set<TestIdentifier> = []) { self.tests = tests }
 
     /// Every `*.swift` file below `directory`; the module is the folder under it.
-    public static func scan(directory: String) -> TestInventory {
+    package static func scan(directory: String) -> TestInventory {
         var inventory = TestInventory()
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return inventory }
         while let relative = enumerator.nextObject() as? String {
@@ -22,7 +22,7 @@ public struct TestInventory: Sendable {
     }
 
     /// `swift test list` output: `Module.Suite/test` (XCTest) or `Module.Suite/test()`.
-    public static func parse(testList: String) -> TestInventory {
+    package static func parse(testList: String) -> TestInventory {
         var inventory = TestInventory()
         for line in testList.split(whereSeparator: \.isNewline) {
             let entry = line.trimmingCharacters(in: .whitespaces)
@@ -40,13 +40,13 @@ public struct TestInventory: Sendable {
         return inventory
     }
 
-    public func contains(_ link: TestLink) -> Bool { tests.contains { $0.matches(link) } }
+    package func contains(_ link: TestLink) -> Bool { tests.contains { $0.matches(link) } }
 
     /// The existing test that a link names, when it exists.
-    public func test(for link: TestLink) -> TestIdentifier? { tests.first { $0.matches(link) } }
+    package func test(for link: TestLink) -> TestIdentifier? { tests.first { $0.matches(link) } }
 
     /// The existing tests whose names are closest to a link's, for "did you mean".
-    public func nearest(to link: TestLink, count: Int = 3) -> [String] {
+    package func nearest(to link: TestLink, count: Int = 3) -> [String] {
         let target = link.name.lowercased()
         let scored: [(name: String, distance: Int)] = tests.map { test in
             let name = test.description

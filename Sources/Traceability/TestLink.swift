@@ -2,19 +2,19 @@ import Gherkin
 
 /// A scenario's claim that a test verifies it: `@xctest:LoginUseCaseTests/test_execute_...`,
 /// optionally with a module (`@xctest:IdentityTests.LoginUseCaseTests/test_...`).
-public struct TestLink: Sendable, Hashable {
-    public static let tagPrefix = "@xctest:"
+package struct TestLink: Sendable, Hashable {
+    package static let tagPrefix = "@xctest:"
 
-    public let module: String?
-    public let suite: String
-    public let test: String
+    package let module: String?
+    package let suite: String
+    package let test: String
     /// The tag as written, and where.
-    public let tag: String
-    public let location: Location?
+    package let tag: String
+    package let location: Location?
 
     /// The link a tag declares, or nil for other tags. A malformed link (no `/`) is
     /// still returned, with an empty test name, so that it is reported rather than ignored.
-    public init?(tag: String, location: Location? = nil) {
+    package init?(tag: String, location: Location? = nil) {
         guard tag.hasPrefix(Self.tagPrefix) else { return nil }
         let body = tag.dropFirst(Self.tagPrefix.count)
         let parts = body.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
@@ -34,5 +34,5 @@ public struct TestLink: Sendable, Hashable {
     }
 
     /// `Suite/test`, the name the reports show.
-    public var name: String { "\(suite)/\(test)" }
+    package var name: String { "\(suite)/\(test)" }
 }

@@ -8,8 +8,8 @@ import Foundation
 /// test's exit status, so a test that called `XCTSkip` is a bare `testcase`, and Swift
 /// Testing's writes a cancelled test the same way. A pass there is `unconfirmed`; only the
 /// printed output (`Test Case '…' passed`, `✔ Test …() passed`) makes it `passed`.
-public struct TestResults: Sendable {
-    public enum Outcome: String, Sendable, Hashable {
+package struct TestResults: Sendable {
+    package enum Outcome: String, Sendable, Hashable {
         /// Passed, or skipped: the results file cannot tell which, so it proves nothing.
         case unconfirmed
         case passed, failed, skipped
@@ -27,7 +27,7 @@ public struct TestResults: Sendable {
     }
 
     /// By `Suite/test`, with and without the module prefix of the class name.
-    public private(set) var outcomes: [String: Outcome] = [:]
+    package private(set) var outcomes: [String: Outcome] = [:]
     /// Tests whose xUnit name is a Swift Testing function's (`total()`), by `Suite/test`.
     private var swiftTestingKeys: Set<String> = []
     /// What Swift Testing printed, by function name alone: it does not print the suite, so a
@@ -35,11 +35,11 @@ public struct TestResults: Sendable {
     /// xUnit file only.
     private var printedSwiftTesting: [String: Outcome] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Adds the results of an xUnit file; returns how many test cases it held.
     @discardableResult
-    public mutating func merge(xunit data: Data) throws -> Int {
+    package mutating func merge(xunit data: Data) throws -> Int {
         let file: XUnitReader.File
         do {
             file = try XUnitReader.file(String(decoding: data, as: UTF8.self))
@@ -68,7 +68,7 @@ public struct TestResults: Sendable {
 
     /// Adds what `swift test` printed; returns how many test results it held.
     @discardableResult
-    public mutating func merge(testOutput text: String) -> Int {
+    package mutating func merge(testOutput text: String) -> Int {
         let lines = TestOutputReader.lines(in: text)
         for line in lines {
             switch line.test {
@@ -95,7 +95,7 @@ public struct TestResults: Sendable {
 
     /// The test's outcome: the strongest of its results with and without its module (Linux's
     /// XCTest prints no module), a pass of Swift Testing's xUnit file confirmed by its output.
-    public func outcome(for test: TestIdentifier) -> Outcome? {
+    package func outcome(for test: TestIdentifier) -> Outcome? {
         var keys = ["\(test.suite)/\(test.test)"]
         if let module = test.module { keys.append("\(module).\(test.suite)/\(test.test)") }
         let known = keys.compactMap { key in outcomes[key].map { (key, $0) } }
@@ -107,10 +107,10 @@ public struct TestResults: Sendable {
         return printed
     }
 
-    public var isEmpty: Bool { outcomes.isEmpty && printedSwiftTesting.isEmpty }
+    package var isEmpty: Bool { outcomes.isEmpty && printedSwiftTesting.isEmpty }
 }
 
-public struct TraceabilityError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct TraceabilityError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }

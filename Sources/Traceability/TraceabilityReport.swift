@@ -2,14 +2,14 @@ import Gherkin
 import Messages
 
 /// A scenario as traceability sees it: where it is, how it ended, and its tags.
-public struct ScenarioRecord: Sendable {
-    public let name: String
-    public let uri: String
-    public let line: Int
-    public let status: TestStepResultStatus
-    public let tags: [(name: String, location: Location?)]
+package struct ScenarioRecord: Sendable {
+    package let name: String
+    package let uri: String
+    package let line: Int
+    package let status: TestStepResultStatus
+    package let tags: [(name: String, location: Location?)]
 
-    public init(
+    package init(
         name: String, uri: String, line: Int, status: TestStepResultStatus, tags: [(name: String, location: Location?)]
     ) {
         self.name = name
@@ -21,48 +21,48 @@ public struct ScenarioRecord: Sendable {
 }
 
 /// A link checked against the inventory and the results.
-public struct LinkCheck: Sendable {
-    public let link: TestLink
-    public let test: TestIdentifier?
-    public let outcome: TestResults.Outcome?
-    public let nearest: [String]
+package struct LinkCheck: Sendable {
+    package let link: TestLink
+    package let test: TestIdentifier?
+    package let outcome: TestResults.Outcome?
+    package let nearest: [String]
 
-    public var exists: Bool { test != nil }
+    package var exists: Bool { test != nil }
 }
 
 /// One row of the traceability matrix.
-public struct TraceabilityRow: Sendable {
-    public let scenario: ScenarioRecord
-    public let links: [LinkCheck]
-    public let covered: Bool
+package struct TraceabilityRow: Sendable {
+    package let scenario: ScenarioRecord
+    package let links: [LinkCheck]
+    package let covered: Bool
     /// Why the scenario is not covered; empty when it is.
-    public let reasons: [String]
+    package let reasons: [String]
 
     /// The suites of the linked tests: the components the scenario is verified in.
-    public var components: [String] { Array(Set(links.map(\.link.suite))).sorted() }
+    package var components: [String] { Array(Set(links.map(\.link.suite))).sorted() }
 }
 
 /// Every scenario linked to the tests that verify it, and the coverage figure.
-public struct TraceabilityReport: Sendable {
-    public let rows: [TraceabilityRow]
+package struct TraceabilityReport: Sendable {
+    package let rows: [TraceabilityRow]
     /// Tests that no scenario links (informative).
-    public let unlinkedTests: [TestIdentifier]
+    package let unlinkedTests: [TestIdentifier]
     /// Whether test results were given (otherwise existence alone counts).
-    public let resultsKnown: Bool
+    package let resultsKnown: Bool
 
-    public var coveredCount: Int { rows.filter(\.covered).count }
+    package var coveredCount: Int { rows.filter(\.covered).count }
 
     /// Covered scenarios as a percentage of all scenarios (100 when there are none).
-    public var coverage: Double {
+    package var coverage: Double {
         rows.isEmpty ? 100 : Double(coveredCount) * 100 / Double(rows.count)
     }
 
     /// Links to tests that do not exist: errors in their own right.
-    public var missingLinks: [(row: TraceabilityRow, check: LinkCheck)] {
+    package var missingLinks: [(row: TraceabilityRow, check: LinkCheck)] {
         rows.flatMap { row in row.links.filter { !$0.exists }.map { (row, $0) } }
     }
 
-    public static func build(
+    package static func build(
         scenarios: [ScenarioRecord], inventory: TestInventory, results: TestResults?
     ) -> TraceabilityReport {
         let rows = scenarios.map { row(for: $0, inventory: inventory, results: results) }
@@ -72,7 +72,7 @@ public struct TraceabilityReport: Sendable {
     }
 
     /// One scenario's row: its links checked against the inventory and the results.
-    public static func row(
+    package static func row(
         for scenario: ScenarioRecord, inventory: TestInventory, results: TestResults?
     ) -> TraceabilityRow {
         let checks = scenario.tags.compactMap { TestLink(tag: $0.name, location: $0.location) }.map {
@@ -110,7 +110,11 @@ public struct TraceabilityReport: Sendable {
     }
 
     /// The inventory's tests that are not among the `linked` ones, in order.
-    public static func unlinked(_ inventory: TestInventory, linked: some Sequence<TestIdentifier>) -> [TestIdentifier] {
+    package static func unlinked(
+        _ inventory: TestInventory, linked: some Sequence<TestIdentifier>
+    )
+        -> [TestIdentifier]
+    {
         inventory.tests.subtracting(linked).sorted()
     }
 }

@@ -12,5 +12,6 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         self.location = location
     }
 
+    /// `(line:column): message`, as the official parsers print it: `(9:1): expected: #EOF, got 'text'`.
     public var description: String { "(\(location.line):\(location.column ?? 0)): \(message)" }
 }

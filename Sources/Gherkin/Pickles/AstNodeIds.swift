@@ -69,5 +69,6 @@ extension AstNodeIds: Codable {
 }
 
 extension AstNodeIds: CustomStringConvertible {
+    /// The ids as an array prints them: `["3", "7"]`.
     public var description: String { Array(self).description }
 }

@@ -5,20 +5,20 @@ import SpecsRunner
 /// `::error file=…,line=…::…` line pointing at the feature file, and at the end each of the
 /// run's verdict's other problems (a file that does not parse, scenarios never run, a shard
 /// missing...) an `::error::` line of its own.
-public final class GitHubAnnotations: EventConsumer {
+package final class GitHubAnnotations: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
     private let board: VerdictBoard?
 
-    public init(output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil) {
+    package init(output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil) {
         feed = LedgerFeed(shared)
         out = output
         self.board = board
     }
 
     /// The verdict's problems that no step's annotation shows.
-    public func finish() {
+    package func finish() {
         let verdict = board?.verdict(or: ledger) ?? RunVerdict(ledger.result)
         for problem in verdict.problems {
             if case .scenarios = problem { continue }
@@ -26,7 +26,7 @@ public final class GitHubAnnotations: EventConsumer {
         }
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         guard case .testCaseFinished(let finished) = envelope, !finished.willBeRetried,
             let started = ledger.attempt(finished.testCaseStartedId),

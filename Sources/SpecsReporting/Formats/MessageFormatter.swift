@@ -9,7 +9,7 @@ import SpecsRunner
 /// decided: its `testRunFinished` says `success` as the exit code does (a merge's verdict,
 /// a coverage gate, a report not written), and a stream whose runs never finished (a cut
 /// shard) still ends with one, unsuccessful.
-public final class MessageFormatter: EventConsumer {
+package final class MessageFormatter: EventConsumer {
     private let out: ReportOutput
     private let board: VerdictBoard?
     private var runStarted: TestRunStarted?
@@ -17,12 +17,12 @@ public final class MessageFormatter: EventConsumer {
     private var lastTimestamp: Timestamp?
 
     /// Writes to `output`; with `board`, the last line waits for the verdict posted there.
-    public init(output: ReportOutput, verdict board: VerdictBoard? = nil) {
+    package init(output: ReportOutput, verdict board: VerdictBoard? = nil) {
         out = output
         self.board = board
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         switch envelope {
         case .testRunStarted(let started):
             runStarted = started
@@ -40,7 +40,7 @@ public final class MessageFormatter: EventConsumer {
         }
     }
 
-    public func finish() {
+    package func finish() {
         if let board, let verdict = board.posted {
             var finished =
                 runFinished

@@ -9,22 +9,22 @@ import SpecsRunner
 /// does not parse, definitions not registered) writes the files that do not parse, or else
 /// a `# FAILED: ...` line, so that `specs @FILE` never takes it for a run that passed.
 /// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
-public final class RerunFormatter: EventConsumer {
+package final class RerunFormatter: EventConsumer {
     private let feed: LedgerFeed
     private let out: ReportOutput
     private let board: VerdictBoard?
 
-    public init(output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil) {
+    package init(output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil) {
         feed = LedgerFeed(shared)
         out = output
         self.board = board
     }
 
-    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
+    package func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
-    public func closeDocument(_ uri: String) { feed.closeDocument(uri) }
+    package func closeDocument(_ uri: String) { feed.closeDocument(uri) }
 
-    public func finish() {
+    package func finish() {
         let ledger = feed.ledger
         let result = ledger.result
         var lines: [String: Set<Int>] = [:]

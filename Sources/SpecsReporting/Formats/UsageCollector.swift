@@ -3,21 +3,21 @@ import SpecsRunner
 
 /// What each step definition matched, gathered as each scenario ends (so the run need not
 /// keep its results): what `--format usage` writes and `--fail-on-unused` checks.
-public final class UsageCollector: EventConsumer {
+package final class UsageCollector: EventConsumer {
     /// What a definition matched: the steps (text and feature line) and their durations.
-    public struct Use: Sendable {
-        public let definition: StepDefinitionMessage
-        public var matches: [Match] = []
-        public var durations: [Int] = []
+    package struct Use: Sendable {
+        package let definition: StepDefinitionMessage
+        package var matches: [Match] = []
+        package var durations: [Int] = []
     }
 
     /// A step a definition matched, and where it is written.
-    public struct Match: Sendable {
-        public let text: String
-        public let uri: String
-        public let line: Int
+    package struct Match: Sendable {
+        package let text: String
+        package let uri: String
+        package let line: Int
         /// `uri:line`.
-        public var place: String { "\(uri):\(line)" }
+        package var place: String { "\(uri):\(line)" }
     }
 
     private let feed: LedgerFeed
@@ -25,28 +25,28 @@ public final class UsageCollector: EventConsumer {
     private var results = FinalResults()
     private var byDefinition: [String: Use] = [:]
 
-    public init(ledger shared: RunLedger? = nil) {
+    package init(ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         if case .stepDefinition(let definition) = envelope { byDefinition[definition.id] = Use(definition: definition) }
         if let result = results.take(envelope, from: ledger) { add(result) }
     }
 
-    public func closeDocument(_ uri: String) {
+    package func closeDocument(_ uri: String) {
         feed.closeDocument(uri)
         for result in results.close(uri, from: ledger) { add(result) }
     }
 
-    public func finish() {
+    package func finish() {
         for result in results.remaining(from: ledger) { add(result) }
     }
 
     /// Every definition with what it matched, in the order the definitions are written; each
     /// definition's steps by feature file and line, however the scenarios were scheduled.
-    public var uses: [Use] {
+    package var uses: [Use] {
         byDefinition.values.map { use in
             var sorted = use
             sorted.matches = use.matches.enumerated().sorted { lhs, rhs in

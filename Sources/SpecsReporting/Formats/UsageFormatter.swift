@@ -6,20 +6,20 @@ import SpecsRunner
 /// it matched (text and feature line), how often and how long they took (mean and
 /// maximum); definitions no step uses come last. With `--dry-run` it reads the matches
 /// without running anything.
-public final class UsageFormatter: EventConsumer {
+package final class UsageFormatter: EventConsumer {
     private let collector: UsageCollector
     private let out: ReportOutput
 
-    public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
+    package init(output: ReportOutput, ledger shared: RunLedger? = nil) {
         collector = UsageCollector(ledger: shared)
         out = output
     }
 
-    public func consume(_ envelope: Envelope) { collector.consume(envelope) }
+    package func consume(_ envelope: Envelope) { collector.consume(envelope) }
 
-    public func closeDocument(_ uri: String) { collector.closeDocument(uri) }
+    package func closeDocument(_ uri: String) { collector.closeDocument(uri) }
 
-    public func finish() {
+    package func finish() {
         collector.finish()
         let uses = collector.uses
         let used = uses.filter { !$0.matches.isEmpty }.sorted { $0.matches.count > $1.matches.count }
@@ -51,7 +51,7 @@ public final class UsageFormatter: EventConsumer {
         definition.pattern.type == .regularExpression ? "/\(definition.pattern.source)/" : definition.pattern.source
     }
 
-    public static func place(_ definition: StepDefinitionMessage) -> String {
+    package static func place(_ definition: StepDefinitionMessage) -> String {
         "\(definition.sourceReference.uri ?? "?"):\(definition.sourceReference.location?.line ?? 0)"
     }
 }

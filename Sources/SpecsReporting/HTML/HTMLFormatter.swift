@@ -14,7 +14,7 @@ import Traceability
 /// results taken as each scenario ended (`BookBinder`); the report holds the features in
 /// flight and a few figures of each feature, not the run. Features never closed (a stream
 /// read from files) are written at the end.
-public final class HTMLFormatter: EventConsumer {
+package final class HTMLFormatter: EventConsumer {
     private let feed: LedgerFeed
     /// What each run (each shard, in a merged stream) says of its selection.
     private var runs: [RunMetadata] = []
@@ -27,9 +27,9 @@ public final class HTMLFormatter: EventConsumer {
     private let historyDirectory: String?
     private let board: VerdictBoard?
     /// Why the run's history record could not be written, if it could not.
-    public private(set) var historyProblem: String?
+    package private(set) var historyProblem: String?
     /// The past records the history skipped, and why, by path.
-    public private(set) var historyWarnings: [String] = []
+    package private(set) var historyWarnings: [String] = []
 
     private var features = FeatureResults()
     /// The language of each feature file seen, while no language was given.
@@ -40,14 +40,14 @@ public final class HTMLFormatter: EventConsumer {
     private var waiting: [ReportBook.FeatureEntry] = []
 
     /// The languages the report's labels are written in.
-    public static let labelLanguages = ["en", "es"]
+    package static let labelLanguages = ["en", "es"]
 
     /// `language` (`en`, `es`) chooses the labels (by default the language most features
     /// are written in, known at the end: give it, as `specs` does from the files it reads
     /// first, and the book is written as the run goes); `title` names the project; `dryRun`
     /// makes it the specification with no results; `historyDirectory` keeps a record of
     /// each run and shows the trend of the last ones.
-    public init(
+    package init(
         output: ReportOutput, context: TraceabilityContext, language: String? = nil, title: String = "Specifications",
         dryRun: Bool = false, historyDirectory: String? = nil, ledger shared: RunLedger? = nil,
         verdict board: VerdictBoard? = nil
@@ -62,7 +62,7 @@ public final class HTMLFormatter: EventConsumer {
         self.historyDirectory = historyDirectory
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         if case .attachment(let attachment) = envelope, attachment.mediaType == RunMetadata.mediaType,
             let metadata = RunMetadata.decode(attachment.body)
@@ -77,7 +77,7 @@ public final class HTMLFormatter: EventConsumer {
         features.take(envelope, from: ledger)
     }
 
-    public func closeDocument(_ uri: String) {
+    package func closeDocument(_ uri: String) {
         feed.closeDocument(uri)
         guard let entry = features.close(uri, from: ledger).flatMap(chapter) else { return }
         if let binder = binder ?? language.map(makeBinder) {
@@ -87,7 +87,7 @@ public final class HTMLFormatter: EventConsumer {
         }
     }
 
-    public func finish() {
+    package func finish() {
         let remaining = features.closeAll(from: ledger).compactMap(chapter)
         var counts: [String: Int] = [:]
         for language in languages.values { counts[language, default: 0] += 1 }
@@ -130,7 +130,7 @@ public final class HTMLFormatter: EventConsumer {
     }
 
     /// The language most of these features are written in (by count, then by name).
-    public static func dominantLanguage(_ counts: [String: Int]) -> String {
+    package static func dominantLanguage(_ counts: [String: Int]) -> String {
         counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "en"
     }
 }

@@ -9,7 +9,7 @@ import SpecsRunner
 /// Each feature is written when the run closes its document, from the results taken as
 /// each scenario ended: the report holds the features in flight, not the run. Features
 /// never closed (a stream read from files) are written at the end.
-public final class CucumberJSONFormatter: EventConsumer {
+package final class CucumberJSONFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
@@ -18,22 +18,22 @@ public final class CucumberJSONFormatter: EventConsumer {
 
     private var features = FeatureResults()
 
-    public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
+    package init(output: ReportOutput, ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)
         out = output
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         features.take(envelope, from: ledger)
     }
 
-    public func closeDocument(_ uri: String) {
+    package func closeDocument(_ uri: String) {
         feed.closeDocument(uri)
         if let closed = features.close(uri, from: ledger) { write(closed) }
     }
 
-    public func finish() {
+    package func finish() {
         for closed in features.closeAll(from: ledger) { write(closed) }
         out.write(first ? "[\n\n]\n" : "\n]\n")
         out.close()

@@ -12,7 +12,7 @@ import SpecsRunner
 /// failed verdict that no `testcase` shows (a dry run merged, a scenario run twice, the
 /// coverage gate) is one `testcase` `run` with a `failure` (`verdict`) per problem: a failed
 /// run or merge never reads as `failures="0"`.
-public final class JUnitFormatter: EventConsumer {
+package final class JUnitFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
@@ -27,7 +27,7 @@ public final class JUnitFormatter: EventConsumer {
     private var skipped = 0
     private let board: VerdictBoard?
 
-    public init(
+    package init(
         output: ReportOutput, suiteName: String = "specs", ledger shared: RunLedger? = nil,
         verdict board: VerdictBoard? = nil
     ) {
@@ -37,13 +37,13 @@ public final class JUnitFormatter: EventConsumer {
         self.board = board
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         // Each scenario is written when its final attempt ends, while its messages are at hand.
         if let result = results.take(envelope, from: ledger) { write(result) }
     }
 
-    public func closeDocument(_ uri: String) {
+    package func closeDocument(_ uri: String) {
         feed.closeDocument(uri)
         // Its test cases that never ended are written now, named among the file's others;
         // then the file is let go.
@@ -51,7 +51,7 @@ public final class JUnitFormatter: EventConsumer {
         naming.forget(uri: uri)
     }
 
-    public func finish() {
+    package func finish() {
         for result in results.remaining(from: ledger) { write(result) }
         writeNotRun(ledger.result.inNoStream)
         let total = ledger.result.duration ?? 0

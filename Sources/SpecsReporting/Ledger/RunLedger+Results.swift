@@ -10,7 +10,7 @@ extension RunLedger {
 
     /// What the run came to, computed once after its last envelope (and again only if
     /// another arrives): every closing line, verdict and exit code reads this.
-    public var result: RunResult {
+    package var result: RunResult {
         if let frozenResult { return frozenResult }
         let duration = runFinished.flatMap { end in
             runStarted.map { end.timestamp.totalNanoseconds.saturatingSubtract($0.totalNanoseconds) }
@@ -28,14 +28,14 @@ extension RunLedger {
     }
 
     /// The scenario results of the run, in the order test cases were planned.
-    public var scenarioResults: [ScenarioResult] {
+    package var scenarioResults: [ScenarioResult] {
         if let cachedResults { return cachedResults }
         let results = testCaseOrder.compactMap(scenarioResult(testCaseId:))
         cachedResults = results
         return results
     }
 
-    public func scenarioResult(testCaseId: String) -> ScenarioResult? {
+    package func scenarioResult(testCaseId: String) -> ScenarioResult? {
         if let frozen = closed[testCaseId] { return frozen }
         guard let record = records[testCaseId], let uri = pickle(of: record)?.uri else { return nil }
         return result(of: testCaseId, in: held[uri] ?? Held())
@@ -53,18 +53,18 @@ extension RunLedger {
     private func pickle(of record: Record) -> Pickle? { pickles[record.testCase.pickleId] }
 
     /// Scenarios and steps by status: what summaries print.
-    public struct StatusTally: Sendable {
-        public var scenarios: [TestStepResultStatus: Int] = [:]
-        public var steps: [TestStepResultStatus: Int] = [:]
+    package struct StatusTally: Sendable {
+        package var scenarios: [TestStepResultStatus: Int] = [:]
+        package var steps: [TestStepResultStatus: Int] = [:]
         /// The test cases whose final attempt did not pass, in plan order.
-        public var notPassed: [String] = []
+        package var notPassed: [String] = []
         /// The scenarios that passed only on a retry: their place, name and the retry they passed on.
-        public var flaky: [(location: String, name: String, retry: Int)] = []
+        package var flaky: [(location: String, name: String, retry: Int)] = []
         /// Planned test cases that never started (after --fail-fast, an interruption, a
         /// failed before-all hook, or in a stream cut short).
-        public var notRun = 0
+        package var notRun = 0
         /// The planned test cases that never started, in plan order.
-        public var neverStarted: [String] = []
+        package var neverStarted: [String] = []
     }
 
     /// Test cases that started and never finished: a run that died or a stream cut short.
@@ -77,7 +77,7 @@ extension RunLedger {
 
     /// Scenarios and steps by status, each read from its `ScenarioResult`: the one place a
     /// scenario's status is decided.
-    public func tally() -> StatusTally {
+    package func tally() -> StatusTally {
         var tally = countedTally
         tally.notRun += scenariosInNoStream.count
         for testCaseId in testCaseOrder {

@@ -12,9 +12,9 @@ import Traceability
 /// When the run closes a document (`closeDocument`), the ledger lets go of its records and
 /// nodes and keeps what its retention says of each of its scenarios: memory then follows the
 /// files in flight and what the formats read at the end, not every message of the run.
-public final class RunLedger: EventConsumer {
+package final class RunLedger: EventConsumer {
     /// What the ledger keeps of a closed document.
-    public enum Retention: Sendable {
+    package enum Retention: Sendable {
         /// Each scenario's whole result, and the documents: for a caller that reads every step
         /// of every scenario at the end. A ledger never told of a closed document (a stream
         /// read from files) keeps every message.
@@ -28,43 +28,43 @@ public final class RunLedger: EventConsumer {
         case counts
     }
 
-    public let retention: Retention
-    public private(set) var sources: [String: Source] = [:]
-    public private(set) var documents: [String: GherkinDocument] = [:]
-    public private(set) var pickles: [String: Pickle] = [:]
+    package let retention: Retention
+    package private(set) var sources: [String: Source] = [:]
+    package private(set) var documents: [String: GherkinDocument] = [:]
+    package private(set) var pickles: [String: Pickle] = [:]
     /// The planned test cases, in plan order. Keeping counts, those that were closed and only
     /// counted have left it.
-    public private(set) var testCaseOrder: [String] = []
-    public private(set) var stepDefinitions: [String: StepDefinitionMessage] = [:]
-    public private(set) var hooks: [String: HookMessage] = [:]
-    public private(set) var suggestions: [String: SuggestionMessage] = [:]
+    package private(set) var testCaseOrder: [String] = []
+    package private(set) var stepDefinitions: [String: StepDefinitionMessage] = [:]
+    package private(set) var hooks: [String: HookMessage] = [:]
+    package private(set) var suggestions: [String: SuggestionMessage] = [:]
     /// What run and worker hooks attached or printed, with the hook, in the order they came.
-    public private(set) var runHookAttachments: [(hook: HookMessage?, attachment: Attachment)] = []
+    package private(set) var runHookAttachments: [(hook: HookMessage?, attachment: Attachment)] = []
     /// The hook each run hook's start names, by the start's id.
     private var runHookStarts: [String: String] = [:]
-    public private(set) var parseErrors: [ParseErrorMessage] = []
-    public private(set) var runStarted: Timestamp?
-    public private(set) var runFinished: TestRunFinished?
+    package private(set) var parseErrors: [ParseErrorMessage] = []
+    package private(set) var runStarted: Timestamp?
+    package private(set) var runFinished: TestRunFinished?
     /// A shard of a merge and the time its own run took.
-    public struct ShardTime: Sendable {
-        public let shard: Int
-        public let of: Int
-        public let nanoseconds: Int
+    package struct ShardTime: Sendable {
+        package let shard: Int
+        package let of: Int
+        package let nanoseconds: Int
     }
     /// The shards' own times, shown beside a merge's span. Set by whoever merged the streams.
-    public var shardTimes: [ShardTime] = [] {
+    package var shardTimes: [ShardTime] = [] {
         didSet { frozenResult = nil }
     }
     /// Scenarios the suite selected that are in no stream of a merge (a shard missing, shards
     /// planned from different durations), by `path:line` where the streams name them: they
     /// count as not run, never as passed. Set by whoever checked the streams (`ShardCheck`).
-    public var scenariosInNoStream: [String] = [] {
+    package var scenariosInNoStream: [String] = [] {
         didSet { frozenResult = nil }
     }
     /// How many before-all and after-all hooks failed.
-    public private(set) var failedRunHooks = 0
+    package private(set) var failedRunHooks = 0
     /// Whether any pickle links a test (`@xctest:`), closed or not.
-    public private(set) var hasTestLinks = false
+    package private(set) var hasTestLinks = false
     /// The test cases of open documents, by test case id.
     var records: [String: Record] = [:]
     /// The test case of each attempt (test case started id) of an open document.
@@ -123,10 +123,10 @@ public final class RunLedger: EventConsumer {
 
     /// Where a scenario sits in its document. A class: every result of an outline's rows
     /// shares one, and a result holding it stays small.
-    public final class AstScenario: Sendable {
-        public let scenario: Scenario
-        public let rule: Rule?
-        public let uri: String
+    package final class AstScenario: Sendable {
+        package let scenario: Scenario
+        package let rule: Rule?
+        package let uri: String
 
         init(scenario: Scenario, rule: Rule?, uri: String) {
             self.scenario = scenario
@@ -135,20 +135,20 @@ public final class RunLedger: EventConsumer {
         }
     }
 
-    public init(retaining retention: Retention = .results) {
+    package init(retaining retention: Retention = .results) {
         self.retention = retention
     }
 
     /// The test cases of open documents (planned, and not yet let go of), by id.
-    public var testCases: [String: TestCaseMessage] { records.mapValues(\.testCase) }
+    package var testCases: [String: TestCaseMessage] { records.mapValues(\.testCase) }
 
     /// The attempt (`testCaseStarted`) of an open document with this id.
-    public func attempt(_ startedId: String) -> TestCaseStarted? {
+    package func attempt(_ startedId: String) -> TestCaseStarted? {
         guard let owner = attemptOwners[startedId] else { return nil }
         return records[owner]?.attempts.last { $0.started.id == startedId }?.started
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         cachedResults = nil
         cachedReport = nil
         frozenResult = nil
@@ -255,7 +255,7 @@ public final class RunLedger: EventConsumer {
     /// Freezes the results of the document's test cases as the retention says, and lets go
     /// of its source, pickles and test cases (and of the document itself, unless whole
     /// results are kept).
-    public func closeDocument(_ uri: String) {
+    package func closeDocument(_ uri: String) {
         guard let document = held.removeValue(forKey: uri) else { return }
         var counted: Set<String> = []
         defer { if !counted.isEmpty { testCaseOrder.removeAll { counted.contains($0) } } }

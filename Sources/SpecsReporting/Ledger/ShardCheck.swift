@@ -5,26 +5,26 @@ import Messages
 /// same input, every selected scenario in exactly one stream, every run ended, none a dry
 /// run, stopped early or without its step definitions. Whatever keeps the streams from being
 /// that is worded with its places; the scenarios no stream holds count as not run.
-public struct ShardCheck: Sendable {
+package struct ShardCheck: Sendable {
     /// What keeps the streams from being one whole run, worded.
-    public private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
     /// Streams that carry no metadata (another tool's, or an older specs'): they cannot be checked.
-    public private(set) var unchecked: [String] = []
+    package private(set) var unchecked: [String] = []
     /// The suite's selected scenarios that are in no stream, by `path:line` (or by shard,
     /// where an older stream does not name them).
-    public private(set) var scenariosInNoStream: [String] = []
+    package private(set) var scenariosInNoStream: [String] = []
     /// What is worth knowing and breaks nothing: shards planned from different inputs whose
     /// shares still hold every scenario once.
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
     /// Streams whose own run says it did not pass (`testRunFinished.success` false).
-    public private(set) var failedRuns: [String] = []
+    package private(set) var failedRuns: [String] = []
     /// Each shard's own time (its stream's `testRunStarted` to `testRunFinished`), in shard order.
-    public private(set) var shardTimes: [RunLedger.ShardTime] = []
+    package private(set) var shardTimes: [RunLedger.ShardTime] = []
 
     /// Checks the streams, each by its path and envelopes (each read once). With
     /// `allowingUnchecked`, streams without metadata are taken as they are; otherwise each is
     /// a problem.
-    public init(_ streams: [(path: String, envelopes: [Envelope])], allowingUnchecked: Bool = false) {
+    package init(_ streams: [(path: String, envelopes: [Envelope])], allowingUnchecked: Bool = false) {
         let facts = streams.map { (path: $0.path, facts: StreamFacts($0.envelopes)) }
         // A run tells its metadata as it finishes: a stream that ended early lacks it, and
         // is told for having ended early.

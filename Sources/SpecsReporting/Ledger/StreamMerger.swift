@@ -7,8 +7,8 @@ import Messages
 /// the whole suite tells them: every report of the merge reads as the whole run's. A
 /// scenario (known by `path:line`) that several streams ran is taken from the first of them
 /// alone, so that no count of the merge exceeds the suite (`ShardCheck` says it ran twice).
-public enum StreamMerger {
-    public static func merge(_ streams: [[Envelope]]) -> [Envelope] {
+package enum StreamMerger {
+    package static func merge(_ streams: [[Envelope]]) -> [Envelope] {
         guard streams.count > 1 else { return streams.first ?? [] }
         let streams = onceEach(streams)
         var head: [Envelope] = []

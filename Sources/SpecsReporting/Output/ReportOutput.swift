@@ -9,30 +9,30 @@ import SpecsRunner
 /// `/dev/stdout` is written directly. A failed write is kept as `failure`, not ignored;
 /// a pipe whose reader went away (`specs | head -1`) is not a failure: what follows is
 /// dropped quietly (`readerClosed`).
-public final class ReportOutput {
+package final class ReportOutput {
     private let descriptor: Int32
     private let closeOnFinish: Bool
     private var buffer: [UInt8] = []
-    public let isTerminal: Bool
+    package let isTerminal: Bool
     /// Whether control characters are written out (`TerminalText`) rather than sent: so on
     /// standard error, where diagnostics quote feature files and messages and no colour goes.
-    public let escapesControlCharacters: Bool
+    package let escapesControlCharacters: Bool
     /// The file the report goes to, once the temporary one beside it is complete.
     private var pendingRename: (temporary: String, target: String)?
     /// The path as given, for messages.
-    public let path: String?
+    package let path: String?
     /// The first write or rename that failed, worded; nil while all went well.
-    public private(set) var failure: String?
+    package private(set) var failure: String?
     /// Whether the output is a pipe whose reader closed it: the rest is not written, and
     /// that is no failure.
-    public private(set) var readerClosed = false
+    package private(set) var readerClosed = false
     /// Whether `failure` was told to the user already, so that it is told once.
-    public var failureTold = false
+    package var failureTold = false
     private var closed = false
 
     /// An output writing to `handle` (closed by `close()` when `closeOnFinish`); `isTerminal`
     /// lets colours through, `escapesControlCharacters` writes control characters out.
-    public init(
+    package init(
         handle: FileHandle, closeOnFinish: Bool = false, isTerminal: Bool = false,
         escapesControlCharacters: Bool = false
     ) {
@@ -54,16 +54,16 @@ public final class ReportOutput {
         buffer.reserveCapacity(1 << 16)
     }
 
-    public static func standardOutput() -> ReportOutput {
+    package static func standardOutput() -> ReportOutput {
         ReportOutput(handle: .standardOutput, isTerminal: isatty(STDOUT_FILENO) != 0)
     }
 
-    public static func standardError() -> ReportOutput {
+    package static func standardError() -> ReportOutput {
         ReportOutput(handle: .standardError, isTerminal: isatty(STDERR_FILENO) != 0, escapesControlCharacters: true)
     }
 
     /// A report at `path` (parent directories created), or an error saying why not.
-    public static func file(_ path: String) throws -> ReportOutput {
+    package static func file(_ path: String) throws -> ReportOutput {
         // A FIFO, a terminal, /dev/stdout (through whatever links): written as it is.
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
@@ -128,20 +128,20 @@ public final class ReportOutput {
         }
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.append(contentsOf: escapesControlCharacters ? TerminalText.escape(text).utf8 : text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Appends bytes written straight into the buffer.
-    public func write(_ body: (inout [UInt8]) -> Void) {
+    package func write(_ body: (inout [UInt8]) -> Void) {
         body(&buffer)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Writes bytes whole: straight out (after what is buffered) when they fill a buffer
     /// of their own, so that large blocks are not copied on the way.
-    public func write(bytes: [UInt8]) {
+    package func write(bytes: [UInt8]) {
         guard bytes.count >= 1 << 16 else {
             write { $0 += bytes }
             return
@@ -150,7 +150,7 @@ public final class ReportOutput {
         writeOut(bytes)
     }
 
-    public func flush() {
+    package func flush() {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         writeOut(buffer)
@@ -169,13 +169,13 @@ public final class ReportOutput {
 
     /// Records a failure found on the way to this output (a part of the report that could
     /// not be read back): the report is then not put in place, as after a failed write.
-    public func fail(_ reason: String) {
+    package func fail(_ reason: String) {
         if failure == nil { failure = reason }
     }
 
     /// Flushes and, for a report file, closes it and moves it into place (unless a write
     /// failed: then the old report stays and the partial one is removed).
-    public func close() {
+    package func close() {
         guard !closed else { return }
         flush()
         closed = true
@@ -197,8 +197,8 @@ public final class ReportOutput {
     }
 }
 
-public struct OutputError: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public var description: String { "\(path): error: \(reason)" }
+package struct OutputError: Error, CustomStringConvertible {
+    package let path: String
+    package let reason: String
+    package var description: String { "\(path): error: \(reason)" }
 }

@@ -2,14 +2,14 @@ import Messages
 
 /// How terminal formats colour their text: ANSI escapes, tags (`<green>…</green>`,
 /// for golden tests), or not at all.
-public enum Palette: Sendable {
+package enum Palette: Sendable {
     case ansi, tags, none
 
-    public enum Color: String, Sendable {
+    package enum Color: String, Sendable {
         case green, red, yellow, cyan, magenta, gray, bold
     }
 
-    public func paint(_ text: String, _ color: Color) -> String {
+    package func paint(_ text: String, _ color: Color) -> String {
         switch self {
         case .none: return text
         case .tags: return "<\(color.rawValue)>\(text)</\(color.rawValue)>"
@@ -28,7 +28,7 @@ public enum Palette: Sendable {
         }
     }
 
-    public static func color(for status: TestStepResultStatus) -> Color {
+    package static func color(for status: TestStepResultStatus) -> Color {
         switch status {
         case .passed: .green
         case .failed: .red
@@ -38,7 +38,7 @@ public enum Palette: Sendable {
         }
     }
 
-    public func paint(_ text: String, for status: TestStepResultStatus) -> String {
+    package func paint(_ text: String, for status: TestStepResultStatus) -> String {
         paint(text, Self.color(for: status))
     }
 }

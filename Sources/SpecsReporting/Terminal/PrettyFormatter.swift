@@ -7,7 +7,7 @@ import SpecsRunner
 /// failures again and the summary. A background's steps are printed in full under the
 /// first scenario that runs them, and under the others as one line when they all passed,
 /// so that a run reads as a specification, not a log.
-public final class PrettyFormatter: EventConsumer {
+package final class PrettyFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
@@ -22,13 +22,13 @@ public final class PrettyFormatter: EventConsumer {
     private var backgroundKeyword = "Background"
     private var problems: [(ScenarioResult, StepResult)] = []
 
-    public init(output: ReportOutput, palette: Palette, ledger shared: RunLedger? = nil) {
+    package init(output: ReportOutput, palette: Palette, ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)
         out = output
         self.palette = palette
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         switch envelope {
         case .testCaseFinished(let finished) where !finished.willBeRetried:
@@ -41,7 +41,7 @@ public final class PrettyFormatter: EventConsumer {
         }
     }
 
-    public func finish() {
+    package func finish() {
         if !problems.isEmpty {
             out.write("\n" + palette.paint("Failures:", .bold) + "\n")
             for (index, (scenario, step)) in problems.enumerated() {

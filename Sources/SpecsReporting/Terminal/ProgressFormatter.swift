@@ -3,7 +3,7 @@ import SpecsRunner
 
 /// One character per step (`.` passed, `F` failed, `U` undefined, `P` pending,
 /// `-` skipped, `A` ambiguous), then the failures and the summary.
-public final class ProgressFormatter: EventConsumer {
+package final class ProgressFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
@@ -11,14 +11,14 @@ public final class ProgressFormatter: EventConsumer {
     private let showSummaryOnly: Bool
 
     /// `summaryOnly` makes this the `summary` format: no progress characters.
-    public init(output: ReportOutput, palette: Palette, summaryOnly: Bool = false, ledger shared: RunLedger? = nil) {
+    package init(output: ReportOutput, palette: Palette, summaryOnly: Bool = false, ledger shared: RunLedger? = nil) {
         feed = LedgerFeed(shared)
         out = output
         self.palette = palette
         showSummaryOnly = summaryOnly
     }
 
-    public func consume(_ envelope: Envelope) {
+    package func consume(_ envelope: Envelope) {
         feed.consume(envelope)
         // A line's worth of progress reaches a terminal or a CI log as each scenario ends.
         if case .testCaseFinished = envelope { out.flush() }
@@ -37,7 +37,7 @@ public final class ProgressFormatter: EventConsumer {
         out.write(palette.paint(symbol, for: status))
     }
 
-    public func finish() {
+    package func finish() {
         if !showSummaryOnly { out.write("\n") }
         var index = 0
         let tally = ledger.result.tally

@@ -6,15 +6,15 @@ import Traceability
 /// `--min-coverage`: after the run, fails when fewer scenarios than the figure are
 /// covered, listing each uncovered scenario with its location and reason. Links to
 /// tests that do not exist are reported as errors whatever the figure.
-public final class CoverageGate: EventConsumer {
+package final class CoverageGate: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let minimum: Double?
     private let context: TraceabilityContext
     private let err: ReportOutput
-    public private(set) var report: TraceabilityReport?
+    package private(set) var report: TraceabilityReport?
 
-    public init(
+    package init(
         minimum: Double?, context: TraceabilityContext, diagnostics: ReportOutput, ledger shared: RunLedger? = nil
     ) {
         feed = LedgerFeed(shared)
@@ -23,9 +23,9 @@ public final class CoverageGate: EventConsumer {
         err = diagnostics
     }
 
-    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
+    package func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
-    public func finish() {
+    package func finish() {
         guard minimum != nil || ledger.hasTestLinks else { return }
         let report = context.report(ledger)
         self.report = report
@@ -51,7 +51,7 @@ public final class CoverageGate: EventConsumer {
     }
 
     /// Why the run fails the gate, for the run's verdict; nil when it passes.
-    public var problem: String? {
+    package var problem: String? {
         guard let report else { return nil }
         var reasons: [String] = []
         let missing = report.missingLinks.count
@@ -69,7 +69,7 @@ public final class CoverageGate: EventConsumer {
     }
 
     /// Whether the run meets the minimum (true when none was asked for).
-    public var passed: Bool {
+    package var passed: Bool {
         guard let report else { return true }
         return report.missingLinks.isEmpty && (minimum.map { report.coverage >= $0 } ?? true)
     }

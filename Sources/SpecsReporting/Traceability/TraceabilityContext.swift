@@ -5,22 +5,22 @@ import Traceability
 
 /// What traceability outputs need besides the run: the tests that exist and, when
 /// given, their results.
-public struct TraceabilityContext: Sendable {
+package struct TraceabilityContext: Sendable {
     /// Finds the tests that exist, when they are first needed: a run that reports no
     /// traceability never scans for them, and one that does scans once.
     private let findInventory: @Sendable () -> TestInventory
     private let foundInventory = Locked<TestInventory?>(nil)
-    public var results: TestResults?
+    package var results: TestResults?
     /// Tells this context's reports apart in a ledger's cache.
     private let identity = UUID()
 
-    public init(inventory: @escaping @autoclosure @Sendable () -> TestInventory, results: TestResults?) {
+    package init(inventory: @escaping @autoclosure @Sendable () -> TestInventory, results: TestResults?) {
         findInventory = inventory
         self.results = results
     }
 
     /// The tests that exist, found on the first call.
-    public func inventory() -> TestInventory {
+    package func inventory() -> TestInventory {
         foundInventory.withLock { found in
             if let found { return found }
             let inventory = findInventory()
@@ -30,7 +30,7 @@ public struct TraceabilityContext: Sendable {
     }
 
     /// The report for a finished run, computed once however many outputs ask for it.
-    public func report(_ ledger: RunLedger) -> TraceabilityReport {
+    package func report(_ ledger: RunLedger) -> TraceabilityReport {
         if let cached = ledger.cachedReport, cached.context == identity { return cached.report }
         let report = TraceabilityReport.build(
             scenarios: ledger.scenarioResults.map(Self.record), inventory: inventory(), results: results)
@@ -39,7 +39,7 @@ public struct TraceabilityContext: Sendable {
     }
 
     /// The rows of some scenarios, for an output that takes them a file at a time.
-    public func rows(_ results: [ScenarioResult]) -> [TraceabilityRow] {
+    package func rows(_ results: [ScenarioResult]) -> [TraceabilityRow] {
         let inventory = inventory()
         return results.map { TraceabilityReport.row(for: Self.record($0), inventory: inventory, results: self.results) }
     }

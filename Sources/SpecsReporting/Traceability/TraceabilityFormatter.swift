@@ -5,8 +5,8 @@ import Traceability
 
 /// The traceability matrix after the run: as a terminal table, Markdown (fits a CI
 /// job summary) or JSON.
-public final class TraceabilityFormatter: EventConsumer {
-    public enum Style: Sendable { case terminal, markdown, json }
+package final class TraceabilityFormatter: EventConsumer {
+    package enum Style: Sendable { case terminal, markdown, json }
 
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
@@ -18,7 +18,7 @@ public final class TraceabilityFormatter: EventConsumer {
 
     /// `onlyWithLinks`: write nothing when no scenario links a test (for the terminal
     /// table shown after the pretty output).
-    public init(
+    package init(
         output: ReportOutput, style: Style, context: TraceabilityContext, palette: Palette = .none,
         onlyWithLinks: Bool = false, ledger shared: RunLedger? = nil
     ) {
@@ -30,9 +30,9 @@ public final class TraceabilityFormatter: EventConsumer {
         self.onlyWithLinks = onlyWithLinks
     }
 
-    public func consume(_ envelope: Envelope) { feed.consume(envelope) }
+    package func consume(_ envelope: Envelope) { feed.consume(envelope) }
 
-    public func finish() {
+    package func finish() {
         let report = context.report(ledger)
         if onlyWithLinks && !report.rows.contains(where: { !$0.links.isEmpty }) { return }
         switch style {

@@ -4,35 +4,35 @@ import SpecsRunner
 /// What a run came to, read once from its ledger when the run (or the stream) has ended:
 /// the closing lines of every terminal format, and the verdict and exit code of `specs`
 /// and `specs report`, all read this one value.
-public struct RunResult: Sendable {
+package struct RunResult: Sendable {
     /// Scenarios and steps by status, the scenarios that did not pass, those never run.
-    public let tally: RunLedger.StatusTally
+    package let tally: RunLedger.StatusTally
     /// Test cases that started and never finished (a worker lost, a stream cut short).
-    public let unfinished: [String]
+    package let unfinished: [String]
     /// Files that do not parse or cannot be read, by `path:line`.
-    public let unparsable: [String]
+    package let unparsable: [String]
     /// How many test cases the run planned.
-    public let testCases: Int
+    package let testCases: Int
     /// Whether the stream's `testRunFinished` was seen, and what it said.
-    public let runFinished: TestRunFinished?
+    package let runFinished: TestRunFinished?
     /// The run's wall time, from its `testRunStarted` to its `testRunFinished`, in nanoseconds.
-    public let duration: Int?
+    package let duration: Int?
     /// The shards of a merge, each with its own time (empty for one run).
-    public let shardTimes: [RunLedger.ShardTime]
+    package let shardTimes: [RunLedger.ShardTime]
     /// How many before-all and after-all hooks failed.
-    public let failedRunHooks: Int
+    package let failedRunHooks: Int
     /// Test cases whose pickle the stream lacks (a stream not whole): their scenario
     /// cannot be named or counted.
-    public let withoutPickle: [(testCase: String, pickle: String)]
+    package let withoutPickle: [(testCase: String, pickle: String)]
     /// Scenarios of the suite that no stream of a merge holds, by `path:line`.
-    public let inNoStream: [String]
+    package let inNoStream: [String]
 }
 
 extension RunVerdict {
     /// The verdict a run's result gives on its own: the scenarios' problems, and what the
     /// stream shows (files that do not parse, nothing planned, a run that did not finish,
     /// a failed run hook). The command adds what only it knows.
-    public init(_ result: RunResult) {
+    package init(_ result: RunResult) {
         self.init(scenarios: result.tally.scenarios, problems: [])
         if !result.unparsable.isEmpty { add(.unparsableFiles(result.unparsable)) }
         if result.testCases == 0 { add(.nothingSelected(hint: "the streams hold no test case")) }

@@ -3,8 +3,8 @@ import SpecsRunner
 
 /// The last lines of a run: `PASSED` and what passed, or `FAILED` and every reason,
 /// in words that need no colour to be read.
-public enum VerdictText {
-    public static func render(_ verdict: RunVerdict, palette: Palette) -> String {
+package enum VerdictText {
+    package static func render(_ verdict: RunVerdict, palette: Palette) -> String {
         guard !verdict.passed else {
             let count = verdict.scenarios.values.reduce(0, +)
             let skipped = verdict.scenarios[.skipped] ?? 0
@@ -24,7 +24,7 @@ public enum VerdictText {
     }
 
     /// A problem in one sentence, as the last lines, the book and JUnit say it.
-    public static func sentence(_ problem: RunVerdict.Problem) -> String {
+    package static func sentence(_ problem: RunVerdict.Problem) -> String {
         switch problem {
         case .definitionErrors(let count):
             return "\(plural(count, "step definition or hook", "step definitions or hooks")) could not be registered "

@@ -23,6 +23,7 @@ struct ArgumentReader {
 public struct ArgumentError: Error, Sendable, CustomStringConvertible {
     /// What does not fit, in words.
     public let message: String
+    /// The message, as the step's failure shows it.
     public var description: String { message }
 
     /// An error saying `message`.

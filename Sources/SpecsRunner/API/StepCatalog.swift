@@ -4,21 +4,21 @@ import Gherkin
 /// What a registry's step definitions are, for tools that help write feature files (the
 /// language server): each expression, where it is written and its parameter types, and
 /// which of them match a step's text.
-public struct StepCatalog: Sendable {
+package struct StepCatalog: Sendable {
     /// A step definition as tools see it.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The Cucumber Expression or regular expression, as written.
-        public let expression: String
+        package let expression: String
         /// Whether `expression` is a regular expression (`steps.given(regex:)`).
-        public let isRegularExpression: Bool
+        package let isRegularExpression: Bool
         /// Where the definition is written.
-        public let location: CodeLocation
+        package let location: CodeLocation
         /// The parameter types, in order (`int`, `string`, a custom name; `""` for `{}`).
-        public let parameterTypes: [String]
+        package let parameterTypes: [String]
     }
 
     /// The registry's step definitions, in registration order.
-    public let entries: [Entry]
+    package let entries: [Entry]
     private let match: @Sendable (String) -> [Int]
     private let matchArguments: @Sendable (String) -> [ArgumentPlace]
     /// The custom parameter types that snippets use (`useForSnippets`).
@@ -26,7 +26,7 @@ public struct StepCatalog: Sendable {
     private let nearest: NearestSteps
 
     /// The catalog of `registry`'s step definitions.
-    public init<World: AnyObject>(_ registry: StepRegistry<World>) {
+    package init<World: AnyObject>(_ registry: StepRegistry<World>) {
         let definitions = registry.steps
         entries = definitions.map { definition in
             let types: [String]
@@ -62,28 +62,28 @@ public struct StepCatalog: Sendable {
     }
 
     /// The entries whose expression matches `text`: none is undefined, several ambiguous.
-    public func matches(_ text: String) -> [Entry] { match(text).map { entries[$0] } }
+    package func matches(_ text: String) -> [Entry] { match(text).map { entries[$0] } }
 
     /// A parameter's place in a step's text, in UTF-16 units, and its type's name (`""` for a
     /// regular expression's group without a type).
-    public struct ArgumentPlace: Sendable, Hashable {
+    package struct ArgumentPlace: Sendable, Hashable {
         /// Where the argument starts in the step's text, in UTF-16 units.
-        public let offset: Int
+        package let offset: Int
         /// Its length, in UTF-16 units.
-        public let length: Int
+        package let length: Int
         /// Its parameter type's name (`int`, `string`, a custom name).
-        public let type: String
+        package let type: String
     }
 
     /// The arguments of the first definition that matches `text`, where they are in it.
-    public func arguments(of text: String) -> [ArgumentPlace] { matchArguments(text) }
+    package func arguments(of text: String) -> [ArgumentPlace] { matchArguments(text) }
 
     /// For a text no definition matches, "Did you mean:" and the nearest definitions, each
     /// `'expression' at file:line` on a line of its own (the runner's words); nil when none is near.
-    public func didYouMean(_ text: String) -> String? { nearest.didYouMean(text) }
+    package func didYouMean(_ text: String) -> String? { nearest.didYouMean(text) }
 
     /// The Swift that defines an undefined step, as the runner suggests it: `steps.given("…") { … }`.
-    public func snippet(text: String, type: PickleStepType?, table: Bool, docString: Bool) -> String {
+    package func snippet(text: String, type: PickleStepType?, table: Bool, docString: Bool) -> String {
         Snippet.swift(text: text, type: type, table: table, docString: docString, types: snippetTypes)
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 import Messages
 
 /// The version of specs and the `meta` message that opens every stream.
-public enum SpecsVersion {
+package enum SpecsVersion {
     /// This version of specs.
-    public static let current = "0.1.0"
+    package static let current = "0.1.0"
     /// The version of Cucumber Messages the runner writes.
-    public static let protocolVersion = "34.2.1"
+    package static let protocolVersion = "34.2.1"
 
     /// The `meta` message: specs, Swift, the operating system and the processor.
-    public static func meta() -> Meta {
+    package static func meta() -> Meta {
         let version = ProcessInfo.processInfo.operatingSystemVersion
         #if os(Linux)
             let osName = "linux"

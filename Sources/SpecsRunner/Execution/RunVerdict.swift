@@ -4,9 +4,9 @@ import Messages
 /// the run came to (`RunSummary.verdict` for a run, `RunVerdict(RunResult)` for saved
 /// streams), with what only the command knows added to it. The closing lines of the
 /// terminal (`VerdictText`), the exit code and `testRunFinished.success` are read from it.
-public struct RunVerdict: Sendable {
+package struct RunVerdict: Sendable {
     /// Something that makes the run fail, worded for the last lines of the output.
-    public enum Problem: Sendable, Hashable {
+    package enum Problem: Sendable, Hashable {
         /// Step definitions or hooks that could not be registered: no scenario was run.
         case definitionErrors(count: Int)
         /// Feature files that do not parse or cannot be read, by `path:line`.
@@ -42,23 +42,23 @@ public struct RunVerdict: Sendable {
     }
 
     /// Scenarios by result.
-    public var scenarios: [TestStepResultStatus: Int]
+    package var scenarios: [TestStepResultStatus: Int]
     /// Why the run did not pass; empty when it did.
-    public var problems: [Problem]
+    package var problems: [Problem]
     /// A `--dry-run`: steps were matched to their definitions, none was run.
-    public var dryRun = false
+    package var dryRun = false
 
     /// A verdict of these counts and problems.
-    public init(scenarios: [TestStepResultStatus: Int], problems: [Problem]) {
+    package init(scenarios: [TestStepResultStatus: Int], problems: [Problem]) {
         self.scenarios = scenarios
         self.problems = problems
     }
 
     /// Whether nothing went wrong.
-    public var passed: Bool { problems.isEmpty }
+    package var passed: Bool { problems.isEmpty }
 
     /// 0 passed; 2 a usage, parse or definition error; 1 anything else that failed.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         if passed { return 0 }
         for problem in problems {
             switch problem {
@@ -70,7 +70,7 @@ public struct RunVerdict: Sendable {
     }
 
     /// Adds the problems of the scenarios' statuses, in the order people fix them.
-    public mutating func addScenarioProblems() {
+    package mutating func addScenarioProblems() {
         for status in TestStepResultStatus.worstFirst where status.failsRun {
             if let count = scenarios[status], count > 0 { add(.scenarios(status, count: count)) }
         }
@@ -79,7 +79,7 @@ public struct RunVerdict: Sendable {
     /// Adds a problem in its place: the run's last lines list problems in one order, however
     /// they were found (what stopped the run, what could not be read, the scenarios, then
     /// what the command checked).
-    public mutating func add(_ problem: Problem) {
+    package mutating func add(_ problem: Problem) {
         let rank = problem.rank
         let index = problems.lastIndex { $0.rank <= rank }.map { $0 + 1 } ?? 0
         problems.insert(problem, at: index)

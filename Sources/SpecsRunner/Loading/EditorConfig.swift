@@ -3,9 +3,9 @@ import Foundation
 /// `.editorconfig` files read as editors read them: from a file's folder upward, the
 /// `.editorconfig` of each folder until one says `root = true`; in each, the sections whose
 /// glob matches the file, the nearer file and the later section winning.
-public enum EditorConfig {
+package enum EditorConfig {
     /// The properties (lowercased names and values) that apply to the file at `path`.
-    public static func properties(forFile path: String) -> [String: String] {
+    package static func properties(forFile path: String) -> [String: String] {
         let file = URL(fileURLWithPath: path).standardizedFileURL
         var folders: [URL] = []
         var folder = file.deletingLastPathComponent()
@@ -125,9 +125,9 @@ public enum EditorConfig {
 /// How `specs format` indents a feature file: the `format` section of `specs.json`
 /// (`"indent": 4` or `"indent": "tab"`), else `indent_style` and `indent_size` of the file's
 /// `.editorconfig` (`indent_size = tab` meaning its `tab_width`), else two spaces.
-public enum FormatIndentation {
+package enum FormatIndentation {
     /// The text of one indentation level for the file at `path`.
-    public static func of(file path: String, project: ProjectConfiguration?) -> String {
+    package static func of(file path: String, project: ProjectConfiguration?) -> String {
         if let indentation = project?.formatIndentation { return indentation }
         let properties = EditorConfig.properties(forFile: path)
         if properties["indent_style"] == "tab" { return "\t" }

@@ -12,12 +12,12 @@ import Gherkin
 ///     { "default": { "tags": "not @wip", "timeout": 30 },
 ///       "profiles": { "ci": { "format": ["progress", "junit:reports/junit.xml"], "parallel": 4, "retry": 1 } },
 ///       "lint": { "rules": { "scenario-size": { "max": 8 } } } }
-public struct ProjectConfiguration: Sendable {
+package struct ProjectConfiguration: Sendable {
     /// The file's name, read in the package's folder.
-    public static let fileName = "specs.json"
+    package static let fileName = "specs.json"
 
     /// An option's value: a flag, or the values it gives (one, or several for a repeatable option).
-    public enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         /// An option that is on or off (`"dry-run": true`).
         case flag(Bool)
         /// An option's values, as text (`"parallel": 4` is `["4"]`).
@@ -25,18 +25,18 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// The options of every run, by name (`tags`, `format`, `paths` for the feature paths, ...).
-    public let defaults: [String: Value]
+    package let defaults: [String: Value]
     /// The named profiles' options.
-    public let profiles: [String: [String: Value]]
+    package let profiles: [String: [String: Value]]
     /// The lint rules' settings, as JSON.
-    public let lint: Data?
+    package let lint: Data?
     /// The text of one indentation level `specs format` writes, if the file sets it.
-    public let formatIndentation: String?
+    package let formatIndentation: String?
     /// Where the file is, for messages.
-    public let path: String
+    package let path: String
 
     /// The file in `directory`, if there is one; an error names what in it cannot be read.
-    public static func load(
+    package static func load(
         directory: String = FileManager.default.currentDirectoryPath
     ) throws(ConfigurationError) -> ProjectConfiguration? {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
@@ -45,7 +45,7 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// The configuration in `data` (read from `path`); an error names what cannot be read.
-    public init(_ data: Data, path: String) throws(ConfigurationError) {
+    package init(_ data: Data, path: String) throws(ConfigurationError) {
         self.path = path
         if let problem = JSONSyntax.problem(in: data) {
             throw ConfigurationError(path: path, message: problem.message, line: problem.line, column: problem.column)
@@ -101,7 +101,7 @@ public struct ProjectConfiguration: Sendable {
 
     /// The options of a run with `profile` (none: the defaults): the profile's win over the
     /// defaults, option by option. An unknown profile is an error naming the nearest.
-    public func options(profile: String?) throws(ConfigurationError) -> [String: Value] {
+    package func options(profile: String?) throws(ConfigurationError) -> [String: Value] {
         guard let profile else { return defaults }
         guard let options = profiles[profile] else {
             let known = profiles.keys.sorted()
@@ -163,7 +163,7 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// ". Did you mean 'x'?" for the closest of `names`, when it is close.
-    public static func nearest(_ name: String, among names: [String]) -> String {
+    package static func nearest(_ name: String, among names: [String]) -> String {
         let lowercased = names.map { $0.lowercased() }
         guard let near = EditDistance.nearest(name.lowercased(), among: lowercased),
             let index = lowercased.firstIndex(of: near)
@@ -173,15 +173,15 @@ public struct ProjectConfiguration: Sendable {
 }
 
 /// What in `specs.json` cannot be read, and where.
-public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+package struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     /// The file.
-    public let path: String
+    package let path: String
     /// What in it cannot be read.
-    public let message: String
+    package let message: String
     /// Where in it, for a syntax error or a key given twice (1-based).
-    public var line: Int?
+    package var line: Int?
     /// The column of `line`, counted in characters (1-based).
-    public var column: Int?
+    package var column: Int?
 
     init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
         self.path = path
@@ -191,7 +191,7 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     }
 
     /// `path:line:column: error: message` (`path: error: message` where there is no place).
-    public var description: String {
+    package var description: String {
         let place = line.map { ":\($0):\(column ?? 1)" } ?? ""
         return "\(path)\(place): error: \(message)"
     }
