@@ -10,8 +10,13 @@ import SpecsRunner
 /// line instead, so that its steps keep their diagnostics, hover and definition, and its
 /// headings the outline, while the parse errors are reported beside them.
 struct FeatureAnalysis {
+    /// The text as the editor has it, a byte order mark included.
     let text: String
     let uri: String
+    /// The text without a byte order mark, as the parser and the formatter read it.
+    let body: String
+    /// Whether the text starts with a byte order mark: it takes one UTF-16 unit of line 1.
+    let byteOrderMark: Bool
     private(set) var document: GherkinDocument?
     private(set) var errors: [ParseError] = []
     /// Every step, in line order, and the one at each line (1-based).
@@ -32,7 +37,7 @@ struct FeatureAnalysis {
         let text: String
         let line: Int
         let column: Int
-        let texts: [String]
+        var texts: [String]
         /// What the step is (context, action, outcome), for a snippet that defines it.
         var type: PickleStepType? = nil
         var table = false
@@ -60,10 +65,13 @@ struct FeatureAnalysis {
     init(text: String, uri: String) {
         self.text = text
         self.uri = uri
+        byteOrderMark = text.unicodeScalars.first == "\u{FEFF}"
+        body = byteOrderMark ? String(text.unicodeScalars.dropFirst()) : text
         guard text.utf8.count <= Self.largestChecked else {
             tooLarge = true
             return
         }
+        let text = body
         var ids = IncrementingIdGenerator()
         do {
             let document = try Parser().parse(text, uri: uri, ids: &ids)
@@ -89,7 +97,19 @@ struct FeatureAnalysis {
             errors = error.errors
             (steps, headings) = FeatureLines.read(text)
         }
+        if byteOrderMark {
+            headings = headings.map { heading in
+                var heading = heading
+                if heading.line == 1 { heading.column += 1 }
+                return heading
+            }
+        }
         for step in steps { stepAtLine[step.line] = step }
+    }
+
+    /// A column of the body as the editor counts it in the text: line 1 after the byte order mark.
+    func column(_ column: Int, line: Int) -> Int {
+        byteOrderMark && line == 1 ? column + 1 : column
     }
 
     private static func headings(_ feature: Feature) -> [Heading] {
@@ -143,14 +163,15 @@ struct FeatureAnalysis {
         for error in errors {
             result.append(
                 Self.diagnostic(
-                    line: error.location.line, column: error.location.column ?? 1, severity: 1,
-                    code: "parse-error", message: ParseErrorWords.of(error, in: text)))
+                    line: error.location.line, column: column(error.location.column ?? 1, line: error.location.line),
+                    severity: 1, code: "parse-error", message: ParseErrorWords.of(error, in: body)))
         }
         if let document {
-            for finding in linter.lint(text, document: document) {
+            for finding in linter.lint(body, document: document) {
                 result.append(
                     Self.diagnostic(
-                        line: finding.line, column: finding.column, severity: finding.severity == .error ? 1 : 2,
+                        line: finding.line, column: column(finding.column, line: finding.line),
+                        severity: finding.severity == .error ? 1 : 2,
                         code: finding.rule, message: finding.message))
             }
         }
@@ -262,61 +283,5 @@ struct FeatureAnalysis {
         }
         build(0..<levels.count, depth: 0)
         return JSONText.Encoded(bytes: out)
-    }
-}
-
-/// A feature file read line by line with its dialect's keywords, for a file that does not
-/// parse: its step lines and headings, doc strings and tables skipped.
-enum FeatureLines {
-    static func read(_ text: String) -> (steps: [FeatureAnalysis.StepSite], headings: [FeatureAnalysis.Heading]) {
-        guard let dialect = Dialect.named(LanguageComment.language(of: text)) ?? Dialect.named("en") else {
-            return ([], [])
-        }
-        // Each step keyword with the kind it gives; nil for And and But, which continue the last.
-        let stepKeywords: [(String, PickleStepType?)] =
-            (dialect.given.map { ($0, .context) } + dialect.when.map { ($0, .action) }
-            + dialect.then.map { ($0, .outcome) } + (dialect.and + dialect.but).map { ($0, nil) })
-            .sorted { $0.0.count > $1.0.count }
-        var lastType: PickleStepType?
-        let headingKeywords: [(String, FeatureAnalysis.Heading.Kind)] =
-            (dialect.feature.map { ($0, .feature) } + dialect.rule.map { ($0, .rule) }
-            + dialect.background.map { ($0, .background) } + dialect.scenario.map { ($0, .scenario) }
-            + dialect.scenarioOutline.map { ($0, .scenario) } + dialect.examples.map { ($0, .examples) })
-            .sorted { $0.0.count > $1.0.count }
-        var steps: [FeatureAnalysis.StepSite] = []
-        var headings: [FeatureAnalysis.Heading] = []
-        var docString: String?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let body = line.drop { $0 == " " || $0 == "\t" }
-            let trimmed = String(body.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
-            if let delimiter = docString {
-                if trimmed.hasPrefix(delimiter) { docString = nil }
-                continue
-            }
-            if let delimiter = ["\"\"\"", "```"].first(where: { trimmed.hasPrefix($0) }) {
-                docString = delimiter
-                continue
-            }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("|") || trimmed.hasPrefix("@") {
-                continue
-            }
-            let column = line.count - body.count + 1
-            if let (keyword, kind) = headingKeywords.first(where: { trimmed.hasPrefix($0.0 + ":") }) {
-                let name = trimmed.dropFirst(keyword.count + 1).trimmingCharacters(in: .whitespaces)
-                headings.append(
-                    .init(
-                        kind: kind, title: keyword + ": " + name, line: index + 1, column: column,
-                        keywordLength: keyword.utf16.count + 1))
-                lastType = nil
-            } else if let (keyword, type) = stepKeywords.first(where: { trimmed.hasPrefix($0.0) }) {
-                let stepText = String(trimmed.dropFirst(keyword.count))
-                lastType = type ?? lastType
-                steps.append(
-                    .init(
-                        keyword: keyword, text: stepText, line: index + 1, column: column, texts: [stepText],
-                        type: lastType))
-            }
-        }
-        return (steps, headings)
     }
 }

@@ -4,10 +4,16 @@ import SpecsRunner
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them
 /// (`Content-Length: N` headers, an empty line, N bytes of JSON), read from one file
 /// descriptor and written to another.
+///
+/// A frame that lies about its length is recovered from: a body that runs into the next
+/// `Content-Length` header ends there when what precedes it is a whole message, and bytes
+/// that are not a message are skipped up to the next header.
 final class JSONRPCConnection {
     private var input: ChunkReader
     private let output: Int32
     private var buffer: [UInt8] = []
+    /// How far the body being waited for has been searched for a header that ends it early.
+    private var searchedBody = 0
 
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = ChunkReader(input)
@@ -24,57 +30,126 @@ final class JSONRPCConnection {
     static let largestMessage = 128 << 20
     /// The bytes of a skipped message still to come.
     private var skipping = 0
+    private static let headerEnd = Array("\r\n\r\n".utf8)
+    private static let lengthField = Array("content-length:".utf8)
 
     /// The next message, or nil at the end of the input.
     func next() -> Incoming? {
         while true {
-            if skipping > 0 {
-                let dropped = min(skipping, buffer.count)
-                buffer.removeSubrange(..<dropped)
-                skipping -= dropped
-                if skipping > 0 {
-                    guard input.next({ buffer.append(contentsOf: $0) }) else { return nil }
-                    continue
-                }
-            }
-            if let headerEnd = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
-                let header = String(decoding: buffer[..<headerEnd.lowerBound], as: UTF8.self)
-                let length = header.split(separator: "\r\n").compactMap { line -> Int? in
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    guard parts.count == 2,
-                        parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length"
-                    else { return nil }
-                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
-                }.first
-                guard let length else {
-                    buffer.removeSubrange(..<headerEnd.upperBound)
-                    return .malformed("a message without a Content-Length header")
-                }
-                if length > Self.largestMessage {
-                    buffer.removeSubrange(..<headerEnd.upperBound)
-                    skipping = length
-                    return .malformed(
-                        "a message of \(length >> 20) MB, larger than the \(Self.largestMessage >> 20) MB read")
-                }
-                if buffer.count - headerEnd.upperBound >= length {
-                    let body = Data(buffer[headerEnd.upperBound..<(headerEnd.upperBound + length)])
-                    buffer.removeSubrange(..<(headerEnd.upperBound + length))
-                    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
-                        return .malformed("the message is not a JSON object")
-                    }
-                    return .message(object)
-                }
-            }
+            if let message = framed() { return message }
+            if !Self.readable(input.descriptor), let message = wholeBeforeItsLength() { return message }
             guard input.next({ buffer.append(contentsOf: $0) }) else { return nil }
         }
+    }
+
+    /// A body that is a whole message though its header promised more, taken when nothing
+    /// more is coming: an editor waiting for the answer would otherwise wait forever.
+    private func wholeBeforeItsLength() -> Incoming? {
+        guard skipping == 0, let headerEnd = buffer.firstRange(of: Self.headerEnd),
+            Self.contentLength(buffer[..<headerEnd.lowerBound]) != nil,
+            buffer.last(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "}"),
+            let message = Self.decode(Data(buffer[headerEnd.upperBound...]))
+        else { return nil }
+        buffer.removeAll()
+        searchedBody = 0
+        return message
+    }
+
+    /// The next message if one has arrived whole, without waiting for one.
+    func ready() -> Incoming? {
+        while true {
+            if let message = framed() { return message }
+            guard Self.readable(input.descriptor), input.next({ buffer.append(contentsOf: $0) }) else { return nil }
+        }
+    }
+
+    /// A message cut from the bytes read so far, or nil when more are needed.
+    private func framed() -> Incoming? {
+        if skipping > 0 {
+            let dropped = min(skipping, buffer.count)
+            buffer.removeSubrange(..<dropped)
+            skipping -= dropped
+            if skipping > 0 { return nil }
+        }
+        guard let headerEnd = buffer.firstRange(of: Self.headerEnd) else { return nil }
+        guard let length = Self.contentLength(buffer[..<headerEnd.lowerBound]) else {
+            buffer.removeSubrange(..<headerEnd.upperBound)
+            return .malformed("a message without a Content-Length header")
+        }
+        let bodyStart = headerEnd.upperBound
+        if length > Self.largestMessage {
+            buffer.removeSubrange(..<bodyStart)
+            skipping = length
+            return .malformed("a message of \(length >> 20) MB, larger than the \(Self.largestMessage >> 20) MB read")
+        }
+        // A header inside the body says the length was too long: the body ends there.
+        let searchFrom = max(bodyStart, bodyStart + searchedBody - Self.lengthField.count)
+        // A header that starts inside the body counts, though it ends past it.
+        let bodyEnd = min(buffer.count, bodyStart + length + Self.lengthField.count - 1)
+        var searched = searchFrom
+        while let early = Self.nextHeader(in: buffer, from: searched, to: bodyEnd) {
+            // Only where what comes before is a whole message: a body may quote a header.
+            if let message = Self.decode(Data(buffer[bodyStart..<early])) {
+                buffer.removeSubrange(..<early)
+                searchedBody = 0
+                return message
+            }
+            searched = early + 1
+        }
+        guard buffer.count - bodyStart >= length else {
+            searchedBody = buffer.count - bodyStart
+            return nil
+        }
+        searchedBody = 0
+        let body = Data(buffer[bodyStart..<(bodyStart + length)])
+        buffer.removeSubrange(..<(bodyStart + length))
+        if let message = Self.decode(body) { return message }
+        // Too short a length leaves the rest of the body: skip to the next header.
+        if let next = Self.nextHeader(in: buffer, from: 0, to: buffer.count) { buffer.removeSubrange(..<next) }
+        return .malformed("the message is not a JSON object")
+    }
+
+    private static func decode(_ body: Data) -> Incoming? {
+        (try? JSONSerialization.jsonObject(with: body)).flatMap { $0 as? [String: Any] }.map(Incoming.message)
+    }
+
+    /// The length a header names; the field may follow bytes that are not a header.
+    private static func contentLength(_ header: ArraySlice<UInt8>) -> Int? {
+        for line in header.split(separator: 10) {
+            let lowered = line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+            guard let field = lowered.firstRange(of: lengthField) else { continue }
+            let value = String(decoding: line.dropFirst(field.upperBound), as: UTF8.self)
+            return Int(value.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return nil
+    }
+
+    /// Where the next `Content-Length:` field starts among `bytes[from..<to]`.
+    private static func nextHeader(in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard to - from >= lengthField.count else { return nil }
+        var index = from
+        while index + lengthField.count <= to {
+            if bytes[index] | 0x20 == UInt8(ascii: "c"),
+                zip(bytes[index..<(index + lengthField.count)], lengthField).allSatisfy({
+                    ($0 >= 65 && $0 <= 90 ? $0 + 32 : $0) == $1
+                })
+            {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func readable(_ descriptor: Int32) -> Bool {
+        var state = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&state, 1, 0) > 0
     }
 
     /// Whether another message has arrived (wholly or in part) that `next` has not returned:
     /// work made stale by it, such as checking a document the editor has changed again, can wait.
     var hasPendingInput: Bool {
-        if !buffer.isEmpty { return true }
-        var descriptor = pollfd(fd: input.descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+        !buffer.isEmpty || Self.readable(input.descriptor)
     }
 
     func send(_ object: [String: Any]) {

@@ -9,8 +9,8 @@ extension LanguageServer {
 
     /// Keywords of headings and steps, and each step's parameters by their type, encoded as the
     /// protocol has them (line and start relative to the previous token).
-    func semanticTokens(_ params: [String: Any]) -> Any {
-        guard let analysis = requestedAnalysis(params) else { return ["data": [] as [Int]] }
+    func semanticTokens(_ uri: String) -> Any {
+        guard let analysis = analysis(of: uri) else { return ["data": [] as [Int]] }
         var tokens: [(line: Int, start: Int, length: Int, type: Int)] = []
         for heading in analysis.headings where heading.keywordLength > 0 {
             tokens.append((heading.line - 1, heading.column - 1, heading.keywordLength, 0))
@@ -50,8 +50,8 @@ extension LanguageServer {
     static let runScenarioCommand = "specs.runScenario"
 
     /// A lens over each scenario: run it with this runner.
-    func codeLenses(_ params: [String: Any]) -> Any {
-        guard let analysis = requestedAnalysis(params), let url = URL(string: analysis.uri), url.isFileURL else {
+    func codeLenses(_ uri: String) -> Any {
+        guard let analysis = analysis(of: uri), let url = URL(string: analysis.uri), url.isFileURL else {
             return [] as [Any]
         }
         return analysis.headings.filter { $0.kind == .scenario }.map { heading -> [String: Any] in
@@ -68,9 +68,8 @@ extension LanguageServer {
 
     /// Runs the scenario at a file's line with this runner, in the project folder, and shows
     /// the run's closing lines; the result is those lines and the exit code.
-    func executeCommand(_ params: [String: Any]) -> Any {
-        guard params["command"] as? String == Self.runScenarioCommand,
-            let arguments = params["arguments"] as? [Any], arguments.count == 2,
+    func executeCommand(_ command: String, _ arguments: [Any]) -> Any {
+        guard command == Self.runScenarioCommand, arguments.count == 2,
             let uri = arguments[0] as? String, let url = URL(string: uri), url.isFileURL,
             let line = (arguments[1] as? Int) ?? (arguments[1] as? NSNumber)?.intValue,
             let runner = runnerExecutable

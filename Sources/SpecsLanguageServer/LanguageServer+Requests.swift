@@ -7,15 +7,13 @@ extension LanguageServer {
 
     /// Step text from the definitions, for the step being typed: read from the line alone,
     /// so that it never waits for the document to be checked.
-    func completion(_ params: [String: Any]) -> Any {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
-            let text = documents[uri]?.text ?? workspace[uri]?.text,
-            let (line, character) = DocumentText.position(params["position"])
-        else { return [] as [Any] }
+    func completion(_ at: DocumentPosition) -> Any {
+        guard let text = documents[at.uri]?.text ?? workspace[at.uri]?.text else { return [] as [Any] }
+        let (line, character) = (at.position.line, at.position.character)
         // Positions count UTF-16 code units, as the protocol has them (an emoji keyword is two).
         let typedLine = String(
             decoding: Array(DocumentText.line(line, of: text).utf16.prefix(character)), as: UTF16.self)
-        guard let dialect = Dialect.named(LanguageComment.language(of: text)) else { return [] as [Any] }
+        guard let dialect = Dialect.named(DocumentText.language(of: text)) else { return [] as [Any] }
         let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted {
             $0.count > $1.count
         }
@@ -67,18 +65,16 @@ extension LanguageServer {
 
     // MARK: Steps and their definitions
 
-    private func stepAt(_ params: [String: Any]) -> FeatureAnalysis.StepSite? {
-        guard let analysis = requestedAnalysis(params), let (line, _) = DocumentText.position(params["position"])
-        else { return nil }
-        return analysis.stepAtLine[line + 1]
+    private func stepAt(_ at: DocumentPosition) -> FeatureAnalysis.StepSite? {
+        analysis(of: at.uri)?.stepAtLine[at.position.line + 1]
     }
 
     private func definitions(of step: FeatureAnalysis.StepSite) -> [StepCatalog.Entry] {
         Set(step.texts.flatMap(matches)).sorted { $0.location.description < $1.location.description }
     }
 
-    func definition(_ params: [String: Any]) -> Any {
-        guard let step = stepAt(params) else { return NSNull() }
+    func definition(_ at: DocumentPosition) -> Any {
+        guard let step = stepAt(at) else { return NSNull() }
         return definitions(of: step).map { entry -> [String: Any] in
             let position = ["line": max(0, entry.location.line - 1), "character": 0]
             return [
@@ -88,8 +84,8 @@ extension LanguageServer {
     }
 
     /// Every step of the project that a definition of the step at the cursor matches.
-    func references(_ params: [String: Any]) -> Any {
-        guard let step = stepAt(params) else { return [] as [Any] }
+    func references(_ at: DocumentPosition) -> Any {
+        guard let step = stepAt(at) else { return [] as [Any] }
         let wanted = Set(definitions(of: step))
         guard !wanted.isEmpty else { return [] as [Any] }
         var locations: [[String: Any]] = []
@@ -105,8 +101,8 @@ extension LanguageServer {
         return locations
     }
 
-    func hover(_ params: [String: Any]) -> Any {
-        guard let step = stepAt(params) else { return NSNull() }
+    func hover(_ at: DocumentPosition) -> Any {
+        guard let step = stepAt(at) else { return NSNull() }
         let entries = definitions(of: step)
         let value: String
         if entries.isEmpty {
@@ -133,8 +129,7 @@ extension LanguageServer {
 
     /// For each undefined step in the request, an edit that defines it: the runner's snippet,
     /// inserted into the Swift file that holds most of the definitions, before the first of them.
-    func codeActions(_ params: [String: Any]) -> Any {
-        let diagnostics = (params["context"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+    func codeActions(_ diagnostics: [[String: Any]]) -> Any {
         guard let target = definitionsFile() else { return [] as [Any] }
         return diagnostics.compactMap { diagnostic -> [String: Any]? in
             guard diagnostic["code"] as? String == "undefined", let data = diagnostic["data"] as? [String: Any],
@@ -174,22 +169,20 @@ extension LanguageServer {
 
     // MARK: The document and the project
 
-    func formatting(_ params: [String: Any]) -> Any {
-        guard let analysis = requestedAnalysis(params), let document = analysis.document else { return [] as [Any] }
-        let formatted = FeatureFormatter().format(document, source: analysis.text)
-        guard formatted != analysis.text else { return [] as [Any] }
-        let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
-        return [
-            [
-                "range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]],
-                "newText": formatted,
-            ]
-        ]
+    /// The edit that makes the document what `specs format` writes: the lines from the first
+    /// that differs to the last that differs replaced, line ends (CRLF too) and a byte order
+    /// mark kept as the formatter keeps them.
+    func formatting(_ uri: String) -> Any {
+        guard let analysis = analysis(of: uri), let document = analysis.document else { return [] as [Any] }
+        let formatted = FeatureFormatter().format(
+            document, source: analysis.body, byteOrderMark: analysis.byteOrderMark)
+        guard let edit = DocumentText.edit(from: analysis.text, to: formatted) else { return [] as [Any] }
+        return [["range": edit.range.json, "newText": edit.newText]]
     }
 
     /// The features, rules and scenarios of the project whose titles hold the query.
-    func workspaceSymbols(_ params: [String: Any]) -> Any {
-        let query = (params["query"] as? String ?? "").lowercased()
+    func workspaceSymbols(_ query: String) -> Any {
+        let query = query.lowercased()
         var symbols: [[String: Any]] = []
         for analysis in allAnalyses().sorted(by: { $0.uri < $1.uri }) {
             let feature = analysis.headings.first { $0.kind == .feature }?.title ?? ""

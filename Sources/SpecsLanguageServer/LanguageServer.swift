@@ -28,6 +28,8 @@ public final class LanguageServer {
     /// What the definitions say of each step text seen: a step checked twice is matched once.
     private var matchCache: [String: [StepCatalog.Entry]] = [:]
     private var shutdownRequested = false
+    /// Messages that have arrived whole and wait their turn.
+    private var pending: [JSONRPCConnection.Incoming] = []
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
     var snippets = false {
         didSet { completionOffers = catalog.entries.map(insertText(for:)) }
@@ -96,13 +98,15 @@ public final class LanguageServer {
     public func run() -> Int32 {
         resume()
         whilePaused()
-        while let incoming = connection.next() {
+        while let incoming = pending.isEmpty ? connection.next() : pending.removeFirst() {
+            // What has arrived whole behind it: a cancellation or a newer edit changes what is due.
+            while let more = connection.ready() { pending.append(more) }
             switch incoming {
             case .malformed(let why): connection.respond(to: nil, error: -32700, "Parse error: \(why)")
             case .message(let message):
                 if let code = handle(message) { return code }
             }
-            whilePaused()
+            if pending.isEmpty { whilePaused() }
         }
         return shutdownRequested ? 0 : 1
     }
@@ -124,65 +128,115 @@ public final class LanguageServer {
 
     /// Handles one message; an exit code when it is `exit`.
     private func handle(_ message: [String: Any]) -> Int32? {
-        let id = message["id"]
+        let params = message["params"] as? [String: Any] ?? [:]
         guard let method = message["method"] as? String else {
-            if id != nil { connection.respond(to: id, error: -32600, "Invalid Request: no method") }
+            // A response to a request of the server's (registering file watching) needs nothing.
+            if message["id"] != nil && message["result"] == nil && message["error"] == nil {
+                connection.respond(to: message["id"], error: -32600, "Invalid Request: no method")
+            }
             return nil
         }
-        let params = message["params"] as? [String: Any] ?? [:]
-        switch method {
-        case "initialize":
+        guard message["id"] != nil else {
+            do {
+                return notified(try ClientNotification(method: method, params: params))
+            } catch {
+                return nil
+            }
+        }
+        guard let id = RequestID(message["id"]) else {
+            connection.respond(to: message["id"], error: -32600, "Invalid Request: an id is a number or a string")
+            return nil
+        }
+        do {
+            let request = try ClientRequest(method: method, params: params)
+            try check(request, id: id)
+            connection.respond(to: id.json, result: try answer(request))
+        } catch {
+            connection.respond(to: id.json, error: error.code, error.message)
+        }
+        return nil
+    }
+
+    /// Refuses a request the editor cancelled, a whole-document one that a newer edit has
+    /// made stale, and one at a line the document does not have.
+    private func check(_ request: ClientRequest, id: RequestID) throws(ProtocolError) {
+        // A cancellation follows its request: it is among the messages waiting behind it.
+        if pending.contains(where: { Self.cancels($0, id) }) { throw .cancelled }
+        guard let uri = request.document else { return }
+        switch request {
+        case .semanticTokens, .documentSymbol, .codeLens:
+            if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
+        default: break
+        }
+        if let position = request.position, let text = documents[uri]?.text ?? workspace[uri]?.text {
+            let lines = DocumentText.lineCount(of: text)
+            guard position.line < lines else {
+                throw .invalidParams("line \(position.line) is past the end of the document (\(lines) lines)")
+            }
+        }
+    }
+
+    private static func cancels(_ incoming: JSONRPCConnection.Incoming, _ id: RequestID) -> Bool {
+        guard case .message(let message) = incoming, message["method"] as? String == "$/cancelRequest" else {
+            return false
+        }
+        return RequestID((message["params"] as? [String: Any])?["id"]) == id
+    }
+
+    private static func changes(_ incoming: JSONRPCConnection.Incoming, _ uri: String) -> Bool {
+        guard case .message(let message) = incoming, message["method"] as? String == "textDocument/didChange" else {
+            return false
+        }
+        return ((message["params"] as? [String: Any])?["textDocument"] as? [String: Any])?["uri"] as? String == uri
+    }
+
+    /// The result of a request.
+    private func answer(_ request: ClientRequest) throws(ProtocolError) -> Any {
+        switch request {
+        case .initialize(let params):
             configure(params)
-            connection.respond(to: id ?? NSNull(), result: Self.initializeResult)
-        case "initialized":
+            return Self.initializeResult
+        case .shutdown:
+            shutdownRequested = true
+            return NSNull()
+        case .completion(let at): return completion(at)
+        case .definition(let at): return definition(at)
+        case .references(let at): return references(at)
+        case .hover(let at): return hover(at)
+        case .codeAction(_, let diagnostics): return codeActions(diagnostics)
+        case .formatting(let uri): return formatting(uri)
+        case .documentSymbol(let uri):
+            return analysis(of: uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
+        case .workspaceSymbol(let query): return workspaceSymbols(query)
+        case .semanticTokens(let uri): return semanticTokens(uri)
+        case .codeLens(let uri): return codeLenses(uri)
+        case .executeCommand(let command, let arguments): return executeCommand(command, arguments)
+        }
+    }
+
+    /// Acts on a notification; an exit code when it is `exit`.
+    private func notified(_ notification: ClientNotification) -> Int32? {
+        switch notification {
+        case .initialized:
             publishDefinitionProblems()
             warnIfStale()
             if let projectFolder { unread = WorkspaceFiles.features(under: projectFolder).reversed() }
-        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave",
-            "workspace/didChangeWatchedFiles":
-            break
-        case "shutdown":
-            shutdownRequested = true
-            connection.respond(to: id ?? NSNull(), result: NSNull())
-        case "exit": return shutdownRequested ? 0 : 1
-        case "textDocument/didOpen":
-            if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
-                let text = document["text"] as? String
-            {
-                documents[uri] = OpenDocument(text: text)
+        case .exit: return shutdownRequested ? 0 : 1
+        case .didOpen(let uri, let text): documents[uri] = OpenDocument(text: text)
+        case .didChange(let uri, let changes):
+            guard var document = documents[uri] else { return nil }
+            for change in changes { document.text = DocumentText.applying(change, to: document.text) }
+            document.analysis = nil
+            documents[uri] = document
+        case .didClose(let uri):
+            documents[uri] = nil
+            // A project file keeps what the disk holds; another file's problems go with it.
+            if let url = URL(string: uri), url.isFileURL, workspace[uri] != nil || isInProject(url) {
+                readWorkspaceFile(url)
+            } else {
+                connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
             }
-        case "textDocument/didChange":
-            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, var document = documents[uri] {
-                for change in params["contentChanges"] as? [[String: Any]] ?? [] {
-                    document.text = DocumentText.applying(change, to: document.text)
-                }
-                document.analysis = nil
-                documents[uri] = document
-            }
-        case "textDocument/didClose":
-            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
-                documents[uri] = nil
-                // A project file keeps what the disk holds; another file's problems go with it.
-                if let url = URL(string: uri), url.isFileURL, workspace[uri] != nil || isInProject(url) {
-                    readWorkspaceFile(url)
-                } else {
-                    connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
-                }
-            }
-        case "textDocument/completion": reply(id, completion(params))
-        case "textDocument/definition": reply(id, definition(params))
-        case "textDocument/references": reply(id, references(params))
-        case "textDocument/hover": reply(id, hover(params))
-        case "textDocument/codeAction": reply(id, codeActions(params))
-        case "textDocument/formatting": reply(id, formatting(params))
-        case "textDocument/documentSymbol":
-            reply(id, requestedAnalysis(params)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8)))
-        case "workspace/symbol": reply(id, workspaceSymbols(params))
-        case "textDocument/semanticTokens/full": reply(id, semanticTokens(params))
-        case "textDocument/codeLens": reply(id, codeLenses(params))
-        case "workspace/executeCommand": reply(id, executeCommand(params))
-        default:
-            if id != nil { connection.respond(to: id, error: -32601, "Method not found: \(method)") }
+        case .cancel, .didSave, .didChangeWatchedFiles, .ignored: break
         }
         return nil
     }
@@ -247,10 +301,6 @@ public final class LanguageServer {
         documents[uri] = document
         publish(analysis)
         return analysis
-    }
-
-    func requestedAnalysis(_ params: [String: Any]) -> FeatureAnalysis? {
-        ((params["textDocument"] as? [String: Any])?["uri"] as? String).flatMap(analysis(of:))
     }
 
     /// Every analysis of the project: open documents as edited, the others as on disk.
@@ -370,8 +420,4 @@ public final class LanguageServer {
             "window/showMessage", ["type": 3, "message": "specs: the rebuilt runner now serves this editor."])
     }
 
-    func reply(_ id: Any?, _ result: Any) {
-        guard let id else { return }
-        connection.respond(to: id, result: result)
-    }
 }
