@@ -144,12 +144,8 @@ struct FeatureAnalysis {
 
     // MARK: Diagnostics
 
-    /// The file's diagnostics; `matches` gives the definitions a step's text matches.
-    /// `broken` gives the definitions that would match a text but cannot be registered.
-    func diagnostics(
-        matches: (String) -> [StepCatalog.Entry], linter: FeatureLinter,
-        broken: (String) -> [DefinitionProblem] = { _ in [] }
-    ) -> [[String: Any]] {
+    /// The file's diagnostics: parse errors, lint findings, and what `checks` say of its steps.
+    func diagnostics(checks: StepChecks, linter: FeatureLinter) -> [[String: Any]] {
         if tooLarge {
             return [
                 Self.diagnostic(
@@ -175,44 +171,13 @@ struct FeatureAnalysis {
                         code: finding.rule, message: finding.message))
             }
         }
-        for step in steps {
-            var undefined: [String] = []
-            var ambiguous: [(String, [StepCatalog.Entry])] = []
-            for text in step.texts {
-                let found = matches(text)
-                if found.isEmpty {
-                    undefined.append(text)
-                } else if found.count > 1 {
-                    ambiguous.append((text, found))
-                }
-            }
-            // The diagnostic covers the step's keyword and text, in UTF-16 as the protocol counts.
-            let length = (step.keyword + step.text).utf16.count
-            if !undefined.isEmpty {
-                // A definition that would match but cannot be registered is named where it is used.
-                let unusable = broken(undefined[0]).first
-                let because =
-                    unusable.map {
-                        ": the definition '\($0.expression)' at \($0.location) would, but it cannot be registered: \($0.message)"
-                    } ?? ""
-                result.append(
-                    Self.diagnostic(
-                        line: step.line, column: step.column, length: length, severity: unusable == nil ? 2 : 1,
-                        code: "undefined",
-                        message: "Undefined step: no step definition matches '\(undefined[0])'\(because)",
-                        data: [
-                            "text": undefined[0], "type": step.type?.rawValue ?? "", "table": step.table,
-                            "docString": step.docString,
-                        ]))
-            }
-            if let (text, found) = ambiguous.first {
-                let listing = found.map { "'\($0.expression)' at \($0.location)" }.joined(separator: ", ")
-                result.append(
-                    Self.diagnostic(
-                        line: step.line, column: step.column, length: length, severity: 1, code: "ambiguous",
-                        message: "Ambiguous step: '\(text)' matches \(listing)"))
-            }
+        if let refused = checks.refusedRun, let feature = headings.first(where: { $0.kind == .feature }) {
+            result.append(
+                Self.diagnostic(
+                    line: feature.line, column: feature.column, length: feature.keywordLength, severity: 1,
+                    code: "definition", message: refused))
         }
+        for step in steps { result += StepDiagnostics.of(step, checks: checks) }
         return result
     }
 

@@ -25,21 +25,23 @@ extension LanguageServer {
         var offered: Set<String> = []
         var items: [[String: Any]] = []
         for (entry, offer) in zip(catalog.entries, completionOffers) {
-            guard let (newText, complete) = offer,
-                newText.lowercased().hasPrefix(typed)
-                    || entry.expression.lowercased().hasPrefix(typed),
-                offered.insert(newText).inserted
+            guard let offer,
+                offer.plain.lowercased().hasPrefix(typed) || entry.expression.lowercased().hasPrefix(typed),
+                offered.insert(offer.plain).inserted
             else { continue }
+            // Label and filter text are the plain text, which an editor without snippets (Neovim's
+            // omnifunc) inserts as it is; the snippet goes in the edit alone.
             items.append([
-                "label": entry.expression, "kind": 15, "insertTextFormat": snippets && complete ? 2 : 1,
-                "detail": complete
-                    ? "\(entry.location)" : "regular expression, complete the rest — \(entry.location)",
-                "filterText": newText,
+                "label": offer.plain, "kind": 15, "insertTextFormat": snippets && offer.complete ? 2 : 1,
+                "detail": offer.complete
+                    ? "\(entry.expression) — \(entry.location)"
+                    : "regular expression \(entry.expression), complete the rest — \(entry.location)",
+                "filterText": offer.plain,
                 "textEdit": [
                     "range": [
                         "start": ["line": line, "character": start], "end": ["line": line, "character": character],
                     ],
-                    "newText": newText,
+                    "newText": offer.newText,
                 ],
             ])
         }
@@ -49,18 +51,21 @@ extension LanguageServer {
     /// What completion inserts for a definition, and whether it is the whole step: a Cucumber
     /// Expression's text (see `CompletionText`); a regular expression's text when it is plain
     /// text between its anchors, else the plain text it starts with, to be completed by hand.
-    func insertText(for entry: StepCatalog.Entry) -> (String, Bool)? {
+    func completionOffer(for entry: StepCatalog.Entry) -> CompletionOffer? {
         guard entry.isRegularExpression else {
-            return CompletionText.text(for: entry.expression, snippets: snippets).map { ($0, true) }
+            guard let plain = CompletionText.text(for: entry.expression, snippets: false) else { return nil }
+            let newText = snippets ? CompletionText.text(for: entry.expression, snippets: true) ?? plain : plain
+            return CompletionOffer(newText: newText, plain: plain, complete: true)
         }
         var pattern = Substring(entry.expression)
         if pattern.hasPrefix("^") { pattern = pattern.dropFirst() }
         let special = Set("\\^$.|?*+()[]{}")
         if pattern.hasSuffix("$"), !pattern.dropLast().contains(where: special.contains) {
-            return (String(pattern.dropLast()), true)
+            let text = String(pattern.dropLast())
+            return CompletionOffer(newText: text, plain: text, complete: true)
         }
-        let prefix = pattern.prefix { !special.contains($0) }
-        return prefix.isEmpty ? nil : (String(prefix), false)
+        let prefix = String(pattern.prefix { !special.contains($0) })
+        return prefix.isEmpty ? nil : CompletionOffer(newText: prefix, plain: prefix, complete: false)
     }
 
     // MARK: Steps and their definitions

@@ -27,16 +27,23 @@ public final class LanguageServer {
     private var unread: [URL] = []
     /// What the definitions say of each step text seen: a step checked twice is matched once.
     private var matchCache: [String: [StepCatalog.Entry]] = [:]
+    /// Why the runner refuses each step text seen, with or without a table or doc string.
+    private var refusalCache: [RefusalKey: String?] = [:]
+    struct RefusalKey: Hashable {
+        let text: String
+        let table: Bool
+        let docString: Bool
+    }
     private var shutdownRequested = false
     /// Messages that have arrived whole and wait their turn.
     private var pending: [JSONRPCConnection.Incoming] = []
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
     var snippets = false {
-        didSet { completionOffers = catalog.entries.map(insertText(for:)) }
+        didSet { completionOffers = catalog.entries.map(completionOffer(for:)) }
     }
     /// What completion inserts for each definition, in the catalog's order, and whether it is
     /// the whole step: worked out once per editor, not on every keystroke.
-    private(set) var completionOffers: [(String, Bool)?] = []
+    private(set) var completionOffers: [CompletionOffer?] = []
     /// The project folder the editor opened.
     var projectFolder: String?
     /// The `initialize` parameters, handed to a rebuilt runner with the open documents.
@@ -74,7 +81,7 @@ public final class LanguageServer {
             return (try? CucumberExpression(source)).map { (problem, $0) }
         }
         linter = FeatureLinter(configuration: Self.lintConfiguration(in: FileManager.default.currentDirectoryPath))
-        completionOffers = catalog.entries.map(insertText(for:))
+        completionOffers = catalog.entries.map(completionOffer(for:))
     }
 
     /// The lint settings of a project folder: `specs.json`'s `lint`, else `.specs-lint.json`.
@@ -313,11 +320,28 @@ public final class LanguageServer {
     private func publish(_ analysis: FeatureAnalysis) {
         connection.notify(
             "textDocument/publishDiagnostics",
-            [
-                "uri": analysis.uri,
-                "diagnostics": analysis.diagnostics(
-                    matches: matches, linter: linter, broken: brokenDefinitions(matching:)),
-            ])
+            ["uri": analysis.uri, "diagnostics": analysis.diagnostics(checks: checks, linter: linter)])
+    }
+
+    /// What the runner says of step texts, each text asked once.
+    var checks: StepChecks {
+        StepChecks(
+            matches: matches, broken: brokenDefinitions(matching:),
+            refusal: { [unowned self] text, table, docString in
+                let key = RefusalKey(text: text, table: table, docString: docString)
+                if let known = refusalCache[key] { return known }
+                if refusalCache.count > 100_000 { refusalCache.removeAll() }
+                let found = catalog.refusal(of: text, table: table, docString: docString)
+                refusalCache[key] = .some(found)
+                return found
+            }, refusedRun: refusedRun)
+    }
+
+    /// Why no scenario runs while definitions cannot be registered, as each feature file says it.
+    private var refusedRun: String? {
+        guard let first = definitionProblems.first else { return nil }
+        let others = definitionProblems.count > 1 ? " (and \(definitionProblems.count - 1) more)" : ""
+        return "No scenario runs: a step definition cannot be registered\(others): \(first)"
     }
 
     private func readWorkspaceFile(_ url: URL) {

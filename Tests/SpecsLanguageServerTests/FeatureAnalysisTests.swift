@@ -59,7 +59,7 @@ final class FeatureAnalysisTests: XCTestCase {
             text: String(repeating: "#\n", count: FeatureAnalysis.largestChecked / 2 + 1), uri: "file:///big.feature")
         XCTAssertTrue(analysis.tooLarge)
         XCTAssertEqual(
-            analysis.diagnostics(matches: { _ in [] }, linter: FeatureLinter()).compactMap {
+            analysis.diagnostics(checks: StepChecks(matches: { _ in [] }), linter: FeatureLinter()).compactMap {
                 $0["code"] as? String
             }, ["too-large"])
     }
