@@ -171,6 +171,7 @@ struct FeatureAnalysis {
                         code: finding.rule, message: finding.message))
             }
         }
+        guard checks.checksSteps else { return result }
         if let refused = checks.refusedRun, let feature = headings.first(where: { $0.kind == .feature }) {
             result.append(
                 Self.diagnostic(

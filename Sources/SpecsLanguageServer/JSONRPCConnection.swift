@@ -141,9 +141,14 @@ final class JSONRPCConnection {
         return nil
     }
 
-    private static func readable(_ descriptor: Int32) -> Bool {
+    private static func readable(_ descriptor: Int32, waiting milliseconds: Int32 = 0) -> Bool {
         var state = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&state, 1, 0) > 0
+        return poll(&state, 1, milliseconds) > 0
+    }
+
+    /// Waits up to `seconds` for input; whether some has come (or the input ended).
+    func waitForInput(seconds: Double) -> Bool {
+        !buffer.isEmpty || Self.readable(input.descriptor, waiting: Int32(seconds * 1000))
     }
 
     /// Whether another message has arrived (wholly or in part) that `next` has not returned:

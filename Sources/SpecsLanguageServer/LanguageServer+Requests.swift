@@ -81,10 +81,14 @@ extension LanguageServer {
     func definition(_ at: DocumentPosition) -> Any {
         guard let step = stepAt(at) else { return NSNull() }
         return definitions(of: step).map { entry -> [String: Any] in
-            let position = ["line": max(0, entry.location.line - 1), "character": 0]
-            return [
-                "uri": Self.fileURL(entry.location.file).absoluteString, "range": ["start": position, "end": position],
-            ]
+            // Where the definition is now: the file may have changed since the runner was built.
+            let url = sourceURL(entry.location.file)
+            let line =
+                swiftText(url).flatMap {
+                    DefinitionSource.line(of: entry.expression, recorded: entry.location.line, in: $0)
+                } ?? entry.location.line
+            let position = ["line": max(0, line - 1), "character": 0]
+            return ["uri": url.absoluteString, "range": ["start": position, "end": position]]
         }
     }
 
@@ -163,13 +167,18 @@ extension LanguageServer {
     /// The Swift file with most of the step definitions, the line of its first definition and
     /// that line's indentation.
     private func definitionsFile() -> (url: URL, line: Int, indent: String)? {
-        let byFile = Dictionary(grouping: catalog.entries, by: { Self.fileURL($0.location.file) })
+        let byFile = Dictionary(grouping: catalog.entries, by: { sourceURL($0.location.file) })
         guard let (url, entries) = byFile.max(by: { ($0.value.count, $1.key.path) < ($1.value.count, $0.key.path) }),
-            let first = entries.map(\.location.line).min(),
-            let source = FileManager.default.contents(atPath: url.path)
+            let text = swiftText(url),
+            let point = DefinitionSource.insertionPoint(
+                for: entries.map { ($0.expression, $0.location.line) }, in: text)
         else { return nil }
-        let line = DocumentText.line(first - 1, of: String(decoding: source, as: UTF8.self))
-        return (url, first, String(line.prefix { $0 == " " || $0 == "\t" }))
+        return (url, point.line, point.indent)
+    }
+
+    /// A Swift file's text as it is on disk now.
+    func swiftText(_ url: URL) -> String? {
+        FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: The document and the project

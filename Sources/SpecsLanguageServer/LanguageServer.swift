@@ -52,7 +52,17 @@ public final class LanguageServer {
     private let definitionProblems: [DefinitionProblem]
     /// Those whose expression compiles once an unknown parameter type reads as any text.
     private let brokenExpressions: [(problem: DefinitionProblem, expression: CucumberExpression)]
-    private let freshness = RunnerFreshness()
+    let freshness = RunnerFreshness()
+    /// Whether the editor watches the project's files and says when they change.
+    var clientWatchesFiles = false
+    /// The project's feature files as last seen on disk, by real path, and when each changed.
+    var diskStamps: [URL: Date] = [:]
+    /// Set while Swift sources with step definitions are newer than this runner: said in each open feature file.
+    var staleNote: String?
+    /// The open documents by the real path of their file, to the URI the editor opened them by.
+    var openReal: [String: String] = [:]
+    /// How often the disk is looked at while the editor is quiet, in seconds.
+    static let diskInterval = 2.0
     /// This runner's executable, which runs a scenario for a lens.
     var runnerExecutable: String? { freshness.executable }
 
@@ -113,7 +123,14 @@ public final class LanguageServer {
             case .message(let message):
                 if let code = handle(message) { return code }
             }
-            if pending.isEmpty { whilePaused() }
+            if pending.isEmpty {
+                whilePaused()
+                // Quiet: the disk is looked at until the editor speaks again.
+                while !shutdownRequested && !connection.waitForInput(seconds: Self.diskInterval) {
+                    lookAtDisk()
+                    whilePaused()
+                }
+            }
         }
         return shutdownRequested ? 0 : 1
     }
@@ -225,11 +242,19 @@ public final class LanguageServer {
     private func notified(_ notification: ClientNotification) -> Int32? {
         switch notification {
         case .initialized:
+            watchFiles(initializeParameters)
             publishDefinitionProblems()
-            warnIfStale()
-            if let projectFolder { unread = WorkspaceFiles.features(under: projectFolder).reversed() }
+            checkFreshness()
+            scanProject()
         case .exit: return shutdownRequested ? 0 : 1
-        case .didOpen(let uri, let text): documents[uri] = OpenDocument(text: text)
+        case .didOpen(let uri, let text):
+            documents[uri] = OpenDocument(text: text)
+            let real = realURI(uri)
+            openReal[real] = uri
+            // The file read from disk under its real path is this document now.
+            if real != uri, workspace.removeValue(forKey: real) != nil {
+                connection.notify("textDocument/publishDiagnostics", ["uri": real, "diagnostics": []])
+            }
         case .didChange(let uri, let changes):
             guard var document = documents[uri] else { return nil }
             for change in changes { document.text = DocumentText.applying(change, to: document.text) }
@@ -237,13 +262,17 @@ public final class LanguageServer {
             documents[uri] = document
         case .didClose(let uri):
             documents[uri] = nil
+            let real = realURI(uri)
+            if openReal[real] == uri { openReal[real] = nil }
             // A project file keeps what the disk holds; another file's problems go with it.
-            if let url = URL(string: uri), url.isFileURL, workspace[uri] != nil || isInProject(url) {
+            if real != uri { connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []]) }
+            if let url = URL(string: real), url.isFileURL, workspace[real] != nil || isInProject(url) {
                 readWorkspaceFile(url)
             } else {
                 connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
             }
-        case .cancel, .didSave, .didChangeWatchedFiles, .ignored: break
+        case .didChangeWatchedFiles(let changes): filesChanged(changes)
+        case .cancel, .didSave, .ignored: break
         }
         return nil
     }
@@ -270,16 +299,22 @@ public final class LanguageServer {
         let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?["completion"]
         snippets =
             ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
-        if let folder = Self.projectFolder(params) {
+        if let folder = PackageRoot.of(folder: Self.projectFolder(params), executable: freshness.executable) {
             projectFolder = folder
             linter = FeatureLinter(configuration: Self.lintConfiguration(in: folder))
         }
     }
 
-    private func isInProject(_ url: URL) -> Bool {
+    /// Reads the project's feature files afresh: each checked while the editor is quiet.
+    private func scanProject() {
+        guard let projectFolder else { return }
+        diskStamps = WorkspaceFiles.stamps(under: projectFolder)
+        unread = diskStamps.keys.sorted { $0.path > $1.path }
+    }
+
+    func isInProject(_ url: URL) -> Bool {
         guard let projectFolder else { return false }
-        return url.standardizedFileURL.path.hasPrefix(
-            URL(fileURLWithPath: projectFolder).standardizedFileURL.path + "/")
+        return url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(PackageRoot.real(projectFolder) + "/")
     }
 
     // MARK: Checking
@@ -314,13 +349,26 @@ public final class LanguageServer {
     func allAnalyses() -> [FeatureAnalysis] {
         for uri in documents.keys where documents[uri]?.analysis == nil { _ = analysis(of: uri) }
         while let file = unread.popLast() { readWorkspaceFile(file) }
-        return documents.values.compactMap(\.analysis) + workspace.filter { documents[$0.key] == nil }.map(\.value)
+        return documents.values.compactMap(\.analysis)
+            + workspace.filter { documents[$0.key] == nil && openReal[$0.key] == nil }.map(\.value)
     }
 
     private func publish(_ analysis: FeatureAnalysis) {
+        var checks = checks
+        var notes: [[String: Any]] = []
+        if let package = otherPackage(of: analysis.uri) {
+            // Another package's steps: its own runner checks them, not this one.
+            checks.checksSteps = false
+            notes.append(
+                FeatureAnalysis.diagnostic(
+                    line: 1, column: 1, severity: 3, code: "other-package",
+                    message: "This file belongs to the package at \(package): its steps are checked by that package's "
+                        + "runner, not by the one serving \(projectFolder ?? "this editor")."))
+        }
+        if let stale = staleDiagnostic(analysis) { notes.append(stale) }
         connection.notify(
             "textDocument/publishDiagnostics",
-            ["uri": analysis.uri, "diagnostics": analysis.diagnostics(checks: checks, linter: linter)])
+            ["uri": analysis.uri, "diagnostics": notes + analysis.diagnostics(checks: checks, linter: linter)])
     }
 
     /// What the runner says of step texts, each text asked once.
@@ -344,9 +392,9 @@ public final class LanguageServer {
         return "No scenario runs: a step definition cannot be registered\(others): \(first)"
     }
 
-    private func readWorkspaceFile(_ url: URL) {
+    func readWorkspaceFile(_ url: URL) {
         let uri = url.absoluteString
-        guard documents[uri] == nil else { return }
+        guard documents[uri] == nil, openReal[uri] == nil else { return }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             workspace[uri] = nil
             return
@@ -368,31 +416,8 @@ public final class LanguageServer {
             }
             connection.notify(
                 "textDocument/publishDiagnostics",
-                ["uri": Self.fileURL(file).absoluteString, "diagnostics": diagnostics])
+                ["uri": sourceURL(file).absoluteString, "diagnostics": diagnostics])
         }
-    }
-
-    static func fileURL(_ file: String) -> URL {
-        URL(fileURLWithPath: file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file)
-    }
-
-    /// Tells the user when the step definitions changed after this runner was built: it
-    /// serves the definitions it was built with until it is built again.
-    private func warnIfStale() {
-        let files = Set(catalog.entries.map { Self.fileURL($0.location.file).path })
-        let stale = freshness.staleSources(files)
-        guard let newest = stale.first else { return }
-        let name = URL(fileURLWithPath: newest).lastPathComponent
-        let others = stale.count > 1 ? " and \(stale.count - 1) other file(s)" : ""
-        connection.notify(
-            "window/showMessage",
-            [
-                "type": 2,
-                "message":
-                    "specs: \(name)\(others) changed after this runner was built, so the editor checks against "
-                    + "older step definitions. Build the runner again (swift build); the server takes the new "
-                    + "one up by itself.",
-            ])
     }
 
     // MARK: A rebuilt runner
@@ -439,7 +464,8 @@ public final class LanguageServer {
             }
         }
         publishDefinitionProblems()
-        if let projectFolder { unread = WorkspaceFiles.features(under: projectFolder).reversed() }
+        checkFreshness()
+        scanProject()
         connection.notify(
             "window/showMessage", ["type": 3, "message": "specs: the rebuilt runner now serves this editor."])
     }

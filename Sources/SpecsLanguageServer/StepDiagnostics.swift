@@ -10,6 +10,8 @@ struct StepChecks {
     var refusal: (String, _ table: Bool, _ docString: Bool) -> String? = { _, _, _ in nil }
     /// Set when definitions cannot be registered: the runner then runs no scenario at all.
     var refusedRun: String?
+    /// Whether the steps are this runner's to check (not another package's).
+    var checksSteps = true
 }
 
 /// The diagnostics of one step: undefined, ambiguous, or refused by the runner before it
