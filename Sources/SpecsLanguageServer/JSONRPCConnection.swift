@@ -124,28 +124,22 @@ final class JSONRPCConnection {
         return nil
     }
 
-    /// Where the next `Content-Length:` field starts among `bytes[from..<to]`, as clients
-    /// spell it (`Content-Length:` or `content-length:`); searched by `memmem`, as a body of
-    /// 50 MB is searched while it arrives.
+    /// Where the next `Content-Length:` field starts among `bytes[from..<to]`.
     private static func nextHeader(in bytes: [UInt8], from: Int, to: Int) -> Int? {
         guard to - from >= lengthField.count else { return nil }
-        return bytes.withUnsafeBytes { buffer -> Int? in
-            let base = buffer.baseAddress! + from
-            var found: Int?
-            for spelling in spellings {
-                let hit = spelling.withUnsafeBytes { needle in
-                    memmem(base, to - from, needle.baseAddress, needle.count)
-                }
-                if let hit {
-                    let offset = from + (UnsafeRawPointer(hit) - buffer.baseAddress!)
-                    found = min(found ?? offset, offset)
-                }
+        var index = from
+        while index + lengthField.count <= to {
+            if bytes[index] | 0x20 == UInt8(ascii: "c"),
+                zip(bytes[index..<(index + lengthField.count)], lengthField).allSatisfy({
+                    ($0 >= 65 && $0 <= 90 ? $0 + 32 : $0) == $1
+                })
+            {
+                return index
             }
-            return found
+            index += 1
         }
+        return nil
     }
-
-    private static let spellings = [Array("Content-Length:".utf8), Array("content-length:".utf8)]
 
     private static func readable(_ descriptor: Int32, waiting milliseconds: Int32 = 0) -> Bool {
         var state = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
