@@ -2,6 +2,7 @@ import CucumberExpressions
 import FeatureLint
 import Foundation
 import Gherkin
+import Messages
 import SpecsRunner
 
 /// `RUNNER lsp`: the Language Server Protocol on standard input and output for
@@ -17,14 +18,14 @@ import SpecsRunner
 public final class LanguageServer {
     let connection: JSONRPCConnection
     let catalog: StepCatalog
-    /// The lint rules, with the settings of the project the editor opened (see `initialize`).
-    var linter: FeatureLinter
+    /// The lint settings and indentation of the project the editor opened (see `initialize`).
+    var style: ProjectStyle
     /// Open documents by URI: their text, and their analysis once checked (nil while an edit waits).
     var documents: [String: OpenDocument] = [:]
     /// The project's feature files that are not open, as last read from disk.
     var workspace: [String: FeatureAnalysis] = [:]
     /// Feature files still to read and check when the editor pauses.
-    private var unread: [URL] = []
+    var unread: [URL] = []
     /// What the definitions say of each step text seen: a step checked twice is matched once.
     private var matchCache: [String: [StepCatalog.Entry]] = [:]
     /// Why the runner refuses each step text seen, with or without a table or doc string.
@@ -90,17 +91,8 @@ public final class LanguageServer {
             }
             return (try? CucumberExpression(source)).map { (problem, $0) }
         }
-        linter = FeatureLinter(configuration: Self.lintConfiguration(in: FileManager.default.currentDirectoryPath))
+        style = ProjectStyle(folder: FileManager.default.currentDirectoryPath)
         completionOffers = catalog.entries.map(completionOffer(for:))
-    }
-
-    /// The lint settings of a project folder: `specs.json`'s `lint`, else `.specs-lint.json`.
-    static func lintConfiguration(in folder: String) -> LintConfiguration {
-        let data =
-            (try? ProjectConfiguration.load(directory: folder))??.lint
-            ?? FileManager.default.contents(
-                atPath: URL(fileURLWithPath: folder).appendingPathComponent(LintConfiguration.defaultFile).path)
-        return data.flatMap { try? LintConfiguration.read($0) } ?? LintConfiguration()
     }
 
     /// The folder of the project the editor opened, as `initialize` names it.
@@ -301,7 +293,7 @@ public final class LanguageServer {
             ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
         if let folder = PackageRoot.of(folder: Self.projectFolder(params), executable: freshness.executable) {
             projectFolder = folder
-            linter = FeatureLinter(configuration: Self.lintConfiguration(in: folder))
+            style = ProjectStyle(folder: folder)
         }
     }
 
@@ -368,7 +360,10 @@ public final class LanguageServer {
         if let stale = staleDiagnostic(analysis) { notes.append(stale) }
         connection.notify(
             "textDocument/publishDiagnostics",
-            ["uri": analysis.uri, "diagnostics": notes + analysis.diagnostics(checks: checks, linter: linter)])
+            [
+                "uri": analysis.uri,
+                "diagnostics": notes + analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri)),
+            ])
     }
 
     /// What the runner says of step texts, each text asked once.
@@ -382,7 +377,7 @@ public final class LanguageServer {
                 let found = catalog.refusal(of: text, table: table, docString: docString)
                 refusalCache[key] = .some(found)
                 return found
-            }, refusedRun: refusedRun)
+            }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
     }
 
     /// Why no scenario runs while definitions cannot be registered, as each feature file says it.
@@ -396,10 +391,22 @@ public final class LanguageServer {
         let uri = url.absoluteString
         guard documents[uri] == nil, openReal[uri] == nil else { return }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            workspace[uri] = nil
+            // Gone since it was listed: its problems go with it.
+            forget(url)
             return
         }
-        let analysis = FeatureAnalysis(text: String(decoding: data, as: UTF8.self), uri: uri)
+        // Read as the command line reads it: in the encoding an `# encoding:` line names.
+        let text: String
+        do { text = try SourceReader.decode(Array(data), uri: url.path) } catch {
+            workspace[uri] = nil
+            let diagnostic = FeatureAnalysis.diagnostic(
+                line: error.line ?? 1, column: error.column ?? 1, severity: 1, code: "encoding", message: error.reason)
+            connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [diagnostic]])
+            return
+        }
+        // Read again as it was (the scan and the editor's file watching both saw it): said once.
+        if workspace[uri]?.text == text { return }
+        let analysis = FeatureAnalysis(text: text, uri: uri)
         workspace[uri] = analysis
         publish(analysis)
     }
