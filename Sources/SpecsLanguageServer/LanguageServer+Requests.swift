@@ -71,7 +71,7 @@ extension LanguageServer {
     // MARK: Steps and their definitions
 
     private func stepAt(_ at: DocumentPosition) -> FeatureAnalysis.StepSite? {
-        analysis(of: at.uri)?.stepAtLine[at.position.line + 1]
+        current(at.uri)?.step(atLine: at.position.line + 1)
     }
 
     private func definitions(of step: FeatureAnalysis.StepSite) -> [StepCatalog.Entry] {
