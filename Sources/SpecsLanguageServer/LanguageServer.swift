@@ -286,8 +286,12 @@ public final class LanguageServer {
             scanProject()
         case .exit: return shutdownRequested ? 0 : 1
         case .didOpen(let uri, let text):
-            documents[uri] = OpenDocument(text: text)
+            var document = OpenDocument(text: text)
             let real = realURI(uri)
+            // The file as read from disk, when the editor opens it unchanged: answers come from
+            // that check until the document's own is done.
+            if let known = workspace[uri] ?? workspace[real], known.text == text { document.latest = known }
+            documents[uri] = document
             openReal[real] = uri
             // The file read from disk under its real path is this document now.
             if real != uri, workspace.removeValue(forKey: real) != nil {
