@@ -212,6 +212,10 @@ public final class LanguageServer {
             try check(request, id: id)
             connection.respond(to: id.json, result: try answer(request))
         } catch {
+            guard error.code != ProtocolError.deferred.code else {
+                pending.append(.message(message))
+                return nil
+            }
             connection.respond(to: id.json, error: error.code, error.message)
         }
         return nil
@@ -236,6 +240,18 @@ public final class LanguageServer {
                 throw .invalidParams("line \(position.line) is past the end of the document (\(lines) lines)")
             }
         }
+    }
+
+    /// Looks at what has come while a long answer about `uri` is written: an edit of the
+    /// document makes the answer stale, and a completion is answered first.
+    func interrupt(_ uri: String) throws(ProtocolError) {
+        while let more = connection.ready() { pending.append(more) }
+        if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
+        let completion = pending.contains {
+            guard case .message(let message) = $0 else { return false }
+            return message["method"] as? String == "textDocument/completion"
+        }
+        if completion { throw .deferred }
     }
 
     private static func cancels(_ incoming: JSONRPCConnection.Incoming, _ id: RequestID) -> Bool {
@@ -270,7 +286,7 @@ public final class LanguageServer {
         case .documentSymbol(let uri):
             return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
         case .workspaceSymbol(let query): return workspaceSymbols(query)
-        case .semanticTokens(let uri): return semanticTokens(uri)
+        case .semanticTokens(let uri): return try semanticTokens(uri)
         case .codeLens(let uri): return codeLenses(uri)
         case .executeCommand(let command, let arguments): return executeCommand(command, arguments)
         }
