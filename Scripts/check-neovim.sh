@@ -55,7 +55,7 @@ local items = {}
 for _, response in pairs(reply or {}) do items = (response.result or {}).items or {} end
 local chosen
 for _, item in ipairs(items) do
-  if item.label == "a cart with {int} item(s) at {float} EUR" then chosen = item end
+  if (item.detail or ""):find("a cart with {int} item(s) at {float} EUR", 1, true) then chosen = item end
 end
 check("completion offers the definition", chosen ~= nil, items)
 if chosen then
@@ -68,6 +68,15 @@ if chosen then
   check("and then it has no diagnostic", vim.wait(15000, function() return #diagnostics_at(row) == 0 end, 100),
     diagnostics_at(row))
 end
+
+-- Omnifunc completion (<C-x><C-o>, the default without vim.lsp.completion.enable): the word
+-- it inserts is plain text, never snippet syntax.
+local words = vim.lsp.completion._lsp_to_complete_items({ items = items }, "a cart with ")
+local word
+for _, candidate in ipairs(words) do
+  if candidate.word:find("a cart with", 1, true) then word = candidate.word end
+end
+check("omnifunc inserts plain text: " .. tostring(word), word == "a cart with 1 item at 1.5 EUR", words)
 
 -- Go to definition.
 local definition = vim.lsp.buf_request_sync(buffer, "textDocument/definition", {

@@ -47,3 +47,11 @@ enum CompletionText {
         return result
     }
 }
+
+/// What completion offers for one definition: the text inserted (a snippet where the editor
+/// takes them), the same as plain text, and whether it is the whole step.
+struct CompletionOffer {
+    let newText: String
+    let plain: String
+    let complete: Bool
+}

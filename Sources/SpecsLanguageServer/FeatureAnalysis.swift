@@ -9,30 +9,39 @@ import SpecsRunner
 /// A file that does not parse (a line being typed, a misspelt keyword) is read line by
 /// line instead, so that its steps keep their diagnostics, hover and definition, and its
 /// headings the outline, while the parse errors are reported beside them.
-struct FeatureAnalysis {
-    let text: String
+struct FeatureAnalysis: Sendable {
+    /// The text as the editor has it, a byte order mark included.
+    var text: String
     let uri: String
-    private(set) var document: GherkinDocument?
-    private(set) var errors: [ParseError] = []
-    /// Every step, in line order, and the one at each line (1-based).
-    private(set) var steps: [StepSite] = []
-    private(set) var stepAtLine: [Int: StepSite] = [:]
+    /// The text without a byte order mark, as the parser and the formatter read it.
+    var body: String
+    /// Whether the text starts with a byte order mark: it takes one UTF-16 unit of line 1.
+    var byteOrderMark: Bool
+    var document: GherkinDocument?
+    var errors: [ParseError] = []
+    /// Every step, in line order.
+    var steps: [StepSite] = []
     /// Features, rules, backgrounds, scenarios and examples, in line order.
-    private(set) var headings: [Heading] = []
+    var headings: [Heading] = []
     /// Set when the file is too large to check in an editor.
     private(set) var tooLarge = false
+    /// Set while only the lines an edit touched have been read again: steps and headings are
+    /// as written now, but the parse, the lint findings and outline rows wait for a full check.
+    var provisional = false
+    /// What the linter found, when the check was made with one (see `checked`).
+    var findings: [LintFinding]?
 
     /// The largest document checked: beyond it, one diagnostic says why nothing else is.
     static let largestChecked = 4 << 20
 
     /// A step where it is written, with the texts it is matched by: its pickles' (an
     /// outline's rows, placeholders filled), or as written.
-    struct StepSite {
+    struct StepSite: Sendable {
         let keyword: String
         let text: String
-        let line: Int
+        var line: Int
         let column: Int
-        let texts: [String]
+        var texts: [String]
         /// What the step is (context, action, outcome), for a snippet that defines it.
         var type: PickleStepType? = nil
         var table = false
@@ -40,8 +49,8 @@ struct FeatureAnalysis {
     }
 
     /// A heading of the outline.
-    struct Heading {
-        enum Kind: Int {
+    struct Heading: Sendable {
+        enum Kind: Int, Sendable {
             case feature = 2
             case rule = 3
             case background = 6
@@ -51,7 +60,7 @@ struct FeatureAnalysis {
 
         let kind: Kind
         let title: String
-        let line: Int
+        var line: Int
         /// Where its keyword starts (1-based), and the keyword with its colon, in UTF-16 units.
         var column = 1
         var keywordLength = 0
@@ -60,10 +69,13 @@ struct FeatureAnalysis {
     init(text: String, uri: String) {
         self.text = text
         self.uri = uri
+        byteOrderMark = text.unicodeScalars.first == "\u{FEFF}"
+        body = byteOrderMark ? String(text.unicodeScalars.dropFirst()) : text
         guard text.utf8.count <= Self.largestChecked else {
             tooLarge = true
             return
         }
+        let text = body
         var ids = IncrementingIdGenerator()
         do {
             let document = try Parser().parse(text, uri: uri, ids: &ids)
@@ -89,7 +101,36 @@ struct FeatureAnalysis {
             errors = error.errors
             (steps, headings) = FeatureLines.read(text)
         }
-        for step in steps { stepAtLine[step.line] = step }
+        if byteOrderMark {
+            headings = headings.map { heading in
+                var heading = heading
+                if heading.line == 1 { heading.column += 1 }
+                return heading
+            }
+        }
+    }
+
+    /// The step at a line (1-based), found by halving the steps in line order.
+    func step(atLine line: Int) -> StepSite? {
+        var low = 0
+        var high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if steps[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low < steps.count && steps[low].line == line ? steps[low] : nil
+    }
+
+    /// The full check of `text`: parsed, its pickles compiled and linted, ready to publish.
+    static func checked(text: String, uri: String, linter: FeatureLinter) -> FeatureAnalysis {
+        var analysis = FeatureAnalysis(text: text, uri: uri)
+        if let document = analysis.document { analysis.findings = linter.lint(analysis.body, document: document) }
+        return analysis
+    }
+
+    /// A column of the body as the editor counts it in the text: line 1 after the byte order mark.
+    func column(_ column: Int, line: Int) -> Int {
+        byteOrderMark && line == 1 ? column + 1 : column
     }
 
     private static func headings(_ feature: Feature) -> [Heading] {
@@ -124,12 +165,8 @@ struct FeatureAnalysis {
 
     // MARK: Diagnostics
 
-    /// The file's diagnostics; `matches` gives the definitions a step's text matches.
-    /// `broken` gives the definitions that would match a text but cannot be registered.
-    func diagnostics(
-        matches: (String) -> [StepCatalog.Entry], linter: FeatureLinter,
-        broken: (String) -> [DefinitionProblem] = { _ in [] }, didYouMean: (String) -> String? = { _ in nil }
-    ) -> [[String: Any]] {
+    /// The file's diagnostics: parse errors, lint findings, and what `checks` say of its steps.
+    func diagnostics(checks: StepChecks, linter: FeatureLinter) -> [[String: Any]] {
         if tooLarge {
             return [
                 Self.diagnostic(
@@ -143,56 +180,26 @@ struct FeatureAnalysis {
         for error in errors {
             result.append(
                 Self.diagnostic(
-                    line: error.location.line, column: error.location.column ?? 1, severity: 1,
-                    code: "parse-error", message: ParseErrorWords.of(error, in: text)))
+                    line: error.location.line, column: column(error.location.column ?? 1, line: error.location.line),
+                    severity: 1, code: "parse-error", message: ParseErrorWords.of(error, in: body)))
         }
         if let document {
-            for finding in linter.lint(text, document: document) {
+            for finding in findings ?? linter.lint(body, document: document) {
                 result.append(
                     Self.diagnostic(
-                        line: finding.line, column: finding.column, severity: finding.severity == .error ? 1 : 2,
+                        line: finding.line, column: column(finding.column, line: finding.line),
+                        severity: finding.severity == .error ? 1 : 2,
                         code: finding.rule, message: finding.message))
             }
         }
-        for step in steps {
-            var undefined: [String] = []
-            var ambiguous: [(String, [StepCatalog.Entry])] = []
-            for text in step.texts {
-                let found = matches(text)
-                if found.isEmpty {
-                    undefined.append(text)
-                } else if found.count > 1 {
-                    ambiguous.append((text, found))
-                }
-            }
-            // The diagnostic covers the step's keyword and text, in UTF-16 as the protocol counts.
-            let length = (step.keyword + step.text).utf16.count
-            if !undefined.isEmpty {
-                // A definition that would match but cannot be registered is named where it is used.
-                let unusable = broken(undefined[0]).first
-                let because =
-                    unusable.map {
-                        ": the definition '\($0.expression)' at \($0.location) would, but it cannot be registered: \($0.message)"
-                    } ?? ""
-                result.append(
-                    Self.diagnostic(
-                        line: step.line, column: step.column, length: length, severity: unusable == nil ? 2 : 1,
-                        code: "undefined",
-                        message: "Undefined step: no step definition matches '\(undefined[0])'\(because)"
-                            + (didYouMean(undefined[0]).map { "\n" + $0 } ?? ""),
-                        data: [
-                            "text": undefined[0], "type": step.type?.rawValue ?? "", "table": step.table,
-                            "docString": step.docString,
-                        ]))
-            }
-            if let (text, found) = ambiguous.first {
-                let listing = found.map { "'\($0.expression)' at \($0.location)" }.joined(separator: ", ")
-                result.append(
-                    Self.diagnostic(
-                        line: step.line, column: step.column, length: length, severity: 1, code: "ambiguous",
-                        message: "Ambiguous step: '\(text)' matches \(listing)"))
-            }
+        guard checks.checksSteps else { return result }
+        if let refused = checks.refusedRun, let feature = headings.first(where: { $0.kind == .feature }) {
+            result.append(
+                Self.diagnostic(
+                    line: feature.line, column: feature.column, length: feature.keywordLength, severity: 1,
+                    code: "definition", message: refused))
         }
+        for step in steps { result += StepDiagnostics.of(step, checks: checks) }
         return result
     }
 
@@ -263,61 +270,5 @@ struct FeatureAnalysis {
         }
         build(0..<levels.count, depth: 0)
         return JSONText.Encoded(bytes: out)
-    }
-}
-
-/// A feature file read line by line with its dialect's keywords, for a file that does not
-/// parse: its step lines and headings, doc strings and tables skipped.
-enum FeatureLines {
-    static func read(_ text: String) -> (steps: [FeatureAnalysis.StepSite], headings: [FeatureAnalysis.Heading]) {
-        guard let dialect = Dialect.named(LanguageComment.language(of: text)) ?? Dialect.named("en") else {
-            return ([], [])
-        }
-        // Each step keyword with the kind it gives; nil for And and But, which continue the last.
-        let stepKeywords: [(String, PickleStepType?)] =
-            (dialect.given.map { ($0, .context) } + dialect.when.map { ($0, .action) }
-            + dialect.then.map { ($0, .outcome) } + (dialect.and + dialect.but).map { ($0, nil) })
-            .sorted { $0.0.count > $1.0.count }
-        var lastType: PickleStepType?
-        let headingKeywords: [(String, FeatureAnalysis.Heading.Kind)] =
-            (dialect.feature.map { ($0, .feature) } + dialect.rule.map { ($0, .rule) }
-            + dialect.background.map { ($0, .background) } + dialect.scenario.map { ($0, .scenario) }
-            + dialect.scenarioOutline.map { ($0, .scenario) } + dialect.examples.map { ($0, .examples) })
-            .sorted { $0.0.count > $1.0.count }
-        var steps: [FeatureAnalysis.StepSite] = []
-        var headings: [FeatureAnalysis.Heading] = []
-        var docString: String?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let body = line.drop { $0 == " " || $0 == "\t" }
-            let trimmed = String(body.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
-            if let delimiter = docString {
-                if trimmed.hasPrefix(delimiter) { docString = nil }
-                continue
-            }
-            if let delimiter = ["\"\"\"", "```"].first(where: { trimmed.hasPrefix($0) }) {
-                docString = delimiter
-                continue
-            }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("|") || trimmed.hasPrefix("@") {
-                continue
-            }
-            let column = line.count - body.count + 1
-            if let (keyword, kind) = headingKeywords.first(where: { trimmed.hasPrefix($0.0 + ":") }) {
-                let name = trimmed.dropFirst(keyword.count + 1).trimmingCharacters(in: .whitespaces)
-                headings.append(
-                    .init(
-                        kind: kind, title: keyword + ": " + name, line: index + 1, column: column,
-                        keywordLength: keyword.utf16.count + 1))
-                lastType = nil
-            } else if let (keyword, type) = stepKeywords.first(where: { trimmed.hasPrefix($0.0) }) {
-                let stepText = String(trimmed.dropFirst(keyword.count))
-                lastType = type ?? lastType
-                steps.append(
-                    .init(
-                        keyword: keyword, text: stepText, line: index + 1, column: column, texts: [stepText],
-                        type: lastType))
-            }
-        }
-        return (steps, headings)
     }
 }

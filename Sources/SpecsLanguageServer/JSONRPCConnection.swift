@@ -4,10 +4,18 @@ import SpecsRunner
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them
 /// (`Content-Length: N` headers, an empty line, N bytes of JSON), read from one file
 /// descriptor and written to another.
+///
+/// A frame that lies about its length is recovered from: a body that runs into the next
+/// `Content-Length` header ends there when what precedes it is a whole message, and bytes
+/// that are not a message are skipped up to the next header.
 final class JSONRPCConnection {
     private var input: ChunkReader
     private let output: Int32
     private var buffer: [UInt8] = []
+    /// How far the body being waited for has been searched for a header that ends it early.
+    private var searchedBody = 0
+    /// Finds frame headers, counting the bytes it looks at.
+    private(set) var search = FrameSearch()
 
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = ChunkReader(input)
@@ -24,57 +32,114 @@ final class JSONRPCConnection {
     static let largestMessage = 128 << 20
     /// The bytes of a skipped message still to come.
     private var skipping = 0
+    private static let lengthField = Array("content-length:".utf8)
 
     /// The next message, or nil at the end of the input.
     func next() -> Incoming? {
         while true {
-            if skipping > 0 {
-                let dropped = min(skipping, buffer.count)
-                buffer.removeSubrange(..<dropped)
-                skipping -= dropped
-                if skipping > 0 {
-                    guard input.next({ buffer.append(contentsOf: $0) }) else { return nil }
-                    continue
-                }
-            }
-            if let headerEnd = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
-                let header = String(decoding: buffer[..<headerEnd.lowerBound], as: UTF8.self)
-                let length = header.split(separator: "\r\n").compactMap { line -> Int? in
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    guard parts.count == 2,
-                        parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length"
-                    else { return nil }
-                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
-                }.first
-                guard let length else {
-                    buffer.removeSubrange(..<headerEnd.upperBound)
-                    return .malformed("a message without a Content-Length header")
-                }
-                if length > Self.largestMessage {
-                    buffer.removeSubrange(..<headerEnd.upperBound)
-                    skipping = length
-                    return .malformed(
-                        "a message of \(length >> 20) MB, larger than the \(Self.largestMessage >> 20) MB read")
-                }
-                if buffer.count - headerEnd.upperBound >= length {
-                    let body = Data(buffer[headerEnd.upperBound..<(headerEnd.upperBound + length)])
-                    buffer.removeSubrange(..<(headerEnd.upperBound + length))
-                    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
-                        return .malformed("the message is not a JSON object")
-                    }
-                    return .message(object)
-                }
-            }
+            if let message = framed() { return message }
+            if !Self.readable(input.descriptor), let message = wholeBeforeItsLength() { return message }
             guard input.next({ buffer.append(contentsOf: $0) }) else { return nil }
         }
+    }
+
+    /// A body that is a whole message though its header promised more, taken when nothing
+    /// more is coming: an editor waiting for the answer would otherwise wait forever.
+    private func wholeBeforeItsLength() -> Incoming? {
+        guard skipping == 0, let headerEnd = search.headerEnd(in: buffer, from: 0, to: buffer.count),
+            Self.contentLength(buffer[..<headerEnd]) != nil,
+            buffer.last(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "}"),
+            let message = Self.decode(Data(buffer[(headerEnd + 4)...]))
+        else { return nil }
+        buffer.removeAll()
+        searchedBody = 0
+        return message
+    }
+
+    /// The next message if one has arrived whole, without waiting for one.
+    func ready() -> Incoming? {
+        while true {
+            if let message = framed() { return message }
+            guard Self.readable(input.descriptor), input.next({ buffer.append(contentsOf: $0) }) else { return nil }
+        }
+    }
+
+    /// A message cut from the bytes read so far, or nil when more are needed.
+    private func framed() -> Incoming? {
+        if skipping > 0 {
+            let dropped = min(skipping, buffer.count)
+            buffer.removeSubrange(..<dropped)
+            skipping -= dropped
+            if skipping > 0 { return nil }
+        }
+        guard let headerEnd = search.headerEnd(in: buffer, from: 0, to: buffer.count) else { return nil }
+        let bodyStart = headerEnd + 4
+        guard let length = Self.contentLength(buffer[..<headerEnd]) else {
+            buffer.removeSubrange(..<bodyStart)
+            return .malformed("a message without a Content-Length header")
+        }
+        if length > Self.largestMessage {
+            buffer.removeSubrange(..<bodyStart)
+            skipping = length
+            return .malformed("a message of \(length >> 20) MB, larger than the \(Self.largestMessage >> 20) MB read")
+        }
+        // A header inside the body says the length was too long: the body ends there. Each
+        // byte is searched once, however many chunks the body comes in.
+        var searched = max(bodyStart, bodyStart + searchedBody - 3)
+        let searchEnd = min(buffer.count, bodyStart + length + FrameSearch.longestHeader)
+        while let early = search.nextHeader(in: buffer, from: searched, to: searchEnd) {
+            // A header that starts inside the body counts, though it ends past it.
+            guard early.field < bodyStart + length else { break }
+            // Only where what comes before is a whole message.
+            if let message = Self.decode(Data(buffer[bodyStart..<early.field])) {
+                buffer.removeSubrange(..<early.field)
+                searchedBody = 0
+                return message
+            }
+            searched = early.end + 1
+        }
+        guard buffer.count - bodyStart >= length else {
+            searchedBody = max(searched, buffer.count) - bodyStart
+            return nil
+        }
+        searchedBody = 0
+        let body = Data(buffer[bodyStart..<(bodyStart + length)])
+        buffer.removeSubrange(..<(bodyStart + length))
+        if let message = Self.decode(body) { return message }
+        // Too short a length leaves the rest of the body: skip to the next header.
+        if let next = search.nextHeader(in: buffer, from: 0, to: buffer.count) { buffer.removeSubrange(..<next.field) }
+        return .malformed("the message is not a JSON object")
+    }
+
+    private static func decode(_ body: Data) -> Incoming? {
+        (try? JSONSerialization.jsonObject(with: body)).flatMap { $0 as? [String: Any] }.map(Incoming.message)
+    }
+
+    /// The length a header names; the field may follow bytes that are not a header.
+    private static func contentLength(_ header: ArraySlice<UInt8>) -> Int? {
+        for line in header.split(separator: 10) {
+            let lowered = line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+            guard let field = lowered.firstRange(of: lengthField) else { continue }
+            let value = String(decoding: line.dropFirst(field.upperBound), as: UTF8.self)
+            return Int(value.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return nil
+    }
+
+    private static func readable(_ descriptor: Int32, waiting milliseconds: Int32 = 0) -> Bool {
+        var state = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&state, 1, milliseconds) > 0
+    }
+
+    /// Waits up to `seconds` for input; whether some has come (or the input ended).
+    func waitForInput(seconds: Double) -> Bool {
+        !buffer.isEmpty || Self.readable(input.descriptor, waiting: Int32(seconds * 1000))
     }
 
     /// Whether another message has arrived (wholly or in part) that `next` has not returned:
     /// work made stale by it, such as checking a document the editor has changed again, can wait.
     var hasPendingInput: Bool {
-        if !buffer.isEmpty { return true }
-        var descriptor = pollfd(fd: input.descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+        !buffer.isEmpty || Self.readable(input.descriptor)
     }
 
     func send(_ object: [String: Any]) {

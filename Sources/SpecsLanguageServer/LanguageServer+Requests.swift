@@ -7,15 +7,13 @@ extension LanguageServer {
 
     /// Step text from the definitions, for the step being typed: read from the line alone,
     /// so that it never waits for the document to be checked.
-    func completion(_ params: [String: Any]) -> Any {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
-            let text = documents[uri]?.text ?? workspace[uri]?.text,
-            let (line, character) = DocumentText.position(params["position"])
-        else { return [] as [Any] }
+    func completion(_ at: DocumentPosition) -> Any {
+        guard let text = documents[at.uri]?.text ?? workspace[at.uri]?.text else { return [] as [Any] }
+        let (line, character) = (at.position.line, at.position.character)
         // Positions count UTF-16 code units, as the protocol has them (an emoji keyword is two).
         let typedLine = String(
             decoding: Array(DocumentText.line(line, of: text).utf16.prefix(character)), as: UTF16.self)
-        guard let dialect = Dialect.named(LanguageComment.language(of: text)) else { return [] as [Any] }
+        guard let dialect = Dialect.named(DocumentText.language(of: text)) else { return [] as [Any] }
         let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted {
             $0.count > $1.count
         }
@@ -27,21 +25,23 @@ extension LanguageServer {
         var offered: Set<String> = []
         var items: [[String: Any]] = []
         for (entry, offer) in zip(catalog.entries, completionOffers) {
-            guard let (newText, complete) = offer,
-                newText.lowercased().hasPrefix(typed)
-                    || entry.expression.lowercased().hasPrefix(typed),
-                offered.insert(newText).inserted
+            guard let offer,
+                offer.plain.lowercased().hasPrefix(typed) || entry.expression.lowercased().hasPrefix(typed),
+                offered.insert(offer.plain).inserted
             else { continue }
+            // Label and filter text are the plain text, which an editor without snippets (Neovim's
+            // omnifunc) inserts as it is; the snippet goes in the edit alone.
             items.append([
-                "label": entry.expression, "kind": 15, "insertTextFormat": snippets && complete ? 2 : 1,
-                "detail": complete
-                    ? "\(entry.location)" : "regular expression, complete the rest — \(entry.location)",
-                "filterText": newText,
+                "label": offer.plain, "kind": 15, "insertTextFormat": snippets && offer.complete ? 2 : 1,
+                "detail": offer.complete
+                    ? "\(entry.expression) — \(entry.location)"
+                    : "regular expression \(entry.expression), complete the rest — \(entry.location)",
+                "filterText": offer.plain,
                 "textEdit": [
                     "range": [
                         "start": ["line": line, "character": start], "end": ["line": line, "character": character],
                     ],
-                    "newText": newText,
+                    "newText": offer.newText,
                 ],
             ])
         }
@@ -51,45 +51,50 @@ extension LanguageServer {
     /// What completion inserts for a definition, and whether it is the whole step: a Cucumber
     /// Expression's text (see `CompletionText`); a regular expression's text when it is plain
     /// text between its anchors, else the plain text it starts with, to be completed by hand.
-    func insertText(for entry: StepCatalog.Entry) -> (String, Bool)? {
+    func completionOffer(for entry: StepCatalog.Entry) -> CompletionOffer? {
         guard entry.isRegularExpression else {
-            return CompletionText.text(for: entry.expression, snippets: snippets).map { ($0, true) }
+            guard let plain = CompletionText.text(for: entry.expression, snippets: false) else { return nil }
+            let newText = snippets ? CompletionText.text(for: entry.expression, snippets: true) ?? plain : plain
+            return CompletionOffer(newText: newText, plain: plain, complete: true)
         }
         var pattern = Substring(entry.expression)
         if pattern.hasPrefix("^") { pattern = pattern.dropFirst() }
         let special = Set("\\^$.|?*+()[]{}")
         if pattern.hasSuffix("$"), !pattern.dropLast().contains(where: special.contains) {
-            return (String(pattern.dropLast()), true)
+            let text = String(pattern.dropLast())
+            return CompletionOffer(newText: text, plain: text, complete: true)
         }
-        let prefix = pattern.prefix { !special.contains($0) }
-        return prefix.isEmpty ? nil : (String(prefix), false)
+        let prefix = String(pattern.prefix { !special.contains($0) })
+        return prefix.isEmpty ? nil : CompletionOffer(newText: prefix, plain: prefix, complete: false)
     }
 
     // MARK: Steps and their definitions
 
-    private func stepAt(_ params: [String: Any]) -> FeatureAnalysis.StepSite? {
-        guard let analysis = requestedAnalysis(params), let (line, _) = DocumentText.position(params["position"])
-        else { return nil }
-        return analysis.stepAtLine[line + 1]
+    private func stepAt(_ at: DocumentPosition) -> FeatureAnalysis.StepSite? {
+        current(at.uri)?.step(atLine: at.position.line + 1)
     }
 
     private func definitions(of step: FeatureAnalysis.StepSite) -> [StepCatalog.Entry] {
         Set(step.texts.flatMap(matches)).sorted { $0.location.description < $1.location.description }
     }
 
-    func definition(_ params: [String: Any]) -> Any {
-        guard let step = stepAt(params) else { return NSNull() }
+    func definition(_ at: DocumentPosition) -> Any {
+        guard let step = stepAt(at) else { return NSNull() }
         return definitions(of: step).map { entry -> [String: Any] in
-            let position = ["line": max(0, entry.location.line - 1), "character": 0]
-            return [
-                "uri": Self.fileURL(entry.location.file).absoluteString, "range": ["start": position, "end": position],
-            ]
+            // Where the definition is now: the file may have changed since the runner was built.
+            let url = sourceURL(entry.location.file)
+            let line =
+                swiftText(url).flatMap {
+                    DefinitionSource.line(of: entry.expression, recorded: entry.location.line, in: $0)
+                } ?? entry.location.line
+            let position = ["line": max(0, line - 1), "character": 0]
+            return ["uri": url.absoluteString, "range": ["start": position, "end": position]]
         }
     }
 
     /// Every step of the project that a definition of the step at the cursor matches.
-    func references(_ params: [String: Any]) -> Any {
-        guard let step = stepAt(params) else { return [] as [Any] }
+    func references(_ at: DocumentPosition) -> Any {
+        guard let step = stepAt(at) else { return [] as [Any] }
         let wanted = Set(definitions(of: step))
         guard !wanted.isEmpty else { return [] as [Any] }
         var locations: [[String: Any]] = []
@@ -105,8 +110,8 @@ extension LanguageServer {
         return locations
     }
 
-    func hover(_ params: [String: Any]) -> Any {
-        guard let step = stepAt(params) else { return NSNull() }
+    func hover(_ at: DocumentPosition) -> Any {
+        guard let step = stepAt(at) else { return NSNull() }
         let entries = definitions(of: step)
         let value: String
         if entries.isEmpty {
@@ -133,8 +138,7 @@ extension LanguageServer {
 
     /// For each undefined step in the request, an edit that defines it: the runner's snippet,
     /// inserted into the Swift file that holds most of the definitions, before the first of them.
-    func codeActions(_ params: [String: Any]) -> Any {
-        let diagnostics = (params["context"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+    func codeActions(_ diagnostics: [[String: Any]]) -> Any {
         guard let target = definitionsFile() else { return [] as [Any] }
         return diagnostics.compactMap { diagnostic -> [String: Any]? in
             guard diagnostic["code"] as? String == "undefined", let data = diagnostic["data"] as? [String: Any],
@@ -163,36 +167,37 @@ extension LanguageServer {
     /// The Swift file with most of the step definitions, the line of its first definition and
     /// that line's indentation.
     private func definitionsFile() -> (url: URL, line: Int, indent: String)? {
-        let byFile = Dictionary(grouping: catalog.entries, by: { Self.fileURL($0.location.file) })
+        let byFile = Dictionary(grouping: catalog.entries, by: { sourceURL($0.location.file) })
         guard let (url, entries) = byFile.max(by: { ($0.value.count, $1.key.path) < ($1.value.count, $0.key.path) }),
-            let first = entries.map(\.location.line).min(),
-            let source = FileManager.default.contents(atPath: url.path)
+            let text = swiftText(url),
+            let point = DefinitionSource.insertionPoint(
+                for: entries.map { ($0.expression, $0.location.line) }, in: text)
         else { return nil }
-        let line = DocumentText.line(first - 1, of: String(decoding: source, as: UTF8.self))
-        return (url, first, String(line.prefix { $0 == " " || $0 == "\t" }))
+        return (url, point.line, point.indent)
+    }
+
+    /// A Swift file's text as it is on disk now.
+    func swiftText(_ url: URL) -> String? {
+        FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: The document and the project
 
-    func formatting(_ params: [String: Any]) -> Any {
-        guard let analysis = requestedAnalysis(params), let document = analysis.document else { return [] as [Any] }
+    /// The edit that makes the document what `specs format` writes: the lines from the first
+    /// that differs to the last that differs replaced, line ends (CRLF too) and a byte order
+    /// mark kept as the formatter keeps them.
+    func formatting(_ uri: String) -> Any {
+        guard let analysis = analysis(of: uri), let document = analysis.document else { return [] as [Any] }
         // Indented as `specs format` indents the file: specs.json, else .editorconfig.
-        let project = projectFolder.flatMap { try? ProjectConfiguration.load(directory: $0) }
-        let indentation = FormatIndentation.of(file: URL(string: analysis.uri)?.path ?? analysis.uri, project: project)
-        let formatted = FeatureFormatter(indentation: indentation).format(document, source: analysis.text)
-        guard formatted != analysis.text else { return [] as [Any] }
-        let lineCount = analysis.text.split(separator: "\n", omittingEmptySubsequences: false).count
-        return [
-            [
-                "range": ["start": ["line": 0, "character": 0], "end": ["line": lineCount, "character": 0]],
-                "newText": formatted,
-            ]
-        ]
+        let formatted = FeatureFormatter(indentation: style.indentation(of: uri)).format(
+            document, source: analysis.body, byteOrderMark: analysis.byteOrderMark)
+        guard let edit = DocumentText.edit(from: analysis.text, to: formatted) else { return [] as [Any] }
+        return [["range": edit.range.json, "newText": edit.newText]]
     }
 
     /// The features, rules and scenarios of the project whose titles hold the query.
-    func workspaceSymbols(_ params: [String: Any]) -> Any {
-        let query = (params["query"] as? String ?? "").lowercased()
+    func workspaceSymbols(_ query: String) -> Any {
+        let query = query.lowercased()
         var symbols: [[String: Any]] = []
         for analysis in allAnalyses().sorted(by: { $0.uri < $1.uri }) {
             let feature = analysis.headings.first { $0.kind == .feature }?.title ?? ""

@@ -18,24 +18,35 @@ import SpecsRunner
 public final class LanguageServer {
     let connection: JSONRPCConnection
     let catalog: StepCatalog
-    /// The lint rules, with the settings of the project the editor opened (see `initialize`).
-    var linter: FeatureLinter
+    /// The lint settings and indentation of the project the editor opened (see `initialize`).
+    var style: ProjectStyle
     /// Open documents by URI: their text, and their analysis once checked (nil while an edit waits).
     var documents: [String: OpenDocument] = [:]
     /// The project's feature files that are not open, as last read from disk.
     var workspace: [String: FeatureAnalysis] = [:]
     /// Feature files still to read and check when the editor pauses.
-    private var unread: [URL] = []
+    var unread: [URL] = []
     /// What the definitions say of each step text seen: a step checked twice is matched once.
     private var matchCache: [String: [StepCatalog.Entry]] = [:]
+    /// The arguments each step text seen gives its definition, for semantic tokens.
+    private var argumentCache: [String: [StepCatalog.ArgumentPlace]] = [:]
+    /// Why the runner refuses each step text seen, with or without a table or doc string.
+    private var refusalCache: [RefusalKey: String?] = [:]
+    struct RefusalKey: Hashable {
+        let text: String
+        let table: Bool
+        let docString: Bool
+    }
     private var shutdownRequested = false
+    /// Messages that have arrived whole and wait their turn.
+    private var pending: [JSONRPCConnection.Incoming] = []
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
     var snippets = false {
-        didSet { completionOffers = catalog.entries.map(insertText(for:)) }
+        didSet { completionOffers = catalog.entries.map(completionOffer(for:)) }
     }
     /// What completion inserts for each definition, in the catalog's order, and whether it is
     /// the whole step: worked out once per editor, not on every keystroke.
-    private(set) var completionOffers: [(String, Bool)?] = []
+    private(set) var completionOffers: [CompletionOffer?] = []
     /// The project folder the editor opened.
     var projectFolder: String?
     /// The `initialize` parameters, handed to a rebuilt runner with the open documents.
@@ -44,17 +55,31 @@ public final class LanguageServer {
     private let definitionProblems: [DefinitionProblem]
     /// Those whose expression compiles once an unknown parameter type reads as any text.
     private let brokenExpressions: [(problem: DefinitionProblem, expression: CucumberExpression)]
-    private let freshness = RunnerFreshness()
+    let freshness = RunnerFreshness()
+    /// Whether the editor watches the project's files and says when they change.
+    var clientWatchesFiles = false
+    /// The project's feature files as last seen on disk, by real path, and when each changed.
+    var diskStamps: [URL: Date] = [:]
+    /// Set while Swift sources with step definitions are newer than this runner: said in each open feature file.
+    var staleNote: String?
+    /// The open documents by the real path of their file, to the URI the editor opened them by.
+    var openReal: [String: String] = [:]
+    /// How often the disk is looked at while the editor is quiet, in seconds.
+    static let diskInterval = 2.0
+    /// How long the editor is quiet after an edit before the document is checked in full, in
+    /// seconds: a burst of keystrokes costs one check.
+    static let checkDelay = 0.03
+    /// The full checks of edited documents, made while answers go on.
+    let fullChecks = BackgroundChecks()
+    /// When the disk was last looked at.
+    private var diskLookedAt = Date()
+    /// The look at the disk under way while the editor is quiet.
+    let diskLook = DiskLook()
     /// This runner's executable, which runs a scenario for a lens.
     var runnerExecutable: String? { freshness.executable }
 
     /// The environment variable naming the state a rebuilt runner resumes from.
     static let resumeVariable = "SPECS_LSP_RESUME"
-
-    struct OpenDocument {
-        var text: String
-        var analysis: FeatureAnalysis?
-    }
 
     /// A server for this registry's step definitions, on standard input and output.
     public convenience init<World: AnyObject>(registry: StepRegistry<World>) {
@@ -72,17 +97,8 @@ public final class LanguageServer {
             }
             return (try? CucumberExpression(source)).map { (problem, $0) }
         }
-        linter = FeatureLinter(configuration: Self.lintConfiguration(in: FileManager.default.currentDirectoryPath))
-        completionOffers = catalog.entries.map(insertText(for:))
-    }
-
-    /// The lint settings of a project folder: `specs.json`'s `lint`, else `.specs-lint.json`.
-    static func lintConfiguration(in folder: String) -> LintConfiguration {
-        let data =
-            (try? ProjectConfiguration.load(directory: folder))??.lint
-            ?? FileManager.default.contents(
-                atPath: URL(fileURLWithPath: folder).appendingPathComponent(LintConfiguration.defaultFile).path)
-        return data.flatMap { try? LintConfiguration.read($0) } ?? LintConfiguration()
+        style = ProjectStyle(folder: FileManager.default.currentDirectoryPath)
+        completionOffers = catalog.entries.map(completionOffer(for:))
     }
 
     /// The folder of the project the editor opened, as `initialize` names it.
@@ -96,25 +112,72 @@ public final class LanguageServer {
     /// Serves until `exit`; returns the exit code the protocol asks for.
     public func run() -> Int32 {
         resume()
-        whilePaused()
-        while let incoming = connection.next() {
+        untilTheEditorSpeaks()
+        while var incoming = pending.isEmpty ? connection.next() : pending.removeFirst() {
+            // What has arrived whole behind it: a cancellation or a newer edit changes what is due.
+            while let more = connection.ready() { pending.append(more) }
+            incoming = completionFirst(incoming)
             switch incoming {
             case .malformed(let why): connection.respond(to: nil, error: -32700, "Parse error: \(why)")
             case .message(let message):
                 if let code = handle(message) { return code }
             }
-            whilePaused()
+            collectChecks()
+            if pending.isEmpty { untilTheEditorSpeaks() }
         }
         return shutdownRequested ? 0 : 1
+    }
+
+    /// A completion asked right behind a request that reads the whole document (semantic
+    /// tokens, the outline, lenses), with no edit between them, is answered first: the
+    /// keystroke's completion does not wait for the document's colours.
+    private func completionFirst(_ incoming: JSONRPCConnection.Incoming) -> JSONRPCConnection.Incoming {
+        func method(_ incoming: JSONRPCConnection.Incoming) -> String? {
+            guard case .message(let message) = incoming, message["id"] != nil else { return nil }
+            return message["method"] as? String
+        }
+        let wholeDocument: Set = [
+            "textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/codeLens",
+        ]
+        guard let first = method(incoming), wholeDocument.contains(first) else { return incoming }
+        for (index, next) in pending.enumerated() {
+            guard let name = method(next) else { return incoming }
+            if name == "textDocument/completion" {
+                pending.remove(at: index)
+                pending.insert(incoming, at: 0)
+                return next
+            }
+        }
+        return incoming
+    }
+
+    /// Quiet: the work that waits for a pause, checks collected as they end, and the disk
+    /// looked at, until a message comes.
+    private func untilTheEditorSpeaks() {
+        whilePaused()
+        while !shutdownRequested
+            && !connection.waitForInput(
+                seconds: fullChecks.busy || waitingEdit || diskLook.looking ? 0.005 : Self.diskInterval)
+        {
+            collectChecks()
+            collectDiskLook()
+            if Date().timeIntervalSince(diskLookedAt) >= Self.diskInterval {
+                diskLookedAt = Date()
+                lookAtDisk()
+            }
+            whilePaused()
+        }
     }
 
     /// Work that waits for the editor to pause: checking edited documents, then the project's
     /// other files, one at a time while no message is waiting; then a rebuilt runner takes over.
     private func whilePaused() {
+        startChecks()
         while !connection.hasPendingInput {
-            if let uri = documents.first(where: { $0.value.analysis == nil })?.key {
-                _ = analysis(of: uri)
-            } else if let file = unread.popLast() {
+            // An open document's check starts and is published between the project's files.
+            startChecks()
+            collectChecks()
+            if let file = unread.popLast() {
                 readWorkspaceFile(file)
             } else {
                 if !shutdownRequested, let runner = freshness.rebuilt() { handOver(to: runner) }
@@ -125,65 +188,152 @@ public final class LanguageServer {
 
     /// Handles one message; an exit code when it is `exit`.
     private func handle(_ message: [String: Any]) -> Int32? {
-        let id = message["id"]
+        let params = message["params"] as? [String: Any] ?? [:]
         guard let method = message["method"] as? String else {
-            if id != nil { connection.respond(to: id, error: -32600, "Invalid Request: no method") }
+            // A response to a request of the server's (registering file watching) needs nothing.
+            if message["id"] != nil && message["result"] == nil && message["error"] == nil {
+                connection.respond(to: message["id"], error: -32600, "Invalid Request: no method")
+            }
             return nil
         }
-        let params = message["params"] as? [String: Any] ?? [:]
-        switch method {
-        case "initialize":
+        guard message["id"] != nil else {
+            do {
+                return notified(try ClientNotification(method: method, params: params))
+            } catch {
+                return nil
+            }
+        }
+        guard let id = RequestID(message["id"]) else {
+            connection.respond(to: message["id"], error: -32600, "Invalid Request: an id is a number or a string")
+            return nil
+        }
+        do {
+            let request = try ClientRequest(method: method, params: params)
+            try check(request, id: id)
+            connection.respond(to: id.json, result: try answer(request))
+        } catch {
+            guard error.code != ProtocolError.deferred.code else {
+                pending.append(.message(message))
+                return nil
+            }
+            connection.respond(to: id.json, error: error.code, error.message)
+        }
+        return nil
+    }
+
+    /// Refuses a request the editor cancelled, a whole-document one that a newer edit has
+    /// made stale, and one at a line the document does not have.
+    private func check(_ request: ClientRequest, id: RequestID) throws(ProtocolError) {
+        // A cancellation follows its request: it is among the messages waiting behind it.
+        if pending.contains(where: { Self.cancels($0, id) }) { throw .cancelled }
+        guard let uri = request.document else { return }
+        switch request {
+        case .semanticTokens, .documentSymbol, .codeLens:
+            // What has come since: an edit typed meanwhile makes the answer stale before it is given.
+            while let more = connection.ready() { pending.append(more) }
+            if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
+        default: break
+        }
+        if let position = request.position, let text = documents[uri]?.text ?? workspace[uri]?.text {
+            let lines = DocumentText.lineCount(of: text)
+            guard position.line < lines else {
+                throw .invalidParams("line \(position.line) is past the end of the document (\(lines) lines)")
+            }
+        }
+    }
+
+    /// Looks at what has come while a long answer about `uri` is written: an edit of the
+    /// document makes the answer stale, and a completion is answered first.
+    func interrupt(_ uri: String) throws(ProtocolError) {
+        while let more = connection.ready() { pending.append(more) }
+        if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
+        let completion = pending.contains {
+            guard case .message(let message) = $0 else { return false }
+            return message["method"] as? String == "textDocument/completion"
+        }
+        if completion { throw .deferred }
+    }
+
+    private static func cancels(_ incoming: JSONRPCConnection.Incoming, _ id: RequestID) -> Bool {
+        guard case .message(let message) = incoming, message["method"] as? String == "$/cancelRequest" else {
+            return false
+        }
+        return RequestID((message["params"] as? [String: Any])?["id"]) == id
+    }
+
+    private static func changes(_ incoming: JSONRPCConnection.Incoming, _ uri: String) -> Bool {
+        guard case .message(let message) = incoming, message["method"] as? String == "textDocument/didChange" else {
+            return false
+        }
+        return ((message["params"] as? [String: Any])?["textDocument"] as? [String: Any])?["uri"] as? String == uri
+    }
+
+    /// The result of a request.
+    private func answer(_ request: ClientRequest) throws(ProtocolError) -> Any {
+        switch request {
+        case .initialize(let params):
             configure(params)
-            connection.respond(to: id ?? NSNull(), result: Self.initializeResult)
-        case "initialized":
-            publishDefinitionProblems()
-            warnIfStale()
-            if let projectFolder { unread = WorkspaceFiles.features(under: projectFolder).reversed() }
-        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave",
-            "workspace/didChangeWatchedFiles":
-            break
-        case "shutdown":
+            return Self.initializeResult
+        case .shutdown:
             shutdownRequested = true
-            connection.respond(to: id ?? NSNull(), result: NSNull())
-        case "exit": return shutdownRequested ? 0 : 1
-        case "textDocument/didOpen":
-            if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
-                let text = document["text"] as? String
-            {
-                documents[uri] = OpenDocument(text: text)
+            return NSNull()
+        case .completion(let at): return completion(at)
+        case .definition(let at): return definition(at)
+        case .references(let at): return references(at)
+        case .hover(let at): return hover(at)
+        case .codeAction(_, let diagnostics): return codeActions(diagnostics)
+        case .formatting(let uri): return formatting(uri)
+        case .documentSymbol(let uri):
+            return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
+        case .workspaceSymbol(let query): return workspaceSymbols(query)
+        case .semanticTokens(let uri): return try semanticTokens(uri)
+        case .codeLens(let uri): return codeLenses(uri)
+        case .executeCommand(let command, let arguments): return executeCommand(command, arguments)
+        }
+    }
+
+    /// Acts on a notification; an exit code when it is `exit`.
+    private func notified(_ notification: ClientNotification) -> Int32? {
+        switch notification {
+        case .initialized:
+            watchFiles(initializeParameters)
+            publishDefinitionProblems()
+            checkFreshness()
+            scanProject()
+        case .exit: return shutdownRequested ? 0 : 1
+        case .didOpen(let uri, let text):
+            var document = OpenDocument(text: text)
+            let real = realURI(uri)
+            // The file as read from disk, when the editor opens it unchanged: answers come from
+            // that check until the document's own is done.
+            if let known = workspace[uri] ?? workspace[real], known.text == text { document.latest = known }
+            documents[uri] = document
+            openReal[real] = uri
+            // The file read from disk under its real path is this document now.
+            if real != uri, workspace.removeValue(forKey: real) != nil {
+                connection.notify("textDocument/publishDiagnostics", ["uri": real, "diagnostics": []])
             }
-        case "textDocument/didChange":
-            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, var document = documents[uri] {
-                for change in params["contentChanges"] as? [[String: Any]] ?? [] {
-                    document.text = DocumentText.applying(change, to: document.text)
-                }
-                document.analysis = nil
-                documents[uri] = document
+        case .didChange(let uri, let changes):
+            guard var document = documents[uri] else { return nil }
+            // Taken out while edited, so that its text is not copied.
+            documents[uri] = nil
+            for change in changes { document.apply(change) }
+            document.version += 1
+            document.editedAt = Date()
+            documents[uri] = document
+        case .didClose(let uri):
+            documents[uri] = nil
+            let real = realURI(uri)
+            if openReal[real] == uri { openReal[real] = nil }
+            // A project file keeps what the disk holds; another file's problems go with it.
+            if real != uri { connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []]) }
+            if let url = URL(string: real), url.isFileURL, workspace[real] != nil || isInProject(url) {
+                readWorkspaceFile(url)
+            } else {
+                connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
             }
-        case "textDocument/didClose":
-            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
-                documents[uri] = nil
-                // A project file keeps what the disk holds; another file's problems go with it.
-                if let url = URL(string: uri), url.isFileURL, workspace[uri] != nil || isInProject(url) {
-                    readWorkspaceFile(url)
-                } else {
-                    connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
-                }
-            }
-        case "textDocument/completion": reply(id, completion(params))
-        case "textDocument/definition": reply(id, definition(params))
-        case "textDocument/references": reply(id, references(params))
-        case "textDocument/hover": reply(id, hover(params))
-        case "textDocument/codeAction": reply(id, codeActions(params))
-        case "textDocument/formatting": reply(id, formatting(params))
-        case "textDocument/documentSymbol":
-            reply(id, requestedAnalysis(params)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8)))
-        case "workspace/symbol": reply(id, workspaceSymbols(params))
-        case "textDocument/semanticTokens/full": reply(id, semanticTokens(params))
-        case "textDocument/codeLens": reply(id, codeLenses(params))
-        case "workspace/executeCommand": reply(id, executeCommand(params))
-        default:
-            if id != nil { connection.respond(to: id, error: -32601, "Method not found: \(method)") }
+        case .didChangeWatchedFiles(let changes): filesChanged(changes)
+        case .cancel, .didSave, .ignored: break
         }
         return nil
     }
@@ -210,16 +360,22 @@ public final class LanguageServer {
         let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?["completion"]
         snippets =
             ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
-        if let folder = Self.projectFolder(params) {
+        if let folder = PackageRoot.of(folder: Self.projectFolder(params), executable: freshness.executable) {
             projectFolder = folder
-            linter = FeatureLinter(configuration: Self.lintConfiguration(in: folder))
+            style = ProjectStyle(folder: folder)
         }
     }
 
-    private func isInProject(_ url: URL) -> Bool {
+    /// Reads the project's feature files afresh: each checked while the editor is quiet.
+    private func scanProject() {
+        guard let projectFolder else { return }
+        diskStamps = WorkspaceFiles.stamps(under: projectFolder)
+        unread = diskStamps.keys.sorted { $0.path > $1.path }
+    }
+
+    func isInProject(_ url: URL) -> Bool {
         guard let projectFolder else { return false }
-        return url.standardizedFileURL.path.hasPrefix(
-            URL(fileURLWithPath: projectFolder).standardizedFileURL.path + "/")
+        return url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(PackageRoot.real(projectFolder) + "/")
     }
 
     // MARK: Checking
@@ -233,6 +389,15 @@ public final class LanguageServer {
         return found
     }
 
+    /// The arguments of the definition a step's text matches, remembered.
+    func arguments(of text: String) -> [StepCatalog.ArgumentPlace] {
+        if let known = argumentCache[text] { return known }
+        if argumentCache.count > 100_000 { argumentCache.removeAll() }
+        let found = catalog.arguments(of: text)
+        argumentCache[text] = found
+        return found
+    }
+
     /// The definitions that could not be registered but whose expression matches `text`
     /// (an unknown parameter type read as any text).
     func brokenDefinitions(matching text: String) -> [DefinitionProblem] {
@@ -243,40 +408,101 @@ public final class LanguageServer {
     func analysis(of uri: String) -> FeatureAnalysis? {
         guard var document = documents[uri] else { return workspace[uri] }
         if let analysis = document.analysis { return analysis }
-        let analysis = FeatureAnalysis(text: document.text, uri: uri)
-        document.analysis = analysis
+        let analysis = FeatureAnalysis.checked(text: document.text, uri: uri, linter: style.linter(for: uri))
+        document.checked(analysis)
         documents[uri] = document
         publish(analysis)
         return analysis
     }
 
-    func requestedAnalysis(_ params: [String: Any]) -> FeatureAnalysis? {
-        ((params["textDocument"] as? [String: Any])?["uri"] as? String).flatMap(analysis(of:))
+    /// What is known of a document now, for answers that must not wait: the last full check
+    /// with the edits since applied line by line; a full check only for a document never checked.
+    func current(_ uri: String) -> FeatureAnalysis? {
+        documents[uri]?.latest ?? analysis(of: uri)
+    }
+
+    /// Whether an edited document waits for the editor to pause before its check starts.
+    private var waitingEdit: Bool {
+        documents.values.contains { $0.analysis == nil }
+    }
+
+    /// Starts the full check of each document edited and then left alone for `checkDelay`.
+    private func startChecks() {
+        let now = Date()
+        for (uri, document) in documents where document.analysis == nil && fullChecks.running[uri] != document.version {
+            guard now.timeIntervalSince(document.editedAt) >= Self.checkDelay else { continue }
+            fullChecks.start(uri: uri, version: document.version, text: document.text, linter: style.linter(for: uri))
+        }
+    }
+
+    /// Publishes the checks that have ended, of documents not edited since.
+    private func collectChecks() {
+        for (uri, version, analysis) in fullChecks.finished() {
+            guard var document = documents[uri], document.version == version, document.analysis == nil else {
+                continue
+            }
+            document.checked(analysis)
+            documents[uri] = document
+            publish(analysis)
+        }
     }
 
     /// Every analysis of the project: open documents as edited, the others as on disk.
     func allAnalyses() -> [FeatureAnalysis] {
         for uri in documents.keys where documents[uri]?.analysis == nil { _ = analysis(of: uri) }
         while let file = unread.popLast() { readWorkspaceFile(file) }
-        return documents.values.compactMap(\.analysis) + workspace.filter { documents[$0.key] == nil }.map(\.value)
+        return documents.values.compactMap(\.analysis)
+            + workspace.filter { documents[$0.key] == nil && openReal[$0.key] == nil }.map(\.value)
     }
 
     private func publish(_ analysis: FeatureAnalysis) {
+        var checks = checks
+        var notes: [[String: Any]] = []
+        if let package = otherPackage(of: analysis.uri) {
+            // Another package's steps: its own runner checks them, not this one.
+            checks.checksSteps = false
+            notes.append(
+                FeatureAnalysis.diagnostic(
+                    line: 1, column: 1, severity: 3, code: "other-package",
+                    message: "This file belongs to the package at \(package): its steps are checked by that package's "
+                        + "runner, not by the one serving \(projectFolder ?? "this editor")."))
+        }
+        if let stale = staleDiagnostic(analysis) { notes.append(stale) }
         connection.notify(
             "textDocument/publishDiagnostics",
             [
                 "uri": analysis.uri,
-                "diagnostics": analysis.diagnostics(
-                    matches: matches, linter: linter, broken: brokenDefinitions(matching:),
-                    didYouMean: catalog.didYouMean),
+                "diagnostics": notes + analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri)),
             ])
     }
 
-    private func readWorkspaceFile(_ url: URL) {
+    /// What the runner says of step texts, each text asked once.
+    var checks: StepChecks {
+        StepChecks(
+            matches: matches, broken: brokenDefinitions(matching:),
+            refusal: { [unowned self] text, table, docString in
+                let key = RefusalKey(text: text, table: table, docString: docString)
+                if let known = refusalCache[key] { return known }
+                if refusalCache.count > 100_000 { refusalCache.removeAll() }
+                let found = catalog.refusal(of: text, table: table, docString: docString)
+                refusalCache[key] = .some(found)
+                return found
+            }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
+    }
+
+    /// Why no scenario runs while definitions cannot be registered, as each feature file says it.
+    private var refusedRun: String? {
+        guard let first = definitionProblems.first else { return nil }
+        let others = definitionProblems.count > 1 ? " (and \(definitionProblems.count - 1) more)" : ""
+        return "No scenario runs: a step definition cannot be registered\(others): \(first)"
+    }
+
+    func readWorkspaceFile(_ url: URL) {
         let uri = url.absoluteString
-        guard documents[uri] == nil else { return }
+        guard documents[uri] == nil, openReal[uri] == nil else { return }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            workspace[uri] = nil
+            // Gone since it was listed: its problems go with it.
+            forget(url)
             return
         }
         // Read as the command line reads it: in the encoding an `# encoding:` line names.
@@ -288,6 +514,8 @@ public final class LanguageServer {
             connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [diagnostic]])
             return
         }
+        // Read again as it was (the scan and the editor's file watching both saw it): said once.
+        if workspace[uri]?.text == text { return }
         let analysis = FeatureAnalysis(text: text, uri: uri)
         workspace[uri] = analysis
         publish(analysis)
@@ -305,31 +533,8 @@ public final class LanguageServer {
             }
             connection.notify(
                 "textDocument/publishDiagnostics",
-                ["uri": Self.fileURL(file).absoluteString, "diagnostics": diagnostics])
+                ["uri": sourceURL(file).absoluteString, "diagnostics": diagnostics])
         }
-    }
-
-    static func fileURL(_ file: String) -> URL {
-        URL(fileURLWithPath: file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file)
-    }
-
-    /// Tells the user when the step definitions changed after this runner was built: it
-    /// serves the definitions it was built with until it is built again.
-    private func warnIfStale() {
-        let files = Set(catalog.entries.map { Self.fileURL($0.location.file).path })
-        let stale = freshness.staleSources(files)
-        guard let newest = stale.first else { return }
-        let name = URL(fileURLWithPath: newest).lastPathComponent
-        let others = stale.count > 1 ? " and \(stale.count - 1) other file(s)" : ""
-        connection.notify(
-            "window/showMessage",
-            [
-                "type": 2,
-                "message":
-                    "specs: \(name)\(others) changed after this runner was built, so the editor checks against "
-                    + "older step definitions. Build the runner again (swift build); the server takes the new "
-                    + "one up by itself.",
-            ])
     }
 
     // MARK: A rebuilt runner
@@ -376,13 +581,10 @@ public final class LanguageServer {
             }
         }
         publishDefinitionProblems()
-        if let projectFolder { unread = WorkspaceFiles.features(under: projectFolder).reversed() }
+        checkFreshness()
+        scanProject()
         connection.notify(
             "window/showMessage", ["type": 3, "message": "specs: the rebuilt runner now serves this editor."])
     }
 
-    func reply(_ id: Any?, _ result: Any) {
-        guard let id else { return }
-        connection.respond(to: id, result: result)
-    }
 }

@@ -91,6 +91,12 @@ if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HOOKS"] == "1" {
     steps.before("print the ticket") { _ in print("ticket printed") }
 }
 
+// Definitions said to be written in a Swift file of a scratch project, at lines 10 to 34 of
+// it: the language server's tests edit that file as a team does between builds.
+if let file = ProcessInfo.processInfo.environment["SPECS_FIXTURE_STEPS_FILE"] {
+    for number in 0..<25 { steps.given("a scratch step \(number)", file: file, line: 10 + number) { _ in } }
+}
+
 // Definitions that cannot be registered, as a team writes them by mistake: the run must
 // refuse to start, saying where each is.
 if ProcessInfo.processInfo.environment["SPECS_FIXTURE_BROKEN_DEFINITIONS"] == "1" {

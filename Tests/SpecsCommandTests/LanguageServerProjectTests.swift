@@ -322,10 +322,11 @@ final class LanguageServerProjectTests: XCTestCase {
                 ]
             ])
         let diagnostics = try session.diagnostics(uri)
-        let message = diagnostics.first?["message"] as? String ?? ""
+        let undefined = diagnostics.first { $0["code"] as? String == "undefined" }
+        let message = undefined?["message"] as? String ?? ""
         XCTAssertTrue(message.contains("the definition 'a transfer in {currency}' at "), message)
         XCTAssertTrue(message.contains("cannot be registered"), message)
-        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 1, "the runner refuses to run it: an error")
+        XCTAssertEqual(undefined?["severity"] as? Int, 1, "the runner refuses to run it: an error")
         try stop(session)
     }
 }

@@ -25,12 +25,41 @@ final class FeatureAnalysisTests: XCTestCase {
         XCTAssertEqual(analysis.headings.map(\.title), ["Característica: Préstamos", "Escenario: prestar"])
     }
 
+    func test_init_byteOrderMark_parsesAndCountsItOnTheFirstLine() {
+        let analysis = FeatureAnalysis(
+            text: "\u{FEFF}Feature: F\r\n  Scenario: s\r\n    Given a step\r\n", uri: "file:///bom.feature")
+        XCTAssertEqual(analysis.errors.count, 0)
+        XCTAssertTrue(analysis.byteOrderMark)
+        XCTAssertEqual(analysis.headings.first?.column, 2, "the mark is one UTF-16 unit of line 1")
+        XCTAssertEqual(analysis.steps.map(\.text), ["a step"])
+    }
+
+    func test_init_outlineInAFileThatDoesNotParse_matchesItsStepsByItsExamplesRows() {
+        let analysis = FeatureAnalysis(
+            text: """
+                Feature: F
+                  Scenario Outline: o
+                    Given <count> items
+                      | a |
+                    Then it costs <price>
+
+                    Examples:
+                      | count | price |
+                      | 1     | 2     |
+                      | 3     | 4     |
+                  Scenari: typo
+                """, uri: "file:///o.feature")
+        XCTAssertFalse(analysis.errors.isEmpty)
+        XCTAssertEqual(analysis.steps.map(\.texts), [["1 items", "3 items"], ["it costs 2", "it costs 4"]])
+        XCTAssertEqual(analysis.steps.map(\.table), [true, false])
+    }
+
     func test_init_documentLargerThanChecked_isOneDiagnosticAndNoWork() {
         let analysis = FeatureAnalysis(
             text: String(repeating: "#\n", count: FeatureAnalysis.largestChecked / 2 + 1), uri: "file:///big.feature")
         XCTAssertTrue(analysis.tooLarge)
         XCTAssertEqual(
-            analysis.diagnostics(matches: { _ in [] }, linter: FeatureLinter()).compactMap {
+            analysis.diagnostics(checks: StepChecks(matches: { _ in [] }), linter: FeatureLinter()).compactMap {
                 $0["code"] as? String
             }, ["too-large"])
     }

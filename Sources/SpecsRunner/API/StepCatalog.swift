@@ -21,6 +21,7 @@ package struct StepCatalog: Sendable {
     package let entries: [Entry]
     private let match: @Sendable (String) -> [Int]
     private let matchArguments: @Sendable (String) -> [ArgumentPlace]
+    private let refuse: @Sendable (String, Bool, Bool) -> String?
     /// The custom parameter types that snippets use (`useForSnippets`).
     private let snippetTypes: [ParameterType]
     private let nearest: NearestSteps
@@ -46,6 +47,11 @@ package struct StepCatalog: Sendable {
         let matcher = StepMatcher(definitions: definitions)
         let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($0.element.id, $0.offset) })
         match = { text in matcher.matches(for: text).compactMap { position[$0.definition.id] } }
+        refuse = { text, table, docString in
+            let found = matcher.matches(for: text)
+            guard found.count == 1, let match = found.first else { return nil }
+            return StepArguments.problem(of: match, table: table, docString: docString)
+        }
         matchArguments = { text in
             guard let first = matcher.matches(for: text).first else { return [] }
             return first.arguments.compactMap { argument in
@@ -63,6 +69,13 @@ package struct StepCatalog: Sendable {
 
     /// The entries whose expression matches `text`: none is undefined, several ambiguous.
     package func matches(_ text: String) -> [Entry] { match(text).map { entries[$0] } }
+
+    /// Why the runner refuses a step of this text, with or without a table or doc string,
+    /// before its definition runs (a value too large for `{int}`, a table the definition
+    /// does not take); nil when it runs it, or when no one definition matches.
+    public func refusal(of text: String, table: Bool, docString: Bool) -> String? {
+        refuse(text, table, docString)
+    }
 
     /// A parameter's place in a step's text, in UTF-16 units, and its type's name (`""` for a
     /// regular expression's group without a type).

@@ -148,27 +148,9 @@ struct TestCaseExecutor: Sendable {
     }
 
     private func arguments(of match: StepMatch, for step: PickleStep) throws -> [any Sendable] {
-        var values = try match.arguments.map { try $0.value() }
-        let source = match.definition.expression.source
-        switch match.definition.trailing {
-        case .dataTable:
-            guard let table = step.argument?.dataTable else {
-                throw ArgumentError(message: "'\(source)' takes a DataTable but the step has none")
-            }
-            values.append(DataTable(table))
-        case .docString:
-            guard let doc = step.argument?.docString else {
-                throw ArgumentError(message: "'\(source)' takes a DocString but the step has none")
-            }
-            values.append(DocString(content: doc.content, mediaType: doc.mediaType))
-        case .none:
-            if step.argument?.dataTable != nil || step.argument?.docString != nil {
-                let kind = step.argument?.dataTable != nil ? "DataTable" : "DocString"
-                throw ArgumentError(
-                    message: "the step has a \(kind) but '\(source)' takes none: add a \(kind) parameter last")
-            }
-        }
-        return values
+        try StepArguments.values(
+            of: match, dataTable: step.argument?.dataTable.map(DataTable.init),
+            docString: step.argument?.docString.map { DocString(content: $0.content, mediaType: $0.mediaType) })
     }
 
     private func invoke(_ start: UInt64, _ body: () async throws -> Void) async -> TestStepResult {

@@ -1,0 +1,42 @@
+/// Where step definitions are in their Swift file now, read from its text as it is on disk:
+/// lines recorded when the runner was built move once lines are added above them, and an
+/// edit at a recorded line could land outside the function that registers the steps.
+enum DefinitionSource {
+    /// The 1-based line, in `text`, of the definition of `expression` recorded at `recorded`:
+    /// of the lines that hold the expression as Swift writes it, the nearest to where it was.
+    static func line(of expression: String, recorded: Int, in text: String) -> Int? {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let written = [
+            "\"" + expression.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\"",
+            "#\"" + expression + "\"#",
+        ]
+        var best: Int?
+        for (index, line) in lines.enumerated() where written.contains(where: { line.contains($0) }) {
+            let number = index + 1
+            if best.map({ abs($0 - recorded) > abs(number - recorded) }) ?? true { best = number }
+        }
+        guard let found = best else { return nil }
+        // A call split over lines starts a line or two above its expression.
+        for above in stride(from: found, through: max(1, found - 2), by: -1)
+        where callMarkers.contains(where: { lines[above - 1].contains($0) }) {
+            return above
+        }
+        return found
+    }
+
+    /// The calls that define steps (`steps.given(`, `registry.step(`...).
+    static let callMarkers = [".given(", ".when(", ".then(", ".and(", ".but(", ".step(", ".given(regex", ".when(regex"]
+
+    /// Where a new definition goes: before the first of `definitions` (expression and the
+    /// line recorded at build time) as the file is now, with that line's indentation.
+    static func insertionPoint(
+        for definitions: [(expression: String, recorded: Int)], in text: String
+    ) -> (line: Int, indent: String)? {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        guard let first = definitions.compactMap({ line(of: $0.expression, recorded: $0.recorded, in: text) }).min(),
+            first <= lines.count
+        else { return nil }
+        return (first, String(lines[first - 1].prefix { $0 == " " || $0 == "\t" }))
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Gherkin
+
+/// A feature file read line by line with its dialect's keywords, for a file that does not
+/// parse: its step lines and headings, doc strings skipped, and a Scenario Outline's steps
+/// matched by the texts its Examples rows give them (as the pickles would), so that a typo
+/// elsewhere does not make them undefined.
+enum FeatureLines {
+    /// `language` names the dialect of lines read apart from the file's `# language:` line.
+    static func read(
+        _ text: String, language: String? = nil
+    ) -> (steps: [FeatureAnalysis.StepSite], headings: [FeatureAnalysis.Heading]) {
+        guard let dialect = Dialect.named(language ?? DocumentText.language(of: text)) ?? Dialect.named("en") else {
+            return ([], [])
+        }
+        // Each step keyword with the kind it gives; nil for And and But, which continue the last.
+        let stepKeywords: [(String, PickleStepType?)] =
+            (dialect.given.map { ($0, .context) } + dialect.when.map { ($0, .action) }
+            + dialect.then.map { ($0, .outcome) } + (dialect.and + dialect.but).map { ($0, nil) })
+            .sorted { $0.0.count > $1.0.count }
+        var lastType: PickleStepType?
+        let headingKeywords: [(String, FeatureAnalysis.Heading.Kind)] =
+            (dialect.feature.map { ($0, .feature) } + dialect.rule.map { ($0, .rule) }
+            + dialect.background.map { ($0, .background) } + dialect.scenario.map { ($0, .scenario) }
+            + dialect.scenarioOutline.map { ($0, .scenario) } + dialect.examples.map { ($0, .examples) })
+            .sorted { $0.0.count > $1.0.count }
+        let outlineKeywords = Set(dialect.scenarioOutline)
+        var steps: [FeatureAnalysis.StepSite] = []
+        var headings: [FeatureAnalysis.Heading] = []
+        var docString: String?
+        var outline = Outline()
+        // What the line before was: a step (a table or doc string after it is its own).
+        var afterStep = false
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, line) in lines.enumerated() {
+            let body = line.drop { $0 == " " || $0 == "\t" }
+            let trimmed = String(body.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+            if let delimiter = docString {
+                if trimmed.hasPrefix(delimiter) { docString = nil }
+                continue
+            }
+            if let delimiter = ["\"\"\"", "```"].first(where: { trimmed.hasPrefix($0) }) {
+                docString = delimiter
+                if afterStep, !steps.isEmpty { steps[steps.count - 1].docString = true }
+                afterStep = false
+                continue
+            }
+            if trimmed.hasPrefix("|") {
+                if afterStep, !steps.isEmpty {
+                    steps[steps.count - 1].table = true
+                } else if outline.inExamples {
+                    outline.row(trimmed)
+                }
+                continue
+            }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("@") { continue }
+            afterStep = false
+            let column = line.count - body.count + 1
+            if let (keyword, kind) = headingKeywords.first(where: { trimmed.hasPrefix($0.0 + ":") }) {
+                let name = trimmed.dropFirst(keyword.count + 1).trimmingCharacters(in: .whitespaces)
+                headings.append(
+                    .init(
+                        kind: kind, title: keyword + ": " + name, line: index + 1, column: column,
+                        keywordLength: keyword.utf16.count + 1))
+                lastType = nil
+                if kind == .examples {
+                    outline.examples()
+                } else {
+                    outline.close(into: &steps)
+                    if kind == .scenario && outlineKeywords.contains(keyword) { outline.open(at: steps.count) }
+                }
+            } else if let (keyword, type) = stepKeywords.first(where: { trimmed.hasPrefix($0.0) }) {
+                let stepText = String(trimmed.dropFirst(keyword.count))
+                lastType = type ?? lastType
+                steps.append(
+                    .init(
+                        keyword: keyword, text: stepText, line: index + 1, column: column, texts: [stepText],
+                        type: lastType))
+                afterStep = true
+            }
+        }
+        outline.close(into: &steps)
+        return (steps, headings)
+    }
+
+    /// The Scenario Outline being read: where its steps start, and its Examples rows.
+    private struct Outline {
+        private var firstStep: Int?
+        private(set) var inExamples = false
+        private var header: [String]?
+        private var rows: [[String: String]] = []
+
+        mutating func open(at step: Int) {
+            self = Outline()
+            firstStep = step
+        }
+
+        mutating func examples() {
+            guard firstStep != nil else { return }
+            inExamples = true
+            header = nil
+        }
+
+        mutating func row(_ line: String) {
+            let cells = line.dropFirst().split(separator: "|", omittingEmptySubsequences: false).dropLast().map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard let header else {
+                self.header = cells
+                return
+            }
+            rows.append(Dictionary(zip(header, cells), uniquingKeysWith: { first, _ in first }))
+        }
+
+        /// Gives the outline's steps the texts of its rows; a step with placeholders and no
+        /// row to fill them is matched by nothing, and so flagged by nothing.
+        mutating func close(into steps: inout [FeatureAnalysis.StepSite]) {
+            defer { self = Outline() }
+            guard let firstStep, firstStep < steps.count else { return }
+            for index in firstStep..<steps.count where steps[index].text.contains("<") {
+                let texts = Set(
+                    rows.map { row in
+                        row.reduce(steps[index].text) { $0.replacingOccurrences(of: "<\($1.key)>", with: $1.value) }
+                    })
+                steps[index].texts = texts.sorted()
+            }
+        }
+    }
+}

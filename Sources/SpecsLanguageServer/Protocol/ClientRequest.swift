@@ -1,0 +1,122 @@
+/// A request from the editor, its parameters read and checked: what the server answers.
+enum ClientRequest {
+    case initialize([String: Any])
+    case shutdown
+    case completion(DocumentPosition)
+    case definition(DocumentPosition)
+    case references(DocumentPosition)
+    case hover(DocumentPosition)
+    /// The diagnostics the editor asks quick fixes for.
+    case codeAction(uri: String, diagnostics: [[String: Any]])
+    case formatting(uri: String)
+    case documentSymbol(uri: String)
+    case workspaceSymbol(query: String)
+    case semanticTokens(uri: String)
+    case codeLens(uri: String)
+    case executeCommand(command: String, arguments: [Any])
+
+    init(method: String, params: [String: Any]) throws(ProtocolError) {
+        switch method {
+        case "initialize": self = .initialize(params)
+        case "shutdown": self = .shutdown
+        case "textDocument/completion": self = .completion(try DocumentPosition(params))
+        case "textDocument/definition": self = .definition(try DocumentPosition(params))
+        case "textDocument/references": self = .references(try DocumentPosition(params))
+        case "textDocument/hover": self = .hover(try DocumentPosition(params))
+        case "textDocument/codeAction":
+            let diagnostics = (params["context"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+            self = .codeAction(uri: try DocumentURI.of(params), diagnostics: diagnostics)
+        case "textDocument/formatting": self = .formatting(uri: try DocumentURI.of(params))
+        case "textDocument/documentSymbol": self = .documentSymbol(uri: try DocumentURI.of(params))
+        case "workspace/symbol": self = .workspaceSymbol(query: params["query"] as? String ?? "")
+        case "textDocument/semanticTokens/full": self = .semanticTokens(uri: try DocumentURI.of(params))
+        case "textDocument/codeLens": self = .codeLens(uri: try DocumentURI.of(params))
+        case "workspace/executeCommand":
+            guard let command = params["command"] as? String else { throw .invalidParams("command is missing") }
+            self = .executeCommand(command: command, arguments: params["arguments"] as? [Any] ?? [])
+        default: throw .methodNotFound(method)
+        }
+    }
+
+    /// The document the answer describes, when it depends on that document's text.
+    var document: String? {
+        switch self {
+        case .completion(let at), .definition(let at), .references(let at), .hover(let at): at.uri
+        case .codeAction(let uri, _), .formatting(let uri), .documentSymbol(let uri), .semanticTokens(let uri),
+            .codeLens(let uri):
+            uri
+        case .initialize, .shutdown, .workspaceSymbol, .executeCommand: nil
+        }
+    }
+
+    /// The place the request is about, checked against the document's lines.
+    var position: Position? {
+        switch self {
+        case .completion(let at), .definition(let at), .references(let at), .hover(let at): at.position
+        default: nil
+        }
+    }
+}
+
+/// A notification from the editor, its parameters read.
+enum ClientNotification {
+    case initialized
+    case exit
+    case cancel(RequestID)
+    case didOpen(uri: String, text: String)
+    case didChange(uri: String, changes: [TextChange])
+    case didClose(uri: String)
+    case didSave(uri: String)
+    /// Files created (1), changed (2) or deleted (3) on disk, as the editor saw them.
+    case didChangeWatchedFiles([(uri: String, type: Int)])
+    /// One the server has nothing to do for (`$/setTrace`, settings, an unknown `$/` one).
+    case ignored
+
+    init(method: String, params: [String: Any]) throws(ProtocolError) {
+        switch method {
+        case "initialized": self = .initialized
+        case "exit": self = .exit
+        case "$/cancelRequest":
+            guard let id = RequestID(params["id"]) else { throw .invalidParams("id is missing") }
+            self = .cancel(id)
+        case "textDocument/didOpen":
+            let document = params["textDocument"] as? [String: Any]
+            guard let uri = document?["uri"] as? String, let text = document?["text"] as? String else {
+                throw .invalidParams("textDocument.uri and textDocument.text are needed")
+            }
+            self = .didOpen(uri: uri, text: text)
+        case "textDocument/didChange":
+            var changes: [TextChange] = []
+            for change in params["contentChanges"] as? [[String: Any]] ?? [] {
+                changes.append(try TextChange(change))
+            }
+            self = .didChange(uri: try DocumentURI.of(params), changes: changes)
+        case "textDocument/didClose": self = .didClose(uri: try DocumentURI.of(params))
+        case "textDocument/didSave": self = .didSave(uri: try DocumentURI.of(params))
+        case "workspace/didChangeWatchedFiles":
+            let changes = (params["changes"] as? [[String: Any]] ?? []).compactMap { change -> (String, Int)? in
+                guard let uri = change["uri"] as? String, let type = change["type"] as? Int else { return nil }
+                return (uri, type)
+            }
+            self = .didChangeWatchedFiles(changes)
+        default: self = .ignored
+        }
+    }
+}
+
+/// One `contentChanges` entry: a range replaced, or (without a range) the whole text.
+struct TextChange {
+    let range: TextRange?
+    let text: String
+
+    init(range: TextRange?, text: String) {
+        self.range = range
+        self.text = text
+    }
+
+    init(_ object: [String: Any]) throws(ProtocolError) {
+        guard let text = object["text"] as? String else { throw .invalidParams("a content change without text") }
+        self.text = text
+        range = object["range"] == nil ? nil : try TextRange(object["range"])
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import XCTest
+
+/// What the runner refuses, the language server shows, through a real pipe: steps whose
+/// table, doc string or values do not fit their definition, definitions that cannot be
+/// registered in every open feature file, outline steps in a file with a parse error, and
+/// completion that filters on plain text.
+final class LanguageServerRefusalTests: XCTestCase {
+    private typealias Session = LanguageServerTests.Session
+    private var project: ScratchProject!
+
+    override func setUpWithError() throws {
+        project = try ScratchProject("specs-lsp-refusal")
+    }
+
+    override func tearDown() {
+        project.remove()
+    }
+
+    private func start(environment: [String: String] = [:], capabilities: [String: Any] = [:]) throws -> Session {
+        let session = try Session(environment: environment)
+        _ = try session.response(
+            try session.request(
+                "initialize",
+                [
+                    "capabilities": capabilities,
+                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
+                ]))
+        try session.notify("initialized", [:])
+        return session
+    }
+
+    private func uri(_ path: String) -> String { project.root.appendingPathComponent(path).absoluteString }
+
+    private func open(_ session: Session, _ path: String, _ text: String) throws {
+        try session.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri(path), "languageId": "cucumber", "version": 1, "text": text]])
+    }
+
+    private func stop(_ session: Session) throws {
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+        session.process.waitUntilExit()
+    }
+
+    /// Each diagnostic as `line code: message`.
+    private static func described(_ diagnostics: [[String: Any]]) -> [String] {
+        diagnostics.map {
+            let line = (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1
+            return "\(line) \($0["code"] ?? ""): \($0["message"] ?? "")"
+        }.sorted()
+    }
+
+    func test_diagnostics_stepsTheRunnerRefusesBeforeRunning_areErrorsAtTheStep() throws {
+        let text = """
+            Feature: Refused
+
+              Scenario: a table missing
+                Given a step with a table that passes
+
+              Scenario: a table not taken
+                Given a step that passes
+                  | a |
+
+              Scenario: a doc string not taken
+                Given a step that passes
+                  \"\"\"
+                  text
+                  \"\"\"
+
+              Scenario: a value too large for Int
+                Given a step that sleeps for 99999999999999999999 ms
+
+              Scenario: fine
+                Given a step with a table that passes
+                  | a |
+                And a step that sleeps for 1 ms
+
+            """
+        try project.write("Features/refused.feature", text)
+        // The runner refuses each of them, and says why.
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/refused.feature", "--no-color"], in: project.root)
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+
+        let session = try start()
+        let diagnostics = try session.diagnostics(uri("Features/refused.feature"))
+        let described = Self.described(diagnostics)
+        XCTAssertEqual(
+            described.map { String($0.prefix { $0 != ":" }) },
+            ["10 arguments", "16 arguments", "3 arguments", "6 arguments"], "\(described)")
+        XCTAssertTrue(diagnostics.allSatisfy { $0["severity"] as? Int == 1 }, "errors: the run refuses them")
+        for expected in [
+            "'a step with a table that {word}' takes a DataTable but the step has none",
+            "the step has a DataTable but 'a step that passes' takes none",
+            "the step has a DocString but 'a step that passes' takes none",
+            "'99999999999999999999' is not a valid {int}",
+        ] {
+            XCTAssertTrue(described.contains { $0.contains(expected) }, "\(expected) in \(described)")
+            XCTAssertTrue((run.out + run.err).contains(expected), "the runner says it too: \(expected)\n\(run.out)")
+        }
+        try stop(session)
+    }
+
+    func test_diagnostics_definitionThatCannotBeRegistered_isAnErrorInEveryOpenFeatureFile() throws {
+        let session = try start(environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
+        for name in ["one", "two"] {
+            try open(
+                session, "Features/\(name).feature", "Feature: \(name)\n\n  Scenario: s\n    Given a step that passes\n"
+            )
+            let diagnostics = try session.diagnostics(uri("Features/\(name).feature"))
+            let refused = diagnostics.first { $0["code"] as? String == "definition" }
+            XCTAssertEqual(refused?["severity"] as? Int, 1, "\(diagnostics)")
+            XCTAssertEqual(((refused?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int, 0)
+            let message = refused?["message"] as? String ?? ""
+            XCTAssertTrue(message.contains("No scenario runs"), message)
+            XCTAssertTrue(message.contains("main.swift:"), "where the definition is: \(message)")
+        }
+        try stop(session)
+    }
+
+    func test_diagnostics_outlineInAFileWithAParseError_isNotFlaggedUndefined() throws {
+        let session = try start()
+        try open(
+            session, "Features/outline.feature",
+            """
+            Feature: Outline
+
+              Scenario Outline: sleeps
+                Given a step that sleeps for <ms> ms
+                And a step that prints "<text>"
+
+                Examples:
+                  | ms | text |
+                  | 1  | a    |
+                  | 2  | b    |
+
+              Scenari: being typed
+            """)
+        let described = Self.described(try session.diagnostics(uri("Features/outline.feature")))
+        XCTAssertEqual(described.map { String($0.prefix { $0 != ":" }) }, ["11 parse-error"], "\(described)")
+        try stop(session)
+    }
+
+    func test_completion_clientWithSnippets_filtersOnPlainText() throws {
+        let session = try start(capabilities: [
+            "textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]
+        ])
+        try open(session, "Features/c.feature", "Feature: C\n\n  Scenario: s\n    Given a step that prints \n")
+        let reply = try session.response(
+            try session.request(
+                "textDocument/completion",
+                ["textDocument": ["uri": uri("Features/c.feature")], "position": ["line": 3, "character": 29]]))
+        let items = ((reply["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+        let item = try XCTUnwrap(
+            items.first { ($0["filterText"] as? String) == #"a step that prints "text""# }, "\(items)")
+        XCTAssertEqual(item["label"] as? String, #"a step that prints "text""#, "what an omnifunc inserts")
+        XCTAssertEqual(item["insertTextFormat"] as? Int, 2)
+        XCTAssertTrue(((item["textEdit"] as? [String: Any])?["newText"] as? String)?.contains("${1:") == true)
+        XCTAssertFalse(items.contains { ($0["filterText"] as? String)?.contains("${") == true }, "\(items)")
+        try stop(session)
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import XCTest
+
+/// The language server and the project as it is on disk, through a real pipe: feature files
+/// created, changed and deleted, Swift sources edited without a rebuild (the quick fix and go
+/// to definition find the lines as they are now), a folder reached through a symbolic link,
+/// and the package found from wherever the editor roots the server.
+final class LanguageServerWorkspaceTests: XCTestCase {
+    private typealias Session = LanguageServerTests.Session
+    private var project: ScratchProject!
+
+    override func setUpWithError() throws {
+        project = try ScratchProject("specs-lsp-workspace")
+    }
+
+    override func tearDown() {
+        project.remove()
+    }
+
+    private func start(
+        root: URL? = nil, environment: [String: String] = [:], capabilities: [String: Any] = [:]
+    ) throws -> Session {
+        let session = try Session(environment: environment)
+        _ = try session.response(
+            try session.request(
+                "initialize",
+                [
+                    "capabilities": capabilities,
+                    "workspaceFolders": [["uri": (root ?? project.root).absoluteString, "name": "project"]],
+                ]))
+        try session.notify("initialized", [:])
+        return session
+    }
+
+    private func uri(_ path: String) -> String { project.root.appendingPathComponent(path).absoluteString }
+
+    private func stop(_ session: Session) throws {
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+        session.process.waitUntilExit()
+    }
+
+    private static func codes(_ diagnostics: [[String: Any]]) -> [String] {
+        diagnostics.map {
+            "\((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] ?? -1) \($0["code"] ?? "")"
+        }.sorted()
+    }
+
+    private func symbols(_ session: Session) throws -> [String] {
+        let reply = try session.response(try session.request("workspace/symbol", ["query": ""]))
+        return (reply["result"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }.sorted()
+    }
+
+    func test_featureFiles_createdChangedAndDeletedOnDisk_areCheckedAndLeaveSymbols() throws {
+        try project.write("Features/a.feature", "Feature: A\n\n  Scenario: kept\n    Given a step that passes\n")
+        let session = try start()
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/a.feature"))), [])
+        // A `git pull` brings a new file: the server finds it by itself.
+        try project.write("Features/b.feature", "Feature: B\n\n  Scenario: pulled\n    Given a step nobody wrote\n")
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/b.feature"))), ["3 undefined"])
+        XCTAssertEqual(try symbols(session), ["Feature: A", "Feature: B", "Scenario: kept", "Scenario: pulled"])
+        // Changed on disk.
+        Thread.sleep(forTimeInterval: 1.1)
+        try project.write("Features/b.feature", "Feature: B\n\n  Scenario: fixed\n    Given a step that passes\n")
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/b.feature"))), [])
+        // Deleted: its problems go, and it is out of the symbols.
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Features/b.feature"))
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/b.feature"))), [])
+        XCTAssertEqual(try symbols(session), ["Feature: A", "Scenario: kept"])
+        try stop(session)
+    }
+
+    func test_featureFiles_watchedByTheEditor_areRegisteredAndFollowed() throws {
+        let session = try start(capabilities: [
+            "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]
+        ])
+        let registration = try session.notification("client/registerCapability")
+        XCTAssertTrue("\(registration)".contains("**/*.feature"), "\(registration)")
+        // Written whole at once, as editors and git write files: the server's first look at the
+        // project may see it or not, never half of it.
+        try Data("Feature: New\n\n  Scenario: s\n    Given a step nobody wrote\n".utf8).write(
+            to: project.root.appendingPathComponent("Features/new.feature"), options: .atomic)
+        try session.notify(
+            "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("Features/new.feature"), "type": 1]]])
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/new.feature"))), ["3 undefined"])
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Features/new.feature"))
+        try session.notify(
+            "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("Features/new.feature"), "type": 3]]])
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/new.feature"))), [])
+        XCTAssertEqual(try symbols(session), [])
+        try stop(session)
+    }
+
+    /// A Swift file as the fixture's scratch definitions say it is: 25 definitions at lines 10 to 34.
+    private func stepsFile(extraLinesInTheWorld: Int) -> String {
+        var lines = ["import SpecsRunner", "", "final class World {"]
+        lines += Array(repeating: "    var count = 0", count: 2 + extraLinesInTheWorld)
+        lines += ["}", "", "@MainActor", "func register(_ steps: inout StepRegistry<World>) {"]
+        // Line 10 with no extra lines.
+        lines += (0..<25).map { "    steps.given(\"a scratch step \($0)\") { _ in }" }
+        lines += ["}", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    func test_quickFixAndDefinition_afterTheSwiftFileChangedWithoutARebuild_useItsLinesNow() throws {
+        try project.write("Sources/Steps/Steps.swift", stepsFile(extraLinesInTheWorld: 0))
+        let swift = project.root.appendingPathComponent("Sources/Steps/Steps.swift")
+        let session = try start(environment: ["SPECS_FIXTURE_STEPS_FILE": swift.path])
+        // Three lines added to the world type and saved, the runner not built again.
+        try project.write("Sources/Steps/Steps.swift", stepsFile(extraLinesInTheWorld: 3))
+        let path = "Features/fix.feature"
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri(path), "languageId": "cucumber", "version": 1,
+                    "text": "Feature: Fix\n\n  Scenario: s\n    Given a scratch step 5\n    Then the customer smiles\n",
+                ]
+            ])
+        var diagnostics = try session.diagnostics(uri(path))
+        while !diagnostics.contains(where: { $0["code"] as? String == "undefined" }) {
+            diagnostics = try session.diagnostics(uri(path))
+        }
+        let undefined = diagnostics.filter { $0["code"] as? String == "undefined" }
+        let actions = try session.response(
+            try session.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": uri(path)], "range": undefined[0]["range"] ?? [:],
+                    "context": ["diagnostics": undefined],
+                ]))
+        let action = try XCTUnwrap((actions["result"] as? [[String: Any]])?.first, "\(actions)")
+        let changes = (action["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]] ?? [:]
+        let edit = try XCTUnwrap(changes[swift.absoluteString]?.first, "\(changes.keys)")
+        let start = (edit["range"] as? [String: Any])?["start"] as? [String: Any]
+        // Before the first definition as the file is now (line 13, 0-based 12), inside the function.
+        XCTAssertEqual(start?["line"] as? Int, 12, "\(edit)")
+        XCTAssertTrue(
+            (edit["newText"] as? String)?.hasPrefix("    steps.then(\"the customer smiles\")") == true, "\(edit)")
+        // Applied, the new definition stands among the others, inside the registering function.
+        var lines = stepsFile(extraLinesInTheWorld: 3).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        lines.insert(contentsOf: (edit["newText"] as? String ?? "").split(separator: "\n").map(String.init), at: 12)
+        let function = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("func register") })
+        let inserted = try XCTUnwrap(lines.firstIndex { $0.contains("the customer smiles") })
+        let end = try XCTUnwrap(lines.lastIndex { $0 == "}" })
+        XCTAssertTrue(function < inserted && inserted < end, lines.joined(separator: "\n"))
+
+        let definition = try session.response(
+            try session.request(
+                "textDocument/definition",
+                ["textDocument": ["uri": uri(path)], "position": ["line": 3, "character": 8]]))
+        let location = (definition["result"] as? [[String: Any]])?.first
+        let line = ((location?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int
+        XCTAssertEqual(line, 17, "'a scratch step 5' is at line 18 now, not the 15 it was built at")
+        try stop(session)
+    }
+
+    func test_staleRunner_swiftSourceNewerThanTheRunner_isANoteInOpenFeatureFiles() throws {
+        try project.write("Sources/Steps/Steps.swift", stepsFile(extraLinesInTheWorld: 0))
+        let swift = project.root.appendingPathComponent("Sources/Steps/Steps.swift")
+        // Written before the runner was built.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: swift.path)
+        let session = try start(environment: ["SPECS_FIXTURE_STEPS_FILE": swift.path])
+        let path = "Features/stale.feature"
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri(path), "languageId": "cucumber", "version": 1,
+                    "text": "Feature: Stale\n\n  Scenario: s\n    Given a scratch step 1\n",
+                ]
+            ])
+        var diagnostics = try session.diagnostics(uri(path))
+        XCTAssertFalse(diagnostics.contains { $0["code"] as? String == "stale-runner" })
+        // Saved after the runner was built: the server notices by itself.
+        try project.write("Sources/Steps/Steps.swift", stepsFile(extraLinesInTheWorld: 1))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: swift.path)
+        while !diagnostics.contains(where: { $0["code"] as? String == "stale-runner" }) {
+            diagnostics = try session.diagnostics(uri(path))
+        }
+        let note = diagnostics.first { $0["code"] as? String == "stale-runner" }
+        XCTAssertTrue(
+            (note?["message"] as? String)?.contains("Steps.swift changed after this runner was built") == true)
+        try stop(session)
+    }
+
+    func test_symlinkedFeatureFolder_isOneDocumentPerFile() throws {
+        try project.write("Real/one.feature", "Feature: One\n\n  Scenario: s\n    Given a step that passes\n")
+        try FileManager.default.createSymbolicLink(
+            at: project.root.appendingPathComponent("Linked"),
+            withDestinationURL: project.root.appendingPathComponent("Real"))
+        let session = try start()
+        _ = try session.diagnostics(uri("Real/one.feature"))
+        // The editor opens it through the link.
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri("Linked/one.feature"), "languageId": "cucumber", "version": 1,
+                    "text": "Feature: One\n\n  Scenario: s\n    Given a step that passes\n",
+                ]
+            ])
+        _ = try session.diagnostics(uri("Linked/one.feature"))
+        XCTAssertEqual(try symbols(session), ["Feature: One", "Scenario: s"])
+        let references = try session.response(
+            try session.request(
+                "textDocument/references",
+                [
+                    "textDocument": ["uri": uri("Linked/one.feature")], "position": ["line": 3, "character": 6],
+                    "context": ["includeDeclaration": true],
+                ]))
+        XCTAssertEqual((references["result"] as? [Any])?.count, 1, "\(references)")
+        try stop(session)
+    }
+
+    func test_root_inAMonorepoAndInAFeaturesFolder_isThePackage() throws {
+        // A monorepo: this package and another one, each with its feature files.
+        try project.write("app/Package.swift", "// swift-tools-version:6.0\n")
+        try project.write("app/.specs-lint.json", #"{ "rules": { "unnamed-scenario": "error" } }"#)
+        try project.write("app/Features/app.feature", "Feature: App\n\n  Scenario:\n    Given a step that passes\n")
+        try project.write("other/Package.swift", "// swift-tools-version:6.0\n")
+        try project.write(
+            "other/Features/other.feature", "Feature: Other\n\n  Scenario: o\n    Given only the other package knows\n")
+        // Rooted at the Features folder of a package without version control: the package's lint settings hold.
+        let session = try start(root: project.root.appendingPathComponent("app/Features"))
+        let app = try session.diagnostics(uri("app/Features/app.feature"))
+        XCTAssertEqual(app.first { $0["code"] as? String == "unnamed-scenario" }?["severity"] as? Int, 1, "\(app)")
+        // Another package's feature file, opened: not checked against this package's steps.
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri("other/Features/other.feature"), "languageId": "cucumber", "version": 1,
+                    "text": try project.read("other/Features/other.feature"),
+                ]
+            ])
+        let other = try session.diagnostics(uri("other/Features/other.feature"))
+        XCTAssertEqual(Self.codes(other), ["0 other-package"], "no false undefined step: \(other)")
+        try stop(session)
+    }
+}
