@@ -26,6 +26,8 @@ public struct RunResult: Sendable {
     public let withoutPickle: [(testCase: String, pickle: String)]
     /// Scenarios of the suite that no stream of a merge holds, by `path:line`.
     public let inNoStream: [String]
+    /// Scenarios a merge's dry-run stream holds (matched, never run), by `path:line`.
+    public let onlyMatched: [String]
 }
 
 extension RunVerdict {
