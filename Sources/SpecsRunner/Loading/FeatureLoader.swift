@@ -142,7 +142,10 @@ package enum FeatureLoader {
         } catch {
             problems.append(
                 PathProblem(
-                    path: directory, reason: "cannot read the folder (\((error as NSError).localizedDescription))"))
+                    path: directory,
+                    reason: OpenFileLimit.reached
+                        ? "cannot read the folder: " + OpenFileLimit.reason(errno: EMFILE)
+                        : "cannot read the folder (\((error as NSError).localizedDescription))"))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
