@@ -5,9 +5,9 @@ import SpecsRunner
 /// as Cucumber's rerun formatter writes it: a line per file, `path:line:line...`, files and
 /// lines sorted, so that merged shards write what the whole run would. Every scenario that
 /// did not pass is named: failed, never finished, never started (an interrupted run, after
-/// `--fail-fast`, definitions not registered, a failed before-all hook), in no stream of a
-/// merge or in a merged dry run's. A failed run that names no scenario (a file that does not
-/// parse, nothing selected) writes the files that do not parse, or else a `# FAILED: ...`
+/// `--fail-fast`, definitions not registered), in no stream of a merge or in a merged dry
+/// run's. A failed run that names no scenario (a file that does not parse, nothing selected,
+/// a failed before-all hook) writes the files that do not parse, or else a `# FAILED: ...`
 /// line, so that `specs @FILE` never takes it for a run that passed.
 /// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
 public final class RerunFormatter: EventConsumer {

@@ -35,16 +35,20 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
     let features: Features
     let options: RunOptions
     let runId: String
+    /// False when nothing may be planned: a before-all hook failed. (Definitions refused plan
+    /// the selected test cases, which then never start.)
+    let plansTestCases: Bool
     private let selection: Selection
     private var planner: TestCasePlanner
     private var nextFile = 0
     /// Test cases planned so far: the next one's number.
     private var planned = 0
 
-    init(features: Features, options: RunOptions, runId: String, planner: TestCasePlanner) {
+    init(features: Features, options: RunOptions, runId: String, plansTestCases: Bool, planner: TestCasePlanner) {
         self.features = features
         self.options = options
         self.runId = runId
+        self.plansTestCases = plansTestCases
         self.planner = planner
         selection = Selection(options: options)
     }
@@ -86,6 +90,7 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
             candidates = ScenarioOrder.apply(options.order, to: candidates)
         }
         batch.selected = candidates.count
+        guard plansTestCases else { return batch }
         batch.plans.reserveCapacity(candidates.count)
         for candidate in candidates {
             let plan = planner.plan(candidate.pickle, number: planned)
