@@ -76,6 +76,7 @@ enum ReportCommand {
             minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: ledger)
         multiplexer.add(gate)
         ledger.scenariosInNoStream = shardCheck.scenariosInNoStream
+        ledger.scenariosOnlyMatched = shardCheck.scenariosOnlyMatched
         ledger.shardTimes = shardCheck.shardTimes
         for envelope in envelopes { multiplexer.consume(envelope) }
         for error in ledger.parseErrors {

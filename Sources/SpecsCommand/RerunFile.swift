@@ -1,10 +1,12 @@
 import Foundation
 import SpecsRunner
 
-/// `@FILE` on the command line: the places a rerun file lists (`path:line:line...`,
-/// separated by white space), as `--format rerun:FILE` writes them. A line that starts
-/// with `#` is a note, not a place: a failed run that could name no scenario writes
-/// `# FAILED: ...` there.
+/// `@FILE` on the command line: the places a rerun file lists, as `--format rerun:FILE`
+/// writes them and Cucumber-JVM and cucumber-js do: a line per file, `path:line:line...`,
+/// the path as it is (spaces and all). A line of several places separated by spaces, as
+/// Cucumber-Ruby writes them, is read as they are: each ends at `.feature` or its lines.
+/// A line that starts with `#` is a note, not a place: a failed run that could name no
+/// scenario writes `# FAILED: ...` there.
 struct RerunFile {
     let path: String
     let places: [FeaturePath]
@@ -23,7 +25,16 @@ struct RerunFile {
             String($0.dropFirst("# FAILED:".count)).trimmingCharacters(in: .whitespaces)
         }
         places = lines.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.flatMap {
-            $0.split(whereSeparator: \.isWhitespace).map { FeaturePath(argument: String($0)) }
+            Self.places(in: $0).map(FeaturePath.init(argument:))
         }
+    }
+
+    /// The places of one line: the line, or each `....feature[:line...]` of it when there are
+    /// several (spaces inside a path stay its own).
+    static func places(in line: Substring) -> [String] {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return [] }
+        let found = trimmed.matches(of: #/\S.*?\.feature(?::\d+)*(?=\s|$)/#).map { String($0.output) }
+        return found.isEmpty ? [trimmed] : found
     }
 }

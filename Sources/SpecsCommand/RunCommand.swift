@@ -59,13 +59,33 @@ struct RunCommand {
             files: files, paths: parsed.featurePaths, names: options.names)
         err.flush()
         guard survey.selection.lineErrors.isEmpty else { return 2 }
-        guard
-            let outputs = RunOutputs(
+        let outputs: RunOutputs
+        do {
+            outputs = try RunOutputs(
                 parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey)
-        else { return 2 }
+        } catch let error as OutputError {
+            // A report that cannot even be opened (a folder in its place, no descriptor left):
+            // nothing runs, and the last lines say why.
+            err.write("\(error)\n")
+            var verdict = RunVerdict(scenarios: [:], problems: [])
+            verdict.add(.reportsNotWritten([error.path]))
+            (FormatRequest.humanOnStdout(formats) && out.failure == nil ? out : err).write(
+                VerdictText.render(verdict, palette: .none))
+            out.flush()
+            return 2
+        } catch {
+            err.write("error: \(error)\n")
+            return 2
+        }
         if options.isolation == .inProcess { InProcessExitGuard.arm() }
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
         InProcessExitGuard.disarm()
+        // A file the survey read and the run could not (no descriptor left) is told here.
+        let told = Set(survey.unparsable)
+        for error in outputs.factory.ledger.parseErrors
+        where !told.contains("\(error.source.uri ?? "?"):\(error.source.location?.line ?? 0)") {
+            err.write(Diagnostics.render(error, source: nil))
+        }
 
         // The run's verdict, with what only the command knows added to it.
         var verdict = summary.verdict

@@ -11,13 +11,13 @@ struct RunOutputs {
     let gate: CoverageGate
     let usage: UsageCollector?
 
-    /// The outputs of a run; nil after telling `err` why they cannot be made (two formats
-    /// writing one file, a report that cannot be opened).
-    init?(
+    /// The outputs of a run; an error tells why they cannot be made (two formats writing one
+    /// file, a report that cannot be opened), and the reports opened before it are let go.
+    init(
         parsed: ParsedArguments, out: ReportOutput, err: ReportOutput, formats: [FormatRequest],
         traceability: TraceabilityOptions,
         survey: RunSurvey
-    ) {
+    ) throws {
         factory = OutputFactory(
             parsed: parsed, out: out, traceability: traceability,
             linksTests: survey.selection.hasTag { $0.hasPrefix(TestLink.tagPrefix) },
@@ -25,8 +25,11 @@ struct RunOutputs {
         do {
             multiplexer = EventMultiplexer(try factory.consumers(for: formats))
         } catch {
-            err.write("error: \(error)\n")
-            return nil
+            for opened in factory.files.outputs + factory.files.readerOutputs {
+                opened.fail("not written: another report could not be opened")
+                opened.close()
+            }
+            throw error
         }
         gate = CoverageGate(
             minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err,

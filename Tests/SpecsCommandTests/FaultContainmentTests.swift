@@ -146,6 +146,27 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    func test_run_SIGTERMWhileAWorkerCrashes_endsWithTheSignalsCodeAndEveryReport() throws {
+        // The crashing worker's backtracer holds its pipes after the worker is ended: the run
+        // must not wait for it.
+        try feature([
+            ("quick", "a step that passes"), ("crash", "a step that unwraps nil"),
+            ("crash too", "a step that unwraps nil"),
+            ("later", "a step that sleeps for 2000 ms"),
+        ])
+        for delay in [0.05, 0.2, 0.4] {
+            let started = Date()
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--parallel", "2", "--format", "progress"] + reports, in: project,
+                signal: SIGTERM, when: ".", after: delay, environment: ["SWIFT_BACKTRACE": "enable=yes,interactive=no"])
+            let seconds = Date().timeIntervalSince(started)
+            XCTAssertTrue([143, 1].contains(run.code), "exit \(run.code): " + run.out + run.err)
+            XCTAssertLessThan(seconds, 12, "the run took \(seconds) s after a SIGTERM: " + run.err)
+            XCTAssertNotNil(try? read("reports/junit.xml"))
+            XCTAssertTrue(run.out.contains("FAILED"), run.out)
+        }
+    }
+
     func test_run_readerOfStandardOutputGoesAway_reportsAreStillWritten() throws {
         try feature([
             ("one", "a step that passes"), ("two", "a step that sleeps for 300 ms"), ("three", "a step that passes"),

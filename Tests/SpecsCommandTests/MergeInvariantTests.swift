@@ -205,7 +205,7 @@ final class MergeInvariantTests: XCTestCase {
         let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "junit:j.xml", "--format", "html:book.html"])
         assertFails(merged, saying: "s2.ndjson: 4 step definitions or hooks could not be registered")
         let junit = try scratch.read("j.xml")
-        XCTAssertTrue(junit.contains("tests=\"6\" failures=\"3\""), junit)
+        XCTAssertTrue(junit.contains("tests=\"7\" failures=\"1\" skipped=\"3\""), junit)
         let book = try scratch.read("book.html")
         XCTAssertFalse(book.contains("Ready:"))
         XCTAssertTrue(book.contains("class=\"verdict bad\""))
@@ -220,8 +220,19 @@ final class MergeInvariantTests: XCTestCase {
 
     func test_report_dryRunShards_fail() throws {
         for index in 1...2 { XCTAssertEqual(try shard(index, of: 2, ["--dry-run"]).code, 0) }
-        let merged = try report(["s1.ndjson", "s2.ndjson"])
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "rerun:r.txt"])
         assertFails(merged, saying: "s1.ndjson is a dry run (--dry-run)")
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/f1.feature:3:6:9\nFeatures/f2.feature:3:6:9\n")
+    }
+
+    func test_report_oneDryShardAmongWholeOnes_rerunFileNamesTheDryShardsScenarios() throws {
+        XCTAssertEqual(try shard(1).code, 0)
+        XCTAssertEqual(try shard(2, of: 2, ["--dry-run"]).code, 0)
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "rerun:r.txt"])
+        assertFails(merged, saying: "s2.ndjson is a dry run (--dry-run)")
+        let rerun = try scratch.read("r.txt")
+        let places = rerun.split(separator: "\n").flatMap { $0.split(separator: ":").dropFirst() }
+        XCTAssertEqual(places.count, 3, rerun)
     }
 
     func test_report_streamWithoutRunMetadata_isAnErrorUnlessAllowed() throws {

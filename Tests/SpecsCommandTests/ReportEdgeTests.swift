@@ -56,6 +56,29 @@ final class ReportEdgeTests: XCTestCase {
         XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [])
     }
 
+    func test_run_SIGKILLed_leavesThePreviousReportsWholeAndTheNextRunRemovesItsPartialFiles() throws {
+        try passingFeature()
+        let reports = ["--format", "summary:sum.txt", "--format", "junit:j.xml"]
+        XCTAssertEqual(try ExecutableRun.run("misbehaving-specs", reports, in: project).code, 0)
+        let previous = try read("j.xml")
+        try write(
+            "Features/slow.feature", "Feature: S\n\n  Scenario: slow\n    Given a step that sleeps for 30000 ms\n")
+        let killed = try ExecutableRun.run(
+            "misbehaving-specs", ["--in-process", "--format", "progress"] + reports, in: project, signal: SIGKILL,
+            when: "..", after: 0.3)
+        XCTAssertTrue(killed.signaled, "exit \(killed.code)")
+        // Nothing of the killed run is in place: the reports are the previous run's, whole.
+        XCTAssertEqual(try read("j.xml"), previous)
+        XCTAssertTrue(try read("sum.txt").contains("2 scenarios (2 passed)"))
+        let left = try names()
+        XCTAssertFalse(left.filter { $0.hasSuffix(".partial") }.isEmpty, left.joined(separator: " "))
+        try FileManager.default.removeItem(at: project.appendingPathComponent("Features/slow.feature"))
+        let next = try ExecutableRun.run("misbehaving-specs", reports, in: project)
+        XCTAssertEqual(next.code, 0, next.err)
+        XCTAssertEqual(try names().filter { $0.hasSuffix(".partial") }, [])
+        XCTAssertNotEqual(try read("j.xml"), previous)
+    }
+
     func test_run_underALowLimitOfOpenFiles_runsEveryScenario() throws {
         try passingFeature(scenarios: 10)
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project, openFileLimit: 250)

@@ -37,12 +37,30 @@ final class VerdictAgreementTests: XCTestCase {
         XCTAssertFalse(again.out.contains("had no failure"), again.out)
     }
 
-    func test_run_definitionsNotRegistered_rerunFileSaysTheRunFailed() throws {
-        let result = try run(["--format", "rerun:r.txt"], environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
+    func test_run_definitionsNotRegistered_rerunFileNamesEverySelectedScenarioAndRunsThem() throws {
+        let result = try run(
+            ["--format", "rerun:r.txt", "--format", "junit:j.xml", "--format", "summary"],
+            environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
         XCTAssertEqual(result.code, 2)
-        let again = try run(["@r.txt"])
-        XCTAssertEqual(again.code, 1, again.out + again.err)
-        XCTAssertTrue(again.err.contains("lists no scenario, but the run that wrote it failed"), again.err)
+        XCTAssertTrue(result.out.contains("3 scenarios (3 not run)"), result.out)
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/f1.feature:3:6:9\n")
+        XCTAssertTrue(try scratch.read("j.xml").contains("tests=\"4\" failures=\"1\" skipped=\"3\""))
+        let again = try run(["@r.txt", "--format", "summary"])
+        XCTAssertEqual(again.code, 0, again.out + again.err)
+        XCTAssertTrue(again.out.contains("3 scenarios (3 passed)"), again.out)
+    }
+
+    func test_run_definitionsNotRegisteredInAShard_rerunFileNamesTheShardsScenarios() throws {
+        let result = try run(
+            ["--shard", "2/2", "--format", "rerun:r.txt", "--format", "message:m.ndjson"],
+            environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
+        XCTAssertEqual(result.code, 2)
+        let rerun = try scratch.read("r.txt")
+        XCTAssertTrue(rerun.hasPrefix("Features/f1.feature:"), rerun)
+        let merged = try ExecutableRun.run(
+            "misbehaving-specs", ["report", "m.ndjson", "--format", "rerun:merged.txt"], in: project)
+        XCTAssertEqual(merged.code, 1, merged.out + merged.err)
+        XCTAssertEqual(try scratch.read("merged.txt"), "Features/f1.feature:3:6:9\n")
     }
 
     func test_run_reportNotWritten_theBookAndJUnitWrittenAfterItSayItFailed() throws {

@@ -5,9 +5,10 @@ import SpecsRunner
 /// as Cucumber's rerun formatter writes it: a line per file, `path:line:line...`, files and
 /// lines sorted, so that merged shards write what the whole run would. Every scenario that
 /// did not pass is named: failed, never finished, never started (an interrupted run, after
-/// `--fail-fast`), in no stream of a merge. A failed run that names no scenario (a file that
-/// does not parse, definitions not registered) writes the files that do not parse, or else
-/// a `# FAILED: ...` line, so that `specs @FILE` never takes it for a run that passed.
+/// `--fail-fast`, definitions not registered), in no stream of a merge or in a merged dry
+/// run's. A failed run that names no scenario (a file that does not parse, nothing selected,
+/// a failed before-all hook) writes the files that do not parse, or else a `# FAILED: ...`
+/// line, so that `specs @FILE` never takes it for a run that passed.
 /// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
 package final class RerunFormatter: EventConsumer {
     private let feed: LedgerFeed
@@ -34,7 +35,7 @@ package final class RerunFormatter: EventConsumer {
             else { continue }
             lines[scenario.pickle.uri, default: []].insert(scenario.pickle.location.line)
         }
-        for place in result.inNoStream {
+        for place in result.inNoStream + result.onlyMatched {
             guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else {
                 continue
             }

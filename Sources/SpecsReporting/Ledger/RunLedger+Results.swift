@@ -22,7 +22,7 @@ extension RunLedger {
             failedRunHooks: failedRunHooks,
             withoutPickle: testCaseOrder.compactMap { id in
                 records[id].flatMap { pickle(of: $0) == nil ? (testCase: id, pickle: $0.testCase.pickleId) : nil }
-            }, inNoStream: scenariosInNoStream)
+            }, inNoStream: scenariosInNoStream, onlyMatched: scenariosOnlyMatched)
         frozenResult = result
         return result
     }

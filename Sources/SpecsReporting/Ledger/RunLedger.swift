@@ -61,6 +61,11 @@ package final class RunLedger: EventConsumer {
     package var scenariosInNoStream: [String] = [] {
         didSet { frozenResult = nil }
     }
+    /// Scenarios a stream of a merge holds from a dry run (`--dry-run`), by `path:line`: they
+    /// were matched and never run. Set by whoever checked the streams (`ShardCheck`).
+    package var scenariosOnlyMatched: [String] = [] {
+        didSet { frozenResult = nil }
+    }
     /// How many before-all and after-all hooks failed.
     package private(set) var failedRunHooks = 0
     /// Whether any pickle links a test (`@xctest:`), closed or not.

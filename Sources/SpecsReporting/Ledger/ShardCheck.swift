@@ -13,6 +13,9 @@ package struct ShardCheck: Sendable {
     /// The suite's selected scenarios that are in no stream, by `path:line` (or by shard,
     /// where an older stream does not name them).
     package private(set) var scenariosInNoStream: [String] = []
+    /// The scenarios a dry run's stream holds (`--dry-run`: matched, never run), by `path:line`:
+    /// not run, so a rerun file names them.
+    package private(set) var scenariosOnlyMatched: [String] = []
     /// What is worth knowing and breaks nothing: shards planned from different inputs whose
     /// shares still hold every scenario once.
     package private(set) var warnings: [String] = []
@@ -55,6 +58,7 @@ package struct ShardCheck: Sendable {
             }
             guard let metadata = facts.metadata else { continue }
             if metadata.dryRun == true {
+                scenariosOnlyMatched += facts.planned.filter { $0.contains(":") }
                 problems.append("\(path) is a dry run (--dry-run): its steps were matched to definitions, none was run")
             }
             if let signal = metadata.interrupted {

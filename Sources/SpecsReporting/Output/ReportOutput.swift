@@ -109,7 +109,7 @@ package final class ReportOutput {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError(path: shown, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw OutputError(path: shown, reason: OpenFileLimit.reason(errno: errno)) }
         // A file replaced keeps its mode (a formatted feature file, a report made read-only).
         if stat(path, &info) == 0 { _ = fchmod(descriptor, info.st_mode & 0o7777) }
         return ReportOutput(descriptor: descriptor, path: shown, rename: (temporary, path))

@@ -26,6 +26,8 @@ package struct RunResult: Sendable {
     package let withoutPickle: [(testCase: String, pickle: String)]
     /// Scenarios of the suite that no stream of a merge holds, by `path:line`.
     package let inNoStream: [String]
+    /// Scenarios a merge's dry-run stream holds (matched, never run), by `path:line`.
+    package let onlyMatched: [String]
 }
 
 extension RunVerdict {

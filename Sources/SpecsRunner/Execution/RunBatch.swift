@@ -35,7 +35,8 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
     let features: Features
     let options: RunOptions
     let runId: String
-    /// False when nothing may be planned: a before-all hook failed, or definitions were refused.
+    /// False when nothing may be planned: a before-all hook failed. (Definitions refused plan
+    /// the selected test cases, which then never start.)
     let plansTestCases: Bool
     private let selection: Selection
     private var planner: TestCasePlanner

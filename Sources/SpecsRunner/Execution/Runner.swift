@@ -33,7 +33,9 @@ package struct Runner<World: AnyObject>: Sendable {
         emitDefinitions(to: consumer, summary: &summary)
         let runId = "run"
         consumer.consume(.testRunStarted(TestRunStarted(timestamp: clock.now(), id: runId)))
-        // Before-all hooks come first; when one fails, no test case is planned or run.
+        // Before-all hooks come first; when one fails, no test case is planned or run (as
+        // Cucumber does). When definitions are refused, the selected test cases are planned
+        // (told) and none is run: every report, the rerun file too, names them as not run.
         let refused = options.refusesBrokenDefinitions && !registry.problems.isEmpty
         // The run's hooks run here, once; the worker hooks run in each process that runs
         // scenarios: this one when it runs them itself, else each worker process.
@@ -48,7 +50,8 @@ package struct Runner<World: AnyObject>: Sendable {
         }
         let dispatch = beforeAllPassed && !refused ? makeDispatch() : nil
         let maker = RunBatchMaker(
-            features: features, options: options, runId: runId, plansTestCases: beforeAllPassed, planner: makePlanner())
+            features: features, options: options, runId: runId, plansTestCases: beforeAllPassed || refused,
+            planner: makePlanner())
         // Each batch is made on a task of its own while the one before it runs; it is told,
         // run and closed in turn, so the stream reads as if made one batch at a time.
         var ready = maker.makingNext()

@@ -82,6 +82,47 @@ struct ChildProcess: Sendable {
         return ChildProcess(pid: pid, input: stdin.write, output: stdout.read, errors: stderr.read)
     }
 
+    /// Ends the child at once (SIGKILL) with every process it started that still runs: the
+    /// runtime's backtracer of a worker ended while it crashed would otherwise wait forever
+    /// for it, holding its pipes. The child is stopped first, so that it starts no other
+    /// meanwhile. Only while the child is not reaped (its pid is its own).
+    func killWithDescendants() {
+        _ = kill(pid, SIGSTOP)
+        for descendant in Self.descendants(of: pid) { _ = kill(descendant, SIGKILL) }
+        _ = kill(pid, SIGKILL)
+    }
+
+    /// The processes `root` started, and theirs, as `/proc` tells (none where there is no `/proc`).
+    private static func descendants(of root: pid_t) -> [pid_t] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        var children: [pid_t: [pid_t]] = [:]
+        for name in names {
+            guard let pid = pid_t(name), let parent = parent(of: name) else { continue }
+            children[parent, default: []].append(pid)
+        }
+        var found: [pid_t] = []
+        var next = children[root] ?? []
+        while let pid = next.popLast(), found.count < 10_000 {
+            found.append(pid)
+            next += children[pid] ?? []
+        }
+        return found
+    }
+
+    /// The parent's pid in `/proc/PID/stat`: the second field after the name (in parentheses,
+    /// which may hold spaces and parentheses of its own).
+    private static func parent(of pid: String) -> pid_t? {
+        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0, let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = bytes[(close + 1)..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1 else { return nil }
+        return pid_t(String(decoding: fields[1], as: UTF8.self))
+    }
+
     /// Waits for the child to end without reaping it, so that its pid stays its own (a
     /// signal sent meanwhile cannot reach another process).
     func awaitEnd() {
@@ -150,8 +191,8 @@ private struct FileActions {
 }
 
 /// The process's limit of open files (`ulimit -n`), to name in a message.
-enum OpenFileLimit {
-    static var current: UInt64? {
+package enum OpenFileLimit {
+    package static var current: UInt64? {
         var limit = rlimit()
         #if canImport(Glibc)
             guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
@@ -159,5 +200,23 @@ enum OpenFileLimit {
             guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return nil }
         #endif
         return UInt64(limit.rlim_cur)
+    }
+
+    /// Why a descriptor was refused (`errno`), worded, with the limit when it is the cause.
+    package static func reason(errno code: Int32) -> String {
+        let reason = String(cString: strerror(code)).lowercased()
+        guard code == EMFILE || code == ENFILE, let limit = current else { return reason }
+        return reason + " (limit \(limit): raise it with ulimit -n)"
+    }
+
+    /// Whether the process holds as many descriptors as it may (a file that cannot be read
+    /// may be no fault of its own).
+    package static var reached: Bool {
+        let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard probe < 0 else {
+            close(probe)
+            return false
+        }
+        return errno == EMFILE || errno == ENFILE
     }
 }

@@ -27,10 +27,13 @@ package final class RunInterruption: Sendable {
         }
     }
 
+    /// Holds `worker` to end on an interruption; one started as the run is interrupted (it
+    /// replaces a lost worker) is ended at once.
     func track(_ worker: WorkerProcess) {
         workers.withLock { workers in
             workers.removeAll { $0.worker == nil }
             workers.append(WeakWorker(worker: worker))
         }
+        if let why = current { worker.kill(because: "the run was interrupted (\(why))") }
     }
 }

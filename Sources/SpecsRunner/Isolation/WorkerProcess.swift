@@ -57,6 +57,10 @@ final class WorkerProcess: Sendable {
         let killReason = self.killReason
         let exited = self.exited
         let stepMonitor = self.stepMonitor
+        let streams = DispatchGroup()
+        let abandoned = Locked(false)
+        streams.enter()
+        streams.enter()
         Self.onThread {
             child.awaitEnd()
             stepMonitor.withLock { $0?.cancel() }
@@ -70,10 +74,16 @@ final class WorkerProcess: Sendable {
                 descriptor = nil
             }
             exited.signal()
+            // Its output ends when every process holding the pipes has closed them: one it
+            // started may outlive it (the runtime's backtracer, when the worker was ended
+            // while it crashed, holds them for its 30 s timeout). What the worker wrote is
+            // read within a second of its end; then its pipes are let go.
+            _ = streams.wait(timeout: .now() + 1)
+            abandoned.withLock { $0 = true }
         }
         // Envelopes are decoded here, on the reading thread, beside the supervisor's work.
         let runningStep = self.runningStep
-        Self.readLines(child.output) { [items, lastDone] bytes in
+        Self.readLines(child.output, until: abandoned) { [items, lastDone] bytes in
             let line = String(decoding: bytes, as: UTF8.self)
             guard line.hasPrefix("{") else {
                 if let done = WorkerProtocol.Done(line) { lastDone.withLock { $0 = done.time } }
@@ -94,10 +104,11 @@ final class WorkerProcess: Sendable {
             items.push(.envelope(envelope), wake: false)
         } end: { [items] in
             items.finish()
+            streams.leave()
         }
         // A line of standard error is kept up to 16 KiB: enough to explain a crash.
         let errorsEnded = self.errorsEnded
-        Self.readLines(child.errors, maximumLine: 16_384) { [recent] bytes in
+        Self.readLines(child.errors, until: abandoned, maximumLine: 16_384) { [recent] bytes in
             var shown = bytes
             shown.append(0x0A)
             shown.withUnsafeBytes { _ = writeAll(STDERR_FILENO, $0) }
@@ -109,6 +120,7 @@ final class WorkerProcess: Sendable {
             }
         } end: {
             errorsEnded.signal()
+            streams.leave()
         }
     }
 
@@ -145,12 +157,13 @@ final class WorkerProcess: Sendable {
         }
     }
 
-    /// Ends the worker at once (SIGKILL), saying why; nothing when it has ended already.
+    /// Ends the worker at once (SIGKILL) with the processes it started, saying why; nothing
+    /// when it has ended already.
     func kill(because reason: String) {
         killReason.withLock { if $0 == nil { $0 = reason } }
         // Once the process is reaped its pid may be another's.
         exit.withLock { ended in
-            if ended == nil { _ = Foundation.kill(child.pid, SIGKILL) }
+            if ended == nil { child.killWithDescendants() }
         }
     }
 
@@ -191,18 +204,31 @@ final class WorkerProcess: Sendable {
         return Array(plain.suffix(6))
     }
 
-    /// Reads a descriptor line by line on a thread of its own until it ends, then closes it.
+    /// Reads a descriptor line by line on a thread of its own until it ends or is `abandoned`
+    /// (the worker ended a while ago and another process still holds the pipe), then closes it.
     private static func readLines(
-        _ descriptor: Int32, maximumLine: Int = .max, line: @escaping @Sendable ([UInt8]) -> Void,
-        end: @escaping @Sendable () -> Void
+        _ descriptor: Int32, until abandoned: Locked<Bool>, maximumLine: Int = .max,
+        line: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable () -> Void
     ) {
         onThread {
             var lines = LineSplitter(maximumLine: maximumLine)
-            readChunks(descriptor) { lines.feed($0, line) }
+            var reader = ChunkReader(descriptor)
+            while !abandoned.withLock({ $0 }) {
+                guard readable(descriptor, milliseconds: 100) else { continue }
+                guard reader.next({ lines.feed($0, line) }) else { break }
+            }
             lines.finish(line)
             close(descriptor)
             end()
         }
+    }
+
+    /// Whether a read of `descriptor` would not block (it has bytes, its end, or an error)
+    /// within `milliseconds`.
+    private static func readable(_ descriptor: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, milliseconds)
+        return ready > 0 || (ready < 0 && errno != EINTR)
     }
 
     private static func onThread(_ body: @escaping @Sendable () -> Void) {

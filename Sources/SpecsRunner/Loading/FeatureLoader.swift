@@ -142,7 +142,10 @@ package enum FeatureLoader {
         } catch {
             problems.append(
                 PathProblem(
-                    path: directory, reason: "cannot read the folder (\((error as NSError).localizedDescription))"))
+                    path: directory,
+                    reason: OpenFileLimit.reached
+                        ? "cannot read the folder: " + OpenFileLimit.reason(errno: EMFILE)
+                        : "cannot read the folder (\((error as NSError).localizedDescription))"))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -180,9 +183,10 @@ package enum FeatureLoader {
         do {
             source = try SourceReader.read(path: file.path)
         } catch {
+            let reason = OpenFileLimit.reached ? "cannot be read: " + OpenFileLimit.reason(errno: EMFILE) : error.reason
             return failed(
                 Source(uri: file.path, data: ""),
-                [ParseError(message: error.reason, location: Location(line: error.line ?? 1, column: error.column))])
+                [ParseError(message: reason, location: Location(line: error.line ?? 1, column: error.column))])
         }
         do {
             let document = try Parser().parse(source.data, uri: source.uri, ids: &ids)

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// The rerun file through the real executable: a line per feature file, its path as it is
+/// (spaces and all), read back by `specs @FILE` as written, and as Cucumber-Ruby writes it.
+final class RerunFileTests: XCTestCase {
+    private var scratch: ScratchProject!
+    private var project: URL { scratch.root }
+
+    override func setUpWithError() throws {
+        scratch = try ScratchProject("specs-rerun")
+        try scratch.write(
+            "Features/my folder/a b.feature",
+            "Feature: A\n\n  Scenario: red\n    Given a step that fails\n\n  Scenario: green\n    Given a step that passes\n"
+        )
+        try scratch.write(
+            "Features/c.feature", "Feature: C\n\n  Scenario: red too\n    Given a step that fails\n")
+    }
+
+    override func tearDown() { scratch.remove() }
+
+    private func run(_ arguments: [String]) throws -> ExecutableRun {
+        try ExecutableRun.run("misbehaving-specs", arguments, in: project)
+    }
+
+    func test_rerunFile_pathsWithSpaces_areWrittenAsTheyAreAndRunAgain() throws {
+        let first = try run(["--format", "rerun:r.txt", "--format", "summary"])
+        XCTAssertEqual(first.code, 1, first.out + first.err)
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/c.feature:3\nFeatures/my folder/a b.feature:3\n")
+        let again = try run(["@r.txt", "--format", "summary"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertTrue(again.out.contains("2 scenarios (2 failed)"), again.out)
+        XCTAssertFalse(again.err.contains("does not exist"), again.err)
+    }
+
+    func test_rerunFile_placesSeparatedBySpacesOnOneLine_areEachRun() throws {
+        try scratch.write("r.txt", "Features/my folder/a b.feature:3:6 Features/c.feature:3\n")
+        let again = try run(["@r.txt", "--format", "summary"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertTrue(again.out.contains("3 scenarios (2 failed, 1 passed)"), again.out)
+    }
+}
+
+/// A run under a low limit of open files (`ulimit -n`): whatever it cannot open, it fails
+/// saying so, with the limit, and its last lines; never silently.
+final class OpenFileLimitTests: XCTestCase {
+    private var scratch: ScratchProject!
+
+    override func setUpWithError() throws {
+        scratch = try ScratchProject("specs-limit")
+        try scratch.write("Features/p.feature", "Feature: P\n\n  Scenario: p\n    Given a step that passes\n")
+    }
+
+    override func tearDown() { scratch.remove() }
+
+    func test_run_underALowLimitOfOpenFiles_failsWithTheLimitAndItsLastLines() throws {
+        var failedForTheLimit = 0
+        for limit in 9...24 {
+            try? FileManager.default.removeItem(at: scratch.root.appendingPathComponent("r.txt"))
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary", "--format", "rerun:r.txt", "--format", "junit:j.xml"],
+                in: scratch.root, openFileLimit: limit)
+            let said = run.out + run.err
+            if run.code == 0 {
+                XCTAssertTrue(run.out.hasSuffix("PASSED: 1 scenario passed\n"), "limit \(limit): " + said)
+                continue
+            }
+            XCTAssertTrue(said.contains("FAILED:\n  - "), "limit \(limit): no last lines: " + said)
+            if said.lowercased().contains("too many open files") {
+                failedForTheLimit += 1
+                XCTAssertTrue(said.contains("(limit \(limit)"), "limit \(limit): " + said)
+            }
+            if let rerun = try? scratch.read("r.txt") {
+                XCTAssertFalse(rerun.isEmpty, "limit \(limit): a failed run's rerun file is empty")
+            }
+            XCTAssertFalse(
+                try FileManager.default.contentsOfDirectory(atPath: scratch.root.path).contains {
+                    $0.hasSuffix(".partial")
+                }, "limit \(limit): a partial report is left")
+        }
+        XCTAssertGreaterThan(failedForTheLimit, 0, "no limit was low enough to fail the run")
+    }
+}
