@@ -18,7 +18,8 @@ final class WorkerPipelineTests: XCTestCase {
             switch item {
             case .control(let line): line
             case .envelope(.testCaseStarted(let started)): started.id
-            case .envelope: "envelope"
+            case .envelope, .result: "envelope"
+            case .unreadable(let reason): reason
             }
         }
     }

@@ -1,11 +1,14 @@
 import Locking
 import Messages
 
-/// What a worker's reading thread hands the supervisor: an envelope it decoded, or a
-/// control line of the protocol.
+/// What a worker's reading thread hands the supervisor: an event of the test case it runs
+/// (`ResultLine`), an envelope it sent whole (a worker hook's), a control line of the
+/// protocol, or a line it could not read and why.
 enum WorkerItem: Sendable {
+    case result(ResultLine.Event)
     case envelope(Envelope)
     case control(String)
+    case unreadable(String)
 }
 
 /// Items read by a thread, awaited by a task in batches (every item that arrived since

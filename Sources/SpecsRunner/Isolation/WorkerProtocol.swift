@@ -7,8 +7,9 @@ import Messages
 /// case, its whole plan (`PlanLine`): the worker reads no options, lists no files and parses
 /// nothing. The supervisor may ask for the next ones before one ends, and the worker runs
 /// them in order. End of input means: run the after-all hooks and exit. The worker answers
-/// on its standard output, one line each: the run's envelopes as NDJSON, as they happen, and
-/// the control lines below.
+/// on its standard output, one line each: a test case's events as result lines
+/// (`ResultLine`), as they happen, its worker hooks' envelopes as NDJSON, and the control
+/// lines below. The settings name the protocol's version; a worker of another refuses them.
 package enum WorkerProtocol {
     /// After the before-all hooks: `#ready` or `#ready failed`.
     static let ready = "#ready"
@@ -66,7 +67,8 @@ package enum WorkerProtocol {
     /// again, the step timeout). The rest (selection, order, shards, formats) the supervisor
     /// has already applied.
     static func settings(_ options: RunOptions) -> String {
-        settingsPrefix + "dry-run=\(options.dryRun) retry=\(options.retry) timeout=\(options.stepTimeout)"
+        settingsPrefix
+            + "protocol=\(ResultLine.version) dry-run=\(options.dryRun) retry=\(options.retry) timeout=\(options.stepTimeout)"
     }
 
     /// The options of a settings line, for a worker (which ends itself after a step that did
@@ -79,7 +81,8 @@ package enum WorkerProtocol {
             guard halves.count == 2 else { return nil }
             values[halves[0]] = halves[1]
         }
-        guard let dryRun = values["dry-run"].flatMap({ Bool(String($0)) }),
+        guard values["protocol"] == "\(ResultLine.version)",
+            let dryRun = values["dry-run"].flatMap({ Bool(String($0)) }),
             let retry = values["retry"].flatMap({ Int($0) }), retry >= 0,
             let timeout = values["timeout"].flatMap({ Double($0) }), timeout > 0
         else { return nil }

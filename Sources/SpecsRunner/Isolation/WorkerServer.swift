@@ -22,7 +22,8 @@ extension Runner {
         }
         var requests = LineReader(descriptor: requestDescriptor)
         guard let line = requests.next(), let options = WorkerProtocol.options(line) else {
-            FileHandle.standardError.write(Data("worker: no run settings from the supervisor\n".utf8))
+            FileHandle.standardError.write(
+                Data("worker: no run settings of protocol \(ResultLine.version) from the supervisor\n".utf8))
             return 64
         }
         let runner = Runner(registry: registry, options: options, clock: clock)
@@ -49,7 +50,7 @@ extension Runner {
                 return 64
             }
             let start = clock.monotonicNanoseconds()
-            let outcome = await scenario.run(plan, workerId: workerId) { writer.emit($0) }
+            let outcome = await scenario.run(plan, workerId: workerId) { writer.emit($0, of: plan) }
             writer.line(
                 WorkerProtocol.done(
                     plan.number, nanoseconds: Int(clamping: clock.monotonicNanoseconds() &- start),
