@@ -20,6 +20,7 @@ final class WorkerPipelineTests: XCTestCase {
             case .envelope(.testCaseStarted(let started)): started.id
             case .envelope, .result: "envelope"
             case .unreadable(let reason): reason
+            case .done(let done): "done \(done.number)"
             }
         }
     }

@@ -7,8 +7,18 @@ import Messages
 enum WorkerItem: Sendable {
     case result(ResultLine.Event)
     case envelope(Envelope)
+    /// A test case's done line, read.
+    case done(WorkerProtocol.Done)
     case control(String)
     case unreadable(String)
+
+    /// Whether the item ends what a task waits for: a control line, a done line among them.
+    var isControl: Bool {
+        switch self {
+        case .control, .done: true
+        default: false
+        }
+    }
 }
 
 /// Items read by a thread, awaited by a task in batches (every item that arrived since
@@ -69,7 +79,7 @@ final class ItemQueue: Sendable {
 
     /// The items up to and including the first control line, taken out; nil without one.
     private static func takeThroughControl(_ items: inout [WorkerItem]) -> [WorkerItem]? {
-        guard let control = items.firstIndex(where: { if case .control = $0 { true } else { false } }) else {
+        guard let control = items.firstIndex(where: \.isControl) else {
             return nil
         }
         if control == items.count - 1 {

@@ -16,6 +16,29 @@ struct FieldWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A line written after `bytes` (the lines before it, each with its line feed).
+    init(after bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Ends the line with a line feed.
+    mutating func endLine() {
+        bytes.append(0x0A)
+        empty = true
+    }
+
+    /// The bytes written, the writer left empty.
+    mutating func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
+    /// Drops what was written from byte `count` on.
+    mutating func drop(from count: Int) {
+        bytes.removeSubrange(count...)
+        empty = true
+    }
+
     private mutating func separate() {
         if !empty { bytes.append(ProtocolFields.separator) }
         empty = false
@@ -24,15 +47,17 @@ struct FieldWriter {
     /// A field of text, escaped.
     mutating func text(_ text: String) {
         separate()
-        var text = text
-        text.withUTF8 { utf8 in
-            for byte in utf8 {
-                switch byte {
-                case 0x5C: bytes += [0x5C, 0x5C]
-                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-                case ProtocolFields.separator: bytes += [0x5C, UInt8(ascii: "u")]
-                default: bytes.append(byte)
-                }
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == 0x5C || $0 == 0x0A || $0 == ProtocolFields.separator }) else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 {
+            switch byte {
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+            case ProtocolFields.separator: bytes += [0x5C, UInt8(ascii: "u")]
+            default: bytes.append(byte)
             }
         }
     }
@@ -46,10 +71,18 @@ struct FieldWriter {
     /// A number.
     mutating func number(_ value: Int) {
         separate()
-        if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            bytes.append(contentsOf: String(value).utf8)
+        guard value >= 0 else { return bytes.append(contentsOf: String(value).utf8) }
+        // Digits written backwards into a small buffer, then in order: no String is made.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
         }
     }
 

@@ -38,7 +38,20 @@ enum ResultLine {
     /// nothing appended) when the envelope is no event of the plan's steps this protocol
     /// carries: the caller sends it whole.
     static func append(_ envelope: Envelope, of plan: TestCasePlan, to bytes: inout [UInt8]) -> Bool {
-        var fields = FieldWriter(capacity: 64)
+        // The line is written straight after the others: the buffer moves into the writer and back.
+        let start = bytes.count
+        var fields = FieldWriter(after: bytes)
+        bytes = []
+        defer { bytes = fields.take() }
+        guard write(envelope, of: plan, into: &fields) else {
+            fields.drop(from: start)
+            return false
+        }
+        fields.endLine()
+        return true
+    }
+
+    private static func write(_ envelope: Envelope, of plan: TestCasePlan, into fields: inout FieldWriter) -> Bool {
         switch envelope {
         case .testCaseStarted(let started):
             guard started.testCaseId == plan.id else { return false }
@@ -95,8 +108,6 @@ enum ResultLine {
         default:
             return false
         }
-        bytes += fields.bytes
-        bytes.append(0x0A)
         return true
     }
 

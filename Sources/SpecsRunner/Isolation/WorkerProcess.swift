@@ -83,8 +83,12 @@ final class WorkerProcess: Sendable {
             switch bytes.first {
             case UInt8(ascii: "#"):
                 let line = String(decoding: bytes, as: UTF8.self)
-                if let done = WorkerProtocol.Done(line) { lastDone.withLock { $0 = done.time } }
-                items.push(.control(line), wake: true)
+                if let done = WorkerProtocol.Done(line) {
+                    lastDone.withLock { $0 = done.time }
+                    items.push(.done(done), wake: true)
+                } else {
+                    items.push(.control(line), wake: true)
+                }
             case UInt8(ascii: "{"):
                 // An envelope sent whole: a worker hook's, or one the result lines do not carry.
                 let line = String(decoding: bytes, as: UTF8.self)

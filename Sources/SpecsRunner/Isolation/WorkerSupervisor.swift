@@ -54,7 +54,7 @@ struct WorkerSupervisor: Sendable {
                 case .envelope(let envelope): envelopes.append(envelope)
                 case .control(WorkerProtocol.ready): return (true, envelopes)
                 case .control(WorkerProtocol.readyFailed): return (false, envelopes)
-                case .control, .result, .unreadable: continue
+                case .control, .done, .result, .unreadable: continue
                 }
             }
         }
@@ -103,8 +103,9 @@ struct WorkerSupervisor: Sendable {
         reading: while delivered, case let batch = await worker.items.next(), !batch.isEmpty {
             for item in batch {
                 switch item {
-                case .control(let line):
-                    guard !refused, let told = WorkerProtocol.Done(line) else { continue }
+                case .control: continue
+                case .done(let told):
+                    guard !refused else { continue }
                     guard told.number == plan.number, replay.began, replay.attemptFinished else {
                         refuse("a done line for test case \(told.number) that does not end this one")
                         continue
