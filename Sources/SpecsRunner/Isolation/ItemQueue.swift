@@ -12,10 +12,11 @@ enum WorkerItem: Sendable {
     case control(String)
     case unreadable(String)
 
-    /// Whether the item ends what a task waits for: a control line, a done line among them.
+    /// Whether the item ends what a task waits for: a control line, a done line among them,
+    /// or a line that could not be read (the worker is ended at once).
     var isControl: Bool {
         switch self {
-        case .control, .done: true
+        case .control, .done, .unreadable: true
         default: false
         }
     }

@@ -78,7 +78,7 @@ final class WorkerProcess: Sendable {
             if cut {
                 return items.push(
                     .unreadable("a line longer than the \(ResultLine.maximumLine >> 20) MiB a line may hold"),
-                    wake: false)
+                    wake: true)
             }
             switch bytes.first {
             case UInt8(ascii: "#"):
@@ -96,14 +96,14 @@ final class WorkerProcess: Sendable {
                     let envelope = ExecutionLines.decode(line)
                         ?? (try? JSONDecoder().decode(Envelope.self, from: Data(bytes)))
                 else {
-                    return items.push(.unreadable("a line that is no message envelope: \(excerpt(bytes))"), wake: false)
+                    return items.push(.unreadable("a line that is no message envelope: \(excerpt(bytes))"), wake: true)
                 }
                 items.push(.envelope(envelope), wake: false)
             default:
                 guard let event = bytes.withUnsafeBufferPointer({ ResultLine.decode($0) }) else {
                     return items.push(
                         .unreadable("a line that is no result of protocol \(ResultLine.version): \(excerpt(bytes))"),
-                        wake: false)
+                        wake: true)
                 }
                 switch event {
                 case .stepStarted:

@@ -91,14 +91,14 @@ struct WorkerSupervisor: Sendable {
         var outcome = Outcome()
         var replay = ResultReplay(plan: plan, workerId: worker.id)
         var done: WorkerProtocol.Done?
-        var refused = false
+        var refusal: String?
+        var refused: Bool { refusal != nil }
         func refuse(_ reason: String) {
             guard !refused else { return }
-            refused = true
             let place = "\(plan.pickle.uri):\(plan.pickle.location.line)"
-            worker.kill(
-                because:
-                    "worker \(worker.id) sent, while running '\(plan.pickle.name)' (\(place)), \(reason)")
+            let cause = "worker \(worker.id) sent, while running '\(plan.pickle.name)' (\(place)), \(reason)"
+            refusal = cause
+            worker.kill(because: cause)
         }
         reading: while delivered, case let batch = await worker.items.next(), !batch.isEmpty {
             for item in batch {
@@ -138,7 +138,10 @@ struct WorkerSupervisor: Sendable {
         }
         outcome.workerLost = true
         let exit = worker.waitForExit()
-        outcome.envelopes += lostWorkerEnvelopes(plan, seen: outcome.envelopes, cause: describe(exit, worker: worker))
+        // A worker whose line was refused may have ended on its own before it was ended: the
+        // refusal is the cause either way.
+        let cause = refusal.map { "the worker process was ended: \($0)" } ?? describe(exit, worker: worker)
+        outcome.envelopes += lostWorkerEnvelopes(plan, seen: outcome.envelopes, cause: cause)
         Self.tally(&outcome, plan: plan)
         return outcome
     }
