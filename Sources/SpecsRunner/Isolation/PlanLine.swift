@@ -13,8 +13,17 @@ import Gherkin
 ///
 /// Its fields are those of every line of the protocol (`ProtocolFields`).
 enum PlanLine {
-    /// The request for `plan`.
+    /// The request for `plan`, to a worker that was sent nothing before.
     static func encode(_ plan: TestCasePlan) -> String {
+        var sent = SentSteps()
+        return encode(plan, sent: &sent)
+    }
+
+    /// The request for `plan`, to a worker that was sent what `sent` holds: a step whose text
+    /// (and kind) it was sent before is named by its place in that list (`r`), with its own
+    /// id and argument, instead of its text and matches again (`s`). Most steps of a suite
+    /// share their text with others.
+    static func encode(_ plan: TestCasePlan, sent: inout SentSteps) -> String {
         var fields = FieldWriter(capacity: 512)
         let pickle = plan.pickle
         fields.number(plan.number)
@@ -34,6 +43,15 @@ enum PlanLine {
                 fields.word("h")
                 fields.text(hook.id)
             case .step(let step, let matches):
+                let key = SentSteps.key(step)
+                if let known = sent.index(of: key) {
+                    fields.word("r")
+                    fields.text(step.id)
+                    fields.number(known)
+                    encode(step.argument, into: &fields)
+                    continue
+                }
+                sent.add(key)
                 fields.word("s")
                 fields.text(step.id)
                 fields.text(step.text)
@@ -85,11 +103,52 @@ enum PlanLine {
     /// The plan a request names, with the worker's own hooks and definitions (the same
     /// executable's, so the same ids); nil when the line is not a request of this protocol.
     static func decode(_ line: String, using definitions: PlanDefinitions) -> TestCasePlan? {
+        var known = KnownSteps()
+        return decode(line, using: definitions, known: &known)
+    }
+
+    /// The plan a request names, its steps sent before found in `known` (the steps of the
+    /// requests before it, as `SentSteps` lists them); nil when the line is not a request.
+    static func decode(_ line: String, using definitions: PlanDefinitions, known: inout KnownSteps) -> TestCasePlan? {
         var line = line
         return line.withUTF8 { bytes in
             var reader = FieldReader(FieldCursor(bytes))
-            return reader.plan(definitions)
+            return reader.plan(definitions, known: &known)
         }
+    }
+}
+
+/// The steps a supervisor sent a worker with their text and matches, in the order it sent
+/// them, up to `limit`: what the worker keeps (`KnownSteps`), so that a request names them by
+/// their place. Both sides add a step at the same point of the same stream of requests, so
+/// both lists agree.
+struct SentSteps: Sendable {
+    /// How many steps are kept; later ones are sent whole each time.
+    static let limit = 8192
+    private var places: [String: Int] = [:]
+
+    /// What makes two steps the same to a worker: their kind and text (their matches follow
+    /// from the text).
+    static func key(_ step: PickleStep) -> String { (step.type?.rawValue ?? "") + "\u{1F}" + step.text }
+
+    func index(of key: String) -> Int? { places[key] }
+
+    mutating func add(_ key: String) {
+        if places.count < Self.limit { places[key] = places.count }
+    }
+}
+
+/// The steps a worker was sent whole, in order, up to `SentSteps.limit` (see `SentSteps`).
+struct KnownSteps {
+    struct Step {
+        let text: String
+        let type: PickleStepType?
+        let matches: [StepMatch]
+    }
+    private(set) var steps: [Step] = []
+
+    mutating func add(_ step: Step) {
+        if steps.count < SentSteps.limit { steps.append(step) }
     }
 }
 
@@ -114,7 +173,7 @@ private struct FieldReader {
         self.cursor = cursor
     }
 
-    mutating func plan(_ definitions: PlanDefinitions) -> TestCasePlan? {
+    mutating func plan(_ definitions: PlanDefinitions, known: inout KnownSteps) -> TestCasePlan? {
         guard let number = cursor.integer(), let id = cursor.text(), let pickleId = cursor.text(),
             let uri = cursor.text(), let line = cursor.integer(), let column = cursor.optionalNumber(),
             let name = cursor.text(), let language = cursor.text(), let tagCount = cursor.integer(),
@@ -138,11 +197,19 @@ private struct FieldReader {
                 guard let stepId = cursor.text(), let stepText = cursor.text(), let type = cursor.text(),
                     let ids = cursor.text(), let matches = matches(ids, definitions), let argument = argument()
                 else { return nil }
-                let step = PickleStep(
-                    id: stepId, text: stepText, type: PickleStepType(rawValue: type), argument: argument,
-                    astNodeIds: [])
+                let kind = PickleStepType(rawValue: type)
+                known.add(KnownSteps.Step(text: stepText, type: kind, matches: matches))
+                let step = PickleStep(id: stepId, text: stepText, type: kind, argument: argument, astNodeIds: [])
                 pickleSteps.append(step)
                 items.append(.step(step, matches))
+            } else if FieldCursor.equals(kind, "r") {
+                guard let stepId = cursor.text(), let place = cursor.integer(), known.steps.indices.contains(place),
+                    let argument = argument()
+                else { return nil }
+                let sent = known.steps[place]
+                let step = PickleStep(id: stepId, text: sent.text, type: sent.type, argument: argument, astNodeIds: [])
+                pickleSteps.append(step)
+                items.append(.step(step, sent.matches))
             } else {
                 return nil
             }

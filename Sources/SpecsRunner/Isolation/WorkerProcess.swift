@@ -16,6 +16,8 @@ final class WorkerProcess: Sendable {
 
     let id: String
     let items = ItemQueue()
+    /// The steps sent to this worker whole, which later requests name by their place.
+    let sentSteps = Locked(SentSteps())
     /// The step running in the worker, and since when (monotonic nanoseconds), as its
     /// stream tells: read by the step monitor (`watchSteps`).
     private let runningStep = Locked<(running: Bool, since: UInt64)>((false, 0))

@@ -44,8 +44,9 @@ extension Runner {
         if let capture { stepOutput = { capture.drain() } }
         let (scenario, watchdog) = runner.makeScenarioRun(stepOutput: stepOutput)
         defer { watchdog.stop() }
+        var knownSteps = KnownSteps()
         while ready, let request = requests.next() {
-            guard let plan = PlanLine.decode(request, using: definitions) else {
+            guard let plan = PlanLine.decode(request, using: definitions, known: &knownSteps) else {
                 FileHandle.standardError.write(Data("worker: not a request: \(request.prefix(200))\n".utf8))
                 return 64
             }

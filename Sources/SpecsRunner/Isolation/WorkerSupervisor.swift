@@ -76,7 +76,7 @@ struct WorkerSupervisor: Sendable {
     /// runs what it is asked in order, so a supervisor may ask for the next ones before this
     /// one ends.
     func send(_ plan: TestCasePlan, to worker: WorkerProcess) -> Bool {
-        worker.send(PlanLine.encode(plan))
+        worker.send(worker.sentSteps.withLock { PlanLine.encode(plan, sent: &$0) })
     }
 
     /// The events of a test case asked of `worker` (after those asked before it): read until
