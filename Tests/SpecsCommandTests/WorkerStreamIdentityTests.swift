@@ -47,6 +47,17 @@ final class WorkerStreamIdentityTests: XCTestCase {
             """#
         try feature.write(
             to: project.appendingPathComponent("Features/alike.feature"), atomically: true, encoding: .utf8)
+        // More scenarios than a batch holds (32), in several files, so that workers run one
+        // batch while the runner takes in the one before.
+        for file in 1...4 {
+            let rows = (0..<20).map { "      | \($0 % 9 == file ? "fails" : "passes") |" }.joined(separator: "\n")
+            let outline =
+                "Feature: Many rows \(file)\n\n  @hooked\n  Scenario Outline: row that <result>\n"
+                + "    Given a step with a table that <result>\n      | <result> |\n\n    Examples:\n"
+                + "      | result |\n" + rows + "\n"
+            try outline.write(
+                to: project.appendingPathComponent("Features/rows\(file).feature"), atomically: true, encoding: .utf8)
+        }
     }
 
     override func tearDownWithError() throws {

@@ -53,7 +53,14 @@ package struct Runner<World: AnyObject>: Sendable {
         // run and closed in turn, so the stream reads as if made one batch at a time.
         var ready = maker.makingNext()
         while let (batch, maker) = ready {
-            async let following = maker.makingNext()
+            // The next batch is made while this one runs; its plans are offered to the
+            // dispatch as soon as they are made.
+            let upcoming = UpcomingPlans()
+            let following = Task {
+                let next = maker.makingNext()
+                upcoming.offer(next?.0.plans ?? [])
+                return next
+            }
             for envelope in batch.envelopes { consumer.consume(envelope) }
             summary.unparsable += batch.unparsable
             summary.selected += batch.selected
@@ -61,9 +68,9 @@ package struct Runner<World: AnyObject>: Sendable {
             summary.selectedByLine = summary.selectedByLine || batch.selectedByLine
             summary.suite.add(batch.suite)
             summary.suitePlaces.merge(batch.suitePlaces) { $0 + $1 }
-            if let dispatch { await dispatch.run(batch.plans, to: consumer, summary: &summary) }
+            if let dispatch { await dispatch.run(batch.plans, upcoming: upcoming, to: consumer, summary: &summary) }
             for uri in batch.uris { consumer.closeDocument(uri) }
-            ready = await following
+            ready = await following.value
         }
         if let dispatch { await dispatch.finish(to: consumer, summary: &summary) }
         if workerHooksHere && !refused {
