@@ -56,7 +56,7 @@ package struct Runner<World: AnyObject>: Sendable {
             // The next batch is made while this one runs; its plans are offered to the
             // dispatch as soon as they are made.
             let upcoming = UpcomingPlans()
-            let following = Task {
+            let following = Task.detached {
                 let next = maker.makingNext()
                 upcoming.offer(next?.0.plans ?? [])
                 return next
