@@ -43,22 +43,47 @@ package enum WorkerProtocol {
 
         /// The done line `line`; nil when it is not one.
         init?(_ line: String) {
-            guard line.hasPrefix(donePrefix) else { return nil }
-            let parts = line.dropFirst(donePrefix.count).split(separator: " ", omittingEmptySubsequences: false)
-            guard parts.count == 5, let number = Int(parts[0]), let time = UInt64(parts[1]),
-                let nanoseconds = Int(parts[2]), let status = TestStepResultStatus(rawValue: String(parts[3]))
-            else { return nil }
-            var steps: [TestStepResultStatus: Int] = [:]
-            for pair in parts[4].split(separator: ",") {
-                let halves = pair.split(separator: "=")
-                guard halves.count == 2, let kind = TestStepResultStatus(rawValue: String(halves[0])),
-                    let count = Int(halves[1])
-                else { return nil }
-                steps[kind] = count
-            }
+            var line = line
+            guard let done = line.withUTF8({ Self.read($0) }) else { return nil }
+            self = done
+        }
+
+        private init(
+            number: Int, time: UInt64, nanoseconds: Int, status: TestStepResultStatus,
+            steps: [TestStepResultStatus: Int]
+        ) {
             (self.number, self.time, self.nanoseconds, self.status, self.steps) = (
                 number, time, nanoseconds, status, steps
             )
+        }
+
+        /// Reads the line's bytes: a worker writes one a test case, so it is read without
+        /// making a string of each part.
+        private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Done? {
+            let prefix = donePrefix.utf8
+            guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+            let parts = bytes[prefix.count...].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            guard parts.count == 5, let number = integer(parts[0]), let time = integer(parts[1]),
+                let nanoseconds = integer(parts[2]), let status = self.status(parts[3])
+            else { return nil }
+            var steps: [TestStepResultStatus: Int] = [:]
+            for pair in parts[4].split(separator: UInt8(ascii: ",")) {
+                let halves = pair.split(separator: UInt8(ascii: "="))
+                guard halves.count == 2, let kind = self.status(halves[0]), let count = integer(halves[1]) else {
+                    return nil
+                }
+                steps[kind] = count
+            }
+            return Done(
+                number: number, time: UInt64(time), nanoseconds: nanoseconds, status: status, steps: steps)
+        }
+
+        private static func integer(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+            FieldCursor.number(UnsafeBufferPointer(rebasing: digits)).flatMap { $0 >= 0 ? $0 : nil }
+        }
+
+        private static func status(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> TestStepResultStatus? {
+            TestStepResultStatus.allCases.first { $0.rawValue.utf8.elementsEqual(name) }
         }
     }
 
