@@ -32,13 +32,34 @@ final class ItemQueue: Sendable {
     }
 
     private let state = Locked(State())
+    /// Items read and not yet handed over (`stage`, `publish`): the reading thread's alone.
+    private let staged = Locked<(items: [WorkerItem], wake: Bool)>(([], false))
 
     /// Adds an item; `wake` hands the items up to the first control line to a waiting task
     /// now (a control line), else it waits for one, so that a test case's envelopes cost one
     /// task switch, not one each.
-    func push(_ item: WorkerItem, wake: Bool) {
+    func push(_ item: WorkerItem, wake: Bool) { push(contentsOf: [item], wake: wake) }
+
+    /// Keeps an item until `publish`: the items of one read are handed over together.
+    func stage(_ item: WorkerItem, wake: Bool) {
+        staged.withLock {
+            $0.items.append(item)
+            $0.wake = $0.wake || wake
+        }
+    }
+
+    /// Hands over the items staged since the last call.
+    func publish() {
+        let (items, wake) = staged.withLock { batch in
+            defer { batch = ([], false) }
+            return batch
+        }
+        if !items.isEmpty { push(contentsOf: items, wake: wake) }
+    }
+
+    private func push(contentsOf items: [WorkerItem], wake: Bool) {
         let waiter = state.withLock { state -> (CheckedContinuation<[WorkerItem], Never>, [WorkerItem])? in
-            state.items.append(item)
+            state.items += items
             guard wake, let waiting = state.waiting, let ready = Self.takeThroughControl(&state.items) else {
                 return nil
             }

@@ -78,7 +78,7 @@ final class WorkerProcess: Sendable {
         Self.readLines(child.output, maximumLine: ResultLine.maximumLine, gathering: 500) {
             [items, lastDone] bytes, cut in
             if cut {
-                return items.push(
+                return items.stage(
                     .unreadable("a line longer than the \(ResultLine.maximumLine >> 20) MiB a line may hold"),
                     wake: true)
             }
@@ -87,9 +87,9 @@ final class WorkerProcess: Sendable {
                 let line = String(decoding: bytes, as: UTF8.self)
                 if let done = WorkerProtocol.Done(line) {
                     lastDone.withLock { $0 = done.time }
-                    items.push(.done(done), wake: true)
+                    items.stage(.done(done), wake: true)
                 } else {
-                    items.push(.control(line), wake: true)
+                    items.stage(.control(line), wake: true)
                 }
             case UInt8(ascii: "{"):
                 // An envelope sent whole: a worker hook's, or one the result lines do not carry.
@@ -98,12 +98,12 @@ final class WorkerProcess: Sendable {
                     let envelope = ExecutionLines.decode(line)
                         ?? (try? JSONDecoder().decode(Envelope.self, from: Data(bytes)))
                 else {
-                    return items.push(.unreadable("a line that is no message envelope: \(excerpt(bytes))"), wake: true)
+                    return items.stage(.unreadable("a line that is no message envelope: \(excerpt(bytes))"), wake: true)
                 }
-                items.push(.envelope(envelope), wake: false)
+                items.stage(.envelope(envelope), wake: false)
             default:
                 guard let event = bytes.withUnsafeBufferPointer({ ResultLine.decode($0) }) else {
-                    return items.push(
+                    return items.stage(
                         .unreadable("a line that is no result of protocol \(ResultLine.version): \(excerpt(bytes))"),
                         wake: true)
                 }
@@ -113,9 +113,12 @@ final class WorkerProcess: Sendable {
                 case .stepFinished: runningStep.withLock { $0 = (false, 0) }
                 default: break
                 }
-                items.push(.result(event), wake: false)
+                items.stage(.result(event), wake: false)
             }
+        } chunkEnd: { [items] in
+            items.publish()
         } end: { [items] in
+            items.publish()
             items.finish()
         }
         // A line of standard error is kept up to 16 KiB: enough to explain a crash.
@@ -214,14 +217,16 @@ final class WorkerProcess: Sendable {
         return Array(plain.suffix(6))
     }
 
-    /// Reads a descriptor line by line on a thread of its own until it ends, then closes it.
+    /// Reads a descriptor line by line on a thread of its own until it ends, then closes it;
+    /// `chunkEnd` is called after the lines of each read.
     /// `gathering`: after a read that did not fill the buffer, the thread waits that many
     /// microseconds before the next, so that what a worker writes step by step is read a few
     /// hundred lines at a time: a reader blocked in `read` is woken by every write, and those
     /// wake-ups cost the worker and the supervisor more than the lines themselves.
     private static func readLines(
         _ descriptor: Int32, maximumLine: Int = .max, gathering: UInt32 = 0,
-        line: @escaping @Sendable ([UInt8], _ cut: Bool) -> Void, end: @escaping @Sendable () -> Void
+        line: @escaping @Sendable ([UInt8], _ cut: Bool) -> Void, chunkEnd: @escaping @Sendable () -> Void = {},
+        end: @escaping @Sendable () -> Void
     ) {
         onThread {
             var lines = LineSplitter(maximumLine: maximumLine)
@@ -236,6 +241,7 @@ final class WorkerProcess: Sendable {
                         lines.feedLines(chunk, line)
                     })
                 else { break }
+                chunkEnd()
             }
             lines.finishLines(line)
             close(descriptor)
