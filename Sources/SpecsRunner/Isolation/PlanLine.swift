@@ -125,15 +125,20 @@ enum PlanLine {
 struct SentSteps: Sendable {
     /// How many steps are kept; later ones are sent whole each time.
     static let limit = 8192
-    private var places: [String: Int] = [:]
+    private var places: [Key: Int] = [:]
 
     /// What makes two steps the same to a worker: their kind and text (their matches follow
     /// from the text).
-    static func key(_ step: PickleStep) -> String { (step.type?.rawValue ?? "") + "\u{1F}" + step.text }
+    struct Key: Hashable, Sendable {
+        let text: String
+        let type: PickleStepType?
+    }
 
-    func index(of key: String) -> Int? { places[key] }
+    static func key(_ step: PickleStep) -> Key { Key(text: step.text, type: step.type) }
 
-    mutating func add(_ key: String) {
+    func index(of key: Key) -> Int? { places[key] }
+
+    mutating func add(_ key: Key) {
         if places.count < Self.limit { places[key] = places.count }
     }
 }
