@@ -223,8 +223,10 @@ package enum RunHistory {
             return marks
         }
 
+        /// Whether a recorded status (`failed`, `passed`...) needed attention, by the one
+        /// definition (`TestStepResultStatus.needsAttention`).
         static func fails(_ status: String) -> Bool {
-            ["failed", "ambiguous", "undefined", "pending", "unknown"].contains(status)
+            TestStepResultStatus(rawValue: status.uppercased())?.needsAttention ?? false
         }
     }
 }

@@ -144,7 +144,7 @@ extension RunLedger {
             tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
         result.finished = final?.ended ?? true
         result.earlierFailures = record.attempts.dropLast().map { attempt in
-            let failing = attempt.results.compactMap { $0 }.first { ![.passed, .skipped].contains($0.status) }
+            let failing = attempt.results.compactMap { $0 }.first { $0.status.needsAttention }
             return ScenarioResult.EarlierFailure(
                 attempt: attempt.started.attempt, status: failing?.status ?? .unknown,
                 message: failing?.message ?? (failing?.status ?? .unknown).rawValue.lowercased(),
