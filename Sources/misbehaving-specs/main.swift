@@ -51,6 +51,11 @@ steps.given("a step that records {string}") { (_, mark: String) in
     let line = Array((mark + "\n").utf8)
     guard write(descriptor, line, line.count) == line.count else { throw ExpectationFailure("the ledger is full") }
 }
+steps.given("a step that attaches {string}") { (_, text: String) in
+    Attach.text(text, mediaType: "text/plain", fileName: "note.txt")
+    Attach.bytes(Data(text.utf8), mediaType: "application/octet-stream")
+}
+steps.given("a step that logs {string}") { (_, text: String) in Attach.log(text + "\nand a second line") }
 steps.given("an ambiguous step") { _ in }
 steps.given("an ambiguous {word}") { (_, _: String) in }
 steps.given(regex: "^a step matched by a pattern$") { _ in }
@@ -95,6 +100,19 @@ if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HOOKS"] == "1" {
 // it: the language server's tests edit that file as a team does between builds.
 if let file = ProcessInfo.processInfo.environment["SPECS_FIXTURE_STEPS_FILE"] {
     for number in 0..<25 { steps.given("a scratch step \(number)", file: file, line: 10 + number) { _ in } }
+}
+
+// Scenario and step hooks that attach what they saw rather than print it (a run in process
+// does not capture what a step prints; a worker does).
+if ProcessInfo.processInfo.environment["SPECS_FIXTURE_ATTACHING_HOOKS"] == "1" {
+    steps.before("note the scenario", tags: "@hooked") { _, context in Attach.log("before \(context.scenario.name)") }
+    steps.afterStep("note the step", tags: "@hooked") { _, context in
+        Attach.log("after \(context.step ?? "?"): \(context.status?.rawValue ?? "?")")
+    }
+    steps.after("judge the scenario", tags: "@hooked") { _, context in
+        Attach.text(#"{"status":"\#(context.status?.rawValue ?? "?")"}"#, mediaType: "application/json")
+        if context.scenario.tags.contains("@failing-hook") { throw ExpectationFailure("the after hook fails too") }
+    }
 }
 
 // Definitions that cannot be registered, as a team writes them by mistake: the run must

@@ -18,7 +18,9 @@ final class WorkerPipelineTests: XCTestCase {
             switch item {
             case .control(let line): line
             case .envelope(.testCaseStarted(let started)): started.id
-            case .envelope: "envelope"
+            case .envelope, .result: "envelope"
+            case .unreadable(let reason): reason
+            case .done(let done): "done \(done.number)"
             }
         }
     }

@@ -66,6 +66,28 @@ final class WorkerPlanTests: XCTestCase {
         XCTAssertEqual(doc.content, "line one\na backslash \\ and a separator \u{1F} inside")
     }
 
+    func test_decode_stepsSentBefore_areNamedByTheirPlaceAndReadAsTheSamePlan() throws {
+        let (plan, registry) = try planned()
+        let definitions = PlanDefinitions(
+            hooks: registry.hooks, definitions: registry.steps, parameterTypes: registry.parameterTypes)
+        var sent = SentSteps()
+        let first = PlanLine.encode(plan, sent: &sent)
+        let second = PlanLine.encode(plan, sent: &sent)
+        XCTAssertLessThan(second.utf8.count, first.utf8.count, second)
+        XCTAssertFalse(second.contains("the count is"), second)
+        var known = KnownSteps()
+        let decodedFirst = try XCTUnwrap(PlanLine.decode(first, using: definitions, known: &known))
+        let decodedSecond = try XCTUnwrap(PlanLine.decode(second, using: definitions, known: &known))
+        for decoded in [decodedFirst, decodedSecond] {
+            XCTAssertEqual(decoded.message, plan.message)
+            XCTAssertEqual(decoded.pickle.steps.map(\.text), plan.pickle.steps.map(\.text))
+            XCTAssertEqual(decoded.pickle.steps.map(\.type), plan.pickle.steps.map(\.type))
+            XCTAssertEqual(decoded.pickle.steps.map(\.argument), plan.pickle.steps.map(\.argument))
+        }
+        // A worker that was not sent the first request cannot read the second.
+        XCTAssertNil(PlanLine.decode(second, using: definitions))
+    }
+
     func test_decode_stepNamingADefinitionTheWorkerLacks_isNoRequest() throws {
         let (plan, _) = try planned()
         let none = PlanDefinitions(hooks: [], definitions: [], parameterTypes: ParameterTypeRegistry())

@@ -1,4 +1,8 @@
 /// The figures the page's header and contents read, summed over the book's features.
+/// Counted here, not taken from the run's tally (`StatusCounts`): the book shows each
+/// chapter's own figures, by the book's names, where a scenario that never started is
+/// `not-run` (no step status), and it adds outlines and traceability rows the tally lacks.
+/// Each scenario's status is read from its result, never decided again.
 struct BookFigures {
     /// Scenario results: one per scenario, one per example row of an outline.
     var results = 0

@@ -137,6 +137,9 @@ package enum RunHistory {
         load(directory).records.reversed().lazy.compactMap(\.durations).first
     }
 
+    /// The record of a run. Its pass rate is counted from `entries`, not taken from the run's
+    /// tally: a record is read back from its file with nothing but those entries, and the
+    /// trend must read a past run's rate as this one's.
     static func record(
         _ entries: [String: String], durations: [String: Int] = [:], coverage: Double, date: Date
     ) -> Record {
@@ -220,8 +223,10 @@ package enum RunHistory {
             return marks
         }
 
+        /// Whether a recorded status (`failed`, `passed`...) needed attention, by the one
+        /// definition (`TestStepResultStatus.needsAttention`).
         static func fails(_ status: String) -> Bool {
-            ["failed", "ambiguous", "undefined", "pending", "unknown"].contains(status)
+            TestStepResultStatus(rawValue: status.uppercased())?.needsAttention ?? false
         }
     }
 }

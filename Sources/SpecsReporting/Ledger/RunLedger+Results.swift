@@ -52,10 +52,20 @@ extension RunLedger {
 
     private func pickle(of record: Record) -> Pickle? { pickles[record.testCase.pickleId] }
 
-    /// Scenarios and steps by status: what summaries print.
+    /// Scenarios and steps by status, and the scenarios summaries name: what summaries print.
     package struct StatusTally: Sendable {
-        package var scenarios: [TestStepResultStatus: Int] = [:]
-        package var steps: [TestStepResultStatus: Int] = [:]
+        /// Scenarios and steps by status: the run's one tally type (`StatusCounts`).
+        package var counts = StatusCounts()
+        /// Scenarios (final attempts) by status.
+        package var scenarios: [TestStepResultStatus: Int] {
+            get { counts.scenarios }
+            set { counts.scenarios = newValue }
+        }
+        /// Steps (of final attempts) by status.
+        package var steps: [TestStepResultStatus: Int] {
+            get { counts.steps }
+            set { counts.steps = newValue }
+        }
         /// The test cases whose final attempt did not pass, in plan order.
         package var notPassed: [String] = []
         /// The scenarios that passed only on a retry: their place, name and the retry they passed on.
@@ -75,20 +85,25 @@ extension RunLedger {
         }
     }
 
-    /// Scenarios and steps by status, each read from its `ScenarioResult`: the one place a
-    /// scenario's status is decided.
+    /// Scenarios and steps by status, each read from its `ScenarioResult`.
+    ///
+    /// The ledger keeps this tally of its own, beside the runner's (`RunSummary`, which reads
+    /// each status as the process that ran the test case reported it): it also reads saved
+    /// streams (`specs report`), where a test case's status is nowhere but in its steps'
+    /// results. Both decide it with `TestStepResultStatus.testCase(of:)`, and both count it in
+    /// a `StatusCounts`.
     package func tally() -> StatusTally {
         var tally = countedTally
         tally.notRun += scenariosInNoStream.count
         for testCaseId in testCaseOrder {
             guard let result = scenarioResult(testCaseId: testCaseId) else { continue }
-            for (status, count) in result.stepStatuses { tally.steps[status, default: 0] += count }
             guard result.started else {
+                tally.counts.recordSteps(result.stepStatuses)
                 tally.notRun += 1
                 tally.neverStarted.append(testCaseId)
                 continue
             }
-            tally.scenarios[result.status, default: 0] += 1
+            tally.counts.record(result.status, steps: result.stepStatuses)
             if result.status != .passed { tally.notPassed.append(testCaseId) }
             if result.isFlaky { tally.flaky.append((result.location, result.pickle.name, result.attempt)) }
         }
@@ -129,7 +144,7 @@ extension RunLedger {
             tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
         result.finished = final?.ended ?? true
         result.earlierFailures = record.attempts.dropLast().map { attempt in
-            let failing = attempt.results.compactMap { $0 }.first { ![.passed, .skipped].contains($0.status) }
+            let failing = attempt.results.compactMap { $0 }.first { $0.status.needsAttention }
             return ScenarioResult.EarlierFailure(
                 attempt: attempt.started.attempt, status: failing?.status ?? .unknown,
                 message: failing?.message ?? (failing?.status ?? .unknown).rawValue.lowercased(),

@@ -270,8 +270,7 @@ package final class RunLedger: EventConsumer {
                 let passed = result.started && (result.status == .passed || result.status == .skipped)
                 if passed && retention == .counts {
                     counted.insert(id)
-                    for (status, count) in result.stepStatuses { countedTally.steps[status, default: 0] += count }
-                    countedTally.scenarios[result.status, default: 0] += 1
+                    countedTally.counts.record(result.status, steps: result.stepStatuses)
                     if result.isFlaky {
                         countedTally.flaky.append((result.location, result.pickle.name, result.attempt))
                     }

@@ -73,7 +73,7 @@ package struct ScenarioResult: Sendable {
 
     /// The first step that did not pass or skip.
     package var failure: StepResult? {
-        steps.first { [.failed, .undefined, .ambiguous, .pending].contains($0.result?.status) }
+        steps.first { $0.result?.status.failsRun ?? false }
     }
 
     /// The feature file and line of the scenario (or example row).

@@ -120,7 +120,7 @@ package final class PrettyFormatter: EventConsumer {
                 "    " + palette.paint(e("\(step.keyword)\(step.text)" + StepStatusText.suffix(step)), for: step.status)
                     + "\n")
             if case .step(let pickleStep, _, _) = step.kind { writeArgument(pickleStep.argument) }
-            if [.failed, .undefined, .ambiguous, .pending].contains(step.status) {
+            if step.status.failsRun {
                 out.write(FailureText.explain(step, in: result, palette: palette, indent: "      "))
                 problems.append((result, step))
             }

@@ -4,10 +4,18 @@ import Messages
 /// run's own problems. Its verdict (`verdict`) is the one the run's last lines and exit code
 /// start from.
 package struct RunSummary: Sendable {
+    /// Scenarios and steps by status, as each test case's status arrived (`record`).
+    package var counts = StatusCounts()
     /// Scenarios (final attempts) by status.
-    package var scenarios: [TestStepResultStatus: Int] = [:]
+    package var scenarios: [TestStepResultStatus: Int] {
+        get { counts.scenarios }
+        set { counts.scenarios = newValue }
+    }
     /// Steps (of final attempts) by status.
-    package var steps: [TestStepResultStatus: Int] = [:]
+    package var steps: [TestStepResultStatus: Int] {
+        get { counts.steps }
+        set { counts.steps = newValue }
+    }
     /// The files that do not parse, each by `path:line` of its first error.
     package var unparsable: [String] = []
     /// Step definitions and hooks that could not be registered.
@@ -32,12 +40,12 @@ package struct RunSummary: Sendable {
     package var workersNotStarted: String?
 
     /// How many scenarios ran, whatever their result.
-    package var scenarioCount: Int { scenarios.values.reduce(0, +) }
+    package var scenarioCount: Int { counts.scenarioCount }
 
-    /// Counts a test case's final status and the statuses of its steps.
+    /// Counts a test case's final status and the statuses of its steps, as the process that
+    /// ran it decided them (this one, or its worker): nothing here decides them again.
     mutating func record(_ status: TestStepResultStatus, steps stepStatuses: [TestStepResultStatus: Int]) {
-        scenarios[status, default: 0] += 1
-        for (step, count) in stepStatuses { steps[step, default: 0] += count }
+        counts.record(status, steps: stepStatuses)
     }
 
     /// The run's verdict as the runner knows it: an interruption, definitions that could

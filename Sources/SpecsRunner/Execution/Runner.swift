@@ -56,7 +56,10 @@ package struct Runner<World: AnyObject>: Sendable {
         // run and closed in turn, so the stream reads as if made one batch at a time.
         var ready = maker.makingNext()
         while let (batch, maker) = ready {
-            async let following = maker.makingNext()
+            // The next batch is made while this one runs; its plans are offered to the
+            // dispatch as soon as they are made.
+            let upcoming = UpcomingPlans()
+            async let following = Self.batch(after: maker, offeringTo: upcoming)
             for envelope in batch.envelopes { consumer.consume(envelope) }
             summary.unparsable += batch.unparsable
             summary.selected += batch.selected
@@ -64,7 +67,7 @@ package struct Runner<World: AnyObject>: Sendable {
             summary.selectedByLine = summary.selectedByLine || batch.selectedByLine
             summary.suite.add(batch.suite)
             summary.suitePlaces.merge(batch.suitePlaces) { $0 + $1 }
-            if let dispatch { await dispatch.run(batch.plans, to: consumer, summary: &summary) }
+            if let dispatch { await dispatch.run(batch.plans, upcoming: upcoming, to: consumer, summary: &summary) }
             for uri in batch.uris { consumer.closeDocument(uri) }
             ready = await following
         }
@@ -82,6 +85,15 @@ package struct Runner<World: AnyObject>: Sendable {
                 TestRunFinished(success: summary.verdict.passed, timestamp: finished, testRunStartedId: runId)))
         consumer.finish()
         return summary
+    }
+
+    /// The batch after the one `maker` made, its plans offered to `upcoming` once made.
+    private static func batch<Features: FeatureSupply>(
+        after maker: RunBatchMaker<Features>, offeringTo upcoming: UpcomingPlans
+    ) -> (RunBatch, RunBatchMaker<Features>)? {
+        let next = maker.makingNext()
+        upcoming.offer(next?.0.plans ?? [])
+        return next
     }
 
     /// The run's metadata (`RunMetadata`), as an attachment of the test run.

@@ -37,9 +37,7 @@ struct ScenarioRun: Sendable {
             let retry = status == .failed && attempt < options.retry && !abandoned
             outcome.envelopes += envelopes
             let startedId = plan.startedId(attempt: attempt)
-            let finished = Envelope.testCaseFinished(
-                TestCaseFinished(
-                    testCaseStartedId: startedId, timestamp: clock.now(), willBeRetried: retry))
+            let finished = plan.finishedEvent(attempt: startedId, willBeRetried: retry, at: clock.now())
             outcome.envelopes.append(finished)
             live?(finished)
             outcome.status = status
@@ -56,10 +54,7 @@ struct ScenarioRun: Sendable {
     ) async -> ([Envelope], TestStepResultStatus, Bool) {
         let startedId = plan.startedId(attempt: attempt)
         let journal = ScenarioJournal(live: live)
-        journal.append(
-            .testCaseStarted(
-                TestCaseStarted(
-                    attempt: attempt, id: startedId, testCaseId: plan.id, workerId: workerId, timestamp: clock.now())))
+        journal.append(plan.startedEvent(attempt: attempt, workerId: workerId, at: clock.now()))
         let executor = executor
         let grace = options.cancellationGrace
         let end: AttemptEnd = await withCheckedContinuation { continuation in

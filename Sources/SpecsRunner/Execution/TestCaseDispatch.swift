@@ -1,3 +1,4 @@
+import Locking
 import Messages
 
 /// Runs a run's test cases batch after batch and passes each one's events on when it ends,
@@ -5,7 +6,11 @@ import Messages
 /// later batches are planned and not run.
 protocol TestCaseDispatch: AnyObject {
     var stopped: Bool { get }
-    func run(_ plans: [TestCasePlan], to consumer: some EventConsumer, summary: inout RunSummary) async
+    /// Runs `plans` and passes on their events. `upcoming` will hold the next batch's plans
+    /// once they are made: a dispatch may start them ahead (their events wait for their turn).
+    func run(
+        _ plans: [TestCasePlan], upcoming: UpcomingPlans, to consumer: some EventConsumer, summary: inout RunSummary
+    ) async
     /// Ends the dispatch once the last batch has run.
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async
 }
@@ -23,7 +28,9 @@ final class InProcessDispatch: TestCaseDispatch {
         self.options = options
     }
 
-    func run(_ plans: [TestCasePlan], to consumer: some EventConsumer, summary: inout RunSummary) async {
+    func run(
+        _ plans: [TestCasePlan], upcoming: UpcomingPlans, to consumer: some EventConsumer, summary: inout RunSummary
+    ) async {
         func record(_ outcome: ScenarioRun.Outcome) {
             for envelope in outcome.envelopes { consumer.consume(envelope) }
             summary.record(outcome.status, steps: outcome.stepStatuses)
@@ -77,4 +84,20 @@ final class InProcessDispatch: TestCaseDispatch {
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {
         watchdog.stop()
     }
+}
+
+/// The plans of the batch after the one running, once they are made: a dispatch whose test
+/// cases run elsewhere sends them ahead, so that its workers do not wait between two batches.
+final class UpcomingPlans: Sendable {
+    private let plans = Locked<[TestCasePlan]?>(nil)
+
+    init(_ plans: [TestCasePlan]? = nil) {
+        self.plans.withLock { $0 = plans }
+    }
+
+    /// Tells the next batch's plans (none at the end of the run).
+    func offer(_ next: [TestCasePlan]) { plans.withLock { $0 = next } }
+
+    /// The next batch's plans if they are made, without waiting.
+    var ready: [TestCasePlan]? { plans.withLock { $0 } }
 }

@@ -45,9 +45,7 @@ struct TestCaseExecutor: Sendable {
         var remaining = RemainingSteps.run
         var worst = TestStepResultStatus.passed
         for (index, planned) in plan.steps.enumerated() {
-            journal.append(
-                .testStepStarted(
-                    TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+            journal.append(plan.stepStartedEvent(index, attempt: startedId, at: clock.now()))
             let start = clock.monotonicNanoseconds()
             journal.stepStarted(index, deadline: start &+ stepTimeoutNanoseconds)
             var result: TestStepResult
@@ -72,14 +70,11 @@ struct TestCaseExecutor: Sendable {
                         result = TestStepResult(duration: .zero, status: .skipped)
                         break
                     }
-                    if matches.isEmpty {
-                        journal.append(
-                            .suggestion(
-                                SuggestionMessage(
-                                    id: "\(planned.id)-suggestion", pickleStepId: step.id,
-                                    snippets: [
-                                        .init(language: "swift", code: Snippet.swift(for: step, types: snippetTypes))
-                                    ])))
+                    if matches.isEmpty,
+                        let suggestion = plan.suggestionEvent(
+                            index, code: Snippet.swift(for: step, types: snippetTypes))
+                    {
+                        journal.append(suggestion)
                     }
                     result = await runStep(
                         step, matches, world: world, scenario: scenario, tags: tags, skipping: remaining != .run,
@@ -92,14 +87,9 @@ struct TestCaseExecutor: Sendable {
                 Attach.log(output.hasSuffix("\n") ? String(output.dropLast()) : output)
             }
             for attachment in sink.drain() {
-                journal.append(
-                    attachment.envelope(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now()))
+                journal.append(plan.attachmentEvent(attachment, step: index, attempt: startedId, at: clock.now()))
             }
-            journal.append(
-                .testStepFinished(
-                    TestStepFinished(
-                        testCaseStartedId: startedId, testStepId: planned.id, testStepResult: result,
-                        timestamp: clock.now())))
+            journal.append(plan.stepFinishedEvent(index, attempt: startedId, result: result, at: clock.now()))
             remaining.advance(after: result.status, of: planned.item, timedOut: journal.timedOut(index), dryRun: dryRun)
             worst = worst.combined(with: result.status)
         }

@@ -118,9 +118,7 @@ extension TestCasePlan {
         var envelopes: [Envelope] = []
         for (index, planned) in steps.enumerated() where index >= failing {
             if !started.contains(planned.id) {
-                envelopes.append(
-                    .testStepStarted(
-                        TestStepStarted(testCaseStartedId: startedId, testStepId: planned.id, timestamp: clock.now())))
+                envelopes.append(stepStartedEvent(index, attempt: startedId, at: clock.now()))
             }
             var stepResult = TestStepResult(duration: .zero, status: .skipped)
             if index == failing {
@@ -128,11 +126,7 @@ extension TestCasePlan {
             } else if case .hook(let hook) = planned.item, hook.kind == .afterScenario, let afterHookMessage {
                 stepResult.message = afterHookMessage
             }
-            envelopes.append(
-                .testStepFinished(
-                    TestStepFinished(
-                        testCaseStartedId: startedId, testStepId: planned.id, testStepResult: stepResult,
-                        timestamp: clock.now())))
+            envelopes.append(stepFinishedEvent(index, attempt: startedId, result: stepResult, at: clock.now()))
         }
         return envelopes
     }

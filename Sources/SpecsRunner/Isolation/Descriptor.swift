@@ -67,6 +67,12 @@ package struct LineSplitter {
 
     /// Hands every line that `bytes` completes to `line`.
     package mutating func feed(_ bytes: UnsafeRawBufferPointer, _ line: ([UInt8]) -> Void) {
+        feedLines(bytes) { text, _ in line(text) }
+    }
+
+    /// Hands every line that `bytes` completes to `line`, with whether it was cut at
+    /// `maximumLine`.
+    package mutating func feedLines(_ bytes: UnsafeRawBufferPointer, _ line: ([UInt8], _ cut: Bool) -> Void) {
         var start = 0
         while start < bytes.count {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
@@ -75,7 +81,7 @@ package struct LineSplitter {
                 return
             }
             keep(UnsafeRawBufferPointer(rebasing: rest[..<newline]))
-            line(pending)
+            line(pending, dropping)
             pending.removeAll(keepingCapacity: pending.count <= 65_536)
             dropping = false
             start += newline + 1
@@ -84,7 +90,12 @@ package struct LineSplitter {
 
     /// The last line, when the bytes ended without a line feed.
     package mutating func finish(_ line: ([UInt8]) -> Void) {
-        if !pending.isEmpty { line(pending) }
+        finishLines { text, _ in line(text) }
+    }
+
+    /// The last line, when the bytes ended without a line feed, with whether it was cut.
+    package mutating func finishLines(_ line: ([UInt8], _ cut: Bool) -> Void) {
+        if !pending.isEmpty { line(pending, dropping) }
         pending = []
     }
 

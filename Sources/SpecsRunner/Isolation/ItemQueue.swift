@@ -1,11 +1,25 @@
 import Locking
 import Messages
 
-/// What a worker's reading thread hands the supervisor: an envelope it decoded, or a
-/// control line of the protocol.
+/// What a worker's reading thread hands the supervisor: an event of the test case it runs
+/// (`ResultLine`), an envelope it sent whole (a worker hook's), a control line of the
+/// protocol, or a line it could not read and why.
 enum WorkerItem: Sendable {
+    case result(ResultLine.Event)
     case envelope(Envelope)
+    /// A test case's done line, read.
+    case done(WorkerProtocol.Done)
     case control(String)
+    case unreadable(String)
+
+    /// Whether the item ends what a task waits for: a control line, a done line among them,
+    /// or a line that could not be read (the worker is ended at once).
+    var isControl: Bool {
+        switch self {
+        case .control, .done, .unreadable: true
+        default: false
+        }
+    }
 }
 
 /// Items read by a thread, awaited by a task in batches (every item that arrived since
@@ -18,13 +32,34 @@ final class ItemQueue: Sendable {
     }
 
     private let state = Locked(State())
+    /// Items read and not yet handed over (`stage`, `publish`): the reading thread's alone.
+    private let staged = Locked<(items: [WorkerItem], wake: Bool)>(([], false))
 
     /// Adds an item; `wake` hands the items up to the first control line to a waiting task
     /// now (a control line), else it waits for one, so that a test case's envelopes cost one
     /// task switch, not one each.
-    func push(_ item: WorkerItem, wake: Bool) {
+    func push(_ item: WorkerItem, wake: Bool) { push(contentsOf: [item], wake: wake) }
+
+    /// Keeps an item until `publish`: the items of one read are handed over together.
+    func stage(_ item: WorkerItem, wake: Bool) {
+        staged.withLock {
+            $0.items.append(item)
+            $0.wake = $0.wake || wake
+        }
+    }
+
+    /// Hands over the items staged since the last call.
+    func publish() {
+        let (items, wake) = staged.withLock { batch in
+            defer { batch = ([], false) }
+            return batch
+        }
+        if !items.isEmpty { push(contentsOf: items, wake: wake) }
+    }
+
+    private func push(contentsOf items: [WorkerItem], wake: Bool) {
         let waiter = state.withLock { state -> (CheckedContinuation<[WorkerItem], Never>, [WorkerItem])? in
-            state.items.append(item)
+            state.items += items
             guard wake, let waiting = state.waiting, let ready = Self.takeThroughControl(&state.items) else {
                 return nil
             }
@@ -66,7 +101,7 @@ final class ItemQueue: Sendable {
 
     /// The items up to and including the first control line, taken out; nil without one.
     private static func takeThroughControl(_ items: inout [WorkerItem]) -> [WorkerItem]? {
-        guard let control = items.firstIndex(where: { if case .control = $0 { true } else { false } }) else {
+        guard let control = items.firstIndex(where: \.isControl) else {
             return nil
         }
         if control == items.count - 1 {

@@ -11,110 +11,154 @@ import Gherkin
 /// the process that registered them has: the worker (the same executable) finds its own by
 /// those names, and matches nothing again.
 ///
-/// Fields are separated by U+001F; in a field, `\` is written `\\`, a line feed `\n` and
-/// U+001F `\u`, so that a request stays a line.
+/// Its fields are those of every line of the protocol (`ProtocolFields`).
 enum PlanLine {
-    static let separator: UInt8 = 0x1F
-
-    /// The request for `plan`.
+    /// The request for `plan`, to a worker that was sent nothing before.
     static func encode(_ plan: TestCasePlan) -> String {
-        var fields: [String] = []
+        var sent = SentSteps()
+        return encode(plan, sent: &sent)
+    }
+
+    /// The request for `plan`, to a worker that was sent what `sent` holds: a step whose text
+    /// (and kind) it was sent before is named by its place in that list (`r`), with its own
+    /// id and argument, instead of its text and matches again (`s`). Most steps of a suite
+    /// share their text with others.
+    static func encode(_ plan: TestCasePlan, sent: inout SentSteps) -> String {
+        var fields = FieldWriter(capacity: 512)
         let pickle = plan.pickle
-        fields += [
-            String(plan.number), plan.id, pickle.id, pickle.uri, String(pickle.location.line),
-            pickle.location.column.map(String.init) ?? "", pickle.name, pickle.language, String(pickle.tags.count),
-        ]
-        fields += pickle.tags.map(\.name)
-        fields.append(String(plan.steps.count))
+        fields.number(plan.number)
+        fields.text(plan.id)
+        fields.text(pickle.id)
+        fields.text(pickle.uri)
+        fields.number(pickle.location.line)
+        if let column = pickle.location.column { fields.number(column) } else { fields.nothing() }
+        fields.text(pickle.name)
+        fields.text(pickle.language)
+        fields.number(pickle.tags.count)
+        for tag in pickle.tags { fields.text(tag.name) }
+        fields.number(plan.steps.count)
         for planned in plan.steps {
             switch planned.item {
             case .hook(let hook):
-                fields += ["h", hook.id]
+                fields.word("h")
+                fields.text(hook.id)
             case .step(let step, let matches):
-                fields += ["s", step.id, step.text, step.type?.rawValue ?? ""]
-                fields.append(matches.map(\.definition.id).joined(separator: ","))
+                let key = SentSteps.key(step)
+                if let known = sent.index(of: key) {
+                    fields.word("r")
+                    fields.text(step.id)
+                    fields.number(known)
+                    encode(step.argument, into: &fields)
+                    continue
+                }
+                sent.add(key)
+                fields.word("s")
+                fields.text(step.id)
+                fields.text(step.text)
+                fields.text(step.type?.rawValue ?? "")
+                fields.text(matches.map(\.definition.id).joined(separator: ","))
                 for match in matches {
-                    fields.append(String(match.arguments.count))
+                    fields.number(match.arguments.count)
                     for argument in match.arguments {
-                        fields.append(argument.parameterType.map { "=" + $0.name } ?? "-")
+                        if let type = argument.parameterType {
+                            fields.optional(type.name)
+                        } else {
+                            fields.word("-")
+                        }
                         encode(argument.group, into: &fields)
                     }
                 }
                 encode(step.argument, into: &fields)
             }
         }
-        return fields.map(escaped).joined(separator: "\u{1F}")
+        return fields.line
     }
 
-    private static func encode(_ group: MatchGroup, into fields: inout [String]) {
-        fields += [
-            group.start.map(String.init) ?? "", group.value.map { "=" + $0 } ?? "-", String(group.children.count),
-        ]
+    private static func encode(_ group: MatchGroup, into fields: inout FieldWriter) {
+        if let start = group.start { fields.number(start) } else { fields.nothing() }
+        fields.optional(group.value)
+        fields.number(group.children.count)
         for child in group.children { encode(child, into: &fields) }
     }
 
-    private static func encode(_ argument: PickleStepArgument?, into fields: inout [String]) {
+    private static func encode(_ argument: PickleStepArgument?, into fields: inout FieldWriter) {
         if let doc = argument?.docString {
-            fields += [
-                "d", doc.mediaType.map { "=" + $0 } ?? "", doc.content, doc.argumentIndex.map(String.init) ?? "",
-            ]
+            fields.word("d")
+            if let media = doc.mediaType { fields.optional(media) } else { fields.nothing() }
+            fields.text(doc.content)
+            if let index = doc.argumentIndex { fields.number(index) } else { fields.nothing() }
         }
         if let table = argument?.dataTable {
-            fields += ["t", table.argumentIndex.map(String.init) ?? "", String(table.rows.count)]
+            fields.word("t")
+            if let index = table.argumentIndex { fields.number(index) } else { fields.nothing() }
+            fields.number(table.rows.count)
             for row in table.rows {
-                fields.append(String(row.cells.count))
-                fields += row.cells.map(\.value)
+                fields.number(row.cells.count)
+                for cell in row.cells { fields.text(cell.value) }
             }
         }
-        fields.append(".")
+        fields.word(".")
     }
 
     /// The plan a request names, with the worker's own hooks and definitions (the same
     /// executable's, so the same ids); nil when the line is not a request of this protocol.
     static func decode(_ line: String, using definitions: PlanDefinitions) -> TestCasePlan? {
-        var reader = FieldReader(line)
-        return reader.plan(definitions)
+        var known = KnownSteps()
+        return decode(line, using: definitions, known: &known)
     }
 
-    private static func escaped(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x0A || $0 == separator }) else { return field }
-        var out = ""
-        out.reserveCapacity(field.utf8.count + 8)
-        for character in field.unicodeScalars {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\u{1F}": out += "\\u"
-            default: out.unicodeScalars.append(character)
-            }
+    /// The plan a request names, its steps sent before found in `known` (the steps of the
+    /// requests before it, as `SentSteps` lists them); nil when the line is not a request.
+    static func decode(_ line: String, using definitions: PlanDefinitions, known: inout KnownSteps) -> TestCasePlan? {
+        var line = line
+        return line.withUTF8 { bytes in
+            var reader = FieldReader(FieldCursor(bytes))
+            return reader.plan(definitions, known: &known)
         }
-        return out
+    }
+}
+
+/// The steps a supervisor sent a worker with their text and matches, in the order it sent
+/// them, up to `limit`: what the worker keeps (`KnownSteps`), so that a request names them by
+/// their place. Both sides add a step at the same point of the same stream of requests, so
+/// both lists agree.
+struct SentSteps: Sendable {
+    /// How many steps are kept; later ones are sent whole each time.
+    static let limit = 8192
+    private var places: [Key: Int] = [:]
+
+    /// What makes two steps the same to a worker: their kind and text (their matches follow
+    /// from the text).
+    struct Key: Hashable, Sendable {
+        let text: String
+        let type: PickleStepType?
     }
 
-    fileprivate static func unescaped(_ field: Substring) -> String {
-        guard field.utf8.contains(0x5C) else { return String(field) }
-        var out = ""
-        var escaping = false
-        for character in field.unicodeScalars {
-            if escaping {
-                switch character {
-                case "n": out += "\n"
-                case "u": out += "\u{1F}"
-                default: out.unicodeScalars.append(character)
-                }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                out.unicodeScalars.append(character)
-            }
-        }
-        return out
+    static func key(_ step: PickleStep) -> Key { Key(text: step.text, type: step.type) }
+
+    func index(of key: Key) -> Int? { places[key] }
+
+    mutating func add(_ key: Key) {
+        if places.count < Self.limit { places[key] = places.count }
+    }
+}
+
+/// The steps a worker was sent whole, in order, up to `SentSteps.limit` (see `SentSteps`).
+struct KnownSteps {
+    struct Step {
+        let text: String
+        let type: PickleStepType?
+        let matches: [StepMatch]
+    }
+    private(set) var steps: [Step] = []
+
+    mutating func add(_ step: Step) {
+        if steps.count < SentSteps.limit { steps.append(step) }
     }
 }
 
 /// A worker's hooks, step definitions and parameter types, by the names a plan gives them.
-struct PlanDefinitions: Sendable {
+final class PlanDefinitions: Sendable {
     let hooks: [String: Hook]
     let definitions: [String: StepDefinition]
     let parameterTypes: ParameterTypeRegistry
@@ -128,62 +172,54 @@ struct PlanDefinitions: Sendable {
 
 /// Reads a request's fields in order.
 private struct FieldReader {
-    private let fields: [Substring]
-    private var index = 0
+    private var cursor: FieldCursor
 
-    init(_ line: String) {
-        // Split by bytes: a Character-wise split costs several times more, and U+001F is one byte.
-        fields = line.utf8.split(separator: PlanLine.separator, omittingEmptySubsequences: false).map { Substring($0) }
+    init(_ cursor: FieldCursor) {
+        self.cursor = cursor
     }
 
-    mutating func raw() -> Substring? {
-        guard index < fields.count else { return nil }
-        defer { index += 1 }
-        return fields[index]
-    }
-
-    mutating func text() -> String? { raw().map(PlanLine.unescaped) }
-
-    mutating func integer() -> Int? { raw().flatMap { Int($0) } }
-
-    mutating func optionalNumber() -> Int?? {
-        guard let field = raw() else { return nil }
-        if field.isEmpty { return .some(nil) }
-        return Int(field).map { .some($0) }
-    }
-
-    mutating func plan(_ definitions: PlanDefinitions) -> TestCasePlan? {
-        guard let number = integer(), let id = text(), let pickleId = text(), let uri = text(), let line = integer(),
-            let column = optionalNumber(), let name = text(), let language = text(), let tagCount = integer(),
+    mutating func plan(_ definitions: PlanDefinitions, known: inout KnownSteps) -> TestCasePlan? {
+        guard let number = cursor.integer(), let id = cursor.text(), let pickleId = cursor.text(),
+            let uri = cursor.text(), let line = cursor.integer(), let column = cursor.optionalNumber(),
+            let name = cursor.text(), let language = cursor.text(), let tagCount = cursor.integer(),
             tagCount >= 0
         else { return nil }
         var tags: [PickleTag] = []
         for _ in 0..<tagCount {
-            guard let tag = text() else { return nil }
+            guard let tag = cursor.text() else { return nil }
             tags.append(PickleTag(name: tag, astNodeId: ""))
         }
-        guard let stepCount = integer(), stepCount >= 0 else { return nil }
+        guard let stepCount = cursor.integer(), stepCount >= 0 else { return nil }
         var items: [TestCasePlan.Item] = []
+        items.reserveCapacity(stepCount)
         var pickleSteps: [PickleStep] = []
         for _ in 0..<stepCount {
-            switch raw() {
-            case "h"?:
-                guard let hookId = text(), let hook = definitions.hooks[hookId] else { return nil }
+            guard let kind = cursor.raw() else { return nil }
+            if FieldCursor.equals(kind, "h") {
+                guard let hookId = cursor.text(), let hook = definitions.hooks[hookId] else { return nil }
                 items.append(.hook(hook))
-            case "s"?:
-                guard let stepId = text(), let stepText = text(), let type = raw(), let ids = raw(),
-                    let matches = matches(ids, definitions), let argument = argument()
+            } else if FieldCursor.equals(kind, "s") {
+                guard let stepId = cursor.text(), let stepText = cursor.text(), let type = cursor.text(),
+                    let ids = cursor.text(), let matches = matches(ids, definitions), let argument = argument()
                 else { return nil }
-                let step = PickleStep(
-                    id: stepId, text: stepText, type: PickleStepType(rawValue: String(type)), argument: argument,
-                    astNodeIds: [])
+                let kind = PickleStepType(rawValue: type)
+                known.add(KnownSteps.Step(text: stepText, type: kind, matches: matches))
+                let step = PickleStep(id: stepId, text: stepText, type: kind, argument: argument, astNodeIds: [])
                 pickleSteps.append(step)
                 items.append(.step(step, matches))
-            default:
+            } else if FieldCursor.equals(kind, "r") {
+                guard let stepId = cursor.text(), let place = cursor.integer(), known.steps.indices.contains(place),
+                    let argument = argument()
+                else { return nil }
+                let sent = known.steps[place]
+                let step = PickleStep(id: stepId, text: sent.text, type: sent.type, argument: argument, astNodeIds: [])
+                pickleSteps.append(step)
+                items.append(.step(step, sent.matches))
+            } else {
                 return nil
             }
         }
-        guard index == fields.count else { return nil }
+        guard cursor.atEnd else { return nil }
         let pickle = Pickle(
             id: pickleId, uri: uri, location: Location(line: line, column: column), name: name, language: language,
             steps: pickleSteps, tags: tags, astNodeIds: [])
@@ -191,21 +227,21 @@ private struct FieldReader {
     }
 
     /// The matches of the definitions `ids`, each with its arguments as the supervisor found them.
-    mutating func matches(_ ids: Substring, _ definitions: PlanDefinitions) -> [StepMatch]? {
+    mutating func matches(_ ids: String, _ definitions: PlanDefinitions) -> [StepMatch]? {
         var found: [StepMatch] = []
         for id in ids.split(separator: ",") {
-            guard let definition = definitions.definitions[String(id)], let count = integer(), count >= 0 else {
+            guard let definition = definitions.definitions[String(id)], let count = cursor.integer(), count >= 0
+            else {
                 return nil
             }
             var arguments: [Argument] = []
+            arguments.reserveCapacity(count)
             for _ in 0..<count {
-                guard let type = raw(), let group = group() else { return nil }
+                guard let type = cursor.optionalText(), let group = group() else { return nil }
                 var parameterType: ParameterType?
-                if type.first == "=" {
-                    guard let known = definitions.parameterTypes.lookup(String(type.dropFirst())) else { return nil }
+                if let type {
+                    guard let known = definitions.parameterTypes.lookup(type) else { return nil }
                     parameterType = known
-                } else if type != "-" {
-                    return nil
                 }
                 arguments.append(Argument(group: group, parameterType: parameterType))
             }
@@ -216,50 +252,52 @@ private struct FieldReader {
 
     /// A match group and the groups inside it.
     mutating func group() -> MatchGroup? {
-        guard let start = optionalNumber(), let value = raw(), let count = integer(), count >= 0 else { return nil }
+        guard let start = cursor.optionalNumber(), let value = cursor.optionalText(), let count = cursor.integer(),
+            count >= 0
+        else { return nil }
         var children: [MatchGroup] = []
         for _ in 0..<count {
             guard let child = group() else { return nil }
             children.append(child)
         }
-        let text: String?
-        if value.first == "=" {
-            text = PlanLine.unescaped(value.dropFirst())
-        } else if value == "-" {
-            text = nil
-        } else {
-            return nil
-        }
-        return MatchGroup(start: start, value: text, children: children)
+        return MatchGroup(start: start, value: value, children: children)
     }
 
     /// A step's argument: nil (`.` alone) when it has none; nil-nil when the fields are wrong.
     mutating func argument() -> PickleStepArgument?? {
         var argument = PickleStepArgument()
         var any = false
-        while let kind = raw() {
-            switch kind {
-            case ".":
+        while let kind = cursor.raw() {
+            if FieldCursor.equals(kind, ".") {
                 return .some(any ? argument : nil)
-            case "d":
-                guard let media = text(), let content = text(), let position = optionalNumber() else { return nil }
+            } else if FieldCursor.equals(kind, "d") {
+                guard let media = cursor.raw(), let content = cursor.text(), let position = cursor.optionalNumber()
+                else { return nil }
+                var mediaType: String?
+                if let first = media.first {
+                    guard first == UInt8(ascii: "=") else { return nil }
+                    mediaType = FieldCursor.unescaped(UnsafeBufferPointer(rebasing: media.dropFirst()))
+                }
                 argument.docString = PickleDocString(
-                    mediaType: media.isEmpty ? nil : String(media.dropFirst()), content: content,
-                    argumentIndex: position)
-            case "t":
-                guard let position = optionalNumber(), let rowCount = integer(), rowCount >= 0 else { return nil }
+                    mediaType: mediaType, content: content, argumentIndex: position)
+            } else if FieldCursor.equals(kind, "t") {
+                guard let position = cursor.optionalNumber(), let rowCount = cursor.integer(), rowCount >= 0 else {
+                    return nil
+                }
                 var rows: [PickleTableRow] = []
+                rows.reserveCapacity(rowCount)
                 for _ in 0..<rowCount {
-                    guard let cellCount = integer(), cellCount >= 0 else { return nil }
+                    guard let cellCount = cursor.integer(), cellCount >= 0 else { return nil }
                     var cells: [PickleTableCell] = []
+                    cells.reserveCapacity(cellCount)
                     for _ in 0..<cellCount {
-                        guard let value = text() else { return nil }
+                        guard let value = cursor.text() else { return nil }
                         cells.append(PickleTableCell(value: value))
                     }
                     rows.append(PickleTableRow(cells: cells))
                 }
                 argument.dataTable = PickleTable(rows: rows, argumentIndex: position)
-            default:
+            } else {
                 return nil
             }
             any = true

@@ -12,14 +12,20 @@ final class ProtocolWriter: Sendable {
         self.descriptor = descriptor
     }
 
-    /// An envelope; the stream is flushed when a step starts (so that the supervisor
-    /// knows what runs if the process dies) and when a test case finishes.
+    /// An envelope sent whole, as a JSON line (a worker hook's).
     func emit(_ envelope: Envelope) {
         buffer.withLock { NDJSON.append(envelope, to: &$0) }
-        switch envelope {
-        case .testStepStarted, .testCaseFinished: flush()
-        default: break
+    }
+
+    /// An event of the test case `plan` as its result line (`ResultLine`), or whole when no
+    /// result line carries it. The stream is flushed when a step starts, so that the
+    /// supervisor knows what runs if the process dies; the done line that follows a test
+    /// case's end flushes it.
+    func emit(_ envelope: Envelope, of plan: TestCasePlan) {
+        buffer.withLock { bytes in
+            if !ResultLine.append(envelope, of: plan, to: &bytes) { NDJSON.append(envelope, to: &bytes) }
         }
+        if case .testStepStarted = envelope { flush() }
     }
 
     func line(_ text: String) {

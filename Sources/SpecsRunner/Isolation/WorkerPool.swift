@@ -11,6 +11,16 @@ final class WorkerPool: TestCaseDispatch {
     private var generations: [Int] = []
     /// How fast each slot's worker runs test cases, kept from batch to batch.
     private var paces: [WorkerPace] = []
+    /// Per worker, the test cases asked of it and not yet collected, in order, and whether
+    /// the request reached it: kept from batch to batch, since a worker may be asked for the
+    /// next batch's before this one's end.
+    private var asked: [[(plan: TestCasePlan, delivered: Bool)]] = []
+    /// Test cases to ask for, in plan order: this batch's, then the next one's once taken ahead.
+    private var waiting: [TestCasePlan] = []
+    /// Whether the next batch's plans were taken ahead into `waiting`.
+    private var takenAhead = false
+    /// What the next batch's test cases told, by number, until their batch's turn.
+    private var finishedAhead: [Int: WorkerSupervisor.Outcome] = [:]
     private(set) var stopped = false
 
     init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock) {
@@ -48,59 +58,79 @@ final class WorkerPool: TestCaseDispatch {
         }
     }
 
-    func run(_ plans: [TestCasePlan], to consumer: some EventConsumer, summary: inout RunSummary) async {
+    func run(
+        _ plans: [TestCasePlan], upcoming: UpcomingPlans, to consumer: some EventConsumer, summary: inout RunSummary
+    ) async {
         guard !stopped, !plans.isEmpty else { return }
         if workers.isEmpty {
             await startWorkers(min(max(1, options.parallel), plans.count), to: consumer, summary: &summary)
             guard !stopped else { return }
         }
+        if asked.count != workers.count { asked = Array(repeating: [], count: workers.count) }
+        if paces.count != workers.count { paces = Array(repeating: WorkerPace(), count: workers.count) }
+        // This batch's plans, unless they were taken ahead with the batch before.
+        if !takenAhead { waiting += plans }
+        takenAhead = false
+        let current = Set(plans.map(\.number))
+        var remaining = plans.count
+        func take(_ outcome: WorkerSupervisor.Outcome) {
+            for envelope in outcome.envelopes { consumer.consume(envelope) }
+            summary.record(outcome.status, steps: outcome.stepStatuses)
+            if options.failFast && outcome.status.failsRun { stopped = true }
+            remaining -= 1
+        }
+        // Test cases of this batch that ended while the batch before ran.
+        for plan in plans {
+            if let outcome = finishedAhead.removeValue(forKey: plan.number) { take(outcome) }
+        }
         let supervisor = supervisor
         // Each worker is asked for test cases ahead, so that it never waits for the supervisor
         // between two: about 10 ms of them at the pace of its last ones (`WorkerPace`), so that
-        // slow ones are not queued behind each other while another worker idles. With
-        // --fail-fast, one at a time, so that nothing starts after a failure.
-        if paces.count != workers.count { paces = Array(repeating: WorkerPace(), count: workers.count) }
+        // slow ones are not queued behind each other while another worker idles; once this
+        // batch's are all asked, the next batch's, as soon as they are made (their events are
+        // kept until their batch's turn). With --fail-fast, one at a time and none ahead, so
+        // that nothing starts after a failure.
         func window(_ slot: Int) -> Int { options.failFast ? 1 : paces[slot].window }
-        await withTaskGroup(of: (Int, Int, WorkerSupervisor.Outcome).self) { group in
-            var next = 0
-            var again: [Int] = []
-            /// Per worker, the test cases asked of it and not yet collected, in order, and
-            /// whether the request reached it.
-            var asked: [[(number: Int, delivered: Bool)]] = Array(repeating: [], count: workers.count)
-            func take() -> Int? {
-                if !again.isEmpty { return again.removeFirst() }
-                guard next < plans.count else { return nil }
-                defer { next += 1 }
-                return next
+        await withTaskGroup(of: (Int, TestCasePlan, WorkerSupervisor.Outcome).self) { group in
+            func next() -> TestCasePlan? {
+                if waiting.isEmpty, !options.failFast, let ahead = upcoming.ready {
+                    upcoming.offer([])
+                    waiting = ahead
+                    takenAhead = !ahead.isEmpty
+                }
+                return waiting.isEmpty ? nil : waiting.removeFirst()
             }
-            /// Asks the slot's worker for more, up to the window, and waits for the first asked.
+            /// Asks the slot's worker for more, up to the window, and waits for the first asked,
+            /// while this batch has test cases to wait for.
             func launch(_ slot: Int) {
+                guard remaining > 0 else { return }
                 if !stopped, interruption.current == nil, let worker = workers[slot] {
-                    while asked[slot].count < window(slot), let number = take() {
-                        asked[slot].append((number, supervisor.send(plans[number], to: worker)))
+                    while asked[slot].count < window(slot), let plan = next() {
+                        asked[slot].append((plan, supervisor.send(plan, to: worker)))
                     }
                 }
-                guard let worker = workers[slot], let (number, delivered) = asked[slot].first else { return }
-                let plan = plans[number]
-                group.addTask { (slot, number, await supervisor.collect(plan, from: worker, delivered: delivered)) }
+                guard let worker = workers[slot], let (plan, delivered) = asked[slot].first else { return }
+                group.addTask { (slot, plan, await supervisor.collect(plan, from: worker, delivered: delivered)) }
             }
             for slot in workers.indices { launch(slot) }
-            for await (slot, number, outcome) in group {
+            for await (slot, plan, outcome) in group {
                 asked[slot].removeFirst()
                 if !outcome.neverStarted {
                     paces[slot].record(outcome.nanoseconds)
-                    for envelope in outcome.envelopes { consumer.consume(envelope) }
-                    summary.record(outcome.status, steps: outcome.stepStatuses)
-                    if options.failFast && outcome.status.failsRun { stopped = true }
+                    if current.contains(plan.number) {
+                        take(outcome)
+                    } else {
+                        finishedAhead[plan.number] = outcome
+                    }
                 }
                 if outcome.workerLost {
                     // The worker is gone (crashed, exited, ended itself after an abandoned step,
                     // or the run was interrupted): a fresh one runs what it never began (the rest
-                    // asked of it), unless the run stops.
-                    let rerun = (outcome.neverStarted ? [number] : []) + asked[slot].map(\.number)
+                    // asked of it), in plan order, unless the run stops.
+                    let rerun = (outcome.neverStarted ? [plan] : []) + asked[slot].map(\.plan)
                     asked[slot] = []
                     if interruption.current == nil, !stopped, await replace(slot, to: consumer, summary: &summary) {
-                        again = rerun + again
+                        waiting = (rerun + waiting).sorted { $0.number < $1.number }
                     } else {
                         workers[slot] = nil
                     }

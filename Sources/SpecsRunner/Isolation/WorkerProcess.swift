@@ -16,9 +16,11 @@ final class WorkerProcess: Sendable {
 
     let id: String
     let items = ItemQueue()
+    /// The steps sent to this worker whole, which later requests name by their place.
+    let sentSteps = Locked(SentSteps())
     /// The step running in the worker, and since when (monotonic nanoseconds), as its
     /// stream tells: read by the step monitor (`watchSteps`).
-    private let runningStep = Locked<(id: String?, since: UInt64)>((nil, 0))
+    private let runningStep = Locked<(running: Bool, since: UInt64)>((false, 0))
     private let child: ChildProcess
     /// The run's clock: a step's overrun is measured with it, as the watchdog measures its timeout.
     private let clock: any RunClock
@@ -81,34 +83,58 @@ final class WorkerProcess: Sendable {
             _ = streams.wait(timeout: .now() + 1)
             abandoned.withLock { $0 = true }
         }
-        // Envelopes are decoded here, on the reading thread, beside the supervisor's work.
+        // Lines are read here, on the reading thread, beside the supervisor's work.
         let runningStep = self.runningStep
-        Self.readLines(child.output, until: abandoned) { [items, lastDone] bytes in
-            let line = String(decoding: bytes, as: UTF8.self)
-            guard line.hasPrefix("{") else {
-                if let done = WorkerProtocol.Done(line) { lastDone.withLock { $0 = done.time } }
-                return items.push(.control(line), wake: true)
+        Self.readLines(child.output, until: abandoned, maximumLine: ResultLine.maximumLine, gathering: 500) {
+            [items, lastDone] bytes, cut in
+            if cut {
+                return items.stage(
+                    .unreadable("a line longer than the \(ResultLine.maximumLine >> 20) MiB a line may hold"),
+                    wake: true)
             }
-            guard
-                let envelope = ExecutionLines.decode(line)
-                    ?? (try? JSONDecoder().decode(Envelope.self, from: Data(bytes)))
-            else {
-                return
+            switch bytes.first {
+            case UInt8(ascii: "#"):
+                let line = String(decoding: bytes, as: UTF8.self)
+                if let done = WorkerProtocol.Done(line) {
+                    lastDone.withLock { $0 = done.time }
+                    items.stage(.done(done), wake: true)
+                } else {
+                    items.stage(.control(line), wake: true)
+                }
+            case UInt8(ascii: "{"):
+                // An envelope sent whole: a worker hook's, or one the result lines do not carry.
+                let line = String(decoding: bytes, as: UTF8.self)
+                guard
+                    let envelope = ExecutionLines.decode(line)
+                        ?? (try? JSONDecoder().decode(Envelope.self, from: Data(bytes)))
+                else {
+                    return items.stage(.unreadable("a line that is no message envelope: \(excerpt(bytes))"), wake: true)
+                }
+                items.stage(.envelope(envelope), wake: false)
+            default:
+                guard let event = bytes.withUnsafeBufferPointer({ ResultLine.decode($0) }) else {
+                    return items.stage(
+                        .unreadable("a line that is no result of protocol \(ResultLine.version): \(excerpt(bytes))"),
+                        wake: true)
+                }
+                switch event {
+                case .stepStarted:
+                    runningStep.withLock { $0 = (true, clock.monotonicNanosecondsForDeadlines()) }
+                case .stepFinished: runningStep.withLock { $0 = (false, 0) }
+                default: break
+                }
+                items.stage(.result(event), wake: false)
             }
-            switch envelope {
-            case .testStepStarted(let started):
-                runningStep.withLock { $0 = (started.testStepId, clock.monotonicNanosecondsForDeadlines()) }
-            case .testStepFinished: runningStep.withLock { $0 = (nil, 0) }
-            default: break
-            }
-            items.push(.envelope(envelope), wake: false)
+        } chunkEnd: { [items] in
+            items.publish()
         } end: { [items] in
+            items.publish()
             items.finish()
             streams.leave()
         }
         // A line of standard error is kept up to 16 KiB: enough to explain a crash.
         let errorsEnded = self.errorsEnded
-        Self.readLines(child.errors, until: abandoned, maximumLine: 16_384) { [recent] bytes in
+        Self.readLines(child.errors, until: abandoned, maximumLine: 16_384) { [recent] bytes, _ in
             var shown = bytes
             shown.append(0x0A)
             shown.withUnsafeBytes { _ = writeAll(STDERR_FILENO, $0) }
@@ -130,8 +156,8 @@ final class WorkerProcess: Sendable {
         let source = DispatchSource.makeTimerSource(queue: .global())
         source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
         source.setEventHandler { [runningStep, clock] in
-            let (step, since) = runningStep.withLock { $0 }
-            if step != nil, clock.monotonicNanosecondsForDeadlines() &- since > limitNanoseconds {
+            let (running, since) = runningStep.withLock { $0 }
+            if running, clock.monotonicNanosecondsForDeadlines() &- since > limitNanoseconds {
                 self.kill(because: reason)
             }
         }
@@ -205,19 +231,37 @@ final class WorkerProcess: Sendable {
     }
 
     /// Reads a descriptor line by line on a thread of its own until it ends or is `abandoned`
-    /// (the worker ended a while ago and another process still holds the pipe), then closes it.
+    /// (the worker ended a while ago and another process still holds the pipe), then closes it;
+    /// `chunkEnd` is called after the lines of each read.
+    /// `gathering`: after a read that did not fill the buffer, the thread waits that many
+    /// microseconds before the next, so that what a worker writes step by step is read a few
+    /// hundred lines at a time: a reader blocked in `read` is woken by every write, and those
+    /// wake-ups cost the worker and the supervisor more than the lines themselves.
     private static func readLines(
-        _ descriptor: Int32, until abandoned: Locked<Bool>, maximumLine: Int = .max,
-        line: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable () -> Void
+        _ descriptor: Int32, until abandoned: Locked<Bool>, maximumLine: Int = .max, gathering: UInt32 = 0,
+        line: @escaping @Sendable ([UInt8], _ cut: Bool) -> Void, chunkEnd: @escaping @Sendable () -> Void = {},
+        end: @escaping @Sendable () -> Void
     ) {
         onThread {
             var lines = LineSplitter(maximumLine: maximumLine)
-            var reader = ChunkReader(descriptor)
+            let size = 65_536
+            var reader = ChunkReader(descriptor, size: size)
+            var full = false
             while !abandoned.withLock({ $0 }) {
-                guard readable(descriptor, milliseconds: 100) else { continue }
-                guard reader.next({ lines.feed($0, line) }) else { break }
+                if gathering > 0 && !full { usleep(gathering) }
+                guard readable(descriptor, milliseconds: 100) else {
+                    full = false
+                    continue
+                }
+                guard
+                    reader.next({ chunk in
+                        full = chunk.count == size
+                        lines.feedLines(chunk, line)
+                    })
+                else { break }
+                chunkEnd()
             }
-            lines.finish(line)
+            lines.finishLines(line)
             close(descriptor)
             end()
         }
@@ -236,4 +280,10 @@ final class WorkerProcess: Sendable {
         thread.stackSize = 1 << 19
         thread.start()
     }
+}
+
+/// The start of an unreadable line, as an error quotes it.
+private func excerpt(_ bytes: [UInt8]) -> String {
+    let text = String(decoding: bytes.prefix(120), as: UTF8.self)
+    return (bytes.count > 120 ? text + "..." : text).debugDescription
 }

@@ -7,8 +7,9 @@ import Messages
 /// case, its whole plan (`PlanLine`): the worker reads no options, lists no files and parses
 /// nothing. The supervisor may ask for the next ones before one ends, and the worker runs
 /// them in order. End of input means: run the after-all hooks and exit. The worker answers
-/// on its standard output, one line each: the run's envelopes as NDJSON, as they happen, and
-/// the control lines below.
+/// on its standard output, one line each: a test case's events as result lines
+/// (`ResultLine`), as they happen, its worker hooks' envelopes as NDJSON, and the control
+/// lines below. The settings name the protocol's version; a worker of another refuses them.
 package enum WorkerProtocol {
     /// After the before-all hooks: `#ready` or `#ready failed`.
     static let ready = "#ready"
@@ -42,22 +43,47 @@ package enum WorkerProtocol {
 
         /// The done line `line`; nil when it is not one.
         init?(_ line: String) {
-            guard line.hasPrefix(donePrefix) else { return nil }
-            let parts = line.dropFirst(donePrefix.count).split(separator: " ", omittingEmptySubsequences: false)
-            guard parts.count == 5, let number = Int(parts[0]), let time = UInt64(parts[1]),
-                let nanoseconds = Int(parts[2]), let status = TestStepResultStatus(rawValue: String(parts[3]))
-            else { return nil }
-            var steps: [TestStepResultStatus: Int] = [:]
-            for pair in parts[4].split(separator: ",") {
-                let halves = pair.split(separator: "=")
-                guard halves.count == 2, let kind = TestStepResultStatus(rawValue: String(halves[0])),
-                    let count = Int(halves[1])
-                else { return nil }
-                steps[kind] = count
-            }
+            var line = line
+            guard let done = line.withUTF8({ Self.read($0) }) else { return nil }
+            self = done
+        }
+
+        private init(
+            number: Int, time: UInt64, nanoseconds: Int, status: TestStepResultStatus,
+            steps: [TestStepResultStatus: Int]
+        ) {
             (self.number, self.time, self.nanoseconds, self.status, self.steps) = (
                 number, time, nanoseconds, status, steps
             )
+        }
+
+        /// Reads the line's bytes: a worker writes one a test case, so it is read without
+        /// making a string of each part.
+        private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Done? {
+            let prefix = donePrefix.utf8
+            guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+            let parts = bytes[prefix.count...].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            guard parts.count == 5, let number = integer(parts[0]), let time = integer(parts[1]),
+                let nanoseconds = integer(parts[2]), let status = self.status(parts[3])
+            else { return nil }
+            var steps: [TestStepResultStatus: Int] = [:]
+            for pair in parts[4].split(separator: UInt8(ascii: ",")) {
+                let halves = pair.split(separator: UInt8(ascii: "="))
+                guard halves.count == 2, let kind = self.status(halves[0]), let count = integer(halves[1]) else {
+                    return nil
+                }
+                steps[kind] = count
+            }
+            return Done(
+                number: number, time: UInt64(time), nanoseconds: nanoseconds, status: status, steps: steps)
+        }
+
+        private static func integer(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+            FieldCursor.number(UnsafeBufferPointer(rebasing: digits)).flatMap { $0 >= 0 ? $0 : nil }
+        }
+
+        private static func status(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> TestStepResultStatus? {
+            TestStepResultStatus.allCases.first { $0.rawValue.utf8.elementsEqual(name) }
         }
     }
 
@@ -66,7 +92,8 @@ package enum WorkerProtocol {
     /// again, the step timeout). The rest (selection, order, shards, formats) the supervisor
     /// has already applied.
     static func settings(_ options: RunOptions) -> String {
-        settingsPrefix + "dry-run=\(options.dryRun) retry=\(options.retry) timeout=\(options.stepTimeout)"
+        settingsPrefix
+            + "protocol=\(ResultLine.version) dry-run=\(options.dryRun) retry=\(options.retry) timeout=\(options.stepTimeout)"
     }
 
     /// The options of a settings line, for a worker (which ends itself after a step that did
@@ -79,7 +106,8 @@ package enum WorkerProtocol {
             guard halves.count == 2 else { return nil }
             values[halves[0]] = halves[1]
         }
-        guard let dryRun = values["dry-run"].flatMap({ Bool(String($0)) }),
+        guard values["protocol"] == "\(ResultLine.version)",
+            let dryRun = values["dry-run"].flatMap({ Bool(String($0)) }),
             let retry = values["retry"].flatMap({ Int($0) }), retry >= 0,
             let timeout = values["timeout"].flatMap({ Double($0) }), timeout > 0
         else { return nil }

@@ -22,7 +22,8 @@ extension Runner {
         }
         var requests = LineReader(descriptor: requestDescriptor)
         guard let line = requests.next(), let options = WorkerProtocol.options(line) else {
-            FileHandle.standardError.write(Data("worker: no run settings from the supervisor\n".utf8))
+            FileHandle.standardError.write(
+                Data("worker: no run settings of protocol \(ResultLine.version) from the supervisor\n".utf8))
             return 64
         }
         let runner = Runner(registry: registry, options: options, clock: clock)
@@ -43,13 +44,14 @@ extension Runner {
         if let capture { stepOutput = { capture.drain() } }
         let (scenario, watchdog) = runner.makeScenarioRun(stepOutput: stepOutput)
         defer { watchdog.stop() }
+        var knownSteps = KnownSteps()
         while ready, let request = requests.next() {
-            guard let plan = PlanLine.decode(request, using: definitions) else {
+            guard let plan = PlanLine.decode(request, using: definitions, known: &knownSteps) else {
                 FileHandle.standardError.write(Data("worker: not a request: \(request.prefix(200))\n".utf8))
                 return 64
             }
             let start = clock.monotonicNanoseconds()
-            let outcome = await scenario.run(plan, workerId: workerId) { writer.emit($0) }
+            let outcome = await scenario.run(plan, workerId: workerId) { writer.emit($0, of: plan) }
             writer.line(
                 WorkerProtocol.done(
                     plan.number, nanoseconds: Int(clamping: clock.monotonicNanoseconds() &- start),

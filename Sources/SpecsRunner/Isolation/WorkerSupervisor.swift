@@ -54,7 +54,7 @@ struct WorkerSupervisor: Sendable {
                 case .envelope(let envelope): envelopes.append(envelope)
                 case .control(WorkerProtocol.ready): return (true, envelopes)
                 case .control(WorkerProtocol.readyFailed): return (false, envelopes)
-                case .control: continue
+                case .control, .done, .result, .unreadable: continue
                 }
             }
         }
@@ -76,26 +76,52 @@ struct WorkerSupervisor: Sendable {
     /// runs what it is asked in order, so a supervisor may ask for the next ones before this
     /// one ends.
     func send(_ plan: TestCasePlan, to worker: WorkerProcess) -> Bool {
-        worker.send(PlanLine.encode(plan))
+        worker.send(worker.sentSteps.withLock { PlanLine.encode(plan, sent: &$0) })
     }
 
     /// The events of a test case asked of `worker` (after those asked before it): read until
-    /// the worker says it is done, with the status it decided, or it is gone. A worker gone
-    /// before anything of the test case arrived never started it (`neverStarted`); one gone in
-    /// the middle failed it, and the supervisor, the one left to, ends it and decides its status.
+    /// the worker says it is done, with the status it decided, or it is gone. The worker tells
+    /// each event as a result line (`ResultLine`); its envelope is made again here from the
+    /// plan (`ResultReplay`). A worker gone before anything of the test case arrived never
+    /// started it (`neverStarted`); one gone in the middle failed it, and the supervisor, the
+    /// one left to, ends it and decides its status. A line that cannot be read, or an event that
+    /// does not fit the plan, ends the worker, saying so: its test case fails with that reason
+    /// and a fresh worker runs the rest.
     func collect(_ plan: TestCasePlan, from worker: WorkerProcess, delivered: Bool) async -> Outcome {
         var outcome = Outcome()
+        var replay = ResultReplay(plan: plan, workerId: worker.id)
         var done: WorkerProtocol.Done?
+        var refusal: String?
+        var refused: Bool { refusal != nil }
+        func refuse(_ reason: String) {
+            guard !refused else { return }
+            let place = "\(plan.pickle.uri):\(plan.pickle.location.line)"
+            let cause = "worker \(worker.id) sent, while running '\(plan.pickle.name)' (\(place)), \(reason)"
+            refusal = cause
+            worker.kill(because: cause)
+        }
         reading: while delivered, case let batch = await worker.items.next(), !batch.isEmpty {
             for item in batch {
                 switch item {
-                case .control(let line):
-                    if let told = WorkerProtocol.Done(line) {
-                        done = told
-                        break reading
+                case .control: continue
+                case .done(let told):
+                    guard !refused else { continue }
+                    guard told.number == plan.number, replay.began, replay.attemptFinished else {
+                        refuse("a done line for test case \(told.number) that does not end this one")
+                        continue
+                    }
+                    done = told
+                    break reading
+                case .result(let event):
+                    guard !refused else { continue }
+                    switch replay.envelope(event) {
+                    case .success(let envelope): outcome.envelopes.append(envelope)
+                    case .failure(let error): refuse("an event that does not fit its plan: \(error)")
                     }
                 case .envelope(let envelope):
-                    outcome.envelopes.append(envelope)
+                    if !refused { outcome.envelopes.append(envelope) }
+                case .unreadable(let reason):
+                    refuse(reason)
                 }
             }
         }
@@ -105,14 +131,17 @@ struct WorkerSupervisor: Sendable {
             outcome.nanoseconds = done.nanoseconds
             return outcome
         }
-        if outcome.envelopes.isEmpty {
+        if outcome.envelopes.isEmpty && !refused {
             outcome.workerLost = true
             outcome.neverStarted = true
             return outcome
         }
         outcome.workerLost = true
         let exit = worker.waitForExit()
-        outcome.envelopes += lostWorkerEnvelopes(plan, seen: outcome.envelopes, cause: describe(exit, worker: worker))
+        // A worker whose line was refused may have ended on its own before it was ended: the
+        // refusal is the cause either way.
+        let cause = refusal.map { "the worker process was ended: \($0)" } ?? describe(exit, worker: worker)
+        outcome.envelopes += lostWorkerEnvelopes(plan, seen: outcome.envelopes, cause: cause)
         Self.tally(&outcome, plan: plan)
         return outcome
     }
