@@ -54,7 +54,8 @@ def figures(values):
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return f"{statistics.median(ordered):.0f} / {p95:.0f}"
-print(f"{os.cpu_count()} cores, {os.environ['SPECS_BENCH_INTERVAL']} ms a key; ms: median / 95th percentile")
+print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end, {os.environ['SPECS_BENCH_INTERVAL']} ms a key; "
+      "ms: median / 95th percentile")
 print("| build | workspace | editor | completion | hover | edit → diagnostics | open → diagnostics |")
 print("| --- | --- | --- | --- | --- | --- | --- |")
 for build in builds:

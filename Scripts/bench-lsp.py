@@ -368,7 +368,9 @@ def main():
     options.add_argument("--no-huge", action="store_true")
     arguments = options.parse_args()
     names = {"one": "5,000 in one file", "spread": "20,000 in 2,000 files"}
-    print(f"{os.uname().machine}, {os.cpu_count()} cores; package {arguments.package}; ms: median / 95th percentile")
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    print(f"{os.uname().machine}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; "
+          f"specs {commit}; package {arguments.package}; ms: median / 95th percentile")
     print("| build | workspace | client | typing | completion | hover or tokens | keystroke → diagnostics "
           "| edit → diagnostics | open → diagnostics | peak RSS |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")

@@ -25,7 +25,7 @@ python3 "$root/Scripts/lib/readme_setup.py" "$root/README.md" emacs >"$scratch/s
 printf 'Feature: Windows\r\n\r\n Scenario: Crlf\r\n      Given a cart with 1 item at 2.0 EUR\r\n  Then   the total is 2.0 EUR\r\n' \
   >Features/crlf.feature
 mkdir -p "$scratch/formatted" && cp Features/crlf.feature "$scratch/formatted/crlf.feature"
-.build/debug/cart-specs format "$scratch/formatted/crlf.feature" >/dev/null
+.build/debug/cart-specs format "$scratch/formatted/crlf.feature" >/dev/null 2>&1
 export SPECS_CHECK_FORMATTED="$scratch/formatted/crlf.feature" SPECS_CHECK_PACKAGE="$package"
 
 cat >"$scratch/common.el" <<'ELISP'

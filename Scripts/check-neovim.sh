@@ -27,7 +27,7 @@ python3 "$root/Scripts/lib/readme_setup.py" "$root/README.md" neovim >init.lua
 printf 'Feature: Windows\r\n\r\n Scenario: Crlf\r\n      Given a cart with 1 item at 2.0 EUR\r\n  Then   the total is 2.0 EUR\r\n' \
   >Features/crlf.feature
 mkdir -p "$scratch/formatted" && cp Features/crlf.feature "$scratch/formatted/crlf.feature"
-.build/debug/cart-specs format "$scratch/formatted/crlf.feature" >/dev/null
+.build/debug/cart-specs format "$scratch/formatted/crlf.feature" >/dev/null 2>&1
 export SPECS_CHECK_FORMATTED="$scratch/formatted/crlf.feature"
 
 cat >check.lua <<'LUA'
@@ -82,7 +82,7 @@ vim.api.nvim_buf_set_lines(buffer, -1, -1, false, { "    And a cart with " })
 local omni_row = vim.api.nvim_buf_line_count(buffer)
 vim.api.nvim_win_set_cursor(0, { omni_row, 0 })
 vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(
-  "A<C-x><C-o><Cmd>lua vim.wait(10000, function() return vim.fn.pumvisible() == 1 end, 20)<CR><C-y><Esc>",
+  "A<C-x><C-o><Cmd>lua vim.wait(10000, function() return vim.fn.pumvisible() == 1 end, 20)<CR><Esc>",
   true, false, true), "xt", false)
 local omni = vim.api.nvim_buf_get_lines(buffer, omni_row - 1, omni_row, false)[1]
 check("omnifunc inserts plain text: " .. omni, omni == "    And a cart with 1 item at 1.5 EUR", omni)
