@@ -57,7 +57,8 @@ let package = Package(
             name: "SpecsReporting", dependencies: ["Gherkin", "Messages", "SpecsRunner", "Traceability", "Locking"]),
         // `RUNNER lsp`: the Language Server Protocol for feature files, with a runner's own steps.
         .target(
-            name: "SpecsLanguageServer", dependencies: ["Gherkin", "SpecsRunner", "FeatureLint", "CucumberExpressions"]),
+            name: "SpecsLanguageServer",
+            dependencies: ["Gherkin", "Messages", "SpecsRunner", "FeatureLint", "CucumberExpressions"]),
         .testTarget(
             name: "SpecsLanguageServerTests",
             dependencies: ["SpecsLanguageServer", "CucumberExpressions", "FeatureLint", "Gherkin"]),
@@ -80,7 +81,9 @@ let package = Package(
         .plugin(name: "ScenarioTests", capability: .buildTool(), dependencies: ["specs-scenario-tests"]),
         .target(
             name: "SpecsTesting",
-            dependencies: ["SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "FeatureLint"]),
+            dependencies: [
+                "SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "FeatureLint", "Locking",
+            ]),
         .testTarget(name: "ScenarioTestGenerationTests", dependencies: ["ScenarioTestGeneration", "Gherkin"]),
         .testTarget(
             name: "SpecsTestingTests", dependencies: ["SpecsTesting", "SpecsRunner", "Messages", "Locking"],

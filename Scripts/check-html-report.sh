@@ -16,7 +16,10 @@
 #    the missing test results once; a filtered run says what it left out;
 #  - three runs with --history, a comment line added before the third: every scenario keeps
 #    its history (nothing new, nothing flaky) and the trend has labelled axes;
-#  - at 390 px no word of a table is broken across lines.
+#  - at 390 px no word of a table is broken across lines;
+#  - a failed scenario's entry of what needs attention leads with why it failed (the step and its
+#    message), its evidence second; a followed link to a scenario leaves its heading in view below
+#    the sticky filter bar, at 390 and 1280 px.
 # Usage: Scripts/check-html-report.sh [output-dir]   (default: reports/html-check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -229,6 +232,11 @@ for name in ["specs", "faults", "merged", "hostile", "large", "ready", "filtered
         if width == 390 and found["broken"]: fail("%s at 390 px: words broken inside table cells: %s" % (name, found["broken"][:5]))
         elif width == 390: print("ok   %s at 390 px: no word of a table broken across lines" % name)
         if name == "faults" and width == 1280:
+            # A failed scenario's entry leads with why it failed (the step and its message), its evidence second.
+            fails = [e for e in found.get("attentionEntries", []) if e["place"].endswith("faults.feature:4")]
+            if not fails or not fails[0]["why"].startswith("Given a step that fails: expected green, got red") or not fails[0]["whyFirst"]:
+                fail("faults: the failed scenario's attention entry does not lead with why it failed: %s" % fails)
+            else: print("ok   faults: the failed scenario's attention entry leads with %r, its evidence second" % fails[0]["why"][:60])
             if not any("expected green, got red" in text for text in found["visibleErrors"]):
                 fail("faults: the failing row's message is not visible without a click: %s" % found["visibleErrors"][:3])
             else: print("ok   faults: the failure's message is visible without a click")
@@ -251,6 +259,15 @@ for name in ["specs", "faults", "merged", "hostile", "large", "ready", "filtered
             if found["axes"] < 2 or "100%" not in found["axisLabels"] or "0%" not in found["axisLabels"]:
                 fail("history: the trend has no labelled axes: %s" % found["axisLabels"])
             else: print("ok   history: the trend has axes labelled %s" % found["axisLabels"])
+        if name == "specs" and width in (390, 1280):
+            # A link to a scenario leaves its heading in view, below the sticky filter bar.
+            target = found["scenarios"][len(found["scenarios"]) * 2 // 3].split(" ")[0]
+            linked, _, _, _ = html_probe.probe(browser, os.path.join(out, "specs.html"), width, fragment="#" + target)
+            landed = (linked or {}).get("landed")
+            if not landed or landed["heading"] < landed["barBottom"] - 1 or landed["headingBottom"] > landed["height"]:
+                fail("specs at %d px: a link to %s left its heading out of view or under the filter bar: %s" % (width, target, landed))
+            else: print("ok   specs at %d px: a followed link leaves the scenario's heading in view, %d px below the filter bar"
+                        % (width, landed["heading"] - landed["barBottom"]))
         if name == "specs" and width == 1280: whole = found["scenarios"]
         if name == "merged" and width == 1280:
             if found["scenarios"] != whole: fail("merged shards: scenarios, order or results differ from the whole run")

@@ -4,8 +4,10 @@
 # one runnable alone by name, a scenario added to a feature file picked up with no Swift
 # edit, a failure reported at the feature file's line with its step and message, an
 # undefined step with its snippet, a file that does not parse failing with its place,
-# selection by SPECS_TAGS, one xUnit testcase per scenario, and the run's before-all and
-# after-all hooks once each around every feature's scenarios.
+# selection by SPECS_TAGS (a selection that matches no scenario failing), a bundle that
+# discovered fewer scenario tests than were generated failing, one xUnit testcase per
+# scenario, the run's before-all and after-all hooks once each around every feature's scenarios,
+# and the coverage gate taking a linked XCTest that called XCTSkip for no proof.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -83,6 +85,47 @@ cases = [c for c in ET.parse(sys.argv[1]).getroot().iter("testcase") if "Feature
 skipped = [c for c in cases if c.find("skipped") is not None]
 sys.exit(0 if len(cases) == 4 and len(skipped) == 3 else 1)
 PY
+
+echo "== a selection that matches no scenario fails swift test, as it fails specs, saying why"
+fails() { # fails NAME OUTPUT COMMAND...: the command must exit non-zero; its output goes to OUTPUT
+  local what=$1 out=$2; shift 2
+  if "$@" >"$out" 2>&1; then echo "FAIL  $what: swift test passed" >&2; failures=$((failures + 1)); else echo "ok    $what"; fi
+}
+fails "SPECS_TAGS='@smok' fails" smok.txt env SPECS_TAGS='@smok' swift test
+check "saying no scenario was selected, and the tags in use" \
+  has "no scenario was selected: SPECS_TAGS='@smok' selects none of the 4 scenario tests this run includes (the scenarios' tags are @clean)" smok.txt
+check "once" test "$(grep -c 'no scenario was selected' smok.txt)" -eq 1
+fails "and with --filter, of the scenario tests it includes" smok-filter.txt env SPECS_TAGS='@smok' swift test --filter 'Feature: Checkout'
+check "saying so" has "SPECS_TAGS='@smok' selects none of the 4 scenario tests this run includes" smok-filter.txt
+printf '{ "profiles": { "nightly": { "tags": "@nightly" } } }\n' >specs.json
+fails "a profile whose tags match none fails" profile.txt env SPECS_PROFILE=nightly swift test
+check "naming the profile" has "no scenario was selected: specs.json's tags '@nightly' (SPECS_PROFILE=nightly) selects none" profile.txt
+rm specs.json
+SPECS_TAGS='@clean' swift test --filter 'Several items of one price' >filtered-out.txt 2>&1 && filtered=0 || filtered=$?
+check "a filter and tags that meet in no scenario fail too (exit $filtered)" test "$filtered" -ne 0
+swift test --filter 'Step definitions register' >no-scenarios.txt 2>&1
+check "a filtered run that includes no scenario test is not judged by the tags" has 'Test run with 1 test in ' no-scenarios.txt
+
+echo "== a test bundle that discovered fewer scenario tests than were generated fails, saying how to build the @Test form"
+# As a Swift Testing that reads test records another way would see the compact form: no records.
+cp Package.swift Package.swift.orig
+edit python3 - Package.swift <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+text = text.replace('plugins: [.plugin(name: "ScenarioTests", package: specs)]),',
+    'swiftSettings: [.define("SPECS_DROP_SCENARIO_TEST_RECORDS")], plugins: [.plugin(name: "ScenarioTests", package: specs)]),', 1)
+open(path, "w").write(text)
+PY
+if [ "$(uname -s)" = Linux ] && swift --version 2>&1 | grep -q 'Swift version 6\.3'; then
+  fails "records dropped: swift test fails" dropped.txt swift test
+  check "no scenario test ran" lacks 'Test "Scenario: Items from a table" passed' dropped.txt
+  check "saying how many were discovered of how many" has 'CartTests: Swift Testing discovered 0 of the 4 scenario tests generated from its feature files, so 4 scenarios do not run.' dropped.txt
+  check "and how to build the @Test form" has 'swift test -Xswiftc -DSPECS_SCENARIO_TEST_MACROS' dropped.txt
+  fails "a filtered run fails alike" dropped-filter.txt swift test --filter 'Step definitions register'
+  check "saying so" has 'discovered 0 of the 4 scenario tests' dropped-filter.txt
+fi
+edit mv Package.swift.orig Package.swift
 
 echo "== a scenario added to the feature file is a test at the next build, with no Swift edit"
 edit printf '\n  Scenario: An empty cart costs "nothing" \\ 🛒\n    When the customer checks out\n    Then the total is 0.0 EUR\n' >>"$feature"
@@ -164,6 +207,39 @@ check "before-all once, first; after-all once, last" python3 -c "import sys; sys
 if CART_FAIL_AFTER_ALL=1 swift test >after.txt 2>&1; then after=0; else after=$?; fi
 check "a failing after-all hook fails swift test (exit $after)" test "$after" -ne 0
 check "and says which, where and why" grep -qE 'after-all hook \(Sources/CartSteps/CartSteps.swift:[0-9]+\) failed: the cart service would not stop' after.txt
+
+echo "== a linked XCTest that called XCTSkip is no proof for the coverage gate"
+mkdir -p Tests/CartTests
+cat >Tests/CartTests/CartTotalsTests.swift <<'SWIFT'
+import Foundation
+import XCTest
+
+final class CartTotalsTests: XCTestCase {
+    func test_total_ofNoItems_isZero() throws {
+        if ProcessInfo.processInfo.environment["CART_SKIP_LINKED"] != nil { throw XCTSkip("not on this machine") }
+    }
+}
+SWIFT
+printf 'Feature: Linked\n\n  @xctest:CartTotalsTests/test_total_ofNoItems_isZero\n  Scenario: An empty cart\n    When the customer checks out\n    Then the total is 0.0 EUR\n' >Features/linked.feature
+gate=(swift run cart-specs Features/linked.feature --min-coverage 100 --no-color)
+CART_SKIP_LINKED=1 swift test --parallel --verbose --xunit-output skip.xml >skip-printed.txt 2>&1 || true
+check "Linux's --parallel xUnit writes the skipped XCTest as a bare testcase, as a pass" python3 - skip.xml <<'PY'
+import sys, xml.etree.ElementTree as ET
+cases = [c for c in ET.parse(sys.argv[1]).getroot().iter("testcase") if c.get("name") == "test_total_ofNoItems_isZero"]
+sys.exit(0 if len(cases) == 1 and len(list(cases[0])) == 0 else 1)
+PY
+check "what swift test printed says skipped" has "Test Case 'CartTotalsTests.test_total_ofNoItems_isZero' skipped" skip-printed.txt
+"${gate[@]}" --xunit skip.xml --xunit skip-swift-testing.xml >gate-xunit.txt 2>&1 && code=0 || code=$?
+check "the gate given the xUnit files alone fails (exit $code)" test "$code" -eq 1
+check "saying the file cannot tell a skip from a pass" has 'linked test CartTotalsTests/test_total_ofNoItems_isZero passed or was skipped: the xUnit file of `swift test` cannot tell which' gate-xunit.txt
+"${gate[@]}" --xunit skip.xml --test-output skip-printed.txt >gate-skipped.txt 2>&1 && code=0 || code=$?
+check "given what swift test printed, it fails (exit $code)" test "$code" -eq 1
+check "saying the linked test was skipped" has 'linked test CartTotalsTests/test_total_ofNoItems_isZero skipped' gate-skipped.txt
+# (The cart's feature file holds an undefined step by now: swift test fails on it, not on this test.)
+swift test --parallel --verbose --xunit-output pass.xml >pass-printed.txt 2>&1 || true
+check "what swift test printed says passed" has "Test Case 'CartTotalsTests.test_total_ofNoItems_isZero' passed" pass-printed.txt
+"${gate[@]}" --xunit pass.xml --xunit pass-swift-testing.xml --test-output pass-printed.txt >gate-passed.txt 2>&1 && code=0 || code=$?
+check "when the linked test passed, the gate passes (exit $code)" test "$code" -eq 0
 
 if [ "$failures" -gt 0 ]; then echo "check-scenario-tests: $failures check(s) failed" >&2; exit 1; fi
 echo "check-scenario-tests: every check passed"

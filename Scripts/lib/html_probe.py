@@ -25,6 +25,11 @@ document.addEventListener('DOMContentLoaded',function(){
   r.wide=[];document.querySelectorAll('.scroll,table,pre,article,section,header,nav,main').forEach(function(e){
     if(e.scrollWidth>e.clientWidth+1&&e.getClientRects().length)r.wide.push(e.tagName+'.'+e.className+' '+e.scrollWidth+'>'+e.clientWidth+' '+(e.textContent||'').slice(0,60));});
   r.attention=[].map.call(document.querySelectorAll('[data-attention]'),function(e){return e.getAttribute('data-attention');});
+  // Each entry as read: its place, its text, and whether why it fails comes before its evidence.
+  r.attentionEntries=[].map.call(document.querySelectorAll('[data-attention]'),function(e){
+    var why=e.querySelector('.why'),evidence=e.querySelector('.evidence');
+    return {place:e.getAttribute('data-attention'),why:why?why.textContent:'',
+      whyFirst:!!why&&(!evidence||!!(why.compareDocumentPosition(evidence)&Node.DOCUMENT_POSITION_FOLLOWING))};});
   r.more=(document.getElementById('more')||{}).textContent||'';
   r.scenarios=[].map.call(document.querySelectorAll('article.sc'),function(e){return e.id+' '+e.getAttribute('data-status');});
   r.title=document.title;
@@ -44,7 +49,11 @@ document.addEventListener('DOMContentLoaded',function(){
       var rects=range.getClientRects();if(rects.length>1&&Math.abs(rects[0].top-rects[rects.length-1].top)>2)r.broken.push(m[0]);}}});
   // Where a link into the page landed: the element its fragment names, and how far from the top of the window.
   var id=decodeURIComponent(location.hash.slice(1)),el=id&&!/=/.test(id)&&document.getElementById(id);
-  r.landed=el?{id:id,top:el.getBoundingClientRect().top}:null;r.shownText=(document.getElementById('shown')||{}).textContent||'';
+  // Its heading, and the bottom of the sticky filter bar that must not hide it.
+  var heading=el&&(el.querySelector('h3,h4,h2')||el),bar=document.querySelector('.filters');
+  r.landed=el?{id:id,top:el.getBoundingClientRect().top,heading:heading.getBoundingClientRect().top,
+    headingBottom:heading.getBoundingClientRect().bottom,barBottom:bar?bar.getBoundingClientRect().bottom:0,
+    height:window.innerHeight}:null;r.shownText=(document.getElementById('shown')||{}).textContent||'';
   r.built=document.querySelectorAll('section.feature .chapter').length;r.chapters=document.querySelectorAll('section.feature').length;
   // Open the middle feature from the contents, as a reader clicks it: until its scenarios are laid out.
   var links=[].filter.call(document.querySelectorAll('nav a[href^="#f-"]'),function(a){

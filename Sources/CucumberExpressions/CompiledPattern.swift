@@ -83,6 +83,8 @@ private enum RegexCompilation {
 
 /// A regular expression that does not compile.
 public struct RegularExpressionError: Error, Sendable, CustomStringConvertible {
+    /// The regular expression as written.
     public let pattern: String
+    /// The problem, with the pattern.
     public var description: String { "invalid regular expression: /\(pattern)/" }
 }

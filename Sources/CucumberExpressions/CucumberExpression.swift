@@ -1,14 +1,21 @@
 /// A Cucumber Expression (`I have {int} cuke(s)`), compiled to an anchored regular expression.
 public struct CucumberExpression: StepExpression {
+    /// The expression as written.
     public let source: String
     /// The regular expression it compiles to.
     public let regularExpression: String
+    /// The parameter types of its parameters, in order.
     public let parameterTypes: [ParameterType]
+    /// The literal text every match starts with.
     public let literalPrefix: String
+    /// The literal text every match ends with.
     public let literalSuffix: String
+    /// How many parameters it has.
     public var parameterCount: Int { parameterTypes.count }
     private let pattern: CompiledPattern
 
+    /// Compiles `source` with the parameter types of `registry`; throws what is wrong with it,
+    /// worded and pointed at as the official implementations do.
     public init(_ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()) throws(ExpressionError) {
         self.source = source
         // The tree is not kept (`ExpressionParser.parse` gives it): about 1 KB a definition.
@@ -32,6 +39,7 @@ public struct CucumberExpression: StepExpression {
         }
     }
 
+    /// The arguments when the whole of `text` matches, or nil.
     public func match(_ text: String) -> [Argument]? {
         guard text.hasPrefix(literalPrefix), let groups = pattern.match(text) else { return nil }
         return zip(groups, parameterTypes).map { Argument(group: $0, parameterType: $1) }

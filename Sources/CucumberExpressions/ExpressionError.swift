@@ -1,10 +1,12 @@
 /// A problem with a Cucumber Expression, worded as the official implementations word
 /// it, with the expression and a pointer under the problem.
 public struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The problem, worded as the official implementations word it.
     public let message: String
     /// For an undefined parameter type, its name.
     public let undefinedParameterTypeName: String?
 
+    /// The message.
     public var description: String { message }
 
     init(_ message: String, undefinedParameterTypeName: String? = nil) {

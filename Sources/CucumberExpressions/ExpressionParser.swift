@@ -11,6 +11,7 @@ public struct ExpressionParser {
     private let expression: String
     private let tokens: [ExpressionToken]
 
+    /// The syntax tree of `expression`; throws what is wrong with it.
     public static func parse(_ expression: String) throws(ExpressionError) -> ExpressionNode {
         let parser = ExpressionParser(expression: expression, tokens: try ExpressionTokenizer.tokenize(expression))
         guard

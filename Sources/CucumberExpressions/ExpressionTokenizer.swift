@@ -1,6 +1,7 @@
 /// Splits a Cucumber Expression into tokens. Text and white space run together;
 /// `{ } ( ) /` are tokens of their own; `\` escapes one of those or white space.
 public enum ExpressionTokenizer {
+    /// The tokens of `expression`, from start of line to end of line; throws on a bad escape.
     public static func tokenize(_ expression: String) throws(ExpressionError) -> [ExpressionToken] {
         let scalars = Array(expression.unicodeScalars)
         var tokens = [ExpressionToken(kind: .startOfLine, text: "", start: 0, end: 0)]

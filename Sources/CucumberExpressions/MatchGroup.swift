@@ -1,10 +1,14 @@
 /// A capture group of a match, with the groups nested inside it. `start` counts
 /// Unicode scalars; both are nil for a group that did not take part in the match.
 public struct MatchGroup: Sendable, Hashable {
+    /// Where the group starts in the step's text (Unicode scalars); nil when it took no part.
     public var start: Int?
+    /// The text it matched; nil when it took no part.
     public var value: String?
+    /// The groups nested inside it, in order.
     public var children: [MatchGroup]
 
+    /// A group that matched `value` at `start`, with `children` inside it.
     public init(start: Int?, value: String?, children: [MatchGroup]) {
         self.start = start
         self.value = value

@@ -1,7 +1,10 @@
 /// The parameter types a set of expressions can use: the built-in ones and any defined.
 public struct ParameterTypeRegistry: Sendable {
+    /// The patterns of `{int}` and the other integer types.
     public static let integerPatterns = [#"-?\d+"#, #"\d+"#]
+    /// The pattern of `{float}` and `{double}`.
     public static let floatPattern = #"(?=.*\d.*)[-+]?\d*(?:\.(?=\d.*))?\d*(?:\d+[E][+-]?\d+)?"#
+    /// The pattern of `{string}`: text in double or single quotes.
     public static let stringPattern = #""([^"\\]*(\\.[^"\\]*)*)"|'([^'\\]*(\\.[^'\\]*)*)'"#
 
     private var types: [String: ParameterType] = [:]
@@ -10,6 +13,8 @@ public struct ParameterTypeRegistry: Sendable {
     /// How many of `all` are built in.
     private var builtInCount = 0
 
+    /// A registry of the built-in types: `int`, `float`, `word`, `string`, the anonymous `{}`
+    /// and the other numeric types.
     public init() {
         @Sendable func first(_ groups: [String?]) -> String { (groups.first ?? nil) ?? "" }
         func integer(_ name: String) -> ParameterType {
@@ -68,6 +73,7 @@ public struct ParameterTypeRegistry: Sendable {
         all.append(type)
     }
 
+    /// The type named `name`, or nil.
     public func lookup(_ name: String) -> ParameterType? { types[name] }
 
     /// Whether `name` is a built-in type (`int`, `string`, `{}`, ...): their patterns are
@@ -77,7 +83,10 @@ public struct ParameterTypeRegistry: Sendable {
     }
 }
 
+/// A parameter type that cannot be defined (its name is taken or invalid).
 public struct ParameterTypeError: Error, Sendable, CustomStringConvertible {
+    /// The problem, worded as the official implementations word it.
     public let message: String
+    /// The message.
     public var description: String { message }
 }

@@ -1,14 +1,19 @@
 /// A step definition's regular expression; its capture groups are its arguments.
 public struct RegularExpression: StepExpression {
+    /// The regular expression as written.
     public let source: String
+    /// The literal text after `^` that every match starts with (empty without `^`).
     public let literalPrefix: String
+    /// Nothing: a regular expression's end is not read for literal text.
     public var literalSuffix: String { "" }
+    /// How many capture groups it has (directly, not nested).
     public let parameterCount: Int
     private let pattern: CompiledPattern
     /// The parameter type of each capture group: the one whose pattern the group is
     /// written as, or nil for a plain group (its text, a `String?`).
     public let parameterTypes: [ParameterType?]
 
+    /// Compiles `source`; a capture group written as a parameter type of `registry` is that type.
     public init(
         _ source: String, registry: ParameterTypeRegistry = ParameterTypeRegistry()
     ) throws(RegularExpressionError) {
@@ -28,6 +33,7 @@ public struct RegularExpression: StepExpression {
         }
     }
 
+    /// The arguments (its capture groups) when `text` matches, or nil.
     public func match(_ text: String) -> [Argument]? {
         guard text.hasPrefix(literalPrefix), let groups = pattern.match(text) else { return nil }
         return groups.enumerated().map { index, group in

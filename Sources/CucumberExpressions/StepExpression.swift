@@ -1,7 +1,15 @@
 /// An argument of a matched step: the group that matched and the value it stands for.
 public struct Argument: Sendable {
+    /// The capture group the argument matched.
     public let group: MatchGroup
+    /// Its parameter type; nil for a regular expression's plain group (its text).
     public let parameterType: ParameterType?
+
+    /// The argument `group` matched, of `parameterType` (nil: the group's text).
+    public init(group: MatchGroup, parameterType: ParameterType?) {
+        self.group = group
+        self.parameterType = parameterType
+    }
 
     /// The typed value: the parameter type's transform, or the matched text.
     public func value() throws -> any Sendable {

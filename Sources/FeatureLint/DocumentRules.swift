@@ -112,7 +112,17 @@ struct DocumentRules {
     }
 
     private func rows(_ rows: [TableRow], indent: Int, into findings: inout Findings) {
-        for row in rows { indentation(row.location, expected: indent, what: "table row", into: &findings) }
+        for row in rows {
+            indentation(row.location, expected: indent, what: "table row", into: &findings)
+            // Text after the last bar is no cell: the parser drops it, with a column of data
+            // when a closing bar was forgotten. A `# note` there is a comment, as meant.
+            guard row.location.line <= lines.count else { continue }
+            let line = SourceLine(lines[row.location.line - 1])
+            if let column = line.rowTailColumn, line.scalars[column - 1] != "#" {
+                findings.add(
+                    "unclosed-row", "not a cell: a closing `|` is missing?", line: row.location.line, column: column)
+            }
+        }
     }
 
     private func tags(_ tags: [Tag], expected: Int, into findings: inout Findings) {
@@ -122,7 +132,9 @@ struct DocumentRules {
         }
     }
 
-    private func indentation(_ location: Location, expected: Int, what: String, into findings: inout Findings) {
+    /// `expected` is in two-space levels; the configured level is what is expected.
+    private func indentation(_ location: Location, expected levels: Int, what: String, into findings: inout Findings) {
+        let expected = levels / 2 * configuration.indentation.unicodeScalars.count
         guard let column = location.column, column - 1 != expected else { return }
         findings.add(
             "indentation", "\(what) indented by \(column - 1), expected \(expected)", line: location.line,
@@ -223,11 +235,14 @@ struct DocumentRules {
     }
 
     private func placeholders(_ outline: Scenario, into findings: inout Findings) {
-        let check = OutlinePlaceholders(outline)
+        let check = OutlinePlaceholders(outline, lines: lines)
         for missing in check.missing {
+            // Plainly a placeholder (step text, a cell): the rule's severity; in a name or a
+            // doc string, where `<word>` may be prose, a warning at most.
             findings.add(
                 "outline-placeholder", "<\(missing.name)> is not a column of the examples; it stays as written",
-                line: missing.location.line, column: missing.location.column ?? 1)
+                line: missing.location.line, column: missing.location.column ?? 1,
+                atMost: missing.plain ? .error : .warning)
         }
         for cell in check.unusedColumns {
             findings.add(
@@ -239,31 +254,72 @@ struct DocumentRules {
 
 /// An outline's placeholders against its examples' columns.
 public struct OutlinePlaceholders {
-    /// Placeholders no column fills, where they are written (each name once).
-    public private(set) var missing: [(name: String, location: Location)] = []
+    /// Placeholders no column fills, each name once, at its own line and column. `plain`
+    /// says it is plainly meant as a placeholder: in step text or a table cell, where the
+    /// pickle compiler fills it; in the outline's name or a doc string it may be prose.
+    /// Doc strings that hold markup (`<settings>`, `</settings>`, `[<When>]`) are not read
+    /// for missing placeholders at all.
+    public private(set) var missing: [(name: String, location: Location, plain: Bool)] = []
     /// Header cells no placeholder uses.
     public private(set) var unusedColumns: [TableCell] = []
+    /// The names of the examples' columns.
     public let columns: [String]
 
-    public init(_ outline: Scenario) {
+    /// The placeholders of `outline`, located in `lines` (the file's lines, line ends
+    /// aside) where they are given.
+    public init(_ outline: Scenario, lines: [Substring] = []) {
         columns = outline.examples.flatMap { $0.tableHeader?.cells.map(\.value) ?? [] }
-        var texts: [(String, Location)] = [(outline.name, outline.location)]
+        // Each text where the compiler fills placeholders, where it starts, and whether a
+        // `<name>` in it is plainly a placeholder.
+        var texts: [(text: String, line: Int, column: Int, plain: Bool, reported: Bool)] = [
+            (outline.name, outline.location.line, outline.location.column ?? 1, false, true)
+        ]
         for step in outline.steps {
-            texts.append((step.text, step.location))
+            let column = (step.location.column ?? 1) + step.keyword.unicodeScalars.count
+            texts.append((step.text, step.location.line, column, true, true))
             for row in step.dataTable?.rows ?? [] {
-                for cell in row.cells { texts.append((cell.value, cell.location)) }
+                for cell in row.cells {
+                    texts.append((cell.value, cell.location.line, cell.location.column ?? 1, true, true))
+                }
             }
-            if let doc = step.docString { texts.append((doc.content, doc.location)) }
+            if let doc = step.docString {
+                let markup = Self.holdsMarkup(doc)
+                for (offset, line) in doc.content.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                {
+                    texts.append((String(line), doc.location.line + 1 + offset, 1, false, !markup))
+                }
+            }
         }
         var used: Set<String> = []
         var reported: Set<String> = []
-        for (text, location) in texts {
-            for name in Placeholders.in(text) {
+        for text in texts {
+            for name in Placeholders.in(text.text) {
                 used.insert(name)
-                if !columns.contains(name), reported.insert(name).inserted { missing.append((name, location)) }
+                guard !columns.contains(name), text.reported, !Self.isMarkup(name), reported.insert(name).inserted
+                else { continue }
+                let written = text.line <= lines.count ? SourceLine(lines[text.line - 1]) : nil
+                let column = written?.column(of: "<\(name)>", from: text.column) ?? text.column
+                missing.append((name, Location(line: text.line, column: column), text.plain))
             }
         }
         unusedColumns = outline.examples.flatMap { $0.tableHeader?.cells ?? [] }.filter { !used.contains($0.value) }
+    }
+
+    /// Whether a `<...>` is an element, not a placeholder: `<foo xmlns='http://bar'/>`,
+    /// `</b>`, `<!-- -->`, `<?xml ...?>`.
+    static func isMarkup(_ name: String) -> Bool {
+        name.hasPrefix("/") || name.hasPrefix("!") || name.hasPrefix("?") || name.hasSuffix("/") || name.contains("=")
+    }
+
+    /// Whether a doc string holds markup, where `<name>` is an element and not a
+    /// placeholder: an XML or HTML media type, or closing, empty or declaration tags, or
+    /// F# attributes (`[<When>]`).
+    static func holdsMarkup(_ doc: DocString) -> Bool {
+        let mediaType = doc.mediaType?.lowercased() ?? ""
+        if ["xml", "html", "svg", "xhtml", "jsx", "tsx", "vue", "fsharp", "f#"].contains(where: mediaType.contains) {
+            return true
+        }
+        return ["</", "/>", "<?", "<!", "[<"].contains { doc.content.contains($0) }
     }
 }
 

@@ -18,7 +18,12 @@ public struct FeatureLinter: Sendable {
         Rule(name: "trailing-spaces", severity: .warning, summary: "spaces at the end of a line"),
         Rule(name: "indentation", severity: .warning, summary: "a line not indented as `specs format` lays it out"),
         Rule(name: "step-order", severity: .warning, summary: "Given after When or Then, or When after Then"),
-        Rule(name: "outline-placeholder", severity: .error, summary: "an outline placeholder no examples column fills"),
+        Rule(
+            name: "outline-placeholder", severity: .error,
+            summary: "an outline placeholder no examples column fills (a warning in names and doc strings)"),
+        Rule(
+            name: "unclosed-row", severity: .error,
+            summary: "text after a table row's last `|`, which is no cell (a closing `|` missing?)"),
         Rule(name: "unused-example-column", severity: .warning, summary: "an examples column no placeholder uses"),
         Rule(name: "scenario-size", severity: .warning, summary: "a scenario with more steps than the maximum (10)"),
         Rule(name: "restricted-tags", severity: .warning, summary: "a tag that should not be committed (@wip)"),
@@ -87,8 +92,8 @@ struct Findings {
     let configuration: LintConfiguration
     private(set) var all: [LintFinding] = []
 
-    mutating func add(_ rule: String, _ message: String, line: Int, column: Int) {
-        let severity = configuration.severity(rule)
+    mutating func add(_ rule: String, _ message: String, line: Int, column: Int, atMost cap: LintSeverity = .error) {
+        let severity = min(configuration.severity(rule), cap)
         guard severity != .off else { return }
         all.append(LintFinding(rule: rule, severity: severity, message: message, line: line, column: max(1, column)))
     }

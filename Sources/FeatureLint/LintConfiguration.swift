@@ -13,6 +13,9 @@ public struct LintConfiguration: Sendable {
     public var restrictedTags = ["@wip"]
     /// Tag prefixes of which every scenario needs one (`@xctest:`); none by default.
     public var requiredTags: [String] = []
+    /// One indentation level, as `specs format` writes it (`specs.json`, `.editorconfig`):
+    /// the `indentation` rule expects it.
+    public var indentation = "  "
 
     public static let defaultFile = ".specs-lint.json"
 

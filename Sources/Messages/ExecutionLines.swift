@@ -2,8 +2,8 @@
 /// the shape it writes them (keys sorted, no escapes): test cases and steps started and
 /// finished, a passed or skipped result without a message. A run in worker processes
 /// passes one of these per step; anything else is left to `JSONDecoder` (nil here).
-public enum ExecutionLines {
-    public static func decode(_ line: String) -> Envelope? {
+package enum ExecutionLines {
+    package static func decode(_ line: String) -> Envelope? {
         var line = line
         return line.withUTF8 { bytes in
             var reader = Reader(bytes: bytes)

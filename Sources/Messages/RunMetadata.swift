@@ -23,6 +23,19 @@ public struct RunMetadata: Sendable, Hashable, Codable {
     public var loaded: Int?
     /// What selected the scenarios, as options read (`--tags 'not @wip'`); nil when nothing did.
     public var filter: String?
+    /// What the shard plan came from: `count` (an even split), or `durations <digest>` of
+    /// the `--shard-durations` read; every shard of a suite must say the same, or some
+    /// scenarios ran in no shard and others in two. Nil for a run that is not sharded.
+    public var plan: String?
+    /// A sharded run's selected scenarios, the whole suite's, by file: the lines of each
+    /// scenario or example row, so that a merge names the scenarios no shard ran.
+    public var scenarios: [String: [Int]]?
+    /// True for a `--dry-run`: steps were matched to their definitions, none was run.
+    public var dryRun: Bool?
+    /// The signal that stopped the run before its end (`SIGTERM`), if one did.
+    public var interrupted: String?
+    /// How many step definitions or hooks could not be registered (no scenario was then run).
+    public var definitionErrors: Int?
 
     public init(suite: String, shard: Int, shards: Int, selected: Int, planned: Int) {
         self.suite = suite
@@ -73,12 +86,17 @@ public struct SuiteFingerprint: Sendable, Hashable {
 
     /// The fingerprint of these scenarios as selected by `options` (tags, names, paths...).
     public func value(options: [String]) -> String {
-        let combined = Self.hash(options.joined(separator: "\u{0}") + "\u{0}\(scenarios)\u{0}\(count)")
-        let hex = String(combined, radix: 16)
+        Self.hex(Self.hash(options.joined(separator: "\u{0}") + "\u{0}\(scenarios)\u{0}\(count)"))
+    }
+
+    /// A hash as 16 hexadecimal digits.
+    package static func hex(_ hash: UInt64) -> String {
+        let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    static func hash(_ text: String) -> UInt64 {
+    /// FNV-1a of `text`, 64 bits.
+    package static func hash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

@@ -1,9 +1,18 @@
 import Foundation
 
 /// Reads feature files into `Source`s: UTF-8 with or without a byte order mark, LF or
-/// CRLF. Anything else is a located, worded `SourceError`, never a crash.
+/// CRLF, or the encoding an `# encoding:` line names (`SourceEncoding`). Anything else is a
+/// located, worded `SourceError`, never a crash.
 public enum SourceReader {
+    /// The file at `path` as text, named `uri` (the path when not given).
     public static func read(path: String, uri: String? = nil) throws(SourceError) -> Source {
+        try readWithEncoding(path: path, uri: uri).source
+    }
+
+    /// The file at `path` as text, and the encoding it was read in.
+    public static func readWithEncoding(
+        path: String, uri: String? = nil
+    ) throws(SourceError) -> (source: Source, encoding: SourceEncoding) {
         let uri = uri ?? path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -20,11 +29,72 @@ public enum SourceReader {
                 uri: uri, line: nil, column: nil,
                 reason: "Markdown with Gherkin (.feature.md) is not supported; use a .feature file")
         }
-        return Source(uri: uri, data: try decode(Array(data), uri: uri))
+        let (text, encoding) = try decodeWithEncoding(Array(data), uri: uri)
+        return (Source(uri: uri, data: text), encoding)
+    }
+
+    /// Decodes bytes as UTF-8 text, dropping a leading byte order mark, or in the encoding a
+    /// UTF-16 byte order mark or an `# encoding:` line gives.
+    public static func decode(_ bytes: [UInt8], uri: String) throws(SourceError) -> String {
+        try decodeWithEncoding(bytes, uri: uri).text
+    }
+
+    /// The text of a file's bytes and the encoding it was read in (to write it back in): the
+    /// one function the command line and the language server read feature files with.
+    public static func decodeWithEncoding(
+        _ bytes: [UInt8], uri: String
+    ) throws(SourceError) -> (text: String, encoding: SourceEncoding) {
+        for (mark, encoding, name) in [
+            ([UInt8]([0xFF, 0xFE]), String.Encoding.utf16LittleEndian, "utf-16le"),
+            ([0xFE, 0xFF], .utf16BigEndian, "utf-16be"),
+        ] where bytes.starts(with: mark) && !bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
+            guard let text = String(bytes: bytes.dropFirst(2), encoding: encoding) else {
+                throw SourceError(
+                    uri: uri, line: nil, column: nil,
+                    reason: "the file starts with a \(name) byte order mark, but is not \(name) text")
+            }
+            return (text, SourceEncoding(name: name, encoding: encoding, byteOrderMark: mark))
+        }
+        let utf8Mark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if !utf8Mark, let pragma = EncodingPragma.find(in: bytes[...]) {
+            return try decode(bytes, uri: uri, pragma: pragma)
+        }
+        return (
+            try decodeUTF8(bytes, uri: uri),
+            utf8Mark ? SourceEncoding(name: "utf-8", encoding: .utf8, byteOrderMark: [0xEF, 0xBB, 0xBF]) : .utf8
+        )
+    }
+
+    /// Bytes in the encoding an `# encoding:` line names; an unknown name or bytes that are
+    /// not text in it are an error at the line.
+    private static func decode(
+        _ bytes: [UInt8], uri: String, pragma: EncodingPragma
+    ) throws(SourceError) -> (text: String, encoding: SourceEncoding) {
+        guard let encoding = SourceEncoding.named(pragma.name) else {
+            let names = SourceEncoding.known.map { $0.names[0] }.joined(separator: ", ")
+            throw SourceError(
+                uri: uri, line: pragma.line, column: pragma.column,
+                reason: "`# encoding: \(pragma.name)` names an encoding specs cannot read (it reads \(names))")
+        }
+        if encoding == .utf8 { return (try decodeUTF8(bytes, uri: uri), .utf8) }
+        // Without a byte order mark, UTF-16 and UTF-32 are read in the order the `#` shows.
+        let littleEndian = bytes.count > 1 && bytes[1] == 0
+        let explicit: String.Encoding =
+            switch encoding {
+            case .utf16: littleEndian ? .utf16LittleEndian : .utf16BigEndian
+            case .utf32: littleEndian ? .utf32LittleEndian : .utf32BigEndian
+            default: encoding
+            }
+        guard let text = String(bytes: bytes, encoding: explicit), !text.contains("\u{0}") else {
+            throw SourceError(
+                uri: uri, line: pragma.line, column: pragma.column,
+                reason: "the file is not \(pragma.name) text, as its `# encoding: \(pragma.name)` line says")
+        }
+        return (text, SourceEncoding(name: pragma.name, encoding: explicit, byteOrderMark: []))
     }
 
     /// Decodes bytes as UTF-8 text, dropping a leading byte order mark.
-    public static func decode(_ bytes: [UInt8], uri: String) throws(SourceError) -> String {
+    private static func decodeUTF8(_ bytes: [UInt8], uri: String) throws(SourceError) -> String {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if let problem = firstProblem(in: body) {

@@ -10,6 +10,9 @@ enum CompactWriter {
     /// test target) asks for the `@Test` form anywhere.
     static let condition = "compiler(>=6.3) && compiler(<6.4) && os(Linux) && !SPECS_SCENARIO_TEST_MACROS"
 
+    /// The define that leaves the records out (see `write`).
+    static let droppedRecordsFlag = "SPECS_DROP_SCENARIO_TEST_RECORDS"
+
     /// Records per tuple: a file's records are laid out as tuples of records, which the
     /// section holds one after another as it holds records declared one by one.
     static let recordsPerTuple = 64
@@ -21,8 +24,11 @@ enum CompactWriter {
         var tests: [Test] = []
         let types = declareTypes(tree, path: "Features", indent: "    ", tests: &tests)
         let accessors = tests.map { accessor($0, source: source, suffix: suffix) }
-        return (["extension Features {", types + "}", ""] + accessors + records(tests, suffix: suffix))
-            .joined(separator: "\n") + "\n"
+        // `SPECS_DROP_SCENARIO_TEST_RECORDS` builds the tests without their records, as a Swift
+        // Testing that reads records another way would see them: nothing. It exists to check
+        // that the `Features` suite's count then fails the run (Scripts/check-scenario-tests.sh).
+        let dropped = ["#if !\(droppedRecordsFlag)"] + records(tests, suffix: suffix) + ["#endif"]
+        return (["extension Features {", types + "}", ""] + accessors + dropped).joined(separator: "\n") + "\n"
     }
 
     /// A test: its suite's Swift path, its name, its scenario's line and tags.

@@ -72,6 +72,14 @@ indirect enum ScenarioTree: Sendable, Hashable {
         return zip(children, names).map { child, name in child.0.renamed(name) }
     }
 
+    /// How many tests the tree holds: its scenarios and example rows.
+    var testCount: Int {
+        switch self {
+        case .suite(_, let children): children.reduce(0) { $0 + $1.testCount }
+        case .test: 1
+        }
+    }
+
     func renamed(_ name: TestName) -> ScenarioTree {
         switch self {
         case .suite(_, let children): .suite(name: name, children: children)

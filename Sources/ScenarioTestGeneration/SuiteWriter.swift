@@ -8,7 +8,7 @@ enum SuiteWriter {
             return "\(indent)@Suite struct \(name.identifier) {\n\(inner)\(indent)}\n"
         case .test(let name, let line, let tags):
             return """
-                \(indent)@Test(.scenario(tags: \(SwiftLiteral.array(tags))))
+                \(indent)@Test(.scenario(\(source), line: \(line), tags: \(SwiftLiteral.array(tags))))
                 \(indent)func \(name.identifier)() async throws {
                 \(indent)    try await ScenarioTests.run(ScenarioTests.registry, \(source), line: \(line))
                 \(indent)}

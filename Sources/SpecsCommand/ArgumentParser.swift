@@ -3,7 +3,7 @@ import SpecsReporting
 import SpecsRunner
 
 /// Splits argv into options (with their values) and positional arguments, checking
-/// each option against a table.
+/// each option against a table; Cucumber's short options stand for their long forms.
 struct ParsedArguments {
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
@@ -23,9 +23,8 @@ struct ParsedArguments {
     }
 
     /// The rerun files named (`@FILE`) that list no place: a run of them alone runs nothing.
-    var emptyRerunFiles: [String] {
-        positionals.compactMap { argument in RerunFile(argument: argument).flatMap { $0.places.isEmpty ? $0.path : nil }
-        }
+    var emptyRerunFiles: [RerunFile] {
+        positionals.compactMap { argument in RerunFile(argument: argument).flatMap { $0.places.isEmpty ? $0 : nil } }
     }
 }
 
@@ -55,19 +54,27 @@ enum ArgumentParser {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard !onlyPositionals, argument.hasPrefix("--") else {
-                parsed.positionals.append(argument)
-                continue
-            }
-            if argument == "--" {
-                onlyPositionals = true
-                continue
-            }
             var name = argument
             var inline: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+            if !onlyPositionals, let short = try CucumberHabits.long(for: argument, in: table) {
+                (name, inline) = short
+            } else {
+                guard !onlyPositionals, argument.hasPrefix("--") else {
+                    parsed.positionals.append(argument)
+                    continue
+                }
+                if argument == "--" {
+                    onlyPositionals = true
+                    continue
+                }
+                if CucumberHabits.accepted.contains(argument) { continue }
+                if let equals = argument.firstIndex(of: "=") {
+                    name = String(argument[..<equals])
+                    inline = String(argument[argument.index(after: equals)...])
+                }
+                if let advice = CucumberHabits.refused[name] {
+                    throw UsageError(message: "unknown option '\(name)': \(advice)")
+                }
             }
             guard let spec = table.first(where: { $0.name == name }) else {
                 var message = "unknown option '\(name)'"

@@ -25,13 +25,15 @@ struct CIShard {
     static func shard(in environment: [String: String]) throws(UsageError) -> (index: Int, count: Int) {
         for source in sources {
             guard let indexText = environment[source.index], let totalText = environment[source.total] else { continue }
-            guard let index = Int(indexText), let total = Int(totalText), total >= 1,
-                (source.zeroBased ? 0..<total : 1..<(total + 1)).contains(index)
+            let first = source.zeroBased ? 0 : 1
+            guard let index = Int(indexText), let total = Int(totalText), OptionRange.shards.contains(total),
+                (first...(first + total - 1)).contains(index)
             else {
                 throw UsageError(
                     message:
                         "--shard auto: \(source.system)'s \(source.index)=\(indexText) and \(source.total)=\(totalText) "
-                        + "are not a job of the count")
+                        + "are not a job of the count (\(source.total) from 1 to \(OptionRange.shards.upperBound), "
+                        + "\(source.index) from \(first) to \(source.total)\(source.zeroBased ? " - 1" : ""))")
             }
             return (source.zeroBased ? index + 1 : index, total)
         }

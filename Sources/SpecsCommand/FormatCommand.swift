@@ -22,6 +22,11 @@ enum FormatCommand {
             return 0
         }
         let check = parsed.has(.check)
+        let project: ProjectConfiguration?
+        do { project = try ProjectConfiguration.load() } catch {
+            err.write("\(error)\n")
+            return 2
+        }
         let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
         var changed: [String] = []
@@ -30,7 +35,8 @@ enum FormatCommand {
         var broken = !problems.isEmpty
         for file in files {
             let source: Source
-            do { source = try SourceReader.read(path: file.path) } catch {
+            let encoding: SourceEncoding
+            do { (source, encoding) = try SourceReader.readWithEncoding(path: file.path) } catch {
                 err.write("\(error)\n")
                 broken = true
                 unread += 1
@@ -50,14 +56,20 @@ enum FormatCommand {
                 unread += 1
                 continue
             }
-            let byteOrderMark =
-                FileManager.default.contents(atPath: file.path)?.starts(with: [0xEF, 0xBB, 0xBF]) ?? false
-            let formatted = FeatureFormatter().format(document, source: source.data, byteOrderMark: byteOrderMark)
-            guard formatted != (byteOrderMark ? "\u{FEFF}" : "") + source.data else { continue }
+            // The byte order mark and encoding are written back as they were read.
+            let formatter = FeatureFormatter(indentation: FormatIndentation.of(file: file.path, project: project))
+            let formatted = formatter.format(document, source: source.data)
+            guard formatted != source.data else { continue }
+            guard let bytes = encoding.encode(formatted) else {
+                err.write("\(file.path): error: the formatted text cannot be written in \(encoding.name)\n")
+                broken = true
+                unwritten += 1
+                continue
+            }
             changed.append(file.path)
             if check {
                 out.write("\(file.path)\n")
-            } else if let failure = write(formatted, to: file.path) {
+            } else if let failure = write(bytes, to: file.path) {
                 err.write("\(file.path): error: \(failure)\n")
                 broken = true
                 unwritten += 1
@@ -86,7 +98,7 @@ enum FormatCommand {
     }
 
     /// Replaces a file's text by writing beside it and renaming; nil when done.
-    private static func write(_ text: String, to path: String) -> String? {
+    private static func write(_ bytes: [UInt8], to path: String) -> String? {
         // A file made read-only is left so, even for a user (root) who could replace it.
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & 0o222) == 0 || access(path, W_OK) != 0 {
@@ -96,7 +108,7 @@ enum FormatCommand {
         do { output = try ReportOutput.file(path) } catch let error as OutputError { return error.reason } catch {
             return "\(error)"
         }
-        output.write(text)
+        output.write(bytes: bytes)
         output.close()
         return output.failure
     }

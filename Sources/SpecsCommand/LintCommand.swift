@@ -49,9 +49,11 @@ enum LintCommand {
         let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
         let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
-        let linter = FeatureLinter(configuration: configuration)
         var counts: [LintSeverity: Int] = [:]
         for file in files {
+            // Each file is expected indented as `specs format` would indent it.
+            configuration.indentation = FormatIndentation.of(file: file.path, project: project)
+            let linter = FeatureLinter(configuration: configuration)
             let findings: [LintFinding]
             do {
                 findings = linter.lint(try SourceReader.read(path: file.path).data, uri: file.path)

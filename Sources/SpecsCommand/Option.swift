@@ -8,6 +8,7 @@ struct Option: Hashable, Sendable {
         self.name = name
     }
 
+    static let allowUncheckedStreams = Option("--allow-unchecked-streams")
     static let check = Option("--check")
     static let config = Option("--config")
     static let dryRun = Option("--dry-run")
@@ -36,6 +37,7 @@ struct Option: Hashable, Sendable {
     static let shardDurations = Option("--shard-durations")
     static let tags = Option("--tags")
     static let testList = Option("--test-list")
+    static let testOutput = Option("--test-output")
     static let testsDir = Option("--tests-dir")
     static let timeout = Option("--timeout")
     static let title = Option("--title")
@@ -46,8 +48,10 @@ struct Option: Hashable, Sendable {
     static let all: [Option] = [
         .check, .config, .dryRun, .failFast, .failOnUnused, .format, .help, .history, .i18nKeywords, .i18nLanguages,
         .inProcess, .junitSuiteName, .minCoverage, .name, .noAst, .noColor, .noPickles, .noSource, .order, .parallel,
-        .predictableIds, .profile, .reportLanguage, .retry, .shard, .shardDurations, .tags, .testList, .testsDir,
+        .predictableIds, .profile, .reportLanguage, .retry, .shard, .shardDurations, .tags, .testList, .testOutput,
+        .testsDir,
         .timeout,
         .title, .version, .xunit,
+        .allowUncheckedStreams,
     ]
 }

@@ -25,10 +25,12 @@ enum OptionTable {
         ),
         OptionSpec(.dryRun, value: nil, help: "Match every step without running any."),
         OptionSpec(.failFast, value: nil, help: "Stop after the first failing scenario."),
-        OptionSpec(.retry, value: "n", help: "Run a failing scenario up to n more times."),
+        OptionSpec(.retry, value: "n", help: "Run a failing scenario up to n more times (0 to 100)."),
         OptionSpec(.order, value: "defined|reverse|random[:seed]", help: "The order scenarios run in."),
-        OptionSpec(.parallel, value: "n", help: "Run n scenarios at once (one world each)."),
-        OptionSpec(.timeout, value: "seconds", help: "Fail a step still running after this long (default 60)."),
+        OptionSpec(.parallel, value: "n", help: "Run n scenarios at once (one world each; 1 to 1024)."),
+        OptionSpec(
+            .timeout, value: "seconds", help: "Fail a step still running after this long (default 60, at most 1000000)."
+        ),
         OptionSpec(
             .failOnUnused, value: nil,
             help: "Fail (exit 1) when a step definition matches no step (with --dry-run: before running anything)."),
@@ -40,7 +42,7 @@ enum OptionTable {
         OptionSpec(
             .shard, value: "i/n|auto",
             help:
-                "Run the i-th of n balanced, stable shares of the scenarios; auto reads a CI's parallel job (GitLab, CircleCI, Buildkite, Azure Pipelines)."
+                "Run the i-th of n (at most 10000) balanced, stable shares of the scenarios; auto reads a CI's parallel job (GitLab, CircleCI, Buildkite, Azure Pipelines)."
         ),
         OptionSpec(
             .shardDurations, value: "file",
@@ -56,6 +58,11 @@ enum OptionTable {
         OptionSpec(
             .xunit, value: "file",
             help: "xUnit XML of `swift test --xunit-output` giving the linked tests' results (repeatable)."),
+        OptionSpec(
+            .testOutput, value: "file",
+            help:
+                "What `swift test` printed: the results that tell a skipped linked test from a passed one (repeatable)."
+        ),
         OptionSpec(.testList, value: "file", help: "Output of `swift test list` naming the tests that exist."),
         OptionSpec(.testsDir, value: "dir", help: "Where the linked XCTests live (default: Tests)."),
         OptionSpec(
@@ -79,13 +86,19 @@ enum OptionTable {
     ]
 
     /// The options of `specs report`: the outputs and the traceability gate.
-    static let report: [OptionSpec] = run.filter {
-        [
-            .format, .junitSuiteName, .xunit, .testList, .testsDir, .minCoverage, .reportLanguage, .title, .history,
-            .noColor, .help,
+    static let report: [OptionSpec] =
+        run.filter {
+            [
+                .format, .junitSuiteName, .xunit, .testOutput, .testList, .testsDir, .minCoverage, .reportLanguage,
+                .title, .history,
+                .noColor, .help,
+            ]
+            .contains($0.option)
+        } + [
+            OptionSpec(
+                .allowUncheckedStreams, value: nil,
+                help: "Report streams without specs' run metadata (another tool's), unchecked for missing scenarios.")
         ]
-        .contains($0.option)
-    }
 
     static let format: [OptionSpec] = [
         OptionSpec(

@@ -8,8 +8,9 @@ enum OutlineCheck {
     static func warnings(in features: [LoadedFeature]) -> [String] {
         features.flatMap { feature -> [String] in
             let scenarios = feature.document?.feature?.scenariosWithRules.map(\.scenario) ?? []
+            let lines = feature.source.data.split(separator: "\n", omittingEmptySubsequences: false)
             return scenarios.filter { !$0.examples.isEmpty }.flatMap { outline -> [String] in
-                let check = OutlinePlaceholders(outline)
+                let check = OutlinePlaceholders(outline, lines: lines)
                 return check.missing.map { missing in
                     let near =
                         ArgumentParser.suggestion(for: missing.name, among: check.columns).map {

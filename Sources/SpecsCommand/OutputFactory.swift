@@ -27,6 +27,7 @@ struct OutputFactory {
         self.out = out
         self.traceability = traceability
         self.featuresLanguage = featuresLanguage
+        files.standardOutput = out
         let formats = Set(parsed.all(.format).map { FormatRequest($0).name })
         if linksTests || traceability.requested || !formats.isDisjoint(with: ["traceability", "traceability-json"]) {
             ledger = RunLedger(retaining: .summaries)
@@ -35,28 +36,72 @@ struct OutputFactory {
         }
     }
 
-    /// The report files opened, to check once the run ends that every write went through.
+    /// The report files opened, to check once the run ends that every write went through:
+    /// those of the formats that do not show the verdict first (before it is decided), then
+    /// those of the formats that do (`VerdictReaders`).
     final class Files {
         var outputs: [ReportOutput] = []
+        /// The files of the formats that show the verdict, written once it is decided.
+        var readerOutputs: [ReportOutput] = []
         /// The HTML reports, whose `--history` record may not have been written.
         var htmlReports: [HTMLFormatter] = []
+        /// Standard output, checked with the files: what a format wrote there is a report too.
+        var standardOutput: ReportOutput?
 
-        /// Closes every report file (a format that does not close its own, as the terminal
-        /// formats do not, is closed here, so that its file is put in place), says on `err`
-        /// which reports could not be written (and which run histories), and returns the
-        /// reports' paths.
+        /// Closes every report file of the formats that do not show the verdict (a format
+        /// that does not close its own, as the terminal formats do not, is closed here, so
+        /// that its file is put in place), says on `err` which could not be written, and
+        /// returns their paths.
         func unwritten(reportingTo err: ReportOutput) -> [String] {
-            for output in outputs { output.close() }
+            Self.check(outputs, reportingTo: err) + standardOutputUnwritten(reportingTo: err)
+        }
+
+        /// The same for the files of the formats that show the verdict, and the run histories.
+        func readersUnwritten(reportingTo err: ReportOutput) -> [String] {
             for warning in htmlReports.flatMap(\.historyWarnings) { err.write("warning: --history: \(warning)\n") }
             for problem in htmlReports.compactMap(\.historyProblem) {
                 err.write("warning: --history: the run's record could not be written: \(problem)\n")
             }
+            return Self.check(readerOutputs, reportingTo: err) + standardOutputUnwritten(reportingTo: err)
+        }
+
+        /// Standard output, once, when a write to it failed (`> /dev/full`): told on `err` the
+        /// first time, so that the verdict names it and the command's last check does not again.
+        private func standardOutputUnwritten(reportingTo err: ReportOutput) -> [String] {
+            guard let standardOutput, !standardOutput.failureTold else { return [] }
+            standardOutput.flush()
+            guard let failure = standardOutput.failure else { return [] }
+            err.write("standard output: error: \(failure)\n")
+            standardOutput.failureTold = true
+            return ["standard output"]
+        }
+
+        private static func check(_ outputs: [ReportOutput], reportingTo err: ReportOutput) -> [String] {
+            for output in outputs { output.close() }
             let failed = outputs.filter { $0.failure != nil }
             for output in failed { err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n") }
             return failed.map { $0.path ?? "?" }
         }
     }
     let files = Files()
+    /// The formats that show the run's verdict, finished once it is decided.
+    let readers = VerdictReaders()
+    /// The formats that show the verdict.
+    static let verdictReaders: Set<String> = ["message", "junit", "rerun", "html"]
+
+    /// Once the verdict is whole (the other reports' files checked): closes the files of the
+    /// formats that do not show it and adds those not written, then posts the verdict, lets
+    /// the formats that show it write it and adds their own files not written (exit code 2
+    /// and the last lines say so; the reports written before could not).
+    func finish(_ verdict: inout RunVerdict, err: ReportOutput) {
+        let unwritten = files.unwritten(reportingTo: err)
+        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
+        readers.finish(with: verdict)
+        let readersUnwritten = files.readersUnwritten(reportingTo: err)
+        guard !readersUnwritten.isEmpty else { return }
+        verdict.problems.removeAll { if case .reportsNotWritten = $0 { true } else { false } }
+        verdict.add(.reportsNotWritten(unwritten + readersUnwritten))
+    }
 
     func consumers(for requests: [FormatRequest]) throws -> [any EventConsumer] {
         var consumers: [any EventConsumer] = [ledger]
@@ -73,8 +118,15 @@ struct OutputFactory {
         }
         for request in requests {
             let stream = try request.path.map(ReportOutput.file) ?? out
-            if request.path != nil { files.outputs.append(stream) }
-            consumers.append(try consumer(request.name, stream))
+            let showsVerdict = Self.verdictReaders.contains(request.name)
+            if request.path != nil {
+                if showsVerdict { files.readerOutputs.append(stream) } else { files.outputs.append(stream) }
+            }
+            if showsVerdict {
+                readers.add(try consumer(request.name, stream))
+            } else {
+                consumers.append(try consumer(request.name, stream))
+            }
             if request.name == "pretty" && request.path == nil && traceability.requested {
                 consumers.append(
                     TraceabilityFormatter(
@@ -83,9 +135,9 @@ struct OutputFactory {
             }
         }
         if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
-            consumers.append(GitHubAnnotations(output: out, ledger: ledger))
+            readers.add(GitHubAnnotations(output: out, ledger: ledger, verdict: readers.board))
         }
-        return consumers
+        return consumers + [readers]
     }
 
     var palette: Palette {
@@ -100,11 +152,13 @@ struct OutputFactory {
         switch name {
         case "progress": return ProgressFormatter(output: stream, palette: palette, ledger: ledger)
         case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true, ledger: ledger)
-        case "message": return MessageFormatter(output: stream)
+        case "message": return MessageFormatter(output: stream, verdict: readers.board)
         case "usage": return UsageFormatter(output: stream, ledger: ledger)
-        case "rerun": return RerunFormatter(output: stream, ledger: ledger)
+        case "rerun": return RerunFormatter(output: stream, ledger: ledger, verdict: readers.board)
         case "junit":
-            return JUnitFormatter(output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger)
+            return JUnitFormatter(
+                output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger,
+                verdict: readers.board)
         case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
         case "traceability":
             return TraceabilityFormatter(
@@ -116,7 +170,7 @@ struct OutputFactory {
                 output: stream, context: traceability.context,
                 language: parsed.value(.reportLanguage) ?? featuresLanguage,
                 title: parsed.value(.title) ?? PackageName.current ?? "Specifications", dryRun: parsed.has(.dryRun),
-                historyDirectory: parsed.value(.history), ledger: ledger)
+                historyDirectory: parsed.value(.history), ledger: ledger, verdict: readers.board)
             files.htmlReports.append(report)
             return report
         default: return PrettyFormatter(output: stream, palette: palette, ledger: ledger)

@@ -1,4 +1,5 @@
 import Foundation
+import SpecsReporting
 import SpecsRunner
 
 /// The arguments of a run with `specs.json` (`ProjectConfiguration`): the options of its
@@ -55,16 +56,33 @@ enum ProfileArguments {
                 throw UsageError(message: "\(configuration.path): error: '\(name)' is a switch: give it true or false")
             }
         }
+        try checkNumbers(arguments, of: configuration)
         return arguments + commandLine
     }
 
-    /// The profile the command line names (`--profile NAME` or `--profile=NAME`).
+    /// The numbers the file gives (those the command line does not replace), read as the
+    /// command line's are, so that one out of range is an error naming the file.
+    private static func checkNumbers(_ arguments: [String], of configuration: ProjectConfiguration) throws(UsageError) {
+        let numeric = Set([Option.timeout, .retry, .parallel, .order, .shard].map(\.name))
+        guard var parsed = try? ArgumentParser.parse(arguments, table: OptionTable.run) else { return }
+        parsed.values = parsed.values.filter { numeric.contains($0.key) }
+        parsed.flags = []
+        let none = ReportOutput(handle: .nullDevice)
+        do { _ = try RunCommand(parsed: parsed, out: none, err: none).runOptions() } catch {
+            throw UsageError(message: "\(configuration.path): error: \(error)")
+        }
+    }
+
+    /// The profile the command line names (`--profile NAME`, `--profile=NAME`, `-p NAME`, `-pNAME`).
     static func profile(in arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated() {
-            if argument == Option.profile.name, index + 1 < arguments.count { return arguments[index + 1] }
+            if argument == Option.profile.name || argument == "-p", index + 1 < arguments.count {
+                return arguments[index + 1]
+            }
             if argument.hasPrefix(Option.profile.name + "=") {
                 return String(argument.dropFirst(Option.profile.name.count + 1))
             }
+            if argument.hasPrefix("-p"), argument.count > 2 { return String(argument.dropFirst(2)) }
         }
         return nil
     }

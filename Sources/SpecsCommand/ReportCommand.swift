@@ -36,7 +36,7 @@ enum ReportCommand {
                 if let line = reading.cutOffAtLine {
                     err.write(
                         "\(path):\(line): warning: the stream is cut off in the middle of this line (did its run die while "
-                            + "writing it?); every line before it is read, and the run is reported as incomplete\n")
+                            + "writing it?); every line before it is read, and the report fails as incomplete\n")
                 }
                 streams.append(reading.envelopes)
             } catch {
@@ -44,26 +44,29 @@ enum ReportCommand {
                 return 2
             }
         }
-        let shardCheck = ShardCheck(zip(parsed.positionals, streams).map { (path: $0, envelopes: $1) })
-        if !shardCheck.unchecked.isEmpty && shardCheck.unchecked.count < streams.count {
+        let allowUnchecked = parsed.has(.allowUncheckedStreams)
+        let shardCheck = ShardCheck(
+            zip(parsed.positionals, streams).map { (path: $0, envelopes: $1) }, allowingUnchecked: allowUnchecked)
+        for warning in shardCheck.warnings { err.write("warning: \(warning)\n") }
+        if !shardCheck.unchecked.isEmpty && allowUnchecked {
             err.write(
                 "warning: \(shardCheck.unchecked.joined(separator: ", ")): no run metadata (another tool's stream, or an "
-                    + "older specs'): not checked against the other streams\n")
+                    + "older specs'): reported unchecked (--allow-unchecked-streams); scenarios it should hold and "
+                    + "does not are not known\n")
         }
         let envelopes = StreamMerger.merge(streams)
         let consumers: [any EventConsumer]
         let traceability: TraceabilityOptions
         let ledger: RunLedger
-        let files: OutputFactory.Files
+        let factory: OutputFactory
         var requests = parsed.all(.format).map(FormatRequest.init)
         if requests.filter({ $0.path == nil }).isEmpty { requests.insert(FormatRequest("summary"), at: 0) }
         do {
             traceability = try TraceabilityOptions(parsed)
             for warning in traceability.warnings { err.write("warning: \(warning)\n") }
-            let factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
+            factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
             consumers = try factory.consumers(for: requests)
             ledger = factory.ledger
-            files = factory.files
         } catch {
             err.write("error: \(error)\n")
             return 2
@@ -78,17 +81,24 @@ enum ReportCommand {
         for error in ledger.parseErrors {
             err.write(Diagnostics.render(error, source: error.source.uri.flatMap { ledger.sources[$0] }))
         }
+        // The formats that do not show the verdict end first; the verdict is then whole (see
+        // `VerdictReaders`), and the formats that show it write it.
         multiplexer.finish()
         var verdict = Self.verdict(ledger, gate: gate)
         if !shardCheck.problems.isEmpty { verdict.add(.notOneRun(shardCheck.problems)) }
+        if verdict.passed && !shardCheck.failedRuns.isEmpty {
+            verdict.add(
+                .notOneRun(
+                    shardCheck.failedRuns.map { "\($0): its run says it did not pass (testRunFinished success false)" })
+            )
+        }
         for id in ledger.result.unfinished {
             guard let result = ledger.scenarioResult(testCaseId: id) else { continue }
             err.write("\(result.location): error: '\(result.pickle.name)' started and never finished in the stream\n")
         }
-        let unwritten = files.unwritten(reportingTo: err)
-        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
+        factory.finish(&verdict, err: err)
         let humanOnStdout = FormatRequest.humanOnStdout(requests)
-        (humanOnStdout ? out : err).write(VerdictText.render(verdict, palette: .none))
+        (humanOnStdout && out.failure == nil ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()
         return verdict.exitCode
     }

@@ -31,21 +31,29 @@ struct RunCommand {
                 executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
         if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
-            let files = parsed.emptyRerunFiles.joined(separator: ", ")
+            let failed = parsed.emptyRerunFiles.filter { $0.failure != nil }
+            guard failed.isEmpty else {
+                for file in failed {
+                    err.write(
+                        "\(file.path): error: lists no scenario, but the run that wrote it failed (\(file.failure ?? "")): "
+                            + "run the suite again\n")
+                }
+                return 1
+            }
+            let files = parsed.emptyRerunFiles.map(\.path).joined(separator: ", ")
             out.write("\(files) lists no scenario (the run that wrote it had no failure): nothing to run\n")
             return 0
         }
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
-        // Every file is parsed three times on the way to a worker's result, each for a reason:
+        // Every file is parsed twice, each time for a reason:
         // 1. by the survey, before the run, for what must be told before anything runs (parse
         //    errors, unknown tags, lines that select nothing, the report's language), keeping
         //    nothing;
         // 2. by the run's batches (`RunBatchMaker`), which hold at most two batches of files
         //    at once: keeping every document from the survey would make a run's memory grow
-        //    with the suite instead of staying flat;
-        // 3. by the worker that runs its scenarios (`Runner.serveAsWorker`): another process,
-        //    which reads only the files it is asked for, with the ids the request gives.
+        //    with the suite instead of staying flat.
+        // A worker process parses nothing: it is sent each test case's plan.
         let survey = RunSurvey(files, tags: options.tags, err: err)
         let emptySelectionHint = survey.selection.emptySelectionHint(
             files: files, paths: parsed.featurePaths, names: options.names)
@@ -55,18 +63,26 @@ struct RunCommand {
             let outputs = RunOutputs(
                 parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey)
         else { return 2 }
+        if options.isolation == .inProcess { InProcessExitGuard.arm() }
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
+        InProcessExitGuard.disarm()
 
         // The run's verdict, with what only the command knows added to it.
         var verdict = summary.verdict
         verdict.dryRun = options.dryRun
         if !pathProblems.isEmpty { verdict.add(.unusablePaths(pathProblems.map(\.path))) }
-        if summary.selected == 0 && summary.definitionProblems == 0 && !survey.explainsAnEmptySelection {
+        if let shard = options.shard, summary.selected == 0, summary.suite.count > 0 {
+            // The suite selected scenarios and this shard's share is none (more shards than
+            // scenarios): nothing of its share is left unrun; the merge checks the whole.
+            err.write(
+                "warning: shard \(shard.index)/\(shard.count) holds none of the suite's \(summary.suite.count) "
+                    + "selected scenarios (more shards than scenarios)\n")
+        } else if summary.selected == 0 && summary.definitionProblems == 0 && !survey.explainsAnEmptySelection {
             verdict.add(.nothingSelected(hint: emptySelectionHint))
         }
         outputs.addTheirProblems(to: &verdict, err: err)
         let humanOnStdout = FormatRequest.humanOnStdout(formats)
-        (humanOnStdout ? out : err).write(
+        (humanOnStdout && out.failure == nil ? out : err).write(
             VerdictText.render(verdict, palette: humanOnStdout ? outputs.factory.palette : .none))
         out.flush()
         if let signal = summary.interrupted { return 128 + (SignalWatch.number(signal) ?? 2) }
@@ -110,22 +126,13 @@ struct RunCommand {
         options.dryRun = parsed.has(.dryRun)
         options.failFast = parsed.has(.failFast)
         if let retry = parsed.value(.retry) {
-            guard let count = Int(retry), count >= 0 else {
-                throw UsageError(message: "--retry takes a whole number, not '\(retry)'")
-            }
-            options.retry = count
+            options.retry = try OptionRange.whole(retry, of: .retry, in: OptionRange.retry)
         }
         if let parallel = parsed.value(.parallel) {
-            guard let count = Int(parallel), count >= 1 else {
-                throw UsageError(message: "--parallel takes a number from 1, not '\(parallel)'")
-            }
-            options.parallel = count
+            options.parallel = try OptionRange.whole(parallel, of: .parallel, in: OptionRange.parallel)
         }
         if let timeout = parsed.value(.timeout) {
-            guard let seconds = Double(timeout), seconds > 0 else {
-                throw UsageError(message: "--timeout takes seconds, not '\(timeout)'")
-            }
-            options.stepTimeout = seconds
+            options.stepTimeout = try OptionRange.seconds(timeout)
         }
         if let order = parsed.value(.order) {
             switch order {
@@ -136,7 +143,10 @@ struct RunCommand {
                 options.order = .random(seed: UInt64.random(in: 0...UInt64(UInt32.max)))
             default:
                 guard order.hasPrefix("random:"), let seed = UInt64(order.dropFirst("random:".count)) else {
-                    throw UsageError(message: "--order takes defined, reverse, random or random:<seed>, not '\(order)'")
+                    throw UsageError(
+                        message:
+                            "--order takes defined, reverse, random or random:<seed> (a whole number from 0 to \(UInt64.max)), not '\(order)'"
+                    )
                 }
                 options.order = .random(seed: seed)
             }
@@ -144,9 +154,10 @@ struct RunCommand {
         if parsed.value(.shard) == "auto" {
             options.shard = try CIShard.shard(in: ProcessInfo.processInfo.environment)
         } else if let shard = parsed.value(.shard) {
-            let parts = shard.split(separator: "/").compactMap { Int($0) }
-            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-                throw UsageError(message: "--shard takes i/n with 1 <= i <= n, not '\(shard)'")
+            let parts = shard.split(separator: "/", omittingEmptySubsequences: false).compactMap { Int($0) }
+            guard parts.count == 2, OptionRange.shards.contains(parts[1]), (1...parts[1]).contains(parts[0]) else {
+                throw UsageError(
+                    message: "--shard takes i/n with 1 <= i <= n <= \(OptionRange.shards.upperBound), not '\(shard)'")
             }
             options.shard = (parts[0], parts[1])
         }

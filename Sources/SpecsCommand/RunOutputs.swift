@@ -37,14 +37,15 @@ struct RunOutputs {
     }
 
     /// Once the run has ended: the coverage below the minimum, the definitions no step uses
-    /// (with `--fail-on-unused`) and the reports that could not be written (said on `err`).
+    /// (with `--fail-on-unused`) and the reports that could not be written (said on `err`);
+    /// then the verdict is whole and the formats that show it write it (see `VerdictReaders`),
+    /// and their own files that could not be written are added last.
     func addTheirProblems(to verdict: inout RunVerdict, err: ReportOutput) {
         if let problem = gate.problem { verdict.add(.coverage(problem)) }
         if let usage {
             let unused = usage.uses.filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
             if !unused.isEmpty { verdict.add(.unusedDefinitions(unused)) }
         }
-        let unwritten = factory.files.unwritten(reportingTo: err)
-        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
+        factory.finish(&verdict, err: err)
     }
 }

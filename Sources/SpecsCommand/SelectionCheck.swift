@@ -28,11 +28,18 @@ struct SelectionCheck {
     func hasTag(where matches: (String) -> Bool) -> Bool { allTags.contains(where: matches) }
 
     /// A warning for each tag of `--tags` that no scenario carries, with the nearest existing ones.
+    /// Past the first few, the others are counted in one more line.
     func unknownTagWarnings() -> [String] {
-        tags.tagNames.filter { !seenTags.contains($0) }.map { tag in
+        let unknown = tags.tagNames.filter { !seenTags.contains($0) }
+        let shown = 10
+        var warnings = unknown.prefix(shown).map { tag in
             let nearest = ArgumentParser.suggestion(for: tag, among: allTags).map { " Did you mean '\($0)'?" } ?? ""
             return "--tags: no scenario has the tag \(tag).\(nearest)"
         }
+        if unknown.count > shown {
+            warnings.append("--tags: no scenario has \(unknown.count - shown) more of its tags")
+        }
+        return warnings
     }
 
     /// An error for each `file:LINE` that selects no scenario or example row, naming the nearest.

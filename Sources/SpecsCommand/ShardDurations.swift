@@ -51,8 +51,9 @@ enum ShardDurations {
                 guard let attempt = attempts[finished.testCaseStartedId], let pickleId = testCases[attempt.testCase],
                     let pickle = pickles[pickleId]
                 else { continue }
-                durations["\(pickle.uri):\(pickle.location.line)", default: 0] += max(
-                    0, finished.timestamp.totalNanoseconds - attempt.started)
+                let key = "\(pickle.uri):\(pickle.location.line)"
+                let took = max(0, finished.timestamp.totalNanoseconds.saturatingSubtract(attempt.started))
+                durations[key] = durations[key, default: 0].saturatingAdd(took)
             default: continue
             }
         }

@@ -20,8 +20,10 @@ public enum SpecsCommand {
         if supervisesWorkers(arguments) { MallocArenas.limit(to: 2) }
         let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
         if let workerId = ProcessInfo.processInfo.environment[WorkerProtocol.environmentVariable] {
-            return await WorkerCommand.run(arguments, workerId: workerId, registry: registry())
+            return await WorkerCommand.run(workerId: workerId, registry: registry())
         }
+        // A reader that closes the pipe (`specs | head -1`) ends the output, not the run.
+        signal(SIGPIPE, SIG_IGN)
         return await run(
             arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError(), name: name,
             workerExecutable: Bundle.main.executablePath)
@@ -34,10 +36,16 @@ public enum SpecsCommand {
         err: ReportOutput,
         name: String = "specs", workerExecutable: String? = nil
     ) async -> Int32 {
-        defer {
-            out.flush()
-            err.flush()
-        }
+        let code = await dispatch(
+            arguments: commandLine, registry: registry(), out: out, err: err, name: name,
+            workerExecutable: workerExecutable)
+        return StandardOutputCheck.exitCode(code, out: out, err: err)
+    }
+
+    private static func dispatch<World: AnyObject>(
+        arguments commandLine: [String], registry: @autoclosure () -> StepRegistry<World>, out: ReportOutput,
+        err: ReportOutput, name: String, workerExecutable: String?
+    ) async -> Int32 {
         if let subcommand = commandLine.first.flatMap(Subcommand.init(rawValue:)) {
             let rest = Array(commandLine.dropFirst())
             switch subcommand {
@@ -103,6 +111,9 @@ public enum SpecsCommand {
                 """,
             options: OptionTable.run,
             footer: """
+
+                Cucumber's short options: -t (--tags), -n (--name), -f (--format), -p (--profile), -d (--dry-run),
+                -h (--help); --strict is how every run goes.
 
                 EXIT CODES:
                   0  every scenario passed    1  a scenario failed (undefined and pending count)    2  usage or parse error

@@ -11,6 +11,16 @@ struct TraceabilityOptions {
     /// Things worth knowing about the inputs: an xUnit file with no test results.
     let warnings: [String]
 
+    /// A results file's bytes, or a usage error naming the option, why, and how to make the file.
+    private static func contents(of path: String, option: String, recipe: String) throws(UsageError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
+            throw UsageError(message: "\(option): \(reason). \(recipe)")
+        }
+        return data
+    }
+
     init(_ parsed: ParsedArguments) throws {
         let inventory: @Sendable () -> TestInventory
         if let list = parsed.value(.testList) {
@@ -32,13 +42,10 @@ struct TraceabilityOptions {
         var results: TestResults?
         var warnings: [String] = []
         for path in parsed.all(.xunit) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let reason =
-                    FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
-                throw UsageError(
-                    message: "--xunit: \(reason). On Linux, `swift test --xunit-output` writes XCTest results only "
-                        + "with --parallel: run `swift test --parallel --xunit-output \(path)`.")
-            }
+            let data = try Self.contents(
+                of: path, option: "--xunit",
+                recipe: "On Linux, `swift test --xunit-output` writes XCTest results only "
+                    + "with --parallel: run `swift test --parallel --xunit-output \(path)`.")
             var merged = results ?? TestResults()
             let count: Int
             do { count = try merged.merge(xunit: data) } catch {
@@ -48,6 +55,19 @@ struct TraceabilityOptions {
                 warnings.append(
                     "--xunit \(path) holds no test results. On Linux, `swift test --xunit-output` writes XCTest "
                         + "results only with --parallel: run `swift test --parallel --xunit-output \(path)`.")
+            }
+            results = merged
+        }
+        for path in parsed.all(.testOutput) {
+            let data = try Self.contents(
+                of: path, option: "--test-output",
+                recipe: "Keep what `swift test` prints: "
+                    + "`swift test --parallel --verbose --xunit-output reports/xunit.xml 2>&1 | tee \(path)`.")
+            var merged = results ?? TestResults()
+            if merged.merge(testOutput: String(decoding: data, as: UTF8.self)) == 0 {
+                warnings.append(
+                    "--test-output \(path) holds no test results (no `Test Case '…' passed` or `✔ Test …() passed` line): "
+                        + "is it what `swift test` printed?")
             }
             results = merged
         }
@@ -61,8 +81,9 @@ struct TraceabilityOptions {
             guard results != nil else {
                 throw UsageError(
                     message:
-                        "--min-coverage needs the linked tests' results: run `swift test --parallel --xunit-output "
-                        + "reports/xunit.xml` and pass --xunit reports/xunit.xml (and reports/xunit-swift-testing.xml)")
+                        "--min-coverage needs the linked tests' results: run `swift test --parallel --verbose --xunit-output "
+                        + "reports/xunit.xml 2>&1 | tee reports/swift-test.log` and pass --xunit reports/xunit.xml "
+                        + "--xunit reports/xunit-swift-testing.xml --test-output reports/swift-test.log")
             }
         }
         context = TraceabilityContext(inventory: inventory(), results: results)
@@ -73,6 +94,16 @@ struct TraceabilityOptions {
             warnings.append(
                 "--report-language \(language): the report's labels exist in "
                     + HTMLFormatter.labelLanguages.joined(separator: " and ") + " only; it is written in English")
+        }
+        if let history = parsed.value(.history) {
+            let formats = parsed.all(.format).map { FormatRequest($0).name }
+            if !formats.contains("html") {
+                warnings.append(
+                    "--history \(history): the run's record is kept by the HTML report, and none is asked for: add "
+                        + "--format html:FILE (this run is not recorded)")
+            } else if parsed.has(.dryRun) {
+                warnings.append("--history \(history): a dry run has no results, so it is not recorded")
+            }
         }
         requested = minimum != nil || results != nil
         self.warnings = warnings

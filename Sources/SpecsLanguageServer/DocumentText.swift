@@ -1,3 +1,4 @@
+import Foundation
 import Gherkin
 
 /// A document's text as the protocol addresses it: lines, and characters counted in UTF-16.
@@ -27,12 +28,11 @@ enum DocumentText {
     /// The index of a protocol position: past the end of a line is its end, past the last line the text's.
     static func index(line: Int, character: Int, in text: String) -> String.Index {
         let units = text.utf16
-        var index = units.startIndex
-        var current = 0
-        while current < line {
-            guard let newline = units[index...].firstIndex(of: 10) else { return units.endIndex }
-            index = units.index(after: newline)
-            current += 1
+        var index: String.Index
+        if let offset = lineStart(line, in: text) {
+            index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        } else {
+            return text.endIndex
         }
         var remaining = character
         while remaining > 0, index < units.endIndex, units[index] != 10 {
@@ -40,6 +40,23 @@ enum DocumentText {
             remaining -= 1
         }
         return index
+    }
+
+    /// The UTF-8 offset where the 0-based line `number` starts, nil past the last line: line
+    /// feeds found with `memchr`, so a keystroke in a long document costs no walk over its text.
+    static func lineStart(_ number: Int, in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return number == 0 ? 0 : nil }
+            var offset = 0
+            var line = 0
+            while line < number {
+                guard let found = memchr(base + offset, 10, bytes.count - offset) else { return nil }
+                offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+                line += 1
+            }
+            return offset
+        }
     }
 
     /// The one edit that turns `old` into `new`: the lines from the first that differs to the

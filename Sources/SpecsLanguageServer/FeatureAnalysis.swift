@@ -9,33 +9,37 @@ import SpecsRunner
 /// A file that does not parse (a line being typed, a misspelt keyword) is read line by
 /// line instead, so that its steps keep their diagnostics, hover and definition, and its
 /// headings the outline, while the parse errors are reported beside them.
-struct FeatureAnalysis {
+struct FeatureAnalysis: Sendable {
     /// The text as the editor has it, a byte order mark included.
-    let text: String
+    var text: String
     let uri: String
     /// The text without a byte order mark, as the parser and the formatter read it.
-    let body: String
+    var body: String
     /// Whether the text starts with a byte order mark: it takes one UTF-16 unit of line 1.
-    let byteOrderMark: Bool
-    private(set) var document: GherkinDocument?
-    private(set) var errors: [ParseError] = []
-    /// Every step, in line order, and the one at each line (1-based).
-    private(set) var steps: [StepSite] = []
-    private(set) var stepAtLine: [Int: StepSite] = [:]
+    var byteOrderMark: Bool
+    var document: GherkinDocument?
+    var errors: [ParseError] = []
+    /// Every step, in line order.
+    var steps: [StepSite] = []
     /// Features, rules, backgrounds, scenarios and examples, in line order.
-    private(set) var headings: [Heading] = []
+    var headings: [Heading] = []
     /// Set when the file is too large to check in an editor.
     private(set) var tooLarge = false
+    /// Set while only the lines an edit touched have been read again: steps and headings are
+    /// as written now, but the parse, the lint findings and outline rows wait for a full check.
+    var provisional = false
+    /// What the linter found, when the check was made with one (see `checked`).
+    var findings: [LintFinding]?
 
     /// The largest document checked: beyond it, one diagnostic says why nothing else is.
     static let largestChecked = 4 << 20
 
     /// A step where it is written, with the texts it is matched by: its pickles' (an
     /// outline's rows, placeholders filled), or as written.
-    struct StepSite {
+    struct StepSite: Sendable {
         let keyword: String
         let text: String
-        let line: Int
+        var line: Int
         let column: Int
         var texts: [String]
         /// What the step is (context, action, outcome), for a snippet that defines it.
@@ -45,8 +49,8 @@ struct FeatureAnalysis {
     }
 
     /// A heading of the outline.
-    struct Heading {
-        enum Kind: Int {
+    struct Heading: Sendable {
+        enum Kind: Int, Sendable {
             case feature = 2
             case rule = 3
             case background = 6
@@ -56,7 +60,7 @@ struct FeatureAnalysis {
 
         let kind: Kind
         let title: String
-        let line: Int
+        var line: Int
         /// Where its keyword starts (1-based), and the keyword with its colon, in UTF-16 units.
         var column = 1
         var keywordLength = 0
@@ -104,7 +108,24 @@ struct FeatureAnalysis {
                 return heading
             }
         }
-        for step in steps { stepAtLine[step.line] = step }
+    }
+
+    /// The step at a line (1-based), found by halving the steps in line order.
+    func step(atLine line: Int) -> StepSite? {
+        var low = 0
+        var high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if steps[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low < steps.count && steps[low].line == line ? steps[low] : nil
+    }
+
+    /// The full check of `text`: parsed, its pickles compiled and linted, ready to publish.
+    static func checked(text: String, uri: String, linter: FeatureLinter) -> FeatureAnalysis {
+        var analysis = FeatureAnalysis(text: text, uri: uri)
+        if let document = analysis.document { analysis.findings = linter.lint(analysis.body, document: document) }
+        return analysis
     }
 
     /// A column of the body as the editor counts it in the text: line 1 after the byte order mark.
@@ -163,7 +184,7 @@ struct FeatureAnalysis {
                     severity: 1, code: "parse-error", message: ParseErrorWords.of(error, in: body)))
         }
         if let document {
-            for finding in linter.lint(body, document: document) {
+            for finding in findings ?? linter.lint(body, document: document) {
                 result.append(
                     Self.diagnostic(
                         line: finding.line, column: column(finding.column, line: finding.line),

@@ -6,8 +6,11 @@ import Gherkin
 /// matched by the texts its Examples rows give them (as the pickles would), so that a typo
 /// elsewhere does not make them undefined.
 enum FeatureLines {
-    static func read(_ text: String) -> (steps: [FeatureAnalysis.StepSite], headings: [FeatureAnalysis.Heading]) {
-        guard let dialect = Dialect.named(DocumentText.language(of: text)) ?? Dialect.named("en") else {
+    /// `language` names the dialect of lines read apart from the file's `# language:` line.
+    static func read(
+        _ text: String, language: String? = nil
+    ) -> (steps: [FeatureAnalysis.StepSite], headings: [FeatureAnalysis.Heading]) {
+        guard let dialect = Dialect.named(language ?? DocumentText.language(of: text)) ?? Dialect.named("en") else {
             return ([], [])
         }
         // Each step keyword with the kind it gives; nil for And and But, which continue the last.

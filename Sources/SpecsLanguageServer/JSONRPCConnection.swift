@@ -14,6 +14,8 @@ final class JSONRPCConnection {
     private var buffer: [UInt8] = []
     /// How far the body being waited for has been searched for a header that ends it early.
     private var searchedBody = 0
+    /// Finds frame headers, counting the bytes it looks at.
+    private(set) var search = FrameSearch()
 
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = ChunkReader(input)
@@ -30,7 +32,6 @@ final class JSONRPCConnection {
     static let largestMessage = 128 << 20
     /// The bytes of a skipped message still to come.
     private var skipping = 0
-    private static let headerEnd = Array("\r\n\r\n".utf8)
     private static let lengthField = Array("content-length:".utf8)
 
     /// The next message, or nil at the end of the input.
@@ -45,10 +46,10 @@ final class JSONRPCConnection {
     /// A body that is a whole message though its header promised more, taken when nothing
     /// more is coming: an editor waiting for the answer would otherwise wait forever.
     private func wholeBeforeItsLength() -> Incoming? {
-        guard skipping == 0, let headerEnd = buffer.firstRange(of: Self.headerEnd),
-            Self.contentLength(buffer[..<headerEnd.lowerBound]) != nil,
+        guard skipping == 0, let headerEnd = search.headerEnd(in: buffer, from: 0, to: buffer.count),
+            Self.contentLength(buffer[..<headerEnd]) != nil,
             buffer.last(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "}"),
-            let message = Self.decode(Data(buffer[headerEnd.upperBound...]))
+            let message = Self.decode(Data(buffer[(headerEnd + 4)...]))
         else { return nil }
         buffer.removeAll()
         searchedBody = 0
@@ -71,33 +72,34 @@ final class JSONRPCConnection {
             skipping -= dropped
             if skipping > 0 { return nil }
         }
-        guard let headerEnd = buffer.firstRange(of: Self.headerEnd) else { return nil }
-        guard let length = Self.contentLength(buffer[..<headerEnd.lowerBound]) else {
-            buffer.removeSubrange(..<headerEnd.upperBound)
+        guard let headerEnd = search.headerEnd(in: buffer, from: 0, to: buffer.count) else { return nil }
+        let bodyStart = headerEnd + 4
+        guard let length = Self.contentLength(buffer[..<headerEnd]) else {
+            buffer.removeSubrange(..<bodyStart)
             return .malformed("a message without a Content-Length header")
         }
-        let bodyStart = headerEnd.upperBound
         if length > Self.largestMessage {
             buffer.removeSubrange(..<bodyStart)
             skipping = length
             return .malformed("a message of \(length >> 20) MB, larger than the \(Self.largestMessage >> 20) MB read")
         }
-        // A header inside the body says the length was too long: the body ends there.
-        let searchFrom = max(bodyStart, bodyStart + searchedBody - Self.lengthField.count)
-        // A header that starts inside the body counts, though it ends past it.
-        let bodyEnd = min(buffer.count, bodyStart + length + Self.lengthField.count - 1)
-        var searched = searchFrom
-        while let early = Self.nextHeader(in: buffer, from: searched, to: bodyEnd) {
-            // Only where what comes before is a whole message: a body may quote a header.
-            if let message = Self.decode(Data(buffer[bodyStart..<early])) {
-                buffer.removeSubrange(..<early)
+        // A header inside the body says the length was too long: the body ends there. Each
+        // byte is searched once, however many chunks the body comes in.
+        var searched = max(bodyStart, bodyStart + searchedBody - 3)
+        let searchEnd = min(buffer.count, bodyStart + length + FrameSearch.longestHeader)
+        while let early = search.nextHeader(in: buffer, from: searched, to: searchEnd) {
+            // A header that starts inside the body counts, though it ends past it.
+            guard early.field < bodyStart + length else { break }
+            // Only where what comes before is a whole message.
+            if let message = Self.decode(Data(buffer[bodyStart..<early.field])) {
+                buffer.removeSubrange(..<early.field)
                 searchedBody = 0
                 return message
             }
-            searched = early + 1
+            searched = early.end + 1
         }
         guard buffer.count - bodyStart >= length else {
-            searchedBody = buffer.count - bodyStart
+            searchedBody = max(searched, buffer.count) - bodyStart
             return nil
         }
         searchedBody = 0
@@ -105,7 +107,7 @@ final class JSONRPCConnection {
         buffer.removeSubrange(..<(bodyStart + length))
         if let message = Self.decode(body) { return message }
         // Too short a length leaves the rest of the body: skip to the next header.
-        if let next = Self.nextHeader(in: buffer, from: 0, to: buffer.count) { buffer.removeSubrange(..<next) }
+        if let next = search.nextHeader(in: buffer, from: 0, to: buffer.count) { buffer.removeSubrange(..<next.field) }
         return .malformed("the message is not a JSON object")
     }
 
@@ -120,23 +122,6 @@ final class JSONRPCConnection {
             guard let field = lowered.firstRange(of: lengthField) else { continue }
             let value = String(decoding: line.dropFirst(field.upperBound), as: UTF8.self)
             return Int(value.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return nil
-    }
-
-    /// Where the next `Content-Length:` field starts among `bytes[from..<to]`.
-    private static func nextHeader(in bytes: [UInt8], from: Int, to: Int) -> Int? {
-        guard to - from >= lengthField.count else { return nil }
-        var index = from
-        while index + lengthField.count <= to {
-            if bytes[index] | 0x20 == UInt8(ascii: "c"),
-                zip(bytes[index..<(index + lengthField.count)], lengthField).allSatisfy({
-                    ($0 >= 65 && $0 <= 90 ? $0 + 32 : $0) == $1
-                })
-            {
-                return index
-            }
-            index += 1
         }
         return nil
     }

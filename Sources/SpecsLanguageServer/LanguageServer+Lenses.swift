@@ -10,7 +10,7 @@ extension LanguageServer {
     /// Keywords of headings and steps, and each step's parameters by their type, encoded as the
     /// protocol has them (line and start relative to the previous token).
     func semanticTokens(_ uri: String) -> Any {
-        guard let analysis = analysis(of: uri) else { return ["data": [] as [Int]] }
+        guard let analysis = current(uri) else { return ["data": [] as [Int]] }
         var tokens: [(line: Int, start: Int, length: Int, type: Int)] = []
         for heading in analysis.headings where heading.keywordLength > 0 {
             tokens.append((heading.line - 1, heading.column - 1, heading.keywordLength, 0))
@@ -21,7 +21,7 @@ extension LanguageServer {
             let textStart = step.column - 1 + step.keyword.utf16.count
             // An outline's step shows its placeholders, which no definition matches as written.
             guard step.texts == [step.text] else { continue }
-            for argument in catalog.arguments(of: step.text) {
+            for argument in arguments(of: step.text) {
                 let type: Int
                 switch argument.type {
                 case "string": type = 2

@@ -71,7 +71,7 @@ extension LanguageServer {
     // MARK: Steps and their definitions
 
     private func stepAt(_ at: DocumentPosition) -> FeatureAnalysis.StepSite? {
-        analysis(of: at.uri)?.stepAtLine[at.position.line + 1]
+        current(at.uri)?.step(atLine: at.position.line + 1)
     }
 
     private func definitions(of step: FeatureAnalysis.StepSite) -> [StepCatalog.Entry] {
@@ -188,7 +188,8 @@ extension LanguageServer {
     /// mark kept as the formatter keeps them.
     func formatting(_ uri: String) -> Any {
         guard let analysis = analysis(of: uri), let document = analysis.document else { return [] as [Any] }
-        let formatted = FeatureFormatter().format(
+        // Indented as `specs format` indents the file: specs.json, else .editorconfig.
+        let formatted = FeatureFormatter(indentation: style.indentation(of: uri)).format(
             document, source: analysis.body, byteOrderMark: analysis.byteOrderMark)
         guard let edit = DocumentText.edit(from: analysis.text, to: formatted) else { return [] as [Any] }
         return [["range": edit.range.json, "newText": edit.newText]]

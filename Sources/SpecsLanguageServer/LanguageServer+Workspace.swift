@@ -50,6 +50,8 @@ extension LanguageServer {
                 swift = true
             } else if url.pathExtension == "feature" {
                 let real = URL(string: realURI(uri)) ?? url
+                // Read now, or forgotten: the scan of the project need not read it again.
+                unread.removeAll { $0.path == real.path || $0.path == url.path }
                 if type == 3 {
                     forget(url.standardizedFileURL)
                     if real != url { forget(real) }

@@ -2,6 +2,7 @@ import CucumberExpressions
 import FeatureLint
 import Foundation
 import Gherkin
+import Messages
 import SpecsRunner
 
 /// `RUNNER lsp`: the Language Server Protocol on standard input and output for
@@ -17,16 +18,18 @@ import SpecsRunner
 public final class LanguageServer {
     let connection: JSONRPCConnection
     let catalog: StepCatalog
-    /// The lint rules, with the settings of the project the editor opened (see `initialize`).
-    var linter: FeatureLinter
+    /// The lint settings and indentation of the project the editor opened (see `initialize`).
+    var style: ProjectStyle
     /// Open documents by URI: their text, and their analysis once checked (nil while an edit waits).
     var documents: [String: OpenDocument] = [:]
     /// The project's feature files that are not open, as last read from disk.
     var workspace: [String: FeatureAnalysis] = [:]
     /// Feature files still to read and check when the editor pauses.
-    private var unread: [URL] = []
+    var unread: [URL] = []
     /// What the definitions say of each step text seen: a step checked twice is matched once.
     private var matchCache: [String: [StepCatalog.Entry]] = [:]
+    /// The arguments each step text seen gives its definition, for semantic tokens.
+    private var argumentCache: [String: [StepCatalog.ArgumentPlace]] = [:]
     /// Why the runner refuses each step text seen, with or without a table or doc string.
     private var refusalCache: [RefusalKey: String?] = [:]
     struct RefusalKey: Hashable {
@@ -63,16 +66,18 @@ public final class LanguageServer {
     var openReal: [String: String] = [:]
     /// How often the disk is looked at while the editor is quiet, in seconds.
     static let diskInterval = 2.0
+    /// How long the editor is quiet after an edit before the document is checked in full, in
+    /// seconds: a burst of keystrokes costs one check.
+    static let checkDelay = 0.03
+    /// The full checks of edited documents, made while answers go on.
+    let fullChecks = BackgroundChecks()
+    /// When the disk was last looked at.
+    private var diskLookedAt = Date()
     /// This runner's executable, which runs a scenario for a lens.
     var runnerExecutable: String? { freshness.executable }
 
     /// The environment variable naming the state a rebuilt runner resumes from.
     static let resumeVariable = "SPECS_LSP_RESUME"
-
-    struct OpenDocument {
-        var text: String
-        var analysis: FeatureAnalysis?
-    }
 
     /// A server for this registry's step definitions, on standard input and output.
     public convenience init<World: AnyObject>(registry: StepRegistry<World>) {
@@ -90,17 +95,8 @@ public final class LanguageServer {
             }
             return (try? CucumberExpression(source)).map { (problem, $0) }
         }
-        linter = FeatureLinter(configuration: Self.lintConfiguration(in: FileManager.default.currentDirectoryPath))
+        style = ProjectStyle(folder: FileManager.default.currentDirectoryPath)
         completionOffers = catalog.entries.map(completionOffer(for:))
-    }
-
-    /// The lint settings of a project folder: `specs.json`'s `lint`, else `.specs-lint.json`.
-    static func lintConfiguration(in folder: String) -> LintConfiguration {
-        let data =
-            (try? ProjectConfiguration.load(directory: folder))??.lint
-            ?? FileManager.default.contents(
-                atPath: URL(fileURLWithPath: folder).appendingPathComponent(LintConfiguration.defaultFile).path)
-        return data.flatMap { try? LintConfiguration.read($0) } ?? LintConfiguration()
     }
 
     /// The folder of the project the editor opened, as `initialize` names it.
@@ -114,7 +110,7 @@ public final class LanguageServer {
     /// Serves until `exit`; returns the exit code the protocol asks for.
     public func run() -> Int32 {
         resume()
-        whilePaused()
+        untilTheEditorSpeaks()
         while let incoming = pending.isEmpty ? connection.next() : pending.removeFirst() {
             // What has arrived whole behind it: a cancellation or a newer edit changes what is due.
             while let more = connection.ready() { pending.append(more) }
@@ -123,25 +119,34 @@ public final class LanguageServer {
             case .message(let message):
                 if let code = handle(message) { return code }
             }
-            if pending.isEmpty {
-                whilePaused()
-                // Quiet: the disk is looked at until the editor speaks again.
-                while !shutdownRequested && !connection.waitForInput(seconds: Self.diskInterval) {
-                    lookAtDisk()
-                    whilePaused()
-                }
-            }
+            collectChecks()
+            if pending.isEmpty { untilTheEditorSpeaks() }
         }
         return shutdownRequested ? 0 : 1
+    }
+
+    /// Quiet: the work that waits for a pause, checks collected as they end, and the disk
+    /// looked at, until a message comes.
+    private func untilTheEditorSpeaks() {
+        whilePaused()
+        while !shutdownRequested
+            && !connection.waitForInput(seconds: fullChecks.busy || waitingEdit ? 0.005 : Self.diskInterval)
+        {
+            collectChecks()
+            if Date().timeIntervalSince(diskLookedAt) >= Self.diskInterval {
+                diskLookedAt = Date()
+                lookAtDisk()
+            }
+            whilePaused()
+        }
     }
 
     /// Work that waits for the editor to pause: checking edited documents, then the project's
     /// other files, one at a time while no message is waiting; then a rebuilt runner takes over.
     private func whilePaused() {
+        startChecks()
         while !connection.hasPendingInput {
-            if let uri = documents.first(where: { $0.value.analysis == nil })?.key {
-                _ = analysis(of: uri)
-            } else if let file = unread.popLast() {
+            if let file = unread.popLast() {
                 readWorkspaceFile(file)
             } else {
                 if !shutdownRequested, let runner = freshness.rebuilt() { handOver(to: runner) }
@@ -230,7 +235,7 @@ public final class LanguageServer {
         case .codeAction(_, let diagnostics): return codeActions(diagnostics)
         case .formatting(let uri): return formatting(uri)
         case .documentSymbol(let uri):
-            return analysis(of: uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
+            return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
         case .workspaceSymbol(let query): return workspaceSymbols(query)
         case .semanticTokens(let uri): return semanticTokens(uri)
         case .codeLens(let uri): return codeLenses(uri)
@@ -257,8 +262,11 @@ public final class LanguageServer {
             }
         case .didChange(let uri, let changes):
             guard var document = documents[uri] else { return nil }
-            for change in changes { document.text = DocumentText.applying(change, to: document.text) }
-            document.analysis = nil
+            // Taken out while edited, so that its text is not copied.
+            documents[uri] = nil
+            for change in changes { document.apply(change) }
+            document.version += 1
+            document.editedAt = Date()
             documents[uri] = document
         case .didClose(let uri):
             documents[uri] = nil
@@ -301,7 +309,7 @@ public final class LanguageServer {
             ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
         if let folder = PackageRoot.of(folder: Self.projectFolder(params), executable: freshness.executable) {
             projectFolder = folder
-            linter = FeatureLinter(configuration: Self.lintConfiguration(in: folder))
+            style = ProjectStyle(folder: folder)
         }
     }
 
@@ -328,6 +336,15 @@ public final class LanguageServer {
         return found
     }
 
+    /// The arguments of the definition a step's text matches, remembered.
+    func arguments(of text: String) -> [StepCatalog.ArgumentPlace] {
+        if let known = argumentCache[text] { return known }
+        if argumentCache.count > 100_000 { argumentCache.removeAll() }
+        let found = catalog.arguments(of: text)
+        argumentCache[text] = found
+        return found
+    }
+
     /// The definitions that could not be registered but whose expression matches `text`
     /// (an unknown parameter type read as any text).
     func brokenDefinitions(matching text: String) -> [DefinitionProblem] {
@@ -338,11 +355,43 @@ public final class LanguageServer {
     func analysis(of uri: String) -> FeatureAnalysis? {
         guard var document = documents[uri] else { return workspace[uri] }
         if let analysis = document.analysis { return analysis }
-        let analysis = FeatureAnalysis(text: document.text, uri: uri)
-        document.analysis = analysis
+        let analysis = FeatureAnalysis.checked(text: document.text, uri: uri, linter: style.linter(for: uri))
+        document.checked(analysis)
         documents[uri] = document
         publish(analysis)
         return analysis
+    }
+
+    /// What is known of a document now, for answers that must not wait: the last full check
+    /// with the edits since applied line by line; a full check only for a document never checked.
+    func current(_ uri: String) -> FeatureAnalysis? {
+        documents[uri]?.latest ?? analysis(of: uri)
+    }
+
+    /// Whether an edited document waits for the editor to pause before its check starts.
+    private var waitingEdit: Bool {
+        documents.values.contains { $0.analysis == nil }
+    }
+
+    /// Starts the full check of each document edited and then left alone for `checkDelay`.
+    private func startChecks() {
+        let now = Date()
+        for (uri, document) in documents where document.analysis == nil && fullChecks.running[uri] != document.version {
+            guard now.timeIntervalSince(document.editedAt) >= Self.checkDelay else { continue }
+            fullChecks.start(uri: uri, version: document.version, text: document.text, linter: style.linter(for: uri))
+        }
+    }
+
+    /// Publishes the checks that have ended, of documents not edited since.
+    private func collectChecks() {
+        for (uri, version, analysis) in fullChecks.finished() {
+            guard var document = documents[uri], document.version == version, document.analysis == nil else {
+                continue
+            }
+            document.checked(analysis)
+            documents[uri] = document
+            publish(analysis)
+        }
     }
 
     /// Every analysis of the project: open documents as edited, the others as on disk.
@@ -368,7 +417,10 @@ public final class LanguageServer {
         if let stale = staleDiagnostic(analysis) { notes.append(stale) }
         connection.notify(
             "textDocument/publishDiagnostics",
-            ["uri": analysis.uri, "diagnostics": notes + analysis.diagnostics(checks: checks, linter: linter)])
+            [
+                "uri": analysis.uri,
+                "diagnostics": notes + analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri)),
+            ])
     }
 
     /// What the runner says of step texts, each text asked once.
@@ -382,7 +434,7 @@ public final class LanguageServer {
                 let found = catalog.refusal(of: text, table: table, docString: docString)
                 refusalCache[key] = .some(found)
                 return found
-            }, refusedRun: refusedRun)
+            }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
     }
 
     /// Why no scenario runs while definitions cannot be registered, as each feature file says it.
@@ -396,10 +448,22 @@ public final class LanguageServer {
         let uri = url.absoluteString
         guard documents[uri] == nil, openReal[uri] == nil else { return }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            workspace[uri] = nil
+            // Gone since it was listed: its problems go with it.
+            forget(url)
             return
         }
-        let analysis = FeatureAnalysis(text: String(decoding: data, as: UTF8.self), uri: uri)
+        // Read as the command line reads it: in the encoding an `# encoding:` line names.
+        let text: String
+        do { text = try SourceReader.decode(Array(data), uri: url.path) } catch {
+            workspace[uri] = nil
+            let diagnostic = FeatureAnalysis.diagnostic(
+                line: error.line ?? 1, column: error.column ?? 1, severity: 1, code: "encoding", message: error.reason)
+            connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [diagnostic]])
+            return
+        }
+        // Read again as it was (the scan and the editor's file watching both saw it): said once.
+        if workspace[uri]?.text == text { return }
+        let analysis = FeatureAnalysis(text: text, uri: uri)
         workspace[uri] = analysis
         publish(analysis)
     }

@@ -10,6 +10,8 @@ struct StepChecks {
     var refusal: (String, _ table: Bool, _ docString: Bool) -> String? = { _, _, _ in nil }
     /// Set when definitions cannot be registered: the runner then runs no scenario at all.
     var refusedRun: String?
+    /// The runner's "did you mean" for an undefined text: the nearest definitions, if any.
+    var didYouMean: (String) -> String? = { _ in nil }
     /// Whether the steps are this runner's to check (not another package's).
     var checksSteps = true
 }
@@ -40,7 +42,9 @@ enum StepDiagnostics {
             result.append(
                 FeatureAnalysis.diagnostic(
                     line: step.line, column: step.column, length: length, severity: unusable == nil ? 2 : 1,
-                    code: "undefined", message: undefinedMessage(text, unusable: unusable),
+                    code: "undefined",
+                    message: undefinedMessage(text, unusable: unusable)
+                        + (checks.didYouMean(text).map { "\n" + $0 } ?? ""),
                     data: [
                         "text": text, "type": step.type?.rawValue ?? "", "table": step.table,
                         "docString": step.docString,

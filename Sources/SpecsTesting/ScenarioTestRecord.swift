@@ -22,7 +22,7 @@ import Testing
                 {
                     Test.__function(
                         named: "`\(name)`()", in: suite, xcTestCompatibleSelector: nil, displayName: name,
-                        traits: [.scenario(tags: tags)], sourceLocation: location, parameters: [],
+                        traits: [.scenario(file, line: line, tags: tags)], sourceLocation: location, parameters: [],
                         testFunction: body)
                 }, into: value, asTypeAt: type)
         }

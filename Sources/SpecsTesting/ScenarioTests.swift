@@ -60,12 +60,6 @@ public enum ScenarioTests {
                 place: nil))
     }
 
-    /// The trait that runs the registry's before-all hooks before the first scenario
-    /// and its after-all hooks after the last.
-    public static func runHooks<World>(of registry: StepRegistry<World>) -> RunHooks<World> {
-        RunHooks(registry: registry)
-    }
-
     static func record(_ issue: ScenarioIssue) {
         switch issue.place {
         case .feature(let file, let line, let column):

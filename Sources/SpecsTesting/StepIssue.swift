@@ -33,7 +33,12 @@ enum StepIssue {
         var message = "\(file.path):\(line):\(column ?? 1): \(what) — \(word(status))"
         switch status {
         case .undefined:
-            message += ". Define it with:\n" + (step.suggestion?.snippets.first?.code ?? "")
+            let snippet = step.suggestion?.snippets.first?.code ?? ""
+            if let nearest = step.result?.message {
+                message += ".\n" + nearest + "\nOr define it with:\n" + snippet
+            } else {
+                message += ". Define it with:\n" + snippet
+            }
         case .pending:
             if let reason = step.result?.message { message += ": " + reason }
         default:

@@ -7,19 +7,28 @@ import TagExpressions
 /// as `specs` itself would run them.
 enum TagSelection {
     /// Read once per test process: every scenario test asks it.
-    static func fromEnvironment() -> Result<TagExpression?, TagSelectionError> { current }
+    static func fromEnvironment() -> Result<TagExpression?, TagSelectionError> { current.expression }
+
+    /// The selection as the user set it (`SPECS_TAGS='@smoke'`), or nil when none is set.
+    static var origin: String? { current.origin }
 
     private static let current = read()
 
-    private static func read() -> Result<TagExpression?, TagSelectionError> {
+    private static func read() -> (expression: Result<TagExpression?, TagSelectionError>, origin: String?) {
         let environment = ProcessInfo.processInfo.environment
-        if let tags = environment[ScenarioTests.tagsVariable] { return parse(tags) }
+        if let tags = environment[ScenarioTests.tagsVariable] {
+            return (parse(tags), "\(ScenarioTests.tagsVariable)='\(tags)'")
+        }
         do {
-            let options = try ProjectConfiguration.load()?.options(profile: environment[ScenarioTests.profileVariable])
-            guard case .values(let tags)? = options?["tags"] else { return .success(nil) }
-            return parse(tags.last, origin: "\(ProjectConfiguration.fileName)'s tags")
+            let profile = environment[ScenarioTests.profileVariable]
+            let options = try ProjectConfiguration.load()?.options(profile: profile)
+            guard case .values(let tags)? = options?["tags"] else { return (.success(nil), nil) }
+            let origin =
+                "\(ProjectConfiguration.fileName)'s tags '\(tags.last ?? "")'"
+                + (profile.map { " (\(ScenarioTests.profileVariable)=\($0))" } ?? "")
+            return (parse(tags.last, origin: "\(ProjectConfiguration.fileName)'s tags"), origin)
         } catch {
-            return .failure(TagSelectionError(message: "\(error)"))
+            return (.failure(TagSelectionError(message: "\(error)")), nil)
         }
     }
 

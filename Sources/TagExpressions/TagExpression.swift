@@ -1,46 +1,118 @@
 /// A boolean expression over tags: `@smoke and not (@slow or @wip)`.
 /// `not` binds tighter than `and`, which binds tighter than `or`.
-public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible {
-    case always
-    case tag(String)
-    case not(TagExpression)
-    case and(TagExpression, TagExpression)
-    case or(TagExpression, TagExpression)
+///
+/// The expression is kept flat, in post-order (`@a @b and` for `@a and @b`), so that however
+/// many terms it has, evaluating, comparing, printing and freeing it never recurses.
+public struct TagExpression: Sendable, Hashable, CustomStringConvertible {
+    /// One term or operator of the post-order form.
+    public enum Node: Sendable, Hashable {
+        /// A tag: true when the set holds it.
+        case tag(String)
+        /// The negation of the expression before it.
+        case not
+        /// Both of the two expressions before it.
+        case and
+        /// Either of the two expressions before it.
+        case or
+    }
+
+    /// The expression in post-order; empty for the expression every set satisfies.
+    public let nodes: [Node]
+
+    /// An expression of nodes in post-order; the parser makes only well-formed ones.
+    init(nodes: [Node]) { self.nodes = nodes }
+
+    /// The expression every set of tags satisfies (an empty `--tags`).
+    public static let always = TagExpression(nodes: [])
+
+    /// The expression of one tag.
+    public static func tag(_ name: String) -> TagExpression { TagExpression(nodes: [.tag(name)]) }
+
+    /// The negation of `inner`.
+    public static func not(_ inner: TagExpression) -> TagExpression { TagExpression(nodes: inner.nodes + [.not]) }
+
+    /// Both `lhs` and `rhs`.
+    public static func and(_ lhs: TagExpression, _ rhs: TagExpression) -> TagExpression {
+        TagExpression(nodes: lhs.nodes + rhs.nodes + [.and])
+    }
+
+    /// Either `lhs` or `rhs`.
+    public static func or(_ lhs: TagExpression, _ rhs: TagExpression) -> TagExpression {
+        TagExpression(nodes: lhs.nodes + rhs.nodes + [.or])
+    }
 
     /// Whether a set of tags satisfies the expression.
     public func evaluate(_ tags: some Collection<String>) -> Bool {
-        switch self {
-        case .always: true
-        case .tag(let name): tags.contains(name)
-        case .not(let inner): !inner.evaluate(tags)
-        case .and(let lhs, let rhs): lhs.evaluate(tags) && rhs.evaluate(tags)
-        case .or(let lhs, let rhs): lhs.evaluate(tags) || rhs.evaluate(tags)
+        guard !nodes.isEmpty else { return true }
+        var values: [Bool] = []
+        values.reserveCapacity(16)
+        for node in nodes {
+            switch node {
+            case .tag(let name): values.append(tags.contains(name))
+            case .not: values.append(!(values.popLast() ?? false))
+            case .and, .or:
+                let rhs = values.popLast() ?? false
+                let lhs = values.popLast() ?? false
+                values.append(node == .and ? lhs && rhs : lhs || rhs)
+            }
         }
+        return values.last ?? true
     }
 
     /// The tags the expression names, in order.
     public var tagNames: [String] {
-        switch self {
-        case .always: []
-        case .tag(let name): [name]
-        case .not(let inner): inner.tagNames
-        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.tagNames + rhs.tagNames
+        nodes.compactMap {
+            guard case .tag(let name) = $0 else { return nil }
+            return name
         }
     }
 
     /// The canonical form, every operator parenthesised.
     public var description: String {
-        switch self {
-        case .always: ""
-        case .tag(let name): Self.escape(name)
-        case .not(let inner):
-            switch inner {
-            case .and, .or: "not \(inner)"
-            default: "not ( \(inner) )"
+        guard !nodes.isEmpty else { return "" }
+        // The children of each operator, found with a stack of the subexpressions' last nodes.
+        var children: [[Int]] = Array(repeating: [], count: nodes.count)
+        var roots: [Int] = []
+        for (index, node) in nodes.enumerated() {
+            switch node {
+            case .tag: break
+            case .not: children[index] = roots.popLast().map { [$0] } ?? []
+            case .and, .or:
+                let rhs = roots.popLast()
+                let lhs = roots.popLast()
+                children[index] = [lhs, rhs].compactMap { $0 }
             }
-        case .and(let lhs, let rhs): "( \(lhs) and \(rhs) )"
-        case .or(let lhs, let rhs): "( \(lhs) or \(rhs) )"
+            roots.append(index)
         }
+        // Written in order from an explicit stack of what is left to write.
+        enum Piece {
+            case text(String)
+            case node(Int)
+        }
+        var text = ""
+        var pending: [Piece] = roots.last.map { [.node($0)] } ?? []
+        while let piece = pending.popLast() {
+            switch piece {
+            case .text(let words): text += words
+            case .node(let index):
+                let parts = children[index]
+                switch nodes[index] {
+                case .tag(let name): text += Self.escape(name)
+                case .not:
+                    guard let inner = parts.first else { continue }
+                    if nodes[inner] == .and || nodes[inner] == .or {
+                        pending += [.text("not "), .node(inner)].reversed()
+                    } else {
+                        pending += [.text("not ( "), .node(inner), .text(" )")].reversed()
+                    }
+                case .and, .or:
+                    let word = nodes[index] == .and ? " and " : " or "
+                    guard parts.count == 2 else { continue }
+                    pending += [.text("( "), .node(parts[0]), .text(word), .node(parts[1]), .text(" )")].reversed()
+                }
+            }
+        }
+        return text
     }
 
     private static func escape(_ name: String) -> String {

@@ -1,10 +1,15 @@
 /// Parses tag expressions with the shunting-yard algorithm, as the official
-/// implementations do, with their error wording.
+/// implementations do, with their error wording. The output queue is the expression's
+/// post-order form itself, and both stacks are explicit: no input is too long or too
+/// deeply nested to parse.
 public enum TagExpressionParser {
     public static func parse(_ text: String) throws(TagExpressionError) -> TagExpression {
         let tokens = try tokenize(text)
         guard !tokens.isEmpty else { return .always }
-        var operands: [TagExpression] = []
+        var output: [TagExpression.Node] = []
+        output.reserveCapacity(tokens.count)
+        /// How many complete subexpressions the output holds.
+        var operands = 0
         var operators: [String] = []
         var expectOperand = true
 
@@ -17,13 +22,12 @@ public enum TagExpressionParser {
         }
         func reduce(_ op: String) throws(TagExpressionError) {
             if op == "not" {
-                guard let inner = operands.popLast() else { throw fail("Expected operand") }
-                operands.append(.not(inner))
+                guard operands >= 1 else { throw fail("Expected operand") }
+                output.append(.not)
             } else {
-                guard operands.count >= 2 else { throw fail("Expected operand") }
-                let rhs = operands.removeLast()
-                let lhs = operands.removeLast()
-                operands.append(op == "and" ? .and(lhs, rhs) : .or(lhs, rhs))
+                guard operands >= 2 else { throw fail("Expected operand") }
+                operands -= 1
+                output.append(op == "and" ? .and : .or)
             }
         }
 
@@ -48,7 +52,8 @@ public enum TagExpressionParser {
                 guard operators.popLast() == "(" else { throw fail("Unmatched )") }
             case .word(let name):
                 try expect(operand: true)
-                operands.append(.tag(name))
+                output.append(.tag(name))
+                operands += 1
                 expectOperand = false
             }
         }
@@ -56,8 +61,8 @@ public enum TagExpressionParser {
             if top == "(" { throw fail("Unmatched (") }
             try reduce(top)
         }
-        guard operands.count == 1, let result = operands.first else { throw fail("Expected operator") }
-        return result
+        guard operands == 1 else { throw fail("Expected operator") }
+        return TagExpression(nodes: output)
     }
 
     private static func precedence(_ op: String) -> Int {

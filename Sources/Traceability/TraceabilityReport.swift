@@ -94,10 +94,19 @@ public struct TraceabilityReport: Sendable {
             reasons.append("no test results to show the linked test passed (give --xunit)")
         } else {
             for check in checks where check.exists && check.outcome != .passed {
-                reasons.append("linked test \(check.link.name) \(check.outcome.map { $0.rawValue } ?? "has no result")")
+                reasons.append("linked test \(check.link.name) \(Self.describe(check.outcome))")
             }
         }
         return TraceabilityRow(scenario: scenario, links: checks, covered: reasons.isEmpty, reasons: reasons)
+    }
+
+    /// Why a linked test's result is no proof.
+    static func describe(_ outcome: TestResults.Outcome?) -> String {
+        guard let outcome else { return "has no result" }
+        guard outcome == .unconfirmed else { return outcome.rawValue }
+        return "passed or was skipped: the xUnit file of `swift test` cannot tell which, and a skipped test proves "
+            + "nothing; give what `swift test` printed with --test-output (XCTest prints each passed test with "
+            + "`swift test --parallel --verbose`, or without --parallel)"
     }
 
     /// The inventory's tests that are not among the `linked` ones, in order.

@@ -15,7 +15,20 @@ struct XUnitReader {
         let cases: Int
     }
 
-    static func cases(in text: String) throws -> [Case] {
+    /// A file's test cases, and whether `swift test` wrote it (its `testsuite` is named
+    /// `TestResults`): then a bare `testcase` may be a skipped test.
+    struct File {
+        var cases: [Case]
+        var writtenBySwiftTest: Bool
+    }
+
+    static func file(_ text: String) throws -> File {
+        var writtenBySwiftTest = false
+        let cases = try cases(in: text) { suite in writtenBySwiftTest = writtenBySwiftTest || suite == "TestResults" }
+        return File(cases: cases, writtenBySwiftTest: writtenBySwiftTest)
+    }
+
+    static func cases(in text: String, suiteNamed: (String) -> Void = { _ in }) throws -> [Case] {
         let bytes = Array(text.utf8)
         var index = 0
         var cases: [Case] = []
@@ -77,6 +90,7 @@ struct XUnitReader {
                 switch name {
                 case "testsuite", "testsuites":
                     sawTestsuite = true
+                    if name == "testsuite" { suiteNamed(attributes["name"] ?? "") }
                     if !selfClosing { openSuites += 1 }
                 case "testcase":
                     let started = Case(

@@ -23,8 +23,10 @@ steps.given("a step that sleeps its thread for {int} s") { (_, seconds: Int) in 
 }
 steps.given("a step that waits on a semaphore nobody signals") { _ in DispatchSemaphore(value: 0).wait() }
 steps.given("a step that spins") { _ in
-    var spins = 0
-    while spins >= 0 { spins = spins == Int.max ? 0 : spins + 1 }
+    // A busy loop the optimiser cannot remove (a loop without effects may be taken away, and
+    // the step would pass): it reads the clock each time round, and ends only if the clock goes back.
+    let start = DispatchTime.now().uptimeNanoseconds
+    while DispatchTime.now().uptimeNanoseconds >= start {}
 }
 steps.given("a step that sleeps for {int} ms") { (_, milliseconds: Int) in
     try await Task.sleep(nanoseconds: UInt64(milliseconds) * 1_000_000)
@@ -38,10 +40,56 @@ steps.given("a step that prints {int} MB") { (_, megabytes: Int) in
     for _ in 0..<megabytes { print(block, terminator: "") }
 }
 steps.given("a step that reads standard input") { _ in _ = readLine() }
+steps.given("a pending step") { _ in throw Pending("the fixture leaves it for later") }
+// A line in the file SPECS_FIXTURE_LEDGER says the step ran, whichever worker ran it: what
+// the invariant campaign (Scripts/invariant-campaign.py) counts runs by, not the reports.
+steps.given("a step that records {string}") { (_, mark: String) in
+    guard let path = ProcessInfo.processInfo.environment["SPECS_FIXTURE_LEDGER"] else { return }
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard descriptor >= 0 else { throw ExpectationFailure("the ledger \(path) cannot be opened") }
+    defer { close(descriptor) }
+    let line = Array((mark + "\n").utf8)
+    guard write(descriptor, line, line.count) == line.count else { throw ExpectationFailure("the ledger is full") }
+}
 steps.given("an ambiguous step") { _ in }
 steps.given("an ambiguous {word}") { (_, _: String) in }
 steps.given(regex: "^a step matched by a pattern$") { _ in }
 steps.given(regex: #"^a step with (\d+) groups?$"#) { (_, _: Int) in }
+// Flaky on purpose: fails until its n-th run, counting runs in a file of the working directory
+// (a retry may run in another worker).
+steps.given("a step that passes on its run {int}") { (_, run: Int) in
+    let path = "step-runs.txt"
+    let count = (Int((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") ?? 0) + 1
+    try String(count).write(toFile: path, atomically: true, encoding: .utf8)
+    if count < run { throw ExpectationFailure("card declined: 6666 (run \(count))") }
+}
+
+// Hooks that say when and in which process they ran, in a file of the working directory.
+if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HOOKS"] == "1" {
+    @Sendable func note(_ what: String) throws {
+        let line = "\(what) \(getpid())\n"
+        let handle =
+            FileHandle(forWritingAtPath: "hooks.log")
+            ?? {
+                _ = FileManager.default.createFile(atPath: "hooks.log", contents: nil)
+                return FileHandle(forWritingAtPath: "hooks.log")
+            }()
+        try handle?.seekToEnd()
+        try handle?.write(contentsOf: Data(line.utf8))
+        try handle?.close()
+    }
+    steps.beforeAll("start the garage server") {
+        print("garage server started")
+        try note("before-all")
+    }
+    steps.afterAll("stop the garage server") { try note("after-all") }
+    steps.beforeWorker("open a database connection") {
+        print("connection opened")
+        try note("before-worker")
+    }
+    steps.afterWorker("close the database connection") { try note("after-worker") }
+    steps.before("print the ticket") { _ in print("ticket printed") }
+}
 
 // Definitions said to be written in a Swift file of a scratch project, at lines 10 to 34 of
 // it: the language server's tests edit that file as a team does between builds.

@@ -15,11 +15,7 @@ struct CompatibilityKitTests {
 
     @Test("the kit is present and every sample is accounted for")
     func kitIsPresent() throws {
-        guard ConformanceDirectory.url != nil else {
-            print("⚠️  " + ConformanceDirectory.absenceMessage)
-            if ConformanceDirectory.isRequired { Issue.record(Comment(rawValue: ConformanceDirectory.absenceMessage)) }
-            return
-        }
+        guard !ConformanceDirectory.isAbsent(fail: { Issue.record(Comment(rawValue: $0)) }) else { return }
         #expect(Self.samples.count == 46)
         for name in Self.samples where KitSamples.unsupported[name] == nil {
             #expect(try KitSamples.sample(name) != nil, "no step definitions for \(name)")

@@ -58,7 +58,62 @@ final class FeatureLinterTests: XCTestCase {
                     Examples:
                       | balance | unused |
                       | 1       | 2      |
-                """), ["4:5 outline-placeholder", "7:9 unused-example-column", "7:19 unused-example-column"])
+                """), ["4:11 outline-placeholder", "7:9 unused-example-column", "7:19 unused-example-column"])
+    }
+
+    private func severities(_ text: String) -> [String] {
+        FeatureLinter().lint(text, uri: "f.feature").map { "\($0.line):\($0.column) \($0.severity) \($0.rule)" }
+    }
+
+    /// A placeholder is an error where it is plainly one (step text, a cell), at its own
+    /// line and column; in an outline's doc string that holds markup (XML, F#) it is none.
+    func test_lint_outlinePlaceholders_areErrorsOnlyWherePlainlyMeant_atTheirOwnColumns() {
+        XCTAssertEqual(
+            severities(
+                """
+                Feature: F
+
+                  Scenario Outline: S <label>
+                    Given a <count> and <cuont> set to "<foo xmlns='http://bar'/>" or <b/>
+                      | <size> | <fixed> |
+                    When the config is
+                      \"\"\"xml
+                      <settings>
+                        <value><count></value>
+                      </settings>
+                      \"\"\"
+                    And the code is
+                      \"\"\"
+                      [<When>]
+                      let step () = ()
+                      \"\"\"
+                    Then the note says
+                      \"\"\"
+                      dear <reader>, see <count>
+                      \"\"\"
+
+                    Examples:
+                      | count | size |
+                      | 1     | 2    |
+                """),
+            [
+                "3:23 warning outline-placeholder", "4:25 error outline-placeholder", "5:18 error outline-placeholder",
+                "19:12 warning outline-placeholder",
+            ])
+    }
+
+    func test_lint_textAfterARowsLastBar_isAnUnclosedRow_butANoteIsNot() {
+        XCTAssertEqual(
+            severities(
+                """
+                Feature: F
+
+                  Scenario: S
+                    Given the rows
+                      | name | value | comment
+                      | a\\|b | 1     |x
+                      | c    | 2     | # a note
+                """), ["5:24 error unclosed-row", "6:23 error unclosed-row"])
     }
 
     func test_lint_scenarioSizeAndTags_asConfigured() throws {

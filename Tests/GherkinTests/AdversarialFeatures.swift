@@ -3,7 +3,12 @@ import Gherkin
 /// Feature files as real teams and their tools write them, at their strangest: comments in
 /// every position, `# language:` lines anywhere, descriptions with blank lines and
 /// comments, empty rows and cells, escaped pipes and backslashes, doc strings with escaped
-/// delimiters, CRLF, a byte order mark, tabs, CJK and emoji. Deterministic for a seed.
+/// delimiters, CRLF, a byte order mark, tabs, CJK and emoji; and what the parser leaves out
+/// of the AST: comments after tags, text after a row's last `|` (a forgotten closing bar),
+/// the separator after a keyword that has no space of its own (`前提 50 円`), backslashes in
+/// cells that escape nothing (`C:\temp\log.txt`), text after a doc string's closing
+/// delimiter; lines of Unicode spaces alone (U+00A0, U+2003, U+3000, a form feed), which the
+/// parser reads as blank; whitespace after a tag's `@` (`@ smoke`). Deterministic for a seed.
 struct AdversarialFeatures {
     /// SplitMix64: the same files for the same seed on every platform.
     private var state: UInt64
@@ -30,7 +35,7 @@ struct AdversarialFeatures {
         dialect = Dialect.named(language) ?? Dialect.named("en")!
         var lines: [String] = []
         // What opens the file: blank lines, comments, and the language line among them.
-        for _ in 0..<below(3) { lines.append(chance(50) ? "" : comment()) }
+        for _ in 0..<below(3) { lines.append(chance(50) ? blank() : comment()) }
         if language != "en" || chance(40) {
             lines.append(
                 pick([
@@ -38,7 +43,7 @@ struct AdversarialFeatures {
                     "\t#language: \(language)",
                 ]))
         }
-        for _ in 0..<below(2) { lines.append(chance(50) ? "" : comment()) }
+        for _ in 0..<below(2) { lines.append(chance(50) ? blank() : comment()) }
         lines += tags(indent: "")
         lines.append(header(pick(dialect.feature), indent: pick(["", " ", "\t"])))
         lines += description()
@@ -69,6 +74,11 @@ struct AdversarialFeatures {
         return (0..<1 + below(4)).map { _ in pick(vocabulary) }.joined(separator: " ")
     }
 
+    /// A line the parser reads as blank: empty, or whitespace alone, Unicode spaces too.
+    private mutating func blank() -> String {
+        pick(["", "", "   ", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{0C}", " \u{00A0}\t"])
+    }
+
     private mutating func comment() -> String {
         pick([
             "# a comment", "#", "  # indented", "\t# tab", "# language: fr", "#language: es", "# \(words())",
@@ -88,8 +98,11 @@ struct AdversarialFeatures {
             if chance(30) { lines.append(comment()) }
             lines.append(
                 indent
-                    + (0..<1 + below(3)).map { _ in pick(["@a", "@wip", "@xctest:Suite/test", "@日本", "@b-c"]) }
-                    .joined(separator: pick([" ", "  ", "\t"])) + pick(["", " ", " # trailing comment"]))
+                    + (0..<1 + below(3)).map { _ in
+                        pick(["@a", "@wip", "@xctest:Suite/test", "@日本", "@b-c", "@ smoke", "@  x", "@\tb"])
+                    }
+                    .joined(separator: pick([" ", "  ", "\t"]))
+                    + pick(["", " ", " # trailing comment", " # flaky on CI, see issue 42", "\t#x  y ", "  #"]))
         }
         return lines
     }
@@ -99,12 +112,12 @@ struct AdversarialFeatures {
     private mutating func description() -> [String] {
         guard chance(50) else { return chance(20) ? [comment()] : [] }
         var lines: [String] = []
-        for _ in 0..<below(3) { lines.append("") }
+        for _ in 0..<below(3) { lines.append(blank()) }
         if chance(30) { lines.append(comment()) }
-        if chance(30) { lines.append("") }
+        if chance(30) { lines.append(blank()) }
         for _ in 0..<1 + below(4) {
             switch below(6) {
-            case 0: lines.append("")
+            case 0: lines.append(blank())
             case 1: lines.append(comment())
             case 2: lines.append("   ")
             default: lines.append(pick(["  ", "    ", "", "\t"]) + words())
@@ -140,7 +153,9 @@ struct AdversarialFeatures {
         var lines: [String] = []
         if chance(20) { lines.append(comment()) }
         let keyword = pick(dialect.given + dialect.when + dialect.then + dialect.and + dialect.but)
-        lines.append(indent + keyword + words() + pick(["", " ", "\t"]))
+        // A keyword without a space of its own (`前提`, `もし`) keeps whatever follows it.
+        let separator = keyword.hasSuffix(" ") ? "" : pick(["", " ", "  ", "\t"])
+        lines.append(indent + keyword + separator + words() + pick(["", " ", "\t"]))
         switch below(5) {
         case 0: lines += table(indent: indent + pick(["  ", "    ", "\t"]), columns: below(4))
         case 1: lines += docString(indent: indent + pick(["  ", "      ", "\t"]))
@@ -163,17 +178,19 @@ struct AdversarialFeatures {
             let cells = (0..<columns).map { _ in
                 pick([
                     "", " ", "a", "\\|", "\\\\", "\\n", "x\\|y", "日本語", "🛒🛒", "a\tb", " padded ", "\\\\|", "<count>",
-                    "1.5",
+                    "1.5", "C:\\temp\\log.txt", "trailing\\", "\\t", "a\\ b",
                 ])
             }
-            lines.append(indent + "|" + cells.joined(separator: "|") + "|" + pick(["", " ", "\t"]))
+            // Text after the last bar is not a cell: a forgotten closing `|`, or a note.
+            let tail = chance(80) ? "" : pick([" comment", "x", " | ", "\\", " # note ", "\\|y"])
+            lines.append(indent + "|" + cells.joined(separator: "|") + "|" + tail + pick(["", " ", "\t"]))
         }
         return lines
     }
 
     private mutating func docString(indent: String) -> [String] {
         let delimiter = pick(["\"\"\"", "```"])
-        var lines = [indent + delimiter + pick(["", "", "json", "text/plain", " spaced"])]
+        var lines = [indent + delimiter + pick(["", "", "json", "text/plain", " spaced", "  xml", "\tjson"])]
         for _ in 0..<below(5) {
             lines.append(
                 pick(["", indent, indent + "  ", "", "\t"])
@@ -183,7 +200,7 @@ struct AdversarialFeatures {
                         "Scenario: not a header", "@not a tag",
                     ]))
         }
-        lines.append(indent + delimiter)
+        lines.append(indent + delimiter + pick(["", "", "", " end", "\"\""]))
         return lines
     }
 }

@@ -13,13 +13,9 @@ struct GherkinConformanceTests {
 
     @Test("conformance data is present")
     func conformanceDataIsPresent() {
-        if ConformanceDirectory.url == nil {
-            print("⚠️  " + ConformanceDirectory.absenceMessage)
-            if ConformanceDirectory.isRequired { Issue.record(Comment(rawValue: ConformanceDirectory.absenceMessage)) }
-        } else {
-            #expect(Self.goodInputs.count == 50)
-            #expect(Self.badInputs.count == 12)
-        }
+        guard !ConformanceDirectory.isAbsent(fail: { Issue.record(Comment(rawValue: $0)) }) else { return }
+        #expect(Self.goodInputs.count == 50)
+        #expect(Self.badInputs.count == 12)
     }
 
     @Test("good input matches its expected messages", arguments: goodInputs)

@@ -50,7 +50,7 @@ final class ScenarioTestGeneratorTests: XCTestCase {
             ])
         XCTAssertTrue(code.contains("line: 7)"), code)
         XCTAssertTrue(code.contains("line: 17)"), code)
-        XCTAssertTrue(code.contains(#"@Test(.scenario(tags: ["@slow"]))"#), code)
+        XCTAssertTrue(code.contains(#"line: 17, tags: ["@slow"]))"#), code)
     }
 
     func test_generate_duplicateScenarioNames_tellsThemApartByLine() {
@@ -272,10 +272,60 @@ final class ScenarioTestGeneratorTests: XCTestCase {
         let lines = code.split(separator: "\n").map(String.init)
         let ifLine = lines.firstIndex(of: "#if \(CompactWriter.condition)")
         let elseLine = lines.firstIndex(of: "#else")
-        let endLine = lines.firstIndex(of: "#endif")
+        let endLine = lines.lastIndex(of: "#endif")
         XCTAssertNotNil(ifLine, code)
         XCTAssertTrue(ifLine ?? 0 < elseLine ?? 0 && elseLine ?? 0 < endLine ?? 0, code)
-        XCTAssertTrue(lines[(elseLine ?? 0)...].contains { $0.contains("@Test(.scenario(tags: []))") }, code)
+        let source = ScenarioTestGenerator.sourceName(
+            FeatureFileInput(
+                path: "Features/cart.feature", absolutePath: "/work/Features/cart.feature", content: .success("")))
+        XCTAssertTrue(
+            lines[(elseLine ?? 0)...].contains { $0.contains("@Test(.scenario(\(source), line: 2, tags: []))") }, code)
+    }
+
+    func test_generate_features_countsItsScenarioTestsForTheSuiteToCheckDiscovery() {
+        let files = generateFilesAAndB { name in
+            "Feature: \(name)\n  Scenario: S\n    Given x\n  Scenario Outline: O\n    Given <n>\n"
+                + "    Examples:\n      | n |\n      | 1 |\n      | 2 |\n  Rule: R\n    Scenario: In a rule\n      Given y\n"
+        }
+        let common = files.first?.contents ?? ""
+        XCTAssertTrue(
+            common.contains(
+                """
+                @Suite(
+                    ScenarioTests.features(
+                        of: ScenarioTests.registry, module: "T", generated: 8,
+                        form: scenarioTestForm))
+                struct Features {
+                """), common)
+        XCTAssertTrue(
+            common.contains(
+                """
+                #if \(CompactWriter.condition)
+                private let scenarioTestForm = ScenarioTests.Form.compact
+                #else
+                private let scenarioTestForm = ScenarioTests.Form.macros
+                #endif
+                """), common)
+    }
+
+    func test_generate_features_countsNoTestOfAFileThatDoesNotParseOrHasNoScenario() {
+        let files = ScenarioTestGenerator(module: "T").generate([
+            FeatureFileInput(path: "a.feature", absolutePath: "/a", content: .success("Feature: A\n  Scenario: S\n")),
+            FeatureFileInput(path: "b.feature", absolutePath: "/b", content: .success("Feature: B\n  Scenari: typo\n")),
+            FeatureFileInput(path: "c.feature", absolutePath: "/c", content: .success("Feature: C\n")),
+        ])
+        XCTAssertTrue(files[0].contents.contains("module: \"T\", generated: 1,"), files[0].contents)
+    }
+
+    func test_generate_compactForm_dropsItsRecordsUnderTheCheckingDefineOnly() {
+        let code = generate("Feature: Cart\n  Scenario: S\n    Given x\n")
+        let lines = code.split(separator: "\n").map(String.init)
+        let dropIf = lines.firstIndex(of: "#if !SPECS_DROP_SCENARIO_TEST_RECORDS")
+        let record = lines.firstIndex { $0.hasPrefix("@section(\"swift5_tests\")") }
+        let dropEnd = lines.firstIndex(of: "#endif")
+        XCTAssertNotNil(dropIf, code)
+        XCTAssertTrue(dropIf ?? 0 < record ?? 0 && record ?? 0 < dropEnd ?? 0, code)
+        XCTAssertLessThan(dropEnd ?? 0, lines.firstIndex(of: "#else") ?? 0, code)
     }
 
     func test_testName_controlAndFormatCharacters_becomeOneSpaceOrVanish() {

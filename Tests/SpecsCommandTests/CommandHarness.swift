@@ -35,8 +35,12 @@ final class CommandHarness {
     ) async throws -> (code: Int32, out: String, err: String) {
         let outPath = path("stdout.txt")
         let errPath = path("stderr.txt")
-        let out = try ReportOutput.file(outPath)
-        let err = try ReportOutput.file(errPath)
+        // Standard output and error as a process has them: written, never closed by a format.
+        for path in [outPath, errPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        let out = ReportOutput(handle: outHandle)
+        let err = ReportOutput(handle: errHandle)
         var steps = StepRegistry { EmptyWorld() }
         steps.given("a step") { _ in }
         steps.given("a failing step") { _ in throw ExpectationFailure("expected green, got red") }
@@ -47,6 +51,8 @@ final class CommandHarness {
         let code = await SpecsCommand.run(arguments: resolved, registry: registry ?? steps, out: out, err: err)
         out.close()
         err.close()
+        try outHandle.close()
+        try errHandle.close()
         return (
             code, try String(contentsOfFile: outPath, encoding: .utf8),
             try String(contentsOfFile: errPath, encoding: .utf8)

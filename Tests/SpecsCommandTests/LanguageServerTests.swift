@@ -18,6 +18,7 @@ final class LanguageServerTests: XCTestCase {
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
+            signal(SIGPIPE, SIG_IGN)
             try process.run()
             // A server that stops answering fails its test instead of hanging the suite.
             DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [process] in
@@ -26,12 +27,13 @@ final class LanguageServerTests: XCTestCase {
         }
 
         func sendRaw(_ body: Data) {
-            input.fileHandleForWriting.write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+            sendRawFramed(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
         }
 
-        /// Bytes already framed, written at once: several messages arrive together.
+        /// Bytes already framed, written at once: several messages arrive together. A server
+        /// that has ended makes the next `receive` fail, not the test process.
         func sendRawFramed(_ bytes: Data) {
-            input.fileHandleForWriting.write(bytes)
+            try? input.fileHandleForWriting.write(contentsOf: bytes)
         }
 
         func send(_ object: [String: Any]) throws {
@@ -86,6 +88,15 @@ final class LanguageServerTests: XCTestCase {
                 && (uri == nil || (message["params"] as? [String: Any])?["uri"] as? String == uri)
         }
 
+        /// The next error that answers no request of the session's (a message that could not be read).
+        func unsolicitedError() throws -> [String: Any] {
+            while true {
+                let message = try receive()
+                if message["error"] != nil && message["method"] == nil { return message }
+                notifications.append(message)
+            }
+        }
+
         /// The diagnostics published next for `uri`.
         func diagnostics(_ uri: String) throws -> [[String: Any]] {
             let message = try notification("textDocument/publishDiagnostics", uri: uri)
@@ -123,8 +134,7 @@ final class LanguageServerTests: XCTestCase {
         try session.notify(
             "textDocument/didOpen",
             ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": Self.feature]])
-        let published = try session.receive()
-        XCTAssertEqual(published["method"] as? String, "textDocument/publishDiagnostics")
+        let published = try session.notification("textDocument/publishDiagnostics", uri: uri)
         let diagnostics = ((published["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
         let codes = diagnostics.map {
             "\((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] ?? -1) \($0["code"] ?? "")"
@@ -143,7 +153,7 @@ final class LanguageServerTests: XCTestCase {
                 "textDocument": ["uri": uri, "version": 2],
                 "contentChanges": [["text": Self.feature + "\n  oops\n"]],
             ])
-        let broken = try session.receive()
+        let broken = try session.notification("textDocument/publishDiagnostics", uri: uri)
         let brokenCodes = (((broken["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []).map {
             $0["code"] as? String
         }
@@ -151,7 +161,7 @@ final class LanguageServerTests: XCTestCase {
         try session.notify(
             "textDocument/didChange",
             ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": Self.feature]]])
-        _ = try session.receive()
+        _ = try session.diagnostics(uri)
 
         let completion = try session.response(
             try session.request(
@@ -210,7 +220,7 @@ final class LanguageServerTests: XCTestCase {
         let unknown = try session.response(try session.request("textDocument/unheardOf", [:]))
         XCTAssertEqual((unknown["error"] as? [String: Any])?["code"] as? Int, -32601)
         session.sendRaw(Data("{not json".utf8))
-        let malformed = try session.receive()
+        let malformed = try session.unsolicitedError()
         XCTAssertEqual((malformed["error"] as? [String: Any])?["code"] as? Int, -32700)
 
         _ = try session.response(try session.request("shutdown", [:]))
@@ -257,7 +267,7 @@ final class LanguageServerTests: XCTestCase {
                     "text": "# language: em\n📚: F\n  🥒: S\n\(line)\n",
                 ]
             ])
-        _ = try session.receive()
+        _ = try session.diagnostics(uri)
         let completion = try session.response(
             try session.request(
                 "textDocument/completion",
@@ -303,7 +313,7 @@ final class LanguageServerTests: XCTestCase {
                     "text": "Feature: Large\n" + scenarios,
                 ]
             ])
-        _ = try session.receive()
+        _ = try session.diagnostics(uri)
         let started = Date()
         let id = try session.request(
             "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 4000, "character": 6]])

@@ -95,6 +95,35 @@ final class LanguageServerTextTests: XCTestCase {
         try stop(session)
     }
 
+    func test_formatting_editorconfigIndentation_editsGiveWhatSpecsFormatWritesAndLintAgrees() throws {
+        try project.write(".editorconfig", "root = true\n\n[*.feature]\nindent_style = space\nindent_size = 4\n")
+        let text = "Feature: Four\n  Scenario: one\n    Given a step that passes\n"
+        try project.write("Features/four.feature", text)
+        let formatted = try ExecutableRun.run(
+            "misbehaving-specs", ["format", "Features/four.feature"], in: project.root)
+        XCTAssertEqual(formatted.code, 0, formatted.err)
+        let expected = try String(
+            contentsOf: project.root.appendingPathComponent("Features/four.feature"), encoding: .utf8)
+        XCTAssertTrue(expected.contains("\n    Scenario: one\n        Given"), expected)
+        try project.write("Features/four.feature", text)
+
+        let session = try start()
+        // The linter expects the indentation `specs format` writes: two spaces are a finding.
+        let found = try session.diagnostics(uri("Features/four.feature")).compactMap { $0["code"] as? String }
+        XCTAssertTrue(found.contains("indentation"), "\(found)")
+        try open(session, "Features/four.feature", text)
+        let reply = try session.response(
+            try session.request(
+                "textDocument/formatting",
+                [
+                    "textDocument": ["uri": uri("Features/four.feature")],
+                    "options": ["tabSize": 2, "insertSpaces": true],
+                ]))
+        let edits = reply["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(Self.applying(edits, to: text), expected, "applied, the edits give what `specs format` writes")
+        try stop(session)
+    }
+
     func test_byteOrderMark_fromTheWorkspaceAndFromTheEditor_givesNoParseError() throws {
         let text = "\u{FEFF}Feature: Marked\n\n  Scenario: s\n    Given a step that passes\n"
         try project.write("Features/marked.feature", text)

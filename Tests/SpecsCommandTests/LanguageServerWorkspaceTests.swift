@@ -76,7 +76,10 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         ])
         let registration = try session.notification("client/registerCapability")
         XCTAssertTrue("\(registration)".contains("**/*.feature"), "\(registration)")
-        try project.write("Features/new.feature", "Feature: New\n\n  Scenario: s\n    Given a step nobody wrote\n")
+        // Written whole at once, as editors and git write files: the server's first look at the
+        // project may see it or not, never half of it.
+        try Data("Feature: New\n\n  Scenario: s\n    Given a step nobody wrote\n".utf8).write(
+            to: project.root.appendingPathComponent("Features/new.feature"), options: .atomic)
         try session.notify(
             "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("Features/new.feature"), "type": 1]]])
         XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/new.feature"))), ["3 undefined"])

@@ -39,7 +39,9 @@ final class ParseErrorWordingTests: XCTestCase {
                     "version": 1, "text": Self.file,
                 ]
             ])
-        let published = try session.receive()
+        let published = try session.notification(
+            "textDocument/publishDiagnostics",
+            uri: scratch.root.appendingPathComponent("Features/bad.feature").absoluteString)
         let diagnostics = ((published["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
         let messages = diagnostics.filter { $0["code"] as? String == "parse-error" }.compactMap {
             $0["message"] as? String

@@ -52,7 +52,7 @@ final class RunnerDetailsTests: XCTestCase {
         let result = try await project.run(["@/Features"])
         XCTAssertTrue(
             result.err.contains(
-                "a.feature:3:5: warning: <balanse> is not a column of the examples of 'Balance of <balance>' "
+                "a.feature:3:18: warning: <balanse> is not a column of the examples of 'Balance of <balance>' "
                     + "(columns: balance), so it stays as written. Did you mean <balance>?"), result.err)
     }
 

@@ -17,9 +17,7 @@ struct TagExpressionsConformanceTests {
 
     @Test("the official files are present")
     func filesArePresent() {
-        if ConformanceDirectory.url == nil {
-            print("⚠️  " + ConformanceDirectory.absenceMessage)
-            if ConformanceDirectory.isRequired { Issue.record(Comment(rawValue: ConformanceDirectory.absenceMessage)) }
+        if ConformanceDirectory.isAbsent(fail: { Issue.record(Comment(rawValue: $0)) }) {
             return
         }
         #expect(Self.load("parsing.yml").count == 23)

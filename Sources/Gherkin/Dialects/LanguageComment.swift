@@ -1,24 +1,47 @@
 /// A `# language: xx` comment read from text, for tools around the parser (the parser
-/// itself reads it from bytes as it scans, in `LanguageHeader`).
+/// itself reads it from bytes as it scans, in `LanguageHeader`), as the parser reads it:
+/// `^\s*#\s*language\s*:\s*([a-zA-Z\-_]+)\s*$`, whitespace being Unicode whitespace.
 public enum LanguageComment {
     /// The language a line names, if it is a `# language:` comment.
     public static func language(inLine line: Substring) -> String? {
-        let body = line.drop { $0 == " " || $0 == "\t" }
-        guard body.hasPrefix("#") else { return nil }
-        let afterHash = body.dropFirst().drop { $0 == " " || $0 == "\t" }
-        guard afterHash.hasPrefix("language") else { return nil }
-        let afterWord = afterHash.dropFirst("language".count).drop { $0 == " " || $0 == "\t" }
-        guard afterWord.hasPrefix(":") else { return nil }
-        let name = afterWord.dropFirst().drop { $0 == " " || $0 == "\t" }
-        let trimmed = name.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()
-        return trimmed.isEmpty ? nil : String(trimmed)
+        var scalars = line.unicodeScalars
+        func skipSpace() {
+            while let first = scalars.first, first.isGherkinWhitespace { scalars.removeFirst() }
+        }
+        func expect(_ literal: String) -> Bool {
+            guard scalars.starts(with: literal.unicodeScalars) else { return false }
+            scalars.removeFirst(literal.unicodeScalars.count)
+            return true
+        }
+        skipSpace()
+        guard expect("#") else { return nil }
+        skipSpace()
+        guard expect("language") else { return nil }
+        skipSpace()
+        guard expect(":") else { return nil }
+        skipSpace()
+        let name = scalars.prefix { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "-" || $0 == "_" }
+        scalars.removeFirst(name.count)
+        skipSpace()
+        guard !name.isEmpty, scalars.isEmpty else { return nil }
+        return String(String.UnicodeScalarView(name))
+    }
+
+    /// Whether a line is blank as the parser reads it: Unicode whitespace only.
+    public static func isBlank(_ line: Substring) -> Bool {
+        line.unicodeScalars.allSatisfy(\.isGherkinWhitespace)
+    }
+
+    /// Whether a line is a comment as the parser reads it: `#` after Unicode whitespace.
+    public static func isComment(_ line: Substring) -> Bool {
+        line.unicodeScalars.first { !$0.isGherkinWhitespace } == "#"
     }
 
     /// The language a source names in the comments before its first other line; English if none.
     public static func language(of source: String) -> String {
         for line in source.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: true) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            guard line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") else { break }
+            if isBlank(line) { continue }
+            guard isComment(line) else { break }
             if let language = language(inLine: line) { return language }
         }
         return "en"

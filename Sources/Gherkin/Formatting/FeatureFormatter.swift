@@ -1,16 +1,26 @@
 /// The canonical layout of a feature file, as the official pretty printer lays it out:
-/// two spaces per level (Feature, then Background/Rule/Scenario, then steps and
-/// Examples, then tables and doc strings), one empty line between blocks, tags on the
+/// one indentation level per nesting (Feature, then Background/Rule/Scenario, then steps
+/// and Examples, then tables and doc strings), one empty line between blocks, tags on the
 /// line above what they tag, data tables aligned by display width (CJK and emoji count
 /// as two columns), doc strings and comments kept, the file's language and keywords kept.
 ///
-/// Given the source, it also keeps what the file is beyond its AST: its line ends (CRLF
-/// stays CRLF), its byte order mark, its `# language:` line as written (an explicit `en`
-/// too), and each comment where it stands among the lines of a description.
-/// Formatting twice gives the same text; the AST and pickles stay those of the original.
+/// Given the source, it changes only the whitespace it owns, and keeps every other
+/// character as written, in order: its invariant is that the output with layout whitespace
+/// removed (`LayoutWhitespace.skeleton`) is the source with layout whitespace removed. So
+/// it keeps a comment after tags, text after a row's last `|`, the separator after a
+/// keyword (`前提 50 円`, and none in `前提50 円`), escapes in cells and doc strings as
+/// written, the file's line ends (CRLF stays CRLF), its byte order mark, its `# language:`
+/// line as written (an explicit `en` too), and each comment where it stands among the lines
+/// of a description. Formatting twice gives the same text; the AST and pickles stay those of
+/// the original.
 public struct FeatureFormatter: Sendable {
-    /// A formatter with the house style: two spaces per level, tables aligned.
-    public init() {}
+    /// The text of one indentation level: two spaces unless set.
+    public var indentation: String
+
+    /// A formatter that indents each level by `indentation` (two spaces, four, a tab).
+    public init(indentation: String = "  ") {
+        self.indentation = indentation
+    }
 
     /// The formatted text of a parsed document, without its source: LF line ends, and a
     /// language line only for a language other than English.
@@ -24,14 +34,15 @@ public struct FeatureFormatter: Sendable {
         let layout = source.map(SourceLayout.init)
         var comments = document.comments
         if let language = layout?.languageLine { comments.append(language) }
-        var writer = Writer(comments: comments.sorted { $0.location.line < $1.location.line }, layout: layout)
+        var writer = Writer(
+            comments: comments.sorted { $0.location.line < $1.location.line }, layout: layout, unit: indentation)
         if let feature = document.feature {
             if layout?.languageLine == nil && feature.language != "en" {
-                writer.line("# language: \(feature.language)", indent: 0)
+                writer.line("# language: \(feature.language)", level: 0)
             }
             writer.feature(feature)
         }
-        writer.flushComments(before: Int.max, indent: 0)
+        writer.flushComments(before: Int.max)
         var text = writer.text
         if layout?.crlf == true { text = text.replacing("\n", with: "\r\n") }
         return byteOrderMark ? "\u{FEFF}" + text : text
@@ -65,9 +76,9 @@ public struct FeatureFormatter: Sendable {
             // lines that open the file; later ones are comments.
             var found: Comment?
             for (index, line) in lines.enumerated() {
-                let body = line.drop { $0 == " " || $0 == "\t" }
-                if body.isEmpty { continue }
-                guard body.hasPrefix("#") else { break }
+                // Blank as the parser reads it: Unicode whitespace only (U+00A0, U+3000, a form feed).
+                if LanguageComment.isBlank(line) { continue }
+                guard LanguageComment.isComment(line) else { break }
                 if LanguageComment.language(inLine: line) != nil {
                     found = Comment(location: Location(line: index + 1, column: 1), text: String(line))
                     break
@@ -78,10 +89,10 @@ public struct FeatureFormatter: Sendable {
 
         /// The source line of each line of a description of the header at `header`, given
         /// the lines that hold comments: the description starts at the first line after its
-        /// header that is not blank, and comments stand between its lines.
+        /// header that is not blank (Unicode whitespace only), and comments stand between its lines.
         func descriptionLines(after header: Int, count: Int, commentLines: Set<Int>) -> [Int] {
             var number = header + 1
-            while number <= lines.count, lines[number - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { number += 1 }
+            while number <= lines.count, LanguageComment.isBlank(lines[number - 1]) { number += 1 }
             var result: [Int] = []
             while result.count < count {
                 if !commentLines.contains(number) { result.append(number) }
@@ -97,15 +108,23 @@ public struct FeatureFormatter: Sendable {
         var next = 0
         let layout: SourceLayout?
         let commentLines: Set<Int>
+        let unit: String
 
-        init(comments: [Comment], layout: SourceLayout?) {
+        init(comments: [Comment], layout: SourceLayout?, unit: String) {
             self.comments = comments
             self.layout = layout
+            self.unit = unit
             commentLines = Set(comments.map(\.location.line))
         }
 
-        mutating func line(_ content: String, indent: Int) {
-            text += String(repeating: " ", count: indent) + content + "\n"
+        /// The source's line `number` (1-based), when the source is known.
+        func source(_ number: Int) -> SourceLine? {
+            guard let layout, number >= 1, number <= layout.lines.count else { return nil }
+            return SourceLine(layout.lines[number - 1])
+        }
+
+        mutating func line(_ content: String, level: Int) {
+            text += String(repeating: unit, count: level) + content + "\n"
         }
 
         mutating func blank() {
@@ -114,33 +133,59 @@ public struct FeatureFormatter: Sendable {
 
         /// The comments written before `line` in the source, as they were written (a
         /// comment's text, its indentation included, is part of the AST).
-        mutating func flushComments(before line: Int, indent: Int) {
+        mutating func flushComments(before line: Int) {
             while next < comments.count, comments[next].location.line < line {
-                self.line(comments[next].text, indent: 0)
+                text += comments[next].text + "\n"
                 next += 1
             }
         }
 
-        mutating func header(_ keyword: String, _ name: String, tags: [Tag], line: Int, indent: Int) {
-            let first = tags.map(\.location.line).min() ?? line
-            flushComments(before: first, indent: indent)
+        /// The separator between a keyword written at `location` and the text after it: one
+        /// space where the source has whitespace there, none where it has none.
+        func separator(afterPrefixOf length: Int, at location: Location, default fallback: String) -> String {
+            guard let line = source(location.line), let column = location.column else { return fallback }
+            return line.separator(afterPrefixOf: length, at: column)
+        }
+
+        mutating func header(_ keyword: String, _ name: String, tags: [Tag], location: Location, level: Int) {
+            let first = tags.map(\.location.line).min() ?? location.line
+            flushComments(before: first)
             if !tags.isEmpty {
-                // Tags keep the lines they were written on.
-                var byLine: [(Int, [String])] = []
+                // Tags keep the lines they were written on, and a comment after them.
+                var byLine: [(line: Int, tags: [Tag])] = []
                 for tag in tags {
-                    if let last = byLine.last, last.0 == tag.location.line {
-                        byLine[byLine.count - 1].1.append(tag.name)
+                    if let last = byLine.last, last.line == tag.location.line {
+                        byLine[byLine.count - 1].tags.append(tag)
                     } else {
-                        byLine.append((tag.location.line, [tag.name]))
+                        byLine.append((tag.location.line, [tag]))
                     }
                 }
-                for (tagLine, names) in byLine {
-                    flushComments(before: tagLine, indent: indent)
-                    self.line(names.joined(separator: " "), indent: indent)
+                for (tagLine, lineTags) in byLine {
+                    flushComments(before: tagLine)
+                    // As written: `@ smoke` keeps its space, though the AST names it `@smoke`.
+                    var content = source(tagLine)?.tags ?? Writer.tagLine(lineTags)
+                    if let comment = source(tagLine)?.tagComment { content += " " + comment }
+                    self.line(content, level: level)
                 }
             }
-            flushComments(before: line, indent: indent)
-            self.line(name.isEmpty ? keyword + ":" : keyword + ": " + name, indent: indent)
+            flushComments(before: location.line)
+            let separator =
+                name.isEmpty
+                ? "" : self.separator(afterPrefixOf: keyword.unicodeScalars.count + 1, at: location, default: " ")
+            self.line(keyword + ":" + separator + name, level: level)
+        }
+
+        /// Tags written on one line, without their source: one space between them where the
+        /// columns leave a gap, none where they leave none (`@a@b`).
+        static func tagLine(_ tags: [Tag]) -> String {
+            var line = ""
+            var end: Int?
+            for tag in tags {
+                if let end, tag.location.column != end { line += " " }
+                line += tag.name
+                end = tag.location.column.map { $0 + tag.name.unicodeScalars.count }
+            }
+            return line
         }
 
         /// A description is free text: its lines are kept as written (the AST holds them so),
@@ -150,18 +195,18 @@ public struct FeatureFormatter: Sendable {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let places = layout?.descriptionLines(after: header, count: lines.count, commentLines: commentLines)
             for (index, line) in lines.enumerated() {
-                if let places { flushComments(before: places[index], indent: 0) }
-                self.line(String(line), indent: 0)
+                if let places { flushComments(before: places[index]) }
+                self.text += line + "\n"
             }
         }
 
         mutating func feature(_ feature: Feature) {
-            header(feature.keyword, feature.name, tags: feature.tags, line: feature.location.line, indent: 0)
+            header(feature.keyword, feature.name, tags: feature.tags, location: feature.location, level: 0)
             description(feature.description, after: feature.location.line)
             for child in feature.children {
                 switch child {
-                case .background(let background): self.background(background, indent: 2)
-                case .scenario(let scenario): self.scenario(scenario, indent: 2)
+                case .background(let background): self.background(background, level: 1)
+                case .scenario(let scenario): self.scenario(scenario, level: 1)
                 case .rule(let rule): self.rule(rule)
                 }
             }
@@ -169,69 +214,84 @@ public struct FeatureFormatter: Sendable {
 
         mutating func rule(_ rule: Rule) {
             blank()
-            header(rule.keyword, rule.name, tags: rule.tags, line: rule.location.line, indent: 2)
+            header(rule.keyword, rule.name, tags: rule.tags, location: rule.location, level: 1)
             description(rule.description, after: rule.location.line)
             for child in rule.children {
                 switch child {
-                case .background(let background): self.background(background, indent: 4)
-                case .scenario(let scenario): self.scenario(scenario, indent: 4)
+                case .background(let background): self.background(background, level: 2)
+                case .scenario(let scenario): self.scenario(scenario, level: 2)
                 }
             }
         }
 
-        mutating func background(_ background: Background, indent: Int) {
+        mutating func background(_ background: Background, level: Int) {
             blank()
-            header(background.keyword, background.name, tags: [], line: background.location.line, indent: indent)
+            header(background.keyword, background.name, tags: [], location: background.location, level: level)
             description(background.description, after: background.location.line)
-            for step in background.steps { self.step(step, indent: indent + 2) }
+            for step in background.steps { self.step(step, level: level + 1) }
         }
 
-        mutating func scenario(_ scenario: Scenario, indent: Int) {
+        mutating func scenario(_ scenario: Scenario, level: Int) {
             blank()
-            header(scenario.keyword, scenario.name, tags: scenario.tags, line: scenario.location.line, indent: indent)
+            header(scenario.keyword, scenario.name, tags: scenario.tags, location: scenario.location, level: level)
             description(scenario.description, after: scenario.location.line)
-            for step in scenario.steps { self.step(step, indent: indent + 2) }
+            for step in scenario.steps { self.step(step, level: level + 1) }
             for examples in scenario.examples {
                 blank()
                 header(
-                    examples.keyword, examples.name, tags: examples.tags, line: examples.location.line,
-                    indent: indent + 2)
+                    examples.keyword, examples.name, tags: examples.tags, location: examples.location, level: level + 1)
                 description(examples.description, after: examples.location.line)
                 var rows: [TableRow] = []
                 if let header = examples.tableHeader { rows.append(header) }
                 rows += examples.tableBody
-                table(rows, indent: indent + 4)
+                table(rows, level: level + 2)
             }
         }
 
-        mutating func step(_ step: Step, indent: Int) {
-            flushComments(before: step.location.line, indent: indent)
-            line(step.keyword + step.text, indent: indent)
+        mutating func step(_ step: Step, level: Int) {
+            flushComments(before: step.location.line)
+            // A keyword with its space (`Given `) is followed by its text; one without
+            // (`前提`) keeps the separator the source has.
+            let separator =
+                step.keyword.unicodeScalars.last?.isGherkinWhitespace ?? true || step.text.isEmpty
+                ? "" : self.separator(afterPrefixOf: step.keyword.unicodeScalars.count, at: step.location, default: "")
+            line(step.keyword + separator + step.text, level: level)
             // A step may have both arguments: they keep their order.
             let table = step.dataTable
             let doc = step.docString
             if let table, let doc, doc.location.line < table.location.line {
-                docString(doc, indent: indent + 2)
-                self.table(table.rows, indent: indent + 2)
+                docString(doc, level: level + 1)
+                self.table(table.rows, level: level + 1)
                 return
             }
-            if let table { self.table(table.rows, indent: indent + 2) }
-            if let doc { docString(doc, indent: indent + 2) }
+            if let table { self.table(table.rows, level: level + 1) }
+            if let doc { docString(doc, level: level + 1) }
         }
 
-        mutating func table(_ rows: [TableRow], indent: Int) {
-            let cells = rows.map { $0.cells.map { Writer.escapeCell($0.value) } }
-            let columns = cells.map(\.count).max() ?? 0
-            let widths = (0..<columns).map { column in
-                cells.map { column < $0.count ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0
+        /// A row's cells as written in the source (escapes kept) and the text after its last
+        /// `|`; without the source, the cells' values escaped.
+        func cells(of row: TableRow) -> (cells: [String], tail: String) {
+            if let written = source(row.location.line)?.row, written.cells.count == row.cells.count {
+                return written
             }
-            for (row, values) in zip(rows, cells) {
-                flushComments(before: row.location.line, indent: indent)
-                let padded = values.enumerated().map { column, value in
+            return (row.cells.map { Writer.escapeCell($0.value) }, "")
+        }
+
+        mutating func table(_ rows: [TableRow], level: Int) {
+            let written = rows.map(cells(of:))
+            let columns = written.map(\.cells.count).max() ?? 0
+            let widths = (0..<columns).map { column in
+                written.map { column < $0.cells.count ? DisplayWidth.of($0.cells[column]) : 0 }.max() ?? 0
+            }
+            for (row, values) in zip(rows, written) {
+                flushComments(before: row.location.line)
+                let padded = values.cells.enumerated().map { column, value in
                     value + String(repeating: " ", count: widths[column] - DisplayWidth.of(value))
                 }
                 // A row of no cells is a bare `|`: `|  |` would be a row of one empty cell.
-                line(padded.isEmpty ? "|" : "| " + padded.joined(separator: " | ") + " |", indent: indent)
+                var content = padded.isEmpty ? "|" : "| " + padded.joined(separator: " | ") + " |"
+                if !values.tail.isEmpty { content += " " + values.tail }
+                line(content, level: level)
             }
         }
 
@@ -248,18 +308,41 @@ public struct FeatureFormatter: Sendable {
             return result
         }
 
-        mutating func docString(_ doc: DocString, indent: Int) {
-            flushComments(before: doc.location.line, indent: indent)
-            line(doc.delimiter + (doc.mediaType ?? ""), indent: indent)
+        mutating func docString(_ doc: DocString, level: Int) {
+            flushComments(before: doc.location.line)
+            let mediaType = doc.mediaType ?? ""
+            let separator = mediaType.isEmpty ? "" : self.separator(afterPrefixOf: 3, at: doc.location, default: "")
+            line(doc.delimiter + separator + mediaType, level: level)
+            if let written = writtenContent(of: doc) {
+                for contentLine in written.lines { line(contentLine, level: contentLine.isEmpty ? 0 : level) }
+                // Text after the closing delimiter, which the parser leaves out, stays.
+                line(written.closing, level: level)
+                return
+            }
             if !doc.content.isEmpty {
                 for contentLine in doc.content.split(separator: "\n", omittingEmptySubsequences: false) {
                     // A delimiter inside the content is escaped, as the parser reads it back.
                     let escaped = String(contentLine).replacing(
                         doc.delimiter, with: doc.delimiter.map { "\\\($0)" }.joined())
-                    line(escaped, indent: escaped.isEmpty ? 0 : indent)
+                    line(escaped, level: escaped.isEmpty ? 0 : level)
                 }
             }
-            line(doc.delimiter, indent: indent)
+            line(doc.delimiter, level: level)
+        }
+
+        /// A doc string's content lines as written in the source (escapes kept, the opening
+        /// delimiter's indentation removed as the parser removes it) and its closing line.
+        func writtenContent(of doc: DocString) -> (lines: [String], closing: String)? {
+            guard let opening = source(doc.location.line) else { return nil }
+            var lines: [String] = []
+            var number = doc.location.line + 1
+            while let line = source(number) {
+                let trimmed = line.trimmed()
+                if trimmed.hasPrefix(doc.delimiter) { return (lines, trimmed) }
+                lines.append(line.docStringContent(removing: opening.indent))
+                number += 1
+            }
+            return nil
         }
     }
 }

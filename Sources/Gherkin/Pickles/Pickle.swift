@@ -17,6 +17,21 @@ public struct Pickle: Sendable, Hashable, Codable {
     public var tags: [PickleTag]
     /// The scenario's id, then the example row's id for an outline row.
     public var astNodeIds: AstNodeIds
+
+    /// A pickle of these parts (a compiler makes them; a worker process rebuilds the one it runs).
+    public init(
+        id: String, uri: String, location: Location, name: String, language: String, steps: [PickleStep],
+        tags: [PickleTag], astNodeIds: AstNodeIds
+    ) {
+        self.id = id
+        self.uri = uri
+        self.location = location
+        self.name = name
+        self.language = language
+        self.steps = steps
+        self.tags = tags
+        self.astNodeIds = astNodeIds
+    }
 }
 
 /// A tag a pickle carries, from its feature, rule, scenario or examples.
@@ -25,6 +40,12 @@ public struct PickleTag: Sendable, Hashable, Codable {
     public var name: String
     /// The id of the tag where it is written.
     public var astNodeId: String
+
+    /// The tag `name` (with its `@`), written at the node `astNodeId`.
+    public init(name: String, astNodeId: String) {
+        self.name = name
+        self.astNodeId = astNodeId
+    }
 }
 
 /// The kind of a pickle step: what its keyword (or the keyword before a conjunction) says.
@@ -51,6 +72,17 @@ public struct PickleStep: Sendable, Hashable, Codable {
     public var argument: PickleStepArgument?
     /// The step's id, then the example row's id for an outline row.
     public var astNodeIds: AstNodeIds
+
+    /// A step of these parts.
+    public init(
+        id: String, text: String, type: PickleStepType?, argument: PickleStepArgument?, astNodeIds: AstNodeIds
+    ) {
+        self.id = id
+        self.text = text
+        self.type = type
+        self.argument = argument
+        self.astNodeIds = astNodeIds
+    }
 }
 
 /// The arguments of a pickle step.
@@ -59,6 +91,12 @@ public struct PickleStepArgument: Sendable, Hashable, Codable {
     public var docString: PickleDocString?
     /// The table, if the argument is one.
     public var dataTable: PickleTable?
+
+    /// A step's doc string, table, or both.
+    public init(docString: PickleDocString? = nil, dataTable: PickleTable? = nil) {
+        self.docString = docString
+        self.dataTable = dataTable
+    }
 }
 
 /// A doc string argument after substitution.
@@ -69,6 +107,13 @@ public struct PickleDocString: Sendable, Hashable, Codable {
     public var content: String
     /// 1 or 2 when the step has both a table and a doc string, in source order.
     public var argumentIndex: Int?
+
+    /// A doc string of this text.
+    public init(mediaType: String? = nil, content: String, argumentIndex: Int? = nil) {
+        self.mediaType = mediaType
+        self.content = content
+        self.argumentIndex = argumentIndex
+    }
 }
 
 /// A table argument after substitution.

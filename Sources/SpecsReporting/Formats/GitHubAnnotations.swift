@@ -2,15 +2,28 @@ import Messages
 import SpecsRunner
 
 /// On GitHub Actions, each failed or undefined step also becomes an
-/// `::error file=…,line=…::…` line pointing at the feature file.
+/// `::error file=…,line=…::…` line pointing at the feature file, and at the end each of the
+/// run's verdict's other problems (a file that does not parse, scenarios never run, a shard
+/// missing...) an `::error::` line of its own.
 public final class GitHubAnnotations: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
+    private let board: VerdictBoard?
 
-    public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
+    public init(output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil) {
         feed = LedgerFeed(shared)
         out = output
+        self.board = board
+    }
+
+    /// The verdict's problems that no step's annotation shows.
+    public func finish() {
+        let verdict = board?.verdict(or: ledger) ?? RunVerdict(ledger.result)
+        for problem in verdict.problems {
+            if case .scenarios = problem { continue }
+            out.write("::error title=specs::\(Self.escapeData("FAILED: " + VerdictText.sentence(problem)))\n")
+        }
     }
 
     public func consume(_ envelope: Envelope) {
@@ -29,7 +42,7 @@ public final class GitHubAnnotations: EventConsumer {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        TerminalText.escape(text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A"))
     }
 
     static func escapeProperty(_ text: String) -> String {

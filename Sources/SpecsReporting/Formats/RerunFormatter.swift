@@ -1,16 +1,23 @@
 import Messages
+import SpecsRunner
 
 /// `--format rerun[:FILE]`: where each scenario and example row that did not pass stands,
 /// as Cucumber's rerun formatter writes it: a line per file, `path:line:line...`, files and
-/// lines sorted, so that merged shards write what the whole run would. `specs @FILE` runs exactly those again; a run where all passed writes an
-/// empty file, and `specs @FILE` of it runs nothing.
+/// lines sorted, so that merged shards write what the whole run would. Every scenario that
+/// did not pass is named: failed, never finished, never started (an interrupted run, after
+/// `--fail-fast`), in no stream of a merge. A failed run that names no scenario (a file that
+/// does not parse, definitions not registered) writes the files that do not parse, or else
+/// a `# FAILED: ...` line, so that `specs @FILE` never takes it for a run that passed.
+/// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
 public final class RerunFormatter: EventConsumer {
     private let feed: LedgerFeed
     private let out: ReportOutput
+    private let board: VerdictBoard?
 
-    public init(output: ReportOutput, ledger shared: RunLedger? = nil) {
+    public init(output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil) {
         feed = LedgerFeed(shared)
         out = output
+        self.board = board
     }
 
     public func consume(_ envelope: Envelope) { feed.consume(envelope) }
@@ -18,15 +25,32 @@ public final class RerunFormatter: EventConsumer {
     public func closeDocument(_ uri: String) { feed.closeDocument(uri) }
 
     public func finish() {
+        let ledger = feed.ledger
+        let result = ledger.result
         var lines: [String: Set<Int>] = [:]
-        for testCaseId in feed.ledger.result.tally.notPassed {
-            guard let result = feed.ledger.scenarioResult(testCaseId: testCaseId), result.status.failsRun else {
+        for testCaseId in result.tally.notPassed + result.tally.neverStarted {
+            guard let scenario = ledger.scenarioResult(testCaseId: testCaseId),
+                !scenario.started || scenario.status.needsAttention
+            else { continue }
+            lines[scenario.pickle.uri, default: []].insert(scenario.pickle.location.line)
+        }
+        for place in result.inNoStream {
+            guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else {
                 continue
             }
-            lines[result.pickle.uri, default: []].insert(result.pickle.location.line)
+            lines[String(place[..<colon]), default: []].insert(line)
         }
         for uri in lines.keys.sorted() {
             out.write(uri + lines[uri, default: []].sorted().map { ":\($0)" }.joined() + "\n")
+        }
+        let verdict = board?.verdict(or: ledger) ?? RunVerdict(result)
+        if lines.isEmpty && !verdict.passed {
+            let unparsable = Set(result.unparsable.map { String($0[..<($0.lastIndex(of: ":") ?? $0.endIndex)]) })
+            for uri in unparsable.sorted() { out.write(uri + "\n") }
+            if unparsable.isEmpty {
+                let reasons = verdict.problems.map(VerdictText.sentence).joined(separator: "; ")
+                out.write("# FAILED: " + reasons.replacing("\n", with: " ") + "\n")
+            }
         }
         out.close()
     }

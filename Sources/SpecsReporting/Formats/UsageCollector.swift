@@ -70,7 +70,7 @@ public final class UsageCollector: EventConsumer {
                 if definitions.count == 1, let duration = step.result?.duration,
                     step.status == .passed || step.status == .failed
                 {
-                    byDefinition[definition.id]?.durations.append(duration.totalNanoseconds)
+                    byDefinition[definition.id]?.durations.append(max(0, duration.totalNanoseconds))
                 }
             }
         }

@@ -29,14 +29,15 @@ public final class UsageFormatter: EventConsumer {
             out.write("\n\(Self.expression(use.definition))  \(Self.place(use.definition))\n")
             var line = "  \(use.matches.count) step\(use.matches.count == 1 ? "" : "s")"
             if !use.durations.isEmpty {
-                let mean = Double(use.durations.reduce(0, +)) / Double(use.durations.count) / 1e6
+                // Summed as Double: a saved stream's durations may add up past 64 bits.
+                let mean = use.durations.reduce(0.0) { $0 + Double($1) } / Double(use.durations.count) / 1e6
                 let maximum = Double(use.durations.max() ?? 0) / 1e6
                 line += String(format: ", mean %.3f ms, max %.3f ms", mean, maximum)
             }
             out.write(line + "\n")
             var seen: Set<String> = []
             for match in use.matches where seen.insert(match.text + match.place).inserted {
-                out.write("    \(match.text)  \(match.place)\n")
+                out.write(TerminalText.escape("    \(match.text)  \(match.place)\n"))
             }
         }
         if !unused.isEmpty {

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecsRunner
 import Traceability
 
 /// Writes the HTML book a feature at a time. As each feature is added, its heading, its
@@ -87,7 +88,8 @@ final class BookBinder {
     /// Writes the whole page to `out`; `trend` draws the past runs and this one.
     func bind(
         into out: ReportOutput, run: (started: Timestamp?, finished: Timestamp?), unlinkedTests: [TestIdentifier],
-        trend: RunHistory.Marks, runs: [RunMetadata] = []
+        trend: RunHistory.Marks, runs: [RunMetadata] = [], verdict: RunVerdict, tally: RunLedger.StatusTally? = nil,
+        runHooks: [(hook: HookMessage?, attachment: Attachment)] = []
     ) {
         var byFolder: [String: [FeatureChapter]] = [:]
         for chapter in chapters { byFolder[chapter.folder, default: []].append(chapter) }
@@ -99,6 +101,8 @@ final class BookBinder {
         var page = HTMLPage(labels: labels, title: title, dryRun: dryRun, history: trend)
         page.resultsKnown = resultsKnown
         page.runs = runs
+        page.verdict = verdict
+        page.tally = tally
         page.renderOpening(figures, folders: folders, run: run)
         page.renderAttentionOpening()
         let attentionCount = ordered.reduce(0) { $0 + $1.attentionCount }
@@ -123,6 +127,8 @@ final class BookBinder {
         writeAttention(withAttention[..<early], into: &page, out: out)
         page.html += "]}</script>"
         page.renderScript()
+        // What the run's hooks attached or printed, before the chapters and after them, where it happened.
+        page.html += Self.runHooksHTML(runHooks.filter { $0.hook?.type != .afterTestRun }, page, labels.beforeRun)
         var index = 0
         for folder in folders {
             if folders.count > 1 {
@@ -142,6 +148,7 @@ final class BookBinder {
                 index += 1
             }
         }
+        page.html += Self.runHooksHTML(runHooks.filter { $0.hook?.type == .afterTestRun }, page, labels.afterRun)
         // What the script needs once the chapters are read: each chapter's file, anchor and
         // scenarios, the rest of what needs attention, and, in a large book, each folder's
         // lines of the contents and the filter's tags.
@@ -192,6 +199,26 @@ final class BookBinder {
     /// Up to this many scenario results, the page builds every chapter as it opens; past it,
     /// a chapter is built when the reader goes there.
     static let eagerResults = 2_000
+
+    /// A section of what run hooks attached, each under its hook's name; empty without any.
+    private static func runHooksHTML(
+        _ attached: [(hook: HookMessage?, attachment: Attachment)], _ page: HTMLPage, _ heading: String
+    ) -> String {
+        guard !attached.isEmpty else { return "" }
+        var html = "<section class=\"run-hooks\"><h2>\(page.e(heading))</h2>"
+        var index = 0
+        while index < attached.count {
+            // One hook's attachments in a row share its name.
+            let hook = attached[index].hook
+            var attachments: [Attachment] = []
+            while index < attached.count, attached[index].hook?.id == hook?.id {
+                attachments.append(attached[index].attachment)
+                index += 1
+            }
+            html += "<p class=\"muted\">\(page.e(hook?.name ?? "hook"))</p>" + page.attachmentsHTML(attachments)
+        }
+        return html + "</section>"
+    }
 
     private func flush(_ page: inout HTMLPage, to out: ReportOutput) {
         out.write(page.html)

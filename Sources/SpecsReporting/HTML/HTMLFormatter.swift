@@ -25,6 +25,7 @@ public final class HTMLFormatter: EventConsumer {
     private let title: String
     private let dryRun: Bool
     private let historyDirectory: String?
+    private let board: VerdictBoard?
     /// Why the run's history record could not be written, if it could not.
     public private(set) var historyProblem: String?
     /// The past records the history skipped, and why, by path.
@@ -48,9 +49,11 @@ public final class HTMLFormatter: EventConsumer {
     /// each run and shows the trend of the last ones.
     public init(
         output: ReportOutput, context: TraceabilityContext, language: String? = nil, title: String = "Specifications",
-        dryRun: Bool = false, historyDirectory: String? = nil, ledger shared: RunLedger? = nil
+        dryRun: Bool = false, historyDirectory: String? = nil, ledger shared: RunLedger? = nil,
+        verdict board: VerdictBoard? = nil
     ) {
         feed = LedgerFeed(shared)
+        self.board = board
         out = output
         self.context = context
         self.language = language
@@ -104,7 +107,8 @@ public final class HTMLFormatter: EventConsumer {
         binder.bind(
             into: out, run: (ledger.runStarted, ledger.runFinished?.timestamp),
             unlinkedTests: TraceabilityReport.unlinked(context.inventory(), linked: binder.linkedTests), trend: trend,
-            runs: runs)
+            runs: runs, verdict: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), tally: ledger.result.tally,
+            runHooks: ledger.runHookAttachments)
         out.close()
     }
 

@@ -96,7 +96,12 @@ extension HTMLPage {
                 verified = isVerified ? "1" : "0"
             }
         }
-        let marks = history.marks(for: entry.results.map { RunHistory.key($0) }).map { ChapterJSON.text($0(labels)) }
+        var marks = history.marks(for: entry.results.map { RunHistory.key($0) }).map { ChapterJSON.text($0(labels)) }
+        // Passed only on a retry in this run: flaky, with or without a history, saying on which retry.
+        if let retry = entry.results.filter(\.isFlaky).map(\.attempt).max() {
+            marks.removeAll { $0 == ChapterJSON.text(labels.flaky) }
+            marks.append(ChapterJSON.text("\(labels.flaky): \(labels.passedOnRetry) \(retry)"))
+        }
         var steps: String
         var before: String?
         var after: String?

@@ -82,7 +82,9 @@ extension HTMLPage {
 
     /// A feature's entries of what needs attention (scenarios that do not pass or are not
     /// verified), each `[line, name, status when it does not pass or "", 1 when not verified
-    /// or 0, why not verified or ""]`, joined by commas; and how many there are.
+    /// or 0, why not verified or "", why it does not pass or ""]`, joined by commas; and how
+    /// many there are. Why it does not pass (the step and its message) is what the page leads
+    /// with; the evidence comes second.
     func attentionJSON(_ entry: ReportBook.FeatureEntry) -> (json: String, count: Int) {
         guard !dryRun else { return ("", 0) }
         var entries: [String] = []
@@ -103,10 +105,29 @@ extension HTMLPage {
                 ChapterJSON.array([
                     String(scenario.scenario.location.line), ChapterJSON.text(scenario.scenario.name),
                     failing ? "\"\(status)\"" : "\"\"", unverified ? "1" : "0", ChapterJSON.text(reason),
+                    ChapterJSON.text(failing ? whyItFails(scenario) : ""),
                 ]))
         }
         return (entries.joined(separator: ","), entries.count)
     }
+
+    /// The first step that did not pass and its message's first lines (`Then the total is 8
+    /// EUR: total: expected 8, got 7.5`), of the first result (row) that did not pass.
+    func whyItFails(_ scenario: ReportBook.ScenarioEntry) -> String {
+        guard let result = scenario.results.first(where: { ReportBook.needsAttention(ReportBook.status($0)) }),
+            let step = result.failure
+        else { return "" }
+        let message =
+            step.status == .undefined
+            ? labels.notAutomated
+            : (step.result?.message ?? labels.name(step.status.rawValue.lowercased()))
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: true).prefix(2).joined(separator: " ")
+        let what = (step.keyword + step.text).trimmingCharacters(in: .whitespaces)
+        return String((what + ": " + lines).prefix(Self.whyLength))
+    }
+
+    /// How much of why a scenario fails its attention entry shows.
+    static let whyLength = 300
 
     mutating func renderAttentionOpening() {
         html +=

@@ -11,9 +11,13 @@ extension HTMLPage {
     func stepsJSON(_ scenario: Scenario, result: ScenarioResult) -> (steps: String, before: String, after: String) {
         var byAst: [String: StepResult] = [:]
         var hookAttachments: [Attachment] = []
+        var beforeHookAttachments: [Attachment] = []
         var stepOf: [String: String] = [:]  // test step id -> AST step id
+        var hooksBefore: Set<String> = []  // the test step ids of hooks before the first step
+        var seenStep = false
         var after = ""
         for step in result.steps {
+            if case .step = step.kind { seenStep = true } else if !seenStep { hooksBefore.insert(step.testStepId) }
             switch step.kind {
             case .step(let pickleStep, _, _):
                 if let ast = pickleStep.astNodeIds.first {
@@ -30,6 +34,8 @@ extension HTMLPage {
         for attachment in result.attachments {
             if let id = attachment.testStepId, let ast = stepOf[id] {
                 attachmentsByStep[ast, default: []].append(attachment)
+            } else if let id = attachment.testStepId, hooksBefore.contains(id) {
+                beforeHookAttachments.append(attachment)
             } else {
                 hookAttachments.append(attachment)
             }
@@ -51,6 +57,12 @@ extension HTMLPage {
             var extra = found.map { problem($0, result) } ?? ""
             extra += attachmentsHTML(attachmentsByStep[step.id] ?? [])
             return stepJSON(step, status: status, extra: extra)
+        }
+        // What before-scenario hooks attached comes first, in the list of steps.
+        if !beforeHookAttachments.isEmpty {
+            before =
+                "<li class=\"before\"><p class=\"muted\">\(e(labels.beforeScenario))</p>\(attachmentsHTML(beforeHookAttachments))</li>"
+                + before
         }
         if !hookAttachments.isEmpty {
             after +=

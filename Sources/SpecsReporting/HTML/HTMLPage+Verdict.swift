@@ -1,12 +1,16 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecsRunner
 import Traceability
 
 /// The top of the page: title, date, the verdict in one sentence, the counts, the trend.
 extension HTMLPage {
     mutating func renderHeader(_ figures: BookFigures, run: (started: Timestamp?, finished: Timestamp?)) {
-        let counts = figures.counts
+        // The run's counts, as the summary prints them (scenarios in no stream of a merge
+        // among those not run), not the chapters' own.
+        let counts = tally.map(Self.counts) ?? figures.counts
+        let total = counts.values.reduce(0, +)
         let attention = figures.attention
         let verified = figures.verifiedRows
         let rows = figures.rows
@@ -19,17 +23,19 @@ extension HTMLPage {
             let shown = iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + " UTC"
             html += "<p class=\"muted\">\(e(labels.runAt)) <time datetime=\"\(iso)\">\(e(String(shown)))</time></p>"
         }
-        let good = !dryRun && attention == 0 && unverified <= 0 && figures.results > 0
+        // Readiness is the run's verdict plus the evidence: the verdict passed, and every
+        // scenario is verified by a passing test.
+        let good = !dryRun && verdict.passed && unverified <= 0 && total > 0
         html += "<p class=\"verdict \(good ? "good" : "bad")\" role=\"status\">"
         html +=
             e(
                 labels.verdict(
-                    total: figures.results, attention: attention, unverified: max(0, unverified), dryRun: dryRun,
+                    total: total, verdict: verdict, unverified: max(0, unverified), dryRun: dryRun,
                     resultsKnown: resultsKnown))
             + "</p>"
         if let scope = labels.scope(of: runs) { html += "<p class=\"scope\" role=\"note\">\(e(scope))</p>" }
         html += "<dl class=\"cards\">"
-        html += "<div class=\"card\"><dt>\(e(labels.scenarios))</dt><dd>\(figures.results)</dd></div>"
+        html += "<div class=\"card\"><dt>\(e(labels.scenarios))</dt><dd>\(total)</dd></div>"
         for status in ReportBook.severity.reversed() where (counts[status] ?? 0) > 0 {
             html +=
                 "<div class=\"card \(status)\"><dt>\(e(labels.name(status)))</dt><dd>\(counts[status] ?? 0)</dd></div>"
@@ -42,11 +48,19 @@ extension HTMLPage {
         html += "<div class=\"card\"><dt>\(e(labels.steps))</dt><dd>\(figures.steps)</dd></div>"
         if let start = run.started, let end = run.finished {
             html +=
-                "<div class=\"card\"><dt>\(e(labels.duration))</dt><dd>\(String(format: "%.1f", Double(end.totalNanoseconds - start.totalNanoseconds) / 1e9)) s</dd></div>"
+                "<div class=\"card\"><dt>\(e(labels.duration))</dt><dd>\(String(format: "%.1f", Double(end.totalNanoseconds.saturatingSubtract(start.totalNanoseconds)) / 1e9)) s</dd></div>"
         }
         html += "</dl>" + bar(counts, label: labels.scenarios)
         if !history.trend.isEmpty { renderTrend() }
         html += "</header>"
+    }
+
+    /// A tally's scenarios by the report's status names, those never run as `not-run`.
+    static func counts(_ tally: RunLedger.StatusTally) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for (status, count) in tally.scenarios where count > 0 { counts[status.rawValue.lowercased()] = count }
+        if tally.notRun > 0 { counts["not-run"] = tally.notRun }
+        return counts
     }
 
     /// The pass rate and the verified rate of the last runs: a chart with its axes, dates and

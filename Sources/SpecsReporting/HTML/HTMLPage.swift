@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecsRunner
 import Traceability
 
 /// Builds the report's HTML text: the verdict first, then what needs attention, then the
@@ -16,6 +17,11 @@ struct HTMLPage {
     var resultsKnown = true
     /// What the run (or each merged shard) says of its selection: a filtered or sharded run says so.
     var runs: [RunMetadata] = []
+    /// The run's verdict, as the command decided it: the header shows it, and judges nothing.
+    var verdict = RunVerdict(scenarios: [:], problems: [])
+    /// The run's scenarios by status, as the ledger counts them for every output; nil for a
+    /// page that counts its own chapters.
+    var tally: RunLedger.StatusTally?
     /// The page as it is written; the `HTMLPage+...` files each write a part of it.
     var html = ""
 

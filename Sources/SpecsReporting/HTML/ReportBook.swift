@@ -90,14 +90,18 @@ enum ReportBook {
         result.started ? result.status.rawValue.lowercased() : "not-run"
     }
 
-    static let severity = ["failed", "ambiguous", "undefined", "pending", "unknown", "not-run", "skipped", "passed"]
+    /// The statuses as the report names them, in the one order (`worstFirst`), with a
+    /// scenario that never started (`not-run`) before the skipped ones.
+    static let severity = TestStepResultStatus.worstFirst.flatMap { status in
+        (status == .skipped ? ["not-run"] : []) + [status.rawValue.lowercased()]
+    }
 
     static func worst(_ statuses: [String]) -> String {
         statuses.min { (severity.firstIndex(of: $0) ?? 99) < (severity.firstIndex(of: $1) ?? 99) } ?? "passed"
     }
 
     static func needsAttention(_ status: String) -> Bool {
-        ["failed", "ambiguous", "undefined", "pending", "unknown"].contains(status)
+        TestStepResultStatus(rawValue: status.uppercased())?.needsAttention ?? false
     }
 
     /// A fragment id made of a path's letters and digits.

@@ -1,4 +1,5 @@
 import Messages
+import SpecsRunner
 
 /// The interface words of the HTML report, in English or Spanish: one small table, with
 /// status names as headings (`Passed 6`, `Pasados 6`) so that counts need no agreement.
@@ -9,6 +10,12 @@ struct ReportLabels: Sendable {
     let scenario, test, component, testStatus, scenarioStatus, covered, notCovered, at, examples, result: String
     let forDevelopers, notAutomated, developerDetail, traceability, specificationOnly, afterScenario: String
     let trend, passRate, history, new, newlyFailing, fixed, flaky, line: String
+    /// The mark of a scenario that passed only on a retry, before the retry's number.
+    let passedOnRetry: String
+    /// Above what before-scenario hooks attached.
+    let beforeScenario: String
+    /// Headings of what run hooks attached or printed, before and after the scenarios.
+    let beforeRun, afterRun: String
     /// Status names as headings and badges.
     let statusNames: [String: String]
 
@@ -29,7 +36,8 @@ struct ReportLabels: Sendable {
         trend: "Trend of the last runs",
         passRate: "pass rate", history: "History", new: "new", newlyFailing: "newly failing", fixed: "fixed",
         flaky: "flaky",
-        line: "line",
+        line: "line", passedOnRetry: "passed on retry",
+        beforeScenario: "Before the scenario", beforeRun: "Before the run", afterRun: "After the run",
         statusNames: [
             "passed": "Passed", "failed": "Failed", "skipped": "Skipped", "pending": "Pending",
             "undefined": "Not automated", "ambiguous": "Ambiguous", "unknown": "Not finished", "not-run": "Not run",
@@ -55,7 +63,8 @@ struct ReportLabels: Sendable {
         trend: "Tendencia de las últimas ejecuciones",
         passRate: "escenarios que pasan", history: "Historial", new: "nuevo", newlyFailing: "falla desde ahora",
         fixed: "corregido",
-        flaky: "inestable", line: "línea",
+        flaky: "inestable", line: "línea", passedOnRetry: "pasó en el reintento",
+        beforeScenario: "Antes del escenario", beforeRun: "Antes de la ejecución", afterRun: "Tras la ejecución",
         statusNames: [
             "passed": "Pasados", "failed": "Fallidos", "skipped": "Omitidos", "pending": "Pendientes",
             "undefined": "Sin automatizar", "ambiguous": "Ambiguos", "unknown": "Sin terminar",
@@ -67,9 +76,10 @@ struct ReportLabels: Sendable {
 
     func name(_ status: String) -> String { statusNames[status] ?? status }
 
-    /// The one sentence that says how the product stands: ready, or not ready and why,
-    /// failing behaviour first and missing evidence second.
-    func verdict(total: Int, attention: Int, unverified: Int, dryRun: Bool, resultsKnown: Bool = true) -> String {
+    /// The one sentence that says how the product stands: ready, or not ready and why, read
+    /// from the run's verdict (its problems, in its order: the scenarios that do not pass as
+    /// one reason, every other problem in its own words), then the missing evidence.
+    func verdict(total: Int, verdict: RunVerdict, unverified: Int, dryRun: Bool, resultsKnown: Bool = true) -> String {
         let spanish = language == "es"
         func scenarios(_ count: Int) -> String {
             spanish ? "\(count) escenario\(count == 1 ? "" : "s")" : "\(count) scenario\(count == 1 ? "" : "s")"
@@ -79,11 +89,11 @@ struct ReportLabels: Sendable {
                 ? "Especificación de \(scenarios(total)), sin ejecutar."
                 : "Specification of \(scenarios(total)), not run."
         }
-        if total == 0 {
+        if total == 0 && verdict.passed {
             return spanish
                 ? "No se ejecutó ningún escenario: nada que decidir." : "No scenario was run: nothing to decide on."
         }
-        if attention == 0 && unverified == 0 {
+        if verdict.passed && unverified == 0 {
             if total == 1 {
                 return spanish
                     ? "Listo: el escenario pasa y está verificado por un test que pasa."
@@ -94,11 +104,20 @@ struct ReportLabels: Sendable {
                 : "Ready: all \(scenarios(total)) pass, and each is verified by a passing test."
         }
         var reasons: [String] = []
+        var attention = 0
+        for problem in verdict.problems {
+            guard case .scenarios(_, let count) = problem else { continue }
+            attention += count
+        }
         if attention > 0 {
             reasons.append(
                 spanish
                     ? "\(attention) de \(total) no pasa\(attention == 1 ? "" : "n")"
                     : "\(attention) of \(scenarios(total)) do\(attention == 1 ? "es" : "") not pass")
+        }
+        for problem in verdict.problems {
+            if case .scenarios = problem { continue }
+            reasons.append(VerdictText.sentence(problem))
         }
         if unverified > 0 {
             if !resultsKnown {

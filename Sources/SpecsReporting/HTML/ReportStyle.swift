@@ -29,7 +29,8 @@ enum ReportStyle {
         .st.passed .dot{background:var(--ok)}.st.failed .dot,.st.unknown .dot{background:var(--bad)}.st.undefined .dot,.st.pending .dot{background:var(--warn)}.st.ambiguous .dot{background:var(--amb)}
         main{flex:1;min-width:0;padding:12px 24px 48px}
         #attention{border:1px solid var(--line);border-radius:8px;padding:4px 16px 8px;margin:8px 0 16px}#attention h2{border:0;margin:.4em 0}
-        .attention{padding-left:20px}.attention li{margin:4px 0}
+        .attention{padding-left:20px}.attention li{margin:4px 0}.attention .why{font:13px/1.4 monospace;color:var(--bad);overflow-wrap:anywhere}
+        [id]{scroll-margin-top:var(--bar,72px)}
         .filters{position:sticky;top:0;background:var(--soft);border:1px solid var(--line);border-radius:8px;padding:8px 12px;display:flex;gap:8px 14px;flex-wrap:wrap;align-items:center;z-index:1}
         .filters fieldset{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 12px}.filters .grow{flex:1 1 200px}
         .filters input[type=search]{width:100%;padding:6px 8px;font:inherit}.filters select{max-width:100%;font:inherit;padding:4px}
@@ -58,7 +59,7 @@ enum ReportStyle {
         .developer>summary,details.dev>summary{cursor:pointer;color:var(--skip)}.attachments{margin-left:20px}.after{margin-top:6px}
         .links{margin:8px 0 0}.unlinked{columns:2 320px}code{overflow-wrap:anywhere}
         [hidden]{display:none!important}
-        @media (max-width:600px){td,th{padding:2px 4px;font-size:13px}pre{margin-left:0}.matrix tr{display:block;border-bottom:1px solid var(--line)}.matrix td,.matrix th{display:inline-block;border:0}}
+        @media (max-width:600px){td,th{padding:2px 3px;font-size:12px}.scroll{margin-left:0;max-width:100%}pre{margin-left:0}.matrix tr{display:block;border-bottom:1px solid var(--line)}.matrix td,.matrix th{display:inline-block;border:0}}
         @media (max-width:1000px){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}nav details:not([open]){}main{padding:12px}header{padding:16px 12px}}
         @media print{nav,.filters{display:none!important}article.sc{content-visibility:visible}.layout{display:block}body{font-size:12px}article.sc,.examples{break-inside:avoid}
           section.feature{break-before:page}details>*{display:block!important}details:not([open])>summary~*{display:block!important}
@@ -126,9 +127,11 @@ enum ReportStyle {
             var h='',c,e;
             pending.splice(0,n).forEach(function(p){
               c=p[0];e=p[1];var place=c[0]+':'+e[0];
+              // Why it fails (the step and its message) first, the evidence (its tests) second.
               h+='<li data-attention="'+place+'"><a href="#s-'+c[1]+'-'+e[0]+'">'+e[1]+'</a>'+(e[2]?' '+badge(e[2]):'');
-              h+=(e[3]?' <span class="b unverified">'+L.notCovered+'</span>':'')+' <span class="muted">'+place+'</span>';
-              h+=(e[4]?' <span class="muted">('+e[4]+')</span>':'')+'</li>';
+              h+=' <span class="muted">'+place+'</span>'+(e[5]?'<div class="why">'+e[5]+'</div>':'');
+              h+=e[3]?'<div class="evidence"><span class="b unverified">'+L.notCovered+'</span>'+(e[4]?' <span class="muted">('+e[4]+')</span>':'')+'</div>':'';
+              h+='</li>';
             });
             list.insertAdjacentHTML('beforeend',h);
             var more=document.getElementById('more'),left=book.attentionCount-list.children.length;
@@ -243,6 +246,10 @@ enum ReportStyle {
             if(dev.open)buildMatrix();
             if(/[?&#](q|tag|hide)=/.test(location.hash)){read();apply();}
             else if(q.value||t.value||boxes.some(function(b){return !b.checked;}))apply();
+            // A followed link leaves its heading below the sticky filter bar, whatever the bar's height.
+            function barHeight(){var f=document.querySelector('.filters');
+              if(f)document.documentElement.style.setProperty('--bar',(f.offsetHeight+12)+'px');}
+            barHeight();window.addEventListener('resize',barHeight);
             var el=wanted?target('#'+wanted):location.hash?target(location.hash):null;
             if(el)el.scrollIntoView();
             window.addEventListener('hashchange',function(){

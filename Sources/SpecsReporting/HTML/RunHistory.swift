@@ -70,6 +70,10 @@ package enum RunHistory {
                 skipped.append("\(path): is not a run record (cut off or damaged); skipped")
                 continue
             }
+            if let problem = outOfRange(record) {
+                skipped.append("\(path): \(problem); skipped")
+                continue
+            }
             if let version = record.version, version > currentVersion {
                 skipped.append(
                     "\(path): was written by a newer version of specs (record version \(version), this one reads "
@@ -82,6 +86,31 @@ package enum RunHistory {
             records.append(read)
         }
         return (records, skipped)
+    }
+
+    /// The longest time a record may give a scenario, in nanoseconds (about 11.6 days): a
+    /// longer one (up to 2^63) is a damaged or edited record, which would make sums of
+    /// times overflow.
+    static let longestDuration = 1_000_000_000_000_000
+
+    /// What in a record is out of range, worded; nil when every figure is in its range.
+    private static func outOfRange(_ record: Record) -> String? {
+        for (name, value) in [("passRate", record.passRate), ("coverage", record.coverage)]
+        where !(0...100).contains(value) {
+            return "its \(name) \(value) is not a percentage from 0 to 100"
+        }
+        if let (key, value) = record.durations?.first(where: { !(0...longestDuration).contains($0.value) }) {
+            return "its duration of \(key), \(value) ns, is not from 0 to \(longestDuration) ns"
+        }
+        return nil
+    }
+
+    /// Seconds since 1970 as a record's date: a time outside years 1970 to 9999 (a stream's
+    /// timestamp near 2^63 seconds) is recorded as the earliest or the latest it can be.
+    static func recordSeconds(_ date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite else { return 0 }
+        return Int(min(max(seconds, 0), 253_402_300_799).rounded(.down))
     }
 
     /// What a record keeps of these scenarios: each started one's result by key.
@@ -98,7 +127,7 @@ package enum RunHistory {
     static func durations(_ results: [ScenarioResult]) -> [String: Int] {
         var map: [String: Int] = [:]
         for result in results where result.started {
-            map["\(result.pickle.uri):\(result.pickle.location.line)"] = result.duration
+            map["\(result.pickle.uri):\(result.pickle.location.line)"] = min(max(0, result.duration), longestDuration)
         }
         return map
     }
@@ -113,7 +142,7 @@ package enum RunHistory {
     ) -> Record {
         let passed = entries.values.filter { $0.hasPrefix("passed") }.count
         return Record(
-            date: TimeText.iso8601(seconds: Int(date.timeIntervalSince1970.rounded(.down))),
+            date: TimeText.iso8601(seconds: recordSeconds(date)),
             passRate: entries.isEmpty ? 0 : 100 * Double(passed) / Double(entries.count),
             coverage: coverage, results: entries, durations: durations)
     }

@@ -80,6 +80,8 @@ public final class CucumberJSONFormatter: EventConsumer {
             json.key("before")
             json.array(before) { json, hook in Self.hook(hook, into: &json) }
             json.field("description", scenario?.description ?? "")
+            // A scenario that passed only on a retry says so (a field other readers skip).
+            json.field("flaky", result.isFlaky ? "passed on retry \(result.attempt)" : nil)
             json.field(
                 "id",
                 featureId + ";" + Self.slug(result.pickle.name)

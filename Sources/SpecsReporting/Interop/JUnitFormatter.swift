@@ -1,10 +1,17 @@
 import Foundation
+import Gherkin
 import Messages
 import SpecsRunner
 
 /// JUnit XML: one `testsuite` for the run, one `testcase` per scenario or example
 /// row (`classname` the feature). As Cucumber maps outcomes in strict mode: failed,
-/// ambiguous, undefined and pending are `failure`s, skipped is `skipped`.
+/// ambiguous, undefined and pending are `failure`s, skipped is `skipped`. The verdict is read,
+/// never judged again: a scenario of the suite that no stream of a merge holds is a `failure`
+/// (`not run`) under its own name, so that a merge counts its whole suite and no more; a file
+/// that does not parse is a `testcase` of its own with a `failure` (`parse error`); and a
+/// failed verdict that no `testcase` shows (a dry run merged, a scenario run twice, the
+/// coverage gate) is one `testcase` `run` with a `failure` (`verdict`) per problem: a failed
+/// run or merge never reads as `failures="0"`.
 public final class JUnitFormatter: EventConsumer {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
@@ -18,11 +25,16 @@ public final class JUnitFormatter: EventConsumer {
     private var results = FinalResults()
     private var failures = 0
     private var skipped = 0
+    private let board: VerdictBoard?
 
-    public init(output: ReportOutput, suiteName: String = "specs", ledger shared: RunLedger? = nil) {
+    public init(
+        output: ReportOutput, suiteName: String = "specs", ledger shared: RunLedger? = nil,
+        verdict board: VerdictBoard? = nil
+    ) {
         feed = LedgerFeed(shared)
         out = output
         self.suiteName = suiteName
+        self.board = board
     }
 
     public func consume(_ envelope: Envelope) {
@@ -41,12 +53,24 @@ public final class JUnitFormatter: EventConsumer {
 
     public func finish() {
         for result in results.remaining(from: ledger) { write(result) }
+        writeNotRun(ledger.result.inNoStream)
         let total = ledger.result.duration ?? 0
         let timestamp = ledger.runStarted.map { TimeText.iso8601(seconds: $0.seconds) } ?? ""
+        let verdictCases = verdictCases()
+        let failures = self.failures + verdictCases.count
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.write(
-            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
+            "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count + verdictCases.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
         )
+        for (name, type, problems) in verdictCases {
+            out.write("  <testcase classname=\"specs\" name=\"\(XMLText.escape(name))\" time=\"0\">\n")
+            for problem in problems {
+                out.write(
+                    "    <failure type=\"\(type)\" message=\"\(XMLText.escape(problem))\">\(XMLText.escape(problem))</failure>\n"
+                )
+            }
+            out.write("  </testcase>\n")
+        }
         cases.drain(into: out)
         out.write("</testsuite>\n")
         out.close()
@@ -65,7 +89,7 @@ public final class JUnitFormatter: EventConsumer {
             let message =
                 failing.map { step -> String in
                     step.status == .undefined
-                        ? "Undefined step: \(step.keyword)\(step.text)"
+                        ? "Undefined step: \(step.keyword)\(step.text)" + (step.result?.message.map { "\n" + $0 } ?? "")
                         : (step.result?.message ?? step.status.rawValue.lowercased())
                 } ?? result.status.rawValue.lowercased()
             let type = failing?.result?.exception?.type ?? result.status.rawValue.lowercased()
@@ -78,8 +102,55 @@ public final class JUnitFormatter: EventConsumer {
         case .passed:
             break
         }
+        text += Self.reruns(result)
         text += "    <system-out>\(XMLText.escape(steps))</system-out>\n  </testcase>\n"
         cases.append(text)
+    }
+
+    /// The scenarios of the suite in no stream of a merge, each a `failure` under its name.
+    private func writeNotRun(_ places: [String]) {
+        guard !places.isEmpty else { return }
+        var pickles: [String: Pickle] = [:]
+        for pickle in ledger.pickles.values { pickles["\(pickle.uri):\(pickle.location.line)"] = pickle }
+        for place in places {
+            count += 1
+            failures += 1
+            let pickle = pickles[place]
+            let message = "not run: \(place) is in no stream of the merge"
+            let feature = pickle.flatMap { ledger.documents[$0.uri]?.feature?.name } ?? pickle?.uri ?? place
+            cases.append(
+                "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(pickle?.name ?? place))\" time=\"0\">\n"
+                    + "    <failure type=\"not run\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(message))</failure>\n"
+                    + "  </testcase>\n")
+        }
+    }
+
+    /// The testcases of the verdict: each file that does not parse; then, when the verdict
+    /// fails and no other `testcase` shows it, `run` with every problem.
+    private func verdictCases() -> [(name: String, type: String, problems: [String])] {
+        let verdict = board?.verdict(or: ledger) ?? RunVerdict(ledger.result)
+        var cases: [(name: String, type: String, problems: [String])] = []
+        for problem in verdict.problems {
+            guard case .unparsableFiles(let places) = problem else { continue }
+            cases += places.map {
+                (name: $0, type: "parse error", problems: ["the feature file does not parse: \($0)"])
+            }
+        }
+        if !verdict.passed && failures == 0 && cases.isEmpty {
+            cases.append((name: "run", type: "verdict", problems: verdict.problems.map(VerdictText.sentence)))
+        }
+        return cases
+    }
+
+    /// The retried attempts that did not pass, as Maven Surefire marks reruns: `flakyFailure`
+    /// for a scenario that passed on a retry, `rerunFailure` for one that never did.
+    private static func reruns(_ result: ScenarioResult) -> String {
+        let element = result.status == .passed ? "flakyFailure" : "rerunFailure"
+        return result.earlierFailures.map { failure in
+            let type = failure.type ?? failure.status.rawValue.lowercased()
+            return
+                "    <\(element) message=\"\(XMLText.escape(failure.message))\" type=\"\(XMLText.escape(type))\"><stackTrace>\(XMLText.escape("attempt \(failure.attempt + 1): " + failure.message))</stackTrace></\(element)>\n"
+        }.joined()
     }
 
     /// The steps as Cucumber writes them: keyword and text, dots, then the status.

@@ -13,7 +13,7 @@ extension RunLedger {
     public var result: RunResult {
         if let frozenResult { return frozenResult }
         let duration = runFinished.flatMap { end in
-            runStarted.map { end.timestamp.totalNanoseconds - $0.totalNanoseconds }
+            runStarted.map { end.timestamp.totalNanoseconds.saturatingSubtract($0.totalNanoseconds) }
         }
         let result = RunResult(
             tally: tally(), unfinished: unfinishedTestCases,
@@ -22,7 +22,7 @@ extension RunLedger {
             failedRunHooks: failedRunHooks,
             withoutPickle: testCaseOrder.compactMap { id in
                 records[id].flatMap { pickle(of: $0) == nil ? (testCase: id, pickle: $0.testCase.pickleId) : nil }
-            })
+            }, inNoStream: scenariosInNoStream)
         frozenResult = result
         return result
     }
@@ -58,16 +58,20 @@ extension RunLedger {
         public var steps: [TestStepResultStatus: Int] = [:]
         /// The test cases whose final attempt did not pass, in plan order.
         public var notPassed: [String] = []
+        /// The scenarios that passed only on a retry: their place, name and the retry they passed on.
+        public var flaky: [(location: String, name: String, retry: Int)] = []
         /// Planned test cases that never started (after --fail-fast, an interruption, a
         /// failed before-all hook, or in a stream cut short).
         public var notRun = 0
+        /// The planned test cases that never started, in plan order.
+        public var neverStarted: [String] = []
     }
 
     /// Test cases that started and never finished: a run that died or a stream cut short.
     private var unfinishedTestCases: [String] {
         testCaseOrder.filter { id in
             if let frozen = closed[id] { return frozen.started && !frozen.finished }
-            return records[id]?.attempts.last.map { !$0.finished } ?? false
+            return records[id]?.attempts.last.map { !$0.ended } ?? false
         }
     }
 
@@ -75,16 +79,18 @@ extension RunLedger {
     /// scenario's status is decided.
     public func tally() -> StatusTally {
         var tally = countedTally
-        tally.notRun += scenariosInNoStream
+        tally.notRun += scenariosInNoStream.count
         for testCaseId in testCaseOrder {
             guard let result = scenarioResult(testCaseId: testCaseId) else { continue }
             for (status, count) in result.stepStatuses { tally.steps[status, default: 0] += count }
             guard result.started else {
                 tally.notRun += 1
+                tally.neverStarted.append(testCaseId)
                 continue
             }
             tally.scenarios[result.status, default: 0] += 1
             if result.status != .passed { tally.notPassed.append(testCaseId) }
+            if result.isFlaky { tally.flaky.append((result.location, result.pickle.name, result.attempt)) }
         }
         return tally
     }
@@ -121,7 +127,14 @@ extension RunLedger {
             started: final != nil,
             featureName: documents[pickle.uri]?.feature?.name,
             tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
-        result.finished = final?.finished ?? true
+        result.finished = final?.ended ?? true
+        result.earlierFailures = record.attempts.dropLast().map { attempt in
+            let failing = attempt.results.compactMap { $0 }.first { ![.passed, .skipped].contains($0.status) }
+            return ScenarioResult.EarlierFailure(
+                attempt: attempt.started.attempt, status: failing?.status ?? .unknown,
+                message: failing?.message ?? (failing?.status ?? .unknown).rawValue.lowercased(),
+                type: failing?.exception?.type)
+        }
         return result
     }
 }

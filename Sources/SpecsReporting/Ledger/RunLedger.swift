@@ -38,6 +38,10 @@ public final class RunLedger: EventConsumer {
     public private(set) var stepDefinitions: [String: StepDefinitionMessage] = [:]
     public private(set) var hooks: [String: HookMessage] = [:]
     public private(set) var suggestions: [String: SuggestionMessage] = [:]
+    /// What run and worker hooks attached or printed, with the hook, in the order they came.
+    public private(set) var runHookAttachments: [(hook: HookMessage?, attachment: Attachment)] = []
+    /// The hook each run hook's start names, by the start's id.
+    private var runHookStarts: [String: String] = [:]
     public private(set) var parseErrors: [ParseErrorMessage] = []
     public private(set) var runStarted: Timestamp?
     public private(set) var runFinished: TestRunFinished?
@@ -51,9 +55,10 @@ public final class RunLedger: EventConsumer {
     public var shardTimes: [ShardTime] = [] {
         didSet { frozenResult = nil }
     }
-    /// Scenarios the suite selected that are in no stream of a merge (a shard missing): they
-    /// count as not run. Set by whoever checked the streams (`ShardCheck`).
-    public var scenariosInNoStream = 0 {
+    /// Scenarios the suite selected that are in no stream of a merge (a shard missing, shards
+    /// planned from different durations), by `path:line` where the streams name them: they
+    /// count as not run, never as passed. Set by whoever checked the streams (`ShardCheck`).
+    public var scenariosInNoStream: [String] = [] {
         didSet { frozenResult = nil }
     }
     /// How many before-all and after-all hooks failed.
@@ -96,8 +101,15 @@ public final class RunLedger: EventConsumer {
         var results: [TestStepResult?]
         var attachments: [Attachment] = []
         var finished = false
+        /// Steps (and hooks) started and finished: one started and never finished (an edited
+        /// or cut stream) leaves the attempt unfinished, never passed.
+        var stepsStarted = 0
+        var stepsFinished = 0
         /// Where the next step result is looked for first: results come in step order.
         var nextPosition = 0
+
+        /// Whether the attempt ended, and every step it started ended too.
+        var ended: Bool { finished && stepsStarted <= stepsFinished }
     }
 
     /// An open document's nodes by id, and the pickles and test cases to let go of with it.
@@ -147,8 +159,11 @@ public final class RunLedger: EventConsumer {
                 record.attempts.append(
                     Attempt(started: started, results: Array(repeating: nil, count: record.testCase.testSteps.count)))
             }
+        case .testStepStarted(let started):
+            updateAttempt(started.testCaseStartedId) { attempt, _ in attempt.stepsStarted += 1 }
         case .testStepFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, testCase in
+                attempt.stepsFinished += 1
                 guard
                     let position = testCase.testSteps.index(
                         from: attempt.nextPosition, where: { $0.id == finished.testStepId })
@@ -157,13 +172,16 @@ public final class RunLedger: EventConsumer {
                 attempt.nextPosition = position + 1
             }
         case .attachment(let attachment):
+            if let hookStarted = attachment.testRunHookStartedId {
+                runHookAttachments.append((runHookStarts[hookStarted].flatMap { hooks[$0] }, attachment))
+            }
             guard let startedId = attachment.testCaseStartedId else { break }
             updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
         case .testCaseFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, _ in attempt.finished = true }
         case .testRunHookFinished(let finished):
             if finished.result.status == .failed { failedRunHooks += 1 }
-        case .testStepStarted, .testRunHookStarted: break
+        case .testRunHookStarted(let started): runHookStarts[started.id] = started.hookId
         case .testRunFinished(let finished): runFinished = finished
         default:
             generation += 1
@@ -249,6 +267,9 @@ public final class RunLedger: EventConsumer {
                     counted.insert(id)
                     for (status, count) in result.stepStatuses { countedTally.steps[status, default: 0] += count }
                     countedTally.scenarios[result.status, default: 0] += 1
+                    if result.isFlaky {
+                        countedTally.flaky.append((result.location, result.pickle.name, result.attempt))
+                    }
                 } else {
                     closed[id] = passed && retention != .results ? result.summarised() : result
                 }

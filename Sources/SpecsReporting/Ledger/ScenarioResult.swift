@@ -25,6 +25,23 @@ public struct ScenarioResult: Sendable {
     private let stepsStatus: TestStepResultStatus
     /// The steps' and hooks' time, in nanoseconds.
     public let duration: Int
+    /// The attempts before the final one, each of which did not pass (a retried scenario's).
+    public var earlierFailures: [EarlierFailure] = []
+
+    /// An attempt that did not pass and was retried: how its first failing step ended.
+    public struct EarlierFailure: Sendable {
+        /// The attempt, 0 for the first run.
+        public let attempt: Int
+        /// The failing step's status.
+        public let status: TestStepResultStatus
+        /// The failing step's message (or its status in words).
+        public let message: String
+        /// The error's type, when the step threw one.
+        public let type: String?
+    }
+
+    /// Whether it passed only on a retry (`--retry`): flaky.
+    public var isFlaky: Bool { status == .passed && attempt > 0 }
 
     public init(
         testCaseId: String, pickle: Pickle, scenario: RunLedger.AstScenario?, steps: [StepResult], attempt: Int,
@@ -43,7 +60,7 @@ public struct ScenarioResult: Sendable {
         for step in steps { if case .step = step.kind { counts[step.status, default: 0] += 1 } }
         stepStatuses = counts
         stepsStatus = .testCase(of: steps.compactMap { $0.result?.status })
-        duration = steps.reduce(0) { $0 + ($1.result?.duration.totalNanoseconds ?? 0) }
+        duration = steps.reduce(0) { $0.saturatingAdd(max(0, $1.result?.duration.totalNanoseconds ?? 0)) }
     }
 
     /// The worst step status; passed for a scenario without steps; skipped for one that

@@ -1,54 +1,106 @@
 import Messages
 
-/// Whether saved streams make a whole, read from the metadata each carries
-/// (`RunMetadata`): one suite, each of its shards once, none missing. A merge that lacks a
-/// shard, holds one twice or mixes suites is named for what it is, and the scenarios no
-/// stream holds are counted as not run, never as passed.
+/// Whether saved streams make one whole run of their suite, read from what each says of
+/// itself (`StreamFacts`, `RunMetadata`): one suite, each shard once and planned from the
+/// same input, every selected scenario in exactly one stream, every run ended, none a dry
+/// run, stopped early or without its step definitions. Whatever keeps the streams from being
+/// that is worded with its places; the scenarios no stream holds count as not run.
 public struct ShardCheck: Sendable {
     /// What keeps the streams from being one whole run, worded.
     public private(set) var problems: [String] = []
     /// Streams that carry no metadata (another tool's, or an older specs'): they cannot be checked.
     public private(set) var unchecked: [String] = []
-    /// How many of the suite's selected scenarios are in no stream.
-    public private(set) var scenariosInNoStream = 0
+    /// The suite's selected scenarios that are in no stream, by `path:line` (or by shard,
+    /// where an older stream does not name them).
+    public private(set) var scenariosInNoStream: [String] = []
+    /// What is worth knowing and breaks nothing: shards planned from different inputs whose
+    /// shares still hold every scenario once.
+    public private(set) var warnings: [String] = []
+    /// Streams whose own run says it did not pass (`testRunFinished.success` false).
+    public private(set) var failedRuns: [String] = []
     /// Each shard's own time (its stream's `testRunStarted` to `testRunFinished`), in shard order.
     public private(set) var shardTimes: [RunLedger.ShardTime] = []
 
-    /// Checks the streams, each by its path and envelopes (each read once).
-    public init(_ streams: [(path: String, envelopes: [Envelope])]) {
-        let facts = streams.map { StreamFacts($0.envelopes) }
-        self.init(zip(streams, facts).map { ($0.path, $1.metadata) })
+    /// Checks the streams, each by its path and envelopes (each read once). With
+    /// `allowingUnchecked`, streams without metadata are taken as they are; otherwise each is
+    /// a problem.
+    public init(_ streams: [(path: String, envelopes: [Envelope])], allowingUnchecked: Bool = false) {
+        let facts = streams.map { (path: $0.path, facts: StreamFacts($0.envelopes)) }
+        // A run tells its metadata as it finishes: a stream that ended early lacks it, and
+        // is told for having ended early.
+        unchecked = facts.filter { $0.facts.metadata == nil && $0.facts.success != nil }.map(\.path)
+        if !unchecked.isEmpty && !allowingUnchecked {
+            problems.append(
+                "\(Self.list(unchecked)) \(unchecked.count == 1 ? "carries" : "carry") no run metadata (another tool's "
+                    + "stream, or an older specs'), so what it should hold cannot be checked; give "
+                    + "--allow-unchecked-streams to report it unchecked")
+        }
+        for (path, facts) in facts where facts.runs > 1 {
+            problems.append(
+                "\(path) holds \(facts.runs) runs, one after another (streams appended to one file?): "
+                    + "give each run's stream as a file of its own")
+        }
+        let changed = Self.filesThatDiffer(facts.map(\.facts))
+        if !changed.isEmpty {
+            problems.append(
+                "the streams ran different versions of \(changed.count == 1 ? "a feature file" : "feature files"): "
+                    + Self.list(changed) + " (the shards ran other commits?)")
+        }
+        for (path, facts) in facts {
+            // One stream that ended early is the run's `incomplete` problem; of several, it is named.
+            if facts.success == nil && streams.count > 1 {
+                problems.append("\(path) ends before its run finished (no testRunFinished): its run died or was cut")
+            } else if facts.success == false {
+                failedRuns.append(path)
+            }
+            guard let metadata = facts.metadata else { continue }
+            if metadata.dryRun == true {
+                problems.append("\(path) is a dry run (--dry-run): its steps were matched to definitions, none was run")
+            }
+            if let signal = metadata.interrupted {
+                problems.append("\(path): its run was stopped by \(signal) before its end")
+            }
+            if let count = metadata.definitionErrors, count > 0 {
+                problems.append(
+                    "\(path): \(count) step definition\(count == 1 ? "" : "s") or hook\(count == 1 ? "" : "s") "
+                        + "could not be registered, so its run ran no scenario")
+            }
+        }
+        let described = facts.compactMap { stream in stream.facts.metadata.map { (path: stream.path, metadata: $0) } }
+        checkShards(described, facts: facts.map(\.facts))
         guard streams.count > 1 else { return }
-        shardTimes = facts.compactMap { facts -> RunLedger.ShardTime? in
-            guard let metadata = facts.metadata, let start = facts.started, let end = facts.finished else { return nil }
-            return RunLedger.ShardTime(shard: metadata.shard, of: metadata.shards, nanoseconds: max(0, end - start))
+        shardTimes = facts.compactMap { stream -> RunLedger.ShardTime? in
+            guard let metadata = stream.facts.metadata, let start = stream.facts.started,
+                let end = stream.facts.finished
+            else { return nil }
+            return RunLedger.ShardTime(
+                shard: metadata.shard, of: metadata.shards, nanoseconds: max(0, end.saturatingSubtract(start)))
         }.sorted { $0.shard < $1.shard }
     }
 
-    /// What a stream says of its run: its metadata and when it started and finished.
-    private struct StreamFacts {
-        var metadata: RunMetadata?
-        var started: Int?
-        var finished: Int?
-
-        init(_ envelopes: [Envelope]) {
-            for envelope in envelopes {
-                switch envelope {
-                case .testRunStarted(let run): started = run.timestamp.totalNanoseconds
-                case .testRunFinished(let run): finished = run.timestamp.totalNanoseconds
-                case .attachment(let attachment) where attachment.mediaType == RunMetadata.mediaType:
-                    metadata = RunMetadata.find(in: [envelope]) ?? metadata
-                default: continue
-                }
+    /// The checks of the suite as its shards describe it: one suite, one number of shards,
+    /// each once, one plan, and every scenario in exactly one stream.
+    private mutating func checkShards(_ described: [(path: String, metadata: RunMetadata)], facts: [StreamFacts]) {
+        // Scenarios planned by more than one stream (a shard given twice, shards planned apart).
+        var seen: [String: Int] = [:]
+        var twice: [String] = []
+        for (index, stream) in facts.enumerated() {
+            for place in Set(stream.planned) {
+                if let first = seen[place], first != index { twice.append(place) } else { seen[place] = index }
             }
         }
-    }
-
-    /// Checks the streams, each by its path and its metadata, if any.
-    public init(_ streams: [(path: String, metadata: RunMetadata?)]) {
-        let described = streams.compactMap { stream in stream.metadata.map { (path: stream.path, metadata: $0) } }
-        unchecked = streams.filter { $0.metadata == nil }.map(\.path)
-        guard let first = described.first else { return }
+        for stream in described {
+            let metadata = stream.metadata
+            guard metadata.shards >= 1, (1...metadata.shards).contains(metadata.shard), metadata.selected >= 0,
+                metadata.planned >= 0
+            else {
+                problems.append(
+                    "\(stream.path): its run metadata is out of range (shard \(metadata.shard) of \(metadata.shards), "
+                        + "\(metadata.planned) of \(metadata.selected) scenarios)")
+                return
+            }
+        }
+        guard let first = described.first else { return reportTwice(twice) }
         let suites = Dictionary(grouping: described, by: \.metadata.suite)
         if suites.count > 1 {
             let groups = suites.values.map { group in
@@ -59,13 +111,32 @@ public struct ShardCheck: Sendable {
                     + groups.joined(separator: "; "))
             return
         }
-        let counts = Set(described.map(\.metadata.shards))
-        if counts.count > 1 {
+        if Set(described.map(\.metadata.shards)).count > 1 {
             problems.append(
                 "the streams split the suite into different numbers of shards: "
                     + described.map { "\($0.path) is shard \($0.metadata.shard) of \($0.metadata.shards)" }.joined(
                         separator: ", "))
             return
+        }
+        // Shards planned from different inputs explain scenarios in no shard or in two; when
+        // their shares happen to hold every scenario once, nothing is wrong with the run.
+        let plans = Dictionary(grouping: described, by: { $0.metadata.plan ?? "count" })
+        let planProblem =
+            plans.count < 2
+            ? nil
+            : "the shards were planned from different inputs (give every shard the same --shard-durations): "
+                + plans.keys.sorted().map { plan in
+                    "\(Self.list(plans[plan]!.map(\.path))) from \(plan == "count" ? "an even split (no durations)" : plan)"
+                }.joined(separator: "; ")
+        let problemsBefore = problems.count
+        defer {
+            if let planProblem {
+                if problems.count > problemsBefore {
+                    problems.insert(planProblem, at: problemsBefore)
+                } else {
+                    warnings.append(planProblem)
+                }
+            }
         }
         let total = first.metadata.shards
         let byShard = Dictionary(grouping: described, by: \.metadata.shard)
@@ -73,19 +144,89 @@ public struct ShardCheck: Sendable {
             problems.append(
                 "shard \(shard) of \(total) is given more than once: \(Self.list(byShard[shard]!.map(\.path)))")
         }
-        let missing = (1...max(1, total)).filter { byShard[$0] == nil }
-        let planned = byShard.values.reduce(0) { $0 + $1[0].metadata.planned }
-        scenariosInNoStream = max(0, first.metadata.selected - planned)
-        if !missing.isEmpty {
-            let shards = missing.map { "\($0)" }.joined(separator: ", ")
+        reportTwice(twice)
+        // The suite's scenarios, named where every stream names them; otherwise counted.
+        let ran = Set(facts.flatMap(\.planned))
+        let named = described.compactMap(\.metadata.scenarios)
+        let suite = named.count == described.count && !named.isEmpty ? Self.places(named[0]) : nil
+        let missingShards = Self.missing(total, present: Set(byShard.keys))
+        if let suite {
+            scenariosInNoStream = suite.filter { !ran.contains($0) }
+        } else {
+            // Streams that do not name their suite's scenarios (an older specs'): counted.
+            let planned = byShard.values.reduce(0) { $0.saturatingAdd($1[0].metadata.planned) }
+            let count = max(0, first.metadata.selected.saturatingSubtract(planned))
+            scenariosInNoStream = Array(repeating: "(a scenario no stream names)", count: min(count, 1_000_000))
+        }
+        let inNoStream = scenariosInNoStream.filter { $0.contains(":") }
+        let places = inNoStream.isEmpty ? "" : ": " + Self.list(inNoStream, most: 10)
+        if !missingShards.numbers.isEmpty {
+            let count = missingShards.count
+            let numbers =
+                missingShards.numbers.map(String.init).joined(separator: ", ")
+                + (count > missingShards.numbers.count ? " and \(count - missingShards.numbers.count) more" : "")
             problems.append(
-                "shard\(missing.count == 1 ? "" : "s") \(shards) of \(total) \(missing.count == 1 ? "is" : "are") missing: "
-                    + "\(scenariosInNoStream) of the suite's \(first.metadata.selected) scenarios are in no stream and were not run"
-            )
+                "shard\(count == 1 ? "" : "s") \(numbers) of \(total) \(count == 1 ? "is" : "are") missing: "
+                    + "\(scenariosInNoStream.count) of the suite's \(first.metadata.selected) scenarios are in no "
+                    + "stream and were not run" + places)
+        } else if !scenariosInNoStream.isEmpty {
+            problems.append(
+                "\(scenariosInNoStream.count) of the suite's \(first.metadata.selected) scenarios ran in no shard"
+                    + places)
         }
     }
 
-    private static func list(_ paths: [String]) -> String {
-        paths.count <= 1 ? paths.joined() : paths.dropLast().joined(separator: ", ") + " and " + paths.last!
+    private mutating func reportTwice(_ twice: [String]) {
+        guard !twice.isEmpty else { return }
+        let sorted = twice.sorted(by: Self.inFileOrder)
+        problems.append(
+            "\(sorted.count) scenario\(sorted.count == 1 ? "" : "s") ran in more than one stream (counted once): "
+                + Self.list(sorted, most: 10))
+    }
+
+    /// `path:line` places by path, then line.
+    private static func inFileOrder(_ a: String, _ b: String) -> Bool {
+        func split(_ place: String) -> (String, Int) {
+            guard let colon = place.lastIndex(of: ":") else { return (place, 0) }
+            return (String(place[..<colon]), Int(place[place.index(after: colon)...]) ?? 0)
+        }
+        return split(a) < split(b)
+    }
+
+    /// A suite's places from its metadata, `path:line`, sorted.
+    private static func places(_ scenarios: [String: [Int]]) -> [String] {
+        scenarios.keys.sorted().flatMap { uri in (scenarios[uri] ?? []).sorted().map { "\(uri):\($0)" } }
+    }
+
+    /// The first few shard numbers of `1...total` that are not present, and how many are not:
+    /// without listing them all (a stream may say it is one of 2^63 shards).
+    private static func missing(_ total: Int, present: Set<Int>) -> (numbers: [Int], count: Int) {
+        var numbers: [Int] = []
+        var shard = 1
+        while numbers.count < 5 && shard <= total {
+            if !present.contains(shard) { numbers.append(shard) }
+            if shard == Int.max { break }
+            shard += 1
+        }
+        return (numbers, max(0, total - present.filter { (1...total).contains($0) }.count))
+    }
+
+    /// The feature files whose text is not the same in every stream that holds them.
+    private static func filesThatDiffer(_ facts: [StreamFacts]) -> [String] {
+        var texts: [String: String] = [:]
+        var differ: Set<String> = []
+        for stream in facts {
+            for (uri, text) in stream.sources {
+                if let seen = texts[uri] { if seen != text { differ.insert(uri) } } else { texts[uri] = text }
+            }
+        }
+        return differ.sorted()
+    }
+
+    private static func list(_ items: [String], most: Int = .max) -> String {
+        let shown = Array(items.prefix(most))
+        let more = items.count > shown.count ? " and \(items.count - shown.count) more" : ""
+        if !more.isEmpty { return shown.joined(separator: ", ") + more }
+        return shown.count <= 1 ? shown.joined() : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
     }
 }

@@ -4,10 +4,13 @@ import Messages
 /// one stream: documents, pickles and definitions once each, one run start (the
 /// earliest) and one run finish (the latest, successful only if all were), and every
 /// test case of every stream in between, in the order of their pickles, as one run of
-/// the whole suite tells them: every report of the merge reads as the whole run's.
+/// the whole suite tells them: every report of the merge reads as the whole run's. A
+/// scenario (known by `path:line`) that several streams ran is taken from the first of them
+/// alone, so that no count of the merge exceeds the suite (`ShardCheck` says it ran twice).
 public enum StreamMerger {
     public static func merge(_ streams: [[Envelope]]) -> [Envelope] {
         guard streams.count > 1 else { return streams.first ?? [] }
+        let streams = onceEach(streams)
         var head: [Envelope] = []
         var body: [Envelope] = []
         var seen: Set<String> = []
@@ -66,6 +69,44 @@ public enum StreamMerger {
             merged.append(.testRunFinished(finished))
         }
         return merged
+    }
+
+    /// The streams without the test cases (and their attempts' events) of scenarios an
+    /// earlier stream already planned.
+    private static func onceEach(_ streams: [[Envelope]]) -> [[Envelope]] {
+        var planned: Set<String> = []
+        return streams.map { stream in
+            var places: [String: String] = [:]
+            var dropped: Set<String> = []
+            var droppedAttempts: Set<String> = []
+            var mine: Set<String> = []
+            for envelope in stream {
+                if case .pickle(let pickle) = envelope { places[pickle.id] = StreamFacts.place(pickle) }
+                guard case .testCase(let testCase) = envelope, let place = places[testCase.pickleId] else { continue }
+                if planned.contains(place) && !mine.contains(place) {
+                    dropped.insert(testCase.id)
+                } else {
+                    mine.insert(place)
+                }
+            }
+            planned.formUnion(mine)
+            guard !dropped.isEmpty else { return stream }
+            return stream.filter { envelope in
+                switch envelope {
+                case .testCase(let testCase): return !dropped.contains(testCase.id)
+                case .testCaseStarted(let started):
+                    guard dropped.contains(started.testCaseId) else { return true }
+                    droppedAttempts.insert(started.id)
+                    return false
+                case .testStepStarted(let started): return !droppedAttempts.contains(started.testCaseStartedId)
+                case .testStepFinished(let finished): return !droppedAttempts.contains(finished.testCaseStartedId)
+                case .testCaseFinished(let finished): return !droppedAttempts.contains(finished.testCaseStartedId)
+                case .attachment(let attachment):
+                    return attachment.testCaseStartedId.map { !droppedAttempts.contains($0) } ?? true
+                default: return true
+                }
+            }
+        }
     }
 
     /// The body's test cases (each with its attempts' events) in the order their pickles

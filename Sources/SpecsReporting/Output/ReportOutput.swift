@@ -6,24 +6,40 @@ import SpecsRunner
 /// renamed over it when closed, so an old report is never emptied before a new one
 /// exists and a run stopped half way leaves the old one whole. A symbolic link is
 /// written through (to a file beside its target), a FIFO or a device such as
-/// `/dev/stdout` is written directly. A failed write is kept as `failure`, not ignored.
+/// `/dev/stdout` is written directly. A failed write is kept as `failure`, not ignored;
+/// a pipe whose reader went away (`specs | head -1`) is not a failure: what follows is
+/// dropped quietly (`readerClosed`).
 public final class ReportOutput {
     private let descriptor: Int32
     private let closeOnFinish: Bool
     private var buffer: [UInt8] = []
     public let isTerminal: Bool
+    /// Whether control characters are written out (`TerminalText`) rather than sent: so on
+    /// standard error, where diagnostics quote feature files and messages and no colour goes.
+    public let escapesControlCharacters: Bool
     /// The file the report goes to, once the temporary one beside it is complete.
     private var pendingRename: (temporary: String, target: String)?
     /// The path as given, for messages.
     public let path: String?
     /// The first write or rename that failed, worded; nil while all went well.
     public private(set) var failure: String?
+    /// Whether the output is a pipe whose reader closed it: the rest is not written, and
+    /// that is no failure.
+    public private(set) var readerClosed = false
+    /// Whether `failure` was told to the user already, so that it is told once.
+    public var failureTold = false
     private var closed = false
 
-    public init(handle: FileHandle, closeOnFinish: Bool = false, isTerminal: Bool = false) {
+    /// An output writing to `handle` (closed by `close()` when `closeOnFinish`); `isTerminal`
+    /// lets colours through, `escapesControlCharacters` writes control characters out.
+    public init(
+        handle: FileHandle, closeOnFinish: Bool = false, isTerminal: Bool = false,
+        escapesControlCharacters: Bool = false
+    ) {
         self.descriptor = handle.fileDescriptor
         self.closeOnFinish = closeOnFinish
         self.isTerminal = isTerminal
+        self.escapesControlCharacters = escapesControlCharacters
         self.path = nil
         buffer.reserveCapacity(1 << 16)
     }
@@ -32,6 +48,7 @@ public final class ReportOutput {
         self.descriptor = descriptor
         self.closeOnFinish = true
         self.isTerminal = false
+        self.escapesControlCharacters = false
         self.path = path
         self.pendingRename = rename.map { (temporary: $0.0, target: $0.1) }
         buffer.reserveCapacity(1 << 16)
@@ -42,7 +59,7 @@ public final class ReportOutput {
     }
 
     public static func standardError() -> ReportOutput {
-        ReportOutput(handle: .standardError, isTerminal: isatty(STDERR_FILENO) != 0)
+        ReportOutput(handle: .standardError, isTerminal: isatty(STDERR_FILENO) != 0, escapesControlCharacters: true)
     }
 
     /// A report at `path` (parent directories created), or an error saying why not.
@@ -112,7 +129,7 @@ public final class ReportOutput {
     }
 
     public func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: escapesControlCharacters ? TerminalText.escape(text).utf8 : text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
@@ -140,10 +157,20 @@ public final class ReportOutput {
     }
 
     private func writeOut(_ bytes: [UInt8]) {
-        guard failure == nil else { return }
+        guard failure == nil, !readerClosed else { return }
         if !bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) {
-            failure = "cannot write: \(String(cString: strerror(errno)))"
+            if errno == EPIPE {
+                readerClosed = true
+            } else {
+                failure = "cannot write: \(String(cString: strerror(errno)))"
+            }
         }
+    }
+
+    /// Records a failure found on the way to this output (a part of the report that could
+    /// not be read back): the report is then not put in place, as after a failed write.
+    public func fail(_ reason: String) {
+        if failure == nil { failure = reason }
     }
 
     /// Flushes and, for a report file, closes it and moves it into place (unless a write

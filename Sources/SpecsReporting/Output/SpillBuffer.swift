@@ -10,6 +10,9 @@ final class SpillBuffer {
     /// How many of the bytes appended are in the file; the rest are in `pending`.
     private var spilled = 0
     private static let chunk = 1 << 16
+    /// Why bytes appended cannot all be given back (the file could not be read back): a
+    /// report drained from this buffer then fails rather than being put in place cut short.
+    private var lost: String?
 
     init() {
         var template = Array((NSTemporaryDirectory() + "/specs-spill-XXXXXX").utf8CString)
@@ -36,7 +39,9 @@ final class SpillBuffer {
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
                 // The disk refused: what the file holds comes back to memory, with the rest.
-                pending = read(0..<spilled + offset) + pending[offset...]
+                let back = read(0..<spilled + offset)
+                if back.count != spilled + offset { lost = Self.unreadable() }
+                pending = back + pending[offset...]
                 close(descriptor)
                 descriptor = -1
                 spilled = 0
@@ -55,24 +60,35 @@ final class SpillBuffer {
         return bytes
     }
 
-    private func copyFromFile(_ range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) {
-        guard descriptor >= 0 else { return }
+    /// Why the file could not be read back, worded for the report's error.
+    private static func unreadable() -> String {
+        "cannot read back the report's temporary file: \(String(cString: strerror(errno)))"
+    }
+
+    /// Hands `body` the bytes of `range` from the file; returns how many it could read.
+    @discardableResult
+    private func copyFromFile(_ range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) -> Int {
+        guard descriptor >= 0 else { return 0 }
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
         var offset = range.lowerBound
         while offset < range.upperBound {
             let wanted = min(buffer.count, range.upperBound - offset)
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(offset)) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
+            guard count > 0 else { return offset - range.lowerBound }
             body(buffer[0..<count])
             offset += count
         }
+        return range.count
     }
 
     /// Writes the bytes appended at `range` (offsets as `count` gave them) to `output`.
     func copy(_ range: Range<Int>, into output: ReportOutput) {
         let inFile = range.clamped(to: 0..<spilled)
-        if !inFile.isEmpty { copyFromFile(inFile) { slice in output.write { $0 += slice } } }
+        if let lost { output.fail(lost) }
+        if !inFile.isEmpty, copyFromFile(inFile, { slice in output.write { $0 += slice } }) != inFile.count {
+            output.fail(Self.unreadable())
+        }
         let inMemory = range.clamped(to: spilled..<count)
         if !inMemory.isEmpty {
             output.write {

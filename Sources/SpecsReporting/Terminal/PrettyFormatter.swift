@@ -45,8 +45,8 @@ public final class PrettyFormatter: EventConsumer {
         if !problems.isEmpty {
             out.write("\n" + palette.paint("Failures:", .bold) + "\n")
             for (index, (scenario, step)) in problems.enumerated() {
-                out.write("\n\(index + 1)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n")
-                out.write("   Step: \(step.keyword)\(step.text)\n")
+                out.write(e("\n\(index + 1)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n"))
+                out.write(e("   Step: \(step.keyword)\(step.text)\n"))
                 out.write(FailureText.explain(step, in: scenario, palette: palette, indent: "   "))
             }
         }
@@ -67,21 +67,23 @@ public final class PrettyFormatter: EventConsumer {
                     backgroundKeyword = background.keyword
                 }
             }
-            let tags = feature.tags.map(\.name).joined(separator: " ")
+            let tags = e(feature.tags.map(\.name).joined(separator: " "))
             if !tags.isEmpty { out.write(palette.paint(tags, .cyan) + "\n") }
-            out.write("\(feature.keyword): \(feature.name)\n")
+            out.write(e("\(feature.keyword): \(feature.name)\n"))
         }
         if let rule = result.scenario?.rule, rule.id != printedRule {
             printedRule = rule.id
-            out.write("\n  \(rule.keyword): \(rule.name)\n")
+            out.write(e("\n  \(rule.keyword): \(rule.name)\n"))
         }
         out.write("\n")
         let scenario = result.scenario?.scenario
-        let tags = result.pickle.tags.map(\.name).joined(separator: " ")
+        let tags = e(result.pickle.tags.map(\.name).joined(separator: " "))
         if !tags.isEmpty { out.write("  " + palette.paint(tags, .cyan) + "\n") }
         let keyword = scenario?.keyword ?? "Scenario"
         let retry = result.attempt > 0 ? palette.paint(" (attempt \(result.attempt + 1))", .yellow) : ""
-        out.write("  \(keyword): \(result.pickle.name)\(retry) " + palette.paint("# \(result.location)", .gray) + "\n")
+        out.write(
+            e("  \(keyword): \(result.pickle.name)") + retry + " " + palette.paint(e("# \(result.location)"), .gray)
+                + "\n")
         let attachments = Dictionary(grouping: result.attachments) { $0.testStepId ?? "" }
         let background = result.steps.compactMap { step -> String? in
             guard case .step(_, let ast?, _) = step.kind, backgroundSteps.contains(ast.id) else { return nil }
@@ -106,7 +108,7 @@ public final class PrettyFormatter: EventConsumer {
             if case .hook = step.kind {
                 if step.status != .passed && step.status != .skipped {
                     out.write(
-                        "    " + palette.paint("Hook \(step.text)" + StepStatusText.suffix(step), for: step.status)
+                        "    " + palette.paint(e("Hook \(step.text)" + StepStatusText.suffix(step)), for: step.status)
                             + "\n")
                     out.write(FailureText.explain(step, in: result, palette: palette, indent: "      "))
                     problems.append((result, step))
@@ -115,7 +117,7 @@ public final class PrettyFormatter: EventConsumer {
                 continue
             }
             out.write(
-                "    " + palette.paint("\(step.keyword)\(step.text)" + StepStatusText.suffix(step), for: step.status)
+                "    " + palette.paint(e("\(step.keyword)\(step.text)" + StepStatusText.suffix(step)), for: step.status)
                     + "\n")
             if case .step(let pickleStep, _, _) = step.kind { writeArgument(pickleStep.argument) }
             if [.failed, .undefined, .ambiguous, .pending].contains(step.status) {
@@ -139,14 +141,14 @@ public final class PrettyFormatter: EventConsumer {
             }
             if attachment.contentEncoding == .identity && attachment.mediaType.hasPrefix("text/") {
                 for line in attachment.body.split(separator: "\n", omittingEmptySubsequences: false) {
-                    out.write("      " + palette.paint(String(line), .gray) + "\n")
+                    out.write("      " + palette.paint(e(String(line)), .gray) + "\n")
                 }
             } else {
                 let name = attachment.fileName.map { " '\($0)'" } ?? ""
                 out.write(
                     "      "
                         + palette.paint(
-                            "attached\(name)\(source): \(attachment.mediaType), \(attachment.body.utf8.count) bytes",
+                            e("attached\(name)\(source): \(attachment.mediaType), \(attachment.body.utf8.count) bytes"),
                             .gray) + "\n")
             }
         }
@@ -154,7 +156,7 @@ public final class PrettyFormatter: EventConsumer {
 
     private func writeArgument(_ argument: PickleStepArgument?) {
         if let table = argument?.dataTable {
-            let rows = table.rows.map { $0.cells.map(\.value) }
+            let rows = table.rows.map { $0.cells.map { e($0.value) } }
             let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
                 rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
             }
@@ -164,11 +166,14 @@ public final class PrettyFormatter: EventConsumer {
             }
         }
         if let doc = argument?.docString {
-            out.write("      \"\"\"\(doc.mediaType ?? "")\n")
+            out.write(e("      \"\"\"\(doc.mediaType ?? "")\n"))
             for line in doc.content.split(separator: "\n", omittingEmptySubsequences: false) {
-                out.write("      \(line)\n")
+                out.write(e("      \(line)\n"))
             }
             out.write("      \"\"\"\n")
         }
     }
+
+    /// Text from the features or the run, with its control characters written out.
+    private func e(_ text: String) -> String { TerminalText.escape(text) }
 }

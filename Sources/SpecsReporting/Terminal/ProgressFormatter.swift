@@ -47,8 +47,8 @@ public final class ProgressFormatter: EventConsumer {
                 continue
             }
             index += 1
-            out.write("\n\(index)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n")
-            out.write("   Step: \(step.keyword)\(step.text)\n")
+            out.write(TerminalText.escape("\n\(index)) Scenario: \(scenario.pickle.name) # \(scenario.location)\n"))
+            out.write(TerminalText.escape("   Step: \(step.keyword)\(step.text)\n"))
             out.write(FailureText.explain(step, in: scenario, palette: palette, indent: "   "))
         }
         out.write("\n" + SummaryText.render(ledger, palette: palette))

@@ -4,7 +4,7 @@ import Messages
 /// The closing lines every terminal format shares: scenarios and steps by status,
 /// then the run's duration.
 enum SummaryText {
-    static let order: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .unknown, .skipped, .passed]
+    static let order = TestStepResultStatus.worstFirst
 
     static func render(_ ledger: RunLedger, palette: Palette) -> String {
         let result = ledger.result
@@ -23,8 +23,17 @@ enum SummaryText {
                 + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
         }
         var text = line("scenario", scenarioCounts, notRun: tally.notRun) + "\n" + line("step", stepCounts) + "\n"
+        text += flaky(tally.flaky, palette: palette)
         text += duration(result) + "\n"
         return text
+    }
+
+    /// The scenarios that passed only on a retry: `1 flaky: passed on retry 2: place name`,
+    /// several one a line under `N flaky:`.
+    static func flaky(_ flaky: [(location: String, name: String, retry: Int)], palette: Palette) -> String {
+        let lines = flaky.map { "passed on retry \($0.retry): \($0.location) \($0.name)" }
+        guard lines.count > 1 else { return lines.first.map { palette.paint("1 flaky: \($0)", .yellow) + "\n" } ?? "" }
+        return palette.paint("\(lines.count) flaky:", .yellow) + "\n" + lines.map { "  \($0)\n" }.joined()
     }
 
     static func duration(_ result: RunResult) -> String {

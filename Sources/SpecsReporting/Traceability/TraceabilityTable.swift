@@ -33,7 +33,7 @@ enum TraceabilityTable {
     }
 
     static func terminal(_ report: TraceabilityReport, palette: Palette) -> String {
-        let all = [headers(report)] + rows(report)
+        let all = ([headers(report)] + rows(report)).map { $0.map(TerminalText.escape) }
         let widths = fitted(
             (0..<5).map { column in all.map { $0[column].count }.max() ?? 0 }, within: terminalWidth - 8)
         func line(_ cells: [String]) -> String {
@@ -64,7 +64,7 @@ enum TraceabilityTable {
             default: result.append(character)
             }
         }
-        return result
+        return TerminalText.escape(result)
     }
 
     /// The width the terminal table keeps within.

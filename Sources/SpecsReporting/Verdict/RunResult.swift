@@ -24,6 +24,8 @@ public struct RunResult: Sendable {
     /// Test cases whose pickle the stream lacks (a stream not whole): their scenario
     /// cannot be named or counted.
     public let withoutPickle: [(testCase: String, pickle: String)]
+    /// Scenarios of the suite that no stream of a merge holds, by `path:line`.
+    public let inNoStream: [String]
 }
 
 extension RunVerdict {
@@ -41,6 +43,7 @@ extension RunVerdict {
             add(.missingPickles(result.withoutPickle.map { "test case \($0.testCase) (pickle \($0.pickle))" }))
         }
         addScenarioProblems()
+        if !result.tally.neverStarted.isEmpty { add(.notRun(count: result.tally.neverStarted.count)) }
         if result.failedRunHooks > 0 { add(.runHookFailed) }
     }
 }

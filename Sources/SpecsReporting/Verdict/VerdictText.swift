@@ -19,11 +19,12 @@ public enum VerdictText {
             return palette.paint(text, .green) + "\n"
         }
         var lines = [palette.paint("FAILED:", .red)]
-        for problem in verdict.problems { lines.append("  - " + sentence(problem)) }
+        for problem in verdict.problems { lines.append("  - " + TerminalText.escape(sentence(problem))) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func sentence(_ problem: RunVerdict.Problem) -> String {
+    /// A problem in one sentence, as the last lines, the book and JUnit say it.
+    public static func sentence(_ problem: RunVerdict.Problem) -> String {
         switch problem {
         case .definitionErrors(let count):
             return "\(plural(count, "step definition or hook", "step definitions or hooks")) could not be registered "
@@ -62,6 +63,8 @@ public enum VerdictText {
             return "the run is incomplete: \(plural(unfinished, "scenario", "scenarios")) never finished"
         case .notOneRun(let problems):
             return "the streams are not one whole run: " + problems.joined(separator: "; ")
+        case .notRun(let count):
+            return "\(plural(count, "scenario was", "scenarios were")) planned and never run"
         case .workersNotStarted(let reason):
             return "worker processes could not be started (\(reason)), so the scenarios left were not run"
         case .missingPickles(let testCases):

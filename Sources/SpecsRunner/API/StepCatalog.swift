@@ -24,6 +24,7 @@ public struct StepCatalog: Sendable {
     private let refuse: @Sendable (String, Bool, Bool) -> String?
     /// The custom parameter types that snippets use (`useForSnippets`).
     private let snippetTypes: [ParameterType]
+    private let nearest: NearestSteps
 
     /// The catalog of `registry`'s step definitions.
     public init<World: AnyObject>(_ registry: StepRegistry<World>) {
@@ -42,6 +43,7 @@ public struct StepCatalog: Sendable {
                 location: definition.location, parameterTypes: types)
         }
         snippetTypes = registry.customParameterTypes.map(\.type).filter(\.useForSnippets)
+        nearest = NearestSteps(definitions: definitions)
         let matcher = StepMatcher(definitions: definitions)
         let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($0.element.id, $0.offset) })
         match = { text in matcher.matches(for: text).compactMap { position[$0.definition.id] } }
@@ -88,6 +90,10 @@ public struct StepCatalog: Sendable {
 
     /// The arguments of the first definition that matches `text`, where they are in it.
     public func arguments(of text: String) -> [ArgumentPlace] { matchArguments(text) }
+
+    /// For a text no definition matches, "Did you mean:" and the nearest definitions, each
+    /// `'expression' at file:line` on a line of its own (the runner's words); nil when none is near.
+    public func didYouMean(_ text: String) -> String? { nearest.didYouMean(text) }
 
     /// The Swift that defines an undefined step, as the runner suggests it: `steps.given("…") { … }`.
     public func snippet(text: String, type: PickleStepType?, table: Bool, docString: Bool) -> String {

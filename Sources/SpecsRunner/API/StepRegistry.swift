@@ -256,17 +256,37 @@ public struct StepRegistry<World: AnyObject>: Sendable {
         }
     }
 
-    /// Runs once before any scenario.
+    /// Runs once before any scenario of the run: before the first worker process starts
+    /// (`--parallel 4` too), in the process that runs the workers. For what each process
+    /// that runs scenarios must set up itself, `beforeWorker`.
     public mutating func beforeAll(
         _ name: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable () async throws -> Void
     ) { addHook(.beforeAll, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
 
-    /// Runs once after every scenario; after-all hooks run in reverse order of registration.
+    /// Runs once after every scenario of the run, after the last worker process ended;
+    /// after-all hooks run in reverse order of registration.
     public mutating func afterAll(
         _ name: String? = nil, file: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable () async throws -> Void
     ) { addHook(.afterAll, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
+
+    /// Runs once in each process that runs scenarios, before its first scenario: each worker
+    /// process (four with `--parallel 4`, and a worker started again after a crash), the
+    /// runner itself with `--in-process` (after the before-all hooks), and a `swift test`
+    /// process. For per-process state: a connection, a temporary folder, a port of its own.
+    /// When one fails, that process runs no scenario.
+    public mutating func beforeWorker(
+        _ name: String? = nil, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable () async throws -> Void
+    ) { addHook(.beforeWorker, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
+
+    /// Runs once in each process that runs scenarios, after its last scenario (not in a worker
+    /// that crashed or was stopped); in reverse order of registration.
+    public mutating func afterWorker(
+        _ name: String? = nil, file: String = #filePath, line: Int = #line,
+        _ body: @escaping @Sendable () async throws -> Void
+    ) { addHook(.afterWorker, name, nil, CodeLocation(file: file, line: line)) { _, _ in try await body() } }
 
     private mutating func addHook(
         _ kind: Hook.Kind, _ name: String?, _ tags: String?, _ location: CodeLocation,

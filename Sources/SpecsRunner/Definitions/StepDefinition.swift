@@ -14,9 +14,11 @@ struct StepDefinition: Sendable {
     let body: @Sendable (AnyObject, [any Sendable]) async throws -> Void
 }
 
-/// A hook: code run around scenarios, steps or the whole run.
+/// A hook: code run around scenarios, steps, each process that runs scenarios, or the whole run.
 struct Hook: Sendable {
-    enum Kind: Sendable { case beforeScenario, afterScenario, beforeStep, afterStep, beforeAll, afterAll }
+    enum Kind: Sendable {
+        case beforeScenario, afterScenario, beforeStep, afterStep, beforeAll, afterAll, beforeWorker, afterWorker
+    }
 
     let id: String
     let kind: Kind

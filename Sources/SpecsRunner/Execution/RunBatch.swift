@@ -18,6 +18,8 @@ struct RunBatch: Sendable {
     var selectedByLine = false
     /// The scenarios the batch selected before sharding (a sharded run is one batch).
     var suite = SuiteFingerprint()
+    /// Of a sharded run, the lines of the scenarios the whole suite selected, by file.
+    var suitePlaces: [String: [Int]] = [:]
     /// The files of the batch that do not parse, each by `path:line` of its first error.
     var unparsable: [String] = []
 }
@@ -75,6 +77,9 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
         for candidate in candidates {
             batch.suite.add(
                 uri: candidate.pickle.uri, line: candidate.pickle.location.line, name: candidate.pickle.name)
+            if options.shard != nil {
+                batch.suitePlaces[candidate.pickle.uri, default: []].append(candidate.pickle.location.line)
+            }
         }
         if whole {
             if let shard = options.shard {
@@ -87,7 +92,7 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
         guard plansTestCases else { return batch }
         batch.plans.reserveCapacity(candidates.count)
         for candidate in candidates {
-            let plan = planner.plan(candidate.pickle, file: candidate.file, number: planned)
+            let plan = planner.plan(candidate.pickle, number: planned)
             planned += 1
             var message = plan.message
             message.testRunStartedId = runId

@@ -3,7 +3,7 @@ import Locking
 import Messages
 
 /// Where a run reads the time: wall time for timestamps, a monotonic clock for durations.
-public protocol RunClock: Sendable {
+package protocol RunClock: Sendable {
     /// The wall-clock time, for the messages' timestamps.
     func now() -> Timestamp
     /// A clock that never goes back, for durations.
@@ -14,39 +14,39 @@ public protocol RunClock: Sendable {
 }
 
 extension RunClock {
-    public func monotonicNanosecondsForDeadlines() -> UInt64 { monotonicNanoseconds() }
+    package func monotonicNanosecondsForDeadlines() -> UInt64 { monotonicNanoseconds() }
 }
 
 /// The system clocks.
-public struct SystemClock: RunClock {
+package struct SystemClock: RunClock {
     /// The system's clocks.
-    public init() {}
+    package init() {}
 
     /// `Date()`, as a timestamp.
-    public func now() -> Timestamp {
+    package func now() -> Timestamp {
         let interval = Date().timeIntervalSince1970
         let seconds = interval.rounded(.down)
         return Timestamp(seconds: Int(seconds), nanos: Int((interval - seconds) * 1_000_000_000))
     }
 
     /// The uptime clock.
-    public func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    package func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
 /// A clock that only moves when told to: every reading advances it by one millisecond,
 /// so outputs can be compared byte for byte.
-public final class SteppingClock: RunClock {
+package final class SteppingClock: RunClock {
     private let ticks = Locked<UInt64>(0)
 
     /// A clock at zero.
-    public init() {}
+    package init() {}
 
     /// The next millisecond.
-    public func now() -> Timestamp { Timestamp(nanoseconds: tick()) }
+    package func now() -> Timestamp { Timestamp(nanoseconds: tick()) }
     /// The next millisecond.
-    public func monotonicNanoseconds() -> UInt64 { tick() }
+    package func monotonicNanoseconds() -> UInt64 { tick() }
 
-    public func monotonicNanosecondsForDeadlines() -> UInt64 { ticks.withLock { $0 } }
+    package func monotonicNanosecondsForDeadlines() -> UInt64 { ticks.withLock { $0 } }
 
     private func tick() -> UInt64 {
         ticks.withLock {

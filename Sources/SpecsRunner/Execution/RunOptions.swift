@@ -1,9 +1,9 @@
 import TagExpressions
 
 /// How a run selects, orders and executes its scenarios.
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// The order scenarios run in.
-    public enum Order: Sendable, Hashable {
+    package enum Order: Sendable, Hashable {
         /// In the order of the files and of the scenarios in them.
         case defined
         /// The last scenario first.
@@ -13,47 +13,47 @@ public struct RunOptions: Sendable {
     }
 
     /// Only scenarios whose tags match.
-    public var tags: TagExpression = .always
+    package var tags: TagExpression = .always
     /// `tags` as the user wrote it, for reports that say what selected a run.
-    public var tagsAsWritten: String?
+    package var tagsAsWritten: String?
     /// Only scenarios whose name matches one of these regular expressions.
-    public var names: [String] = []
+    package var names: [String] = []
     /// Match steps without running them: every matched step is skipped.
-    public var dryRun = false
+    package var dryRun = false
     /// Stop starting scenarios after the first failure.
-    public var failFast = false
+    package var failFast = false
     /// Run a failed scenario up to this many more times.
-    public var retry = 0
+    package var retry = 0
     /// The order scenarios start in.
-    public var order: Order = .defined
+    package var order: Order = .defined
     /// How many scenarios run at once.
-    public var parallel = 1
+    package var parallel = 1
     /// A step (or hook) still running after this many seconds fails.
-    public var stepTimeout: Double = 60
+    package var stepTimeout: Double = 60
     /// This run's share of the scenarios: `index` in 1...`count`.
-    public var shard: (index: Int, count: Int)?
+    package var shard: (index: Int, count: Int)?
     /// How long each scenario took in an earlier run, in nanoseconds, by `path:line` (of the
     /// scenario or example row): shards are then balanced by expected time, not by count.
-    public var shardDurations: [String: Int] = [:]
+    package var shardDurations: [String: Int] = [:]
     /// Whether the run's before-all and after-all hooks run with it. A host that runs
     /// scenarios one at a time (a generated test) turns this off and runs them once
     /// around all of its scenarios with `Runner.runHooks(_:)`.
-    public var runsRunHooks = true
+    package var runsRunHooks = true
     /// Whether step definitions or hooks that could not be registered stop the run
     /// before any scenario, as a compile error would (the command line's choice). When
     /// false, as in Cucumber, steps whose definition is broken are undefined.
-    public var refusesBrokenDefinitions = false
+    package var refusesBrokenDefinitions = false
     /// Where scenarios run: in this process, or each in a worker process of this
     /// executable that a crash, an `exit()` or a step that blocks cannot take down.
-    public var isolation: Isolation = .inProcess
+    package var isolation: Isolation = .inProcess
     /// Set in a worker process, which ends itself after a step that did not stop when
     /// cancelled: the step's message says so.
-    public var abandonedStepEndsProcess = false
+    package var abandonedStepEndsProcess = false
     /// Tells the run to stop early (on a signal); it still ends its stream.
-    public var interruption: RunInterruption?
+    package var interruption: RunInterruption?
 
     /// Where scenarios run.
-    public enum Isolation: Sendable, Hashable {
+    package enum Isolation: Sendable, Hashable {
         /// In this process, as tasks.
         case inProcess
         /// `executable` run with `arguments` serves as a worker (see `Runner.serveAsWorker`).
@@ -61,7 +61,7 @@ public struct RunOptions: Sendable {
     }
 
     /// Every scenario, in order, one at a time, in this process, steps timed out after 60 s.
-    public init() {}
+    package init() {}
 }
 
 extension RunOptions {
@@ -81,11 +81,18 @@ extension RunOptions {
 extension RunOptions {
     /// The options that select scenarios as a user reads them: `--tags '...'` and the
     /// `--name '...'` options together; empty when neither selects.
-    public static func selectionWords(tags: TagExpression, tagsAsWritten: String? = nil, names: [String]) -> [String] {
+    package static func selectionWords(tags: TagExpression, tagsAsWritten: String? = nil, names: [String]) -> [String] {
         var words: [String] = []
-        if tags != .always { words.append("--tags '\(tagsAsWritten ?? "\(tags)")'") }
+        if tags != .always { words.append("--tags '\(shortened(tagsAsWritten ?? "\(tags)"))'") }
         if !names.isEmpty { words.append(names.map { "--name '\($0)'" }.joined(separator: " ")) }
         return words
+    }
+
+    /// `text` whole when it is short; else its start and how long it is, so that a message
+    /// quoting an expression of thousands of terms stays a line.
+    static func shortened(_ text: String, to length: Int = 120) -> String {
+        guard text.count > length else { return text }
+        return text.prefix(length) + "… (\(text.count) characters)"
     }
 
     /// The options that select a suite's scenarios, as the suite's fingerprint takes them.

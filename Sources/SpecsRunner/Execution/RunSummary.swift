@@ -3,34 +3,36 @@ import Messages
 /// What a run came to, as the runner knows it: the scenarios' and steps' statuses and the
 /// run's own problems. Its verdict (`verdict`) is the one the run's last lines and exit code
 /// start from.
-public struct RunSummary: Sendable {
+package struct RunSummary: Sendable {
     /// Scenarios (final attempts) by status.
-    public var scenarios: [TestStepResultStatus: Int] = [:]
+    package var scenarios: [TestStepResultStatus: Int] = [:]
     /// Steps (of final attempts) by status.
-    public var steps: [TestStepResultStatus: Int] = [:]
+    package var steps: [TestStepResultStatus: Int] = [:]
     /// The files that do not parse, each by `path:line` of its first error.
-    public var unparsable: [String] = []
+    package var unparsable: [String] = []
     /// Step definitions and hooks that could not be registered.
-    public var definitionProblems = 0
+    package var definitionProblems = 0
     /// How many scenarios (pickles) the run selected, whether or not they ran (of a shard,
     /// its share).
-    public var selected = 0
+    package var selected = 0
     /// The scenarios of the files read, selected or not, and whether lines selected among them.
-    public var loaded = 0
+    package var loaded = 0
     /// Whether `file.feature:LINE` arguments chose among them.
-    public var selectedByLine = false
+    package var selectedByLine = false
     /// The scenarios the whole suite selected, every shard's.
-    public var suite = SuiteFingerprint()
+    package var suite = SuiteFingerprint()
+    /// Of a sharded run, the lines of the scenarios the whole suite selected, by file.
+    package var suitePlaces: [String: [Int]] = [:]
     /// Why the run stopped early (`SIGINT`), if it did.
-    public var interrupted: String?
+    package var interrupted: String?
     /// Whether a run-level hook failed.
-    public var hookFailed = false
+    package var hookFailed = false
     /// Why worker processes could not be started (`too many open files (limit 250)`), if
     /// they could not: the test cases they would have run are not run.
-    public var workersNotStarted: String?
+    package var workersNotStarted: String?
 
     /// How many scenarios ran, whatever their result.
-    public var scenarioCount: Int { scenarios.values.reduce(0, +) }
+    package var scenarioCount: Int { scenarios.values.reduce(0, +) }
 
     /// Counts a test case's final status and the statuses of its steps.
     mutating func record(_ status: TestStepResultStatus, steps stepStatuses: [TestStepResultStatus: Int]) {
@@ -41,7 +43,7 @@ public struct RunSummary: Sendable {
     /// The run's verdict as the runner knows it: an interruption, definitions that could
     /// not be registered, files that do not parse, workers that could not start, the
     /// scenarios' statuses, a failed run hook.
-    public var verdict: RunVerdict {
+    package var verdict: RunVerdict {
         var verdict = RunVerdict(scenarios: scenarios, problems: [])
         if let signal = interrupted { verdict.add(.interrupted(signal: signal)) }
         if definitionProblems > 0 { verdict.add(.definitionErrors(count: definitionProblems)) }
@@ -53,8 +55,8 @@ public struct RunSummary: Sendable {
     }
 
     /// Whether every scenario passed (or was skipped) and every hook too.
-    public var passed: Bool { verdict.passed }
+    package var passed: Bool { verdict.passed }
 
     /// 0 when everything passed, 1 when a scenario failed, 2 for a parse or definition error.
-    public var exitCode: Int32 { verdict.exitCode }
+    package var exitCode: Int32 { verdict.exitCode }
 }

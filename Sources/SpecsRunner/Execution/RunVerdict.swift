@@ -37,6 +37,8 @@ public struct RunVerdict: Sendable {
         case missingPickles([String])
         /// The run was stopped by a signal (`SIGINT`) before its end.
         case interrupted(signal: String)
+        /// Scenarios that were planned and never started (a stream whose run stopped early).
+        case notRun(count: Int)
     }
 
     /// Scenarios by result.
@@ -69,7 +71,7 @@ public struct RunVerdict: Sendable {
 
     /// Adds the problems of the scenarios' statuses, in the order people fix them.
     public mutating func addScenarioProblems() {
-        for status in [TestStepResultStatus.failed, .ambiguous, .undefined, .pending] {
+        for status in TestStepResultStatus.worstFirst where status.failsRun {
             if let count = scenarios[status], count > 0 { add(.scenarios(status, count: count)) }
         }
     }
@@ -97,6 +99,7 @@ extension RunVerdict.Problem {
         case .incomplete: 5
         case .missingPickles: 6
         case .scenarios: 7
+        case .notRun: 7
         case .workersNotStarted: 8
         case .runHookFailed: 9
         case .coverage: 10

@@ -5,16 +5,16 @@ import TagExpressions
 
 /// Runs loaded features against a registry and tells a consumer everything that
 /// happens, as Cucumber Messages envelopes.
-public struct Runner<World: AnyObject>: Sendable {
+package struct Runner<World: AnyObject>: Sendable {
     /// The step definitions and hooks.
-    public let registry: StepRegistry<World>
+    package let registry: StepRegistry<World>
     /// What to run, in what order, how.
-    public let options: RunOptions
+    package let options: RunOptions
     /// Where the run reads the time.
-    public let clock: any RunClock
+    package let clock: any RunClock
 
     /// A runner of `registry`'s steps with these options.
-    public init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock())
+    package init(registry: StepRegistry<World>, options: RunOptions = RunOptions(), clock: any RunClock = SystemClock())
     {
         self.registry = registry
         self.options = options
@@ -27,7 +27,7 @@ public struct Runner<World: AnyObject>: Sendable {
     /// documents and pickles are told, its selected pickles are planned (their `testCase`s
     /// told) and run, then the consumer is told each of its documents is closed and the batch
     /// is let go.
-    public func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
+    package func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
         var summary = RunSummary()
         consumer.consume(.meta(SpecsVersion.meta()))
         emitDefinitions(to: consumer, summary: &summary)
@@ -35,13 +35,18 @@ public struct Runner<World: AnyObject>: Sendable {
         consumer.consume(.testRunStarted(TestRunStarted(timestamp: clock.now(), id: runId)))
         // Before-all hooks come first; when one fails, no test case is planned or run.
         let refused = options.refusesBrokenDefinitions && !registry.problems.isEmpty
-        // Worker processes run the before-all and after-all hooks themselves.
-        let hooksHere = options.runsRunHooks && options.isolation == .inProcess
-        let beforeAllPassed =
+        // The run's hooks run here, once; the worker hooks run in each process that runs
+        // scenarios: this one when it runs them itself, else each worker process.
+        let hooksHere = options.runsRunHooks
+        let workerHooksHere = hooksHere && options.isolation == .inProcess
+        var beforeAllPassed =
             refused
             ? false
             : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
-        let dispatch = beforeAllPassed && !refused ? makeDispatch(for: features) : nil
+        if beforeAllPassed && workerHooksHere {
+            beforeAllPassed = await runGlobalHooks(.beforeWorker, runId: runId, to: consumer, summary: &summary)
+        }
+        let dispatch = beforeAllPassed && !refused ? makeDispatch() : nil
         let maker = RunBatchMaker(
             features: features, options: options, runId: runId, plansTestCases: beforeAllPassed, planner: makePlanner())
         // Each batch is made on a task of its own while the one before it runs; it is told,
@@ -55,11 +60,15 @@ public struct Runner<World: AnyObject>: Sendable {
             summary.loaded += batch.loaded
             summary.selectedByLine = summary.selectedByLine || batch.selectedByLine
             summary.suite.add(batch.suite)
+            summary.suitePlaces.merge(batch.suitePlaces) { $0 + $1 }
             if let dispatch { await dispatch.run(batch.plans, to: consumer, summary: &summary) }
             for uri in batch.uris { consumer.closeDocument(uri) }
             ready = await following
         }
         if let dispatch { await dispatch.finish(to: consumer, summary: &summary) }
+        if workerHooksHere && !refused {
+            _ = await runGlobalHooks(.afterWorker, runId: runId, to: consumer, summary: &summary)
+        }
         if hooksHere && !refused { _ = await runGlobalHooks(.afterAll, runId: runId, to: consumer, summary: &summary) }
         summary.interrupted = options.interruption?.current
         // The run's metadata is told as the run finishes, with the same time.
@@ -83,11 +92,26 @@ public struct Runner<World: AnyObject>: Sendable {
             tags: options.tags, tagsAsWritten: options.tagsAsWritten, names: options.names)
         if summary.selectedByLine { filters.append("path:LINE") }
         metadata.filter = filters.isEmpty ? nil : filters.joined(separator: " ")
+        if options.shard != nil {
+            metadata.plan = Self.planSource(options.shardDurations)
+            metadata.scenarios = summary.suitePlaces
+        }
+        if options.dryRun { metadata.dryRun = true }
+        metadata.interrupted = summary.interrupted
+        if summary.definitionProblems > 0 { metadata.definitionErrors = summary.definitionProblems }
         return .attachment(
             Attachment(
                 body: metadata.body, contentEncoding: .identity, mediaType: RunMetadata.mediaType,
                 testRunStartedId: runId,
                 timestamp: timestamp))
+    }
+
+    /// What a shard plan comes from, as `RunMetadata.plan` records it: `count`, or the
+    /// durations read, as a digest of every `path:line` and time.
+    static func planSource(_ durations: [String: Int]) -> String {
+        guard !durations.isEmpty else { return "count" }
+        let text = durations.keys.sorted().map { "\($0)=\(durations[$0] ?? 0)" }.joined(separator: "\n")
+        return "durations " + SuiteFingerprint.hex(SuiteFingerprint.hash(text))
     }
 
     private func emitDefinitions(to consumer: some EventConsumer, summary: inout RunSummary) {
@@ -135,18 +159,21 @@ public struct Runner<World: AnyObject>: Sendable {
     // MARK: Run-level hooks
 
     /// The run-level hooks of a phase.
-    public enum RunHookPhase: Sendable {
+    package enum RunHookPhase: Sendable {
         /// Before the first scenario, or after the last.
         case beforeAll, afterAll
     }
 
     /// Runs the before-all (or after-all) hooks alone, for a host that runs the
-    /// scenarios one at a time between them. Returns a worded failure per failed hook.
-    public func runHooks(_ phase: RunHookPhase) async -> [String] {
+    /// scenarios one at a time between them, with the worker hooks of its process (after
+    /// the before-all hooks, before the after-all ones). Returns a worded failure per failed hook.
+    package func runHooks(_ phase: RunHookPhase) async -> [String] {
         let recorder = EventRecorder()
         var summary = RunSummary()
-        let kind: Hook.Kind = phase == .beforeAll ? .beforeAll : .afterAll
-        _ = await runGlobalHooks(kind, runId: "run", to: recorder, summary: &summary)
+        let kinds: [Hook.Kind] = phase == .beforeAll ? [.beforeAll, .beforeWorker] : [.afterWorker, .afterAll]
+        for kind in kinds where await runGlobalHooks(kind, runId: "run", to: recorder, summary: &summary) == false {
+            if phase == .beforeAll { break }
+        }
         let hooks = Dictionary(registry.hooks.map { ("\($0.id)-run", $0) }, uniquingKeysWith: { first, _ in first })
         return recorder.envelopes.compactMap { envelope in
             guard case .testRunHookFinished(let finished) = envelope, finished.result.status == .failed else {
@@ -155,17 +182,19 @@ public struct Runner<World: AnyObject>: Sendable {
             let hook = hooks[finished.testRunHookStartedId]
             let name = hook?.name.map { "'\($0)'" } ?? "hook"
             return
-                "\(phase == .beforeAll ? "before-all" : "after-all") \(name) (\(hook?.location.description ?? "?")) failed: "
+                "\(hook.map { $0.kind.words } ?? "run") \(name) (\(hook?.location.description ?? "?")) failed: "
                 + (finished.result.message ?? "")
         }
     }
 
+    /// Runs the hooks of `kind` (run or worker hooks) in turn; `output` is what they wrote to
+    /// standard output where a worker captures it, attached to the hook that wrote it.
     func runGlobalHooks(
         _ kind: Hook.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary,
-        idSuffix: String = ""
+        idSuffix: String = "", output: (@Sendable () -> String)? = nil
     ) async -> Bool {
         var hooks = registry.hooks.filter { $0.kind == kind }
-        if kind == .afterAll { hooks.reverse() }
+        if kind == .afterAll || kind == .afterWorker { hooks.reverse() }
         var allPassed = true
         for hook in hooks {
             let startedId = "\(hook.id)-run\(idSuffix)"
@@ -176,9 +205,26 @@ public struct Runner<World: AnyObject>: Sendable {
             let sink = AttachmentSink()
             let start = clock.monotonicNanoseconds()
             var failure: (any Error)?
+            var printed = ""
             if !options.dryRun {
-                do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch {
-                    failure = error
+                // What the hook prints is attached to it: a worker captures it (`output`), the
+                // runner taps its own standard output while the hook runs.
+                let run = {
+                    do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch {
+                        failure = error
+                    }
+                }
+                if output == nil {
+                    printed = await StandardOutputTap.capturing(run)
+                } else {
+                    await run()
+                }
+            }
+            if let written = output?() { printed += written }
+            if !printed.isEmpty {
+                let written = printed
+                Attach.$sink.withValue(sink) {
+                    Attach.log(written.hasSuffix("\n") ? String(written.dropLast()) : written)
                 }
             }
             for attachment in sink.drain() {
@@ -209,6 +255,7 @@ public struct Runner<World: AnyObject>: Sendable {
             stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun,
             snippetTypes: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
         executor.stepOutput = stepOutput
+        executor.nearest = NearestSteps(definitions: registry.steps)
         let watchdog = Watchdog(timeoutNanoseconds: options.stepTimeoutNanoseconds, clock: clock)
         watchdog.start()
         return (ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options), watchdog)
@@ -220,14 +267,10 @@ public struct Runner<World: AnyObject>: Sendable {
             hooks: registry.hooks, idPrefix: options.shard.map { "s\($0.index)-" } ?? "")
     }
 
-    /// Workers for features read from files; features loaded beforehand run in this process.
-    private func makeDispatch(for features: some FeatureSupply) -> any TestCaseDispatch {
-        if case .workers(let executable, let arguments) = options.isolation,
-            features.count == 0 || features.firstId(at: 0) != nil
-        {
-            return WorkerPool(
-                executable: executable, arguments: arguments, options: options, clock: clock,
-                firstId: { features.firstId(at: $0) ?? 0 })
+    /// Workers when the options ask for them (each is sent the plans it runs), else this process.
+    private func makeDispatch() -> any TestCaseDispatch {
+        if case .workers(let executable, let arguments) = options.isolation {
+            return WorkerPool(executable: executable, arguments: arguments, options: options, clock: clock)
         }
         let (scenario, watchdog) = makeScenarioRun()
         return InProcessDispatch(scenario, watchdog: watchdog, options: options)
@@ -241,8 +284,19 @@ extension Hook.Kind {
         case .afterScenario: .afterTestCase
         case .beforeStep: .beforeTestStep
         case .afterStep: .afterTestStep
-        case .beforeAll: .beforeTestRun
-        case .afterAll: .afterTestRun
+        case .beforeAll, .beforeWorker: .beforeTestRun
+        case .afterAll, .afterWorker: .afterTestRun
+        }
+    }
+
+    /// The hook's kind as a failure names it.
+    var words: String {
+        switch self {
+        case .beforeAll: "before-all"
+        case .afterAll: "after-all"
+        case .beforeWorker: "before-worker"
+        case .afterWorker: "after-worker"
+        default: "hook"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Gherkin
+import Messages
 
 /// A selectable pickle and the file (its index in the run's supply) it comes from.
 struct Candidate: Sendable {
@@ -40,9 +41,11 @@ enum ScenarioOrder {
     /// by at most one.
     static func shard(_ pickles: [Candidate], index: Int, count: Int, durations: [String: Int] = [:]) -> [Candidate] {
         guard !durations.isEmpty else { return shardByCount(pickles, index: index, count: count) }
-        let known = pickles.compactMap { durations[Self.key($0.pickle)] }.sorted()
+        // Every scenario weighs at least 1: durations that are all 0 (or negative) still
+        // spread the scenarios over the shards instead of putting them all in the first.
+        let known = pickles.compactMap { durations[Self.key($0.pickle)].map { max(1, $0) } }.sorted()
         let estimate = known.isEmpty ? 1 : known[known.count / 2]
-        let expected = pickles.map { durations[Self.key($0.pickle)] ?? estimate }
+        let expected = pickles.map { durations[Self.key($0.pickle)].map { max(1, $0) } ?? estimate }
         // Longest first; ties in a stable order (uri, then line), so every shard agrees.
         let order = pickles.indices.sorted { a, b in
             if expected[a] != expected[b] { return expected[a] > expected[b] }
@@ -54,7 +57,7 @@ enum ScenarioOrder {
         var mine: Set<Int> = []
         for position in order {
             let lightest = load.indices.min { (load[$0], $0) < (load[$1], $1) } ?? 0
-            load[lightest] += expected[position]
+            load[lightest] = load[lightest].saturatingAdd(expected[position])
             if lightest == index - 1 { mine.insert(position) }
         }
         return pickles.indices.filter { mine.contains($0) }.map { pickles[$0] }

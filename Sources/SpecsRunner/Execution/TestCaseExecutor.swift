@@ -18,6 +18,8 @@ struct TestCaseExecutor: Sendable {
     let dryRun: Bool
     /// Custom parameter types that undefined steps' snippets may use.
     var snippetTypes: [ParameterType] = []
+    /// The definitions an undefined step's result names as what it may have meant.
+    var nearest: NearestSteps?
     /// What the step just ended wrote to standard output, in a worker that captures it.
     var stepOutput: (@Sendable () -> String)?
 
@@ -108,7 +110,9 @@ struct TestCaseExecutor: Sendable {
         _ step: PickleStep, _ matches: [StepMatch], world: AnyObject?, scenario: ScenarioInfo, tags: [String],
         skipping: Bool, start: UInt64
     ) async -> TestStepResult {
-        guard let match = matches.first else { return TestStepResult(duration: .zero, status: .undefined) }
+        guard let match = matches.first else {
+            return TestStepResult(duration: .zero, message: nearest?.didYouMean(step.text), status: .undefined)
+        }
         guard matches.count == 1 else {
             let listing = matches.map { "  '\($0.definition.expression.source)' at \($0.definition.location)" }.joined(
                 separator: "\n")

@@ -17,9 +17,15 @@ struct TestCasePlan: Sendable {
     /// The test case's number in the run, from which its ids are made.
     let number: Int
     let pickle: Pickle
-    /// The index of the pickle's file in the run's supply: a worker loads it by that.
-    let file: Int
     let steps: [PlannedStep]
+
+    /// The plan of test case `number` (`id`): `items` in order, each step's id made from the test case's.
+    init(id: String, number: Int, pickle: Pickle, items: [Item]) {
+        self.id = id
+        self.number = number
+        self.pickle = pickle
+        steps = items.enumerated().map { PlannedStep(id: "\(id)s\($0.offset)", item: $0.element) }
+    }
 
     /// The id of the test case's attempt `attempt` (its `testCaseStarted`).
     func startedId(attempt: Int) -> String { "\(id)a\(attempt)" }
@@ -87,17 +93,14 @@ struct TestCasePlanner: Sendable {
         return found
     }
 
-    mutating func plan(_ pickle: Pickle, file: Int, number: Int) -> TestCasePlan {
+    mutating func plan(_ pickle: Pickle, number: Int) -> TestCasePlan {
         let tags = pickle.tags.map { $0.name }
         func applies(_ hook: Hook) -> Bool { hook.tagExpression?.matches(tags) ?? true }
         var items: [TestCasePlan.Item] = []
         items += hooks.filter { $0.kind == .beforeScenario && applies($0) }.map { .hook($0) }
         for step in pickle.steps { items.append(.step(step, matches(for: step.text))) }
         items += hooks.filter { $0.kind == .afterScenario && applies($0) }.reversed().map { .hook($0) }
-        let id = "\(idPrefix)tc\(number)"
-        return TestCasePlan(
-            id: id, number: number, pickle: pickle, file: file,
-            steps: items.enumerated().map { TestCasePlan.PlannedStep(id: "\(id)s\($0.offset)", item: $0.element) })
+        return TestCasePlan(id: "\(idPrefix)tc\(number)", number: number, pickle: pickle, items: items)
     }
 }
 

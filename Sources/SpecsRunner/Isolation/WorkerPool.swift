@@ -13,15 +13,10 @@ final class WorkerPool: TestCaseDispatch {
     private var paces: [WorkerPace] = []
     private(set) var stopped = false
 
-    /// `firstId`: where the ids of the feature file at an index start (see `FeatureSupply.firstId`).
-    init(
-        executable: String, arguments: [String], options: RunOptions, clock: any RunClock,
-        firstId: @escaping @Sendable (Int) -> Int
-    ) {
+    init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock) {
         interruption = options.interruption ?? RunInterruption()
         supervisor = WorkerSupervisor(
-            executable: executable, arguments: arguments, options: options, clock: clock, firstId: firstId,
-            interruption: interruption)
+            executable: executable, arguments: arguments, options: options, clock: clock, interruption: interruption)
         self.options = options
     }
 

@@ -76,7 +76,7 @@ final class WorkerProcess: Sendable {
         Self.readLines(child.output) { [items, lastDone] bytes in
             let line = String(decoding: bytes, as: UTF8.self)
             guard line.hasPrefix("{") else {
-                if let time = WorkerProtocol.doneTime(line) { lastDone.withLock { $0 = time } }
+                if let done = WorkerProtocol.Done(line) { lastDone.withLock { $0 = done.time } }
                 return items.push(.control(line), wake: true)
             }
             guard

@@ -1,33 +1,97 @@
 import Dispatch
+import Messages
 
-/// How a supervisor and its worker processes talk. The supervisor writes one request a
-/// line to the worker's standard input: `NUMBER FILE FIRST_ID PICKLE_ID`, the test case to
-/// run (its number makes its ids the supervisor's), the index of its feature file and where
-/// that file's ids start (so a worker parses only the files it runs); it may ask for
-/// the next ones before one ends, and the worker runs them in order. End of input means:
-/// run the after-all hooks and exit. The worker answers on its standard output, one line
-/// each: the run's envelopes as NDJSON, as they happen, and two control lines.
-public enum WorkerProtocol {
+/// How a supervisor and its worker processes talk. The supervisor resolves the run (options,
+/// files, selection, plans) and writes to the worker's standard input, one line each: first
+/// the settings the worker runs by (`#run ...`, see `settings(_:)`), then one request a test
+/// case, its whole plan (`PlanLine`): the worker reads no options, lists no files and parses
+/// nothing. The supervisor may ask for the next ones before one ends, and the worker runs
+/// them in order. End of input means: run the after-all hooks and exit. The worker answers
+/// on its standard output, one line each: the run's envelopes as NDJSON, as they happen, and
+/// the control lines below.
+package enum WorkerProtocol {
     /// After the before-all hooks: `#ready` or `#ready failed`.
     static let ready = "#ready"
     static let readyFailed = "#ready failed"
-    /// After a test case's last envelope: `#done NUMBER TIME`, with the time it was written
-    /// (`DispatchTime` uptime nanoseconds, one clock for every process of the machine):
-    /// what the worker writes to standard error after it belongs to its next test case.
+    /// After a test case's last envelope: `#done NUMBER TIME NANOSECONDS STATUS STEPS`, with
+    /// the time it was written (`DispatchTime` uptime nanoseconds, one clock for every process
+    /// of the machine: what the worker writes to standard error after it belongs to its next
+    /// test case), how long the test case took, its status and how many of its steps ended in
+    /// each status (`PASSED=5,SKIPPED=1`), as the worker decided them: the supervisor reads
+    /// them and decides nothing again.
     static let donePrefix = "#done "
+    static let settingsPrefix = "#run "
 
     /// The done line of test case `number`, written now.
-    static func done(_ number: Int) -> String {
-        donePrefix + "\(number) \(DispatchTime.now().uptimeNanoseconds)"
+    static func done(
+        _ number: Int, nanoseconds: Int, status: TestStepResultStatus, steps: [TestStepResultStatus: Int]
+    ) -> String {
+        let counts = steps.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: ",")
+        return donePrefix
+            + "\(number) \(DispatchTime.now().uptimeNanoseconds) \(nanoseconds) \(status.rawValue) \(counts)"
     }
 
-    /// The time a done line was written; nil when it is not one.
-    static func doneTime(_ line: String) -> UInt64? {
-        guard line.hasPrefix(donePrefix) else { return nil }
-        return line.split(separator: " ").last.flatMap { UInt64($0) }
+    /// A test case's end as its worker told it.
+    struct Done: Equatable {
+        let number: Int
+        /// When the line was written (uptime nanoseconds).
+        let time: UInt64
+        let nanoseconds: Int
+        let status: TestStepResultStatus
+        let steps: [TestStepResultStatus: Int]
+
+        /// The done line `line`; nil when it is not one.
+        init?(_ line: String) {
+            guard line.hasPrefix(donePrefix) else { return nil }
+            let parts = line.dropFirst(donePrefix.count).split(separator: " ", omittingEmptySubsequences: false)
+            guard parts.count == 5, let number = Int(parts[0]), let time = UInt64(parts[1]),
+                let nanoseconds = Int(parts[2]), let status = TestStepResultStatus(rawValue: String(parts[3]))
+            else { return nil }
+            var steps: [TestStepResultStatus: Int] = [:]
+            for pair in parts[4].split(separator: ",") {
+                let halves = pair.split(separator: "=")
+                guard halves.count == 2, let kind = TestStepResultStatus(rawValue: String(halves[0])),
+                    let count = Int(halves[1])
+                else { return nil }
+                steps[kind] = count
+            }
+            (self.number, self.time, self.nanoseconds, self.status, self.steps) = (
+                number, time, nanoseconds, status, steps
+            )
+        }
+    }
+
+    /// The settings line of a run: what a worker needs of the supervisor's options to run
+    /// the plans it is sent (whether it is a dry run, how often a failed test case is tried
+    /// again, the step timeout). The rest (selection, order, shards, formats) the supervisor
+    /// has already applied.
+    static func settings(_ options: RunOptions) -> String {
+        settingsPrefix + "dry-run=\(options.dryRun) retry=\(options.retry) timeout=\(options.stepTimeout)"
+    }
+
+    /// The options of a settings line, for a worker (which ends itself after a step that did
+    /// not stop when cancelled); nil when the line is not one.
+    static func options(_ line: String) -> RunOptions? {
+        guard line.hasPrefix(settingsPrefix) else { return nil }
+        var values: [Substring: Substring] = [:]
+        for pair in line.dropFirst(settingsPrefix.count).split(separator: " ") {
+            let halves = pair.split(separator: "=", maxSplits: 1)
+            guard halves.count == 2 else { return nil }
+            values[halves[0]] = halves[1]
+        }
+        guard let dryRun = values["dry-run"].flatMap({ Bool(String($0)) }),
+            let retry = values["retry"].flatMap({ Int($0) }), retry >= 0,
+            let timeout = values["timeout"].flatMap({ Double($0) }), timeout > 0
+        else { return nil }
+        var options = RunOptions()
+        options.dryRun = dryRun
+        options.retry = retry
+        options.stepTimeout = timeout
+        options.abandonedStepEndsProcess = true
+        return options
     }
 
     /// The environment variable that makes a runner executable, started with the same
     /// arguments as its supervisor, a worker: its value is the worker's id.
-    public static let environmentVariable = "SPECS_WORKER"
+    package static let environmentVariable = "SPECS_WORKER"
 }

@@ -13,8 +13,6 @@ struct WorkerSupervisor: Sendable {
     let arguments: [String]
     let options: RunOptions
     let clock: any RunClock
-    /// Where the ids of the feature file at an index start: a worker loads the file with them.
-    let firstId: @Sendable (Int) -> Int
 
     struct Outcome: Sendable {
         var envelopes: [Envelope] = []
@@ -39,6 +37,7 @@ struct WorkerSupervisor: Sendable {
             id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable, arguments: arguments,
             backtraces: generation == 0, clock: clock)
         interruption.track(worker)
+        worker.send(WorkerProtocol.settings(options))
         worker.watchSteps(
             limitNanoseconds: options.workerStepLimitNanoseconds,
             reason: "its step did not finish within the \(options.stepTimeout)s timeout and did not stop when cancelled"
@@ -73,24 +72,26 @@ struct WorkerSupervisor: Sendable {
         return envelopes
     }
 
-    /// Asks `worker` for a test case; false when it no longer reads. A worker runs what it
-    /// is asked in order, so a supervisor may ask for the next ones before this one ends.
+    /// Asks `worker` for a test case, sending its plan; false when it no longer reads. A worker
+    /// runs what it is asked in order, so a supervisor may ask for the next ones before this
+    /// one ends.
     func send(_ plan: TestCasePlan, to worker: WorkerProcess) -> Bool {
-        worker.send("\(plan.number) \(plan.file) \(firstId(plan.file)) \(plan.pickle.id)")
+        worker.send(PlanLine.encode(plan))
     }
 
     /// The events of a test case asked of `worker` (after those asked before it): read until
-    /// the worker says it is done, or it is gone. A worker gone before anything of the test
-    /// case arrived never started it (`neverStarted`); one gone in the middle failed it.
+    /// the worker says it is done, with the status it decided, or it is gone. A worker gone
+    /// before anything of the test case arrived never started it (`neverStarted`); one gone in
+    /// the middle failed it, and the supervisor, the one left to, ends it and decides its status.
     func collect(_ plan: TestCasePlan, from worker: WorkerProcess, delivered: Bool) async -> Outcome {
         var outcome = Outcome()
-        var done = false
+        var done: WorkerProtocol.Done?
         reading: while delivered, case let batch = await worker.items.next(), !batch.isEmpty {
             for item in batch {
                 switch item {
                 case .control(let line):
-                    if line.hasPrefix(WorkerProtocol.donePrefix) {
-                        done = true
+                    if let told = WorkerProtocol.Done(line) {
+                        done = told
                         break reading
                     }
                 case .envelope(let envelope):
@@ -98,17 +99,20 @@ struct WorkerSupervisor: Sendable {
                 }
             }
         }
-        if !done && outcome.envelopes.isEmpty {
+        if let done {
+            outcome.status = done.status
+            outcome.stepStatuses = done.steps
+            outcome.nanoseconds = done.nanoseconds
+            return outcome
+        }
+        if outcome.envelopes.isEmpty {
             outcome.workerLost = true
             outcome.neverStarted = true
             return outcome
         }
-        if !done {
-            outcome.workerLost = true
-            let exit = worker.waitForExit()
-            outcome.envelopes += lostWorkerEnvelopes(
-                plan, seen: outcome.envelopes, cause: describe(exit, worker: worker))
-        }
+        outcome.workerLost = true
+        let exit = worker.waitForExit()
+        outcome.envelopes += lostWorkerEnvelopes(plan, seen: outcome.envelopes, cause: describe(exit, worker: worker))
         Self.tally(&outcome, plan: plan)
         return outcome
     }
@@ -186,7 +190,8 @@ struct WorkerSupervisor: Sendable {
         }
     }
 
-    /// The final status and the step counts of the final attempt.
+    /// The final status and the step counts of the final attempt of a test case whose worker
+    /// was lost before it could tell them.
     private static func tally(_ outcome: inout Outcome, plan: TestCasePlan) {
         var lastAttempt = ""
         var first: Timestamp?

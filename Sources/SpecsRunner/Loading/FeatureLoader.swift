@@ -3,20 +3,20 @@ import Gherkin
 import Messages
 
 /// A feature file as loaded: its source, and its document and pickles or its errors.
-public struct LoadedFeature: Sendable {
+package struct LoadedFeature: Sendable {
     /// The file's text and path, as the `source` message carries it.
-    public let source: Source
+    package let source: Source
     /// The parsed document; nil when the file does not parse.
-    public let document: GherkinDocument?
+    package let document: GherkinDocument?
     /// The scenarios (an outline's example rows each one) ready to run.
-    public let pickles: [Pickle]
+    package let pickles: [Pickle]
     /// Why the file does not parse, each at its line and column.
-    public let errors: [ParseError]
+    package let errors: [ParseError]
     /// The lines asked for with `file.feature:LINE`; empty for the whole file.
-    public let lines: Set<Int>
+    package let lines: Set<Int>
 
     /// A feature as loaded, with the lines asked for (`lines`, empty for the whole file).
-    public init(
+    package init(
         source: Source, document: GherkinDocument?, pickles: [Pickle], errors: [ParseError], lines: Set<Int> = []
     ) {
         self.source = source
@@ -27,7 +27,7 @@ public struct LoadedFeature: Sendable {
     }
 
     /// The pickles the line filter selects.
-    public var selectedPickles: [Pickle] {
+    package var selectedPickles: [Pickle] {
         guard !lines.isEmpty, let document else { return pickles }
         let selection = LineSelection(document: document, lastLine: source.data.utf8.count { $0 == 0x0A } + 1)
         return pickles.filter { selection.selects($0, lines: lines) }
@@ -35,40 +35,49 @@ public struct LoadedFeature: Sendable {
 }
 
 /// A path argument: `features/`, `login.feature` or `login.feature:12:30`.
-public struct FeaturePath: Sendable, Hashable {
+package struct FeaturePath: Sendable, Hashable {
     /// The file or folder.
-    public let path: String
+    package let path: String
     /// The lines asked for after it; empty for the whole file.
-    public let lines: Set<Int>
+    package let lines: Set<Int>
 
     /// The path and lines of an argument: `login.feature:12:30` is lines 12 and 30 of `login.feature`.
-    public init(argument: String) {
+    /// A line is digits alone (no sign) that fit a whole number: `:-5` or `:99999999999999999999`
+    /// is part of the path, which then names no file.
+    package init(argument: String) {
         var parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         var lines: Set<Int> = []
-        while parts.count > 1, let line = Int(parts[parts.count - 1]) {
+        while parts.count > 1, let last = parts.last, last.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let line = Int(last)
+        {
             lines.insert(line)
             parts.removeLast()
         }
         path = parts.joined(separator: ":")
         self.lines = lines
     }
+
+    init(path: String, lines: Set<Int>) {
+        self.path = path
+        self.lines = lines
+    }
 }
 
 /// Finds, reads and parses feature files. Problems are returned, never thrown, so
 /// one bad file does not stop the others.
-public enum FeatureLoader {
+package enum FeatureLoader {
     /// A path that could not be used at all.
-    public struct PathProblem: Error, Sendable, CustomStringConvertible {
+    package struct PathProblem: Error, Sendable, CustomStringConvertible {
         /// The path as given.
-        public let path: String
+        package let path: String
         /// Why it cannot be used (`no such file or directory`).
-        public let reason: String
+        package let reason: String
         /// `path: error: reason`.
-        public var description: String { "\(path): error: \(reason)" }
+        package var description: String { "\(path): error: \(reason)" }
     }
 
     /// The feature files below the given paths (directories recursively), sorted.
-    public static func discover(_ paths: [FeaturePath]) -> (files: [FeaturePath], problems: [PathProblem]) {
+    package static func discover(_ paths: [FeaturePath]) -> (files: [FeaturePath], problems: [PathProblem]) {
         var files: [FeaturePath] = []
         var problems: [PathProblem] = []
         for entry in paths {
@@ -85,9 +94,35 @@ public enum FeatureLoader {
             var found: [String] = []
             var visited: Set<String> = []
             walk(base, found: &found, problems: &problems, visited: &visited)
-            files += found.sorted().map { FeaturePath(argument: $0) }
+            files += found.sorted().map { FeaturePath(path: $0, lines: []) }
         }
-        return (files, problems)
+        return (mergingDuplicates(files), problems)
+    }
+
+    /// Each file once, where it was first named: paths that name one file (`Features` and
+    /// `Features/login.feature`, `./Features/login.feature`, a link to it) are one, asking
+    /// for the lines of both, or for the whole file if either does.
+    static func mergingDuplicates(_ files: [FeaturePath]) -> [FeaturePath] {
+        var keys: [String] = []
+        var merged: [String: FeaturePath] = [:]
+        for file in files {
+            let key = canonical(file.path)
+            guard let first = merged[key] else {
+                keys.append(key)
+                merged[key] = file
+                continue
+            }
+            let lines = first.lines.isEmpty || file.lines.isEmpty ? [] : first.lines.union(file.lines)
+            merged[key] = FeaturePath(path: first.path, lines: lines)
+        }
+        return keys.compactMap { merged[$0] }
+    }
+
+    /// The file a path names, links and `.` and `..` resolved.
+    private static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Collects the feature files below `directory`: unreadable folders are problems, not
@@ -126,18 +161,18 @@ public enum FeatureLoader {
     }
 
     /// Reads and parses each file; ids come from one generator for the whole run.
-    public static func load<Ids: IdGenerator>(_ files: [FeaturePath], ids: inout Ids) -> [LoadedFeature] {
+    package static func load<Ids: IdGenerator>(_ files: [FeaturePath], ids: inout Ids) -> [LoadedFeature] {
         files.map { load($0, ids: &ids) }
     }
 
     /// Reads and parses one file alone, its ids counting up from `firstId`.
-    public static func load(_ file: FeaturePath, firstId: Int) -> LoadedFeature {
+    package static func load(_ file: FeaturePath, firstId: Int) -> LoadedFeature {
         var ids = IncrementingIdGenerator(startingAt: firstId)
         return load(file, ids: &ids)
     }
 
     /// Reads and parses one file: its errors, if it cannot be read or parsed, are in the result.
-    public static func load<Ids: IdGenerator>(_ file: FeaturePath, ids: inout Ids) -> LoadedFeature {
+    package static func load<Ids: IdGenerator>(_ file: FeaturePath, ids: inout Ids) -> LoadedFeature {
         func failed(_ source: Source, _ errors: [ParseError]) -> LoadedFeature {
             LoadedFeature(source: source, document: nil, pickles: [], errors: errors, lines: file.lines)
         }

@@ -2,38 +2,28 @@ import Gherkin
 
 /// Where a run's features come from: each loaded when the run needs it, so a run holds
 /// the files it is running and not every file it was given.
-public protocol FeatureSupply: Sendable {
+package protocol FeatureSupply: Sendable {
     /// How many features there are.
     var count: Int { get }
     /// Feature `index`, with the same ids each time it is asked for.
     func feature(at index: Int) -> LoadedFeature
-    /// Where feature `index`'s ids start, when the supply reads files whose ids count up from
-    /// the first file's: a worker process loads that file alone and gives it the same ids.
-    /// Nil for features loaded beforehand, which only a run in this process can run.
-    func firstId(at index: Int) -> Int?
 }
 
 /// Features loaded beforehand (tests, one scenario run as an XCTest).
 extension Array: FeatureSupply where Element == LoadedFeature {
-    public func feature(at index: Int) -> LoadedFeature { self[index] }
-}
-
-extension FeatureSupply {
-    /// Features not read from files run in this process.
-    public func firstId(at index: Int) -> Int? { nil }
+    package func feature(at index: Int) -> LoadedFeature { self[index] }
 }
 
 /// A run's feature files, read and parsed when needed. Each file's ids start where loading
 /// every file in order would start them, so a file gets the same ids however often and in
-/// whatever order it is loaded: a run re-reads a file when its scenarios come up, and a
-/// worker process finds the supervisor's pickles by id.
-public struct FeatureFiles: FeatureSupply {
+/// whatever order it is loaded: a run re-reads a file when its scenarios come up.
+package struct FeatureFiles: FeatureSupply {
     /// The files, in the run's order.
-    public let paths: [FeaturePath]
+    package let paths: [FeaturePath]
     private let idStarts: [Int]
 
     /// Reads and parses every file once, in order, handing each to `visit` and then letting it go.
-    public init(surveying paths: [FeaturePath], visit: (LoadedFeature) -> Void = { _ in }) {
+    package init(surveying paths: [FeaturePath], visit: (LoadedFeature) -> Void = { _ in }) {
         var ids = IncrementingIdGenerator()
         var starts: [Int] = []
         starts.reserveCapacity(paths.count)
@@ -46,11 +36,9 @@ public struct FeatureFiles: FeatureSupply {
     }
 
     /// How many files there are.
-    public var count: Int { paths.count }
+    package var count: Int { paths.count }
 
-    public func feature(at index: Int) -> LoadedFeature {
+    package func feature(at index: Int) -> LoadedFeature {
         FeatureLoader.load(paths[index], firstId: idStarts[index])
     }
-
-    public func firstId(at index: Int) -> Int? { idStarts[index] }
 }

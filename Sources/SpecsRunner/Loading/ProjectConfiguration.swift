@@ -3,7 +3,9 @@ import Gherkin
 
 /// `specs.json` at the package root: the options every run takes (`default`), named
 /// profiles chosen with `--profile NAME` (`profiles`), and the lint rules' settings
-/// (`lint`, as `.specs-lint.json` holds them). An option is named as on the command line
+/// (`lint`, as `.specs-lint.json` holds them), and how `specs format` indents (`format`:
+/// `{ "indent": 4 }` or `{ "indent": "tab" }`); a syntax error or a key given twice is an
+/// error at its line and column. An option is named as on the command line
 /// without its dashes; its value is a string or number, `true` for a flag, or a list for an
 /// option given several times:
 ///
@@ -28,6 +30,8 @@ public struct ProjectConfiguration: Sendable {
     public let profiles: [String: [String: Value]]
     /// The lint rules' settings, as JSON.
     public let lint: Data?
+    /// The text of one indentation level `specs format` writes, if the file sets it.
+    public let formatIndentation: String?
     /// Where the file is, for messages.
     public let path: String
 
@@ -43,13 +47,17 @@ public struct ProjectConfiguration: Sendable {
     /// The configuration in `data` (read from `path`); an error names what cannot be read.
     public init(_ data: Data, path: String) throws(ConfigurationError) {
         self.path = path
+        if let problem = JSONSyntax.problem(in: data) {
+            throw ConfigurationError(path: path, message: problem.message, line: problem.line, column: problem.column)
+        }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw ConfigurationError(path: path, message: "is not a JSON object")
         }
-        for key in root.keys where !["default", "profiles", "lint"].contains(key) {
-            throw ConfigurationError(
-                path: path, message: "unknown key '\(key)'" + Self.nearest(key, among: ["default", "profiles", "lint"]))
+        let sections = ["default", "profiles", "lint", "format"]
+        for key in root.keys where !sections.contains(key) {
+            throw ConfigurationError(path: path, message: "unknown key '\(key)'" + Self.nearest(key, among: sections))
         }
+        formatIndentation = try Self.indentation(root["format"], path: path)
         let file: FileLayout
         do { file = try JSONDecoder().decode(FileLayout.self, from: data) } catch {
             throw ConfigurationError(
@@ -66,6 +74,28 @@ public struct ProjectConfiguration: Sendable {
                 throw ConfigurationError(path: path, message: "'lint' is not an object")
             }
             return data
+        }
+    }
+
+    /// The `format` section's indentation: `"indent"` a number of spaces (1 to 16) or `"tab"`.
+    private static func indentation(_ section: Any?, path: String) throws(ConfigurationError) -> String? {
+        guard let section else { return nil }
+        guard let object = section as? [String: Any] else {
+            throw ConfigurationError(path: path, message: "'format' is not an object (it takes \"indent\")")
+        }
+        for key in object.keys where key != "indent" {
+            throw ConfigurationError(
+                path: path,
+                message: "unknown key 'format.\(key)'; 'format' takes \"indent\" (a number of spaces or \"tab\")")
+        }
+        switch object["indent"] {
+        case nil: return nil
+        case let text as String where text == "tab": return "\t"
+        case let number as Int where (1...16).contains(number):
+            return String(repeating: " ", count: number)
+        default:
+            throw ConfigurationError(
+                path: path, message: "'format.indent' takes a number of spaces from 1 to 16, or \"tab\"")
         }
     }
 
@@ -148,6 +178,21 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     public let path: String
     /// What in it cannot be read.
     public let message: String
-    /// `path: error: message`.
-    public var description: String { "\(path): error: \(message)" }
+    /// Where in it, for a syntax error or a key given twice (1-based).
+    public var line: Int?
+    /// The column of `line`, counted in characters (1-based).
+    public var column: Int?
+
+    init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    /// `path:line:column: error: message` (`path: error: message` where there is no place).
+    public var description: String {
+        let place = line.map { ":\($0):\(column ?? 1)" } ?? ""
+        return "\(path)\(place): error: \(message)"
+    }
 }

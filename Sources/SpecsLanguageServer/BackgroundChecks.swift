@@ -1,0 +1,49 @@
+import FeatureLint
+import Foundation
+
+/// Full checks of open documents (parse, pickles, lint), made one at a time on a thread of
+/// their own so that no answer waits for one. Only the newest version of a document is
+/// checked: a check an edit has made stale is skipped if it has not started, and dropped
+/// when it is done.
+final class BackgroundChecks: @unchecked Sendable {
+    // `wanted` and `done` are shared with the checking thread, always under `lock`;
+    // `running` is the serving thread's alone.
+    private let lock = NSLock()
+    private var wanted: [String: Int] = [:]
+    private var done: [(uri: String, version: Int, analysis: FeatureAnalysis)] = []
+    private let queue = DispatchQueue(label: "specs.language-server.checks")
+    /// The version of each document being checked.
+    private(set) var running: [String: Int] = [:]
+
+    /// Whether a check is under way or done and not yet collected.
+    var busy: Bool { !running.isEmpty }
+
+    /// Checks version `version` of the document at `uri`.
+    func start(uri: String, version: Int, text: String, linter: FeatureLinter) {
+        running[uri] = version
+        lock.withLock { wanted[uri] = version }
+        queue.async { [self] in
+            // A newer version is wanted: this one would be dropped.
+            guard lock.withLock({ wanted[uri] == version }) else { return }
+            let analysis = FeatureAnalysis.checked(text: text, uri: uri, linter: linter)
+            lock.withLock { done.append((uri, version, analysis)) }
+        }
+    }
+
+    /// The checks done since last asked, of the versions still wanted.
+    func finished() -> [(uri: String, version: Int, analysis: FeatureAnalysis)] {
+        guard busy else { return [] }
+        let results = lock.withLock {
+            defer { done.removeAll() }
+            return done
+        }
+        var current: [(uri: String, version: Int, analysis: FeatureAnalysis)] = []
+        for result in results {
+            if running[result.uri] == result.version {
+                running[result.uri] = nil
+                current.append(result)
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// An open document: its text as the editor has it, the analysis answers come from, and
+/// where its full check stands.
+struct OpenDocument {
+    var text: String
+    /// Counts the edits: a full check of an older version is dropped when it is done.
+    var version = 0
+    /// The full check of the text as it is now; nil while an edit waits for one.
+    var analysis: FeatureAnalysis?
+    /// What is known of the text as it is now: the full check, or the last one with each edit
+    /// since applied to the lines it touched (nil until the first check).
+    var latest: FeatureAnalysis?
+    /// When the last edit came: the full check waits for the editor to pause.
+    var editedAt = Date.distantPast
+
+    init(text: String) {
+        self.text = text
+    }
+
+    /// Applies an edit to the text and to what is known of it.
+    mutating func apply(_ change: TextChange) {
+        let newText = DocumentText.applying(change, to: text)
+        latest = latest.flatMap { $0.applying(change, giving: newText) }
+        text = newText
+        analysis = nil
+    }
+
+    /// Takes a full check of the current text as what is known.
+    mutating func checked(_ full: FeatureAnalysis) {
+        analysis = full
+        latest = full
+    }
+}

@@ -1,0 +1,60 @@
+import Messages
+import SpecsRunner
+
+/// The run's verdict, once decided, for the outputs that show it (the HTML book, JUnit, the
+/// rerun file, CI annotations): they read it here at their end and judge nothing themselves.
+/// A format used on its own (no command deciding) reads what its ledger's result gives,
+/// through the same `RunVerdict(RunResult)` that `specs report` starts from.
+public final class VerdictBoard {
+    /// The verdict the command posted, once it has.
+    public private(set) var posted: RunVerdict?
+
+    /// A board with no verdict posted yet.
+    public init() {}
+
+    /// Makes `verdict` the one every reader shows.
+    public func post(_ verdict: RunVerdict) { posted = verdict }
+
+    /// The posted verdict, or the one the ledger's result gives on its own.
+    func verdict(or ledger: RunLedger) -> RunVerdict { posted ?? RunVerdict(ledger.result) }
+}
+
+/// The formats that show the verdict, held back at the run's end until it is decided.
+///
+/// How the order works: the run (or the merged streams) reaches its end and every other
+/// consumer finishes first (the ledger, the terminal formats, messages, Cucumber JSON, the
+/// coverage gate, `--fail-on-unused`); their report files are closed and checked. Only then
+/// is the verdict whole (the run's problems, the coverage, the reports not written), and
+/// `finish(with:)` posts it and finishes the readers, which write it. A reader's own file
+/// that cannot be written is added to the exit code and the last lines after that: it is
+/// the one problem the other readers cannot show, as they are written by then.
+public final class VerdictReaders: EventConsumer {
+    private var readers: [any EventConsumer] = []
+    /// Where the readers read the verdict.
+    public let board = VerdictBoard()
+
+    /// No reader yet.
+    public init() {}
+
+    /// Holds back a reader's end until the verdict is posted.
+    public func add(_ reader: any EventConsumer) { readers.append(reader) }
+
+    /// Each reader takes the envelope as it comes.
+    public func consume(_ envelope: Envelope) {
+        for reader in readers { reader.consume(envelope) }
+    }
+
+    /// Each reader lets go of the document as it comes.
+    public func closeDocument(_ uri: String) {
+        for reader in readers { reader.closeDocument(uri) }
+    }
+
+    /// The stream's end is not yet the verdict's: the readers wait for `finish(with:)`.
+    public func finish() {}
+
+    /// Posts the verdict and lets each reader write it.
+    public func finish(with verdict: RunVerdict) {
+        board.post(verdict)
+        for reader in readers { reader.finish() }
+    }
+}

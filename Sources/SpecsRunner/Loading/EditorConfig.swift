@@ -1,0 +1,141 @@
+import Foundation
+
+/// `.editorconfig` files read as editors read them: from a file's folder upward, the
+/// `.editorconfig` of each folder until one says `root = true`; in each, the sections whose
+/// glob matches the file, the nearer file and the later section winning.
+public enum EditorConfig {
+    /// The properties (lowercased names and values) that apply to the file at `path`.
+    public static func properties(forFile path: String) -> [String: String] {
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        var folders: [URL] = []
+        var folder = file.deletingLastPathComponent()
+        var parsed: [(folder: URL, sections: [Section])] = []
+        while true {
+            folders.append(folder)
+            let config = folder.appendingPathComponent(".editorconfig")
+            if let data = FileManager.default.contents(atPath: config.path) {
+                let (root, sections) = parse(String(decoding: data, as: UTF8.self))
+                parsed.append((folder, sections))
+                if root { break }
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        var properties: [String: String] = [:]
+        for (folder, sections) in parsed.reversed() {
+            let relative = String(file.path.dropFirst(folder.path.count).drop { $0 == "/" })
+            for section in sections where matches(section.glob, relative) {
+                for (key, value) in section.properties {
+                    if value == "unset" { properties[key] = nil } else { properties[key] = value }
+                }
+            }
+        }
+        return properties
+    }
+
+    /// A `[glob]` section and its `key = value` lines, in order.
+    struct Section {
+        let glob: String
+        var properties: [(String, String)] = []
+    }
+
+    /// Whether the preamble says `root = true`, and the sections.
+    static func parse(_ text: String) -> (root: Bool, sections: [Section]) {
+        var root = false
+        var sections: [Section] = []
+        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("["), line.hasSuffix("]") {
+                sections.append(Section(glob: String(line.dropFirst().dropLast())))
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces).lowercased()
+            if sections.isEmpty {
+                if key == "root" { root = value == "true" }
+            } else {
+                sections[sections.count - 1].properties.append((key, value))
+            }
+        }
+        return (root, sections)
+    }
+
+    /// Whether a section's glob matches a path relative to the `.editorconfig`'s folder: a
+    /// glob without `/` matches the name in any folder below.
+    static func matches(_ glob: String, _ relative: String) -> Bool {
+        var pattern = glob
+        if !pattern.contains("/") {
+            pattern = "**/" + pattern
+        } else if pattern.hasPrefix("/") {
+            pattern.removeFirst()
+        }
+        return match(Array(pattern), 0, Array(relative), 0)
+    }
+
+    /// Glob matching: `*` (no `/`), `**` (any), `?`, `[abc]`, `[!abc]`, `{a,b}`.
+    private static func match(_ pattern: [Character], _ p: Int, _ text: [Character], _ t: Int) -> Bool {
+        guard p < pattern.count else { return t == text.count }
+        switch pattern[p] {
+        case "*":
+            if p + 1 < pattern.count, pattern[p + 1] == "*" {
+                let next = p + 2
+                if next >= pattern.count { return true }
+                // `**/` also matches no folder at all.
+                if pattern[next] == "/", match(pattern, next + 1, text, t) { return true }
+                for index in t...text.count where match(pattern, next, text, index) { return true }
+                return false
+            }
+            var index = t
+            while true {
+                if match(pattern, p + 1, text, index) { return true }
+                guard index < text.count, text[index] != "/" else { return false }
+                index += 1
+            }
+        case "?":
+            return t < text.count && text[t] != "/" && match(pattern, p + 1, text, t + 1)
+        case "[":
+            guard let close = pattern[(p + 1)...].firstIndex(of: "]"), t < text.count else {
+                return t < text.count && text[t] == "[" && match(pattern, p + 1, text, t + 1)
+            }
+            var set = pattern[(p + 1)..<close]
+            let negated = set.first == "!"
+            if negated { set = set.dropFirst() }
+            return set.contains(text[t]) != negated && match(pattern, close + 1, text, t + 1)
+        case "{":
+            guard let close = pattern[(p + 1)...].firstIndex(of: "}") else {
+                return t < text.count && text[t] == "{" && match(pattern, p + 1, text, t + 1)
+            }
+            let rest = Array(pattern[(close + 1)...])
+            for choice in pattern[(p + 1)..<close].split(separator: ",", omittingEmptySubsequences: false)
+            where match(Array(choice) + rest, 0, text, t) {
+                return true
+            }
+            return false
+        case "\\" where p + 1 < pattern.count:
+            return t < text.count && text[t] == pattern[p + 1] && match(pattern, p + 2, text, t + 1)
+        default:
+            return t < text.count && text[t] == pattern[p] && match(pattern, p + 1, text, t + 1)
+        }
+    }
+}
+
+/// How `specs format` indents a feature file: the `format` section of `specs.json`
+/// (`"indent": 4` or `"indent": "tab"`), else `indent_style` and `indent_size` of the file's
+/// `.editorconfig` (`indent_size = tab` meaning its `tab_width`), else two spaces.
+public enum FormatIndentation {
+    /// The text of one indentation level for the file at `path`.
+    public static func of(file path: String, project: ProjectConfiguration?) -> String {
+        if let indentation = project?.formatIndentation { return indentation }
+        let properties = EditorConfig.properties(forFile: path)
+        if properties["indent_style"] == "tab" { return "\t" }
+        // `indent_size = tab` is the `tab_width` (EditorConfig).
+        let size = properties["indent_size"] == "tab" ? properties["tab_width"] : properties["indent_size"]
+        if let size = size.flatMap(Int.init), (1...16).contains(size) {
+            return String(repeating: " ", count: size)
+        }
+        return "  "
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// The first thing wrong with a JSON text, where it is: a syntax error (a missing comma, a
+/// trailing one, an unclosed string) or a key given twice in one object. Foundation's parser
+/// says neither where nor that a key repeats; this scanner reads the text once, without
+/// recursion (any depth of nesting), and builds nothing.
+enum JSONSyntax {
+    /// What is wrong, at a 1-based line and column (columns count characters).
+    struct Problem: Error, Equatable {
+        let line: Int
+        let column: Int
+        let message: String
+    }
+
+    private enum Expecting { case value, keyOrEnd, key, valueOrEnd, afterValue }
+
+    /// The first problem of `data`, or nil when it is well-formed JSON without repeated keys.
+    static func problem(in data: Data) -> Problem? {
+        let bytes = [UInt8](data)
+        var scanner = Scanner(bytes: bytes)
+        do {
+            try scanner.scan()
+            return nil
+        } catch {
+            let (line, column) = place(of: error.offset, in: bytes)
+            return Problem(line: line, column: column, message: error.message)
+        }
+    }
+
+    private static func place(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(offset, bytes.count)] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    private struct Failure: Error {
+        let offset: Int
+        let message: String
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+        /// The open containers: an object's keys with where each was first given, or nil for an array.
+        var open: [[String: Int]?] = []
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func scan() throws(Failure) {
+            var expecting = Expecting.value
+            while true {
+                skipSpace()
+                guard index < bytes.count else {
+                    if open.isEmpty && expecting == .afterValue { return }
+                    throw Failure(offset: index, message: "the file ends \(endWords(expecting))")
+                }
+                let byte = bytes[index]
+                switch expecting {
+                case .value, .valueOrEnd:
+                    if expecting == .valueOrEnd, byte == UInt8(ascii: "]") {
+                        index += 1
+                        open.removeLast()
+                        expecting = .afterValue
+                    } else {
+                        expecting = try value()
+                    }
+                case .keyOrEnd, .key:
+                    if byte == UInt8(ascii: "}") {
+                        guard expecting == .keyOrEnd else {
+                            throw Failure(offset: index, message: "expected a key after ',' (a comma too many?)")
+                        }
+                        index += 1
+                        open.removeLast()
+                        expecting = .afterValue
+                        continue
+                    }
+                    guard byte == UInt8(ascii: "\"") else {
+                        throw Failure(offset: index, message: "expected a key in double quotes, found \(found())")
+                    }
+                    let start = index
+                    let key = try string()
+                    if let first = open[open.count - 1]?[key] {
+                        let (line, column) = JSONSyntax.place(of: first, in: bytes)
+                        throw Failure(
+                            offset: start, message: "the key '\(key)' is given twice (first at \(line):\(column))")
+                    }
+                    open[open.count - 1]?[key] = start
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                        throw Failure(offset: index, message: "expected ':' after the key '\(key)', found \(found())")
+                    }
+                    index += 1
+                    expecting = .value
+                case .afterValue:
+                    guard let top = open.last else {
+                        throw Failure(offset: index, message: "unexpected \(found()) after the end of the JSON value")
+                    }
+                    let close = UInt8(ascii: top == nil ? "]" : "}")
+                    if byte == UInt8(ascii: ",") {
+                        index += 1
+                        expecting = top == nil ? .value : .key
+                    } else if byte == close {
+                        index += 1
+                        open.removeLast()
+                    } else {
+                        let missing =
+                            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+                        throw Failure(
+                            offset: index,
+                            message:
+                                "expected ',' or '\(Character(Unicode.Scalar(close)))' after a value, found \(found())"
+                                + (missing ? " (a comma missing?)" : ""))
+                    }
+                }
+            }
+        }
+
+        /// Reads a value's start: a container is opened, a scalar read whole.
+        private mutating func value() throws(Failure) -> Expecting {
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                open.append([:])
+                return .keyOrEnd
+            case UInt8(ascii: "["):
+                index += 1
+                open.append(nil)
+                return .valueOrEnd
+            case UInt8(ascii: "\""):
+                _ = try string()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try number()
+            default:
+                for word in ["true", "false", "null"] where bytes[index...].starts(with: word.utf8) {
+                    index += word.utf8.count
+                    return .afterValue
+                }
+                throw Failure(offset: index, message: "expected a value, found \(found())")
+            }
+            return .afterValue
+        }
+
+        private mutating func number() throws(Failure) {
+            let start = index
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            func digits() -> Int {
+                let from = index
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                return index - from
+            }
+            let whole = index
+            guard digits() > 0, bytes[whole] != UInt8(ascii: "0") || index - whole == 1 else {
+                throw Failure(offset: start, message: "a number is written as -12, 0.5 or 1e3")
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else {
+                    throw Failure(offset: start, message: "a number is written as -12, 0.5 or 1e3")
+                }
+            }
+            if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard digits() > 0 else {
+                    throw Failure(offset: start, message: "a number is written as -12, 0.5 or 1e3")
+                }
+            }
+        }
+
+        /// Reads a string from its opening quote, returning its text with escapes read.
+        private mutating func string() throws(Failure) -> String {
+            let start = index
+            index += 1
+            var text: [UInt8] = []
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return String(decoding: text, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    guard index + 1 < bytes.count else {
+                        throw Failure(offset: start, message: "a string is not closed")
+                    }
+                    let escaped = bytes[index + 1]
+                    let simple: [UInt8: UInt8] = [
+                        UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
+                        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
+                        UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+                    ]
+                    if let plain = simple[escaped] {
+                        text.append(plain)
+                        index += 2
+                    } else if escaped == UInt8(ascii: "u"), index + 6 <= bytes.count,
+                        let unit = UInt16(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+                    {
+                        index += 6
+                        text += Array(String(decoding: [unit], as: UTF16.self).utf8)
+                    } else {
+                        throw Failure(
+                            offset: index, message: "unknown escape in a string (\\\" \\\\ \\/ \\n \\t \\uXXXX)")
+                    }
+                case 0..<0x20:
+                    throw Failure(offset: index, message: "a string's line ends before its closing '\"'")
+                default:
+                    text.append(byte)
+                    index += 1
+                }
+            }
+            throw Failure(offset: start, message: "a string is not closed")
+        }
+
+        private mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        private func found() -> String {
+            guard index < bytes.count else { return "the end of the file" }
+            let scalar =
+                String(decoding: bytes[index..<min(bytes.count, index + 4)], as: UTF8.self).unicodeScalars
+                .first ?? "?"
+            let shown = (0x20..<0x7F).contains(scalar.value) ? String(scalar) : scalar.escaped(asASCII: true)
+            return "'\(shown)'"
+        }
+
+        private func endWords(_ expecting: Expecting) -> String {
+            switch expecting {
+            case .value, .valueOrEnd: "where a value should be"
+            case .keyOrEnd, .key: "where a key should be"
+            case .afterValue: "before every '{' and '[' is closed"
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import XCTest
+
+/// What `specs` writes is checked and clean, through the real runner: standard output that
+/// refuses a write fails the run (exit 2), a reader that closed the pipe leaves the run's
+/// exit code alone, escape sequences from the features never reach the terminal raw, a
+/// file named twice runs once, and `--history` without the HTML report says so.
+final class OutputHygieneTests: XCTestCase {
+    private var scratch: ScratchProject!
+
+    override func setUpWithError() throws {
+        scratch = try ScratchProject("specs-output")
+        try scratch.write(
+            "Features/a.feature",
+            "Feature: F\n  Scenario: one\n    Given a step that passes\n  Scenario: two\n    Given a step that passes\n"
+        )
+    }
+
+    override func tearDownWithError() throws { scratch.remove() }
+
+    private func specs(_ arguments: [String], closeStdoutAfter: Int? = nil) throws -> ExecutableRun {
+        try ExecutableRun.run("misbehaving-specs", arguments, in: scratch.root, closeStdoutAfter: closeStdoutAfter)
+    }
+
+    /// Runs the runner with standard output sent to `/dev/full`: its exit code and standard error.
+    private func specsToFullDevice(_ arguments: [String]) throws -> (code: Int32, err: String, signaled: Bool) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try ExecutableRun.path(of: "misbehaving-specs"))
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.root
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { _, new in new }
+        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+        let errors = scratch.root.appendingPathComponent("stderr.txt")
+        XCTAssertTrue(FileManager.default.createFile(atPath: errors.path, contents: nil))
+        let errorHandle = try FileHandle(forWritingTo: errors)
+        process.standardOutput = full
+        process.standardError = errorHandle
+        try process.run()
+        process.waitUntilExit()
+        try errorHandle.close()
+        return (
+            process.terminationStatus, try String(contentsOf: errors, encoding: .utf8),
+            process.terminationReason == .uncaughtSignal
+        )
+    }
+
+    func test_run_junitToAFullStandardOutput_failsWithExitTwo() throws {
+        let run = try specsToFullDevice(["--format", "junit"])
+        XCTAssertFalse(run.signaled)
+        XCTAssertEqual(run.code, 2, run.err)
+        XCTAssertTrue(run.err.contains("standard output: error: cannot write: No space left on device"), run.err)
+        XCTAssertTrue(
+            run.err.hasSuffix("FAILED:\n  - 1 report could not be written (see the errors above): standard output\n"),
+            run.err)
+        XCTAssertFalse(run.err.contains("PASSED"), run.err)
+    }
+
+    /// A full disk: a tiny tmpfs filled up where this may mount one (as root), else `/dev/full`.
+    func test_run_reportOnAFullDisk_failsAndLeavesNoFileCutShort() throws {
+        let disk = scratch.root.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mounted = Self.tool("/bin/mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", disk.path]) == 0
+        defer { if mounted { _ = Self.tool("/bin/umount", [disk.path]) } }
+        let target: String
+        if mounted {
+            let filler = disk.appendingPathComponent("filler")
+            XCTAssertNotEqual(Self.tool("/bin/dd", ["if=/dev/zero", "of=\(filler.path)", "bs=1k", "count=64"]), 0)
+            target = disk.appendingPathComponent("junit.xml").path
+        } else {
+            target = "/dev/full"
+        }
+        let run = try specs(["--format", "junit:\(target)", "--format", "summary"])
+        XCTAssertEqual(run.code, 2, run.err)
+        XCTAssertTrue(run.err.contains("\(target): error: cannot write: No space left on device"), run.err)
+        XCTAssertTrue(
+            run.out.hasSuffix("FAILED:\n  - 1 report could not be written (see the errors above): \(target)\n"), run.out
+        )
+        if mounted {
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), ["filler"])
+        }
+    }
+
+    /// Runs a system tool quietly; its exit code (-1 when it cannot start).
+    private static func tool(_ path: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func test_report_toAFullStandardOutput_failsWithExitTwo() throws {
+        let saved = try specs(["--format", "message:run.ndjson", "--format", "summary"])
+        XCTAssertEqual(saved.code, 0, saved.err)
+        for arguments in [["report", "run.ndjson"], ["report", "run.ndjson", "--format", "junit"]] {
+            let run = try specsToFullDevice(arguments)
+            XCTAssertEqual(run.code, 2, "\(arguments): \(run.err)")
+            XCTAssertTrue(run.err.contains("standard output: error: cannot write"), run.err)
+        }
+    }
+
+    func test_helpAndGherkin_toAFullStandardOutput_failWithExitTwo() throws {
+        for arguments in [["--help"], ["gherkin", "Features/a.feature"], ["--i18n-languages"]] {
+            let run = try specsToFullDevice(arguments)
+            XCTAssertEqual(run.code, 2, "\(arguments): \(run.err)")
+            XCTAssertEqual(run.err, "standard output: error: cannot write: No space left on device\n")
+        }
+    }
+
+    func test_run_readerThatClosesThePipe_leavesTheRunQuietWithItsExitCode() throws {
+        var feature = "Feature: Many\n"
+        for index in 0..<400 { feature += "  Scenario: scenario \(index)\n    Given a step that passes\n" }
+        try scratch.write("Features/many.feature", feature)
+        let passing = try specs(["--format", "pretty"], closeStdoutAfter: 1)
+        XCTAssertFalse(passing.signaled)
+        XCTAssertEqual(passing.code, 0, passing.err)
+        XCTAssertEqual(passing.err, "")
+        try scratch.write("Features/z.feature", "Feature: Z\n  Scenario: red\n    Given a step that fails\n")
+        let failing = try specs(["--format", "progress"], closeStdoutAfter: 1)
+        XCTAssertFalse(failing.signaled)
+        XCTAssertEqual(failing.code, 1, failing.err)
+        XCTAssertFalse(failing.err.contains("error:"), failing.err)
+        let report = try specs(["--format", "message:run.ndjson"])
+        XCTAssertEqual(report.code, 1)
+        let merged = try specs(["report", "run.ndjson", "--format", "message"], closeStdoutAfter: 1)
+        XCTAssertFalse(merged.signaled)
+        XCTAssertEqual(merged.code, 1, merged.err)
+        XCTAssertFalse(merged.err.contains("cannot write"), merged.err)
+    }
+
+    func test_terminalOutputs_escapeSequencesFromTheFeatures_areWrittenOut() throws {
+        try scratch.write(
+            "Features/esc.feature",
+            "Feature: Esc \u{1B}]0;pwned\u{07} feature\n  Scenario: evil \u{1B}[2J name\n    Given a step that fails\n"
+                + "    And an undefined \u{1B}[31mred step\n  Scenario: doc\n    Given a step that passes\n"
+                + "      \"\"\"\n      doc \u{1B}[2J line\n      \"\"\"\n")
+        try scratch.write(
+            "Features/bad.feature",
+            "Feature: bad\n  Scenario: s\n    Given a step that passes\n  oops \u{1B}]0;pwned\u{07} here\n")
+        for format in ["pretty", "progress", "summary"] {
+            let run = try specs(["--format", format])
+            XCTAssertEqual(run.code, 2, run.err)
+            for output in [run.out, run.err] {
+                XCTAssertFalse(output.contains("\u{1B}"), "\(format): \(output)")
+                XCTAssertFalse(output.contains("\u{07}"), "\(format): \(output)")
+            }
+            XCTAssertTrue(run.out.contains("evil \\u{1B}[2J name"), "\(format): \(run.out)")
+            XCTAssertTrue(run.err.contains("'oops \\u{1B}]0;pwned\\u{7} here' cannot stand here"), run.err)
+        }
+        let pretty = try specs(["--format", "pretty"])
+        XCTAssertTrue(pretty.out.contains("Feature: Esc \\u{1B}]0;pwned\\u{7} feature"), pretty.out)
+        XCTAssertTrue(pretty.out.contains("doc \\u{1B}[2J line"), pretty.out)
+        XCTAssertTrue(pretty.out.contains("an undefined \\u{1B}[31mred step"), pretty.out)
+    }
+
+    func test_run_fileNamedTwice_runsEachScenarioOnce() throws {
+        for paths in [
+            ["Features", "Features/a.feature"], ["Features/a.feature", "./Features/a.feature"],
+            ["Features", "./Features/a.feature:2"], ["Features/a.feature:2", "Features/a.feature:2"],
+        ] {
+            let run = try specs(paths + ["--format", "summary", "--format", "message:run.ndjson"])
+            let expected = paths.last?.hasSuffix(":2") == true && paths.count == 2 && paths[0].hasSuffix(":2") ? 1 : 2
+            XCTAssertEqual(run.code, 0, run.err)
+            XCTAssertTrue(
+                run.out.contains("\(expected) scenario\(expected == 1 ? "" : "s") (\(expected) passed)"),
+                "\(paths): \(run.out)")
+            let stream = try scratch.read("run.ndjson")
+            XCTAssertEqual(
+                stream.split(separator: "\n").filter { $0.hasPrefix("{\"testCaseStarted\"") }.count, expected,
+                "\(paths)")
+        }
+        let lines = try specs(["Features/a.feature:2", "./Features/a.feature:4", "--format", "summary"])
+        XCTAssertTrue(lines.out.contains("2 scenarios (2 passed)"), lines.out)
+    }
+
+    func test_run_historyWithoutTheHTMLReport_warnsThatNothingIsRecorded() throws {
+        let run = try specs(["--history", "history", "--format", "summary"])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "warning: --history history: the run's record is kept by the HTML report, and none is asked for: "
+                    + "add --format html:FILE (this run is not recorded)"), run.err)
+        let recorded = try specs(["--history", "history", "--format", "summary", "--format", "html:book.html"])
+        XCTAssertFalse(recorded.err.contains("warning: --history"), recorded.err)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.root.appendingPathComponent("history").path)
+                .count, 1)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+
+/// A `specs.json` that does not read is an error at its line and column, through the real
+/// runner: a missing comma, a comma too many, a key given twice.
+final class SpecsJSONErrorTests: XCTestCase {
+    private var project: ScratchProject!
+
+    override func setUpWithError() throws {
+        project = try ScratchProject("specs-json-errors")
+        try project.write("Features/a.feature", "Feature: A\n  Scenario: s\n    Given a step that passes\n")
+    }
+
+    override func tearDown() {
+        project.remove()
+    }
+
+    private func run(_ json: String, _ arguments: [String] = []) throws -> ExecutableRun {
+        try project.write("specs.json", json)
+        return try ExecutableRun.run("misbehaving-specs", arguments, in: project.root)
+    }
+
+    func test_run_missingComma_isAnErrorAtItsLineAndColumn() throws {
+        let run = try run("{\n  \"default\": { \"tags\": \"@smoke\" \"timeout\": 30 }\n}\n")
+        XCTAssertEqual(run.code, 2, run.out)
+        XCTAssertEqual(
+            run.err, "specs.json:2:33: error: expected ',' or '}' after a value, found '\"' (a comma missing?)\n")
+    }
+
+    func test_run_keyGivenTwice_isAnErrorNamingBothPlaces() throws {
+        let run = try run(
+            """
+            {
+              "profiles": {
+                "ci": { "parallel": 4 },
+                "ci": { "retry": 1 }
+              }
+            }
+            """, ["--profile", "ci"])
+        XCTAssertEqual(run.code, 2, run.out)
+        XCTAssertEqual(run.err, "specs.json:4:5: error: the key 'ci' is given twice (first at 3:5)\n")
+    }
+
+    func test_run_trailingComma_isAnErrorAtTheClosingBrace() throws {
+        let run = try run(#"{ "default": { "tags": "@smoke", } }"#)
+        XCTAssertEqual(run.code, 2, run.out)
+        XCTAssertEqual(run.err, "specs.json:1:34: error: expected a key after ',' (a comma too many?)\n")
+    }
+
+    func test_lint_missingComma_isTheSameError() throws {
+        let run = try run("{ \"lint\": { \"rules\": {} } \"default\": {} }", ["lint"])
+        XCTAssertEqual(run.code, 2, run.out)
+        XCTAssertTrue(run.err.hasPrefix("specs.json:1:27: error: expected ',' or '}' after a value"), run.err)
+    }
+
+    func test_run_wellFormedFile_runs() throws {
+        let run = try run(#"{ "default": { "tags": "not @wip", "timeout": 30 } }"#)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+    }
+}

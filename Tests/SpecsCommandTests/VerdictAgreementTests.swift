@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// One verdict, read by every output, replayed through the real executables: whatever makes
+/// a run fail (a file that does not parse, definitions that do not register, a report that
+/// cannot be written) is what the exit code, the last lines, the book, JUnit, the rerun file
+/// and the CI annotations all say; none of them says green.
+final class VerdictAgreementTests: XCTestCase {
+    private var scratch: ScratchProject!
+    private var project: URL { scratch.root }
+
+    override func setUpWithError() throws {
+        scratch = try ScratchProject("specs-verdict")
+        try scratch.write(
+            "Features/f1.feature",
+            "Feature: F1\n" + (1...3).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined())
+    }
+
+    override func tearDown() { scratch.remove() }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ExecutableRun {
+        try ExecutableRun.run("misbehaving-specs", arguments, in: project, environment: environment)
+    }
+
+    func test_run_unparsableFile_everyOutputFails() throws {
+        try scratch.write(
+            "Features/broken.feature", "Feature: B\n  Scenario: b\n    Given a step that passes\n  oops\n")
+        let result = try run(["--format", "html:book.html", "--format", "junit:j.xml", "--format", "rerun:r.txt"])
+        XCTAssertEqual(result.code, 2, result.out + result.err)
+        let book = try scratch.read("book.html")
+        XCTAssertFalse(book.contains("Ready:"), book)
+        XCTAssertTrue(book.contains("Not ready: 1 feature file does not parse: Features/broken.feature:4"))
+        XCTAssertTrue(try scratch.read("j.xml").contains("tests=\"4\" failures=\"1\""))
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature\n")
+        let again = try run(["@r.txt"])
+        XCTAssertEqual(again.code, 2, again.out + again.err)
+        XCTAssertFalse(again.out.contains("had no failure"), again.out)
+    }
+
+    func test_run_definitionsNotRegistered_rerunFileSaysTheRunFailed() throws {
+        let result = try run(["--format", "rerun:r.txt"], environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
+        XCTAssertEqual(result.code, 2)
+        let again = try run(["@r.txt"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertTrue(again.err.contains("lists no scenario, but the run that wrote it failed"), again.err)
+    }
+
+    func test_run_reportNotWritten_theBookAndJUnitWrittenAfterItSayItFailed() throws {
+        let result = try run([
+            "--format", "json:/dev/full", "--format", "html:book.html", "--format", "junit:j.xml", "--format",
+            "summary",
+        ])
+        XCTAssertEqual(result.code, 2, result.out + result.err)
+        XCTAssertTrue(
+            result.out.hasSuffix("FAILED:\n  - 1 report could not be written (see the errors above): /dev/full\n"))
+        let book = try scratch.read("book.html")
+        XCTAssertTrue(book.contains("Not ready: 1 report could not be written"), book)
+        XCTAssertTrue(try scratch.read("j.xml").contains("tests=\"4\" failures=\"1\" skipped=\"0\" errors=\"0\""))
+    }
+
+    func test_run_onGitHubActions_annotatesEveryReasonTheRunFailed() throws {
+        try scratch.write(
+            "Features/broken.feature", "Feature: B\n  Scenario: b\n    Given a step that passes\n  oops\n")
+        let result = try run(["--format", "summary"], environment: ["GITHUB_ACTIONS": "true"])
+        XCTAssertEqual(result.code, 2, result.out + result.err)
+        XCTAssertTrue(
+            result.out.contains(
+                "::error title=specs::FAILED: 1 feature file does not parse: Features/broken.feature:4\n"),
+            result.out)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+@testable import SpecsLanguageServer
+
+final class FrameSearchTests: XCTestCase {
+    /// Messages written to a pipe in chunks, read back through a connection.
+    private func read(_ bytes: [UInt8], count: Int) throws -> (messages: [[String: Any]], scanned: Int) {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let data = Data(bytes)
+        DispatchQueue.global().async {
+            var offset = 0
+            while offset < data.count {
+                let end = min(data.count, offset + 65_536)
+                try? writer.write(contentsOf: data[offset..<end])
+                offset = end
+            }
+            try? writer.close()
+        }
+        let connection = JSONRPCConnection(input: pipe.fileHandleForReading.fileDescriptor, output: -1)
+        var messages: [[String: Any]] = []
+        while messages.count < count, let incoming = connection.next() {
+            guard case .message(let message) = incoming else { return (messages, connection.search.scanned) }
+            messages.append(message)
+        }
+        return (messages, connection.search.scanned)
+    }
+
+    private func frame(_ object: [String: Any]) throws -> [UInt8] {
+        let body = try JSONSerialization.data(withJSONObject: object)
+        return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
+    }
+
+    func test_next_multiMegabyteDocument_isSearchedOnceByteByByte() throws {
+        // A feature file of 8 MB, full of the letters a header starts with.
+        let line = "    Given a cart with content-length: \"Content\" costs 12 EUR\n"
+        let text = "Feature: Large\n  Scenario: s\n" + String(repeating: line, count: 8 << 20 / line.utf8.count)
+        let open = try frame([
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": "file:///large.feature", "text": text]],
+        ])
+        let hover = try frame(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover"])
+        let (messages, scanned) = try read(open + hover, count: 2)
+        XCTAssertEqual(messages.map { $0["method"] as? String }, ["textDocument/didOpen", "textDocument/hover"])
+        let received = (messages.first?["params"] as? [String: Any]).flatMap { $0["textDocument"] as? [String: Any] }
+        XCTAssertEqual((received?["text"] as? String)?.utf8.count, text.utf8.count)
+        // Linear: every byte looked at about once, however many chunks the document came in.
+        XCTAssertGreaterThanOrEqual(scanned, open.count)
+        XCTAssertLessThan(scanned, (open.count + hover.count) * 11 / 10)
+    }
+
+    func test_next_bodyShorterThanItsLength_endsAtTheNextHeader() throws {
+        var first = try frame(["jsonrpc": "2.0", "id": 1, "method": "a"])
+        // The header says 40 bytes more than the body has: the next header ends it.
+        let declared = first.count - "Content-Length: XX\r\n\r\n".utf8.count + 40
+        first = Array("Content-Length: \(declared)\r\n\r\n".utf8) + first.drop { $0 != UInt8(ascii: "{") }
+        let second = try frame(["jsonrpc": "2.0", "id": 2, "method": "b"])
+        let (messages, _) = try read(first + second, count: 2)
+        XCTAssertEqual(messages.map { $0["method"] as? String }, ["a", "b"])
+    }
+
+    func test_headerEnd_carriageReturnsWithoutAHeader_arePassedOver() {
+        var search = FrameSearch()
+        let bytes = Array("{\r\n \"a\": 1\r\n}\r\nx\r\n\r\nContent-Length: 2\r\n\r\n{}".utf8)
+        let found = search.nextHeader(in: bytes, from: 0, to: bytes.count)
+        XCTAssertEqual(found?.field, bytes.firstRange(of: Array("Content-Length".utf8))?.lowerBound)
+        XCTAssertEqual(search.headerEnd(in: bytes, from: 0, to: 10), nil)
+    }
+}

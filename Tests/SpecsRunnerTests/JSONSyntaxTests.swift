@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+@testable import SpecsRunner
+
+/// The first syntax error or repeated key of a JSON text, at its line and column.
+final class JSONSyntaxTests: XCTestCase {
+    private func problem(_ text: String) -> JSONSyntax.Problem? { JSONSyntax.problem(in: Data(text.utf8)) }
+
+    func test_problem_wellFormedJSON_isNone() {
+        for text in [
+            #"{}"#, #"[]"#, #" {"a": [1, -2.5e+3, 0, true, false, null, "x\"\u00e9\n"], "b": {"c": {}}} "#, #""s""#,
+            "12", #"{"a": 1, "A": 2}"#,
+        ] {
+            XCTAssertNil(problem(text), text)
+        }
+    }
+
+    func test_problem_missingComma_isAtTheValueAfterIt() {
+        XCTAssertEqual(
+            problem("{\n  \"default\": { \"tags\": \"@a\" \"timeout\": 30 }\n}\n"),
+            .init(line: 2, column: 29, message: "expected ',' or '}' after a value, found '\"' (a comma missing?)"))
+    }
+
+    func test_problem_keyGivenTwice_namesBothPlaces() {
+        XCTAssertEqual(
+            problem("{\"a\": {\"tags\": 1,\n  \"t\\u0061gs\": 2}}"),
+            .init(line: 2, column: 3, message: "the key 'tags' is given twice (first at 1:8)"))
+        XCTAssertNil(problem(#"{"a": {"tags": 1}, "b": {"tags": 2}}"#))
+    }
+
+    func test_problem_commonSlips_sayWhatIsWrong() {
+        let cases: [(String, String)] = [
+            (#"{"a": 1,}"#, "1:9: expected a key after ',' (a comma too many?)"),
+            (#"[1, 2"#, "1:6: the file ends before every '{' and '[' is closed"),
+            (#"{"a": "open}"#, "1:7: a string is not closed"),
+            (#"{'a': 1}"#, "1:2: expected a key in double quotes, found '''"),
+            (#"{"a" 1}"#, "1:6: expected ':' after the key 'a', found '1'"),
+            (#"{"a": 01}"#, "1:7: a number is written as -12, 0.5 or 1e3"),
+            (#"{"a": yes}"#, "1:7: expected a value, found 'y'"),
+            (#"{} {}"#, "1:4: unexpected '{' after the end of the JSON value"),
+            ("{\"é\": \"x\" \"b\": 1}", "1:11: expected ',' or '}' after a value, found '\"' (a comma missing?)"),
+            ("", "1:1: the file ends where a value should be"),
+        ]
+        for (text, expected) in cases {
+            let found = problem(text).map { "\($0.line):\($0.column): \($0.message)" }
+            XCTAssertEqual(found, expected, text)
+        }
+    }
+
+    func test_problem_deepNesting_isReadWithoutRecursion() {
+        let depth = 200_000
+        XCTAssertNil(problem(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
+        XCTAssertEqual(problem(String(repeating: "[", count: depth))?.line, 1)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+@testable import SpecsRunner
+
+/// "Did you mean": the nearest definitions by text and by parameters, with bounded work.
+final class NearestStepsTests: XCTestCase {
+    final class World {}
+
+    private func nearest(_ expressions: [String], withAnInt: [String] = []) -> NearestSteps {
+        var steps = StepRegistry { World() }
+        for expression in expressions { steps.given(expression) { _ in } }
+        for expression in withAnInt { steps.given(expression) { (_, _: Int) in } }
+        XCTAssertEqual(steps.problems.count, 0)
+        return NearestSteps(definitions: steps.steps)
+    }
+
+    func test_nearest_misspeltWord_findsTheDefinitionMeantFirst() {
+        let found = nearest(["a step that fails", "a step that passes", "the barrier opens"])
+            .nearest(to: "a step that pases")
+        XCTAssertEqual(found.map(\.expression), ["a step that passes"])
+        XCTAssertTrue(found[0].location.file.hasSuffix("NearestStepsTests.swift"), found[0].location.file)
+    }
+
+    func test_nearest_otherParameterType_findsTheDefinitionWithTheSameWords() {
+        let found = nearest(["the ticket is lost"], withAnInt: ["the ticket costs {int} euros"])
+            .nearest(to: #"the ticket costs "12.50" euros"#)
+        XCTAssertEqual(found.first?.expression, "the ticket costs {int} euros")
+    }
+
+    func test_nearest_optionalTextAndEscapes_areReadAsTheExpressionsWords() {
+        XCTAssertEqual(
+            NearestSteps.literalWords(ofExpression: #"{int} car(s) park \(level {int}\)"#),
+            "\u{1} car park (level \u{1})")
+    }
+
+    func test_nearest_nothingNear_findsNothing() {
+        XCTAssertEqual(nearest(["a step that passes"]).nearest(to: "the garage barrier opens for KA-1234"), [])
+    }
+
+    func test_didYouMean_namesEachDefinitionWithItsPlace() throws {
+        let text = try XCTUnwrap(nearest(["a step that passes"]).didYouMean("a step that pases"))
+        XCTAssertTrue(text.hasPrefix("Did you mean:\n  'a step that passes' at "), text)
+        XCTAssertTrue(text.contains("NearestStepsTests.swift:"), text)
+    }
+
+    func test_nearest_manyDefinitionsSharingTheirWords_stillFindsTheOneMeant() {
+        var expressions = (0..<5_000).map { "a step that passes number \($0) of the garage" }
+        expressions.append("a step that pays the parking fee")
+        let found = nearest(expressions).nearest(to: "a step that pays the parkng fee")
+        XCTAssertEqual(found.map(\.expression), ["a step that pays the parking fee"])
+    }
+}
