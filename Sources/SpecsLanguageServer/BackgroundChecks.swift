@@ -23,11 +23,22 @@ final class BackgroundChecks: @unchecked Sendable {
         running[uri] = version
         lock.withLock { wanted[uri] = version }
         queue.async { [self] in
+            Self.yieldToAnswers()
             // A newer version is wanted: this one would be dropped.
             guard lock.withLock({ wanted[uri] == version }) else { return }
             let analysis = FeatureAnalysis.checked(text: text, uri: uri, linter: linter)
             lock.withLock { done.append((uri, version, analysis)) }
         }
+    }
+
+    /// Lowers the checking thread's priority once, so that on a busy machine the thread that
+    /// answers the editor gets the processor first.
+    private static func yieldToAnswers() {
+        #if os(Linux)
+            // On Linux the calling thread alone (`who` 0) takes the priority.
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            if getpriority(which, 0) < 10 { _ = setpriority(which, 0, 10) }
+        #endif
     }
 
     /// The checks done since last asked, of the versions still wanted.

@@ -15,7 +15,17 @@ enum DocumentText {
 
     /// How many lines the protocol sees: one more than the line feeds.
     static func lineCount(of text: String) -> Int {
-        text.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+        var text = text
+        return text.withUTF8 { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 1 }
+            var count = 1
+            var offset = 0
+            while offset < bytes.count, let found = memchr(base + offset, 10, bytes.count - offset) {
+                offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+                count += 1
+            }
+            return count
+        }
     }
 
     /// The 0-based line `number`, without its line break.

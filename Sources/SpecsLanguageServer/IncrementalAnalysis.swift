@@ -5,61 +5,73 @@ extension FeatureAnalysis {
     /// headings above it kept, those below it moved by the lines it adds or removes. A step
     /// whose line is unchanged keeps what the last full check knew of it (its outline rows,
     /// its table); a step being typed is matched by its text as written. Nil when the edit
-    /// replaces the whole text or touches the first line of a marked file: then the document
-    /// is read whole.
-    func applying(_ change: TextChange, giving newText: String) -> FeatureAnalysis? {
+    /// replaces the whole text or touches the first line of a marked file (false, the analysis
+    /// left as it was): then the document is read whole.
+    mutating func apply(_ change: TextChange, giving newText: String) -> Bool {
         guard let range = change.range, !tooLarge, newText.utf8.count <= Self.largestChecked,
             !(byteOrderMark && range.start.line == 0)
-        else { return nil }
+        else { return false }
         // Lines are 1-based here: the edit replaced lines first...last with first...newLast.
         let first = range.start.line + 1
         let last = max(first, range.end.line + 1)
         let added = change.text.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
         let newLast = first + added
         let delta = newLast - last
-        guard let start = DocumentText.lineStart(first - 1, in: newText) else { return nil }
+        guard let start = DocumentText.lineStart(first - 1, in: newText) else { return false }
         let end = DocumentText.lineStart(newLast, in: newText) ?? newText.utf8.count
         let utf8 = newText.utf8
         let lines = String(
             Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
         let reread = FeatureLines.read(lines, language: DocumentText.language(of: text))
 
-        var result = self
-        result.text = newText
-        result.body = byteOrderMark ? String(newText.unicodeScalars.dropFirst()) : newText
-        result.provisional = true
-        result.findings = nil
-        result.document = nil
-        let before = steps.filter { $0.line < first }
-        let replaced = Dictionary(
-            steps.filter { $0.line >= first && $0.line <= last }.map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
+        text = newText
+        body = byteOrderMark ? String(newText.unicodeScalars.dropFirst()) : newText
+        provisional = true
+        findings = nil
+        document = nil
+        // The steps of the lines replaced, found by halving: the others are not looked at
+        // unless the edit moved them.
+        let low = Self.firstIndex(of: steps, atOrAfter: first, line: \.line)
+        let high = Self.firstIndex(of: steps, atOrAfter: last + 1, line: \.line)
         var middle: [StepSite] = []
         for var step in reread.steps {
             step.line += first - 1
             // An unchanged step keeps what the full check knew of it.
-            if let known = replaced[step.line], known.keyword == step.keyword, known.text == step.text {
+            if let known = steps[low..<high].first(where: { $0.line == step.line }), known.keyword == step.keyword,
+                known.text == step.text
+            {
                 step = known
             }
             middle.append(step)
         }
-        let after = steps.filter { $0.line > last }.map { step in
-            var step = step
-            step.line += delta
-            return step
+        steps.replaceSubrange(low..<high, with: middle)
+        if delta != 0 {
+            for index in (low + middle.count)..<steps.count { steps[index].line += delta }
         }
-        result.steps = before + middle + after
-        let headingsAfter = headings.filter { $0.line > last }.map { heading in
+        let headingLow = Self.firstIndex(of: headings, atOrAfter: first, line: \.line)
+        let headingHigh = Self.firstIndex(of: headings, atOrAfter: last + 1, line: \.line)
+        let newHeadings = reread.headings.map { heading in
             var heading = heading
-            heading.line += delta
+            heading.line += first - 1
             return heading
         }
-        result.headings =
-            headings.filter { $0.line < first }
-            + reread.headings.map { heading in
-                var heading = heading
-                heading.line += first - 1
-                return heading
-            } + headingsAfter
-        return result
+        headings.replaceSubrange(headingLow..<headingHigh, with: newHeadings)
+        if delta != 0 {
+            for index in (headingLow + newHeadings.count)..<headings.count { headings[index].line += delta }
+        }
+        return true
+    }
+
+    /// The index of the first element at or after a line, in elements sorted by line.
+    private static func firstIndex<Element>(
+        of elements: [Element], atOrAfter line: Int, line lineOf: (Element) -> Int
+    ) -> Int {
+        var low = 0
+        var high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineOf(elements[middle]) < line { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -8,40 +8,52 @@ extension LanguageServer {
     static let tokenTypes = ["keyword", "parameter", "string", "number"]
 
     /// Keywords of headings and steps, and each step's parameters by their type, encoded as the
-    /// protocol has them (line and start relative to the previous token).
+    /// protocol has them (line and start relative to the previous token): headings and steps
+    /// taken in line order as they stand, each step's arguments remembered by its text, the
+    /// numbers written straight into the answer.
     func semanticTokens(_ uri: String) -> Any {
         guard let analysis = current(uri) else { return ["data": [] as [Int]] }
-        var tokens: [(line: Int, start: Int, length: Int, type: Int)] = []
-        for heading in analysis.headings where heading.keywordLength > 0 {
-            tokens.append((heading.line - 1, heading.column - 1, heading.keywordLength, 0))
-        }
-        for step in analysis.steps {
-            let keyword = step.keyword.trimmingCharacters(in: .whitespaces)
-            tokens.append((step.line - 1, step.column - 1, keyword.utf16.count, 0))
-            let textStart = step.column - 1 + step.keyword.utf16.count
-            // An outline's step shows its placeholders, which no definition matches as written.
-            guard step.texts == [step.text] else { continue }
-            for argument in arguments(of: step.text) {
-                let type: Int
-                switch argument.type {
-                case "string": type = 2
-                case "int", "float", "double", "byte", "short", "long", "biginteger", "bigdecimal": type = 3
-                default: type = 1
+        var data = SemanticTokenData()
+        let headings = analysis.headings
+        var next = 0
+        func headingsBefore(_ line: Int) {
+            while next < headings.count, headings[next].line < line {
+                let heading = headings[next]
+                if heading.keywordLength > 0 {
+                    data.add(line: heading.line - 1, start: heading.column - 1, length: heading.keywordLength, type: 0)
                 }
-                tokens.append((step.line - 1, textStart + argument.offset, argument.length, type))
+                next += 1
             }
         }
-        tokens.sort { ($0.line, $0.start) < ($1.line, $1.start) }
-        var data: [Int] = []
-        var previous = (line: 0, start: 0)
-        for token in tokens {
-            let deltaLine = token.line - previous.line
-            data += [
-                deltaLine, deltaLine == 0 ? token.start - previous.start : token.start, token.length, token.type, 0,
-            ]
-            previous = (token.line, token.start)
+        for step in analysis.steps {
+            headingsBefore(step.line + 1)
+            // The keyword without the space after it.
+            var keywordLength = step.keyword.utf16.count
+            for unit in step.keyword.utf16.reversed() {
+                guard unit == 32 || unit == 9 else { break }
+                keywordLength -= 1
+            }
+            data.add(line: step.line - 1, start: step.column - 1, length: keywordLength, type: 0)
+            let textStart = step.column - 1 + step.keyword.utf16.count
+            // An outline's step shows its placeholders, which no definition matches as written.
+            guard step.texts.count == 1, step.texts[0] == step.text else { continue }
+            for argument in arguments(of: step.text) {
+                data.add(
+                    line: step.line - 1, start: textStart + argument.offset, length: argument.length,
+                    type: Self.tokenType(argument.type))
+            }
         }
-        return ["data": data]
+        headingsBefore(Int.max)
+        return JSONText.Encoded(bytes: data.json)
+    }
+
+    /// The token type of a parameter type: strings, numbers, and other parameters.
+    static func tokenType(_ parameterType: String) -> Int {
+        switch parameterType {
+        case "string": return 2
+        case "int", "float", "double", "byte", "short", "long", "biginteger", "bigdecimal": return 3
+        default: return 1
+        }
     }
 
     // MARK: Running a scenario

@@ -111,9 +111,10 @@ public final class LanguageServer {
     public func run() -> Int32 {
         resume()
         untilTheEditorSpeaks()
-        while let incoming = pending.isEmpty ? connection.next() : pending.removeFirst() {
+        while var incoming = pending.isEmpty ? connection.next() : pending.removeFirst() {
             // What has arrived whole behind it: a cancellation or a newer edit changes what is due.
             while let more = connection.ready() { pending.append(more) }
+            incoming = completionFirst(incoming)
             switch incoming {
             case .malformed(let why): connection.respond(to: nil, error: -32700, "Parse error: \(why)")
             case .message(let message):
@@ -123,6 +124,29 @@ public final class LanguageServer {
             if pending.isEmpty { untilTheEditorSpeaks() }
         }
         return shutdownRequested ? 0 : 1
+    }
+
+    /// A completion asked right behind a request that reads the whole document (semantic
+    /// tokens, the outline, lenses), with no edit between them, is answered first: the
+    /// keystroke's completion does not wait for the document's colours.
+    private func completionFirst(_ incoming: JSONRPCConnection.Incoming) -> JSONRPCConnection.Incoming {
+        func method(_ incoming: JSONRPCConnection.Incoming) -> String? {
+            guard case .message(let message) = incoming, message["id"] != nil else { return nil }
+            return message["method"] as? String
+        }
+        let wholeDocument: Set = [
+            "textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/codeLens",
+        ]
+        guard let first = method(incoming), wholeDocument.contains(first) else { return incoming }
+        for (index, next) in pending.enumerated() {
+            guard let name = method(next) else { return incoming }
+            if name == "textDocument/completion" {
+                pending.remove(at: index)
+                pending.insert(incoming, at: 0)
+                return next
+            }
+        }
+        return incoming
     }
 
     /// Quiet: the work that waits for a pause, checks collected as they end, and the disk
@@ -194,6 +218,8 @@ public final class LanguageServer {
         guard let uri = request.document else { return }
         switch request {
         case .semanticTokens, .documentSymbol, .codeLens:
+            // What has come since: an edit typed meanwhile makes the answer stale before it is given.
+            while let more = connection.ready() { pending.append(more) }
             if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
         default: break
         }

@@ -21,9 +21,12 @@ struct OpenDocument {
     /// Applies an edit to the text and to what is known of it.
     mutating func apply(_ change: TextChange) {
         let newText = DocumentText.applying(change, to: text)
-        latest = latest.flatMap { $0.applying(change, giving: newText) }
-        text = newText
+        // Taken out, so that its steps are changed in place rather than copied.
+        var known = latest
+        latest = nil
         analysis = nil
+        if known?.apply(change, giving: newText) == true { latest = known }
+        text = newText
     }
 
     /// Takes a full check of the current text as what is known.

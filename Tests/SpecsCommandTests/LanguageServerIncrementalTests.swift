@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+/// Answers from what the server knows now, through a real pipe: a request that follows an
+/// edit is answered from the edited lines, before the document's full check is published.
+final class LanguageServerIncrementalTests: XCTestCase {
+    private typealias Session = LanguageServerTests.Session
+
+    private static func framed(_ messages: [[String: Any]]) throws -> Data {
+        var bytes = Data()
+        for message in messages {
+            let json = try JSONSerialization.data(withJSONObject: message)
+            bytes += Data("Content-Length: \(json.count)\r\n\r\n".utf8) + json
+        }
+        return bytes
+    }
+
+    func test_requestsAfterAnEdit_areAnsweredFromTheEditedLinesBeforeTheFullCheck() throws {
+        let session = try Session()
+        let project = try ScratchProject("specs-lsp-incremental")
+        defer { project.remove() }
+        _ = try session.response(
+            try session.request(
+                "initialize",
+                [
+                    "capabilities": [:] as [String: Any],
+                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
+                ]))
+        try session.notify("initialized", [:])
+        // 2,000 scenarios: a full check takes far longer than answering from the lines.
+        let scenarios = (1...2000).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined()
+        let uri = project.root.appendingPathComponent("Features/large.feature").absoluteString
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "cucumber", "version": 1, "text": "Feature: Large\n" + scenarios,
+                ]
+            ])
+        XCTAssertEqual(try session.diagnostics(uri).count, 0)
+
+        // A step typed at line 3 (0-based), and at once hover, semantic tokens and completion
+        // on it: the edit and the requests arrive together, as an editor sends them.
+        let position = ["line": 3, "character": 0]
+        let typed = "    And a step that prints \"hi\"\n"
+        session.sendRawFramed(
+            try Self.framed([
+                [
+                    "jsonrpc": "2.0", "method": "textDocument/didChange",
+                    "params": [
+                        "textDocument": ["uri": uri, "version": 2],
+                        "contentChanges": [["range": ["start": position, "end": position], "text": typed]],
+                    ],
+                ],
+                [
+                    "jsonrpc": "2.0", "id": 101, "method": "textDocument/hover",
+                    "params": ["textDocument": ["uri": uri], "position": ["line": 3, "character": 10]],
+                ],
+                [
+                    "jsonrpc": "2.0", "id": 102, "method": "textDocument/semanticTokens/full",
+                    "params": ["textDocument": ["uri": uri]],
+                ],
+                [
+                    "jsonrpc": "2.0", "id": 103, "method": "textDocument/completion",
+                    "params": ["textDocument": ["uri": uri], "position": ["line": 3, "character": 14]],
+                ],
+            ]))
+        var answered: [Int] = []
+        var order: [String] = []
+        while answered.count < 3 {
+            let message = try session.receive()
+            if let id = message["id"] as? Int {
+                answered.append(id)
+                order.append("answer \(id)")
+                if id == 101 {
+                    let value =
+                        ((message["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+                    XCTAssertTrue(value?.contains("a step that prints {string}") == true, "\(message)")
+                }
+                if id == 102 {
+                    // The typed step's keyword and its string are coloured at line 3.
+                    let data = (message["result"] as? [String: Any])?["data"] as? [Int] ?? []
+                    var line = 0
+                    var onLine3: [Int] = []
+                    for index in stride(from: 0, to: data.count, by: 5) {
+                        line += data[index]
+                        if line == 3 { onLine3.append(data[index + 3]) }
+                    }
+                    XCTAssertEqual(onLine3, [0, 2], "\(data.prefix(30))")
+                }
+            } else if message["method"] as? String == "textDocument/publishDiagnostics" {
+                order.append("diagnostics")
+            }
+        }
+        XCTAssertEqual(Set(answered), [101, 102, 103])
+        // The completion was not kept behind the whole document's tokens.
+        XCTAssertLessThan(try XCTUnwrap(answered.firstIndex(of: 103)), try XCTUnwrap(answered.firstIndex(of: 102)))
+        XCTAssertFalse(order.contains("diagnostics"), "answered before the full check: \(order)")
+        // The full check follows, of the edited text.
+        XCTAssertEqual(try session.diagnostics(uri).count, 0)
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+        session.process.waitUntilExit()
+    }
+}
