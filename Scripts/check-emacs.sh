@@ -51,8 +51,10 @@ eglot keeps only a visited file's, its events buffer has them all."
       (goto-char (point-min))
       (let (found)
         (while (and (not found) (search-forward (concat file "\"") nil t))
-          (let ((end (save-excursion (if (re-search-forward "^\\[[a-z-]+\\]" nil t) (point) (point-max)))))
-            (setq found (string-match-p pattern (buffer-substring (point) end)))))
+          ;; The whole logged message around the file's name (its diagnostics may come first).
+          (let ((start (save-excursion (if (re-search-backward "^\\[[a-z-]+\\]" nil t) (point) (point-min))))
+                (end (save-excursion (if (re-search-forward "^\\[[a-z-]+\\]" nil t) (point) (point-max)))))
+            (setq found (string-match-p pattern (buffer-substring start end)))))
         found))))
 ELISP
 
@@ -64,6 +66,8 @@ cat >"$scratch/check.el" <<'ELISP'
        (project-root (eglot--project (eglot-current-server))))
 (check "the undefined step is flagged" (wait-for 60 (lambda () (flagged "Undefined step"))) (flymake-diagnostics))
 (wait-for 5 #'ignore)
+(check "the server's diagnostics are read from eglot's events"
+       (published "Features/cart.feature" "the customer smiles"))
 (check "no Undefined step in the other package's feature file"
        (not (published "other/Features/other.feature" "Undefined step")))
 ;; Completion on a half-typed step: plain text that matches its definition.
