@@ -69,7 +69,13 @@ extension LanguageServer {
     func lookAtDisk() {
         checkFreshness()
         guard !clientWatchesFiles, let projectFolder else { return }
-        let now = WorkspaceFiles.stamps(under: projectFolder)
+        diskLook.start(folder: projectFolder)
+    }
+
+    /// Checks again the feature files a look at the disk found created or changed, and
+    /// forgets those it found deleted.
+    func collectDiskLook() {
+        guard let now = diskLook.finished() else { return }
         for (url, stamp) in now where diskStamps[url] != stamp {
             diskStamps[url] = stamp
             readWorkspaceFile(url)

@@ -73,6 +73,8 @@ public final class LanguageServer {
     let fullChecks = BackgroundChecks()
     /// When the disk was last looked at.
     private var diskLookedAt = Date()
+    /// The look at the disk under way while the editor is quiet.
+    let diskLook = DiskLook()
     /// This runner's executable, which runs a scenario for a lens.
     var runnerExecutable: String? { freshness.executable }
 
@@ -154,9 +156,11 @@ public final class LanguageServer {
     private func untilTheEditorSpeaks() {
         whilePaused()
         while !shutdownRequested
-            && !connection.waitForInput(seconds: fullChecks.busy || waitingEdit ? 0.005 : Self.diskInterval)
+            && !connection.waitForInput(
+                seconds: fullChecks.busy || waitingEdit || diskLook.looking ? 0.005 : Self.diskInterval)
         {
             collectChecks()
+            collectDiskLook()
             if Date().timeIntervalSince(diskLookedAt) >= Self.diskInterval {
                 diskLookedAt = Date()
                 lookAtDisk()
@@ -170,6 +174,9 @@ public final class LanguageServer {
     private func whilePaused() {
         startChecks()
         while !connection.hasPendingInput {
+            // An open document's check starts and is published between the project's files.
+            startChecks()
+            collectChecks()
             if let file = unread.popLast() {
                 readWorkspaceFile(file)
             } else {
