@@ -11,9 +11,10 @@ extension LanguageServer {
     /// protocol has them (line and start relative to the previous token): headings and steps
     /// taken in line order as they stand, each step's arguments remembered by its text, the
     /// numbers written straight into the answer.
-    func semanticTokens(_ uri: String) -> Any {
+    /// A long document's answer looks at what has come every few thousand steps (see `interrupt`).
+    func semanticTokens(_ uri: String) throws(ProtocolError) -> Any {
         guard let analysis = current(uri) else { return ["data": [] as [Int]] }
-        var data = SemanticTokenData()
+        var data = SemanticTokenData(tokens: analysis.steps.count * 2 + analysis.headings.count)
         let headings = analysis.headings
         var next = 0
         func headingsBefore(_ line: Int) {
@@ -25,7 +26,8 @@ extension LanguageServer {
                 next += 1
             }
         }
-        for step in analysis.steps {
+        for (index, step) in analysis.steps.enumerated() {
+            if index % 4096 == 4095 { try interrupt(uri) }
             headingsBefore(step.line + 1)
             // The keyword without the space after it.
             var keywordLength = step.keyword.utf16.count

@@ -212,6 +212,10 @@ public final class LanguageServer {
             try check(request, id: id)
             connection.respond(to: id.json, result: try answer(request))
         } catch {
+            guard error.code != ProtocolError.deferred.code else {
+                pending.append(.message(message))
+                return nil
+            }
             connection.respond(to: id.json, error: error.code, error.message)
         }
         return nil
@@ -236,6 +240,18 @@ public final class LanguageServer {
                 throw .invalidParams("line \(position.line) is past the end of the document (\(lines) lines)")
             }
         }
+    }
+
+    /// Looks at what has come while a long answer about `uri` is written: an edit of the
+    /// document makes the answer stale, and a completion is answered first.
+    func interrupt(_ uri: String) throws(ProtocolError) {
+        while let more = connection.ready() { pending.append(more) }
+        if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
+        let completion = pending.contains {
+            guard case .message(let message) = $0 else { return false }
+            return message["method"] as? String == "textDocument/completion"
+        }
+        if completion { throw .deferred }
     }
 
     private static func cancels(_ incoming: JSONRPCConnection.Incoming, _ id: RequestID) -> Bool {
@@ -270,7 +286,7 @@ public final class LanguageServer {
         case .documentSymbol(let uri):
             return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
         case .workspaceSymbol(let query): return workspaceSymbols(query)
-        case .semanticTokens(let uri): return semanticTokens(uri)
+        case .semanticTokens(let uri): return try semanticTokens(uri)
         case .codeLens(let uri): return codeLenses(uri)
         case .executeCommand(let command, let arguments): return executeCommand(command, arguments)
         }
@@ -286,8 +302,12 @@ public final class LanguageServer {
             scanProject()
         case .exit: return shutdownRequested ? 0 : 1
         case .didOpen(let uri, let text):
-            documents[uri] = OpenDocument(text: text)
+            var document = OpenDocument(text: text)
             let real = realURI(uri)
+            // The file as read from disk, when the editor opens it unchanged: answers come from
+            // that check until the document's own is done.
+            if let known = workspace[uri] ?? workspace[real], known.text == text { document.latest = known }
+            documents[uri] = document
             openReal[real] = uri
             // The file read from disk under its real path is this document now.
             if real != uri, workspace.removeValue(forKey: real) != nil {

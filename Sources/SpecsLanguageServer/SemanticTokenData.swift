@@ -7,6 +7,11 @@ struct SemanticTokenData {
     private var previousStart = 0
     private var empty = true
 
+    /// Room for about `tokens` tokens, so that a long document's answer is not copied as it grows.
+    init(tokens: Int = 0) {
+        bytes.reserveCapacity(10 + tokens * 16)
+    }
+
     /// Adds a token; tokens come in the order of their lines and starts.
     mutating func add(line: Int, start: Int, length: Int, type: Int) {
         let deltaLine = line - previousLine

@@ -15,4 +15,6 @@ struct ProtocolError: Error {
     static let cancelled = ProtocolError(code: -32800, message: "Request cancelled")
     /// An edit arrived after the request, so its answer would describe an older text.
     static let contentModified = ProtocolError(code: -32801, message: "Content modified")
+    /// Not an answer: the request is put back behind a completion that came after it.
+    static let deferred = ProtocolError(code: 0, message: "answered after the completion behind it")
 }
