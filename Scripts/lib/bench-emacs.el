@@ -1,0 +1,86 @@
+;;; Run by Scripts/bench-editors.sh in Emacs batch mode after the README's setup (setup.el):
+;;; opens the feature file SPECS_BENCH_FILE with eglot, types a step character by character at
+;;; a typist's pace (SPECS_BENCH_INTERVAL ms a key); after each keystroke eglot's changes are
+;;; sent, eldoc's hover asked (eglot-hover-eldoc-function) and completion-at-point's table asked
+;;; for its candidates, as company or corfu ask it; then edits after a pause. Writes the
+;;; latencies in milliseconds, as the editor sees them, to SPECS_BENCH_OUT as JSON.
+(require 'eglot)
+(require 'json)
+(load (expand-file-name "setup.el"))  ; the README's setup, written beside it
+(defvar bench-interval (/ (string-to-number (or (getenv "SPECS_BENCH_INTERVAL") "100")) 1000.0))
+(defvar bench-step "the user searches for \"red shoes\"")
+(defvar bench-result (list (cons 'completion nil) (cons 'hover nil) (cons 'diagnostics nil)))
+(defun bench-now () (* 1000 (float-time)))
+(defun bench-add (key value) (push value (alist-get key bench-result)))
+(defun bench-finish (problem)
+  (setf (alist-get 'problem bench-result) problem)
+  (dolist (key '(completion hover diagnostics))
+    (setf (alist-get key bench-result) (vconcat (reverse (alist-get key bench-result)))))
+  (with-temp-file (getenv "SPECS_BENCH_OUT") (insert (json-encode bench-result)))
+  (kill-emacs 0))
+(defun bench-wait (seconds predicate)
+  "Lets Emacs work until PREDICATE holds or SECONDS pass; whether it holds."
+  (let ((deadline (+ (float-time) seconds)) held)
+    (while (and (not (setq held (funcall predicate))) (< (float-time) deadline))
+      (accept-process-output nil 0.002))
+    held))
+(defun bench-undefined-at (line &optional text)
+  "Whether LINE's step is flagged undefined (with TEXT: the flag quotes it)."
+  (seq-find (lambda (d) (and (string-match-p (if text (regexp-quote (format "matches '%s'" text)) "Undefined step")
+                                             (flymake-diagnostic-text d))
+                             (= line (line-number-at-pos (flymake-diagnostic-beg d)))))
+            (flymake-diagnostics)))
+
+(let ((started (bench-now)) row indent)
+  (find-file (getenv "SPECS_BENCH_FILE"))
+  (apply #'eglot (eglot--guess-contact))
+  ;; The line after a scenario's header half way through the file.
+  (goto-char (point-min))
+  (forward-line (/ (count-lines (point-min) (point-max)) 2))
+  (re-search-forward "^\\( *\\)Scenario:")
+  (setq indent (concat (match-string 1) "  "))
+  (forward-line 1)
+  (setq row (line-number-at-pos))
+  (insert indent "And " bench-step "x\n")
+  (eglot--signal-textDocument/didChange)
+  (unless (bench-wait 120 (lambda () (bench-undefined-at row (concat bench-step "x"))))
+    (bench-finish "no diagnostics after opening"))
+  (setf (alist-get 'open bench-result) (- (bench-now) started))
+  (forward-line -1)
+  (delete-region (line-beginning-position) (line-end-position))
+  (insert indent "And ")
+  (eglot--signal-textDocument/didChange)
+  (bench-wait 1 #'ignore)
+  ;; Typing.
+  (let ((begun (float-time)) (count 0) (hovers 0))
+    (dolist (character (string-to-list bench-step))
+      (setq count (1+ count))
+      (insert (string character))
+      (eglot--signal-textDocument/didChange)
+      (let ((asked (bench-now)))
+        (setq hovers (1+ hovers))
+        ;; What eglot-hover-eldoc-function sends, its answer timed whatever it holds.
+        (jsonrpc-async-request
+         (eglot-current-server) :textDocument/hover (eglot--TextDocumentPositionParams)
+         :success-fn (lambda (_) (setq hovers (1- hovers)) (bench-add 'hover (- (bench-now) asked)))
+         :error-fn (lambda (_) (setq hovers (1- hovers)) (bench-add 'hover (- (bench-now) asked)))
+         :deferred :textDocument/hover))
+      (let* ((capf (eglot-completion-at-point))
+             (asked (bench-now)))
+        (all-completions "" (nth 2 capf))
+        (bench-add 'completion (- (bench-now) asked)))
+      (bench-wait (max 0 (- (+ begun (* count bench-interval)) (float-time))) #'ignore))
+    (bench-wait 120 (lambda () (<= hovers 0))))
+  ;; The typed step's diagnostics settled (they may lag behind the typing).
+  (unless (bench-wait 120 (lambda () (not (bench-undefined-at row)))) (bench-finish "the typed step stayed undefined"))
+  ;; Edits after a pause: the step made undefined and defined again, in turn.
+  (dotimes (round 10)
+    (bench-wait 1 #'ignore)
+    (let ((undefine (= 0 (% round 2))))
+      (end-of-line)
+      (if undefine (insert "x") (delete-char -1))
+      (eglot--signal-textDocument/didChange)
+      (let ((edited (bench-now)))
+        (when (bench-wait 120 (lambda () (eq undefine (and (bench-undefined-at row (and undefine (concat bench-step "x"))) t))))
+          (bench-add 'diagnostics (- (bench-now) edited))))))
+  (bench-finish nil))
