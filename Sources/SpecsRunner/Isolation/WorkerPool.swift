@@ -17,8 +17,9 @@ final class WorkerPool: TestCaseDispatch {
     private var asked: [[(plan: TestCasePlan, delivered: Bool)]] = []
     /// Test cases to ask for, in plan order: this batch's, then the next one's once taken ahead.
     private var waiting: [TestCasePlan] = []
-    /// Whether the next batch's plans were taken ahead into `waiting`.
-    private var takenAhead = false
+    /// Every test case taken into `waiting`, by number: each is taken once, whether with its
+    /// batch or ahead of it (a lost worker's are put back into `waiting`, never taken again).
+    private var taken: Set<Int> = []
     /// What the next batch's test cases told, by number, until their batch's turn.
     private var finishedAhead: [Int: WorkerSupervisor.Outcome] = [:]
     private(set) var stopped = false
@@ -68,9 +69,8 @@ final class WorkerPool: TestCaseDispatch {
         }
         if asked.count != workers.count { asked = Array(repeating: [], count: workers.count) }
         if paces.count != workers.count { paces = Array(repeating: WorkerPace(), count: workers.count) }
-        // This batch's plans, unless they were taken ahead with the batch before.
-        if !takenAhead { waiting += plans }
-        takenAhead = false
+        // This batch's plans, but those taken ahead with the batch before.
+        admit(plans)
         let current = Set(plans.map(\.number))
         var remaining = plans.count
         func take(_ outcome: WorkerSupervisor.Outcome) {
@@ -95,8 +95,7 @@ final class WorkerPool: TestCaseDispatch {
             func next() -> TestCasePlan? {
                 if waiting.isEmpty, !options.failFast, let ahead = upcoming.ready {
                     upcoming.offer([])
-                    waiting = ahead
-                    takenAhead = !ahead.isEmpty
+                    admit(ahead)
                 }
                 return waiting.isEmpty ? nil : waiting.removeFirst()
             }
@@ -138,6 +137,11 @@ final class WorkerPool: TestCaseDispatch {
                 launch(slot)
             }
         }
+    }
+
+    /// Adds to `waiting` the plans not taken before.
+    private func admit(_ plans: [TestCasePlan]) {
+        for plan in plans where taken.insert(plan.number).inserted { waiting.append(plan) }
     }
 
     /// Starts the pool's `width` workers; when one cannot start, the others are ended and
