@@ -36,6 +36,7 @@ extension FeatureAnalysis {
         var middle: [StepSite] = []
         for var step in reread.steps {
             step.line += first - 1
+            step.reread = true
             // An unchanged step keeps what the full check knew of it.
             if let known = steps[low..<high].first(where: { $0.line == step.line }), known.keyword == step.keyword,
                 known.text == step.text

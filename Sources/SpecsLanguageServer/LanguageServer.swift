@@ -431,6 +431,7 @@ public final class LanguageServer {
         let now = Date()
         for (uri, document) in documents where document.analysis == nil && fullChecks.running[uri] != document.version {
             guard now.timeIntervalSince(document.editedAt) >= Self.checkDelay else { continue }
+            publishQuickly(uri)
             fullChecks.start(uri: uri, version: document.version, text: document.text, linter: style.linter(for: uri))
         }
     }
@@ -456,6 +457,41 @@ public final class LanguageServer {
     }
 
     private func publish(_ analysis: FeatureAnalysis) {
+        let (checks, notes) = checksAndNotes(analysis)
+        let diagnostics = analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri))
+        if var document = documents[analysis.uri], document.analysis != nil {
+            documents[analysis.uri] = nil
+            document.kept = KeptDiagnostics(diagnostics)
+            document.publishedVersion = document.version
+            documents[analysis.uri] = document
+        }
+        connection.notify(
+            "textDocument/publishDiagnostics", ["uri": analysis.uri, "diagnostics": notes + diagnostics])
+    }
+
+    /// Publishes an edited document's diagnostics before its full check lands: the last full
+    /// check's, moved with the edits, and the undefined and ambiguous steps among those typed
+    /// since. A step typed with a placeholder, or whose table or doc string is not known yet,
+    /// waits for the full check, so that nothing is shown that it would not show.
+    private func publishQuickly(_ uri: String) {
+        guard let document = documents[uri], document.publishedVersion != document.version,
+            let kept = document.kept, let latest = document.latest
+        else { return }
+        documents[uri]?.publishedVersion = document.version
+        let (checks, notes) = checksAndNotes(latest)
+        var diagnostics = kept.diagnostics
+        if checks.checksSteps {
+            for step in latest.steps where step.reread && !step.text.contains("<") {
+                diagnostics += StepDiagnostics.of(step, checks: checks).filter {
+                    $0["code"] as? String != "arguments"
+                }
+            }
+        }
+        connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": notes + diagnostics])
+    }
+
+    /// The checks of a file's steps, and the notes said of it whatever its text.
+    private func checksAndNotes(_ analysis: FeatureAnalysis) -> (StepChecks, [[String: Any]]) {
         var checks = checks
         var notes: [[String: Any]] = []
         if let package = otherPackage(of: analysis.uri) {
@@ -468,12 +504,7 @@ public final class LanguageServer {
                         + "runner, not by the one serving \(projectFolder ?? "this editor")."))
         }
         if let stale = staleDiagnostic(analysis) { notes.append(stale) }
-        connection.notify(
-            "textDocument/publishDiagnostics",
-            [
-                "uri": analysis.uri,
-                "diagnostics": notes + analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri)),
-            ])
+        return (checks, notes)
     }
 
     /// What the runner says of step texts, each text asked once.

@@ -13,6 +13,11 @@ struct OpenDocument {
     var latest: FeatureAnalysis?
     /// When the last edit came: the full check waits for the editor to pause.
     var editedAt = Date.distantPast
+    /// The last full check's diagnostics moved with the edits since (nil until one is published,
+    /// or after an edit of the whole text).
+    var kept: KeptDiagnostics?
+    /// The version whose diagnostics were last published.
+    var publishedVersion = -1
 
     init(text: String) {
         self.text = text
@@ -26,6 +31,8 @@ struct OpenDocument {
         latest = nil
         analysis = nil
         if known?.apply(change, giving: newText) == true { latest = known }
+        if kept?.apply(change) != true { kept = nil }
+        if latest == nil { kept = nil }
         text = newText
     }
 

@@ -102,4 +102,60 @@ final class LanguageServerIncrementalTests: XCTestCase {
         try session.notify("exit", [:])
         session.process.waitUntilExit()
     }
+    func test_diagnosticsAfterAnEdit_arePublishedBeforeTheFullCheckAndEqualIt() throws {
+        let session = try Session()
+        let project = try ScratchProject("specs-lsp-quick-diagnostics")
+        defer { project.remove() }
+        _ = try session.response(
+            try session.request(
+                "initialize",
+                [
+                    "capabilities": [:] as [String: Any],
+                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
+                ]))
+        try session.notify("initialized", [:])
+        // A misspelt keyword at line 4 (0-based) and 2,000 scenarios after it.
+        let scenarios = (1...2000).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined()
+        let uri = project.root.appendingPathComponent("Features/large.feature").absoluteString
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "cucumber", "version": 1,
+                    "text":
+                        "Feature: Large\n\n  Scenario: s0\n    Given a step that passes\n    Givn a step that passes\n"
+                        + scenarios,
+                ]
+            ])
+        let opened = try session.diagnostics(uri)
+        XCTAssertEqual(opened.map(Self.summary).filter { $0.hasPrefix("4 parse-error") }.count, 1, "\(opened)")
+
+        // The keyword corrected, and an undefined step typed further down: one edit.
+        func at(_ line: Int, _ character: Int) -> [String: Any] { ["line": line, "character": character] }
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": 2],
+                "contentChanges": [
+                    ["range": ["start": at(4, 4), "end": at(4, 8)], "text": "Given"],
+                    ["range": ["start": at(8, 0), "end": at(8, 0)], "text": "    And nothing defines this\n"],
+                ],
+            ])
+        // Published within the pause, before the full check: the undefined step, no parse error.
+        let quick = try session.diagnostics(uri).map(Self.summary).sorted()
+        XCTAssertTrue(quick.contains { $0.hasPrefix("8 undefined") }, "\(quick)")
+        XCTAssertFalse(quick.contains { $0.contains("parse-error") }, "\(quick)")
+        // The full check lands: it says the same.
+        let full = try session.diagnostics(uri).map(Self.summary).sorted()
+        XCTAssertEqual(quick, full)
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+        session.process.waitUntilExit()
+    }
+
+    /// A diagnostic's line, code and message.
+    private static func summary(_ diagnostic: [String: Any]) -> String {
+        let line = ((diagnostic["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1
+        return "\(line) \(diagnostic["code"] ?? "") \(diagnostic["message"] ?? "")"
+    }
 }
