@@ -64,7 +64,7 @@ extension FeatureAnalysis {
     }
 
     /// The index of the first element at or after a line, in elements sorted by line.
-    private static func firstIndex<Element>(
+    static func firstIndex<Element>(
         of elements: [Element], atOrAfter line: Int, line lineOf: (Element) -> Int
     ) -> Int {
         var low = 0

@@ -69,6 +69,8 @@ public final class LanguageServer {
     /// How long the editor is quiet after an edit before the document is checked in full, in
     /// seconds: a burst of keystrokes costs one check.
     static let checkDelay = 0.03
+    /// Counts the semantic tokens' answers: each has its own result id.
+    var tokenResults = 0
     /// The full checks of edited documents, made while answers go on.
     let fullChecks = BackgroundChecks()
     /// When the disk was last looked at.
@@ -137,7 +139,8 @@ public final class LanguageServer {
             return message["method"] as? String
         }
         let wholeDocument: Set = [
-            "textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/codeLens",
+            "textDocument/semanticTokens/full", "textDocument/semanticTokens/full/delta", "textDocument/documentSymbol",
+            "textDocument/codeLens",
         ]
         guard let first = method(incoming), wholeDocument.contains(first) else { return incoming }
         for (index, next) in pending.enumerated() {
@@ -286,7 +289,7 @@ public final class LanguageServer {
         case .documentSymbol(let uri):
             return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
         case .workspaceSymbol(let query): return workspaceSymbols(query)
-        case .semanticTokens(let uri): return try semanticTokens(uri)
+        case .semanticTokens(let uri, let previous): return try semanticTokens(uri, previous: previous)
         case .codeLens(let uri): return codeLenses(uri)
         case .executeCommand(let command, let arguments): return executeCommand(command, arguments)
         }
@@ -317,7 +320,10 @@ public final class LanguageServer {
             guard var document = documents[uri] else { return nil }
             // Taken out while edited, so that its text is not copied.
             documents[uri] = nil
-            for change in changes { document.apply(change) }
+            for change in changes {
+                document.apply(change)
+                retokenize(&document, after: change)
+            }
             document.version += 1
             document.editedAt = Date()
             documents[uri] = document
@@ -347,7 +353,7 @@ public final class LanguageServer {
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "documentFormattingProvider": true, "documentSymbolProvider": true, "workspaceSymbolProvider": true,
                 "semanticTokensProvider": [
-                    "legend": ["tokenTypes": tokenTypes, "tokenModifiers": [] as [String]], "full": true,
+                    "legend": ["tokenTypes": tokenTypes, "tokenModifiers": [] as [String]], "full": ["delta": true],
                 ],
                 "codeLensProvider": ["resolveProvider": false],
                 "executeCommandProvider": ["commands": [runScenarioCommand]],

@@ -16,6 +16,10 @@ struct OpenDocument {
     /// The last full check's diagnostics moved with the edits since (nil until one is published,
     /// or after an edit of the whole text).
     var kept: KeptDiagnostics?
+    /// The semantic tokens of the text as it is now, once asked for (nil until then, and after a full check).
+    var tokens: DocumentTokens?
+    /// The last tokens answered, by result id: the next answer can be an edit of them.
+    var sentTokens: (id: String, data: [Int32])?
     /// The version whose diagnostics were last published.
     var publishedVersion = -1
 
@@ -40,5 +44,6 @@ struct OpenDocument {
     mutating func checked(_ full: FeatureAnalysis) {
         analysis = full
         latest = full
+        tokens = nil
     }
 }
