@@ -11,8 +11,8 @@ extension LanguageServer {
     /// protocol has them (line and start relative to the previous token): whole, or as the edit
     /// of the answer the editor has when it names that answer's result id (`previous`). An
     /// open document's tokens are kept and changed with each edit (see `retokenize`), so that
-    /// an answer costs no walk over its steps. A long document's first answer looks at what
-    /// has come every few thousand steps (see `interrupt`).
+    /// an answer costs no walk over its steps. A long document's tokens are made whole once,
+    /// then the answer looks at what has come meanwhile (see `interrupt`).
     func semanticTokens(_ uri: String, previous: String?) throws(ProtocolError) -> Any {
         guard let analysis = current(uri) else { return ["data": [] as [Int]] }
         tokenResults += 1
@@ -25,9 +25,12 @@ extension LanguageServer {
         if let known = documents[uri]?.tokens {
             tokens = known
         } else {
+            // Made whole and kept even when what has come meanwhile makes this answer stale or
+            // puts a completion first: the next answer starts from them.
             tokens = DocumentTokens(
-                try self.tokens(of: analysis.steps[...], headings: analysis.headings[...], uri: uri))
+                try self.tokens(of: analysis.steps[...], headings: analysis.headings[...], uri: nil))
             documents[uri]?.tokens = tokens
+            try interrupt(uri)
         }
         let data = tokens.encoded
         let answer: [UInt8]
