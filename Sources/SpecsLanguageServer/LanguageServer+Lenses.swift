@@ -18,7 +18,7 @@ extension LanguageServer {
         tokenResults += 1
         let resultId = String(tokenResults)
         guard documents[uri] != nil else {
-            let tokens = DocumentTokens(try tokens(of: analysis.steps[...], headings: analysis.headings[...], uri: uri))
+            let tokens = DocumentTokens(tokens(of: analysis.steps[...], headings: analysis.headings[...]))
             return JSONText.Encoded(bytes: SemanticTokenData.full(resultId: resultId, data: tokens.encoded))
         }
         let tokens: DocumentTokens
@@ -28,7 +28,7 @@ extension LanguageServer {
             // Made whole and kept even when what has come meanwhile makes this answer stale or
             // puts a completion first: the next answer starts from them.
             tokens = DocumentTokens(
-                try self.tokens(of: analysis.steps[...], headings: analysis.headings[...], uri: nil))
+                self.tokens(of: analysis.steps[...], headings: analysis.headings[...]))
             documents[uri]?.tokens = tokens
             try interrupt(uri)
         }
@@ -62,18 +62,23 @@ extension LanguageServer {
             FeatureAnalysis.firstIndex(
                 of: latest.headings, atOrAfter: first + 1, line: \.line)..<FeatureAnalysis
                 .firstIndex(of: latest.headings, atOrAfter: newLast + 2, line: \.line)]
-        guard let written = try? tokens(of: steps, headings: headings, uri: nil) else {
-            document.tokens = nil
-            return
-        }
+        let written = tokens(of: steps, headings: headings)
         document.tokens?.replace(lines: first, through: last, delta: newLast - last, with: written)
     }
 
-    /// The tokens of steps and headings, in line order; looking at what has come every few
-    /// thousand steps when `uri` is given.
+    /// The tokens of steps and headings, in line order, each step's arguments remembered by its text.
     func tokens(
-        of steps: ArraySlice<FeatureAnalysis.StepSite>, headings: ArraySlice<FeatureAnalysis.Heading>, uri: String?
-    ) throws(ProtocolError) -> [DocumentTokens.Token] {
+        of steps: ArraySlice<FeatureAnalysis.StepSite>, headings: ArraySlice<FeatureAnalysis.Heading>
+    ) -> [DocumentTokens.Token] {
+        Self.tokens(of: steps, headings: headings, arguments: arguments(of:))
+    }
+
+    /// The tokens of steps and headings, in line order, with the arguments `arguments` finds
+    /// in a step's text: on any thread.
+    static func tokens(
+        of steps: ArraySlice<FeatureAnalysis.StepSite>, headings: ArraySlice<FeatureAnalysis.Heading>,
+        arguments: (String) -> [StepCatalog.ArgumentPlace]
+    ) -> [DocumentTokens.Token] {
         var result: [DocumentTokens.Token] = []
         result.reserveCapacity(steps.count * 2 + headings.count)
         func add(line: Int, start: Int, length: Int, type: Int) {
@@ -89,8 +94,7 @@ extension LanguageServer {
                 next += 1
             }
         }
-        for (index, step) in steps.enumerated() {
-            if let uri, index % 4096 == 4095 { try interrupt(uri) }
+        for step in steps {
             headingsBefore(step.line + 1)
             // The keyword without the space after it.
             var keywordLength = step.keyword.utf16.count
@@ -102,10 +106,10 @@ extension LanguageServer {
             let textStart = step.column - 1 + step.keyword.utf16.count
             // An outline's step shows its placeholders, which no definition matches as written.
             guard step.texts.count == 1, step.texts[0] == step.text else { continue }
-            for argument in arguments(of: step.text) {
+            for argument in arguments(step.text) {
                 add(
                     line: step.line - 1, start: textStart + argument.offset, length: argument.length,
-                    type: Self.tokenType(argument.type))
+                    type: tokenType(argument.type))
             }
         }
         headingsBefore(Int.max)

@@ -438,17 +438,29 @@ public final class LanguageServer {
         for (uri, document) in documents where document.analysis == nil && fullChecks.running[uri] != document.version {
             guard now.timeIntervalSince(document.editedAt) >= Self.checkDelay else { continue }
             publishQuickly(uri)
-            fullChecks.start(uri: uri, version: document.version, text: document.text, linter: style.linter(for: uri))
+            let catalog = catalog
+            fullChecks.start(uri: uri, version: document.version, text: document.text, linter: style.linter(for: uri)) {
+                // The tokens made with the check, off the thread that answers: arguments
+                // remembered by text for this check alone.
+                var known: [String: [StepCatalog.ArgumentPlace]] = [:]
+                return DocumentTokens(
+                    Self.tokens(of: $0.steps[...], headings: $0.headings[...]) { text in
+                        if let found = known[text] { return found }
+                        let found = catalog.arguments(of: text)
+                        known[text] = found
+                        return found
+                    })
+            }
         }
     }
 
     /// Publishes the checks that have ended, of documents not edited since.
     private func collectChecks() {
-        for (uri, version, analysis) in fullChecks.finished() {
+        for (uri, version, analysis, tokens) in fullChecks.finished() {
             guard var document = documents[uri], document.version == version, document.analysis == nil else {
                 continue
             }
-            document.checked(analysis)
+            document.checked(analysis, tokens: tokens)
             documents[uri] = document
             publish(analysis)
         }

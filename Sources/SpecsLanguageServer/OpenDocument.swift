@@ -40,10 +40,11 @@ struct OpenDocument {
         text = newText
     }
 
-    /// Takes a full check of the current text as what is known.
-    mutating func checked(_ full: FeatureAnalysis) {
+    /// Takes a full check of the current text as what is known, with its semantic tokens when
+    /// they were made with it.
+    mutating func checked(_ full: FeatureAnalysis, tokens: DocumentTokens? = nil) {
         analysis = full
         latest = full
-        tokens = nil
+        self.tokens = tokens
     }
 }
