@@ -11,8 +11,10 @@ final class BackgroundChecks: @unchecked Sendable {
     private let lock = NSLock()
     private var wanted: [String: Int] = [:]
     private var done: [Result] = []
-    /// A check done: the analysis, and the document's semantic tokens.
-    typealias Result = (uri: String, version: Int, analysis: FeatureAnalysis, tokens: DocumentTokens)
+    /// A check done: the analysis, the document's semantic tokens and its diagnostics.
+    typealias Result = (
+        uri: String, version: Int, analysis: FeatureAnalysis, tokens: DocumentTokens, diagnostics: [[String: Any]]
+    )
     private let queue = DispatchQueue(label: "specs.language-server.checks")
     /// The version of each document being checked.
     private(set) var running: [String: Int] = [:]
@@ -20,10 +22,11 @@ final class BackgroundChecks: @unchecked Sendable {
     /// Whether a check is under way or done and not yet collected.
     var busy: Bool { !running.isEmpty }
 
-    /// Checks version `version` of the document at `uri`, and makes its semantic tokens with `tokens`.
+    /// Checks version `version` of the document at `uri`, and makes its semantic tokens and
+    /// diagnostics with `made`.
     func start(
         uri: String, version: Int, text: String, linter: FeatureLinter,
-        tokens: @escaping @Sendable (FeatureAnalysis) -> DocumentTokens
+        made: @escaping @Sendable (FeatureAnalysis) -> (DocumentTokens, [[String: Any]])
     ) {
         running[uri] = version
         lock.withLock { wanted[uri] = version }
@@ -32,8 +35,8 @@ final class BackgroundChecks: @unchecked Sendable {
             // A newer version is wanted: this one would be dropped.
             guard lock.withLock({ wanted[uri] == version }) else { return }
             let analysis = FeatureAnalysis.checked(text: text, uri: uri, linter: linter)
-            let made = tokens(analysis)
-            lock.withLock { done.append((uri, version, analysis, made)) }
+            let (tokens, diagnostics) = made(analysis)
+            lock.withLock { done.append((uri, version, analysis, tokens, diagnostics)) }
         }
     }
 

@@ -439,30 +439,37 @@ public final class LanguageServer {
             guard now.timeIntervalSince(document.editedAt) >= Self.checkDelay else { continue }
             publishQuickly(uri)
             let catalog = catalog
-            fullChecks.start(uri: uri, version: document.version, text: document.text, linter: style.linter(for: uri)) {
-                // The tokens made with the check, off the thread that answers: arguments
-                // remembered by text for this check alone.
+            let linter = style.linter(for: uri)
+            let broken = brokenExpressions
+            let refusedRun = refusedRun
+            let checksSteps = otherPackage(of: uri) == nil
+            fullChecks.start(uri: uri, version: document.version, text: document.text, linter: linter) {
+                // The tokens and diagnostics made with the check, off the thread that answers:
+                // what the runner says of each text remembered for this check alone.
                 var known: [String: [StepCatalog.ArgumentPlace]] = [:]
-                return DocumentTokens(
+                let tokens = DocumentTokens(
                     Self.tokens(of: $0.steps[...], headings: $0.headings[...]) { text in
                         if let found = known[text] { return found }
                         let found = catalog.arguments(of: text)
                         known[text] = found
                         return found
                     })
+                var checks = Self.checks(catalog: catalog, broken: broken, refusedRun: refusedRun)
+                checks.checksSteps = checksSteps
+                return (tokens, $0.diagnostics(checks: checks, linter: linter))
             }
         }
     }
 
     /// Publishes the checks that have ended, of documents not edited since.
     private func collectChecks() {
-        for (uri, version, analysis, tokens) in fullChecks.finished() {
+        for (uri, version, analysis, tokens, diagnostics) in fullChecks.finished() {
             guard var document = documents[uri], document.version == version, document.analysis == nil else {
                 continue
             }
             document.checked(analysis, tokens: tokens)
             documents[uri] = document
-            publish(analysis)
+            publish(analysis, diagnostics: diagnostics)
         }
     }
 
@@ -474,9 +481,10 @@ public final class LanguageServer {
             + workspace.filter { documents[$0.key] == nil && openReal[$0.key] == nil }.map(\.value)
     }
 
-    private func publish(_ analysis: FeatureAnalysis) {
+    /// Publishes a file's diagnostics: those given (made with its check), or made now.
+    private func publish(_ analysis: FeatureAnalysis, diagnostics made: [[String: Any]]? = nil) {
         let (checks, notes) = checksAndNotes(analysis)
-        let diagnostics = analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri))
+        let diagnostics = made ?? analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri))
         if var document = documents[analysis.uri], document.analysis != nil {
             documents[analysis.uri] = nil
             document.kept = KeptDiagnostics(diagnostics)
@@ -535,6 +543,31 @@ public final class LanguageServer {
                 if refusalCache.count > 100_000 { refusalCache.removeAll() }
                 let found = catalog.refusal(of: text, table: table, docString: docString)
                 refusalCache[key] = .some(found)
+                return found
+            }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
+    }
+
+    /// What the runner says of step texts, for a check on a thread of its own: each text asked
+    /// once within that check.
+    static func checks(
+        catalog: StepCatalog, broken: [(problem: DefinitionProblem, expression: CucumberExpression)],
+        refusedRun: String?
+    ) -> StepChecks {
+        var matches: [String: [StepCatalog.Entry]] = [:]
+        var refusals: [RefusalKey: String?] = [:]
+        return StepChecks(
+            matches: { text in
+                if let known = matches[text] { return known }
+                let found = catalog.matches(text)
+                matches[text] = found
+                return found
+            },
+            broken: { text in broken.filter { $0.expression.match(text) != nil }.map(\.problem) },
+            refusal: { text, table, docString in
+                let key = RefusalKey(text: text, table: table, docString: docString)
+                if let known = refusals[key] { return known }
+                let found = catalog.refusal(of: text, table: table, docString: docString)
+                refusals[key] = .some(found)
                 return found
             }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
     }
