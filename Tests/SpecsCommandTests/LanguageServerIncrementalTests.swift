@@ -219,6 +219,9 @@ final class LanguageServerIncrementalTests: XCTestCase {
                 ]
             ])
         XCTAssertEqual(data, try tokens("textDocument/semanticTokens/full", other)["data"] as? [Int])
+        // An edit of tokens the server no longer has: all of them.
+        let unknown = try tokens("textDocument/semanticTokens/full/delta", uri, previous: "0")
+        XCTAssertEqual(unknown["data"] as? [Int], data)
         _ = try session.response(try session.request("shutdown", [:]))
         try session.notify("exit", [:])
         session.process.waitUntilExit()
