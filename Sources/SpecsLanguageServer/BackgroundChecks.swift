@@ -10,7 +10,11 @@ final class BackgroundChecks: @unchecked Sendable {
     // `running` is the serving thread's alone.
     private let lock = NSLock()
     private var wanted: [String: Int] = [:]
-    private var done: [(uri: String, version: Int, analysis: FeatureAnalysis)] = []
+    private var done: [Result] = []
+    /// A check done: the analysis, the document's semantic tokens and its diagnostics.
+    typealias Result = (
+        uri: String, version: Int, analysis: FeatureAnalysis, tokens: DocumentTokens, diagnostics: [[String: Any]]
+    )
     private let queue = DispatchQueue(label: "specs.language-server.checks")
     /// The version of each document being checked.
     private(set) var running: [String: Int] = [:]
@@ -18,8 +22,12 @@ final class BackgroundChecks: @unchecked Sendable {
     /// Whether a check is under way or done and not yet collected.
     var busy: Bool { !running.isEmpty }
 
-    /// Checks version `version` of the document at `uri`.
-    func start(uri: String, version: Int, text: String, linter: FeatureLinter) {
+    /// Checks version `version` of the document at `uri`, and makes its semantic tokens and
+    /// diagnostics with `made`.
+    func start(
+        uri: String, version: Int, text: String, linter: FeatureLinter,
+        made: @escaping @Sendable (FeatureAnalysis) -> (DocumentTokens, [[String: Any]])
+    ) {
         running[uri] = version
         lock.withLock { wanted[uri] = version }
         queue.async { [self] in
@@ -27,7 +35,8 @@ final class BackgroundChecks: @unchecked Sendable {
             // A newer version is wanted: this one would be dropped.
             guard lock.withLock({ wanted[uri] == version }) else { return }
             let analysis = FeatureAnalysis.checked(text: text, uri: uri, linter: linter)
-            lock.withLock { done.append((uri, version, analysis)) }
+            let (tokens, diagnostics) = made(analysis)
+            lock.withLock { done.append((uri, version, analysis, tokens, diagnostics)) }
         }
     }
 
@@ -42,13 +51,13 @@ final class BackgroundChecks: @unchecked Sendable {
     }
 
     /// The checks done since last asked, of the versions still wanted.
-    func finished() -> [(uri: String, version: Int, analysis: FeatureAnalysis)] {
+    func finished() -> [Result] {
         guard busy else { return [] }
         let results = lock.withLock {
             defer { done.removeAll() }
             return done
         }
-        var current: [(uri: String, version: Int, analysis: FeatureAnalysis)] = []
+        var current: [Result] = []
         for result in results {
             if running[result.uri] == result.version {
                 running[result.uri] = nil

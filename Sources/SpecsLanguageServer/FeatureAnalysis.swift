@@ -46,6 +46,9 @@ struct FeatureAnalysis: Sendable {
         var type: PickleStepType? = nil
         var table = false
         var docString = false
+        /// Set when an edit read the step again since the last full check: its table or doc
+        /// string, and an outline's rows, are not known until the next.
+        var reread = false
     }
 
     /// A heading of the outline.

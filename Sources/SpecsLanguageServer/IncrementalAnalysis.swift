@@ -36,6 +36,7 @@ extension FeatureAnalysis {
         var middle: [StepSite] = []
         for var step in reread.steps {
             step.line += first - 1
+            step.reread = true
             // An unchanged step keeps what the full check knew of it.
             if let known = steps[low..<high].first(where: { $0.line == step.line }), known.keyword == step.keyword,
                 known.text == step.text
@@ -63,7 +64,7 @@ extension FeatureAnalysis {
     }
 
     /// The index of the first element at or after a line, in elements sorted by line.
-    private static func firstIndex<Element>(
+    static func firstIndex<Element>(
         of elements: [Element], atOrAfter line: Int, line lineOf: (Element) -> Int
     ) -> Int {
         var low = 0

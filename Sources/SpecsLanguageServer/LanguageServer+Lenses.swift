@@ -8,26 +8,93 @@ extension LanguageServer {
     static let tokenTypes = ["keyword", "parameter", "string", "number"]
 
     /// Keywords of headings and steps, and each step's parameters by their type, encoded as the
-    /// protocol has them (line and start relative to the previous token): headings and steps
-    /// taken in line order as they stand, each step's arguments remembered by its text, the
-    /// numbers written straight into the answer.
-    /// A long document's answer looks at what has come every few thousand steps (see `interrupt`).
-    func semanticTokens(_ uri: String) throws(ProtocolError) -> Any {
+    /// protocol has them (line and start relative to the previous token): whole, or as the edit
+    /// of the answer the editor has when it names that answer's result id (`previous`). An
+    /// open document's tokens are kept and changed with each edit (see `retokenize`), so that
+    /// an answer costs no walk over its steps. A long document's tokens are made whole once,
+    /// then the answer looks at what has come meanwhile (see `interrupt`).
+    func semanticTokens(_ uri: String, previous: String?) throws(ProtocolError) -> Any {
         guard let analysis = current(uri) else { return ["data": [] as [Int]] }
-        var data = SemanticTokenData(tokens: analysis.steps.count * 2 + analysis.headings.count)
-        let headings = analysis.headings
-        var next = 0
+        tokenResults += 1
+        let resultId = String(tokenResults)
+        guard documents[uri] != nil else {
+            let tokens = DocumentTokens(tokens(of: analysis.steps[...], headings: analysis.headings[...]))
+            return JSONText.Encoded(bytes: SemanticTokenData.full(resultId: resultId, data: tokens.encoded))
+        }
+        let tokens: DocumentTokens
+        if let known = documents[uri]?.tokens {
+            tokens = known
+        } else {
+            // Made whole and kept even when what has come meanwhile makes this answer stale or
+            // puts a completion first: the next answer starts from them.
+            tokens = DocumentTokens(
+                self.tokens(of: analysis.steps[...], headings: analysis.headings[...]))
+            documents[uri]?.tokens = tokens
+            try interrupt(uri)
+        }
+        let data = tokens.encoded
+        let answer: [UInt8]
+        if let previous, let sent = documents[uri]?.sentTokens, sent.id == previous {
+            answer = SemanticTokenData.delta(resultId: resultId, edit: DocumentTokens.edit(from: sent.data, to: data))
+        } else {
+            answer = SemanticTokenData.full(resultId: resultId, data: data)
+        }
+        documents[uri]?.sentTokens = (resultId, data)
+        return JSONText.Encoded(bytes: answer)
+    }
+
+    /// Changes a document's kept tokens after an edit: the tokens of the lines it replaced
+    /// give way to those of the lines it wrote, the tokens below move with the lines.
+    func retokenize(_ document: inout OpenDocument, after change: TextChange) {
+        guard document.tokens != nil, let latest = document.latest, let range = change.range else {
+            document.tokens = nil
+            return
+        }
+        let first = range.start.line
+        let last = max(first, range.end.line)
+        let newLast = first + change.text.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+        // The steps and headings of the lines written, 1-based.
+        let steps = latest.steps[
+            FeatureAnalysis.firstIndex(
+                of: latest.steps, atOrAfter: first + 1, line: \.line)..<FeatureAnalysis
+                .firstIndex(of: latest.steps, atOrAfter: newLast + 2, line: \.line)]
+        let headings = latest.headings[
+            FeatureAnalysis.firstIndex(
+                of: latest.headings, atOrAfter: first + 1, line: \.line)..<FeatureAnalysis
+                .firstIndex(of: latest.headings, atOrAfter: newLast + 2, line: \.line)]
+        let written = tokens(of: steps, headings: headings)
+        document.tokens?.replace(lines: first, through: last, delta: newLast - last, with: written)
+    }
+
+    /// The tokens of steps and headings, in line order, each step's arguments remembered by its text.
+    func tokens(
+        of steps: ArraySlice<FeatureAnalysis.StepSite>, headings: ArraySlice<FeatureAnalysis.Heading>
+    ) -> [DocumentTokens.Token] {
+        Self.tokens(of: steps, headings: headings, arguments: arguments(of:))
+    }
+
+    /// The tokens of steps and headings, in line order, with the arguments `arguments` finds
+    /// in a step's text: on any thread.
+    static func tokens(
+        of steps: ArraySlice<FeatureAnalysis.StepSite>, headings: ArraySlice<FeatureAnalysis.Heading>,
+        arguments: (String) -> [StepCatalog.ArgumentPlace]
+    ) -> [DocumentTokens.Token] {
+        var result: [DocumentTokens.Token] = []
+        result.reserveCapacity(steps.count * 2 + headings.count)
+        func add(line: Int, start: Int, length: Int, type: Int) {
+            result.append(.init(line: Int32(line), start: Int32(start), length: Int32(length), type: Int32(type)))
+        }
+        var next = headings.startIndex
         func headingsBefore(_ line: Int) {
-            while next < headings.count, headings[next].line < line {
+            while next < headings.endIndex, headings[next].line < line {
                 let heading = headings[next]
                 if heading.keywordLength > 0 {
-                    data.add(line: heading.line - 1, start: heading.column - 1, length: heading.keywordLength, type: 0)
+                    add(line: heading.line - 1, start: heading.column - 1, length: heading.keywordLength, type: 0)
                 }
                 next += 1
             }
         }
-        for (index, step) in analysis.steps.enumerated() {
-            if index % 4096 == 4095 { try interrupt(uri) }
+        for step in steps {
             headingsBefore(step.line + 1)
             // The keyword without the space after it.
             var keywordLength = step.keyword.utf16.count
@@ -35,18 +102,18 @@ extension LanguageServer {
                 guard unit == 32 || unit == 9 else { break }
                 keywordLength -= 1
             }
-            data.add(line: step.line - 1, start: step.column - 1, length: keywordLength, type: 0)
+            add(line: step.line - 1, start: step.column - 1, length: keywordLength, type: 0)
             let textStart = step.column - 1 + step.keyword.utf16.count
             // An outline's step shows its placeholders, which no definition matches as written.
             guard step.texts.count == 1, step.texts[0] == step.text else { continue }
-            for argument in arguments(of: step.text) {
-                data.add(
+            for argument in arguments(step.text) {
+                add(
                     line: step.line - 1, start: textStart + argument.offset, length: argument.length,
-                    type: Self.tokenType(argument.type))
+                    type: tokenType(argument.type))
             }
         }
         headingsBefore(Int.max)
-        return JSONText.Encoded(bytes: data.json)
+        return result
     }
 
     /// The token type of a parameter type: strings, numbers, and other parameters.

@@ -69,6 +69,8 @@ public final class LanguageServer {
     /// How long the editor is quiet after an edit before the document is checked in full, in
     /// seconds: a burst of keystrokes costs one check.
     static let checkDelay = 0.03
+    /// Counts the semantic tokens' answers: each has its own result id.
+    var tokenResults = 0
     /// The full checks of edited documents, made while answers go on.
     let fullChecks = BackgroundChecks()
     /// When the disk was last looked at.
@@ -137,7 +139,8 @@ public final class LanguageServer {
             return message["method"] as? String
         }
         let wholeDocument: Set = [
-            "textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/codeLens",
+            "textDocument/semanticTokens/full", "textDocument/semanticTokens/full/delta", "textDocument/documentSymbol",
+            "textDocument/codeLens",
         ]
         guard let first = method(incoming), wholeDocument.contains(first) else { return incoming }
         for (index, next) in pending.enumerated() {
@@ -286,7 +289,7 @@ public final class LanguageServer {
         case .documentSymbol(let uri):
             return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
         case .workspaceSymbol(let query): return workspaceSymbols(query)
-        case .semanticTokens(let uri): return try semanticTokens(uri)
+        case .semanticTokens(let uri, let previous): return try semanticTokens(uri, previous: previous)
         case .codeLens(let uri): return codeLenses(uri)
         case .executeCommand(let command, let arguments): return executeCommand(command, arguments)
         }
@@ -317,7 +320,10 @@ public final class LanguageServer {
             guard var document = documents[uri] else { return nil }
             // Taken out while edited, so that its text is not copied.
             documents[uri] = nil
-            for change in changes { document.apply(change) }
+            for change in changes {
+                document.apply(change)
+                retokenize(&document, after: change)
+            }
             document.version += 1
             document.editedAt = Date()
             documents[uri] = document
@@ -347,7 +353,7 @@ public final class LanguageServer {
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "documentFormattingProvider": true, "documentSymbolProvider": true, "workspaceSymbolProvider": true,
                 "semanticTokensProvider": [
-                    "legend": ["tokenTypes": tokenTypes, "tokenModifiers": [] as [String]], "full": true,
+                    "legend": ["tokenTypes": tokenTypes, "tokenModifiers": [] as [String]], "full": ["delta": true],
                 ],
                 "codeLensProvider": ["resolveProvider": false],
                 "executeCommandProvider": ["commands": [runScenarioCommand]],
@@ -431,19 +437,39 @@ public final class LanguageServer {
         let now = Date()
         for (uri, document) in documents where document.analysis == nil && fullChecks.running[uri] != document.version {
             guard now.timeIntervalSince(document.editedAt) >= Self.checkDelay else { continue }
-            fullChecks.start(uri: uri, version: document.version, text: document.text, linter: style.linter(for: uri))
+            publishQuickly(uri)
+            let catalog = catalog
+            let linter = style.linter(for: uri)
+            let broken = brokenExpressions
+            let refusedRun = refusedRun
+            let checksSteps = otherPackage(of: uri) == nil
+            fullChecks.start(uri: uri, version: document.version, text: document.text, linter: linter) {
+                // The tokens and diagnostics made with the check, off the thread that answers:
+                // what the runner says of each text remembered for this check alone.
+                var known: [String: [StepCatalog.ArgumentPlace]] = [:]
+                let tokens = DocumentTokens(
+                    Self.tokens(of: $0.steps[...], headings: $0.headings[...]) { text in
+                        if let found = known[text] { return found }
+                        let found = catalog.arguments(of: text)
+                        known[text] = found
+                        return found
+                    })
+                var checks = Self.checks(catalog: catalog, broken: broken, refusedRun: refusedRun)
+                checks.checksSteps = checksSteps
+                return (tokens, $0.diagnostics(checks: checks, linter: linter))
+            }
         }
     }
 
     /// Publishes the checks that have ended, of documents not edited since.
     private func collectChecks() {
-        for (uri, version, analysis) in fullChecks.finished() {
+        for (uri, version, analysis, tokens, diagnostics) in fullChecks.finished() {
             guard var document = documents[uri], document.version == version, document.analysis == nil else {
                 continue
             }
-            document.checked(analysis)
+            document.checked(analysis, tokens: tokens)
             documents[uri] = document
-            publish(analysis)
+            publish(analysis, diagnostics: diagnostics)
         }
     }
 
@@ -455,7 +481,43 @@ public final class LanguageServer {
             + workspace.filter { documents[$0.key] == nil && openReal[$0.key] == nil }.map(\.value)
     }
 
-    private func publish(_ analysis: FeatureAnalysis) {
+    /// Publishes a file's diagnostics: those given (made with its check), or made now.
+    private func publish(_ analysis: FeatureAnalysis, diagnostics made: [[String: Any]]? = nil) {
+        let (checks, notes) = checksAndNotes(analysis)
+        let diagnostics = made ?? analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri))
+        if var document = documents[analysis.uri], document.analysis != nil {
+            documents[analysis.uri] = nil
+            document.kept = KeptDiagnostics(diagnostics)
+            document.publishedVersion = document.version
+            documents[analysis.uri] = document
+        }
+        connection.notify(
+            "textDocument/publishDiagnostics", ["uri": analysis.uri, "diagnostics": notes + diagnostics])
+    }
+
+    /// Publishes an edited document's diagnostics before its full check lands: the last full
+    /// check's, moved with the edits, and the undefined and ambiguous steps among those typed
+    /// since. A step typed with a placeholder, or whose table or doc string is not known yet,
+    /// waits for the full check, so that nothing is shown that it would not show.
+    private func publishQuickly(_ uri: String) {
+        guard let document = documents[uri], document.publishedVersion != document.version,
+            let kept = document.kept, let latest = document.latest
+        else { return }
+        documents[uri]?.publishedVersion = document.version
+        let (checks, notes) = checksAndNotes(latest)
+        var diagnostics = kept.diagnostics
+        if checks.checksSteps {
+            for step in latest.steps where step.reread && !step.text.contains("<") {
+                diagnostics += StepDiagnostics.of(step, checks: checks).filter {
+                    $0["code"] as? String != "arguments"
+                }
+            }
+        }
+        connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": notes + diagnostics])
+    }
+
+    /// The checks of a file's steps, and the notes said of it whatever its text.
+    private func checksAndNotes(_ analysis: FeatureAnalysis) -> (StepChecks, [[String: Any]]) {
         var checks = checks
         var notes: [[String: Any]] = []
         if let package = otherPackage(of: analysis.uri) {
@@ -468,12 +530,7 @@ public final class LanguageServer {
                         + "runner, not by the one serving \(projectFolder ?? "this editor")."))
         }
         if let stale = staleDiagnostic(analysis) { notes.append(stale) }
-        connection.notify(
-            "textDocument/publishDiagnostics",
-            [
-                "uri": analysis.uri,
-                "diagnostics": notes + analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri)),
-            ])
+        return (checks, notes)
     }
 
     /// What the runner says of step texts, each text asked once.
@@ -486,6 +543,31 @@ public final class LanguageServer {
                 if refusalCache.count > 100_000 { refusalCache.removeAll() }
                 let found = catalog.refusal(of: text, table: table, docString: docString)
                 refusalCache[key] = .some(found)
+                return found
+            }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
+    }
+
+    /// What the runner says of step texts, for a check on a thread of its own: each text asked
+    /// once within that check.
+    static func checks(
+        catalog: StepCatalog, broken: [(problem: DefinitionProblem, expression: CucumberExpression)],
+        refusedRun: String?
+    ) -> StepChecks {
+        var matches: [String: [StepCatalog.Entry]] = [:]
+        var refusals: [RefusalKey: String?] = [:]
+        return StepChecks(
+            matches: { text in
+                if let known = matches[text] { return known }
+                let found = catalog.matches(text)
+                matches[text] = found
+                return found
+            },
+            broken: { text in broken.filter { $0.expression.match(text) != nil }.map(\.problem) },
+            refusal: { text, table, docString in
+                let key = RefusalKey(text: text, table: table, docString: docString)
+                if let known = refusals[key] { return known }
+                let found = catalog.refusal(of: text, table: table, docString: docString)
+                refusals[key] = .some(found)
                 return found
             }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
     }

@@ -13,6 +13,15 @@ struct OpenDocument {
     var latest: FeatureAnalysis?
     /// When the last edit came: the full check waits for the editor to pause.
     var editedAt = Date.distantPast
+    /// The last full check's diagnostics moved with the edits since (nil until one is published,
+    /// or after an edit of the whole text).
+    var kept: KeptDiagnostics?
+    /// The semantic tokens of the text as it is now, once asked for (nil until then, and after a full check).
+    var tokens: DocumentTokens?
+    /// The last tokens answered, by result id: the next answer can be an edit of them.
+    var sentTokens: (id: String, data: [Int32])?
+    /// The version whose diagnostics were last published.
+    var publishedVersion = -1
 
     init(text: String) {
         self.text = text
@@ -26,12 +35,16 @@ struct OpenDocument {
         latest = nil
         analysis = nil
         if known?.apply(change, giving: newText) == true { latest = known }
+        if kept?.apply(change) != true { kept = nil }
+        if latest == nil { kept = nil }
         text = newText
     }
 
-    /// Takes a full check of the current text as what is known.
-    mutating func checked(_ full: FeatureAnalysis) {
+    /// Takes a full check of the current text as what is known, with its semantic tokens when
+    /// they were made with it.
+    mutating func checked(_ full: FeatureAnalysis, tokens: DocumentTokens? = nil) {
         analysis = full
         latest = full
+        self.tokens = tokens
     }
 }

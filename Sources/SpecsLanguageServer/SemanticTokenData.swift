@@ -1,38 +1,43 @@
-/// Semantic tokens as the protocol encodes them, written as the JSON of the answer while
-/// they are added: five numbers each (line and start relative to the token before, length,
-/// type, no modifiers), so that a document of thousands of steps costs no array of numbers.
-struct SemanticTokenData {
-    private var bytes: [UInt8] = Array(#"{"data":["#.utf8)
-    private var previousLine = 0
-    private var previousStart = 0
-    private var empty = true
-
-    /// Room for about `tokens` tokens, so that a long document's answer is not copied as it grows.
-    init(tokens: Int = 0) {
-        bytes.reserveCapacity(10 + tokens * 16)
+/// Semantic tokens' answers written as JSON straight from their numbers, so that a document
+/// of thousands of steps costs no array of JSON values: the whole data, or the edit of the
+/// data the editor has.
+enum SemanticTokenData {
+    /// `{"resultId":"…","data":[…]}`.
+    static func full(resultId: String, data: [Int32]) -> [UInt8] {
+        var bytes = Array(#"{"resultId":"\#(resultId)","data":"#.utf8)
+        bytes.reserveCapacity(bytes.count + data.count * 3 + 2)
+        write(data[...], to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 
-    /// Adds a token; tokens come in the order of their lines and starts.
-    mutating func add(line: Int, start: Int, length: Int, type: Int) {
-        let deltaLine = line - previousLine
-        if !empty { bytes.append(UInt8(ascii: ",")) }
-        empty = false
-        write(deltaLine)
-        bytes.append(UInt8(ascii: ","))
-        write(deltaLine == 0 ? start - previousStart : start)
-        bytes.append(UInt8(ascii: ","))
-        write(length)
-        bytes.append(UInt8(ascii: ","))
-        write(type)
-        bytes.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "0")])
-        previousLine = line
-        previousStart = start
+    /// `{"resultId":"…","edits":[…]}`: one edit, or none when nothing changed.
+    static func delta(
+        resultId: String, edit: (start: Int, deleteCount: Int, data: ArraySlice<Int32>)?
+    ) -> [UInt8] {
+        var bytes = Array(#"{"resultId":"\#(resultId)","edits":["#.utf8)
+        if let edit {
+            bytes += Array(#"{"start":\#(edit.start),"deleteCount":\#(edit.deleteCount),"data":"#.utf8)
+            write(edit.data, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes += Array("]}".utf8)
+        return bytes
     }
 
-    /// The answer: `{"data":[...]}`.
-    var json: [UInt8] { bytes + [UInt8(ascii: "]"), UInt8(ascii: "}")] }
+    /// `[n,n,…]`.
+    private static func write(_ numbers: ArraySlice<Int32>, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for number in numbers {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            write(number, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
 
-    private mutating func write(_ number: Int) {
+    private static func write(_ number: Int32, to bytes: inout [UInt8]) {
         guard number != 0 else {
             bytes.append(UInt8(ascii: "0"))
             return

@@ -102,4 +102,134 @@ final class LanguageServerIncrementalTests: XCTestCase {
         try session.notify("exit", [:])
         session.process.waitUntilExit()
     }
+    func test_diagnosticsAfterAnEdit_arePublishedBeforeTheFullCheckAndEqualIt() throws {
+        let session = try Session()
+        let project = try ScratchProject("specs-lsp-quick-diagnostics")
+        defer { project.remove() }
+        _ = try session.response(
+            try session.request(
+                "initialize",
+                [
+                    "capabilities": [:] as [String: Any],
+                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
+                ]))
+        try session.notify("initialized", [:])
+        // A misspelt keyword at line 4 (0-based) and 2,000 scenarios after it.
+        let scenarios = (1...2000).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined()
+        let uri = project.root.appendingPathComponent("Features/large.feature").absoluteString
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "cucumber", "version": 1,
+                    "text":
+                        "Feature: Large\n\n  Scenario: s0\n    Given a step that passes\n    Givn a step that passes\n"
+                        + scenarios,
+                ]
+            ])
+        let opened = try session.diagnostics(uri)
+        XCTAssertEqual(opened.map(Self.summary).filter { $0.hasPrefix("4 parse-error") }.count, 1, "\(opened)")
+
+        // The keyword corrected, and an undefined step typed further down: one edit.
+        func at(_ line: Int, _ character: Int) -> [String: Any] { ["line": line, "character": character] }
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": 2],
+                "contentChanges": [
+                    ["range": ["start": at(4, 4), "end": at(4, 8)], "text": "Given"],
+                    ["range": ["start": at(8, 0), "end": at(8, 0)], "text": "    And nothing defines this\n"],
+                ],
+            ])
+        // Published within the pause, before the full check: the undefined step, no parse error.
+        let quick = try session.diagnostics(uri).map(Self.summary).sorted()
+        XCTAssertTrue(quick.contains { $0.hasPrefix("8 undefined") }, "\(quick)")
+        XCTAssertFalse(quick.contains { $0.contains("parse-error") }, "\(quick)")
+        // The full check lands: it says the same.
+        let full = try session.diagnostics(uri).map(Self.summary).sorted()
+        XCTAssertEqual(quick, full)
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+        session.process.waitUntilExit()
+    }
+
+    func test_semanticTokensDelta_afterAnEdit_givesTheTokensOfTheEditedText() throws {
+        let session = try Session()
+        let project = try ScratchProject("specs-lsp-token-delta")
+        defer { project.remove() }
+        let initialized = try session.response(
+            try session.request(
+                "initialize",
+                [
+                    "capabilities": [:] as [String: Any],
+                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
+                ]))
+        let capabilities = (initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        let provider = capabilities?["semanticTokensProvider"] as? [String: Any]
+        XCTAssertEqual((provider?["full"] as? [String: Any])?["delta"] as? Bool, true)
+        try session.notify("initialized", [:])
+        let scenarios = (1...200).map { "\n  Scenario: s\($0)\n    Given a step that prints \"s\($0)\"\n" }.joined()
+        let text = "Feature: Tokens\n" + scenarios
+        let uri = project.root.appendingPathComponent("Features/tokens.feature").absoluteString
+        try session.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "cucumber", "version": 1, "text": text]])
+        func tokens(_ method: String, _ uri: String, previous: String? = nil) throws -> [String: Any] {
+            var params: [String: Any] = ["textDocument": ["uri": uri]]
+            if let previous { params["previousResultId"] = previous }
+            let answer = try session.response(try session.request(method, params))
+            return try XCTUnwrap(answer["result"] as? [String: Any], "\(answer)")
+        }
+        let first = try tokens("textDocument/semanticTokens/full", uri)
+        var data = try XCTUnwrap(first["data"] as? [Int])
+        let resultId = try XCTUnwrap(first["resultId"] as? String)
+
+        // A step typed on a new line 3, a line removed further down, a heading renamed.
+        func at(_ line: Int, _ character: Int) -> [String: Any] { ["line": line, "character": character] }
+        let changes: [(start: [String: Any], end: [String: Any], text: String)] = [
+            (at(3, 0), at(3, 0), "    And a step that prints \"new\"\n"),
+            (at(100, 0), at(101, 0), ""),
+            (at(200, 2), at(200, 11), "Example:"),
+        ]
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": 2],
+                "contentChanges": changes.map { ["range": ["start": $0.start, "end": $0.end], "text": $0.text] },
+            ])
+        let delta = try tokens("textDocument/semanticTokens/full/delta", uri, previous: resultId)
+        XCTAssertNil(delta["data"], "an edit of the tokens, not all of them")
+        for edit in try XCTUnwrap(delta["edits"] as? [[String: Any]]) {
+            let start = try XCTUnwrap(edit["start"] as? Int)
+            let count = try XCTUnwrap(edit["deleteCount"] as? Int)
+            data.replaceSubrange(start..<(start + count), with: edit["data"] as? [Int] ?? [])
+        }
+
+        // The same text opened as another document, its tokens made from scratch.
+        var edited = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        edited.insert("    And a step that prints \"new\"", at: 3)
+        edited.remove(at: 100)
+        edited[200] = "  Example:" + edited[200].dropFirst(11)
+        let other = project.root.appendingPathComponent("Features/other.feature").absoluteString
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": other, "languageId": "cucumber", "version": 1, "text": edited.joined(separator: "\n"),
+                ]
+            ])
+        XCTAssertEqual(data, try tokens("textDocument/semanticTokens/full", other)["data"] as? [Int])
+        // An edit of tokens the server no longer has: all of them.
+        let unknown = try tokens("textDocument/semanticTokens/full/delta", uri, previous: "0")
+        XCTAssertEqual(unknown["data"] as? [Int], data)
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+        session.process.waitUntilExit()
+    }
+
+    /// A diagnostic's line, code and message.
+    private static func summary(_ diagnostic: [String: Any]) -> String {
+        let line = ((diagnostic["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1
+        return "\(line) \(diagnostic["code"] ?? "") \(diagnostic["message"] ?? "")"
+    }
 }

@@ -86,14 +86,34 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertFalse(known.provisional)
     }
 
+    private static func token(_ line: Int32, _ start: Int32, _ length: Int32, _ type: Int32) -> DocumentTokens.Token {
+        DocumentTokens.Token(line: line, start: start, length: length, type: type)
+    }
+
     func test_semanticTokenData_writesTheProtocolsRelativeNumbers() {
-        var data = SemanticTokenData()
-        data.add(line: 0, start: 0, length: 8, type: 0)
-        data.add(line: 2, start: 4, length: 5, type: 0)
-        data.add(line: 2, start: 29, length: 4, type: 2)
-        data.add(line: 12, start: 4, length: 3, type: 0)
+        let tokens = DocumentTokens([
+            Self.token(0, 0, 8, 0), Self.token(2, 4, 5, 0), Self.token(2, 29, 4, 2), Self.token(12, 4, 3, 0),
+        ])
         XCTAssertEqual(
-            String(decoding: data.json, as: UTF8.self), #"{"data":[0,0,8,0,0,2,4,5,0,0,0,25,4,2,0,10,4,3,0,0]}"#)
+            String(decoding: SemanticTokenData.full(resultId: "1", data: tokens.encoded), as: UTF8.self),
+            #"{"resultId":"1","data":[0,0,8,0,0,2,4,5,0,0,0,25,4,2,0,10,4,3,0,0]}"#)
+    }
+
+    func test_documentTokens_lineInserted_replacesTheEditedLinesAndMovesTheRest() {
+        var tokens = DocumentTokens([Self.token(0, 0, 8, 0), Self.token(2, 4, 5, 0), Self.token(12, 4, 3, 0)])
+        let before = tokens.encoded
+        // A step typed on a new line 3: line 3 replaced by two lines.
+        tokens.replace(lines: 3, through: 3, delta: 1, with: [Self.token(3, 4, 3, 0), Self.token(3, 8, 3, 3)])
+        XCTAssertEqual(tokens.tokens.map(\.line), [0, 2, 3, 3, 13])
+        let edit = DocumentTokens.edit(from: before, to: tokens.encoded)
+        // The new tokens are inserted; the moved one is still 10 lines after the token before it.
+        XCTAssertEqual(edit?.start, 10)
+        XCTAssertEqual(edit?.deleteCount, 0)
+        XCTAssertEqual(edit.map { Array($0.data) }, [1, 4, 3, 0, 0, 0, 4, 3, 3, 0])
+        XCTAssertEqual(
+            String(decoding: SemanticTokenData.delta(resultId: "2", edit: edit), as: UTF8.self),
+            #"{"resultId":"2","edits":[{"start":10,"deleteCount":0,"data":[1,4,3,0,0,0,4,3,3,0]}]}"#)
+        XCTAssertNil(DocumentTokens.edit(from: before, to: before))
     }
 
     func test_lineCountAndLineStart_longText_countLineFeeds() {

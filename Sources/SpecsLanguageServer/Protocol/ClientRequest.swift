@@ -11,7 +11,8 @@ enum ClientRequest {
     case formatting(uri: String)
     case documentSymbol(uri: String)
     case workspaceSymbol(query: String)
-    case semanticTokens(uri: String)
+    /// With the result id of the tokens the editor has when it asks for their edit (`full/delta`).
+    case semanticTokens(uri: String, previousResultId: String?)
     case codeLens(uri: String)
     case executeCommand(command: String, arguments: [Any])
 
@@ -29,7 +30,11 @@ enum ClientRequest {
         case "textDocument/formatting": self = .formatting(uri: try DocumentURI.of(params))
         case "textDocument/documentSymbol": self = .documentSymbol(uri: try DocumentURI.of(params))
         case "workspace/symbol": self = .workspaceSymbol(query: params["query"] as? String ?? "")
-        case "textDocument/semanticTokens/full": self = .semanticTokens(uri: try DocumentURI.of(params))
+        case "textDocument/semanticTokens/full":
+            self = .semanticTokens(uri: try DocumentURI.of(params), previousResultId: nil)
+        case "textDocument/semanticTokens/full/delta":
+            self = .semanticTokens(
+                uri: try DocumentURI.of(params), previousResultId: params["previousResultId"] as? String ?? "")
         case "textDocument/codeLens": self = .codeLens(uri: try DocumentURI.of(params))
         case "workspace/executeCommand":
             guard let command = params["command"] as? String else { throw .invalidParams("command is missing") }
@@ -42,7 +47,7 @@ enum ClientRequest {
     var document: String? {
         switch self {
         case .completion(let at), .definition(let at), .references(let at), .hover(let at): at.uri
-        case .codeAction(let uri, _), .formatting(let uri), .documentSymbol(let uri), .semanticTokens(let uri),
+        case .codeAction(let uri, _), .formatting(let uri), .documentSymbol(let uri), .semanticTokens(let uri, _),
             .codeLens(let uri):
             uri
         case .initialize, .shutdown, .workspaceSymbol, .executeCommand: nil
