@@ -93,10 +93,12 @@ final class WorkerPool: TestCaseDispatch {
         func window(_ slot: Int) -> Int { options.failFast ? 1 : paces[slot].window }
         await withTaskGroup(of: (Int, TestCasePlan, WorkerSupervisor.Outcome).self) { group in
             func next() -> TestCasePlan? {
-                if waiting.isEmpty, !options.failFast, let ahead = upcoming.ready {
+                // The next batch is taken ahead once: taken again, or its flag cleared by a
+                // second look at an emptied offer, its test cases would be asked twice.
+                if waiting.isEmpty, !takenAhead, !options.failFast, let ahead = upcoming.ready, !ahead.isEmpty {
                     upcoming.offer([])
                     waiting = ahead
-                    takenAhead = !ahead.isEmpty
+                    takenAhead = true
                 }
                 return waiting.isEmpty ? nil : waiting.removeFirst()
             }
