@@ -93,7 +93,9 @@ final class WorkerPool: TestCaseDispatch {
         func window(_ slot: Int) -> Int { options.failFast ? 1 : paces[slot].window }
         await withTaskGroup(of: (Int, TestCasePlan, WorkerSupervisor.Outcome).self) { group in
             func next() -> TestCasePlan? {
-                if waiting.isEmpty, !options.failFast, let ahead = upcoming.ready {
+                // The next batch is taken ahead once it is made; a test case taken before
+                // (with its batch or ahead of it) is never taken again.
+                if waiting.isEmpty, !options.failFast, let ahead = upcoming.ready, !ahead.isEmpty {
                     upcoming.offer([])
                     admit(ahead)
                 }

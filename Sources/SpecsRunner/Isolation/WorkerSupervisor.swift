@@ -146,30 +146,46 @@ struct WorkerSupervisor: Sendable {
         return outcome
     }
 
-    /// Ends a test case whose worker went away: the running step failed with the cause,
-    /// the others skipped, the attempt finished.
+    /// Ends a test case whose worker went away, the one place its last attempt is decided:
+    /// the running step failed with the cause, the others skipped, the attempt finished once.
+    /// A worker gone between two attempts (the last one finished saying another follows)
+    /// leaves that next attempt to be told here, failed with the cause; one gone after the
+    /// final attempt finished leaves nothing to add.
     private func lostWorkerEnvelopes(_ plan: TestCasePlan, seen: [Envelope], cause: String) -> [Envelope] {
         var envelopes: [Envelope] = []
         var startedId: String?
+        var attempt = 0
+        var attemptEnded: Bool?
         var started: Set<String> = []
         var finished: Set<String> = []
         for envelope in seen {
             switch envelope {
             case .testCaseStarted(let value):
                 startedId = value.id
+                attempt = value.attempt
+                attemptEnded = nil
                 started = []
                 finished = []
+            case .testCaseFinished(let value) where value.testCaseStartedId == startedId:
+                attemptEnded = !value.willBeRetried
             case .testStepStarted(let value): started.insert(value.testStepId)
             case .testStepFinished(let value): finished.insert(value.testStepId)
             default: break
             }
         }
-        let attemptId = startedId ?? plan.startedId(attempt: 0)
+        if attemptEnded == true { return [] }
+        if attemptEnded == false {
+            startedId = nil
+            attempt += 1
+            started = []
+            finished = []
+        }
+        let attemptId = startedId ?? plan.startedId(attempt: attempt)
         if startedId == nil {
             envelopes.append(
                 .testCaseStarted(
                     TestCaseStarted(
-                        attempt: 0, id: attemptId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
+                        attempt: attempt, id: attemptId, testCaseId: plan.id, workerId: nil, timestamp: clock.now())))
         }
         // The step that was running carries the cause: the one that started and did not
         // finish, or, when the worker went between two steps, the next one.
