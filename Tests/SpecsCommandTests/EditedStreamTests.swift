@@ -76,6 +76,14 @@ final class EditedStreamTests: XCTestCase {
         try assertReportFails(stream, saying: "Features/p.feature:2 (its last attempt was to be retried")
     }
 
+    func test_report_retryWithoutItsFirstAttempt_failsNamingTheScenario() throws {
+        let stream = try edited { block in
+            block.map { $0.replacingOccurrences(of: "\"attempt\":0", with: "\"attempt\":1") }
+        }
+        try assertReportFails(
+            stream, saying: "Features/p.feature:2 (its attempts are numbered 1, not 0, 1, 2... in order)")
+    }
+
     func test_report_stepOfUnknownStatus_failsNamingTheScenario() throws {
         let stream = try edited { block in
             block.map { $0.replacingOccurrences(of: "\"status\":\"PASSED\"", with: "\"status\":\"UNKNOWN\"") }

@@ -122,6 +122,10 @@ extension RunLedger {
         if let final = attempts.firstIndex(where: { $0.finished && !$0.willBeRetried }), final < attempts.count - 1 {
             return "it ran again after its final attempt: \(attempts.count) attempts"
         }
+        if attempts.enumerated().contains(where: { $0.element.started.attempt != $0.offset }) {
+            let numbers = attempts.map { String($0.started.attempt) }.joined(separator: ", ")
+            return "its attempts are numbered \(numbers), not 0, 1, 2... in order"
+        }
         guard let last = attempts.last, last.ended else { return nil }
         if last.willBeRetried && runFinished != nil {
             return "its last attempt was to be retried, and no retry followed"
