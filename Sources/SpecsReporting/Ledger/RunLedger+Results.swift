@@ -75,6 +75,9 @@ extension RunLedger {
         package var notRun = 0
         /// The planned test cases that never started, in plan order.
         package var neverStarted: [String] = []
+        /// The scenarios whose attempts do not make one run of them to its end, by
+        /// `path:line` and why (see `ScenarioResult.unsound`).
+        package var unsound: [String] = []
     }
 
     /// Test cases that started and never finished: a run that died or a stream cut short.
@@ -105,9 +108,34 @@ extension RunLedger {
             }
             tally.counts.record(result.status, steps: result.stepStatuses)
             if result.status != .passed { tally.notPassed.append(testCaseId) }
+            if let why = result.unsound { tally.unsound.append("\(result.location) (\(why))") }
             if result.isFlaky { tally.flaky.append((result.location, result.pickle.name, result.attempt)) }
         }
         return tally
+    }
+
+    /// Why a test case's attempts do not make one run of its scenario to its end, if they do
+    /// not: a stream no run writes (edited, or joined from others). An attempt that ended with
+    /// `willBeRetried` false is the final one.
+    private func unsoundness(of record: Record) -> String? {
+        let attempts = record.attempts
+        if let final = attempts.firstIndex(where: { $0.finished && !$0.willBeRetried }), final < attempts.count - 1 {
+            return "it ran again after its final attempt: \(attempts.count) attempts"
+        }
+        if attempts.enumerated().contains(where: { $0.element.started.attempt != $0.offset }) {
+            let numbers = attempts.map { String($0.started.attempt) }.joined(separator: ", ")
+            return "its attempts are numbered \(numbers), not 0, 1, 2... in order"
+        }
+        guard let last = attempts.last, last.ended else { return nil }
+        if last.willBeRetried && runFinished != nil {
+            return "its last attempt was to be retried, and no retry followed"
+        }
+        let missing = last.results.count { $0 == nil }
+        if missing > 0 { return "\(missing) of its \(last.results.count) steps have no result" }
+        if let step = last.results.first(where: { $0?.status == .unknown }), step != nil {
+            return "a step ended with status UNKNOWN"
+        }
+        return nil
     }
 
     private func computeResult(_ record: Record, in document: Held) -> ScenarioResult? {
@@ -143,6 +171,10 @@ extension RunLedger {
             featureName: documents[pickle.uri]?.feature?.name,
             tagLocations: pickle.tags.map { document.tags[$0.astNodeId]?.location })
         result.finished = final?.ended ?? true
+        if let why = unsoundness(of: record) {
+            result.finished = false
+            result.unsound = why
+        }
         result.earlierFailures = record.attempts.dropLast().map { attempt in
             let failing = attempt.results.compactMap { $0 }.first { $0.status.needsAttention }
             return ScenarioResult.EarlierFailure(

@@ -106,6 +106,8 @@ package final class RunLedger: EventConsumer {
         var results: [TestStepResult?]
         var attachments: [Attachment] = []
         var finished = false
+        /// What its `testCaseFinished` said: another attempt follows.
+        var willBeRetried = false
         /// Steps (and hooks) started and finished: one started and never finished (an edited
         /// or cut stream) leaves the attempt unfinished, never passed.
         var stepsStarted = 0
@@ -183,11 +185,17 @@ package final class RunLedger: EventConsumer {
             guard let startedId = attachment.testCaseStartedId else { break }
             updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
         case .testCaseFinished(let finished):
-            updateAttempt(finished.testCaseStartedId) { attempt, _ in attempt.finished = true }
+            updateAttempt(finished.testCaseStartedId) { attempt, _ in
+                attempt.finished = true
+                attempt.willBeRetried = finished.willBeRetried
+            }
         case .testRunHookFinished(let finished):
             if finished.result.status == .failed { failedRunHooks += 1 }
         case .testRunHookStarted(let started): runHookStarts[started.id] = started.hookId
-        case .testRunFinished(let finished): runFinished = finished
+        case .testRunFinished(let finished):
+            runFinished = finished
+            // A retry announced and never made is only known once the run has ended.
+            generation += 1
         default:
             generation += 1
             consumeDefinition(envelope)

@@ -13,6 +13,9 @@ package struct ScenarioResult: Sendable {
     package let started: Bool
     /// False for one that started and never finished (a stream cut short): it did not pass.
     package var finished = true
+    /// Why its attempts do not make one run of it to its end (it ran again after its final
+    /// attempt, a retry never came, a step has no result): it did not pass.
+    package var unsound: String?
     /// The name of the scenario's feature, if its document was seen.
     package let featureName: String?
     /// Where each of the pickle's tags is written, in the pickle's order.

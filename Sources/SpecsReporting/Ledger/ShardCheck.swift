@@ -49,6 +49,15 @@ package struct ShardCheck: Sendable {
                 "the streams ran different versions of \(changed.count == 1 ? "a feature file" : "feature files"): "
                     + Self.list(changed) + " (the shards ran other commits?)")
         }
+        let revisions = Dictionary(grouping: facts.filter { $0.facts.revision != nil }, by: { $0.facts.revision ?? "" })
+        if revisions.count > 1 && !allowingUnchecked {
+            let named = revisions.sorted { $0.key < $1.key }.map { revision, streams in
+                "\(revision) in " + Self.list(streams.map { Self.shardName($0.path, $0.facts) })
+            }
+            problems.append(
+                "the streams were run from different commits: \(named.joined(separator: "; ")); give "
+                    + "--allow-unchecked-streams to merge them anyway")
+        }
         for (path, facts) in facts {
             // One stream that ended early is the run's `incomplete` problem; of several, it is named.
             if facts.success == nil && streams.count > 1 {
@@ -213,6 +222,12 @@ package struct ShardCheck: Sendable {
             shard += 1
         }
         return (numbers, max(0, total - present.filter { (1...total).contains($0) }.count))
+    }
+
+    /// A stream by its path and, when its metadata says, its shard.
+    private static func shardName(_ path: String, _ facts: StreamFacts) -> String {
+        guard let metadata = facts.metadata, metadata.shards > 1 else { return path }
+        return "\(path) (shard \(metadata.shard) of \(metadata.shards))"
     }
 
     /// The feature files whose text is not the same in every stream that holds them.

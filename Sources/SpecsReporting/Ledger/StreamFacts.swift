@@ -16,6 +16,8 @@ struct StreamFacts {
     var runs = 0
     /// Each feature file's text as the run read it, by path.
     var sources: [String: String] = [:]
+    /// The Git revision its run built, as its CI told it (`meta.ci.git.revision`).
+    var revision: String?
 
     init(_ envelopes: [Envelope]) {
         var places: [String: String] = [:]
@@ -25,6 +27,7 @@ struct StreamFacts {
                 started = run.timestamp.totalNanoseconds
                 runs += 1
             case .source(let source): sources[source.uri] = source.data
+            case .meta(let meta): revision = meta.ci?.git?.revision ?? revision
             case .testRunFinished(let run):
                 finished = run.timestamp.totalNanoseconds
                 success = run.success

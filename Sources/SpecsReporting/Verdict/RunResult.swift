@@ -45,6 +45,10 @@ extension RunVerdict {
             add(.missingPickles(result.withoutPickle.map { "test case \($0.testCase) (pickle \($0.pickle))" }))
         }
         addScenarioProblems()
+        if !result.tally.unsound.isEmpty { add(.unsound(result.tally.unsound)) }
+        if let exception = result.runFinished?.exception {
+            add(.runEndedWithError(exception.message ?? exception.type))
+        }
         if !result.tally.neverStarted.isEmpty { add(.notRun(count: result.tally.neverStarted.count)) }
         if result.failedRunHooks > 0 { add(.runHookFailed) }
     }

@@ -63,6 +63,11 @@ package enum VerdictText {
             return "the run is incomplete: \(plural(unfinished, "scenario", "scenarios")) never finished"
         case .notOneRun(let problems):
             return "the streams are not one whole run: " + problems.joined(separator: "; ")
+        case .runEndedWithError(let message):
+            return "the run ended with an error: \(message)"
+        case .unsound(let places):
+            return "the stream does not show \(places.count == 1 ? "a scenario" : "scenarios") run once to its end: "
+                + places.joined(separator: "; ")
         case .notRun(let count):
             return "\(plural(count, "scenario was", "scenarios were")) planned and never run"
         case .workersNotStarted(let reason):

@@ -39,6 +39,11 @@ package struct RunVerdict: Sendable {
         case interrupted(signal: String)
         /// Scenarios that were planned and never started (a stream whose run stopped early).
         case notRun(count: Int)
+        /// Scenarios whose attempts in a stream do not make one run of them to its end (ran
+        /// twice, a retry that never came, a step without a result), by `path:line` and why.
+        case unsound([String])
+        /// The run's `testRunFinished` holds an exception: the run itself ended with an error.
+        case runEndedWithError(String)
     }
 
     /// Scenarios by result.
@@ -100,6 +105,8 @@ extension RunVerdict.Problem {
         case .missingPickles: 6
         case .scenarios: 7
         case .notRun: 7
+        case .unsound: 7
+        case .runEndedWithError: 9
         case .workersNotStarted: 8
         case .runHookFailed: 9
         case .coverage: 10

@@ -45,14 +45,19 @@ final class WorkerPool: TestCaseDispatch {
     {
         do {
             let worker = try supervisor.start(slot, generation: generations[slot])
-            let (ready, envelopes) = await supervisor.awaitReady(worker)
+            let (readiness, envelopes) = await supervisor.awaitReady(worker)
             relay(envelopes, to: consumer, summary: &summary)
-            if !ready {
-                relay(await supervisor.finish(worker), to: consumer, summary: &summary)
+            if readiness == .ready { return worker }
+            relay(await supervisor.finish(worker), to: consumer, summary: &summary)
+            // A worker ended by an interruption failed no hook: the interruption is the verdict.
+            // One that crashed in a before-all hook failed it.
+            let inHook = envelopes.contains { if case .testRunHookStarted = $0 { true } else { false } }
+            if readiness == .hookFailed || (interruption.current == nil && inHook) {
                 summary.hookFailed = true
-                return nil
+            } else if interruption.current == nil, summary.workersNotStarted == nil {
+                summary.workersNotStarted = "a worker ended before it was ready"
             }
-            return worker
+            return nil
         } catch {
             if summary.workersNotStarted == nil { summary.workersNotStarted = "\(error)" }
             return nil

@@ -45,20 +45,30 @@ struct WorkerSupervisor: Sendable {
         return worker
     }
 
-    /// Waits for a new worker's before-all hooks; their events are returned. False when one failed.
-    func awaitReady(_ worker: WorkerProcess) async -> (ready: Bool, envelopes: [Envelope]) {
+    /// How a new worker's start ended.
+    enum Readiness {
+        /// Its before-all hooks passed: it takes test cases.
+        case ready
+        /// A before-all hook failed.
+        case hookFailed
+        /// It ended before saying either (ended by an interruption, or it crashed).
+        case gone
+    }
+
+    /// Waits for a new worker's before-all hooks; their events are returned with how it ended.
+    func awaitReady(_ worker: WorkerProcess) async -> (readiness: Readiness, envelopes: [Envelope]) {
         var envelopes: [Envelope] = []
         while case let batch = await worker.items.next(), !batch.isEmpty {
             for item in batch {
                 switch item {
                 case .envelope(let envelope): envelopes.append(envelope)
-                case .control(WorkerProtocol.ready): return (true, envelopes)
-                case .control(WorkerProtocol.readyFailed): return (false, envelopes)
+                case .control(WorkerProtocol.ready): return (.ready, envelopes)
+                case .control(WorkerProtocol.readyFailed): return (.hookFailed, envelopes)
                 case .control, .done, .result, .unreadable: continue
                 }
             }
         }
-        return (false, envelopes)
+        return (.gone, envelopes)
     }
 
     /// The events of the after-all hooks, once the worker's input is closed.
