@@ -96,7 +96,9 @@ final class WorkerPool: TestCaseDispatch {
                 if waiting.isEmpty, !options.failFast, let ahead = upcoming.ready {
                     upcoming.offer([])
                     waiting = ahead
-                    takenAhead = !ahead.isEmpty
+                    // Once taken, the next batch stays taken: an empty look later (the offer
+                    // just emptied) must not make its plans be queued again with their batch.
+                    if !ahead.isEmpty { takenAhead = true }
                 }
                 return waiting.isEmpty ? nil : waiting.removeFirst()
             }
