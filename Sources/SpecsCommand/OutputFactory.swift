@@ -103,6 +103,24 @@ struct OutputFactory {
         verdict.add(.reportsNotWritten(unwritten + readersUnwritten))
     }
 
+    /// After `error` (a report that could not be opened): every report of `requests` is not
+    /// written, and none keeps a previous run's file at its place; each is said on `err`.
+    /// Returns their paths, the one that could not be opened first.
+    func abandon(_ requests: [FormatRequest], after error: OutputError, err: ReportOutput) -> [String] {
+        let opened = files.outputs + files.readerOutputs
+        for output in opened {
+            output.fail("not written: another report could not be opened")
+            output.close()
+            err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n")
+        }
+        let named = Set([error.path] + opened.compactMap(\.path))
+        let unopened = requests.compactMap(\.path).filter { !named.contains($0) }
+        for path in unopened {
+            err.write("\(path): error: not written: another report could not be opened\(ReportOutput.discard(path))\n")
+        }
+        return [error.path] + opened.compactMap(\.path) + unopened
+    }
+
     func consumers(for requests: [FormatRequest]) throws -> [any EventConsumer] {
         var consumers: [any EventConsumer] = [ledger]
         var seen: [String: String] = [:]
@@ -154,7 +172,8 @@ struct OutputFactory {
         case "summary": return ProgressFormatter(output: stream, palette: palette, summaryOnly: true, ledger: ledger)
         case "message": return MessageFormatter(output: stream, verdict: readers.board)
         case "usage": return UsageFormatter(output: stream, ledger: ledger)
-        case "rerun": return RerunFormatter(output: stream, ledger: ledger, verdict: readers.board)
+        case "rerun":
+            return RerunFormatter(output: stream, ledger: ledger, verdict: readers.board, dryRun: parsed.has(.dryRun))
         case "junit":
             return JUnitFormatter(
                 output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger,

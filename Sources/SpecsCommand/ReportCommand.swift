@@ -64,9 +64,23 @@ enum ReportCommand {
         do {
             traceability = try TraceabilityOptions(parsed)
             for warning in traceability.warnings { err.write("warning: \(warning)\n") }
-            factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
+        } catch {
+            err.write("error: \(error)\n")
+            return 2
+        }
+        factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
+        do {
             consumers = try factory.consumers(for: requests)
             ledger = factory.ledger
+        } catch let error as OutputError {
+            // As for a run: nothing is merged, no report is written nor left as another run's.
+            err.write("\(error)\n")
+            var verdict = RunVerdict(scenarios: [:], problems: [])
+            verdict.add(.reportsNotWritten(factory.abandon(requests, after: error, err: err)))
+            (FormatRequest.humanOnStdout(requests) && out.failure == nil ? out : err).write(
+                VerdictText.render(verdict, palette: .none))
+            out.flush()
+            return 2
         } catch {
             err.write("error: \(error)\n")
             return 2

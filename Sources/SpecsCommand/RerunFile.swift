@@ -12,6 +12,9 @@ struct RerunFile {
     let places: [FeaturePath]
     /// Why the run that wrote it failed, when it could name no scenario to run again.
     let failure: String?
+    /// Why the file may not be the last run's: a run that was writing it (`.NAME.PID.partial`
+    /// beside it, newer than it) was killed before its end, or is writing it now.
+    let unfinishedWrite: String?
 
     /// The rerun file an argument names; nil for an argument that names none (no `@`, or a
     /// file that cannot be read: then the argument is reported as a path that does not exist).
@@ -19,6 +22,7 @@ struct RerunFile {
         guard argument.hasPrefix("@"), argument.count > 1 else { return nil }
         path = String(argument.dropFirst())
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        unfinishedWrite = Self.unfinishedWrite(of: path)
         let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
         let notes = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
         failure = notes.lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("# FAILED:") }.map {
@@ -27,6 +31,32 @@ struct RerunFile {
         places = lines.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.flatMap {
             Self.places(in: $0).map(FeaturePath.init(argument:))
         }
+    }
+
+    /// The newer partial file of `path` a run left (`.NAME.PID.partial`, as `ReportOutput`
+    /// writes a report before putting it in place), said as why the file cannot be trusted.
+    static func unfinishedWrite(of path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = ".\(url.lastPathComponent)."
+        let written = modified(path) ?? 0
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
+            guard let time = modified(folder + "/" + name), time >= written else { continue }
+            let pid = Int32(name.dropFirst(prefix.count).dropLast(".partial".count))
+            if pid == getpid() { continue }
+            if let pid, kill(pid, 0) == 0 || errno != ESRCH {
+                return "a run (process \(pid)) is writing it now (\(name)): wait for its end"
+            }
+            return "the run that was writing it did not finish (\(name) is left beside it), "
+                + "so it lists an earlier run's scenarios: run the suite again"
+        }
+        return nil
+    }
+
+    private static func modified(_ path: String) -> Double? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970
     }
 
     /// The places of one line: the line, or each `....feature[:line...]` of it when there are

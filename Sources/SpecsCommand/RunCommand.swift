@@ -30,6 +30,11 @@ struct RunCommand {
             options.isolation = .workers(
                 executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
+        let unfinished = parsed.positionals.compactMap(RerunFile.init(argument:)).filter { $0.unfinishedWrite != nil }
+        guard unfinished.isEmpty else {
+            for file in unfinished { err.write("\(file.path): error: \(file.unfinishedWrite ?? "")\n") }
+            return 2
+        }
         if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
             let failed = parsed.emptyRerunFiles.filter { $0.failure != nil }
             guard failed.isEmpty else {
@@ -63,12 +68,19 @@ struct RunCommand {
         do {
             outputs = try RunOutputs(
                 parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey)
-        } catch let error as OutputError {
+        } catch let error as OutputReportsError {
             // A report that cannot even be opened (a folder in its place, no descriptor left):
-            // nothing runs, and the last lines say why.
-            err.write("\(error)\n")
+            // nothing runs, no report is written (each one's previous file is removed, so that
+            // none is taken for this run's), and the last lines say why and what did not run.
+            err.write("\(error.cause)\n")
             var verdict = RunVerdict(scenarios: [:], problems: [])
-            verdict.add(.reportsNotWritten([error.path]))
+            verdict.add(.reportsNotWritten(error.paths))
+            let unfiltered =
+                options.tags.tagNames.isEmpty && options.names.isEmpty && options.shard == nil
+                && parsed.featurePaths.allSatisfy(\.lines.isEmpty)
+            if unfiltered, survey.selection.pickleCount > 0 {
+                verdict.add(.notRun(count: survey.selection.pickleCount))
+            }
             (FormatRequest.humanOnStdout(formats) && out.failure == nil ? out : err).write(
                 VerdictText.render(verdict, palette: .none))
             out.flush()

@@ -24,6 +24,8 @@ struct RunOutputs {
             featuresLanguage: HTMLFormatter.dominantLanguage(survey.languages))
         do {
             multiplexer = EventMultiplexer(try factory.consumers(for: formats))
+        } catch let error as OutputError {
+            throw OutputReportsError(cause: error, paths: factory.abandon(formats, after: error, err: err))
         } catch {
             for opened in factory.files.outputs + factory.files.readerOutputs {
                 opened.fail("not written: another report could not be opened")
@@ -51,4 +53,11 @@ struct RunOutputs {
         }
         factory.finish(&verdict, err: err)
     }
+}
+
+/// A report that could not be opened, and every report of the run that is therefore not
+/// written (each named in the last lines).
+struct OutputReportsError: Error {
+    let cause: OutputError
+    let paths: [String]
 }

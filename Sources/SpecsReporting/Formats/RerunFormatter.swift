@@ -6,7 +6,8 @@ import SpecsRunner
 /// lines sorted, so that merged shards write what the whole run would. Every scenario that
 /// did not pass is named: failed, never finished, never started (an interrupted run, after
 /// `--fail-fast`, definitions not registered), in no stream of a merge or in a merged dry
-/// run's. A failed run that names no scenario (a file that does not parse, nothing selected,
+/// run's; a dry run (`--dry-run`) names each scenario it planned, none of which it ran, so
+/// that `specs @FILE` runs them, as a merge of its stream fails. A failed run that names no scenario (a file that does not parse, nothing selected,
 /// a failed before-all hook) writes the files that do not parse, or else a `# FAILED: ...`
 /// line, so that `specs @FILE` never takes it for a run that passed.
 /// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
@@ -14,21 +15,38 @@ package final class RerunFormatter: EventConsumer {
     private let feed: LedgerFeed
     private let out: ReportOutput
     private let board: VerdictBoard?
+    /// Whether the run is a dry run: then every planned scenario is named.
+    private let dryRun: Bool
+    /// A dry run's pickles by id, and the places of those planned (by file).
+    private var dryPickles: [String: (uri: String, line: Int)] = [:]
+    private var dryPlanned: [String: Set<Int>] = [:]
 
-    package init(output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil) {
+    package init(
+        output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil, dryRun: Bool = false
+    ) {
         feed = LedgerFeed(shared)
         out = output
         self.board = board
+        self.dryRun = dryRun
     }
 
-    package func consume(_ envelope: Envelope) { feed.consume(envelope) }
+    package func consume(_ envelope: Envelope) {
+        feed.consume(envelope)
+        guard dryRun else { return }
+        switch envelope {
+        case .pickle(let pickle): dryPickles[pickle.id] = (pickle.uri, pickle.location.line)
+        case .testCase(let testCase):
+            if let place = dryPickles[testCase.pickleId] { dryPlanned[place.uri, default: []].insert(place.line) }
+        default: break
+        }
+    }
 
     package func closeDocument(_ uri: String) { feed.closeDocument(uri) }
 
     package func finish() {
         let ledger = feed.ledger
         let result = ledger.result
-        var lines: [String: Set<Int>] = [:]
+        var lines = dryPlanned
         for testCaseId in result.tally.notPassed + result.tally.neverStarted {
             guard let scenario = ledger.scenarioResult(testCaseId: testCaseId),
                 !scenario.started || scenario.status.needsAttention

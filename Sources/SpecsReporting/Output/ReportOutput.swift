@@ -109,10 +109,24 @@ package final class ReportOutput {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError(path: shown, reason: OpenFileLimit.reason(errno: errno)) }
+        guard descriptor >= 0 else {
+            let reason = OpenFileLimit.reason(errno: errno)
+            throw OutputError(path: shown, reason: reason + removedNote(path, shown: shown))
+        }
         // A file replaced keeps its mode (a formatted feature file, a report made read-only).
         if stat(path, &info) == 0 { _ = fchmod(descriptor, info.st_mode & 0o7777) }
         return ReportOutput(descriptor: descriptor, path: shown, rename: (temporary, path))
+    }
+
+    /// Removes the previous report at `path` (a regular file) when this run's cannot be put
+    /// there, so that no report in place is taken for this run's: what to add to the error
+    /// saying so (empty when there was none).
+    package static func discard(_ path: String) -> String { removedNote(path, shown: path) }
+
+    private static func removedNote(_ path: String, shown: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(path) == 0 else { return "" }
+        return " (the previous \(shown), another run's, is removed)"
     }
 
     /// Removes the partial files of this report that runs killed before their end left
@@ -174,7 +188,8 @@ package final class ReportOutput {
     }
 
     /// Flushes and, for a report file, closes it and moves it into place (unless a write
-    /// failed: then the old report stays and the partial one is removed).
+    /// failed: then the partial one and the previous report are removed, and the failure
+    /// says so, so that no report in place is taken for this run's).
     package func close() {
         guard !closed else { return }
         flush()
@@ -189,9 +204,11 @@ package final class ReportOutput {
         guard let pending = pendingRename else { return }
         if failure != nil {
             unlink(pending.temporary)
+            failure? += Self.removedNote(pending.target, shown: path ?? pending.target)
         } else if rename(pending.temporary, pending.target) != 0 {
             failure = "cannot put the report in place: \(String(cString: strerror(errno)))"
             unlink(pending.temporary)
+            failure? += Self.removedNote(pending.target, shown: path ?? pending.target)
         }
         pendingRename = nil
     }

@@ -1,0 +1,132 @@
+import Foundation
+import XCTest
+
+/// No report in place and no rerun file tells an earlier run's verdict as this run's: a report
+/// that cannot be written is removed, `specs @FILE` refuses a file whose writing run died, and
+/// a dry run's rerun file names the scenarios it did not run.
+final class StaleReportTests: XCTestCase {
+    private var scratch: ScratchProject!
+    private var project: URL { scratch.root }
+
+    override func setUpWithError() throws {
+        scratch = try ScratchProject("specs-stale")
+        try scratch.write("Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that passes\n")
+    }
+
+    override func tearDown() { scratch.remove() }
+
+    private func run(_ arguments: [String], openFileLimit: Int? = nil) throws -> ExecutableRun {
+        try ExecutableRun.run(
+            "misbehaving-specs", arguments, in: project, environment: ["SWIFT_BACKTRACE": "enable=no"],
+            openFileLimit: openFileLimit)
+    }
+
+    private func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: project.appendingPathComponent(name).path)
+    }
+
+    func test_run_reportsNotOpenedUnderALowLimit_leaveNoGreenReportAndTheRerunFileFails() throws {
+        let reports = [
+            "--format", "summary", "--format", "junit:j.xml", "--format", "rerun:r.txt", "--format", "message:m.ndjson",
+        ]
+        var failedToOpen = 0
+        for limit in 9...16 {
+            try scratch.write("Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that passes\n")
+            XCTAssertEqual(try run(reports).code, 0)
+            try scratch.write("Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that fails\n")
+            let failing = try run(reports, openFileLimit: limit)
+            let said = failing.out + failing.err
+            XCTAssertNotEqual(failing.code, 0, "limit \(limit): " + said)
+            XCTAssertFalse(said.contains("PASSED"), "limit \(limit): " + said)
+            if said.contains("another report could not be opened") {
+                failedToOpen += 1
+                XCTAssertEqual(failing.code, 2, "limit \(limit): " + said)
+                XCTAssertTrue(
+                    failing.out.contains("3 reports could not be written (see the errors above)"),
+                    "limit \(limit): " + said)
+                XCTAssertTrue(failing.out.contains("1 scenario was planned and never run"), "limit \(limit): " + said)
+                for report in ["j.xml", "r.txt", "m.ndjson"] {
+                    XCTAssertFalse(exists(report), "limit \(limit): the earlier run's \(report) is left")
+                    XCTAssertTrue(failing.err.contains("\(report): error: "), "limit \(limit): " + said)
+                }
+            }
+            if let junit = try? scratch.read("j.xml") {
+                XCTAssertFalse(junit.contains("failures=\"0\""), "limit \(limit): " + junit)
+            }
+            let again = try run(["@r.txt", "--format", "summary"])
+            XCTAssertNotEqual(again.code, 0, "limit \(limit): " + again.out + again.err)
+        }
+        XCTAssertGreaterThan(failedToOpen, 0, "no limit was low enough to leave a report unopened")
+    }
+
+    func test_runAndReport_aReportThatCannotBeOpened_leaveNoEarlierReportInPlace() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson", "--format", "junit:j.xml"]).code, 0)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("d"), withIntermediateDirectories: true)
+        for command in [[String](), ["report", "m.ndjson"]] {
+            if command.isEmpty == false { XCTAssertEqual(try run(command + ["--format", "junit:j.xml"]).code, 0) }
+            XCTAssertTrue(exists("j.xml"))
+            let failed = try run(command + ["--format", "summary", "--format", "junit:j.xml", "--format", "rerun:d"])
+            XCTAssertEqual(failed.code, 2, failed.out + failed.err)
+            XCTAssertTrue(failed.err.contains("d: error: is a directory"), failed.err)
+            XCTAssertTrue(
+                failed.err.contains(
+                    "j.xml: error: not written: another report could not be opened (the previous j.xml"),
+                failed.err)
+            XCTAssertTrue(
+                failed.out.hasSuffix("2 reports could not be written (see the errors above): d, j.xml\n"), failed.out)
+            XCTAssertFalse(exists("j.xml"), "\(command): the earlier j.xml is left")
+        }
+    }
+
+    func test_rerunFile_withThePartialOfAKilledRunBesideIt_isRefused() throws {
+        XCTAssertEqual(try run(["--format", "rerun:rr.txt"]).code, 0)
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+        ended.arguments = ["-c", "true"]
+        try ended.run()
+        ended.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.05)
+        try scratch.write(".rr.txt.\(ended.processIdentifier).partial", "")
+        let refused = try run(["@rr.txt"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(
+            refused.err.contains(
+                "rr.txt: error: the run that was writing it did not finish (.rr.txt.\(ended.processIdentifier).partial"),
+            refused.err)
+        XCTAssertFalse(refused.out.contains("nothing to run"), refused.out)
+        // A run that writes the file again puts it right.
+        XCTAssertEqual(try run(["--format", "rerun:rr.txt"]).code, 0)
+        let accepted = try run(["@rr.txt"])
+        XCTAssertEqual(accepted.code, 0, accepted.out + accepted.err)
+        XCTAssertTrue(accepted.out.contains("nothing to run"), accepted.out)
+    }
+
+    func test_rerunFile_ofAKilledRun_isRefused() throws {
+        XCTAssertEqual(try run(["--format", "rerun:rr.txt"]).code, 0)
+        try scratch.write(
+            "Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that sleeps for 5000 ms\n")
+        let killed = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "rerun:rr.txt", "--format", "progress"], in: project,
+            signal: SIGKILL, after: 0.5)
+        XCTAssertTrue(killed.signaled, killed.out + killed.err)
+        let refused = try run(["@rr.txt"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(refused.err.contains("the run that was writing it did not finish"), refused.err)
+    }
+
+    func test_dryRun_rerunFile_namesTheScenariosNotRun() throws {
+        try scratch.write("Features/d.feature", "Feature: D\n  Scenario: one\n    Given a step that fails\n")
+        let dry = try run([
+            "Features/d.feature", "--dry-run", "--format", "rerun:r.txt", "--format", "message:m.ndjson",
+        ])
+        XCTAssertEqual(dry.code, 0, dry.out + dry.err)
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/d.feature:2\n")
+        let again = try run(["@r.txt", "--format", "summary"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertTrue(again.out.contains("1 scenario (1 failed)"), again.out)
+        let merged = try run(["report", "m.ndjson"])
+        XCTAssertEqual(merged.code, 1, merged.out + merged.err)
+        XCTAssertTrue(merged.out.contains("m.ndjson is a dry run"), merged.out)
+    }
+}
