@@ -60,8 +60,8 @@ final class WorkerLostBetweenAttemptsTests: XCTestCase {
             executable: "/bin/sh", arguments: ["-c", script], options: options, clock: SystemClock(),
             interruption: RunInterruption())
         let worker = try supervisor.start(0, generation: 0)
-        let (ready, _) = await supervisor.awaitReady(worker)
-        XCTAssertTrue(ready)
+        let (readiness, _) = await supervisor.awaitReady(worker)
+        XCTAssertEqual(readiness, .ready)
         XCTAssertTrue(supervisor.send(plan, to: worker))
         let outcome = await supervisor.collect(plan, from: worker, delivered: true)
         _ = await supervisor.finish(worker)
