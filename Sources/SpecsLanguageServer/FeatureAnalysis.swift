@@ -136,6 +136,16 @@ struct FeatureAnalysis: Sendable {
         byteOrderMark && line == 1 ? column + 1 : column
     }
 
+    /// Where a 1-based column counted in Unicode scalars of the body (as the parser and the linter
+    /// count) lies in the text as the editor counts it: its UTF-16 column (1-based, after a
+    /// byte order mark on line 1) and the UTF-16 length of the scalar there.
+    func utf16Place(line: Int, character: Int) -> (column: Int, length: Int) {
+        let written = DocumentText.line(max(0, line - 1), of: body).unicodeScalars
+        let before = written.prefix(max(0, character - 1)).reduce(0) { $0 + UTF16.width($1) }
+        let at = written.dropFirst(max(0, character - 1)).first
+        return (column(before + 1, line: line), at.map(UTF16.width) ?? 1)
+    }
+
     private static func headings(_ feature: Feature) -> [Heading] {
         func heading(_ kind: Heading.Kind, _ keyword: String, _ name: String, _ location: Location) -> Heading {
             Heading(
@@ -181,16 +191,18 @@ struct FeatureAnalysis: Sendable {
         }
         var result: [[String: Any]] = []
         for error in errors {
+            let place = utf16Place(line: error.location.line, character: error.location.column ?? 1)
             result.append(
                 Self.diagnostic(
-                    line: error.location.line, column: column(error.location.column ?? 1, line: error.location.line),
+                    line: error.location.line, column: place.column, length: place.length,
                     severity: 1, code: "parse-error", message: ParseErrorWords.of(error, in: body)))
         }
         if let document {
             for finding in findings ?? linter.lint(body, document: document) {
+                let place = utf16Place(line: finding.line, character: finding.column)
                 result.append(
                     Self.diagnostic(
-                        line: finding.line, column: column(finding.column, line: finding.line),
+                        line: finding.line, column: place.column, length: place.length,
                         severity: finding.severity == .error ? 1 : 2,
                         code: finding.rule, message: finding.message))
             }

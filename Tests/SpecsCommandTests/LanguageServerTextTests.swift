@@ -137,6 +137,27 @@ final class LanguageServerTextTests: XCTestCase {
         try stop(session)
     }
 
+    func test_diagnostics_lintAndParseErrorsAfterAstralCharacters_countUTF16Units() throws {
+        let session = try start()
+        try open(
+            session, "Features/lint.feature", "Feature: 😀𝔘 lint   \n\n  Scenario: s\n    Given a step that passes\n")
+        let trailing = try session.diagnostics(uri("Features/lint.feature")).first {
+            $0["code"] as? String == "trailing-spaces"
+        }
+        let start = ((trailing?["range"] as? [String: Any])?["start"] as? [String: Any])?["character"] as? Int
+        XCTAssertEqual(start, 18, "after `Feature: 😀𝔘 lint` in UTF-16: \(String(describing: trailing))")
+        try open(
+            session, "Features/broken.feature",
+            "Feature: F\n\n  Scenario: s\n    Given a step that passes\n  😀 not gherkin\n")
+        let error = try session.diagnostics(uri("Features/broken.feature")).first {
+            $0["code"] as? String == "parse-error"
+        }
+        let range = error?["range"] as? [String: [String: Int]]
+        XCTAssertEqual(range?["start"]?["character"], 2, "\(String(describing: error))")
+        XCTAssertEqual(range?["end"]?["character"], 4, "the whole emoji, not half of it")
+        try stop(session)
+    }
+
     func test_frames_wrongContentLength_areRecoveredFrom() throws {
         let session = try start()
         func frame(_ object: [String: Any], lengthOff: Int) throws -> Data {
