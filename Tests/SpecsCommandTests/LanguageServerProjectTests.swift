@@ -196,6 +196,35 @@ final class LanguageServerProjectTests: XCTestCase {
         try stop(session)
     }
 
+    func test_languageServer_quickFix_hostileStepTexts_writeSwiftThatCompilesAndMatches() throws {
+        let session = try start()
+        let path = "Features/hostile.feature"
+        try open(
+            session, path, "Feature: Fix\n  Scenario: s\n    Given the tab\there\n    And text with \"\\\"\" quotes\n")
+        let diagnostics = try session.diagnostics(uri(path))
+        var written: [String] = []
+        for diagnostic in diagnostics where diagnostic["code"] as? String == "undefined" {
+            let actions = try session.response(
+                try session.request(
+                    "textDocument/codeAction",
+                    [
+                        "textDocument": ["uri": uri(path)], "range": diagnostic["range"] ?? [:],
+                        "context": ["diagnostics": [diagnostic]],
+                    ]))
+            let action = try XCTUnwrap((actions["result"] as? [[String: Any]])?.first, "\(actions)")
+            let changes = (action["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]] ?? [:]
+            written.append(changes.first?.value.first?["newText"] as? String ?? "")
+        }
+        XCTAssertEqual(written.count, 2, "\(diagnostics)")
+        XCTAssertTrue(written.contains { $0.hasPrefix(#"steps.given("the tab\there") { world in"#) }, "\(written)")
+        XCTAssertTrue(
+            written.contains {
+                $0.hasPrefix(#"steps.given("text with {string} quotes") { (world, string1: String) in"#)
+            },
+            "\(written)")
+        try stop(session)
+    }
+
     func test_languageServer_regularExpressionDefinitions_areOfferedOnceEach() throws {
         let session = try start()
         let path = "Features/complete.feature"

@@ -74,7 +74,7 @@ enum Snippet {
         while index < scalars.count {
             let scalar = scalars[index]
             let atWordStart = index == 0 || scalars[index - 1] == " "
-            if scalar == "\"" || scalar == "'", let close = scalars[(index + 1)...].firstIndex(of: scalar) {
+            if scalar == "\"" || scalar == "'", let close = closingQuote(scalars, from: index) {
                 result += "{string}"
                 parameters.append(.string)
                 index = close + 1
@@ -103,8 +103,39 @@ enum Snippet {
         return (result, parameters)
     }
 
-    private static func swiftEscaped(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    /// Where the quote at `open` closes as `{string}` reads it: a backslash escapes the next
+    /// character, so `"\""` is one quoted text.
+    private static func closingQuote(_ scalars: [Unicode.Scalar], from open: Int) -> Int? {
+        var index = open + 1
+        while index < scalars.count {
+            if scalars[index] == "\\" {
+                index += 2
+            } else if scalars[index] == scalars[open] {
+                return index
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// `text` as the body of a Swift string literal: quotes and backslashes escaped, control
+    /// characters written as `\t`, `\n`, `\r` or `\u{…}`.
+    static func swiftEscaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
 
