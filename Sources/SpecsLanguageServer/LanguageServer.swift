@@ -333,9 +333,13 @@ public final class LanguageServer {
             if openReal[real] == uri { openReal[real] = nil }
             // A project file keeps what the disk holds; another file's problems go with it.
             if real != uri { connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []]) }
-            if let url = URL(string: real), url.isFileURL, workspace[real] != nil || isInProject(url) {
+            if let url = URL(string: real), url.isFileURL, workspace[real] != nil || isInProject(url),
+                FileManager.default.fileExists(atPath: url.path)
+            {
                 readWorkspaceFile(url)
             } else {
+                // Not a project file, or deleted on disk while open: nothing is left to show.
+                if let url = URL(string: real), url.isFileURL { forget(url) }
                 connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
             }
         case .didChangeWatchedFiles(let changes): filesChanged(changes)

@@ -91,6 +91,32 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         try stop(session)
     }
 
+    func test_openFeatureFile_deletedOnDiskThenClosed_hasItsDiagnosticsWithdrawn() throws {
+        let text = "Feature: Gone\n\n  Scenario: s\n    Given a step nobody wrote\n"
+        try project.write("Features/gone.feature", text)
+        let session = try start()
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri("Features/gone.feature"), "languageId": "cucumber", "version": 1, "text": text,
+                ]
+            ])
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/gone.feature"))), ["3 undefined"])
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Features/gone.feature"))
+        try session.notify(
+            "workspace/didChangeWatchedFiles", ["changes": [["uri": uri("Features/gone.feature"), "type": 3]]])
+        try session.notify("textDocument/didClose", ["textDocument": ["uri": uri("Features/gone.feature")]])
+        XCTAssertEqual(try symbols(session), [])
+        let last = session.notifications.last {
+            $0["method"] as? String == "textDocument/publishDiagnostics"
+                && ($0["params"] as? [String: Any])?["uri"] as? String == uri("Features/gone.feature")
+        }
+        let params = try XCTUnwrap(last?["params"] as? [String: Any], "withdrawn after the close")
+        XCTAssertEqual((params["diagnostics"] as? [Any])?.count, 0, "\(params)")
+        try stop(session)
+    }
+
     /// A Swift file as the fixture's scratch definitions say it is: 25 definitions at lines 10 to 34.
     private func stepsFile(extraLinesInTheWorld: Int) -> String {
         var lines = ["import SpecsRunner", "", "final class World {"]
