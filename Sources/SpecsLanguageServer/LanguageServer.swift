@@ -237,9 +237,9 @@ public final class LanguageServer {
             if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
         default: break
         }
-        if let position = request.position, let text = documents[uri]?.text ?? workspace[uri]?.text {
+        if !request.positions.isEmpty, let text = documents[uri]?.text ?? workspace[uri]?.text {
             let lines = DocumentText.lineCount(of: text)
-            guard position.line < lines else {
+            for position in request.positions where position.line >= lines {
                 throw .invalidParams("line \(position.line) is past the end of the document (\(lines) lines)")
             }
         }
@@ -284,7 +284,7 @@ public final class LanguageServer {
         case .definition(let at): return definition(at)
         case .references(let at): return references(at)
         case .hover(let at): return hover(at)
-        case .codeAction(_, let diagnostics): return codeActions(diagnostics)
+        case .codeAction(_, _, let diagnostics): return codeActions(diagnostics)
         case .formatting(let uri): return formatting(uri)
         case .documentSymbol(let uri):
             return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
@@ -304,8 +304,9 @@ public final class LanguageServer {
             checkFreshness()
             scanProject()
         case .exit: return shutdownRequested ? 0 : 1
-        case .didOpen(let uri, let text):
+        case .didOpen(let uri, let text, let version):
             var document = OpenDocument(text: text)
+            document.editorVersion = version
             let real = realURI(uri)
             // The file as read from disk, when the editor opens it unchanged: answers come from
             // that check until the document's own is done.
@@ -316,8 +317,19 @@ public final class LanguageServer {
             if real != uri, workspace.removeValue(forKey: real) != nil {
                 connection.notify("textDocument/publishDiagnostics", ["uri": real, "diagnostics": []])
             }
-        case .didChange(let uri, let changes):
+        case .didChange(let uri, let version, let changes):
             guard var document = documents[uri] else { return nil }
+            // A change older than the text held (sent out of order) would undo newer edits.
+            if let version, let held = document.editorVersion, version < held {
+                connection.notify(
+                    "window/logMessage",
+                    [
+                        "type": 2,
+                        "message": "Ignored a change to \(uri) at version \(version): it is at \(held) already.",
+                    ])
+                return nil
+            }
+            if let version { document.editorVersion = version }
             // Taken out while edited, so that its text is not copied.
             documents[uri] = nil
             for change in changes {

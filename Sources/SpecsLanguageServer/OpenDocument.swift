@@ -6,6 +6,8 @@ struct OpenDocument {
     var text: String
     /// Counts the edits: a full check of an older version is dropped when it is done.
     var version = 0
+    /// The version the editor gave the text, when it gives one.
+    var editorVersion: Int?
     /// The full check of the text as it is now; nil while an edit waits for one.
     var analysis: FeatureAnalysis?
     /// What is known of the text as it is now: the full check, or the last one with each edit

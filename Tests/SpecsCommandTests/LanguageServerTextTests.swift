@@ -205,6 +205,61 @@ final class LanguageServerTextTests: XCTestCase {
         try stop(session)
     }
 
+    func test_codeAction_rangeOutOfRangeOrMalformed_isAnsweredWithInvalidParams() throws {
+        let session = try start()
+        try open(session, "Features/short.feature", "Feature: F\n  Scenario: s\n    Given a step that passes\n")
+        let positions: [[String: Any]] = [
+            ["line": -1, "character": 0], ["line": 0, "character": -1], ["line": 9999, "character": 0],
+            ["line": "3", "character": 0],
+        ]
+        for position in positions {
+            let reply = try session.response(
+                try session.request(
+                    "textDocument/codeAction",
+                    [
+                        "textDocument": ["uri": uri("Features/short.feature")],
+                        "range": ["start": position, "end": position], "context": ["diagnostics": [] as [Any]],
+                    ]))
+            XCTAssertEqual((reply["error"] as? [String: Any])?["code"] as? Int, -32602, "\(position): \(reply)")
+        }
+        let fine = try session.response(
+            try session.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": uri("Features/short.feature")],
+                    "range": ["start": ["line": 2, "character": 4], "end": ["line": 2, "character": 4]],
+                    "context": ["diagnostics": [] as [Any]],
+                ]))
+        XCTAssertNotNil(fine["result"], "\(fine)")
+        try stop(session)
+    }
+
+    func test_didChange_olderVersionAfterANewerOne_isIgnored() throws {
+        let session = try start()
+        let base = "Feature: V\n\n  Scenario: s\n    Given a step that passes\n"
+        try open(session, "Features/v.feature", base)
+        XCTAssertEqual(try session.diagnostics(uri("Features/v.feature")).count, 0)
+        for (version, line) in [(5, "    And a step that passes\n"), (4, "    Given an older text\n")] {
+            try session.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": uri("Features/v.feature"), "version": version],
+                    "contentChanges": [["text": base + line]],
+                ])
+        }
+        let hover = try session.response(
+            try session.request(
+                "textDocument/hover",
+                ["textDocument": ["uri": uri("Features/v.feature")], "position": ["line": 4, "character": 10]]))
+        XCTAssertFalse("\(hover)".contains("Undefined"), "the newer text is kept: \(hover)")
+        XCTAssertTrue(
+            session.notifications.contains {
+                $0["method"] as? String == "window/logMessage" && "\($0)".contains("version 4")
+            },
+            "the older change is logged")
+        try stop(session)
+    }
+
     func test_cancelRequest_beforeTheAnswer_isAnsweredAsCancelled() throws {
         let session = try start()
         try open(session, "Features/c.feature", "Feature: F\n  Scenario: s\n    Given a step that passes\n")

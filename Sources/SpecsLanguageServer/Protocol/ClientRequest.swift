@@ -6,8 +6,8 @@ enum ClientRequest {
     case definition(DocumentPosition)
     case references(DocumentPosition)
     case hover(DocumentPosition)
-    /// The diagnostics the editor asks quick fixes for.
-    case codeAction(uri: String, diagnostics: [[String: Any]])
+    /// The diagnostics the editor asks quick fixes for, in a range of the document.
+    case codeAction(uri: String, range: TextRange, diagnostics: [[String: Any]])
     case formatting(uri: String)
     case documentSymbol(uri: String)
     case workspaceSymbol(query: String)
@@ -26,7 +26,8 @@ enum ClientRequest {
         case "textDocument/hover": self = .hover(try DocumentPosition(params))
         case "textDocument/codeAction":
             let diagnostics = (params["context"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
-            self = .codeAction(uri: try DocumentURI.of(params), diagnostics: diagnostics)
+            self = .codeAction(
+                uri: try DocumentURI.of(params), range: try TextRange(params["range"]), diagnostics: diagnostics)
         case "textDocument/formatting": self = .formatting(uri: try DocumentURI.of(params))
         case "textDocument/documentSymbol": self = .documentSymbol(uri: try DocumentURI.of(params))
         case "workspace/symbol": self = .workspaceSymbol(query: params["query"] as? String ?? "")
@@ -47,18 +48,19 @@ enum ClientRequest {
     var document: String? {
         switch self {
         case .completion(let at), .definition(let at), .references(let at), .hover(let at): at.uri
-        case .codeAction(let uri, _), .formatting(let uri), .documentSymbol(let uri), .semanticTokens(let uri, _),
+        case .codeAction(let uri, _, _), .formatting(let uri), .documentSymbol(let uri), .semanticTokens(let uri, _),
             .codeLens(let uri):
             uri
         case .initialize, .shutdown, .workspaceSymbol, .executeCommand: nil
         }
     }
 
-    /// The place the request is about, checked against the document's lines.
-    var position: Position? {
+    /// The places the request is about, checked against the document's lines.
+    var positions: [Position] {
         switch self {
-        case .completion(let at), .definition(let at), .references(let at), .hover(let at): at.position
-        default: nil
+        case .completion(let at), .definition(let at), .references(let at), .hover(let at): [at.position]
+        case .codeAction(_, let range, _): [range.start, range.end]
+        default: []
         }
     }
 }
@@ -68,8 +70,9 @@ enum ClientNotification {
     case initialized
     case exit
     case cancel(RequestID)
-    case didOpen(uri: String, text: String)
-    case didChange(uri: String, changes: [TextChange])
+    case didOpen(uri: String, text: String, version: Int?)
+    /// With the document's version after the changes, when the editor gives it.
+    case didChange(uri: String, version: Int?, changes: [TextChange])
     case didClose(uri: String)
     case didSave(uri: String)
     /// Files created (1), changed (2) or deleted (3) on disk, as the editor saw them.
@@ -89,13 +92,14 @@ enum ClientNotification {
             guard let uri = document?["uri"] as? String, let text = document?["text"] as? String else {
                 throw .invalidParams("textDocument.uri and textDocument.text are needed")
             }
-            self = .didOpen(uri: uri, text: text)
+            self = .didOpen(uri: uri, text: text, version: document?["version"] as? Int)
         case "textDocument/didChange":
             var changes: [TextChange] = []
             for change in params["contentChanges"] as? [[String: Any]] ?? [] {
                 changes.append(try TextChange(change))
             }
-            self = .didChange(uri: try DocumentURI.of(params), changes: changes)
+            let version = (params["textDocument"] as? [String: Any])?["version"] as? Int
+            self = .didChange(uri: try DocumentURI.of(params), version: version, changes: changes)
         case "textDocument/didClose": self = .didClose(uri: try DocumentURI.of(params))
         case "textDocument/didSave": self = .didSave(uri: try DocumentURI.of(params))
         case "workspace/didChangeWatchedFiles":
