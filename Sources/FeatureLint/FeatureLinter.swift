@@ -58,6 +58,12 @@ package struct FeatureLinter: Sendable {
         }
     }
 
+    /// The findings of a file that does not parse, beside its parse errors: those of the rules
+    /// that read lines alone, as `lint(_:uri:)` gives them for it.
+    package func lintUnparsed(_ text: String) -> [LintFinding] {
+        lineFindings(text).findings.sorted
+    }
+
     /// The findings of a file already parsed (`document` is `text` parsed), as `lint(_:uri:)` gives them.
     package func lint(_ text: String, document: GherkinDocument) -> [LintFinding] {
         var (findings, lines) = lineFindings(text)

@@ -127,8 +127,15 @@ struct FeatureAnalysis: Sendable {
     /// The full check of `text`: parsed, its pickles compiled and linted, ready to publish.
     static func checked(text: String, uri: String, linter: FeatureLinter) -> FeatureAnalysis {
         var analysis = FeatureAnalysis(text: text, uri: uri)
-        if let document = analysis.document { analysis.findings = linter.lint(analysis.body, document: document) }
+        analysis.findings = analysis.lint(linter)
         return analysis
+    }
+
+    /// What `specs lint` finds in the body: beside parse errors, what the rules that read lines
+    /// find. Nothing while only the lines an edit touched have been read again.
+    private func lint(_ linter: FeatureLinter) -> [LintFinding] {
+        guard let document else { return provisional ? [] : linter.lintUnparsed(body) }
+        return linter.lint(body, document: document)
     }
 
     /// A column of the body as the editor counts it in the text: line 1 after the byte order mark.
@@ -197,15 +204,13 @@ struct FeatureAnalysis: Sendable {
                     line: error.location.line, column: place.column, length: place.length,
                     severity: 1, code: "parse-error", message: ParseErrorWords.of(error, in: body)))
         }
-        if let document {
-            for finding in findings ?? linter.lint(body, document: document) {
-                let place = utf16Place(line: finding.line, character: finding.column)
-                result.append(
-                    Self.diagnostic(
-                        line: finding.line, column: place.column, length: place.length,
-                        severity: finding.severity == .error ? 1 : 2,
-                        code: finding.rule, message: finding.message))
-            }
+        for finding in findings ?? lint(linter) {
+            let place = utf16Place(line: finding.line, character: finding.column)
+            result.append(
+                Self.diagnostic(
+                    line: finding.line, column: place.column, length: place.length,
+                    severity: finding.severity == .error ? 1 : 2,
+                    code: finding.rule, message: finding.message))
         }
         guard checks.checksSteps else { return result }
         if let refused = checks.refusedRun, let feature = headings.first(where: { $0.kind == .feature }) {

@@ -158,6 +158,29 @@ final class LanguageServerTextTests: XCTestCase {
         try stop(session)
     }
 
+    func test_diagnostics_fileWithAParseError_showWhatSpecsLintShows() throws {
+        let text =
+            "Feature: lint   \n\n  Scenario: one\n    Given a step that passes  \n\n  Scenario: one\n"
+            + "    Given a step that passes\n  oops not gherkin\n"
+        try project.write("Features/unparsed.feature", text)
+        let lint = try ExecutableRun.run("misbehaving-specs", ["lint", "Features/unparsed.feature"], in: project.root)
+        let expected = Set(
+            lint.out.split(separator: "\n").filter { $0.contains("unparsed.feature:") }.map { line in
+                let parts = line.split(separator: ":")
+                return "\(parts[1]):\(parts[2]) \(line.split(separator: "[").last?.dropLast() ?? "")"
+            })
+        XCTAssertTrue(expected.contains { $0.hasSuffix("trailing-spaces") }, "\(lint.out)")
+        let session = try start()
+        try open(session, "Features/unparsed.feature", text)
+        let shown = Set(
+            try session.diagnostics(uri("Features/unparsed.feature")).map { diagnostic in
+                let start = (diagnostic["range"] as? [String: Any])?["start"] as? [String: Int] ?? [:]
+                return "\((start["line"] ?? -1) + 1):\((start["character"] ?? -1) + 1) \(diagnostic["code"] ?? "")"
+            })
+        XCTAssertEqual(shown, expected)
+        try stop(session)
+    }
+
     func test_frames_wrongContentLength_areRecoveredFrom() throws {
         let session = try start()
         func frame(_ object: [String: Any], lengthOff: Int) throws -> Data {
