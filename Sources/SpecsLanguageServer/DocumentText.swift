@@ -71,6 +71,7 @@ enum DocumentText {
 
     /// The one edit that turns `old` into `new`: the lines from the first that differs to the
     /// last that differs, each line with its own line end (`\r\n` stays whole); nil when equal.
+    /// An edit of a last line without a line end ends on the line after it.
     static func edit(from old: String, to new: String) -> (range: TextRange, newText: String)? {
         guard old != new else { return nil }
         let before = segments(old)
@@ -85,10 +86,17 @@ enum DocumentText {
             suffix += 1
         }
         let start = Position(line: prefix, character: 0)
-        let end =
-            suffix > 0
-            ? Position(line: before.count - suffix, character: 0)
-            : Position(line: before.count - 1, character: before[before.count - 1].utf16.count)
+        let end: Position
+        if suffix > 0 {
+            end = Position(line: before.count - suffix, character: 0)
+        } else if before[before.count - 1].isEmpty {
+            end = Position(line: before.count - 1, character: 0)
+        } else {
+            // A last line without a line end: the edit ends at the start of the line after it, the
+            // document's end as editors clamp it. Ended inside that line instead, an editor that
+            // keeps the final line end apart (Neovim) would write one more after the new text's.
+            end = Position(line: before.count, character: 0)
+        }
         return (TextRange(start: start, end: end), after[prefix..<(after.count - suffix)].joined())
     }
 

@@ -95,6 +95,33 @@ final class LanguageServerTextTests: XCTestCase {
         try stop(session)
     }
 
+    func test_formatting_lastLineWithoutLineEnd_editEndsPastTheLastLineAndGivesWhatSpecsFormatWrites() throws {
+        let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes"
+        try project.write("Features/noeol.feature", text)
+        let formatted = try ExecutableRun.run(
+            "misbehaving-specs", ["format", "Features/noeol.feature"], in: project.root)
+        XCTAssertEqual(formatted.code, 0, formatted.err)
+        let expected = try String(
+            contentsOf: project.root.appendingPathComponent("Features/noeol.feature"), encoding: .utf8)
+        XCTAssertTrue(expected.hasSuffix("passes\n"), expected)
+
+        let session = try start()
+        try open(session, "Features/noeol.feature", text)
+        let reply = try session.response(
+            try session.request(
+                "textDocument/formatting",
+                [
+                    "textDocument": ["uri": uri("Features/noeol.feature")],
+                    "options": ["tabSize": 2, "insertSpaces": true],
+                ]))
+        let edits = reply["result"] as? [[String: Any]] ?? []
+        // Neovim reads an end past the last line as "through the end, final line end included".
+        let end = (edits.last?["range"] as? [String: Any])?["end"] as? [String: Int]
+        XCTAssertEqual(end, ["line": 4, "character": 0], "\(reply)")
+        XCTAssertEqual(Self.applying(edits, to: text), expected, "applied, the edits give what `specs format` writes")
+        try stop(session)
+    }
+
     func test_formatting_editorconfigIndentation_editsGiveWhatSpecsFormatWritesAndLintAgrees() throws {
         try project.write(".editorconfig", "root = true\n\n[*.feature]\nindent_style = space\nindent_size = 4\n")
         let text = "Feature: Four\n  Scenario: one\n    Given a step that passes\n"

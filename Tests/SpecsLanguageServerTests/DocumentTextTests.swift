@@ -54,11 +54,11 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertEqual(apply(edit, to: old), new)
     }
 
-    func test_edit_lastLineWithoutLineEnd_endsAtItsLastCharacter() {
+    func test_edit_lastLineWithoutLineEnd_endsAtTheStartOfTheLineAfterIt() {
         let old = "a\nb\n😀c"
         let new = "a\nb\n😀d\n"
         XCTAssertEqual(apply(DocumentText.edit(from: old, to: new), to: old), new)
-        XCTAssertEqual(DocumentText.edit(from: old, to: new)?.range.end, Position(line: 2, character: 3))
+        XCTAssertEqual(DocumentText.edit(from: old, to: new)?.range.end, Position(line: 3, character: 0))
         XCTAssertNil(DocumentText.edit(from: old, to: old))
     }
 
