@@ -8,9 +8,15 @@ enum OutlineCheck {
     static func warnings(in features: [LoadedFeature]) -> [String] {
         features.flatMap { feature -> [String] in
             let scenarios = feature.document?.feature?.scenariosWithRules.map(\.scenario) ?? []
-            let lines = feature.source.data.split(separator: "\n", omittingEmptySubsequences: false)
+            // The file's lines place a missing placeholder at its column: split only for one.
+            var lines: [Substring]?
             return scenarios.filter { !$0.examples.isEmpty }.flatMap { outline -> [String] in
-                let check = OutlinePlaceholders(outline, lines: lines)
+                var check = OutlinePlaceholders(outline)
+                if !check.missing.isEmpty {
+                    let split = lines ?? feature.source.data.split(separator: "\n", omittingEmptySubsequences: false)
+                    lines = split
+                    check = OutlinePlaceholders(outline, lines: split)
+                }
                 return check.missing.map { missing in
                     let near =
                         ArgumentParser.suggestion(for: missing.name, among: check.columns).map {
