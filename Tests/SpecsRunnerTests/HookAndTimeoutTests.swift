@@ -49,6 +49,45 @@ final class HookAndTimeoutTests: XCTestCase {
         XCTAssertTrue(message.contains("timed out after 3600.0s; the step was cancelled and stopped"), message)
     }
 
+    func test_timeout_stepThatStoppedWhenCancelled_leavesItsRetryAndTheNextScenarioUncancelled() async throws {
+        // Test cases run in turn in one task, and cancelling it is how a step is told its time
+        // is up: what runs after a cancelled step must run in a task that is not cancelled.
+        let clock = ManualClock()
+        let calls = Locked(0)
+        let journal = Journal()
+        var steps = StepRegistry { TestWorld() }
+        steps.given("a step that is slow the first time") { _ in
+            if calls.withLock({
+                $0 += 1
+                return $0
+            }) == 1 {
+                clock.advance(seconds: 11)
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+            }
+            journal.add("slow step: cancelled \(Task.isCancelled)")
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        steps.given("a step that waits a moment") { _ in
+            journal.add("next scenario: cancelled \(Task.isCancelled)")
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        var harness = RunHarness(
+            (
+                "f.feature",
+                "Feature: f\n  Scenario: slow once\n    Given a step that is slow the first time\n"
+                    + "  Scenario: next\n    Given a step that waits a moment\n"
+            ))
+        harness.options.stepTimeout = 10
+        harness.options.retry = 1
+        harness.clock = clock
+        let (summary, envelopes) = try await harness.run(steps)
+
+        XCTAssertEqual(calls.withLock { $0 }, 2, "the first attempt timed out and was retried")
+        XCTAssertEqual(envelopes.stepStatuses, [.passed, .passed], "the retry and the next scenario pass")
+        XCTAssertEqual(journal.all, ["slow step: cancelled false", "next scenario: cancelled false"])
+        XCTAssertTrue(summary.verdict.passed)
+    }
+
     func test_afterStep_runsAfterAFailingStepAndIsToldItsStatus() async throws {
         let journal = Journal()
         var steps = StepRegistry { TestWorld() }

@@ -57,9 +57,12 @@ final class ScenarioJournal: Sendable {
     /// Whether step `index` timed out.
     func timedOut(_ index: Int) -> Bool { state.withLock { $0.timedOutStep == index } }
 
-    /// Closes the journal and returns what it gathered.
-    func close() -> [Envelope] {
+    /// Closes the journal and returns what it gathered; nil when it was closed already (the
+    /// first to close it ends the attempt: the task that ran it, or the watchdog's side when
+    /// its step was abandoned).
+    func closeIfOpen() -> [Envelope]? {
         state.withLock {
+            guard !$0.closed else { return nil }
             $0.closed = true
             return $0.envelopes
         }

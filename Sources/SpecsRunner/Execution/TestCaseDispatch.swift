@@ -44,13 +44,22 @@ final class InProcessDispatch: TestCaseDispatch {
             // One scenario at a time, as written; each one's events are taken in while the
             // next runs. The runner of the scenarios stops by the same rules as `record`.
             let (outcomes, delivery) = AsyncStream.makeStream(of: ScenarioRun.Outcome.self)
+            let left = Locked((plans: plans[...], failed: false))
             let runner = Task {
-                for plan in plans {
-                    if options.interruption?.current != nil { break }
-                    let outcome = await scenario.run(plan)
-                    delivery.yield(outcome)
-                    if options.failFast && outcome.status.failsRun { break }
-                }
+                // In turn, in one task (`ScenarioRun.runInTurn`); after a step that was
+                // abandoned, the rest go on in another.
+                while await scenario.runInTurn(
+                    next: {
+                        left.withLock { left in
+                            guard !left.failed, options.interruption?.current == nil else { return nil }
+                            return left.plans.popFirst()
+                        }
+                    },
+                    ended: { _, outcome in
+                        delivery.yield(outcome)
+                        if options.failFast && outcome.status.failsRun { left.withLock { $0.failed = true } }
+                    })
+                {}
                 delivery.finish()
             }
             for await outcome in outcomes { record(outcome) }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Messages
 
 extension Runner {
@@ -44,20 +45,34 @@ extension Runner {
         if let capture { stepOutput = { capture.drain() } }
         let (scenario, watchdog) = runner.makeScenarioRun(stepOutput: stepOutput)
         defer { watchdog.stop() }
-        var knownSteps = KnownSteps()
-        while ready, let request = requests.next() {
-            guard let plan = PlanLine.decode(request, using: definitions, known: &knownSteps) else {
-                FileHandle.standardError.write(Data("worker: not a request: \(request.prefix(200))\n".utf8))
-                return 64
+        // The test cases run in turn as their requests are read (`ScenarioRun.runInTurn`);
+        // each one's time is from its request read to its end.
+        let requestsLeft = Locked((requests: requests, known: KnownSteps(), start: UInt64(0), refused: String?.none))
+        let next: @Sendable () -> TestCasePlan? = {
+            requestsLeft.withLock { left in
+                guard ready, left.refused == nil, let request = left.requests.next() else { return nil }
+                guard let plan = PlanLine.decode(request, using: definitions, known: &left.known) else {
+                    left.refused = String(request.prefix(200))
+                    return nil
+                }
+                left.start = clock.monotonicNanoseconds()
+                return plan
             }
-            let start = clock.monotonicNanoseconds()
-            let outcome = await scenario.run(plan, workerId: workerId) { writer.emit($0, of: plan) }
-            writer.line(
-                WorkerProtocol.done(
-                    plan.number, nanoseconds: Int(clamping: clock.monotonicNanoseconds() &- start),
-                    status: outcome.status, steps: outcome.stepStatuses))
-            // A step that did not stop when cancelled still runs: only ending the process stops it.
-            if outcome.abandonedStep { return 75 }
+        }
+        let abandoned = await scenario.runInTurn(
+            workerId: workerId, next: next, live: { plan, envelope in writer.emit(envelope, of: plan) },
+            ended: { plan, outcome in
+                let start = requestsLeft.withLock { $0.start }
+                writer.line(
+                    WorkerProtocol.done(
+                        plan.number, nanoseconds: Int(clamping: clock.monotonicNanoseconds() &- start),
+                        status: outcome.status, steps: outcome.stepStatuses))
+            })
+        // A step that did not stop when cancelled still runs: only ending the process stops it.
+        if abandoned { return 75 }
+        if let refused = requestsLeft.withLock({ $0.refused }) {
+            FileHandle.standardError.write(Data("worker: not a request: \(refused)\n".utf8))
+            return 64
         }
         _ = await runner.runGlobalHooks(
             .afterWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId, output: hookOutput)
