@@ -63,8 +63,16 @@ final class WorkerPipelineTests: XCTestCase {
 
     func test_window_fastTestCases_widensToItsBound() {
         var pace = WorkerPace()
-        for _ in 0..<10 { pace.record(100_000) }
+        for _ in 0..<10 { pace.record(10_000) }
         XCTAssertEqual(pace.window, WorkerPace.widest)
+    }
+
+    func test_window_testCasesOfATenthOfAMillisecond_asksForTenMillisecondsOfThem() {
+        // A worker whose test cases take 0.1 ms each is never left waiting for the next
+        // request while the supervisor takes in the last ones' events.
+        var pace = WorkerPace()
+        for _ in 0..<10 { pace.record(100_000) }
+        XCTAssertEqual(pace.window, 100)
     }
 
     func test_window_slowTestCases_narrowsToTwo() {

@@ -25,8 +25,11 @@ enum WorkerItem: Sendable {
 /// Items read by a thread, awaited by a task in batches (every item that arrived since
 /// the last call); an empty batch once the source ended.
 final class ItemQueue: Sendable {
-    private struct State {
+    fileprivate struct State {
+        /// The items not yet taken, from `start` on: taking a test case's items moves `start`
+        /// past them instead of moving the rest, so a read of many test cases costs its length.
         var items: [WorkerItem] = []
+        var start = 0
         var waiting: CheckedContinuation<[WorkerItem], Never>?
         var finished = false
     }
@@ -60,7 +63,7 @@ final class ItemQueue: Sendable {
     private func push(contentsOf items: [WorkerItem], wake: Bool) {
         let waiter = state.withLock { state -> (CheckedContinuation<[WorkerItem], Never>, [WorkerItem])? in
             state.items += items
-            guard wake, let waiting = state.waiting, let ready = Self.takeThroughControl(&state.items) else {
+            guard wake, let waiting = state.waiting, let ready = state.takeThroughControl() else {
                 return nil
             }
             state.waiting = nil
@@ -74,9 +77,7 @@ final class ItemQueue: Sendable {
             state.finished = true
             guard let waiting = state.waiting else { return nil }
             state.waiting = nil
-            if let ready = Self.takeThroughControl(&state.items) { return (waiting, ready) }
-            defer { state.items.removeAll() }
-            return (waiting, state.items)
+            return (waiting, state.takeThroughControl() ?? state.takeAll())
         }
         if let (continuation, items) = waiter { continuation.resume(returning: items) }
     }
@@ -85,13 +86,13 @@ final class ItemQueue: Sendable {
     /// for the next call: a worker with several requests streams one test case after the
     /// other); waits for one if none did; empty at the end.
     func next() async -> [WorkerItem] {
-        await withCheckedContinuation { continuation in
+        // Items that arrived already are taken without suspending the task: a test case whose
+        // events are all in costs no task switch.
+        if let ready = state.withLock({ $0.takeThroughControl() }) { return ready }
+        return await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> [WorkerItem]? in
-                if let ready = Self.takeThroughControl(&state.items) { return ready }
-                if state.finished {
-                    defer { state.items.removeAll() }
-                    return state.items
-                }
+                if let ready = state.takeThroughControl() { return ready }
+                if state.finished { return state.takeAll() }
                 state.waiting = continuation
                 return nil
             }
@@ -99,17 +100,30 @@ final class ItemQueue: Sendable {
         }
     }
 
+    /// Whether a control line has arrived: the next `next()` returns without waiting.
+    var holdsControl: Bool { state.withLock { $0.items[$0.start...].contains(where: \.isControl) } }
+
+}
+
+extension ItemQueue.State {
     /// The items up to and including the first control line, taken out; nil without one.
-    private static func takeThroughControl(_ items: inout [WorkerItem]) -> [WorkerItem]? {
-        guard let control = items.firstIndex(where: \.isControl) else {
-            return nil
+    mutating func takeThroughControl() -> [WorkerItem]? {
+        guard let control = items[start...].firstIndex(where: \.isControl) else { return nil }
+        let ready = Array(items[start...control])
+        start = control + 1
+        if start == items.count {
+            items.removeAll(keepingCapacity: true)
+            start = 0
         }
-        if control == items.count - 1 {
-            defer { items.removeAll(keepingCapacity: true) }
-            return items
-        }
-        let ready = Array(items[...control])
-        items.removeSubrange(...control)
         return ready
+    }
+
+    /// Every item not taken yet, taken out.
+    mutating func takeAll() -> [WorkerItem] {
+        defer {
+            items.removeAll()
+            start = 0
+        }
+        return Array(items[start...])
     }
 }

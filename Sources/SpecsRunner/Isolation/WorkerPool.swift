@@ -96,7 +96,7 @@ final class WorkerPool: TestCaseDispatch {
         // kept until their batch's turn). With --fail-fast, one at a time and none ahead, so
         // that nothing starts after a failure.
         func window(_ slot: Int) -> Int { options.failFast ? 1 : paces[slot].window }
-        await withTaskGroup(of: (Int, TestCasePlan, WorkerSupervisor.Outcome).self) { group in
+        await withTaskGroup(of: (Int, [(TestCasePlan, WorkerSupervisor.Outcome)]).self) { group in
             func next() -> TestCasePlan? {
                 // The next batch is taken ahead once it is made; a test case taken before
                 // (with its batch or ahead of it) is never taken again.
@@ -115,30 +115,33 @@ final class WorkerPool: TestCaseDispatch {
                         asked[slot].append((plan, supervisor.send(plan, to: worker)))
                     }
                 }
-                guard let worker = workers[slot], let (plan, delivered) = asked[slot].first else { return }
-                group.addTask { (slot, plan, await supervisor.collect(plan, from: worker, delivered: delivered)) }
+                guard let worker = workers[slot], !asked[slot].isEmpty else { return }
+                let pending = asked[slot]
+                group.addTask { (slot, await supervisor.collect(pending, from: worker)) }
             }
             for slot in workers.indices { launch(slot) }
-            for await (slot, plan, outcome) in group {
-                asked[slot].removeFirst()
-                if !outcome.neverStarted {
-                    paces[slot].record(outcome.nanoseconds)
-                    if current.contains(plan.number) {
-                        take(outcome)
-                    } else {
-                        finishedAhead[plan.number] = outcome
+            for await (slot, outcomes) in group {
+                for (plan, outcome) in outcomes {
+                    asked[slot].removeFirst()
+                    if !outcome.neverStarted {
+                        paces[slot].record(outcome.nanoseconds)
+                        if current.contains(plan.number) {
+                            take(outcome)
+                        } else {
+                            finishedAhead[plan.number] = outcome
+                        }
                     }
-                }
-                if outcome.workerLost {
-                    // The worker is gone (crashed, exited, ended itself after an abandoned step,
-                    // or the run was interrupted): a fresh one runs what it never began (the rest
-                    // asked of it), in plan order, unless the run stops.
-                    let rerun = (outcome.neverStarted ? [plan] : []) + asked[slot].map(\.plan)
-                    asked[slot] = []
-                    if interruption.current == nil, !stopped, await replace(slot, to: consumer, summary: &summary) {
-                        waiting = (rerun + waiting).sorted { $0.number < $1.number }
-                    } else {
-                        workers[slot] = nil
+                    if outcome.workerLost {
+                        // The worker is gone (crashed, exited, ended itself after an abandoned
+                        // step, or the run was interrupted): a fresh one runs what it never began
+                        // (the rest asked of it), in plan order, unless the run stops.
+                        let rerun = (outcome.neverStarted ? [plan] : []) + asked[slot].map(\.plan)
+                        asked[slot] = []
+                        if interruption.current == nil, !stopped, await replace(slot, to: consumer, summary: &summary) {
+                            waiting = (rerun + waiting).sorted { $0.number < $1.number }
+                        } else {
+                            workers[slot] = nil
+                        }
                     }
                 }
                 launch(slot)

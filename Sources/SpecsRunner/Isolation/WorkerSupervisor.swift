@@ -89,6 +89,24 @@ struct WorkerSupervisor: Sendable {
         worker.send(worker.sentSteps.withLock { PlanLine.encode(plan, sent: &$0) })
     }
 
+    /// The outcomes of the test cases asked of `worker`, in the order asked: the first one's,
+    /// waited for, and then those of the next ones whose ends have arrived already (collected
+    /// without waiting, so that a run costs a task switch per read of the worker's lines, not
+    /// one per test case). It stops at a test case whose worker was lost.
+    func collect(
+        _ asked: [(plan: TestCasePlan, delivered: Bool)], from worker: WorkerProcess
+    ) async -> [(
+        TestCasePlan, Outcome
+    )] {
+        var outcomes: [(TestCasePlan, Outcome)] = []
+        for (plan, delivered) in asked {
+            let outcome = await collect(plan, from: worker, delivered: delivered)
+            outcomes.append((plan, outcome))
+            if outcome.workerLost || !worker.items.holdsControl { break }
+        }
+        return outcomes
+    }
+
     /// The events of a test case asked of `worker` (after those asked before it): read until
     /// the worker says it is done, with the status it decided, or it is gone. The worker tells
     /// each event as a result line (`ResultLine`); its envelope is made again here from the
