@@ -161,6 +161,16 @@ final class WorkerResultLineTests: XCTestCase {
         XCTAssertTrue(message.contains("an event that does not fit its plan: step 7 started out of turn"), message)
     }
 
+    func test_collect_workerLostAfterAWholeEnvelopeBeforeItsTestCaseStarted_neverStartedIt() async throws {
+        // An envelope sent whole before any event of the test case (no real worker sends one
+        // then) is none of the test case's: it was never started, and a fresh worker runs it.
+        let plan = try planned()
+        let whole = #"{"attachment":{"body":"x","contentEncoding":"IDENTITY","mediaType":"text/plain"}}"#
+        let outcome = try await collect(plan, answer: "echo '\(whole)'; exit 3")
+        XCTAssertTrue(outcome.workerLost)
+        XCTAssertTrue(outcome.neverStarted, "\(outcome.envelopes)")
+    }
+
     func test_collect_workerWritingALineOverTheLimit_failsItsTestCaseSayingSo() async throws {
         let plan = try planned()
         let size = ResultLine.maximumLine + 1024
