@@ -9,6 +9,8 @@
 # against in process as a ratio of medians (wall time, and processor time).
 # Usage: Scripts/bench-workers.sh [rounds] [specs options...]   (default 7 rounds; options
 #        default to `--format summary`; e.g. `--format message:FILE` or `--parallel 2`)
+# SPECS_BENCH_BASELINE=PATH: the specs-bench of another build (say, main's) runs too, both
+#        ways, in the same rounds, and each figure is given beside that build's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-7}"
@@ -46,14 +48,26 @@ median() { # column $2 of a times file
   python3 -c 'import statistics as st, sys; print(st.median(float(l.split()[int(sys.argv[2])]) for l in open(sys.argv[1])))' "$1" "$2"
 }
 
-rm -f "$work"/times-workers "$work"/times-in-process
+baseline="${SPECS_BENCH_BASELINE:-}"
+rm -f "$work"/times-workers "$work"/times-in-process "$work"/times-baseline-workers "$work"/times-baseline-in-process
 "$bench" "$work/run30" "${options[@]}" >/dev/null  # warm the file cache
 for _ in $(seq "$rounds"); do
   timed "$bench" "$work/run30" "${options[@]}" >>"$work/times-workers"
   timed "$bench" "$work/run30" "${options[@]}" --in-process >>"$work/times-in-process"
+  if [ -n "$baseline" ]; then
+    timed "$baseline" "$work/run30" "${options[@]}" >>"$work/times-baseline-workers"
+    timed "$baseline" "$work/run30" "${options[@]}" --in-process >>"$work/times-baseline-in-process"
+  fi
 done
 echo "10,000 scenarios, ${options[*]}, median of $rounds rounds alternated (slowest, highest in brackets)"
 echo "on workers: $(summary "$work/times-workers")"
 echo "in process: $(summary "$work/times-in-process")"
-ratio() { python3 -c "print(f'{$(median "$work/times-workers" "$1") / $(median "$work/times-in-process" "$1"):.2f}')"; }
-echo "on workers against in process: $(ratio 0)x the time, $(ratio 2)x the processor time"
+ratio() { python3 -c "print(f'{$(median "$work/$1" "$3") / $(median "$work/$2" "$3"):.2f}')"; }
+echo "on workers against in process: $(ratio times-workers times-in-process 0)x the time, $(ratio times-workers times-in-process 2)x the processor time"
+if [ -n "$baseline" ]; then
+  echo "baseline ($baseline):"
+  echo "  on workers: $(summary "$work/times-baseline-workers")"
+  echo "  in process: $(summary "$work/times-baseline-in-process")"
+  echo "  on workers against in process: $(ratio times-baseline-workers times-baseline-in-process 0)x the time"
+  echo "this build against the baseline: on workers $(ratio times-workers times-baseline-workers 0)x the time, in process $(ratio times-in-process times-baseline-in-process 0)x the time"
+fi
