@@ -78,15 +78,21 @@ final class WorkerPool: TestCaseDispatch {
         admit(plans)
         let current = Set(plans.map(\.number))
         var remaining = plans.count
-        func take(_ outcome: WorkerSupervisor.Outcome) {
-            for envelope in outcome.envelopes { consumer.consume(envelope) }
+        /// Counts a test case of this batch as ended; its events are passed on by `pass`.
+        func account(_ outcome: WorkerSupervisor.Outcome) {
             summary.record(outcome.status, steps: outcome.stepStatuses)
             if options.failFast && outcome.status.failsRun { stopped = true }
             remaining -= 1
         }
+        func pass(_ outcomes: [WorkerSupervisor.Outcome]) {
+            for outcome in outcomes { for envelope in outcome.envelopes { consumer.consume(envelope) } }
+        }
         // Test cases of this batch that ended while the batch before ran.
         for plan in plans {
-            if let outcome = finishedAhead.removeValue(forKey: plan.number) { take(outcome) }
+            if let outcome = finishedAhead.removeValue(forKey: plan.number) {
+                account(outcome)
+                pass([outcome])
+            }
         }
         let supervisor = supervisor
         // Each worker is asked for test cases ahead, so that it never waits for the supervisor
@@ -121,17 +127,22 @@ final class WorkerPool: TestCaseDispatch {
             }
             for slot in workers.indices { launch(slot) }
             for await (slot, outcomes) in group {
+                var ended: [WorkerSupervisor.Outcome] = []
                 for (plan, outcome) in outcomes {
                     asked[slot].removeFirst()
                     if !outcome.neverStarted {
                         paces[slot].record(outcome.nanoseconds)
                         if current.contains(plan.number) {
-                            take(outcome)
+                            account(outcome)
+                            ended.append(outcome)
                         } else {
                             finishedAhead[plan.number] = outcome
                         }
                     }
                     if outcome.workerLost {
+                        // Its events come before the fresh worker's hooks'.
+                        pass(ended)
+                        ended = []
                         // The worker is gone (crashed, exited, ended itself after an abandoned
                         // step, or the run was interrupted): a fresh one runs what it never began
                         // (the rest asked of it), in plan order, unless the run stops.
@@ -144,7 +155,9 @@ final class WorkerPool: TestCaseDispatch {
                         }
                     }
                 }
+                // The worker is asked for more before the events are taken in: it runs meanwhile.
                 launch(slot)
+                pass(ended)
             }
         }
     }
