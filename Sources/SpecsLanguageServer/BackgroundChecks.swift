@@ -42,7 +42,7 @@ final class BackgroundChecks: @unchecked Sendable {
 
     /// Lowers the checking thread's priority once, so that on a busy machine the thread that
     /// answers the editor gets the processor first.
-    private static func yieldToAnswers() {
+    static func yieldToAnswers() {
         #if os(Linux)
             // On Linux the calling thread alone (`who` 0) takes the priority.
             let which = __priority_which_t(PRIO_PROCESS.rawValue)

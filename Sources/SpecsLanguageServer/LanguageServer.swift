@@ -24,8 +24,8 @@ public final class LanguageServer {
     var documents: [String: OpenDocument] = [:]
     /// The project's feature files that are not open, as last read from disk.
     var workspace: [String: FeatureAnalysis] = [:]
-    /// Feature files still to read and check when the editor pauses.
-    var unread: [URL] = []
+    /// The project's feature files read and checked when the server starts, off the thread that answers.
+    let scan = WorkspaceScan()
     /// What the definitions say of each step text seen: a step checked twice is matched once.
     private var matchCache: [String: [StepCatalog.Entry]] = [:]
     /// The arguments each step text seen gives its definition, for semantic tokens.
@@ -158,10 +158,7 @@ public final class LanguageServer {
     /// looked at, until a message comes.
     private func untilTheEditorSpeaks() {
         whilePaused()
-        while !shutdownRequested
-            && !connection.waitForInput(
-                seconds: fullChecks.busy || waitingEdit || diskLook.looking ? 0.005 : Self.diskInterval)
-        {
+        while !shutdownRequested && !connection.waitForInput(seconds: busy ? 0.005 : Self.diskInterval) {
             collectChecks()
             collectDiskLook()
             if Date().timeIntervalSince(diskLookedAt) >= Self.diskInterval {
@@ -172,20 +169,24 @@ public final class LanguageServer {
         }
     }
 
-    /// Work that waits for the editor to pause: checking edited documents, then the project's
-    /// other files, one at a time while no message is waiting; then a rebuilt runner takes over.
+    /// Whether work is under way off the thread that answers, or waits for a pause: its end is
+    /// looked for every few milliseconds.
+    private var busy: Bool {
+        fullChecks.busy || waitingEdit || diskLook.looking || scan.scanning
+    }
+
+    /// Work that waits for the editor to pause: checking edited documents, then publishing
+    /// the project's other files as the scan reads them, one at a time while no message is
+    /// waiting; once the scan is done, a rebuilt runner takes over.
     private func whilePaused() {
         startChecks()
         while !connection.hasPendingInput {
             // An open document's check starts and is published between the project's files.
             startChecks()
             collectChecks()
-            if let file = unread.popLast() {
-                readWorkspaceFile(file)
-            } else {
-                if !shutdownRequested, let runner = freshness.rebuilt() { handOver(to: runner) }
-                return
-            }
+            if collectScan() { continue }
+            if !scan.scanning, !shutdownRequested, let runner = freshness.rebuilt() { handOver(to: runner) }
+            return
         }
     }
 
@@ -388,11 +389,27 @@ public final class LanguageServer {
         }
     }
 
-    /// Reads the project's feature files afresh: each checked while the editor is quiet.
+    /// Reads the project's feature files afresh, on the scan's thread: each published as it
+    /// lands while the editor is quiet.
     private func scanProject() {
         guard let projectFolder else { return }
-        diskStamps = WorkspaceFiles.stamps(under: projectFolder)
-        unread = diskStamps.keys.sorted { $0.path > $1.path }
+        let (catalog, broken, refusedRun, style) = (catalog, brokenExpressions, refusedRun, style)
+        scan.start(folder: projectFolder) {
+            var style = style
+            let checks = Self.checks(catalog: catalog, broken: broken, refusedRun: refusedRun)
+            return { WorkspaceRead.of($0, style: &style, checks: checks, project: projectFolder) }
+        }
+    }
+
+    /// Takes what the scan has found: the files' stamps once, then one file read, published
+    /// unless the document is open or was read here since. Whether a file was taken.
+    private func collectScan() -> Bool {
+        if let stamps = scan.takeStamps() {
+            diskStamps.merge(stamps) { here, _ in here }
+        }
+        guard let file = scan.next() else { return false }
+        land(file.read, of: file.url)
+        return true
     }
 
     func isInProject(_ url: URL) -> Bool {
@@ -492,7 +509,8 @@ public final class LanguageServer {
     /// Every analysis of the project: open documents as edited, the others as on disk.
     func allAnalyses() -> [FeatureAnalysis] {
         for uri in documents.keys where documents[uri]?.analysis == nil { _ = analysis(of: uri) }
-        while let file = unread.popLast() { readWorkspaceFile(file) }
+        scan.finish()
+        while collectScan() {}
         return documents.values.compactMap(\.analysis)
             + workspace.filter { documents[$0.key] == nil && openReal[$0.key] == nil }.map(\.value)
     }
@@ -539,11 +557,7 @@ public final class LanguageServer {
         if let package = otherPackage(of: analysis.uri) {
             // Another package's steps: its own runner checks them, not this one.
             checks.checksSteps = false
-            notes.append(
-                FeatureAnalysis.diagnostic(
-                    line: 1, column: 1, severity: 3, code: "other-package",
-                    message: "This file belongs to the package at \(package): its steps are checked by that package's "
-                        + "runner, not by the one serving \(projectFolder ?? "this editor")."))
+            notes.append(WorkspaceRead.otherPackageNote(package, project: projectFolder))
         }
         if let stale = staleDiagnostic(analysis) { notes.append(stale) }
         return (checks, notes)
@@ -595,28 +609,33 @@ public final class LanguageServer {
         return "No scenario runs: a step definition cannot be registered\(others): \(first)"
     }
 
+    /// Reads a feature file of the project that is not open, here and now: what the scan read
+    /// of it before is dropped.
     func readWorkspaceFile(_ url: URL) {
         let uri = url.absoluteString
+        scan.settle(uri)
         guard documents[uri] == nil, openReal[uri] == nil else { return }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        land(WorkspaceRead.of(url, style: &style, checks: checks, project: projectFolder), of: url)
+    }
+
+    /// Takes what reading a feature file that is not open gave, and publishes its diagnostics.
+    private func land(_ read: WorkspaceRead, of url: URL) {
+        let uri = url.absoluteString
+        // Opened since it was read: the editor's text is newer.
+        guard documents[uri] == nil, openReal[uri] == nil else { return }
+        switch read {
+        case .gone:
             // Gone since it was listed: its problems go with it.
             forget(url)
-            return
-        }
-        // Read as the command line reads it: in the encoding an `# encoding:` line names.
-        let text: String
-        do { text = try SourceReader.decode(Array(data), uri: url.path) } catch {
+        case .undecodable(let diagnostic):
             workspace[uri] = nil
-            let diagnostic = FeatureAnalysis.diagnostic(
-                line: error.line ?? 1, column: error.column ?? 1, severity: 1, code: "encoding", message: error.reason)
             connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [diagnostic]])
-            return
+        case .checked(let analysis, let diagnostics):
+            // Read again as it was (the scan and the editor's file watching both saw it): said once.
+            if workspace[uri]?.text == analysis.text { return }
+            workspace[uri] = analysis
+            connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": diagnostics])
         }
-        // Read again as it was (the scan and the editor's file watching both saw it): said once.
-        if workspace[uri]?.text == text { return }
-        let analysis = FeatureAnalysis(text: text, uri: uri)
-        workspace[uri] = analysis
-        publish(analysis)
     }
 
     /// Each Swift file with definitions that could not be registered gets them as errors at

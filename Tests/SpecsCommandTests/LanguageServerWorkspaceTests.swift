@@ -213,6 +213,85 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         try stop(session)
     }
 
+    func test_startupScan_largeWorkspace_answersAnOpenDocumentWhileItReadsAndKeepsTheEdits() throws {
+        // The scan reads the files in the order of their paths: a small one, then one whose
+        // check takes a long while, then 300 more, then the one the editor opens.
+        let scenario = { (index: Int) in "\n  Scenario: s\(index)\n    Given a step that passes\n" }
+        try project.write("Features/a.feature", "Feature: A\n" + scenario(0))
+        let large = 20_000
+        try project.write(
+            "Features/b.feature",
+            "Feature: B\n" + (1...large).map(scenario).joined() + "\n  Scenario: last\n    Given a step nobody wrote\n")
+        for index in 0..<300 {
+            try project.write(String(format: "Features/c%03d.feature", index), "Feature: C\(index)\n" + scenario(index))
+        }
+        try project.write("Features/z.feature", "Feature: Z\n\n  Scenario: on disk\n    Given a step nobody wrote\n")
+        let session = try start()
+        // The first file is published: the scan is reading the large one now.
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/a.feature"))), [])
+
+        // The editor opens a file the scan has not reached, types in it, and asks about it.
+        let open = uri("Features/z.feature")
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": open, "languageId": "cucumber", "version": 1,
+                    "text": "Feature: Z\n\n  Scenario: edited\n    Given a step that passes\n",
+                ]
+            ])
+        let end = ["line": 4, "character": 0]
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": open, "version": 2],
+                "contentChanges": [
+                    ["range": ["start": end, "end": end], "text": "    And a step that prints \"hi\"\n"]
+                ],
+            ])
+        let hover = try session.request(
+            "textDocument/hover", ["textDocument": ["uri": open], "position": ["line": 4, "character": 10]])
+        let completion = try session.request(
+            "textDocument/completion", ["textDocument": ["uri": open], "position": ["line": 4, "character": 8]])
+        let tokens = try session.request("textDocument/semanticTokens/full", ["textDocument": ["uri": open]])
+        var answered: Set<Int> = []
+        var published: [String] = []
+        while answered.count < 3 {
+            let message = try session.receive()
+            guard let id = message["id"] as? Int else {
+                published += [(message["params"] as? [String: Any])?["uri"] as? String ?? ""]
+                session.notifications.append(message)
+                continue
+            }
+            answered.insert(id)
+            XCTAssertNil(message["error"], "\(message)")
+            if id == hover {
+                let value = ((message["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+                XCTAssertTrue(value?.contains("a step that prints {string}") == true, "\(message)")
+            }
+        }
+        XCTAssertEqual(answered, [hover, completion, tokens])
+        // Answered while the large file was still being read: the answers did not wait for it.
+        XCTAssertFalse(published.contains(uri("Features/b.feature")), "answered after the scan read it: \(published)")
+
+        // The scan goes on: what it read lands, the large file's undefined step among it.
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/b.feature"))), ["\(3 * large + 3) undefined"])
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/c299.feature"))), [])
+        // The open document keeps the editor's text, not what the scan read of it on disk.
+        let scenarios = try session.response(try session.request("workspace/symbol", ["query": "Scenario: "]))
+        let names = (scenarios["result"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        XCTAssertEqual(names.count, 1 + large + 1 + 300 + 1)
+        XCTAssertTrue(names.contains("Scenario: edited"))
+        XCTAssertFalse(names.contains("Scenario: on disk"))
+        let ofTheOpenFile = session.notifications.filter { ($0["params"] as? [String: Any])?["uri"] as? String == open }
+        XCTAssertFalse(ofTheOpenFile.isEmpty)
+        for message in ofTheOpenFile {
+            let diagnostics = (message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+            XCTAssertEqual(Self.codes(diagnostics), [], "the file as on disk was published: \(message)")
+        }
+        try stop(session)
+    }
+
     func test_symlinkedFeatureFolder_isOneDocumentPerFile() throws {
         try project.write("Real/one.feature", "Feature: One\n\n  Scenario: s\n    Given a step that passes\n")
         try FileManager.default.createSymbolicLink(
