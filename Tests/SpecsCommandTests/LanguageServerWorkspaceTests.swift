@@ -168,8 +168,11 @@ final class LanguageServerWorkspaceTests: LanguageServerCase {
         }
         try project.write("Features/z.feature", "Feature: Z\n\n  Scenario: on disk\n    Given a step nobody wrote\n")
         let session = try start()
-        // The first file is published: the scan is reading the large one now.
+        // The first file is published: the scan reads the large one now, for far longer than the
+        // moment waited here (which lets a server that reads it on the thread that answers start
+        // on it, as its editor's first keystrokes would find it).
         XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/a.feature"))), [])
+        Thread.sleep(forTimeInterval: 0.1)
 
         // The editor opens a file the scan has not reached, types in it, and asks about it.
         let typed = uri("Features/z.feature")
