@@ -58,7 +58,7 @@ let package = Package(
         // `RUNNER lsp`: the Language Server Protocol for feature files, with a runner's own steps.
         .target(
             name: "SpecsLanguageServer",
-            dependencies: ["Gherkin", "Messages", "SpecsRunner", "FeatureLint", "CucumberExpressions"]),
+            dependencies: ["Gherkin", "Messages", "SpecsRunner", "FeatureLint", "CucumberExpressions", "Locking"]),
         .testTarget(
             name: "SpecsLanguageServerTests",
             dependencies: ["SpecsLanguageServer", "CucumberExpressions", "FeatureLint", "Gherkin"]),

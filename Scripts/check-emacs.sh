@@ -16,17 +16,15 @@ root=$(pwd)
 command -v emacs >/dev/null || { echo "check-emacs: Emacs not found (apt-get install emacs-nox elpa-eglot)" >&2; exit 2; }
 emacs --version | head -1
 . "$root/Scripts/lib/editor-project.sh"
+. "$root/Scripts/lib/editor-steps.sh"
 editor_project emacs-check
 
 # The README's setup, as written (the elisp block of its Emacs entry).
 python3 "$root/Scripts/lib/readme_setup.py" "$root/README.md" emacs >"$scratch/setup.el"
 
 # A CRLF file laid out badly, and what `specs format` makes of it.
-printf 'Feature: Windows\r\n\r\n Scenario: Crlf\r\n      Given a cart with 1 item at 2.0 EUR\r\n  Then   the total is 2.0 EUR\r\n' \
-  >Features/crlf.feature
-mkdir -p "$scratch/formatted" && cp Features/crlf.feature "$scratch/formatted/crlf.feature"
-.build/debug/cart-specs format "$scratch/formatted/crlf.feature" >/dev/null 2>&1
-export SPECS_CHECK_FORMATTED="$scratch/formatted/crlf.feature" SPECS_CHECK_PACKAGE="$package"
+crlf_feature
+export SPECS_CHECK_PACKAGE="$package"
 
 cat >"$scratch/common.el" <<'ELISP'
 (require 'eglot)
@@ -163,17 +161,9 @@ ELISP
 status=0
 (cd "$repo" && emacs --batch -l "$scratch/check.el") >emacs.log 2>&1 || status=$?
 grep -E "^(ok|FAIL)" emacs.log || true
-# The quick fix written after an unbuilt edit compiles.
-if [ "$status" = 0 ] && ! swift build --product cart-specs >rebuild.log 2>&1; then
-  cat rebuild.log >&2
-  echo "FAIL  swift build after the quick fix" >&2
-  status=1
-elif [ "$status" = 0 ]; then
-  echo "ok    swift build passes after the quick fix"
-fi
+build_after_quick_fix
 # No version control, started in Features/: the package's lint settings hold.
-rm -rf "$repo/.git"
-printf '{ "rules": { "restricted-tags": { "tags": ["@clean"] } } }\n' >.specs-lint.json
+without_version_control
 if [ "$status" = 0 ]; then
   (cd Features && emacs --batch -l "$scratch/rooted.el") >>emacs.log 2>&1 || status=$?
   grep -E "^(ok|FAIL)" emacs.log | tail -n +12 || true

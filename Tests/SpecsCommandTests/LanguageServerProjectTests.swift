@@ -5,55 +5,7 @@ import XCTest
 /// checks, edits arrive as ranges, every feature file of the project is checked, a step's
 /// references and the project's scenarios are found, an undefined step gets a quick fix,
 /// a file too large to check says so, and a rebuilt runner takes over by itself.
-final class LanguageServerProjectTests: XCTestCase {
-    private typealias Session = LanguageServerTests.Session
-    private var project: ScratchProject!
-    /// What the server said it provides, in its answer to `initialize`.
-    private var capabilities: [String: Any] = [:]
-
-    override func setUpWithError() throws {
-        project = try ScratchProject("specs-lsp-project")
-    }
-
-    override func tearDown() {
-        project.remove()
-    }
-
-    private func start(executable: String? = nil) throws -> Session {
-        let session = try Session(executable: executable)
-        let initialized = try session.response(
-            try session.request(
-                "initialize",
-                [
-                    "capabilities": [:] as [String: Any],
-                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
-                ]))
-        capabilities = (initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any] ?? [:]
-        try session.notify("initialized", [:])
-        return session
-    }
-
-    private func uri(_ path: String) -> String { project.root.appendingPathComponent(path).absoluteString }
-
-    private func open(_ session: Session, _ path: String, _ text: String) throws {
-        try session.notify(
-            "textDocument/didOpen",
-            ["textDocument": ["uri": uri(path), "languageId": "cucumber", "version": 1, "text": text]])
-    }
-
-    private func stop(_ session: Session) throws {
-        _ = try session.response(try session.request("shutdown", [:]))
-        try session.notify("exit", [:])
-        session.process.waitUntilExit()
-        XCTAssertEqual(session.process.terminationStatus, 0)
-    }
-
-    private static func codes(_ diagnostics: [[String: Any]]) -> [String] {
-        diagnostics.map {
-            "\((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] ?? -1) \($0["code"] ?? "")"
-        }.sorted()
-    }
-
+final class LanguageServerProjectTests: LanguageServerCase {
     func test_languageServer_lineBeingTyped_keepsTheRestOfTheFilesChecksAndOutline() throws {
         let session = try start()
         let text = """
@@ -341,15 +293,8 @@ final class LanguageServerProjectTests: XCTestCase {
         let session = try Session(environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
         _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))
         try session.notify("initialized", [:])
-        let uri = project.root.appendingPathComponent("Features/transfer.feature").absoluteString
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri, "languageId": "cucumber", "version": 1,
-                    "text": "Feature: T\n  Scenario: s\n    Given a transfer in EUR\n",
-                ]
-            ])
+        let uri = self.uri("Features/transfer.feature")
+        try open(session, "Features/transfer.feature", "Feature: T\n  Scenario: s\n    Given a transfer in EUR\n")
         let diagnostics = try session.diagnostics(uri)
         let undefined = diagnostics.first { $0["code"] as? String == "undefined" }
         let message = undefined?["message"] as? String ?? ""

@@ -5,45 +5,7 @@ import XCTest
 /// table, doc string or values do not fit their definition, definitions that cannot be
 /// registered in every open feature file, outline steps in a file with a parse error, and
 /// completion that filters on plain text.
-final class LanguageServerRefusalTests: XCTestCase {
-    private typealias Session = LanguageServerTests.Session
-    private var project: ScratchProject!
-
-    override func setUpWithError() throws {
-        project = try ScratchProject("specs-lsp-refusal")
-    }
-
-    override func tearDown() {
-        project.remove()
-    }
-
-    private func start(environment: [String: String] = [:], capabilities: [String: Any] = [:]) throws -> Session {
-        let session = try Session(environment: environment)
-        _ = try session.response(
-            try session.request(
-                "initialize",
-                [
-                    "capabilities": capabilities,
-                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
-                ]))
-        try session.notify("initialized", [:])
-        return session
-    }
-
-    private func uri(_ path: String) -> String { project.root.appendingPathComponent(path).absoluteString }
-
-    private func open(_ session: Session, _ path: String, _ text: String) throws {
-        try session.notify(
-            "textDocument/didOpen",
-            ["textDocument": ["uri": uri(path), "languageId": "cucumber", "version": 1, "text": text]])
-    }
-
-    private func stop(_ session: Session) throws {
-        _ = try session.response(try session.request("shutdown", [:]))
-        try session.notify("exit", [:])
-        session.process.waitUntilExit()
-    }
-
+final class LanguageServerRefusalTests: LanguageServerCase {
     /// Each diagnostic as `line code: message`.
     private static func described(_ diagnostics: [[String: Any]]) -> [String] {
         diagnostics.map {

@@ -4,46 +4,7 @@ import XCTest
 /// The language server and text as editors send it, through a real pipe: CRLF documents
 /// formatted as `specs format` writes them, byte order marks, frames with a wrong length,
 /// positions out of range and cancelled requests.
-final class LanguageServerTextTests: XCTestCase {
-    private typealias Session = LanguageServerTests.Session
-    private var project: ScratchProject!
-
-    override func setUpWithError() throws {
-        project = try ScratchProject("specs-lsp-text")
-    }
-
-    override func tearDown() {
-        project.remove()
-    }
-
-    private func start() throws -> Session {
-        let session = try Session()
-        _ = try session.response(
-            try session.request(
-                "initialize",
-                [
-                    "capabilities": [:] as [String: Any],
-                    "workspaceFolders": [["uri": project.root.absoluteString, "name": "project"]],
-                ]))
-        try session.notify("initialized", [:])
-        return session
-    }
-
-    private func uri(_ path: String) -> String { project.root.appendingPathComponent(path).absoluteString }
-
-    private func open(_ session: Session, _ path: String, _ text: String) throws {
-        try session.notify(
-            "textDocument/didOpen",
-            ["textDocument": ["uri": uri(path), "languageId": "cucumber", "version": 1, "text": text]])
-    }
-
-    private func stop(_ session: Session) throws {
-        _ = try session.response(try session.request("shutdown", [:]))
-        try session.notify("exit", [:])
-        session.process.waitUntilExit()
-        XCTAssertEqual(session.process.terminationStatus, 0)
-    }
-
+final class LanguageServerTextTests: LanguageServerCase {
     /// `text` with the edits applied back to front, as an editor applies a formatting answer:
     /// positions count UTF-16 units on lines that end at a line feed.
     private static func applying(_ edits: [[String: Any]], to text: String) -> String {

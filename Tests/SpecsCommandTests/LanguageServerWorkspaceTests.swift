@@ -5,47 +5,7 @@ import XCTest
 /// created, changed and deleted, Swift sources edited without a rebuild (the quick fix and go
 /// to definition find the lines as they are now), a folder reached through a symbolic link,
 /// and the package found from wherever the editor roots the server.
-final class LanguageServerWorkspaceTests: XCTestCase {
-    private typealias Session = LanguageServerTests.Session
-    private var project: ScratchProject!
-
-    override func setUpWithError() throws {
-        project = try ScratchProject("specs-lsp-workspace")
-    }
-
-    override func tearDown() {
-        project.remove()
-    }
-
-    private func start(
-        root: URL? = nil, environment: [String: String] = [:], capabilities: [String: Any] = [:]
-    ) throws -> Session {
-        let session = try Session(environment: environment)
-        _ = try session.response(
-            try session.request(
-                "initialize",
-                [
-                    "capabilities": capabilities,
-                    "workspaceFolders": [["uri": (root ?? project.root).absoluteString, "name": "project"]],
-                ]))
-        try session.notify("initialized", [:])
-        return session
-    }
-
-    private func uri(_ path: String) -> String { project.root.appendingPathComponent(path).absoluteString }
-
-    private func stop(_ session: Session) throws {
-        _ = try session.response(try session.request("shutdown", [:]))
-        try session.notify("exit", [:])
-        session.process.waitUntilExit()
-    }
-
-    private static func codes(_ diagnostics: [[String: Any]]) -> [String] {
-        diagnostics.map {
-            "\((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] ?? -1) \($0["code"] ?? "")"
-        }.sorted()
-    }
-
+final class LanguageServerWorkspaceTests: LanguageServerCase {
     private func symbols(_ session: Session) throws -> [String] {
         let reply = try session.response(try session.request("workspace/symbol", ["query": ""]))
         return (reply["result"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }.sorted()
@@ -95,13 +55,7 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         let text = "Feature: Gone\n\n  Scenario: s\n    Given a step nobody wrote\n"
         try project.write("Features/gone.feature", text)
         let session = try start()
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri("Features/gone.feature"), "languageId": "cucumber", "version": 1, "text": text,
-                ]
-            ])
+        try open(session, "Features/gone.feature", text)
         XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/gone.feature"))), ["3 undefined"])
         try FileManager.default.removeItem(at: project.root.appendingPathComponent("Features/gone.feature"))
         try session.notify(
@@ -135,14 +89,8 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         // Three lines added to the world type and saved, the runner not built again.
         try project.write("Sources/Steps/Steps.swift", stepsFile(extraLinesInTheWorld: 3))
         let path = "Features/fix.feature"
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri(path), "languageId": "cucumber", "version": 1,
-                    "text": "Feature: Fix\n\n  Scenario: s\n    Given a scratch step 5\n    Then the customer smiles\n",
-                ]
-            ])
+        try open(
+            session, path, "Feature: Fix\n\n  Scenario: s\n    Given a scratch step 5\n    Then the customer smiles\n")
         var diagnostics = try session.diagnostics(uri(path))
         while !diagnostics.contains(where: { $0["code"] as? String == "undefined" }) {
             diagnostics = try session.diagnostics(uri(path))
@@ -190,14 +138,7 @@ final class LanguageServerWorkspaceTests: XCTestCase {
             [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: swift.path)
         let session = try start(environment: ["SPECS_FIXTURE_STEPS_FILE": swift.path])
         let path = "Features/stale.feature"
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri(path), "languageId": "cucumber", "version": 1,
-                    "text": "Feature: Stale\n\n  Scenario: s\n    Given a scratch step 1\n",
-                ]
-            ])
+        try open(session, path, "Feature: Stale\n\n  Scenario: s\n    Given a scratch step 1\n")
         var diagnostics = try session.diagnostics(uri(path))
         XCTAssertFalse(diagnostics.contains { $0["code"] as? String == "stale-runner" })
         // Saved after the runner was built: the server notices by itself.
@@ -213,6 +154,83 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         try stop(session)
     }
 
+    func test_startupScan_largeWorkspace_answersAnOpenDocumentWhileItReadsAndKeepsTheEdits() throws {
+        // The scan reads the files in the order of their paths: a small one, then one whose
+        // check takes a long while, then 300 more, then the one the editor opens.
+        let scenario = { (index: Int) in "\n  Scenario: s\(index)\n    Given a step that passes\n" }
+        try project.write("Features/a.feature", "Feature: A\n" + scenario(0))
+        let large = 20_000
+        try project.write(
+            "Features/b.feature",
+            "Feature: B\n" + (1...large).map(scenario).joined() + "\n  Scenario: last\n    Given a step nobody wrote\n")
+        for index in 0..<300 {
+            try project.write(String(format: "Features/c%03d.feature", index), "Feature: C\(index)\n" + scenario(index))
+        }
+        try project.write("Features/z.feature", "Feature: Z\n\n  Scenario: on disk\n    Given a step nobody wrote\n")
+        let session = try start()
+        // The first file is published: the scan reads the large one now, for far longer than the
+        // moment waited here (which lets a server that reads it on the thread that answers start
+        // on it, as its editor's first keystrokes would find it).
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/a.feature"))), [])
+        Thread.sleep(forTimeInterval: 0.1)
+
+        // The editor opens a file the scan has not reached, types in it, and asks about it.
+        let typed = uri("Features/z.feature")
+        try open(session, "Features/z.feature", "Feature: Z\n\n  Scenario: edited\n    Given a step that passes\n")
+        let end = ["line": 4, "character": 0]
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": typed, "version": 2],
+                "contentChanges": [
+                    ["range": ["start": end, "end": end], "text": "    And a step that prints \"hi\"\n"]
+                ],
+            ])
+        let hover = try session.request(
+            "textDocument/hover", ["textDocument": ["uri": typed], "position": ["line": 4, "character": 10]])
+        let completion = try session.request(
+            "textDocument/completion", ["textDocument": ["uri": typed], "position": ["line": 4, "character": 8]])
+        let tokens = try session.request("textDocument/semanticTokens/full", ["textDocument": ["uri": typed]])
+        var answered: Set<Int> = []
+        var published: [String] = []
+        while answered.count < 3 {
+            let message = try session.receive()
+            guard let id = message["id"] as? Int else {
+                published += [(message["params"] as? [String: Any])?["uri"] as? String ?? ""]
+                session.notifications.append(message)
+                continue
+            }
+            answered.insert(id)
+            XCTAssertNil(message["error"], "\(message)")
+            if id == hover {
+                let value = ((message["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+                XCTAssertTrue(value?.contains("a step that prints {string}") == true, "\(message)")
+            }
+        }
+        XCTAssertEqual(answered, [hover, completion, tokens])
+        // Answered while the large file was still being read: the answers did not wait for it.
+        XCTAssertFalse(published.contains(uri("Features/b.feature")), "answered after the scan read it: \(published)")
+
+        // The scan goes on: what it read lands, the large file's undefined step among it.
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/b.feature"))), ["\(3 * large + 3) undefined"])
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/c299.feature"))), [])
+        // The open document keeps the editor's text, not what the scan read of it on disk.
+        let scenarios = try session.response(try session.request("workspace/symbol", ["query": "Scenario: "]))
+        let names = (scenarios["result"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        XCTAssertEqual(names.count, 1 + large + 1 + 300 + 1)
+        XCTAssertTrue(names.contains("Scenario: edited"))
+        XCTAssertFalse(names.contains("Scenario: on disk"))
+        let ofTheOpenFile = session.notifications.filter {
+            ($0["params"] as? [String: Any])?["uri"] as? String == typed
+        }
+        XCTAssertFalse(ofTheOpenFile.isEmpty)
+        for message in ofTheOpenFile {
+            let diagnostics = (message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+            XCTAssertEqual(Self.codes(diagnostics), [], "the file as on disk was published: \(message)")
+        }
+        try stop(session)
+    }
+
     func test_symlinkedFeatureFolder_isOneDocumentPerFile() throws {
         try project.write("Real/one.feature", "Feature: One\n\n  Scenario: s\n    Given a step that passes\n")
         try FileManager.default.createSymbolicLink(
@@ -221,14 +239,7 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         let session = try start()
         _ = try session.diagnostics(uri("Real/one.feature"))
         // The editor opens it through the link.
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri("Linked/one.feature"), "languageId": "cucumber", "version": 1,
-                    "text": "Feature: One\n\n  Scenario: s\n    Given a step that passes\n",
-                ]
-            ])
+        try open(session, "Linked/one.feature", "Feature: One\n\n  Scenario: s\n    Given a step that passes\n")
         _ = try session.diagnostics(uri("Linked/one.feature"))
         XCTAssertEqual(try symbols(session), ["Feature: One", "Scenario: s"])
         let references = try session.response(
@@ -255,14 +266,7 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         let app = try session.diagnostics(uri("app/Features/app.feature"))
         XCTAssertEqual(app.first { $0["code"] as? String == "unnamed-scenario" }?["severity"] as? Int, 1, "\(app)")
         // Another package's feature file, opened: not checked against this package's steps.
-        try session.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": uri("other/Features/other.feature"), "languageId": "cucumber", "version": 1,
-                    "text": try project.read("other/Features/other.feature"),
-                ]
-            ])
+        try open(session, "other/Features/other.feature", try project.read("other/Features/other.feature"))
         let other = try session.diagnostics(uri("other/Features/other.feature"))
         XCTAssertEqual(Self.codes(other), ["0 other-package"], "no false undefined step: \(other)")
         try stop(session)

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A request checked, answered or refused; the notifications that make an answer stale.
+extension LanguageServer {
+    /// Handles one message; an exit code when it is `exit`.
+    func handle(_ message: [String: Any]) -> Int32? {
+        let params = message["params"] as? [String: Any] ?? [:]
+        guard let method = message["method"] as? String else {
+            // A response to a request of the server's (registering file watching) needs nothing.
+            if message["id"] != nil && message["result"] == nil && message["error"] == nil {
+                connection.respond(to: message["id"], error: -32600, "Invalid Request: no method")
+            }
+            return nil
+        }
+        guard message["id"] != nil else {
+            do {
+                return notified(try ClientNotification(method: method, params: params))
+            } catch {
+                return nil
+            }
+        }
+        guard let id = RequestID(message["id"]) else {
+            connection.respond(to: message["id"], error: -32600, "Invalid Request: an id is a number or a string")
+            return nil
+        }
+        do {
+            let request = try ClientRequest(method: method, params: params)
+            try check(request, id: id)
+            connection.respond(to: id.json, result: try answer(request))
+        } catch {
+            guard error.code != ProtocolError.deferred.code else {
+                pending.append(.message(message))
+                return nil
+            }
+            connection.respond(to: id.json, error: error.code, error.message)
+        }
+        return nil
+    }
+
+    /// Refuses a request the editor cancelled, a whole-document one that a newer edit has
+    /// made stale, and one at a line the document does not have.
+    private func check(_ request: ClientRequest, id: RequestID) throws(ProtocolError) {
+        // A cancellation follows its request: it is among the messages waiting behind it.
+        if pending.contains(where: { Self.cancels($0, id) }) { throw .cancelled }
+        guard let uri = request.document else { return }
+        switch request {
+        case .semanticTokens, .documentSymbol, .codeLens:
+            // What has come since: an edit typed meanwhile makes the answer stale before it is given.
+            while let more = connection.ready() { pending.append(more) }
+            if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
+        default: break
+        }
+        if !request.positions.isEmpty, let text = documents[uri]?.text ?? workspace[uri]?.text {
+            let lines = DocumentText.lineCount(of: text)
+            for position in request.positions where position.line >= lines {
+                throw .invalidParams("line \(position.line) is past the end of the document (\(lines) lines)")
+            }
+        }
+    }
+
+    /// Looks at what has come while a long answer about `uri` is written: an edit of the
+    /// document makes the answer stale, and a completion is answered first.
+    func interrupt(_ uri: String) throws(ProtocolError) {
+        while let more = connection.ready() { pending.append(more) }
+        if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
+        let completion = pending.contains {
+            guard case .message(let message) = $0 else { return false }
+            return message["method"] as? String == "textDocument/completion"
+        }
+        if completion { throw .deferred }
+    }
+
+    private static func cancels(_ incoming: JSONRPCConnection.Incoming, _ id: RequestID) -> Bool {
+        guard case .message(let message) = incoming, message["method"] as? String == "$/cancelRequest" else {
+            return false
+        }
+        return RequestID((message["params"] as? [String: Any])?["id"]) == id
+    }
+
+    private static func changes(_ incoming: JSONRPCConnection.Incoming, _ uri: String) -> Bool {
+        guard case .message(let message) = incoming, message["method"] as? String == "textDocument/didChange" else {
+            return false
+        }
+        return ((message["params"] as? [String: Any])?["textDocument"] as? [String: Any])?["uri"] as? String == uri
+    }
+
+    /// The result of a request.
+    private func answer(_ request: ClientRequest) throws(ProtocolError) -> Any {
+        switch request {
+        case .initialize(let params):
+            configure(params)
+            return Self.initializeResult
+        case .shutdown:
+            shutdownRequested = true
+            return NSNull()
+        case .completion(let at): return completion(at)
+        case .definition(let at): return definition(at)
+        case .references(let at): return references(at)
+        case .hover(let at): return hover(at)
+        case .codeAction(_, _, let diagnostics): return codeActions(diagnostics)
+        case .formatting(let uri): return formatting(uri)
+        case .documentSymbol(let uri):
+            return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
+        case .workspaceSymbol(let query): return workspaceSymbols(query)
+        case .semanticTokens(let uri, let previous): return try semanticTokens(uri, previous: previous)
+        case .codeLens(let uri): return codeLenses(uri)
+        case .executeCommand(let command, let arguments): return executeCommand(command, arguments)
+        }
+    }
+}

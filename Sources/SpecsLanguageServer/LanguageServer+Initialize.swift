@@ -1,0 +1,43 @@
+import Foundation
+import SpecsRunner
+
+/// The editor's `initialize`: the project it opened, what it can take, and what the server offers.
+extension LanguageServer {
+    /// The folder of the project the editor opened, as `initialize` names it.
+    static func projectFolder(_ params: [String: Any]) -> String? {
+        let folders = (params["workspaceFolders"] as? [[String: Any]])?.compactMap { $0["uri"] as? String } ?? []
+        let uri = folders.first ?? (params["rootUri"] as? String)
+        if let uri, let url = URL(string: uri), url.isFileURL { return url.path }
+        return params["rootPath"] as? String
+    }
+
+    /// What the server offers, in its answer to `initialize`.
+    static var initializeResult: [String: Any] {
+        [
+            "capabilities": [
+                "textDocumentSync": ["openClose": true, "change": 2],
+                "completionProvider": ["triggerCharacters": [" "]],
+                "definitionProvider": true, "referencesProvider": true, "hoverProvider": true,
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "documentFormattingProvider": true, "documentSymbolProvider": true, "workspaceSymbolProvider": true,
+                "semanticTokensProvider": [
+                    "legend": ["tokenTypes": tokenTypes, "tokenModifiers": [] as [String]], "full": ["delta": true],
+                ],
+                "codeLensProvider": ["resolveProvider": false],
+                "executeCommandProvider": ["commands": [runScenarioCommand]],
+            ], "serverInfo": ["name": "specs", "version": SpecsVersion.current],
+        ]
+    }
+
+    /// Takes the editor's settings: whether it takes snippets, and the package it opened.
+    func configure(_ params: [String: Any]) {
+        initializeParameters = params
+        let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?["completion"]
+        snippets =
+            ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
+        if let folder = PackageRoot.of(folder: Self.projectFolder(params), executable: freshness.executable) {
+            projectFolder = folder
+            style = ProjectStyle(folder: folder)
+        }
+    }
+}
