@@ -8,8 +8,9 @@ import Messages
 struct ResultReplay {
     let plan: TestCasePlan
     let workerId: String
-    /// The attempt under way, when one started.
+    /// The attempt under way, when one started, and its id.
     private(set) var attempt: Int?
+    private var attemptId = ""
     /// Whether the attempt under way finished.
     private(set) var attemptFinished = false
     /// The steps of the attempt under way that started, and that finished, by position.
@@ -32,6 +33,7 @@ struct ResultReplay {
                 return .failure(ReplayError("attempt \(number) started out of turn"))
             }
             attempt = number
+            attemptId = plan.startedId(attempt: number)
             attemptFinished = false
             started = []
             finished = []
@@ -69,8 +71,8 @@ struct ResultReplay {
 
     /// The id of the attempt under way, when one is.
     private func open() -> String? {
-        guard let attempt, !attemptFinished else { return nil }
-        return plan.startedId(attempt: attempt)
+        guard attempt != nil, !attemptFinished else { return nil }
+        return attemptId
     }
 }
 
