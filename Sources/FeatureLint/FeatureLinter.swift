@@ -78,9 +78,7 @@ package struct FeatureLinter: Sendable {
     /// The file's lines, and the findings of the rules that read lines alone.
     private func lineFindings(_ text: String) -> (findings: Findings, lines: [Substring]) {
         var findings = Findings(configuration: configuration)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
+        let lines = SourceLines.of(text)
         for (index, line) in lines.enumerated() {
             // Most lines end in text: only those that end in a space or tab are looked at again.
             guard let last = line.utf8.last, last == 0x20 || last == 0x09 else { continue }

@@ -98,10 +98,8 @@ package enum ParseErrorWords {
     /// Line `number` (1-based) of `text`, without its line end.
     package static func sourceLine(_ number: Int, of text: String) -> String? {
         guard number >= 1 else { return nil }
-        let lines = text.split(separator: "\n", maxSplits: number, omittingEmptySubsequences: false)
-        guard number <= lines.count else { return nil }
-        let line = lines[number - 1]
-        return String(line.hasSuffix("\r") ? line.dropLast() : line)
+        let lines = SourceLines.of(text)
+        return number <= lines.count ? String(lines[number - 1]) : nil
     }
 
     /// A message without the `(line:column): ` the grammar puts before it.

@@ -13,7 +13,7 @@ enum OutlineCheck {
             return scenarios.filter { !$0.examples.isEmpty }.flatMap { outline -> [String] in
                 var check = OutlinePlaceholders(outline)
                 if !check.missing.isEmpty {
-                    let split = lines ?? feature.source.data.split(separator: "\n", omittingEmptySubsequences: false)
+                    let split = lines ?? SourceLines.of(feature.source.data)
                     lines = split
                     check = OutlinePlaceholders(outline, lines: split)
                 }

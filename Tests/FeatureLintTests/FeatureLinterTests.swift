@@ -61,6 +61,17 @@ final class FeatureLinterTests: XCTestCase {
                 """), ["4:11 outline-placeholder", "7:9 unused-example-column", "7:19 unused-example-column"])
     }
 
+    func test_lint_crlfFile_placesEachFindingOnItsLineAndColumn() {
+        // "\r\n" is one character: a file split into lines as characters is one line.
+        let text = [
+            "Feature: F", "  ", "  Scenario Outline: S", "    Given I have <balanse> euros | x", "",
+            "    Examples:", "      | balance |", "      | 1       |",
+        ].joined(separator: "\r\n")
+        XCTAssertEqual(
+            findings(text), ["2:1 trailing-spaces", "4:18 outline-placeholder", "7:9 unused-example-column"])
+        XCTAssertEqual(ParseErrorWords.sourceLine(4, of: text), "    Given I have <balanse> euros | x")
+    }
+
     private func severities(_ text: String) -> [String] {
         FeatureLinter().lint(text, uri: "f.feature").map { "\($0.line):\($0.column) \($0.severity) \($0.rule)" }
     }

@@ -56,6 +56,17 @@ final class RunnerDetailsTests: XCTestCase {
                     + "(columns: balance), so it stays as written. Did you mean <balance>?"), result.err)
     }
 
+    func test_misspeltOutlinePlaceholderInACRLFFile_isAWarningAtItsPlace() async throws {
+        let project = try CommandHarness()
+        let lines = [
+            "Feature: A", "  Scenario Outline: Balance", "    Given a step <balanse>", "", "    Examples:",
+            "      | balance |", "      | 10      |",
+        ]
+        try project.write("Features/a.feature", lines.joined(separator: "\r\n") + "\r\n")
+        let result = try await project.run(["@/Features"])
+        XCTAssertTrue(result.err.contains("a.feature:3:18: warning: <balanse> is not a column"), result.err)
+    }
+
     func test_regexShorthands_registerAndRun() async throws {
         let project = try CommandHarness()
         try project.write(

@@ -98,6 +98,26 @@ final class ExecutionTests: XCTestCase {
         XCTAssertEqual(started.count, 1)
     }
 
+    func test_failFast_inParallel_startsNothingOnceATestCaseFailedWhileAnEarlierOneStillRuns() async throws {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("step {string}") { (_, name: String) in
+            if name == "slow" { try await Task.sleep(nanoseconds: 300_000_000) }
+            if name == "fails" { throw ExpectationFailure("boom") }
+        }
+        let quick = (1...40).map { "  Scenario: q\($0)\n    Given step \"quick\"\n" }.joined()
+        var harness = RunHarness(
+            (
+                "f.feature",
+                "Feature: f\n  Scenario: s1\n    Given step \"slow\"\n  Scenario: s2\n    Given step \"fails\"\n"
+                    + quick
+            ))
+        harness.options.failFast = true
+        harness.options.parallel = 3
+        let (_, envelopes) = try await harness.run(steps)
+        let started = envelopes.filter { if case .testCaseStarted = $0 { return true } else { return false } }
+        XCTAssertLessThan(started.count, 6, "the failure of s2 stops the run, though s1 before it still runs")
+    }
+
     func test_order_random_with_same_seed_gives_same_order() async throws {
         var steps = StepRegistry { TestWorld() }
         steps.given("step {string}") { (_, _: String) in }

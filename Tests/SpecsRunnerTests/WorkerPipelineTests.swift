@@ -58,32 +58,43 @@ final class WorkerPipelineTests: XCTestCase {
     }
 
     func test_window_beforeAnyTestCase_asksForTwo() {
-        XCTAssertEqual(WorkerPace().window, 2)
+        XCTAssertEqual(WorkerPace(workers: 1).window, 2)
     }
 
     func test_window_fastTestCases_widensToItsBound() {
-        var pace = WorkerPace()
+        var pace = WorkerPace(workers: 1)
         for _ in 0..<10 { pace.record(10_000) }
-        XCTAssertEqual(pace.window, WorkerPace.widest)
+        XCTAssertEqual(pace.window, WorkerPace.widestAlone)
+    }
+
+    func test_window_fastTestCasesOfOneOfSeveralWorkers_staysNarrow() {
+        // Test cases queued behind a slow one wait while another worker may idle.
+        var pace = WorkerPace(workers: 3)
+        for _ in 0..<10 { pace.record(10_000) }
+        XCTAssertEqual(pace.window, WorkerPace.widestAmongOthers)
     }
 
     func test_window_testCasesOfATenthOfAMillisecond_asksForTenMillisecondsOfThem() {
         // A worker whose test cases take 0.1 ms each is never left waiting for the next
         // request while the supervisor takes in the last ones' events.
-        var pace = WorkerPace()
+        var pace = WorkerPace(workers: 1)
         for _ in 0..<10 { pace.record(100_000) }
         XCTAssertEqual(pace.window, 100)
     }
 
-    func test_window_slowTestCases_narrowsToTwo() {
-        var pace = WorkerPace()
-        for _ in 0..<10 { pace.record(100_000) }
-        for _ in 0..<10 { pace.record(50_000_000) }
-        XCTAssertEqual(pace.window, 2)
+    func test_mayAsk_requestsNearlyFillingAPipe_asksNoMore() {
+        // A request written to a worker whose pipe is full would block the supervisor until
+        // the worker reads, and so every other worker with it.
+        var pace = WorkerPace(workers: 1)
+        for _ in 0..<10 { pace.record(10_000) }
+        XCTAssertTrue(pace.mayAsk(count: 10, bytes: WorkerPace.aheadBytes - 1))
+        XCTAssertFalse(pace.mayAsk(count: 10, bytes: WorkerPace.aheadBytes))
+        XCTAssertTrue(pace.mayAsk(count: 0, bytes: 0), "a request larger than the bound is still asked alone")
+        XCTAssertFalse(pace.mayAsk(count: WorkerPace.widestAlone, bytes: 0))
     }
 
     func test_window_testCasesOfAMillisecondAndAHalf_asksForAboutTenMillisecondsOfThem() {
-        var pace = WorkerPace()
+        var pace = WorkerPace(workers: 1)
         pace.record(1_500_000)
         XCTAssertEqual(pace.window, 6)
     }

@@ -80,6 +80,9 @@ final class InProcessDispatch: TestCaseDispatch {
             for _ in 0..<width { launch() }
             for await (index, outcome) in group {
                 finished[index] = outcome
+                // --fail-fast starts nothing once a test case failed, though the test cases
+                // before it in plan order, still running, are told first.
+                if options.failFast && outcome.status.failsRun { stopped = true }
                 // Emit in plan order, so the stream reads as a serial run's.
                 while let ready = finished.removeValue(forKey: emitted) {
                     record(ready)

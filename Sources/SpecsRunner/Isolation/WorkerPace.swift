@@ -1,18 +1,40 @@
 /// How many test cases a worker is asked for at once: about 10 ms of them at the pace of
-/// its recent ones, at least two (one running, one waiting) and at most 512. Fast test cases
-/// keep the worker busy while the supervisor takes in the last ones' events (a bound of 16
-/// left a worker of 0.1 ms test cases waiting for requests a third of the run); slow ones
-/// are not queued behind each other while another worker idles.
+/// its recent ones, at least two (one running, one waiting), and at most:
+/// - 512 for a run's only worker: fast test cases keep it busy while the supervisor takes in
+///   the last ones' events (a bound of 16 left a worker of 0.1 ms test cases waiting for
+///   requests a third of the run), and no other worker waits for what it was asked;
+/// - 16 for one of several workers: test cases queued behind a slow one wait while another
+///   worker may idle.
+///
+/// Whatever the count, the requests asked and not yet answered stay within `aheadBytes`, less
+/// than a pipe holds: writing a request never blocks the supervisor, which would stop it
+/// answering the other workers.
 struct WorkerPace: Sendable {
     static let aheadNanoseconds = 10_000_000.0
-    static let widest = 512
+    static let widestAlone = 512
+    static let widestAmongOthers = 16
+    static let aheadBytes = 32 * 1024
 
+    /// The most test cases asked at once.
+    let widest: Int
     /// A moving average of the worker's test case durations; nil before the first.
     private var average: Double?
 
+    /// The pace of one of `workers` workers.
+    init(workers: Int) {
+        widest = workers > 1 ? Self.widestAmongOthers : Self.widestAlone
+    }
+
     var window: Int {
         guard let average else { return 2 }
-        return Int(min(Double(Self.widest), max(2, (Self.aheadNanoseconds / max(average, 1)).rounded(.down))))
+        return Int(min(Double(widest), max(2, (Self.aheadNanoseconds / max(average, 1)).rounded(.down))))
+    }
+
+    /// Whether another test case may be asked of a worker that was asked `count` not yet
+    /// answered, in requests of `bytes` in all: one at least, and then up to the window and
+    /// `aheadBytes`.
+    func mayAsk(count: Int, bytes: Int) -> Bool {
+        count == 0 || (count < window && bytes < Self.aheadBytes)
     }
 
     /// Takes in the duration of a test case the worker ran.

@@ -14,7 +14,9 @@ final class WorkerPool: TestCaseDispatch {
     /// Per worker, the test cases asked of it and not yet collected, in order, and whether
     /// the request reached it: kept from batch to batch, since a worker may be asked for the
     /// next batch's before this one's end.
-    private var asked: [[(plan: TestCasePlan, delivered: Bool)]] = []
+    private var asked: [[(plan: TestCasePlan, delivered: Bool, bytes: Int)]] = []
+    /// Per worker, the size of the requests in `asked`.
+    private var askedBytes: [Int] = []
     /// Test cases to ask for, in plan order: this batch's, then the next one's once taken ahead.
     private var waiting: [TestCasePlan] = []
     /// Every test case taken into `waiting`, by number: each is taken once, whether with its
@@ -72,8 +74,13 @@ final class WorkerPool: TestCaseDispatch {
             await startWorkers(min(max(1, options.parallel), plans.count), to: consumer, summary: &summary)
             guard !stopped else { return }
         }
-        if asked.count != workers.count { asked = Array(repeating: [], count: workers.count) }
-        if paces.count != workers.count { paces = Array(repeating: WorkerPace(), count: workers.count) }
+        if asked.count != workers.count {
+            asked = Array(repeating: [], count: workers.count)
+            askedBytes = Array(repeating: 0, count: workers.count)
+        }
+        if paces.count != workers.count {
+            paces = Array(repeating: WorkerPace(workers: workers.count), count: workers.count)
+        }
         // This batch's plans, but those taken ahead with the batch before.
         admit(plans)
         let current = Set(plans.map(\.number))
@@ -96,12 +103,17 @@ final class WorkerPool: TestCaseDispatch {
         }
         let supervisor = supervisor
         // Each worker is asked for test cases ahead, so that it never waits for the supervisor
-        // between two: about 10 ms of them at the pace of its last ones (`WorkerPace`), so that
-        // slow ones are not queued behind each other while another worker idles; once this
+        // between two: about 10 ms of them at the pace of its last ones, within a bound of
+        // count and bytes (`WorkerPace`), so that slow ones are not queued behind each other
+        // while another worker idles, and a request never blocks the supervisor; once this
         // batch's are all asked, the next batch's, as soon as they are made (their events are
         // kept until their batch's turn). With --fail-fast, one at a time and none ahead, so
         // that nothing starts after a failure.
-        func window(_ slot: Int) -> Int { options.failFast ? 1 : paces[slot].window }
+        func mayAsk(_ slot: Int) -> Bool {
+            options.failFast
+                ? asked[slot].isEmpty
+                : paces[slot].mayAsk(count: asked[slot].count, bytes: askedBytes[slot])
+        }
         await withTaskGroup(of: (Int, [(TestCasePlan, WorkerSupervisor.Outcome)]).self) { group in
             func next() -> TestCasePlan? {
                 // The next batch is taken ahead once it is made; a test case taken before
@@ -117,19 +129,21 @@ final class WorkerPool: TestCaseDispatch {
             func launch(_ slot: Int) {
                 guard remaining > 0 else { return }
                 if !stopped, interruption.current == nil, let worker = workers[slot] {
-                    while asked[slot].count < window(slot), let plan = next() {
-                        asked[slot].append((plan, supervisor.send(plan, to: worker)))
+                    while mayAsk(slot), let plan = next() {
+                        let (delivered, bytes) = supervisor.request(plan, of: worker)
+                        asked[slot].append((plan, delivered, bytes))
+                        askedBytes[slot] += bytes
                     }
                 }
                 guard let worker = workers[slot], !asked[slot].isEmpty else { return }
-                let pending = asked[slot]
+                let pending = asked[slot].map { ($0.plan, $0.delivered) }
                 group.addTask { (slot, await supervisor.collect(pending, from: worker)) }
             }
             for slot in workers.indices { launch(slot) }
             for await (slot, outcomes) in group {
                 var ended: [WorkerSupervisor.Outcome] = []
                 for (plan, outcome) in outcomes {
-                    asked[slot].removeFirst()
+                    askedBytes[slot] -= asked[slot].removeFirst().bytes
                     if !outcome.neverStarted {
                         paces[slot].record(outcome.nanoseconds)
                         if current.contains(plan.number) {
@@ -148,6 +162,7 @@ final class WorkerPool: TestCaseDispatch {
                         // (the rest asked of it), in plan order, unless the run stops.
                         let rerun = (outcome.neverStarted ? [plan] : []) + asked[slot].map(\.plan)
                         asked[slot] = []
+                        askedBytes[slot] = 0
                         if interruption.current == nil, !stopped, await replace(slot, to: consumer, summary: &summary) {
                             waiting = (rerun + waiting).sorted { $0.number < $1.number }
                         } else {

@@ -85,8 +85,15 @@ struct WorkerSupervisor: Sendable {
     /// Asks `worker` for a test case, sending its plan; false when it no longer reads. A worker
     /// runs what it is asked in order, so a supervisor may ask for the next ones before this
     /// one ends.
+    @discardableResult
     func send(_ plan: TestCasePlan, to worker: WorkerProcess) -> Bool {
-        worker.send(worker.sentSteps.withLock { PlanLine.encode(plan, sent: &$0) })
+        request(plan, of: worker).delivered
+    }
+
+    /// Asks `worker` for a test case (`send`): whether the request reached it, and its size.
+    func request(_ plan: TestCasePlan, of worker: WorkerProcess) -> (delivered: Bool, bytes: Int) {
+        let line = worker.sentSteps.withLock { PlanLine.encode(plan, sent: &$0) }
+        return (worker.send(line), line.utf8.count + 1)
     }
 
     /// The outcomes of the test cases asked of `worker`, in the order asked: the first one's,
