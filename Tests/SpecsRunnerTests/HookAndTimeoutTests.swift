@@ -88,6 +88,33 @@ final class HookAndTimeoutTests: XCTestCase {
         XCTAssertTrue(summary.verdict.passed)
     }
 
+    func test_timeout_afterHooksOfAStepCancelledAtItsTimeout_canStillAwait() async throws {
+        // After hooks clean up: a step cancelled at its timeout leaves them a task that is not.
+        let clock = ManualClock()
+        let journal = Journal()
+        var steps = StepRegistry { TestWorld() }
+        steps.given("a step that waits for a reply") { _ in
+            clock.advance(seconds: 11)
+            try await Task.sleep(nanoseconds: 60_000_000_000)
+        }
+        steps.afterStep { _, _ in
+            try await Task.sleep(nanoseconds: 1_000_000)
+            journal.add("after step closed the connection")
+        }
+        steps.after { _, _ in
+            try await Task.sleep(nanoseconds: 1_000_000)
+            journal.add("after scenario dropped the database")
+        }
+        var harness = RunHarness(
+            ("f.feature", "Feature: f\n  Scenario: slow\n    Given a step that waits for a reply\n"))
+        harness.options.stepTimeout = 10
+        harness.clock = clock
+        let (_, envelopes) = try await harness.run(steps)
+
+        XCTAssertEqual(journal.all, ["after step closed the connection", "after scenario dropped the database"])
+        XCTAssertEqual(envelopes.stepStatuses, [.failed, .passed], "the timed-out step, then the after hook")
+    }
+
     func test_afterStep_runsAfterAFailingStepAndIsToldItsStatus() async throws {
         let journal = Journal()
         var steps = StepRegistry { TestWorld() }

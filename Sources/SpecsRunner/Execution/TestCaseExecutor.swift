@@ -63,7 +63,11 @@ struct TestCaseExecutor: Sendable {
                     } else {
                         let context = HookContext(
                             scenario: scenario, step: nil, status: hook.kind == .afterScenario ? worst : nil)
-                        result = await invoke(start) { [world] in try await hook.body(world, context) }
+                        result = await invoke(start) { [world] in
+                            try await Self.evenIfCancelled(hook.kind == .afterScenario, world) {
+                                try await hook.body($0, context)
+                            }
+                        }
                     }
                 case .step(let step, let matches):
                     if remaining == .skipAll {
@@ -128,7 +132,8 @@ struct TestCaseExecutor: Sendable {
             var hookFailure: (any Error)?
             for hook in after {
                 do {
-                    try await hook.body(world, HookContext(scenario: scenario, step: step.text, status: status))
+                    let context = HookContext(scenario: scenario, step: step.text, status: status)
+                    try await Self.evenIfCancelled(true, world) { try await hook.body($0, context) }
                 } catch {
                     hookFailure = hookFailure ?? error
                 }
@@ -141,6 +146,17 @@ struct TestCaseExecutor: Sendable {
         try StepArguments.values(
             of: match, dataTable: step.argument?.dataTable.map(DataTable.init),
             docString: step.argument?.docString.map { DocString(content: $0.content, mediaType: $0.mediaType) })
+    }
+
+    /// Runs an after hook (`after`) of a step that was cancelled at its timeout in a task
+    /// that is not cancelled, so that its clean-up can still await; the world is the hook's
+    /// alone meanwhile (this task waits for it). Anything else runs here.
+    private static func evenIfCancelled(
+        _ after: Bool, _ world: AnyObject?, _ body: @escaping @Sendable (AnyObject?) async throws -> Void
+    ) async throws {
+        guard after, Task.isCancelled else { return try await body(world) }
+        nonisolated(unsafe) let handed = world
+        try await Task { try await body(handed) }.value
     }
 
     private func invoke(_ start: UInt64, _ body: () async throws -> Void) async -> TestStepResult {
