@@ -24,6 +24,10 @@ extension LanguageServer {
             if real != uri, workspace.removeValue(forKey: real) != nil {
                 connection.notify("textDocument/publishDiagnostics", ["uri": real, "diagnostics": []])
             }
+            // Its copy read from disk is dropped: when it closes, it is read again and what the
+            // disk holds is shown, whatever the editor showed of it meanwhile.
+            workspace[uri] = nil
+            workspace[real] = nil
         case .didChange(let uri, let version, let changes):
             guard var document = documents[uri] else { return nil }
             // A change older than the text held (sent out of order) would undo newer edits.

@@ -71,6 +71,36 @@ final class LanguageServerWorkspaceTests: LanguageServerCase {
         try stop(session)
     }
 
+    func test_featureFiles_editedInTheEditorAndClosedUnsaved_showWhatTheDiskHoldsAgain() throws {
+        let broken = "Feature: B\n\n  Scenario: s\n    Given a step that passes\n    stray text\n"
+        let good = "Feature: G\n\n  Scenario: s\n    Given a step that passes\n"
+        try project.write("Features/broken.feature", broken)
+        try project.write("Features/good.feature", good)
+        let session = try start()
+        let brokenOnDisk = Self.codes(try session.diagnostics(uri("Features/broken.feature")))
+        XCTAssertFalse(brokenOnDisk.isEmpty)
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/good.feature"))), [])
+        // Each opened, changed to the other's state in the editor, and closed without saving.
+        try open(session, "Features/broken.feature", good)
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/broken.feature"))), [])
+        try open(session, "Features/good.feature", broken)
+        XCTAssertFalse(Self.codes(try session.diagnostics(uri("Features/good.feature"))).isEmpty)
+        for path in ["Features/broken.feature", "Features/good.feature"] {
+            try session.notify("textDocument/didClose", ["textDocument": ["uri": uri(path)]])
+        }
+        _ = try symbols(session)
+        func last(_ path: String) -> [String]? {
+            let message = session.notifications.last {
+                $0["method"] as? String == "textDocument/publishDiagnostics"
+                    && ($0["params"] as? [String: Any])?["uri"] as? String == uri(path)
+            }
+            return ((message?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]).map(Self.codes)
+        }
+        XCTAssertEqual(last("Features/broken.feature"), brokenOnDisk, "the disk's problems, shown again")
+        XCTAssertEqual(last("Features/good.feature"), [], "the editor's problems, gone with its text")
+        try stop(session)
+    }
+
     /// A Swift file as the fixture's scratch definitions say it is: 25 definitions at lines 10 to 34.
     private func stepsFile(extraLinesInTheWorld: Int) -> String {
         var lines = ["import SpecsRunner", "", "final class World {"]
