@@ -53,19 +53,9 @@ final class WorkerLostBetweenAttemptsTests: XCTestCase {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID().uuidString)")
         try Data(lines).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let script = "read settings; echo '#ready'; read request; cat '\(file.path)'; exit 3"
         var options = RunOptions()
         options.retry = 2
-        let supervisor = WorkerSupervisor(
-            executable: "/bin/sh", arguments: ["-c", script], options: options, clock: SystemClock(),
-            interruption: RunInterruption())
-        let worker = try supervisor.start(0, generation: 0)
-        let (readiness, _) = await supervisor.awaitReady(worker)
-        XCTAssertEqual(readiness, .ready)
-        XCTAssertTrue(supervisor.send(plan, to: worker))
-        let outcome = await supervisor.collect(plan, from: worker, delivered: true)
-        _ = await supervisor.finish(worker)
-        return outcome
+        return try await ScriptWorker.collect(plan, answer: "cat '\(file.path)'; exit 3", options: options)
     }
 
     /// Each attempt's id and the `willBeRetried` of each of its finishes, in order.

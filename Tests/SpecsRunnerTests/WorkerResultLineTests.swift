@@ -113,20 +113,9 @@ final class WorkerResultLineTests: XCTestCase {
 
     // MARK: A worker that says what no worker says
 
-    /// Collects test case `plan` from a worker process that is a shell script: it reads the
-    /// settings, says it is ready, reads the request, and writes `answer`.
+    /// Collects test case `plan` from a script worker that writes `answer` and then waits.
     private func collect(_ plan: TestCasePlan, answer: String) async throws -> WorkerSupervisor.Outcome {
-        let script = "read settings; echo '#ready'; read request; \(answer); exec sleep 2"
-        let supervisor = WorkerSupervisor(
-            executable: "/bin/sh", arguments: ["-c", script], options: RunOptions(), clock: SystemClock(),
-            interruption: RunInterruption())
-        let worker = try supervisor.start(0, generation: 0)
-        let (readiness, _) = await supervisor.awaitReady(worker)
-        XCTAssertEqual(readiness, .ready)
-        XCTAssertTrue(supervisor.send(plan, to: worker))
-        let outcome = await supervisor.collect(plan, from: worker, delivered: true)
-        _ = await supervisor.finish(worker)
-        return outcome
+        try await ScriptWorker.collect(plan, answer: "\(answer); exec sleep 2")
     }
 
     private func failure(in outcome: WorkerSupervisor.Outcome) -> String? {

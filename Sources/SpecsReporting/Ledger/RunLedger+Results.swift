@@ -53,19 +53,9 @@ extension RunLedger {
     private func pickle(of record: Record) -> Pickle? { pickles[record.testCase.pickleId] }
 
     /// Scenarios and steps by status, and the scenarios summaries name: what summaries print.
-    package struct StatusTally: Sendable {
+    package struct StatusTally: Sendable, StatusTallied {
         /// Scenarios and steps by status: the run's one tally type (`StatusCounts`).
         package var counts = StatusCounts()
-        /// Scenarios (final attempts) by status.
-        package var scenarios: [TestStepResultStatus: Int] {
-            get { counts.scenarios }
-            set { counts.scenarios = newValue }
-        }
-        /// Steps (of final attempts) by status.
-        package var steps: [TestStepResultStatus: Int] {
-            get { counts.steps }
-            set { counts.steps = newValue }
-        }
         /// The test cases whose final attempt did not pass, in plan order.
         package var notPassed: [String] = []
         /// The scenarios that passed only on a retry: their place, name and the retry they passed on.

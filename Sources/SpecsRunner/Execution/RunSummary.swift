@@ -3,19 +3,9 @@ import Messages
 /// What a run came to, as the runner knows it: the scenarios' and steps' statuses and the
 /// run's own problems. Its verdict (`verdict`) is the one the run's last lines and exit code
 /// start from.
-package struct RunSummary: Sendable {
+package struct RunSummary: Sendable, StatusTallied {
     /// Scenarios and steps by status, as each test case's status arrived (`record`).
     package var counts = StatusCounts()
-    /// Scenarios (final attempts) by status.
-    package var scenarios: [TestStepResultStatus: Int] {
-        get { counts.scenarios }
-        set { counts.scenarios = newValue }
-    }
-    /// Steps (of final attempts) by status.
-    package var steps: [TestStepResultStatus: Int] {
-        get { counts.steps }
-        set { counts.steps = newValue }
-    }
     /// The files that do not parse, each by `path:line` of its first error.
     package var unparsable: [String] = []
     /// Step definitions and hooks that could not be registered.

@@ -28,3 +28,22 @@ public struct StatusCounts: Sendable, Equatable {
     public var scenarioCount: Int { scenarios.values.reduce(0, +) }
 
 }
+
+/// A tally kept in `StatusCounts` (the runner's summary, the ledger's): its scenarios and
+/// steps by status are read and written there.
+package protocol StatusTallied {
+    var counts: StatusCounts { get set }
+}
+
+extension StatusTallied {
+    /// Scenarios (final attempts) by status.
+    package var scenarios: [TestStepResultStatus: Int] {
+        get { counts.scenarios }
+        set { counts.scenarios = newValue }
+    }
+    /// Steps (of final attempts) by status.
+    package var steps: [TestStepResultStatus: Int] {
+        get { counts.steps }
+        set { counts.steps = newValue }
+    }
+}

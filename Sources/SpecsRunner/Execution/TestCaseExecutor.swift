@@ -155,6 +155,8 @@ struct TestCaseExecutor: Sendable {
         _ after: Bool, _ world: AnyObject?, _ body: @escaping @Sendable (AnyObject?) async throws -> Void
     ) async throws {
         guard after, Task.isCancelled else { return try await body(world) }
+        // The world is no Sendable type: it crosses to the hook's task while this one only
+        // awaits that task, so one task at a time touches it, as when the hook runs here.
         nonisolated(unsafe) let handed = world
         try await Task { try await body(handed) }.value
     }

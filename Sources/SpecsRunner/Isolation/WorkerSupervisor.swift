@@ -82,15 +82,9 @@ struct WorkerSupervisor: Sendable {
         return envelopes
     }
 
-    /// Asks `worker` for a test case, sending its plan; false when it no longer reads. A worker
-    /// runs what it is asked in order, so a supervisor may ask for the next ones before this
-    /// one ends.
-    @discardableResult
-    func send(_ plan: TestCasePlan, to worker: WorkerProcess) -> Bool {
-        request(plan, of: worker).delivered
-    }
-
-    /// Asks `worker` for a test case (`send`): whether the request reached it, and its size.
+    /// Asks `worker` for a test case, sending its plan: whether the request reached it (not
+    /// when it no longer reads), and its size. A worker runs what it is asked in order, so a
+    /// supervisor may ask for the next ones before this one ends.
     func request(_ plan: TestCasePlan, of worker: WorkerProcess) -> (delivered: Bool, bytes: Int) {
         let line = worker.sentSteps.withLock { PlanLine.encode(plan, sent: &$0) }
         return (worker.send(line), line.utf8.count + 1)
