@@ -89,9 +89,9 @@ struct RunCommand {
             err.write("error: \(error)\n")
             return 2
         }
-        if options.isolation == .inProcess { InProcessExitGuard.arm() }
+        RunExitGuard.arm(inProcess: options.isolation == .inProcess)
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
-        InProcessExitGuard.disarm()
+        RunExitGuard.disarm()
         // A file the survey read and the run could not (no descriptor left) is told here.
         let told = Set(survey.unparsable)
         for error in outputs.factory.ledger.parseErrors

@@ -69,6 +69,13 @@ steps.given("a step that passes on its run {int}") { (_, run: Int) in
     if count < run { throw ExpectationFailure("card declined: 6666 (run \(count))") }
 }
 
+// A run hook that ends the runner's process, as `exit(0)` in a team's `beforeAll` or `afterAll`.
+switch ProcessInfo.processInfo.environment["SPECS_FIXTURE_EXITING_RUN_HOOK"] {
+case "beforeAll": steps.beforeAll("leave early") { exit(0) }
+case "afterAll": steps.afterAll("leave late") { exit(0) }
+default: break
+}
+
 // Hooks that say when and in which process they ran, in a file of the working directory.
 if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HOOKS"] == "1" {
     @Sendable func note(_ what: String) throws {

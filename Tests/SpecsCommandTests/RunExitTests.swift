@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-/// A step that ends the process in an `--in-process` run, through the real runner: the run
+/// Code that ends the runner's process (a step `--in-process`, a run hook), through the real runner: the run
 /// never exits 0 for it, and standard error says why; on workers its scenario fails alone.
-final class InProcessExitTests: XCTestCase {
+final class RunExitTests: XCTestCase {
     private var scratch: ScratchProject!
 
     override func setUpWithError() throws {
@@ -20,7 +20,7 @@ final class InProcessExitTests: XCTestCase {
         let run = try ExecutableRun.run(
             "misbehaving-specs", ["Features", "--in-process", "--format", "junit:j.xml"], in: scratch.root)
         XCTAssertEqual(run.code, 1, run.out + run.err)
-        XCTAssertTrue(run.err.contains("a step ended the process (exit) during an --in-process run"), run.err)
+        XCTAssertTrue(run.err.contains("a step or hook ended the process (exit) during an --in-process run"), run.err)
         XCTAssertTrue(run.err.contains("FAILED:"), run.err)
         XCTAssertFalse(run.out.contains("PASSED"), run.out)
     }
@@ -29,5 +29,20 @@ final class InProcessExitTests: XCTestCase {
         let run = try ExecutableRun.run("misbehaving-specs", ["Features", "--format", "summary"], in: scratch.root)
         XCTAssertEqual(run.code, 1, run.out + run.err)
         XCTAssertTrue(run.out.contains("2 scenarios (1 failed, 1 passed)"), run.out)
+    }
+
+    func test_run_onWorkersRunHookCallingExitZero_exitsOneSayingTheRunDidNotFinish() throws {
+        // A beforeAll or afterAll hook runs in the runner's own process, whatever the isolation
+        // of the steps: its exit(0), after a failing scenario or before any, is never a green run.
+        for hook in ["beforeAll", "afterAll"] {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["Features", "--format", "summary", "--format", "junit:j.xml"], in: scratch.root,
+                environment: ["SPECS_FIXTURE_EXITING_RUN_HOOK": hook])
+            XCTAssertEqual(run.code, 1, hook + run.out + run.err)
+            XCTAssertTrue(run.err.contains("a beforeAll or afterAll hook ended the process (exit)"), hook + run.err)
+            XCTAssertTrue(run.err.contains("the run did not finish"), hook + run.err)
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent("j.xml").path), hook)
+        }
     }
 }
