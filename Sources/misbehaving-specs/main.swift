@@ -75,6 +75,15 @@ case "beforeAll": steps.beforeAll("leave early") { exit(0) }
 case "afterAll": steps.afterAll("leave late") { exit(0) }
 default: break
 }
+// A run or worker hook that fails (throws), or crashes its worker.
+switch ProcessInfo.processInfo.environment["SPECS_FIXTURE_FAILING_RUN_HOOK"] {
+case "beforeAll": steps.beforeAll("book the test garage") { throw ExpectationFailure("garage closed\nsecond line") }
+case "beforeWorker":
+    steps.beforeWorker("open a database connection") { throw ExpectationFailure("connection refused") }
+case "crashingBeforeWorker":
+    steps.beforeWorker("open a database connection") { fatalError("driver crashed") }
+default: break
+}
 
 // Hooks that say when and in which process they ran, in a file of the working directory.
 if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HOOKS"] == "1" {

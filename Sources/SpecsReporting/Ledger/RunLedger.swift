@@ -67,7 +67,8 @@ package final class RunLedger: EventConsumer {
         didSet { frozenResult = nil }
     }
     /// How many before-all and after-all hooks failed.
-    package private(set) var failedRunHooks = 0
+    /// The run and worker hooks that failed, each worded once (`RunHookFailure`).
+    package private(set) var failedRunHooks: [String] = []
     /// Whether any pickle links a test (`@xctest:`), closed or not.
     package private(set) var hasTestLinks = false
     /// The test cases of open documents, by test case id.
@@ -190,7 +191,10 @@ package final class RunLedger: EventConsumer {
                 attempt.willBeRetried = finished.willBeRetried
             }
         case .testRunHookFinished(let finished):
-            if finished.result.status == .failed { failedRunHooks += 1 }
+            if finished.result.status == .failed {
+                let hook = runHookStarts[finished.testRunHookStartedId].flatMap { hooks[$0] }
+                RunHookFailure.add(RunHookFailure.words(hook, message: finished.result.message), to: &failedRunHooks)
+            }
         case .testRunHookStarted(let started): runHookStarts[started.id] = started.hookId
         case .testRunFinished(let finished):
             runFinished = finished

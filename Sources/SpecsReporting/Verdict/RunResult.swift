@@ -19,8 +19,8 @@ package struct RunResult: Sendable {
     package let duration: Int?
     /// The shards of a merge, each with its own time (empty for one run).
     package let shardTimes: [RunLedger.ShardTime]
-    /// How many before-all and after-all hooks failed.
-    package let failedRunHooks: Int
+    /// The run and worker hooks that failed, each worded once.
+    package let failedRunHooks: [String]
     /// Test cases whose pickle the stream lacks (a stream not whole): their scenario
     /// cannot be named or counted.
     package let withoutPickle: [(testCase: String, pickle: String)]
@@ -50,6 +50,6 @@ extension RunVerdict {
             add(.runEndedWithError(exception.message ?? exception.type))
         }
         if !result.tally.neverStarted.isEmpty { add(.notRun(count: result.tally.neverStarted.count)) }
-        if result.failedRunHooks > 0 { add(.runHookFailed) }
+        if !result.failedRunHooks.isEmpty { add(.runHookFailed(result.failedRunHooks)) }
     }
 }

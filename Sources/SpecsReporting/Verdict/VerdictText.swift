@@ -46,8 +46,9 @@ package enum VerdictText {
             case .pending: return "\(plural(count, "scenario", "scenarios")) \(verb) pending"
             default: return "\(plural(count, "scenario", "scenarios")) \(status.rawValue.lowercased())"
             }
-        case .runHookFailed:
-            return "a before-all or after-all hook failed"
+        case .runHookFailed(let hooks):
+            guard hooks.count > 1 else { return "the run's hook " + (hooks.first ?? "failed") }
+            return "\(hooks.count) of the run's hooks failed: " + hooks.joined(separator: "; ")
         case .coverage(let text):
             return text
         case .unusedDefinitions(let places):

@@ -23,8 +23,8 @@ package struct RunSummary: Sendable, StatusTallied {
     package var suitePlaces: [String: [Int]] = [:]
     /// Why the run stopped early (`SIGINT`), if it did.
     package var interrupted: String?
-    /// Whether a run-level hook failed.
-    package var hookFailed = false
+    /// The run and worker hooks that failed, each worded once (`RunHookFailure`).
+    package var failedHooks: [String] = []
     /// Why worker processes could not be started (`too many open files (limit 250)`), if
     /// they could not: the test cases they would have run are not run.
     package var workersNotStarted: String?
@@ -48,7 +48,7 @@ package struct RunSummary: Sendable, StatusTallied {
         if !unparsable.isEmpty { verdict.add(.unparsableFiles(unparsable)) }
         if let reason = workersNotStarted { verdict.add(.workersNotStarted(reason)) }
         verdict.addScenarioProblems()
-        if hookFailed { verdict.add(.runHookFailed) }
+        if !failedHooks.isEmpty { verdict.add(.runHookFailed(failedHooks)) }
         return verdict
     }
 

@@ -17,8 +17,8 @@ package struct RunVerdict: Sendable {
         case nothingSelected(hint: String)
         /// Scenarios (final attempts) that did not pass, by status.
         case scenarios(TestStepResultStatus, count: Int)
-        /// A before-all or after-all hook failed.
-        case runHookFailed
+        /// Run or worker hooks that failed, each worded (`RunHookFailure`).
+        case runHookFailed([String])
         /// Scenarios below the coverage minimum, or links to tests that do not exist.
         case coverage(String)
         /// The run did not finish: scenarios never ended (a stream cut short).

@@ -158,18 +158,21 @@ package struct Runner<World: AnyObject>: Sendable {
                             type: step.isRegularExpression ? .regularExpression : .cucumberExpression),
                         sourceReference: reference(step.location))))
         }
-        for hook in registry.hooks {
-            consumer.consume(
-                .hook(
-                    HookMessage(
-                        id: hook.id, name: hook.name, sourceReference: reference(hook.location),
-                        tagExpression: hook.tagExpressionSource, type: hook.kind.messageType)))
-        }
+        for hook in registry.hooks { consumer.consume(.hook(Self.message(of: hook))) }
     }
 
-    private func reference(_ location: CodeLocation) -> SourceReference {
+    /// The `hook` message that defines `hook` in the stream.
+    static func message(of hook: Hook) -> HookMessage {
+        HookMessage(
+            id: hook.id, name: hook.name, sourceReference: reference(hook.location),
+            tagExpression: hook.tagExpressionSource, type: hook.kind.messageType)
+    }
+
+    private static func reference(_ location: CodeLocation) -> SourceReference {
         SourceReference(uri: location.file, location: Location(line: location.line))
     }
+
+    private func reference(_ location: CodeLocation) -> SourceReference { Self.reference(location) }
 
     // MARK: Run-level hooks
 
@@ -249,7 +252,8 @@ package struct Runner<World: AnyObject>: Sendable {
             let result = StepOutcome.result(for: failure, duration: duration)
             if result.status == .failed {
                 allPassed = false
-                summary.hookFailed = true
+                RunHookFailure.add(
+                    RunHookFailure.words(Self.message(of: hook), message: result.message), to: &summary.failedHooks)
             }
             consumer.consume(
                 .testRunHookFinished(
@@ -285,7 +289,10 @@ package struct Runner<World: AnyObject>: Sendable {
     /// Workers when the options ask for them (each is sent the plans it runs), else this process.
     private func makeDispatch() -> any TestCaseDispatch {
         if case .workers(let executable, let arguments) = options.isolation {
-            return WorkerPool(executable: executable, arguments: arguments, options: options, clock: clock)
+            return WorkerPool(
+                executable: executable, arguments: arguments, options: options, clock: clock,
+                hooks: Dictionary(
+                    registry.hooks.map { ($0.id, Self.message(of: $0)) }, uniquingKeysWith: { first, _ in first }))
         }
         let (scenario, watchdog) = makeScenarioRun()
         return InProcessDispatch(scenario, watchdog: watchdog, options: options)

@@ -12,9 +12,11 @@ final class ProtocolWriter: Sendable {
         self.descriptor = descriptor
     }
 
-    /// An envelope sent whole, as a JSON line (a worker hook's).
+    /// An envelope sent whole, as a JSON line (a worker hook's). The stream is flushed when a
+    /// hook starts, so that the supervisor knows which hook runs if the process dies in it.
     func emit(_ envelope: Envelope) {
         buffer.withLock { NDJSON.append(envelope, to: &$0) }
+        if case .testRunHookStarted = envelope { flush() }
     }
 
     /// An event of the test case `plan` as its result line (`ResultLine`), or whole when no

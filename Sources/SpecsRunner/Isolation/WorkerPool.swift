@@ -25,20 +25,54 @@ final class WorkerPool: TestCaseDispatch {
     /// What the next batch's test cases told, by number, until their batch's turn.
     private var finishedAhead: [Int: WorkerSupervisor.Outcome] = [:]
     private(set) var stopped = false
+    /// The run's hooks as the stream defines them, by id: a worker hook's failure is worded from them.
+    private let hooks: [String: HookMessage]
+    private let clock: any RunClock
 
-    init(executable: String, arguments: [String], options: RunOptions, clock: any RunClock) {
+    init(
+        executable: String, arguments: [String], options: RunOptions, clock: any RunClock,
+        hooks: [String: HookMessage] = [:]
+    ) {
         interruption = options.interruption ?? RunInterruption()
         supervisor = WorkerSupervisor(
             executable: executable, arguments: arguments, options: options, clock: clock, interruption: interruption)
         self.options = options
+        self.hooks = hooks
+        self.clock = clock
     }
 
-    private func relay(_ envelopes: [Envelope], to consumer: some EventConsumer, summary: inout RunSummary) {
+    /// Passes on what a worker told, counting the worker hooks that failed. A worker that ended
+    /// in the middle of a hook (not by an interruption, which is the verdict) failed it: the
+    /// hook is ended here, failed, so that the stream says so as the run does.
+    private func relay(
+        _ envelopes: [Envelope], to consumer: some EventConsumer, summary: inout RunSummary, workerEnded: Bool = false
+    ) {
+        var started: [String: String] = [:]
         for envelope in envelopes {
-            if case .testRunHookFinished(let finished) = envelope, finished.result.status == .failed {
-                summary.hookFailed = true
+            switch envelope {
+            case .testRunHookStarted(let hook): started[hook.id] = hook.hookId
+            case .testRunHookFinished(let finished):
+                if finished.result.status == .failed {
+                    let hook = started[finished.testRunHookStartedId].flatMap { hooks[$0] }
+                    RunHookFailure.add(
+                        RunHookFailure.words(hook, message: finished.result.message), to: &summary.failedHooks)
+                }
+                started[finished.testRunHookStartedId] = nil
+            default: break
             }
             consumer.consume(envelope)
+        }
+        guard workerEnded, interruption.current == nil else { return }
+        for (startedId, hookId) in started.sorted(by: { $0.key < $1.key }) {
+            let message = "its worker process ended during the hook"
+            RunHookFailure.add(RunHookFailure.words(hooks[hookId], message: message), to: &summary.failedHooks)
+            consumer.consume(
+                .testRunHookFinished(
+                    TestRunHookFinished(
+                        testRunHookStartedId: startedId,
+                        result: TestStepResult(
+                            duration: Duration(nanoseconds: 0), message: message, status: .failed),
+                        timestamp: clock.now())))
         }
     }
 
@@ -48,14 +82,20 @@ final class WorkerPool: TestCaseDispatch {
         do {
             let worker = try supervisor.start(slot, generation: generations[slot])
             let (readiness, envelopes) = await supervisor.awaitReady(worker)
-            relay(envelopes, to: consumer, summary: &summary)
-            if readiness == .ready { return worker }
-            relay(await supervisor.finish(worker), to: consumer, summary: &summary)
+            if readiness == .ready {
+                relay(envelopes, to: consumer, summary: &summary)
+                return worker
+            }
             // A worker ended by an interruption failed no hook: the interruption is the verdict.
-            // One that crashed in a before-all hook failed it.
+            // One that crashed in a before-all hook failed it (`relay` ends the hook, failed).
+            let failedBefore = summary.failedHooks
+            relay(envelopes + (await supervisor.finish(worker)), to: consumer, summary: &summary, workerEnded: true)
             let inHook = envelopes.contains { if case .testRunHookStarted = $0 { true } else { false } }
             if readiness == .hookFailed || (interruption.current == nil && inHook) {
-                summary.hookFailed = true
+                if summary.failedHooks == failedBefore {
+                    RunHookFailure.add(
+                        RunHookFailure.words(nil, message: "a worker hook failed"), to: &summary.failedHooks)
+                }
             } else if interruption.current == nil, summary.workersNotStarted == nil {
                 summary.workersNotStarted = "a worker ended before it was ready"
             }
@@ -188,7 +228,9 @@ final class WorkerPool: TestCaseDispatch {
         generations = Array(repeating: 0, count: width)
         for slot in 0..<width { workers.append(await start(slot, to: consumer, summary: &summary)) }
         guard workers.contains(where: { $0 == nil }) else { return }
-        for case let worker? in workers { relay(await supervisor.finish(worker), to: consumer, summary: &summary) }
+        for case let worker? in workers {
+            relay(await supervisor.finish(worker), to: consumer, summary: &summary, workerEnded: true)
+        }
         workers = workers.map { _ in nil }
         stopped = true
     }
@@ -202,7 +244,9 @@ final class WorkerPool: TestCaseDispatch {
     }
 
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {
-        for case let worker? in workers { relay(await supervisor.finish(worker), to: consumer, summary: &summary) }
+        for case let worker? in workers {
+            relay(await supervisor.finish(worker), to: consumer, summary: &summary, workerEnded: true)
+        }
         workers = []
     }
 }

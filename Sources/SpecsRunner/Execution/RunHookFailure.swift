@@ -1,0 +1,22 @@
+import Messages
+
+/// How the last lines name a run or worker hook that failed: by its name and place, with the
+/// first line of its message, made from the messages of the stream (the `hook` and its
+/// `testRunHookFinished`), so that the run and a report of its saved stream say it alike.
+package enum RunHookFailure {
+    /// The words for `hook` (nil when the stream does not define it) that failed with `message`.
+    package static func words(_ hook: HookMessage?, message: String?) -> String {
+        let when = hook?.type == .afterTestRun ? "after the run" : "before the run"
+        let name = hook?.name.map { "'\($0)'" } ?? "a hook"
+        let place = hook.map { "\($0.sourceReference.uri ?? "?"):\($0.sourceReference.location?.line ?? 0), " } ?? ""
+        let firstLine = message?.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        let reason = firstLine.count > 200 ? String(firstLine.prefix(200)) + "..." : firstLine
+        return "\(name) (\(place)\(when)) failed" + (reason.isEmpty ? "" : ": " + reason)
+    }
+
+    /// `words` added to `list` unless it holds them already (the same hook failing in every
+    /// worker is told once).
+    package static func add(_ words: String, to list: inout [String]) {
+        if !list.contains(words) { list.append(words) }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// A run or worker hook that fails, through the real runner: the last lines name it, where it
+/// is and why, on workers and in process, and a report of the saved stream says it alike.
+final class RunHookFailureTests: XCTestCase {
+    private var scratch: ScratchProject!
+
+    override func setUpWithError() throws {
+        scratch = try ScratchProject("specs-run-hook-failure")
+        try scratch.write(
+            "Features/h.feature", "Feature: H\n  Scenario: passes\n    Given a step that passes\n")
+    }
+
+    override func tearDownWithError() throws { scratch.remove() }
+
+    private func lastLines(_ hook: String, _ options: [String]) throws -> (code: Int32, failed: String, report: String)
+    {
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features", "--format", "summary", "--format", "message:run.ndjson"] + options,
+            in: scratch.root, environment: ["SPECS_FIXTURE_FAILING_RUN_HOOK": hook, "SWIFT_BACKTRACE": "enable=no"])
+        let report = try ExecutableRun.run(
+            "misbehaving-specs", ["report", "run.ndjson", "--format", "summary"], in: scratch.root)
+        func failed(_ text: String) -> String {
+            text.components(separatedBy: "\n").filter { $0.contains("hook") && $0.contains("failed") }.joined(
+                separator: "\n")
+        }
+        XCTAssertEqual(report.code, run.code, hook + report.out + report.err)
+        return (run.code, failed(run.out + run.err), failed(report.out + report.err))
+    }
+
+    func test_run_failingBeforeAll_namesTheHookItsPlaceAndItsMessageAsTheReportDoes() throws {
+        for options in [[], ["--in-process"]] {
+            let (code, failed, report) = try lastLines("beforeAll", options)
+            XCTAssertEqual(code, 1, failed)
+            XCTAssertTrue(failed.contains("'book the test garage' ("), failed)
+            XCTAssertTrue(failed.contains("main.swift:"), failed)
+            XCTAssertTrue(failed.contains("before the run) failed: garage closed"), failed)
+            XCTAssertFalse(failed.contains("second line"), failed)
+            XCTAssertEqual(failed, report)
+        }
+    }
+
+    func test_run_failingBeforeWorker_namesItOnceOnWorkersAndInProcess() throws {
+        for options in [["--parallel", "2"], ["--in-process"]] {
+            let (code, failed, report) = try lastLines("beforeWorker", options)
+            XCTAssertEqual(code, 1, failed)
+            XCTAssertTrue(failed.contains("'open a database connection' ("), failed)
+            XCTAssertTrue(failed.contains("failed: connection refused"), failed)
+            XCTAssertEqual(failed.components(separatedBy: "connection refused").count, 2, failed)
+            XCTAssertEqual(failed, report)
+        }
+    }
+
+    func test_run_beforeWorkerCrashingItsWorker_failsTheHookInTheStreamToo() throws {
+        let (code, failed, report) = try lastLines("crashingBeforeWorker", [])
+        XCTAssertEqual(code, 1, failed)
+        XCTAssertTrue(failed.contains("'open a database connection' ("), failed)
+        XCTAssertTrue(failed.contains("failed: its worker process ended during the hook"), failed)
+        XCTAssertEqual(failed, report)
+    }
+}
