@@ -54,7 +54,8 @@ struct RunCommand {
         // Every file is parsed twice, each time for a reason:
         // 1. by the survey, before the run, for what must be told before anything runs (parse
         //    errors, unknown tags, lines that select nothing, the report's language), keeping
-        //    nothing;
+        //    nothing; it parses a window of files at once on every processor, and tells them
+        //    in order;
         // 2. by the run's batches (`RunBatchMaker`), which hold at most two batches of files
         //    at once: keeping every document from the survey would make a run's memory grow
         //    with the suite instead of staying flat.

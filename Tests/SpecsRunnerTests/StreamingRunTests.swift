@@ -235,6 +235,42 @@ final class FeatureFilesTests: XCTestCase {
             XCTAssertEqual(files.feature(at: index).document, inOrder[index].document)
         }
     }
+
+    func test_init_manyFilesSomeBroken_visitsInOrderWithTheIdsOfLoadingInOrder() throws {
+        // More files than a window of the survey, of different sizes, some that do not parse
+        // (after using ids) and one that cannot be read: each is visited in order, and each
+        // one's run ids are those of loading every file in order.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var generator = SystemRandomNumberGenerator()
+        var paths: [FeaturePath] = []
+        for index in 0..<(ProcessInfo.processInfo.activeProcessorCount * 8 * 3 + 5) {
+            let path = directory.appendingPathComponent("f\(index).feature").path
+            paths.append(FeaturePath(argument: path))
+            if index == 7 { continue }  // never written: cannot be read
+            var text = "Feature: f\(index)\n"
+            for number in 0..<Int.random(in: 0...6, using: &generator) {
+                text +=
+                    "  Scenario Outline: s\(number)\n    Given a <x>\n    Examples:\n      | x |\n      | 1 |\n      | 2 |\n"
+            }
+            if index % 5 == 3 { text += "  Scenario: broken\n    Given a step\nFeature: again\n" }
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        var visited: [String] = []
+        let files = FeatureFiles(surveying: paths) { visited.append($0.source.uri) }
+        var ids = IncrementingIdGenerator()
+        let inOrder = FeatureLoader.load(paths, ids: &ids)
+
+        XCTAssertEqual(visited, paths.map(\.path))
+        XCTAssertTrue(inOrder.contains { !$0.errors.isEmpty && $0.document == nil && $0.source.data.isEmpty == false })
+        for index in paths.indices.shuffled() {
+            let feature = files.feature(at: index)
+            XCTAssertEqual(feature.pickles.map(\.id), inOrder[index].pickles.map(\.id), "f\(index)")
+            XCTAssertEqual(feature.document, inOrder[index].document, "f\(index)")
+            XCTAssertEqual(feature.errors.map(\.description), inOrder[index].errors.map(\.description), "f\(index)")
+        }
+    }
 }
 
 final class RunResultTests: XCTestCase {

@@ -1,4 +1,6 @@
+import Foundation
 import Gherkin
+import Locking
 
 /// Where a run's features come from: each loaded when the run needs it, so a run holds
 /// the files it is running and not every file it was given.
@@ -22,17 +24,40 @@ package struct FeatureFiles: FeatureSupply {
     package let paths: [FeaturePath]
     private let idStarts: [Int]
 
-    /// Reads and parses every file once, in order, handing each to `visit` and then letting it go.
+    /// Reads and parses every file once, handing each to `visit` in order and then letting it
+    /// go. The files are parsed a window at a time on every processor; a file handed to
+    /// `visit` has ids of its own, from 0 (where the run's ids of a file start is known only
+    /// once the files before it are parsed): the run's come with `feature(at:)`.
     package init(surveying paths: [FeaturePath], visit: (LoadedFeature) -> Void = { _ in }) {
-        var ids = IncrementingIdGenerator()
         var starts: [Int] = []
         starts.reserveCapacity(paths.count)
-        for path in paths {
-            starts.append(ids.next)
-            visit(FeatureLoader.load(path, ids: &ids))
+        var nextId = 0
+        let window = max(1, ProcessInfo.processInfo.activeProcessorCount) * 8
+        var first = 0
+        while first < paths.count {
+            let files = paths[first..<min(first + window, paths.count)]
+            for (feature, idCount) in Self.loadEach(files) {
+                starts.append(nextId)
+                nextId += idCount
+                visit(feature)
+            }
+            first = files.endIndex
         }
         self.paths = paths
         idStarts = starts
+    }
+
+    /// Each file loaded with ids from 0, with how many ids it took, in the files' order; the
+    /// files are loaded at the same time, on every processor.
+    private static func loadEach(_ files: ArraySlice<FeaturePath>) -> [(LoadedFeature, Int)] {
+        let files = Array(files)
+        let loaded = Locked([(LoadedFeature, Int)?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            var ids = IncrementingIdGenerator()
+            let feature = FeatureLoader.load(files[index], ids: &ids)
+            loaded.withLock { $0[index] = (feature, ids.next) }
+        }
+        return loaded.withLock { $0.compactMap { $0 } }
     }
 
     /// How many files there are.
