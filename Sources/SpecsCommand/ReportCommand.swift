@@ -20,6 +20,7 @@ enum ReportCommand {
             (parsed.has(.help) ? out : err).write(help)
             return parsed.has(.help) ? 0 : 2
         }
+        if Self.refusesUnfinishedWrites(parsed.positionals, err: err) { return 2 }
         var streams: [[Envelope]] = []
         for path in parsed.positionals {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -116,6 +117,28 @@ enum ReportCommand {
         (humanOnStdout && out.failure == nil ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()
         return verdict.exitCode
+    }
+
+    /// Whether a stream is an earlier run's because the run writing it in its place was killed
+    /// before its end (`UnfinishedWrite`): each such stream is named with its partial file,
+    /// and nothing is reported. A run writing one now is only warned of.
+    private static func refusesUnfinishedWrites(_ paths: [String], err: ReportOutput) -> Bool {
+        var refused = false
+        for path in paths {
+            guard let write = UnfinishedWrite(beside: path) else { continue }
+            if write.writing, let pid = write.writer {
+                err.write(
+                    "warning: \(path): a run (process \(pid)) is writing a newer stream in its place now "
+                        + "(\(write.partial)): this is an earlier run's\n")
+                continue
+            }
+            refused = true
+            err.write(
+                "\(path): error: the run that was writing this stream did not finish (\(write.partial) is left "
+                    + "beside it), so it is an earlier run's stream: run again "
+                    + "(\(write.partial) holds what the unfinished run wrote)\n")
+        }
+        return refused
     }
 
     /// The verdict of saved streams, read as the run's own.

@@ -33,30 +33,15 @@ struct RerunFile {
         }
     }
 
-    /// The newer partial file of `path` a run left (`.NAME.PID.partial`, as `ReportOutput`
-    /// writes a report before putting it in place), said as why the file cannot be trusted.
+    /// The newer partial file of `path` a run left (`UnfinishedWrite`), said as why the file
+    /// cannot be trusted.
     static func unfinishedWrite(of path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let prefix = ".\(url.lastPathComponent)."
-        let written = modified(path) ?? 0
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
-            guard let time = modified(folder + "/" + name), time >= written else { continue }
-            let pid = Int32(name.dropFirst(prefix.count).dropLast(".partial".count))
-            if pid == getpid() { continue }
-            if let pid, kill(pid, 0) == 0 || errno != ESRCH {
-                return "a run (process \(pid)) is writing it now (\(name)): wait for its end"
-            }
-            return "the run that was writing it did not finish (\(name) is left beside it), "
-                + "so it lists an earlier run's scenarios: run the suite again"
+        guard let write = UnfinishedWrite(beside: path) else { return nil }
+        if write.writing, let pid = write.writer {
+            return "a run (process \(pid)) is writing it now (\(write.partial)): wait for its end"
         }
-        return nil
-    }
-
-    private static func modified(_ path: String) -> Double? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970
+        return "the run that was writing it did not finish (\(write.partial) is left beside it), "
+            + "so it lists an earlier run's scenarios: run the suite again"
     }
 
     /// The places of one line: the line, or each `....feature[:line...]` of it when there are

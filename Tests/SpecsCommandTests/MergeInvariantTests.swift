@@ -197,6 +197,33 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertTrue(again.out.contains("dry run of 3 scenarios"), again.out)
     }
 
+    func test_report_missingShardThatHeldNoScenario_failsSayingItHeldNone() throws {
+        for index in 1...7 { XCTAssertEqual(try shard(index, of: 8).code, 0) }
+        let merged = try report((1...7).map { "s\($0).ndjson" })
+        assertFails(
+            merged,
+            saying: "shard 8 of 8 is missing: it held none of the suite's 6 scenarios, but every shard's stream is "
+                + "part of the run")
+        XCTAssertFalse(merged.out.contains("0 of the suite's"), merged.out)
+        XCTAssertTrue(merged.out.contains("6 scenarios (6 passed)"), merged.out)
+    }
+
+    func test_report_lastShardsStreamCutOff_failsSayingItIsCutOffNotMissing() throws {
+        for index in 1...2 { XCTAssertEqual(try shard(index).code, 0) }
+        var cut = false
+        try edit("s2.ndjson", to: "s2cut.ndjson") { line in
+            cut = cut || line.hasPrefix("{\"testStepFinished\"")
+            return cut ? nil : line
+        }
+        let merged = try report(["s1.ndjson", "s2cut.ndjson"])
+        assertFails(
+            merged,
+            saying: "shard 2 of 2 has no finished stream (s2cut.ndjson is cut off before telling which shard it ran)")
+        XCTAssertTrue(merged.out.contains("s2cut.ndjson ends before its run finished"), merged.out)
+        XCTAssertFalse(merged.out.contains("missing"), merged.out)
+        XCTAssertFalse(merged.out.contains("in no stream"), merged.out)
+    }
+
     func test_report_shardWhoseDefinitionsDidNotRegister_fails() throws {
         XCTAssertEqual(try shard(1).code, 0)
         let broken = try run(

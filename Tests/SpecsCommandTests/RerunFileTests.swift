@@ -39,6 +39,26 @@ final class RerunFileTests: XCTestCase {
         XCTAssertEqual(again.code, 1, again.out + again.err)
         XCTAssertTrue(again.out.contains("3 scenarios (2 failed, 1 passed)"), again.out)
     }
+
+    func test_rerunFile_aFileThatDoesNotParseBesideAFailedScenario_namesBothAndTheRerunFailsUntilItParses() throws {
+        try scratch.write(
+            "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")
+        let first = try run(["Features/broken.feature", "Features/c.feature", "--format", "rerun:r.txt"])
+        XCTAssertEqual(first.code, 2, first.out + first.err)
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature\nFeatures/c.feature:3\n")
+        // The failed scenario passes on its rerun; the file that does not parse still fails it.
+        try scratch.write("Features/c.feature", "Feature: C\n\n  Scenario: red too\n    Given a step that passes\n")
+        let again = try run(["@r.txt", "--format", "summary", "--format", "rerun:r.txt"])
+        XCTAssertEqual(again.code, 2, again.out + again.err)
+        XCTAssertTrue(again.err.contains("Features/broken.feature:5"), again.err)
+        XCTAssertTrue(again.out.contains("1 feature file does not parse: Features/broken.feature:5"), again.out)
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature\n")
+        try scratch.write("Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n")
+        let fixed = try run(["@r.txt", "--format", "summary", "--format", "rerun:r.txt"])
+        XCTAssertEqual(fixed.code, 0, fixed.out + fixed.err)
+        XCTAssertTrue(fixed.out.hasSuffix("PASSED: 1 scenario passed\n"), fixed.out)
+        XCTAssertEqual(try scratch.read("r.txt"), "")
+    }
 }
 
 /// A run under a low limit of open files (`ulimit -n`): whatever it cannot open, it fails

@@ -115,6 +115,68 @@ final class StaleReportTests: XCTestCase {
         XCTAssertTrue(refused.err.contains("the run that was writing it did not finish"), refused.err)
     }
 
+    /// A process that has ended, so that no process has its number now (until the system gives it again).
+    private func endedProcess() throws -> Int32 {
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+        ended.arguments = ["-c", "true"]
+        try ended.run()
+        ended.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.05)
+        return ended.processIdentifier
+    }
+
+    func test_report_streamWithThePartialOfAnEndedRunBesideIt_isRefusedNamingBoth() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
+        let pid = try endedProcess()
+        try scratch.write(".m.ndjson.\(pid).partial", "{\"meta\"")
+        let refused = try run(["report", "m.ndjson", "--format", "summary", "--format", "junit:j.xml"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(
+            refused.err.contains(
+                "m.ndjson: error: the run that was writing this stream did not finish (.m.ndjson.\(pid).partial is "
+                    + "left beside it), so it is an earlier run's stream"),
+            refused.err)
+        XCTAssertFalse(refused.out.contains("PASSED"), refused.out)
+        XCTAssertFalse(exists("j.xml"), "a report of the earlier run's stream is written")
+        // A run that writes the stream again puts it right.
+        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
+        let accepted = try run(["report", "m.ndjson", "--format", "summary"])
+        XCTAssertEqual(accepted.code, 0, accepted.out + accepted.err)
+        XCTAssertTrue(accepted.out.hasSuffix("PASSED: 1 scenario passed\n"), accepted.out)
+    }
+
+    func test_report_streamOfAKilledRun_isRefused() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
+        try scratch.write(
+            "Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that sleeps for 5000 ms\n")
+        let killed = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "message:m.ndjson", "--format", "progress"], in: project,
+            signal: SIGKILL, after: 0.5)
+        XCTAssertTrue(killed.signaled, killed.out + killed.err)
+        let refused = try run(["report", "m.ndjson"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(
+            refused.err.contains("m.ndjson: error: the run that was writing this stream did not finish"), refused.err)
+        XCTAssertFalse(refused.out.contains("PASSED"), refused.out)
+    }
+
+    func test_report_streamBesideThePartialOfARunningWriter_isReportedWithAWarning() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        writer.arguments = ["30"]
+        try writer.run()
+        defer { writer.terminate() }
+        try scratch.write(".m.ndjson.\(writer.processIdentifier).partial", "")
+        let reported = try run(["report", "m.ndjson", "--format", "summary"])
+        XCTAssertEqual(reported.code, 0, reported.out + reported.err)
+        XCTAssertTrue(
+            reported.err.contains(
+                "warning: m.ndjson: a run (process \(writer.processIdentifier)) is writing a newer stream in its place"),
+            reported.err)
+    }
+
     func test_dryRun_rerunFile_namesTheScenariosNotRun() throws {
         try scratch.write("Features/d.feature", "Feature: D\n  Scenario: one\n    Given a step that fails\n")
         let dry = try run([

@@ -81,4 +81,37 @@ final class ShardCheckTests: XCTestCase {
         XCTAssertEqual(ShardCheck([("old", ended)], allowingUnchecked: true).problems, [])
         XCTAssertEqual(ShardCheck([("old", ended)], allowingUnchecked: true).unchecked, ["old"])
     }
+
+    func test_init_missingShardsThatHeldNoScenario_sayTheyHeldNone() {
+        let one = ShardCheck([
+            stream("a", shard: 1, of: 3, selected: 2, planned: 2),
+            stream("b", shard: 2, of: 3, selected: 2, planned: 0),
+        ])
+        XCTAssertEqual(
+            one.problems,
+            [
+                "shard 3 of 3 is missing: it held none of the suite's 2 scenarios, but every shard's stream is part of the run"
+            ])
+        let two = ShardCheck([stream("a", shard: 1, of: 3, selected: 2, planned: 2)])
+        XCTAssertEqual(
+            two.problems,
+            [
+                "shards 2, 3 of 3 are missing: they held none of the suite's 2 scenarios, but every shard's stream is "
+                    + "part of the run"
+            ])
+    }
+
+    func test_init_shardWhoseStreamIsCutOff_isSaidCutOffNotMissing() {
+        let started: [Envelope] = [
+            .testRunStarted(TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run"))
+        ]
+        let check = ShardCheck([stream("a", shard: 1, of: 2, planned: 4), ("b", started)])
+        XCTAssertEqual(
+            check.problems,
+            [
+                "b ends before its run finished (no testRunFinished): its run died or was cut",
+                "shard 2 of 2 has no finished stream (b is cut off before telling which shard it ran)",
+            ])
+        XCTAssertFalse(check.problems.joined().contains("missing"), check.problems.joined())
+    }
 }

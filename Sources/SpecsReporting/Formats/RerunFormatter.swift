@@ -7,9 +7,11 @@ import SpecsRunner
 /// did not pass is named: failed, never finished, never started (an interrupted run, after
 /// `--fail-fast`, definitions not registered), in no stream of a merge or in a merged dry
 /// run's; a dry run (`--dry-run`) names each scenario it planned, none of which it ran, so
-/// that `specs @FILE` runs them, as a merge of its stream fails. A failed run that names no scenario (a file that does not parse, nothing selected,
-/// a failed before-all hook) writes the files that do not parse, or else a `# FAILED: ...`
-/// line, so that `specs @FILE` never takes it for a run that passed.
+/// that `specs @FILE` runs them, as a merge of its stream fails. Each file that does not
+/// parse is named by its path alone, beside the scenarios, so that `specs @FILE` reads it
+/// again and fails with its parse error until it is fixed. A failed run that names neither
+/// (nothing selected, a failed before-all hook) writes a `# FAILED: ...` line, so that
+/// `specs @FILE` never takes it for a run that passed.
 /// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
 package final class RerunFormatter: EventConsumer {
     private let feed: LedgerFeed
@@ -59,17 +61,18 @@ package final class RerunFormatter: EventConsumer {
             }
             lines[String(place[..<colon]), default: []].insert(line)
         }
-        for uri in lines.keys.sorted() {
-            out.write(uri + lines[uri, default: []].sorted().map { ":\($0)" }.joined() + "\n")
+        // A file that does not parse is named by its path alone: `specs @FILE` reads it again
+        // and fails with its parse error until it is fixed, then runs all of it.
+        let unparsable = Set(result.unparsable.map { String($0[..<($0.lastIndex(of: ":") ?? $0.endIndex)]) })
+            .subtracting(["?"])
+        for uri in Set(lines.keys).union(unparsable).sorted() {
+            let places = unparsable.contains(uri) ? "" : lines[uri, default: []].sorted().map { ":\($0)" }.joined()
+            out.write(uri + places + "\n")
         }
         let verdict = board?.verdict(or: ledger) ?? RunVerdict(result)
-        if lines.isEmpty && !verdict.passed {
-            let unparsable = Set(result.unparsable.map { String($0[..<($0.lastIndex(of: ":") ?? $0.endIndex)]) })
-            for uri in unparsable.sorted() { out.write(uri + "\n") }
-            if unparsable.isEmpty {
-                let reasons = verdict.problems.map(VerdictText.sentence).joined(separator: "; ")
-                out.write("# FAILED: " + reasons.replacing("\n", with: " ") + "\n")
-            }
+        if lines.isEmpty && unparsable.isEmpty && !verdict.passed {
+            let reasons = verdict.problems.map(VerdictText.sentence).joined(separator: "; ")
+            out.write("# FAILED: " + reasons.replacing("\n", with: " ") + "\n")
         }
         out.close()
     }

@@ -80,7 +80,9 @@ package struct ShardCheck: Sendable {
             }
         }
         let described = facts.compactMap { stream in stream.facts.metadata.map { (path: stream.path, metadata: $0) } }
-        checkShards(described, facts: facts.map(\.facts))
+        // A stream cut before its end tells no shard: it may be the one no other stream is.
+        let cut = streams.count > 1 ? facts.filter { $0.facts.success == nil && $0.facts.metadata == nil } : []
+        checkShards(described, facts: facts.map(\.facts), cut: cut.map(\.path))
         guard streams.count > 1 else { return }
         shardTimes = facts.compactMap { stream -> RunLedger.ShardTime? in
             guard let metadata = stream.facts.metadata, let start = stream.facts.started,
@@ -93,7 +95,9 @@ package struct ShardCheck: Sendable {
 
     /// The checks of the suite as its shards describe it: one suite, one number of shards,
     /// each once, one plan, and every scenario in exactly one stream.
-    private mutating func checkShards(_ described: [(path: String, metadata: RunMetadata)], facts: [StreamFacts]) {
+    private mutating func checkShards(
+        _ described: [(path: String, metadata: RunMetadata)], facts: [StreamFacts], cut: [String]
+    ) {
         // Scenarios planned by more than one stream (a shard given twice, shards planned apart).
         var seen: [String: Int] = [:]
         var twice: [String] = []
@@ -178,10 +182,27 @@ package struct ShardCheck: Sendable {
             let numbers =
                 missingShards.numbers.map(String.init).joined(separator: ", ")
                 + (count > missingShards.numbers.count ? " and \(count - missingShards.numbers.count) more" : "")
-            problems.append(
-                "shard\(count == 1 ? "" : "s") \(numbers) of \(total) \(count == 1 ? "is" : "are") missing: "
-                    + "\(scenariosInNoStream.count) of the suite's \(first.metadata.selected) scenarios are in no "
-                    + "stream and were not run" + places)
+            let one = count == 1
+            let shards = "shard\(one ? "" : "s") \(numbers) of \(total)"
+            let selected = first.metadata.selected
+            // Where a stream cut before its end may be the shard, the shard is not missing: its
+            // stream is cut off (and its scenarios that never ran are counted as such).
+            let absent =
+                cut.isEmpty
+                ? "\(shards) \(one ? "is" : "are") missing"
+                : "\(shards) \(one ? "has" : "have") no finished stream (\(Self.list(cut)) \(cut.count == 1 ? "is" : "are") "
+                    + "cut off before telling which shard \(cut.count == 1 ? "it" : "they") ran)"
+            if !scenariosInNoStream.isEmpty {
+                problems.append(
+                    "\(absent): \(scenariosInNoStream.count) of the suite's \(selected) scenarios are in no "
+                        + "stream and were not run" + places)
+            } else if cut.isEmpty {
+                problems.append(
+                    "\(absent): \(one ? "it" : "they") held none of the suite's \(selected) scenarios, but "
+                        + "every shard's stream is part of the run")
+            } else {
+                problems.append(absent)
+            }
         } else if !scenariosInNoStream.isEmpty {
             problems.append(
                 "\(scenariosInNoStream.count) of the suite's \(first.metadata.selected) scenarios ran in no shard"
