@@ -123,8 +123,8 @@ struct OutputFactory {
 
     /// The consumers of `requests`, after checking where they write: two formats to one place
     /// (one file, however named, or standard output or error) or a report over one of
-    /// `inputs` (the run's feature files) is a usage error, before anything is opened.
-    func consumers(for requests: [FormatRequest], inputs: [String] = []) throws -> [any EventConsumer] {
+    /// `inputs` (the files the run reads) is a usage error, before anything is opened.
+    func consumers(for requests: [FormatRequest], inputs: [RunInput] = []) throws -> [any EventConsumer] {
         var consumers: [any EventConsumer] = [ledger]
         try Self.checkPlaces(of: requests, inputs: inputs)
         for request in requests {
@@ -152,7 +152,7 @@ struct OutputFactory {
     }
 
     /// Refuses a report over one of `inputs` and two formats writing to one place.
-    private static func checkPlaces(of requests: [FormatRequest], inputs: [String]) throws {
+    private static func checkPlaces(of requests: [FormatRequest], inputs: [RunInput]) throws {
         // An input is an existing file: one stat each, and only when a report's file exists.
         var overwriting: [ReportDestination.FileIdentity: FormatRequest] = [:]
         for request in requests.reversed() {
@@ -160,13 +160,15 @@ struct OutputFactory {
                 overwriting[identity] = request
             }
         }
-        if !overwriting.isEmpty,
-            let request = inputs.lazy.compactMap({ ReportDestination.FileIdentity($0).flatMap { overwriting[$0] } })
-                .first
-        {
-            throw UsageError(
-                message: "--format \(request.name) writes to \(request.path ?? ""), a feature file of this run; "
-                    + "give the report another path")
+        if !overwriting.isEmpty {
+            for input in inputs {
+                guard let request = ReportDestination.FileIdentity(input.path).flatMap({ overwriting[$0] }) else {
+                    continue
+                }
+                throw UsageError(
+                    message: "--format \(request.name) writes to \(request.path ?? ""), \(input.role); "
+                        + "give the report another path")
+            }
         }
         var seen: [ReportDestination: FormatRequest] = [:]
         for request in requests {

@@ -141,4 +141,24 @@ final class ReportPlaceTests: XCTestCase {
             XCTAssertEqual(try read(feature), text)
         }
     }
+
+    func test_run_reportToTheConfigurationOrATestList_isAUsageErrorNamingWhatItIs() throws {
+        let configuration = "{ \"default\": { \"timeout\": 60 } }\n"
+        try configuration.write(toFile: path("specs.json"), atomically: true, encoding: .utf8)
+        try "PlacesTests.PlacesTests/test_green\n".write(toFile: path("tests.txt"), atomically: true, encoding: .utf8)
+        let cases = [
+            (["--format", "json:specs.json"], "--format json writes to specs.json, the run's configuration"),
+            (
+                ["--test-list", "tests.txt", "--format", "junit:./tests.txt"],
+                "--format junit writes to ./tests.txt, a file --test-list reads"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let run = try ExecutableRun.run("misbehaving-specs", arguments, in: project)
+            XCTAssertEqual(run.code, 2, run.err)
+            XCTAssertTrue(run.err.contains(message + "; give the report another path"), run.err)
+        }
+        XCTAssertEqual(try read("specs.json"), configuration)
+        XCTAssertEqual(try read("tests.txt"), "PlacesTests.PlacesTests/test_green\n")
+    }
 }

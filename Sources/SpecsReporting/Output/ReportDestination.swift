@@ -6,11 +6,15 @@ import Foundation
 /// to one of them, or the very file the stream is redirected to), or a file known by its
 /// resolved path.
 package enum ReportDestination: Hashable, Sendable {
+    /// Descriptor 1, written as it is (appended where it stands, never truncated nor replaced).
     case standardOutput
+    /// Descriptor 2, likewise.
     case standardError
     /// A file, existing or not, by its resolved path (see `resolved(_:)`).
     case file(String)
 
+    /// Where `path` leads: a name of a stream on the way through its links first, then the
+    /// file a stream is redirected to, then the file itself.
     package init(_ path: String) {
         let chain = Self.links(of: path)
         let streams = [(STDOUT_FILENO, Self.standardOutput), (STDERR_FILENO, .standardError)]
@@ -25,10 +29,10 @@ package enum ReportDestination: Hashable, Sendable {
 
     /// The paths that name descriptor `descriptor` of this process.
     private static func names(_ descriptor: Int32) -> [String] {
-        let fd = ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/\(getpid())/fd/"].map {
-            "\($0)\(descriptor)"
-        }
-        return fd + (descriptor == STDOUT_FILENO ? ["/dev/stdout"] : descriptor == STDERR_FILENO ? ["/dev/stderr"] : [])
+        ["/dev/\(descriptor == STDOUT_FILENO ? "stdout" : "stderr")"]
+            + ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/\(getpid())/fd/"].map {
+                "\($0)\(descriptor)"
+            }
     }
 
     /// An existing file as the system knows it, whatever path names it (links, `..`, hard links).
