@@ -1,3 +1,5 @@
+import SpecsReporting
+
 /// `--format name[:path]`: a format and where it goes (standard output without a path).
 struct FormatRequest: Sendable, Hashable {
     let name: String
@@ -14,10 +16,14 @@ struct FormatRequest: Sendable, Hashable {
         }
     }
 
+    /// Whether it writes to standard output: without a path, or to one naming it
+    /// (`/dev/stdout`, the file standard output is redirected to).
+    var writesToStandardOutput: Bool { path.map { ReportDestination($0) == .standardOutput } ?? true }
+
     /// Whether these requests put a format for people (not a stream) on standard output:
     /// then the run's verdict closes standard output, else standard error.
     static func humanOnStdout(_ requests: [FormatRequest]) -> Bool {
-        requests.contains { $0.path == nil && ["pretty", "progress", "summary"].contains($0.name) }
+        requests.contains { $0.writesToStandardOutput && ["pretty", "progress", "summary"].contains($0.name) }
     }
 
     static let known = [

@@ -121,19 +121,12 @@ struct OutputFactory {
         return [error.path] + opened.compactMap(\.path) + unopened
     }
 
-    func consumers(for requests: [FormatRequest]) throws -> [any EventConsumer] {
+    /// The consumers of `requests`, after checking where they write: two formats to one place
+    /// (one file, however named, or standard output or error) or a report over one of
+    /// `inputs` (the files the run reads) is a usage error, before anything is opened.
+    func consumers(for requests: [FormatRequest], inputs: [RunInput] = []) throws -> [any EventConsumer] {
         var consumers: [any EventConsumer] = [ledger]
-        var seen: [String: String] = [:]
-        for request in requests {
-            guard let path = request.path else { continue }
-            let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-            if let other = seen[key] {
-                throw UsageError(
-                    message:
-                        "--format \(other) and --format \(request.name) both write to \(path); give each its own file")
-            }
-            seen[key] = request.name
-        }
+        try Self.checkPlaces(of: requests, inputs: inputs)
         for request in requests {
             let stream = try request.path.map(ReportOutput.file) ?? out
             let showsVerdict = Self.verdictReaders.contains(request.name)
@@ -156,6 +149,45 @@ struct OutputFactory {
             readers.add(GitHubAnnotations(output: out, ledger: ledger, verdict: readers.board))
         }
         return consumers + [readers]
+    }
+
+    /// Refuses a report over one of `inputs` and two formats writing to one place.
+    private static func checkPlaces(of requests: [FormatRequest], inputs: [RunInput]) throws {
+        // An input is an existing file: one stat each, and only when a report's file exists.
+        var overwriting: [ReportDestination.FileIdentity: FormatRequest] = [:]
+        for request in requests.reversed() {
+            if let identity = request.path.flatMap(ReportDestination.FileIdentity.init) {
+                overwriting[identity] = request
+            }
+        }
+        if !overwriting.isEmpty {
+            for input in inputs {
+                guard let request = ReportDestination.FileIdentity(input.path).flatMap({ overwriting[$0] }) else {
+                    continue
+                }
+                throw UsageError(
+                    message: "--format \(request.name) writes to \(request.path ?? ""), \(input.role); "
+                        + "give the report another path")
+            }
+        }
+        var seen: [ReportDestination: FormatRequest] = [:]
+        for request in requests {
+            let destination = request.path.map(ReportDestination.init) ?? .standardOutput
+            // Formats without a path are checked with the other options (one of them at most).
+            if let other = seen[destination], other.path != nil || request.path != nil {
+                let place =
+                    switch destination {
+                    case .standardOutput: "standard output (\(request.path ?? other.path ?? ""))"
+                    case .standardError: "standard error (\(request.path ?? other.path ?? ""))"
+                    case .file: request.path ?? ""
+                    }
+                throw UsageError(
+                    message:
+                        "--format \(other.name) and --format \(request.name) both write to \(place); give each its own file"
+                )
+            }
+            if seen[destination] == nil { seen[destination] = request }
+        }
     }
 
     var palette: Palette {

@@ -61,7 +61,7 @@ enum ReportCommand {
         let ledger: RunLedger
         let factory: OutputFactory
         var requests = parsed.all(.format).map(FormatRequest.init)
-        if requests.filter({ $0.path == nil }).isEmpty { requests.insert(FormatRequest("summary"), at: 0) }
+        if !requests.contains(where: \.writesToStandardOutput) { requests.insert(FormatRequest("summary"), at: 0) }
         do {
             traceability = try TraceabilityOptions(parsed)
             for warning in traceability.warnings { err.write("warning: \(warning)\n") }

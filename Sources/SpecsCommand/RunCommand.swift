@@ -217,6 +217,6 @@ struct RunCommand {
             throw UsageError(
                 message: "only one format can write to standard output; give the others a path (--format name:path)")
         }
-        return requests.isEmpty || toStdout.isEmpty ? [FormatRequest("pretty")] + requests : requests
+        return requests.contains(where: \.writesToStandardOutput) ? requests : [FormatRequest("pretty")] + requests
     }
 }

@@ -12,7 +12,8 @@ struct RunOutputs {
     let usage: UsageCollector?
 
     /// The outputs of a run; an error tells why they cannot be made (two formats writing one
-    /// file, a report that cannot be opened), and the reports opened before it are let go.
+    /// file, a report over a file the run reads, a report that cannot be opened), and the
+    /// reports opened before it are let go.
     init(
         parsed: ParsedArguments, out: ReportOutput, err: ReportOutput, formats: [FormatRequest],
         traceability: TraceabilityOptions,
@@ -23,7 +24,8 @@ struct RunOutputs {
             linksTests: survey.selection.hasTag { $0.hasPrefix(TestLink.tagPrefix) },
             featuresLanguage: HTMLFormatter.dominantLanguage(survey.languages))
         do {
-            multiplexer = EventMultiplexer(try factory.consumers(for: formats))
+            multiplexer = EventMultiplexer(
+                try factory.consumers(for: formats, inputs: RunInput.all(of: parsed, features: survey.features.paths)))
         } catch let error as OutputError {
             throw OutputReportsError(cause: error, paths: factory.abandon(formats, after: error, err: err))
         } catch {

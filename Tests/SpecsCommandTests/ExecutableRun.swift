@@ -28,12 +28,13 @@ struct ExecutableRun {
     }
 
     /// Runs `name` with `arguments` in `directory`; `signal` is sent once standard output
-    /// holds `when` (or at once), and `after` seconds more.
+    /// holds `when` (or at once), and `after` seconds more. With `standardOutput` (a file, as
+    /// `> log` gives), standard output goes there and `out` is empty.
     static func run(
         _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, when: String? = nil,
         after: Double = 0,
         closeStdoutAfter: Int? = nil, timeout: Double = 120, environment extra: [String: String] = [:],
-        openFileLimit: Int? = nil
+        openFileLimit: Int? = nil, standardOutput: FileHandle? = nil
     ) throws -> ExecutableRun {
         let process = Process()
         if let openFileLimit {
@@ -52,8 +53,9 @@ struct ExecutableRun {
         process.environment = environment
         let outPipe = Pipe()
         let errPipe = Pipe()
-        process.standardOutput = outPipe
+        process.standardOutput = standardOutput ?? outPipe
         process.standardError = errPipe
+        if standardOutput != nil { try outPipe.fileHandleForWriting.close() }
         let outData = Locked<Data>(Data())
         let errData = Locked<Data>(Data())
         let done = DispatchGroup()

@@ -5,10 +5,11 @@ import SpecsRunner
 /// buffered; `flush()` pushes them out. A report file is written beside its target and
 /// renamed over it when closed, so an old report is never emptied before a new one
 /// exists and a run stopped half way leaves the old one whole. A symbolic link is
-/// written through (to a file beside its target), a FIFO or a device such as
-/// `/dev/stdout` is written directly. A failed write is kept as `failure`, not ignored;
-/// a pipe whose reader went away (`specs | head -1`) is not a failure: what follows is
-/// dropped quietly (`readerClosed`).
+/// written through (to a file beside its target), a FIFO or a device is written directly,
+/// and a path naming standard output or error (`/dev/stdout`, also when the stream is a
+/// file: `> log`) is written where that stream is, after what it holds. A failed write is
+/// kept as `failure`, not ignored; a pipe whose reader went away (`specs | head -1`) is not
+/// a failure: what follows is dropped quietly (`readerClosed`).
 package final class ReportOutput {
     private let descriptor: Int32
     private let closeOnFinish: Bool
@@ -64,7 +65,16 @@ package final class ReportOutput {
 
     /// A report at `path` (parent directories created), or an error saying why not.
     package static func file(_ path: String) throws -> ReportOutput {
-        // A FIFO, a terminal, /dev/stdout (through whatever links): written as it is.
+        // Standard output or error (`/dev/stdout`, the file `> log` opened): written where
+        // the stream is, never truncated nor replaced.
+        let destination = ReportDestination(path)
+        if destination == .standardOutput || destination == .standardError {
+            let descriptor = dup(destination == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
+            guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            return ReportOutput(descriptor: descriptor, path: path, rename: nil)
+        }
+        // A FIFO, a terminal, a device (through whatever links): written as it is.
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
             let descriptor = open(path, O_WRONLY | O_CLOEXEC)
@@ -72,18 +82,7 @@ package final class ReportOutput {
             return ReportOutput(descriptor: descriptor, path: path, rename: nil)
         }
         // Written through links: the report replaces the link's target (even one not written yet).
-        var target = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-                let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target)
-            else { break }
-            target =
-                destination.hasPrefix("/")
-                ? destination
-                : URL(fileURLWithPath: target).deletingLastPathComponent().appendingPathComponent(destination).path
-        }
-        return try file(target, shownAs: path)
+        return try file(ReportDestination.links(of: path).last ?? path, shownAs: path)
     }
 
     private static func file(_ path: String, shownAs shown: String) throws -> ReportOutput {
@@ -121,7 +120,10 @@ package final class ReportOutput {
     /// Removes the previous report at `path` (a regular file) when this run's cannot be put
     /// there, so that no report in place is taken for this run's: what to add to the error
     /// saying so (empty when there was none).
-    package static func discard(_ path: String) -> String { removedNote(path, shown: path) }
+    package static func discard(_ path: String) -> String {
+        guard case .file = ReportDestination(path) else { return "" }
+        return removedNote(path, shown: path)
+    }
 
     private static func removedNote(_ path: String, shown: String) -> String {
         var info = stat()
