@@ -103,16 +103,20 @@ final class StaleReportTests: XCTestCase {
     }
 
     func test_rerunFile_ofAKilledRun_isRefused() throws {
-        XCTAssertEqual(try run(["--format", "rerun:rr.txt"]).code, 0)
-        try scratch.write(
-            "Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that sleeps for 5000 ms\n")
-        let killed = try ExecutableRun.run(
-            "misbehaving-specs", ["--format", "rerun:rr.txt", "--format", "progress"], in: project,
-            signal: SIGKILL, after: 0.5)
-        XCTAssertTrue(killed.signaled, killed.out + killed.err)
+        try writeThenKillARunWriting("rerun:rr.txt")
         let refused = try run(["@rr.txt"])
         XCTAssertEqual(refused.code, 2, refused.out + refused.err)
         XCTAssertTrue(refused.err.contains("the run that was writing it did not finish"), refused.err)
+    }
+
+    /// A run that writes `format` whole, then one that is killed (SIGKILL) while writing it again.
+    private func writeThenKillARunWriting(_ format: String) throws {
+        XCTAssertEqual(try run(["--format", format]).code, 0)
+        try scratch.write(
+            "Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that sleeps for 5000 ms\n")
+        let killed = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", format, "--format", "progress"], in: project, signal: SIGKILL, after: 0.5)
+        XCTAssertTrue(killed.signaled, killed.out + killed.err)
     }
 
     /// A process that has ended, so that no process has its number now (until the system gives it again).
@@ -147,13 +151,7 @@ final class StaleReportTests: XCTestCase {
     }
 
     func test_report_streamOfAKilledRun_isRefused() throws {
-        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
-        try scratch.write(
-            "Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that sleeps for 5000 ms\n")
-        let killed = try ExecutableRun.run(
-            "misbehaving-specs", ["--format", "message:m.ndjson", "--format", "progress"], in: project,
-            signal: SIGKILL, after: 0.5)
-        XCTAssertTrue(killed.signaled, killed.out + killed.err)
+        try writeThenKillARunWriting("message:m.ndjson")
         let refused = try run(["report", "m.ndjson"])
         XCTAssertEqual(refused.code, 2, refused.out + refused.err)
         XCTAssertTrue(
