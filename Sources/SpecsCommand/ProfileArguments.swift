@@ -60,12 +60,13 @@ enum ProfileArguments {
         return arguments + commandLine
     }
 
-    /// The numbers the file gives (those the command line does not replace), read as the
-    /// command line's are, so that one out of range is an error naming the file.
+    /// The numbers, tag expressions and name patterns the file gives (those the command line
+    /// does not replace), read as the command line's are, so that one out of range or that
+    /// does not parse is an error naming the file.
     private static func checkNumbers(_ arguments: [String], of configuration: ProjectConfiguration) throws(UsageError) {
-        let numeric = Set([Option.timeout, .retry, .parallel, .order, .shard].map(\.name))
+        let checked = Set([Option.timeout, .retry, .parallel, .order, .shard, .tags, .name].map(\.name))
         guard var parsed = try? ArgumentParser.parse(arguments, table: OptionTable.run) else { return }
-        parsed.values = parsed.values.filter { numeric.contains($0.key) }
+        parsed.values = parsed.values.filter { checked.contains($0.key) }
         parsed.flags = []
         let none = ReportOutput(handle: .nullDevice)
         do { _ = try RunCommand(parsed: parsed, out: none, err: none).runOptions() } catch {

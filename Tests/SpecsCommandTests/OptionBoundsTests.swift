@@ -56,6 +56,19 @@ final class OptionBoundsTests: XCTestCase {
         XCTAssertEqual(replaced.code, 0, "the command line's value replaces the file's: \(replaced.err)")
     }
 
+    func test_run_tagsOrNameOfSpecsJSONThatDoNotParse_areUsageErrorsNamingTheFile() throws {
+        try scratch.write("specs.json", "{ \"default\": {\n    \"tags\": \"@a and or @b\" } }\n")
+        assertUsageError(
+            try specs(["--format", "summary"]),
+            naming: ["specs.json: error: --tags: Tag expression \"@a and or @b\" could not be parsed"])
+        try scratch.write("specs.json", #"{ "profiles": { "ci": { "name": "(unclosed" } } }"#)
+        assertUsageError(
+            try specs(["--profile", "ci"]),
+            naming: ["specs.json: error: --name '(unclosed' is not a valid regular expression"])
+        let replaced = try specs(["--profile", "ci", "--name", "one", "--format", "summary"])
+        XCTAssertEqual(replaced.code, 0, "the command line's value replaces the file's: \(replaced.err)")
+    }
+
     func test_run_shardAutoWithAHugeCICount_isAUsageErrorNamingTheVariables() throws {
         let run = try specs(
             ["--shard", "auto", "--format", "summary"],
