@@ -38,6 +38,12 @@ final class WorkspaceScan: Sendable {
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "specs.language-server.scan")
 
+    /// Whether the scan's thread is still finding or reading files: its end is when an answer
+    /// that needs every file can be given without reading any here.
+    var reading: Bool {
+        state.withLock { $0.running }
+    }
+
     /// Whether a scan is under way or has files not yet taken.
     var scanning: Bool {
         state.withLock { $0.running || $0.stamps != nil || !$0.read.isEmpty }
