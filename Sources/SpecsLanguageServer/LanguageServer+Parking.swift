@@ -2,10 +2,12 @@
 /// for its end off the thread that answers, so that nothing else waits behind them.
 extension LanguageServer {
     /// Keeps a request that reads every file while the scan reads the project, or while
-    /// others kept before it wait: whether it was kept.
+    /// others kept before it wait, and has a second thread read the project beside the scan's:
+    /// whether it was kept.
     func park(_ request: ClientRequest, id: RequestID) -> Bool {
         guard request.readsEveryFile, scan.reading || !parked.isEmpty else { return false }
         parked.park(request, id: id)
+        scan.hurry()
         return true
     }
 
