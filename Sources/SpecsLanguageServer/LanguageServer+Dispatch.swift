@@ -23,9 +23,15 @@ extension LanguageServer {
             connection.respond(to: message["id"], error: -32600, "Invalid Request: an id is a number or a string")
             return nil
         }
+        // The protocol ends with `shutdown`: only `exit` is awaited after it.
+        guard !shutdownRequested else {
+            connection.respond(to: id.json, error: -32600, "Invalid Request: the server is shutting down")
+            return nil
+        }
         do {
             let request = try ClientRequest(method: method, params: params)
             try check(request, id: id)
+            if park(request, id: id) { return nil }
             connection.respond(to: id.json, result: try answer(request))
         } catch {
             guard error.code != ProtocolError.deferred.code else {
@@ -85,13 +91,14 @@ extension LanguageServer {
     }
 
     /// The result of a request.
-    private func answer(_ request: ClientRequest) throws(ProtocolError) -> Any {
+    func answer(_ request: ClientRequest) throws(ProtocolError) -> Any {
         switch request {
         case .initialize(let params):
             configure(params)
             return Self.initializeResult
         case .shutdown:
             shutdownRequested = true
+            cancelAllParked()
             return NSNull()
         case .completion(let at): return completion(at)
         case .definition(let at): return definition(at)

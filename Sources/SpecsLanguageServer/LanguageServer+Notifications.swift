@@ -66,7 +66,8 @@ extension LanguageServer {
                 connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
             }
         case .didChangeWatchedFiles(let changes): filesChanged(changes)
-        case .cancel, .didSave, .ignored: break
+        case .cancel(let id): cancelParked(id)
+        case .didSave, .ignored: break
         }
         return nil
     }

@@ -16,6 +16,7 @@ extension LanguageServer {
                 if let code = handle(message) { return code }
             }
             collectChecks()
+            answerParked()
             if pending.isEmpty { untilTheEditorSpeaks() }
         }
         return shutdownRequested ? 0 : 1
@@ -68,13 +69,15 @@ extension LanguageServer {
 
     /// Work that waits for the editor to pause: checking edited documents, then publishing
     /// the project's other files as the scan reads them, one at a time while no message is
-    /// waiting; once the scan is done, a rebuilt runner takes over.
+    /// waiting; the references and symbols kept for the scan's end answered once it ends; once
+    /// the scan is done, a rebuilt runner takes over.
     private func whilePaused() {
         startChecks()
         while !connection.hasPendingInput {
             // An open document's check starts and is published between the project's files.
             startChecks()
             collectChecks()
+            answerParked()
             if collectScan() { continue }
             if !scan.scanning, !shutdownRequested, let runner = freshness.rebuilt() { handOver(to: runner) }
             return

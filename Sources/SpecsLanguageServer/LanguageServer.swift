@@ -37,6 +37,8 @@ public final class LanguageServer {
     }
     /// Set by `shutdown`: `exit` then ends the server with 0.
     var shutdownRequested = false
+    /// References and workspace symbols asked while the startup scan reads the project: answered at its end.
+    var parked = ParkedRequests()
     /// Messages that have arrived whole and wait their turn.
     var pending: [JSONRPCConnection.Incoming] = []
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.

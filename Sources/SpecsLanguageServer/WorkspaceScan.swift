@@ -21,6 +21,10 @@ final class WorkspaceScan: Sendable {
         var scan = 0
         /// Whether the files are still being found or read.
         var running = false
+        /// The threads reading files: the scan's, and a second one once hurried.
+        var readers = 1
+        /// Whether a second thread reads beside the scan's.
+        var hurried = false
         /// The files found, with when each changed, until taken.
         var stamps: [URL: Date]?
         /// Files found and not yet read, the next last.
@@ -31,12 +35,19 @@ final class WorkspaceScan: Sendable {
         var settled: Set<String> = []
         /// Ends when the files have been found.
         var found = DispatchGroup()
-        /// Ends when the scan's thread is done.
+        /// Ends when the scan's threads are done.
         var done = DispatchGroup()
         var reader: Reader?
     }
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "specs.language-server.scan")
+    private let second = DispatchQueue(label: "specs.language-server.scan.second")
+
+    /// Whether the scan's threads are still finding or reading files: its end is when an answer
+    /// that needs every file can be given without reading any here.
+    var reading: Bool {
+        state.withLock { $0.running }
+    }
 
     /// Whether a scan is under way or has files not yet taken.
     var scanning: Bool {
@@ -68,12 +79,41 @@ final class WorkspaceScan: Sendable {
             }
             found.leave()
             guard current else { return }
-            let read = reader()
-            while let url = state.withLock({ $0.scan == scan ? $0.unread.popLast() : nil }) {
-                let file = File(url: url, read: read(url))
-                state.withLock { if $0.scan == scan { $0.read.append(file) } }
-            }
-            state.withLock { if $0.scan == scan { $0.running = false } }
+            readUnread(scan: scan, with: reader)
+        }
+    }
+
+    /// Reads the files found and not yet read on a second thread beside the scan's, once a
+    /// scan: an answer waits for every file, and the thread that answers stays free.
+    func hurry() {
+        let hurried: (scan: Int, found: DispatchGroup, done: DispatchGroup, reader: Reader)? = state.withLock {
+            guard $0.running, !$0.hurried, let reader = $0.reader else { return nil }
+            $0.hurried = true
+            $0.readers += 1
+            $0.done.enter()
+            return ($0.scan, $0.found, $0.done, reader)
+        }
+        guard let hurried else { return }
+        second.async { [self] in
+            BackgroundChecks.yieldToAnswers()
+            defer { hurried.done.leave() }
+            hurried.found.wait()
+            readUnread(scan: hurried.scan, with: hurried.reader)
+        }
+    }
+
+    /// Reads the files not yet read, the next in the order of their paths first, until none is
+    /// left or a newer scan started: the last thread to stop ends the scan.
+    private func readUnread(scan: Int, with reader: Reader) {
+        let read = reader()
+        while let url = state.withLock({ $0.scan == scan ? $0.unread.popLast() : nil }) {
+            let file = File(url: url, read: read(url))
+            state.withLock { if $0.scan == scan { $0.read.append(file) } }
+        }
+        state.withLock {
+            guard $0.scan == scan else { return }
+            $0.readers -= 1
+            if $0.readers == 0 { $0.running = false }
         }
     }
 

@@ -55,6 +55,14 @@ enum ClientRequest {
         }
     }
 
+    /// Whether the answer reads every feature file of the project, open or not.
+    var readsEveryFile: Bool {
+        switch self {
+        case .references, .workspaceSymbol: true
+        default: false
+        }
+    }
+
     /// The places the request is about, checked against the document's lines.
     var positions: [Position] {
         switch self {
