@@ -47,7 +47,7 @@ struct DocumentRules {
         } else if let first = names[scenario.name] {
             findings.add(
                 "duplicate-scenario-name",
-                "another scenario of this feature is named '\(scenario.name)' (line \(first))",
+                "another scenario of this feature is named '\(scenario.name.oneLine)' (line \(first))",
                 line: place.line, column: place.column ?? 1)
         } else {
             names[scenario.name] = place.line
@@ -65,7 +65,7 @@ struct DocumentRules {
         for tag in scenario.tags + scenario.examples.flatMap(\.tags)
         where configuration.restrictedTags.contains(tag.name) {
             findings.add(
-                "restricted-tags", "\(tag.name) should not be committed", line: tag.location.line,
+                "restricted-tags", "\(tag.name.oneLine) should not be committed", line: tag.location.line,
                 column: tag.location.column ?? 1)
         }
         if !configuration.requiredTags.isEmpty,
@@ -107,8 +107,19 @@ struct DocumentRules {
             if let table = step.dataTable { rows(table.rows, indent: indent + 2, into: &findings) }
             if let doc = step.docString {
                 indentation(doc.location, expected: indent + 2, what: "doc string", into: &findings)
+                // Spaces at the end of a doc string's line are its content: the step's data.
+                findings.remove("trailing-spaces", onLines: contentLines(of: doc))
             }
         }
+    }
+
+    /// The lines between a doc string's delimiters: up to the first line that starts with
+    /// its delimiter (an escaped one does not), or to the end of the file.
+    private func contentLines(of doc: DocString) -> Range<Int> {
+        let first = doc.location.line + 1
+        var number = first
+        while number <= lines.count, !lines[number - 1].trimmingSpaces.hasPrefix(doc.delimiter) { number += 1 }
+        return first..<number
     }
 
     private func rows(_ rows: [TableRow], indent: Int, into findings: inout Findings) {
@@ -149,14 +160,11 @@ struct DocumentRules {
     private func description(_ text: String, after line: Int, language: String, into findings: inout Findings) {
         guard !text.isEmpty, let dialect = Dialect.named(language) else { return }
         let headers = KeywordLookalike.headers(of: dialect)
-        let descriptionLines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = firstDescriptionLine(after: line)
-        for (offset, raw) in descriptionLines.enumerated() {
+        for (lineNumber, raw) in sourceLines(ofDescription: text, after: line) {
             let trimmed = raw.trimmingSpaces
             guard let colon = trimmed.firstIndex(of: ":") else { continue }
             let word = String(trimmed[..<colon])
             guard !word.isEmpty, !headers.contains(word) else { continue }
-            let lineNumber = first + offset
             let column = raw.prefix { $0 == " " || $0 == "\t" }.count + 1
             // An English keyword in another language's file first; then a near miss of this
             // file's keywords (`Scenaro:` is Esperanto, but in an English file a typo); then
@@ -226,12 +234,23 @@ struct DocumentRules {
         return nil
     }
 
-    /// A description starts at the first line after its header that is not blank (the
-    /// grammar skips blank lines there).
-    private func firstDescriptionLine(after line: Int) -> Int {
+    /// The file's lines that hold a description, with their numbers: as many as the text has,
+    /// from the first line after its header that is not blank (the grammar skips blank lines
+    /// there), comment lines among them left out (they are comments, not description text).
+    private func sourceLines(ofDescription text: String, after line: Int) -> [(number: Int, text: Substring)] {
+        var remaining = text.split(separator: "\n", omittingEmptySubsequences: false).count
         var number = line + 1
         while number <= lines.count, lines[number - 1].trimmingSpaces.isEmpty { number += 1 }
-        return number
+        var found: [(number: Int, text: Substring)] = []
+        while remaining > 0, number <= lines.count {
+            let source = lines[number - 1]
+            if !source.trimmingSpaces.hasPrefix("#") {
+                found.append((number, source))
+                remaining -= 1
+            }
+            number += 1
+        }
+        return found
     }
 
     private func placeholders(_ outline: Scenario, into findings: inout Findings) {
@@ -240,13 +259,13 @@ struct DocumentRules {
             // Plainly a placeholder (step text, a cell): the rule's severity; in a name or a
             // doc string, where `<word>` may be prose, a warning at most.
             findings.add(
-                "outline-placeholder", "<\(missing.name)> is not a column of the examples; it stays as written",
+                "outline-placeholder", "<\(missing.name.oneLine)> is not a column of the examples; it stays as written",
                 line: missing.location.line, column: missing.location.column ?? 1,
                 atMost: missing.plain ? .error : .warning)
         }
         for cell in check.unusedColumns {
             findings.add(
-                "unused-example-column", "no step uses the column '\(cell.value)'", line: cell.location.line,
+                "unused-example-column", "no step uses the column '\(cell.value.oneLine)'", line: cell.location.line,
                 column: cell.location.column ?? 1)
         }
     }

@@ -82,8 +82,10 @@ package struct FeatureLinter: Sendable {
         for (index, line) in lines.enumerated() {
             // Most lines end in text: only those that end in a space or tab are looked at again.
             guard let last = line.utf8.last, last == 0x20 || last == 0x09 else { continue }
-            let content = line.reversed().drop { $0 == " " || $0 == "\t" }
-            if content.count < line.count, !content.isEmpty || !line.isEmpty {
+            // Columns count Unicode scalars, as the parser's do (`é` written `e` and an accent is two).
+            let scalars = line.unicodeScalars
+            let content = scalars.reversed().drop { $0 == " " || $0 == "\t" }
+            if content.count < scalars.count, !content.isEmpty || !line.isEmpty {
                 findings.add("trailing-spaces", "trailing spaces", line: index + 1, column: content.count + 1)
             }
         }
@@ -100,6 +102,11 @@ struct Findings {
         let severity = min(configuration.severity(rule), cap)
         guard severity != .off else { return }
         all.append(LintFinding(rule: rule, severity: severity, message: message, line: line, column: max(1, column)))
+    }
+
+    /// Forgets the findings of `rule` on `lines`, which the rule does not apply to after all.
+    mutating func remove(_ rule: String, onLines lines: Range<Int>) {
+        all.removeAll { $0.rule == rule && lines.contains($0.line) }
     }
 
     var sorted: [LintFinding] { all.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) } }

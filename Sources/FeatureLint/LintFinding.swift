@@ -29,9 +29,9 @@ package struct LintFinding: Sendable, Hashable {
         self.column = column
     }
 
-    /// `path:line:column: warning: message [rule]`
+    /// `path:line:column: warning: message [rule]`, on one line whatever the message holds.
     package func text(path: String) -> String {
-        "\(path):\(line):\(column): \(severity.rawValue): \(message) [\(rule)]"
+        "\(path):\(line):\(column): \(severity.rawValue): \(message.oneLine) [\(rule)]"
     }
 
     /// The GitHub Actions workflow command that annotates the file with it.

@@ -147,6 +147,54 @@ final class FeatureLinterTests: XCTestCase {
             findings("# language: es\nCaracterística: F\n  Scenario: perdido\n"), ["3:3 other-language-keyword"])
     }
 
+    func test_lint_commentInDescriptionAboveAMisspeltKeyword_reportsItOnItsOwnLine() {
+        XCTAssertEqual(
+            findings("Feature: Checkout\n  The cart pays.\n  # TODO\n  Scenaro: paying\n    Given a cart\n"),
+            ["4:3 misspelt-keyword"])
+        XCTAssertEqual(
+            findings("Feature: F\n\n  # one\n  Text.\n  # two\n\n  # three\n  Scenaro: lost\n    Given a\n"),
+            ["8:3 misspelt-keyword"])
+    }
+
+    func test_lint_commentInDescriptionAboveAForeignKeyword_reportsItOnTheKeywordsLine() {
+        XCTAssertEqual(
+            findings(
+                "# language: de\nFunktionalität: Kasse\n  Die Kasse zahlt.\n  # Kommentar\n  Scenario: zahlen\n"
+                    + "    Angenommen ein Korb\n"),
+            ["5:3 other-language-keyword"])
+    }
+
+    func test_lint_trailingSpacesAfterCombiningAccentOrEmoji_countsColumnsInUnicodeScalars() {
+        // `e` and a combining acute accent: one character, two scalars.
+        XCTAssertEqual(findings("Feature: f\n  Scenario: cafe\u{301} \n    Given a\n"), ["2:18 trailing-spaces"])
+        // A family emoji: one character, five scalars (three people, two zero-width joiners).
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        XCTAssertEqual(
+            findings(
+                "Feature: f\n  Scenario: s\n    Given \(family) <x>  \n\n    Examples:\n      | x |\n      | 1 |\n"),
+            ["3:20 trailing-spaces"])
+    }
+
+    func test_lint_trailingSpacesInADocStringsContent_areNotFlaggedButAroundItAre() {
+        XCTAssertEqual(
+            findings(
+                "Feature: f\n  Scenario: s\n    Given a  \n      \"\"\"  \n      keep   \n\t\n      \\\"\"\"  \n"
+                    + "      \"\"\" \n    And b\n      ```\n      ```\t\n"),
+            ["3:12 trailing-spaces", "4:10 trailing-spaces", "8:10 trailing-spaces", "11:10 trailing-spaces"])
+    }
+
+    func test_text_messageQuotingACellWithANewline_staysOnOneLine() {
+        let text =
+            "Feature: f\n  Scenario Outline: o\n    Given <a>\n\n    Examples:\n      | a | x\\ny |\n      | 1 | 2 |\n"
+        let found = FeatureLinter().lint(text, uri: "f.feature")
+        XCTAssertEqual(found.map(\.rule), ["unused-example-column"])
+        XCTAssertEqual(
+            found.first?.text(path: "f.feature"),
+            #"f.feature:6:13: warning: no step uses the column 'x\ny' [unused-example-column]"#)
+        let finding = LintFinding(rule: "r", severity: .error, message: "a\r\nb\u{1B}c\td", line: 1, column: 1)
+        XCTAssertEqual(finding.text(path: "p"), #"p:1:1: error: a\r\nb\u{1B}c"# + "\td [r]")
+    }
+
     func test_configuration_unknownRuleOrSeverity_isAnErrorNamingIt() {
         XCTAssertThrowsError(try LintConfiguration.read(Data(#"{"rules": {"trailing-space": "off"}}"#.utf8))) { error in
             XCTAssertTrue("\(error)".contains("unknown rule 'trailing-space'"), "\(error)")

@@ -49,6 +49,39 @@ final class FormatAndLintEdgeTests: XCTestCase {
         XCTAssertEqual(try permissions("locked.feature"), 0o444)
     }
 
+    func test_lint_misspeltKeywordBelowACommentAndACellWithANewline_oneLineEachAtItsPlace() throws {
+        try write(
+            "commented.feature", "Feature: Checkout\n  The cart pays.\n  # TODO\n  Scenaro: paying\n    Given a cart\n")
+        try write(
+            "newline.feature",
+            "Feature: f\n  Scenario Outline: o\n    Given <a>\n\n    Examples:\n      | a | x\\ny |\n      | 1 | 2    |\n"
+        )
+        let run = try ExecutableRun.run("specs", ["lint"], in: project)
+        XCTAssertEqual(run.code, 1, run.err)
+        let lines = run.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, run.out)
+        XCTAssertTrue(lines[0].hasPrefix("Features/commented.feature:4:3: error: 'Scenaro:' looks like"), run.out)
+        XCTAssertEqual(
+            lines[1], #"Features/newline.feature:6:13: warning: no step uses the column 'x\ny' [unused-example-column]"#
+        )
+    }
+
+    func test_lint_fileFormatLeftAsItIs_hasNoTrailingSpacesInCommentsNorFlaggedInDocStrings() throws {
+        try write(
+            "f.feature",
+            "Feature: f\n\n  # note   \n  Scenario: s\n    Given a\n      \"\"\"\n      keep   \n      \"\"\"\n")
+        let format = try ExecutableRun.run("specs", ["format"], in: project)
+        XCTAssertEqual(format.code, 0, format.err)
+        XCTAssertEqual(
+            try read("f.feature"),
+            "Feature: f\n\n  # note\n  Scenario: s\n    Given a\n      \"\"\"\n      keep   \n      \"\"\"\n")
+        let check = try ExecutableRun.run("specs", ["format", "--check"], in: project)
+        XCTAssertEqual(check.code, 0, check.err)
+        let lint = try ExecutableRun.run("specs", ["lint"], in: project)
+        XCTAssertEqual(lint.code, 0, lint.err)
+        XCTAssertEqual(lint.out, "")
+    }
+
     func test_formatCheck_fileThatDoesNotParse_isNotCalledFormatted() throws {
         try write("good.feature", "Feature: F\n\n  Scenario: S\n    Given x\n")
         try write("bad.feature", "Feature: F\n  Scenario: S\n    Given x\n      | a |\n      | b | c |\n")

@@ -11,7 +11,7 @@
 /// keyword (`前提 50 円`, and none in `前提50 円`), escapes in cells and doc strings as
 /// written, the file's line ends (CRLF stays CRLF), its byte order mark, its `# language:`
 /// line as written (an explicit `en` too), and each comment where it stands among the lines
-/// of a description. Formatting twice gives the same text; the AST and pickles stay those of
+/// of a description (whitespace at a comment's end is layout, and goes). Formatting twice gives the same text; the AST and pickles stay those of
 /// the original.
 public struct FeatureFormatter: Sendable {
     /// The text of one indentation level: two spaces unless set.
@@ -61,10 +61,12 @@ public struct FeatureFormatter: Sendable {
             var lines: [Substring] = []
             var crlf = 0
             // By bytes: "\r\n" is one Character, and a split by Characters would not see it.
-            for bytes in source.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let segments = source.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            for (index, bytes) in segments.enumerated() {
                 let line = Substring(bytes)
                 if bytes.last == 0x0D {
-                    crlf += 1
+                    // The last line has no line end: a `\r` that ends it is no CRLF.
+                    if index < segments.count - 1 { crlf += 1 }
                     lines.append(Substring(bytes.dropLast()))
                 } else {
                     lines.append(line)
@@ -132,10 +134,13 @@ public struct FeatureFormatter: Sendable {
         }
 
         /// The comments written before `line` in the source, as they were written (a
-        /// comment's text, its indentation included, is part of the AST).
+        /// comment's text, its indentation included, is part of the AST), but for the
+        /// whitespace at their ends, which is layout.
         mutating func flushComments(before line: Int) {
             while next < comments.count, comments[next].location.line < line {
-                text += comments[next].text + "\n"
+                var comment = comments[next].text.unicodeScalars[...]
+                while let last = comment.last, last.isGherkinWhitespace { comment.removeLast() }
+                text += String(comment) + "\n"
                 next += 1
             }
         }
