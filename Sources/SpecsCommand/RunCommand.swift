@@ -20,6 +20,8 @@ struct RunCommand {
         var options = readOptions
         for problem in registry.problems { err.write("\(problem)\n") }
         options.refusesBrokenDefinitions = true
+        options.runHookOutputToStandardError =
+            formats.contains(where: \.writesToStandardOutput) && !FormatRequest.humanOnStdout(formats)
         let interruption = RunInterruption()
         options.interruption = interruption
         let signals = SignalWatch(interruption)
@@ -93,10 +95,9 @@ struct RunCommand {
         RunExitGuard.arm(inProcess: options.isolation == .inProcess)
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
         RunExitGuard.disarm()
-        // A file the survey read and the run could not (no descriptor left) is told here.
-        let told = Set(survey.unparsable)
-        for error in outputs.factory.ledger.parseErrors
-        where !told.contains("\(error.source.uri ?? "?"):\(error.source.location?.line ?? 0)") {
+        // A file the survey read and the run could not (no descriptor left) is told here; the
+        // errors of a file the survey could not parse were all told by it.
+        for error in outputs.factory.ledger.parseErrors where !survey.unparsableFiles.contains(error.source.uri ?? "") {
             err.write(Diagnostics.render(error, source: nil))
         }
 

@@ -14,6 +14,8 @@ struct RunSurvey {
     var selection: SelectionCheck
     /// The files that do not parse, each by `path:line` of its first error.
     var unparsable: [String] = []
+    /// The paths of those files: every error of theirs was told.
+    var unparsableFiles: Set<String> = []
     /// How many features are written in each language.
     var languages: [String: Int] = [:]
 
@@ -21,6 +23,7 @@ struct RunSurvey {
     init(_ files: [FeaturePath], tags: TagExpression, err: ReportOutput) {
         var selection = SelectionCheck(tags: tags)
         var unparsable: [String] = []
+        var unparsableFiles: Set<String> = []
         var languages: [String: Int] = [:]
         features = FeatureFiles(surveying: files) { feature in
             if let language = feature.document?.feature?.language { languages[language, default: 0] += 1 }
@@ -30,7 +33,10 @@ struct RunSurvey {
                     message: error.description)
                 err.write(Diagnostics.render(message, source: feature.source))
             }
-            if let error = feature.errors.first { unparsable.append("\(feature.source.uri):\(error.location.line)") }
+            if let error = feature.errors.first {
+                unparsable.append("\(feature.source.uri):\(error.location.line)")
+                unparsableFiles.insert(feature.source.uri)
+            }
             for warning in OutlineCheck.warnings(in: [feature]) { err.write("\(warning)\n") }
             selection.visit(feature)
         }
@@ -38,6 +44,7 @@ struct RunSurvey {
         for error in selection.lineErrors { err.write("\(error)\n") }
         self.selection = selection
         self.unparsable = unparsable
+        self.unparsableFiles = unparsableFiles
         self.languages = languages
     }
 

@@ -53,6 +53,16 @@ final class ExecutableExamplesTests: XCTestCase {
             run.out.hasSuffix("FAILED:\n  - 1 feature file does not parse: Features/broken.feature:4\n"), run.out)
     }
 
+    func test_fileWithSeveralParseErrors_tellsEachOnceWithItsCaret() throws {
+        try "Feature: C\n\n  Scenario: c\n    Given a step that passes\n  bad one\n  bad two\n  bad three\n"
+            .write(to: project.appendingPathComponent("Features/c.feature"), atomically: true, encoding: .utf8)
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 2)
+        for line in 5...7 {
+            XCTAssertEqual(run.err.components(separatedBy: "Features/c.feature:\(line):").count - 1, 1, run.err)
+        }
+    }
+
     func test_customRunner_helpAndErrorsUseItsName() throws {
         let help = try ExecutableRun.run("misbehaving-specs", ["--help"], in: project)
         XCTAssertTrue(help.out.hasPrefix("USAGE: misbehaving-specs [PATH[:LINE]...] [options]"), help.out)

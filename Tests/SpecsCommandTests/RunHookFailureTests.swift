@@ -59,4 +59,46 @@ final class RunHookFailureTests: XCTestCase {
         XCTAssertTrue(failed.contains("failed: its worker process ended during the hook"), failed)
         XCTAssertEqual(failed, report)
     }
+
+    func test_run_failFastOrAFailingHook_endsWithTheLastLinesOfAReportOfItsStream() throws {
+        try scratch.write(
+            "Features/h.feature",
+            "Feature: H\n  Scenario: fails\n    Given a step that fails\n"
+                + "  Scenario: passes\n    Given a step that passes\n  Scenario: also passes\n    Given a step that passes\n"
+        )
+        for hook in ["", "beforeAll", "beforeWorker"] {
+            for options in [["--fail-fast"], ["--fail-fast", "--parallel", "2"], ["--in-process"]] {
+                let run = try ExecutableRun.run(
+                    "misbehaving-specs",
+                    ["Features", "--format", "summary", "--format", "message:run.ndjson"] + options,
+                    in: scratch.root, environment: ["SPECS_FIXTURE_FAILING_RUN_HOOK": hook])
+                let report = try ExecutableRun.run(
+                    "misbehaving-specs", ["report", "run.ndjson", "--format", "summary"], in: scratch.root)
+                func lastLines(_ text: String) -> String {
+                    text.range(of: "FAILED:").map { String(text[$0.lowerBound...]) } ?? "(no FAILED line) " + text
+                }
+                let context = "\(hook) \(options)"
+                XCTAssertEqual(run.code, 1, context + run.out + run.err)
+                XCTAssertEqual(lastLines(run.out), lastLines(report.out), context)
+            }
+        }
+    }
+
+    func test_run_runHookPrintingWhileAReportIsOnStandardOutput_printsToStandardErrorInstead() throws {
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features", "--format", "message"], in: scratch.root,
+            environment: ["SPECS_FIXTURE_HOOKS": "1"])
+        XCTAssertEqual(run.code, 0, run.err)
+        let lines = run.out.split(separator: "\n")
+        XCTAssertFalse(lines.isEmpty)
+        for line in lines {
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(line.utf8)), String(line))
+        }
+        XCTAssertTrue(run.err.contains("garage server started"), run.err)
+        let human = try ExecutableRun.run(
+            "misbehaving-specs", ["Features", "--format", "summary"], in: scratch.root,
+            environment: ["SPECS_FIXTURE_HOOKS": "1"])
+        XCTAssertTrue(
+            human.out.contains("garage server started"), "beside a format for people it stays on standard output")
+    }
 }

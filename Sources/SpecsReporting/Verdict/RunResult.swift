@@ -37,7 +37,10 @@ extension RunVerdict {
     package init(_ result: RunResult) {
         self.init(scenarios: result.tally.scenarios, problems: [])
         if !result.unparsable.isEmpty { add(.unparsableFiles(result.unparsable)) }
-        if result.testCases == 0 { add(.nothingSelected(hint: "the streams hold no test case")) }
+        // A failed before-all hook plans nothing: the hook is the reason.
+        if result.testCases == 0 && result.failedRunHooks.isEmpty {
+            add(.nothingSelected(hint: "the streams hold no test case"))
+        }
         if result.runFinished == nil || !result.unfinished.isEmpty {
             add(.incomplete(unfinished: result.unfinished.count))
         }

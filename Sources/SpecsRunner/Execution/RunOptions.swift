@@ -39,6 +39,9 @@ package struct RunOptions: Sendable {
     /// scenarios one at a time (a generated test) turns this off and runs them once
     /// around all of its scenarios with `Runner.runHooks(_:)`.
     package var runsRunHooks = true
+    /// Whether what the run's own hooks print goes to standard error (after it is attached to
+    /// them): standard output carries a report (`--format message`), which it would corrupt.
+    package var runHookOutputToStandardError = false
     /// Whether step definitions or hooks that could not be registered stop the run
     /// before any scenario, as a compile error would (the command line's choice). When
     /// false, as in Cucumber, steps whose definition is broken are undefined.

@@ -13,6 +13,8 @@ package struct RunSummary: Sendable, StatusTallied {
     /// How many scenarios (pickles) the run selected, whether or not they ran (of a shard,
     /// its share).
     package var selected = 0
+    /// How many test cases the run planned (told): those that never ended were not run.
+    package var planned = 0
     /// The scenarios of the files read, selected or not, and whether lines selected among them.
     package var loaded = 0
     /// Whether `file.feature:LINE` arguments chose among them.
@@ -48,6 +50,11 @@ package struct RunSummary: Sendable, StatusTallied {
         if !unparsable.isEmpty { verdict.add(.unparsableFiles(unparsable)) }
         if let reason = workersNotStarted { verdict.add(.workersNotStarted(reason)) }
         verdict.addScenarioProblems()
+        // Test cases planned and never ended (a stop, a failed hook, workers gone), as a
+        // report of the run's stream counts them; definitions refused say no scenario ran.
+        if planned > scenarioCount, definitionProblems == 0 {
+            verdict.add(.notRun(count: planned - scenarioCount))
+        }
         if !failedHooks.isEmpty { verdict.add(.runHookFailed(failedHooks)) }
         return verdict
     }

@@ -63,6 +63,7 @@ package struct Runner<World: AnyObject>: Sendable {
             for envelope in batch.envelopes { consumer.consume(envelope) }
             summary.unparsable += batch.unparsable
             summary.selected += batch.selected
+            summary.planned += batch.plans.count
             summary.loaded += batch.loaded
             summary.selectedByLine = summary.selectedByLine || batch.selectedByLine
             summary.suite.add(batch.suite)
@@ -233,7 +234,8 @@ package struct Runner<World: AnyObject>: Sendable {
                     }
                 }
                 if output == nil {
-                    printed = await StandardOutputTap.capturing(run)
+                    printed = await StandardOutputTap.capturing(
+                        run, writingTo: options.runHookOutputToStandardError ? STDERR_FILENO : STDOUT_FILENO)
                 } else {
                     await run()
                 }

@@ -1,13 +1,15 @@
 import Foundation
 
 /// What code run in the runner's own process (a run hook) writes to standard output, kept
-/// to attach to it and still written where standard output goes, after it: standard output
-/// is a temporary file while the code runs. Of a huge output, the first `kept` bytes are kept.
+/// to attach to it and still written after it where standard output goes (or standard error,
+/// when standard output carries a report): standard output is a temporary file while the code
+/// runs. Of a huge output, the first `kept` bytes are kept.
 enum StandardOutputTap {
     static let kept = 512 * 1024
 
-    /// Runs `body` with standard output going to a temporary file; returns what it wrote.
-    static func capturing(_ body: () async -> Void) async -> String {
+    /// Runs `body` with standard output going to a temporary file, then writes what it wrote
+    /// to `descriptor`; returns it.
+    static func capturing(_ body: () async -> Void, writingTo descriptor: Int32 = STDOUT_FILENO) async -> String {
         fflush(nil)
         var template = Array((NSTemporaryDirectory() + "/specs-hook-output-XXXXXX").utf8CString)
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -27,7 +29,7 @@ enum StandardOutputTap {
         lseek(file, 0, SEEK_SET)
         var reader = ChunkReader(file)
         while reader.next({ bytes in
-            _ = writeAll(STDOUT_FILENO, bytes)
+            _ = writeAll(descriptor, bytes)
             if written.count < kept { written += bytes.prefix(kept - written.count) }
         }) {}
         close(file)

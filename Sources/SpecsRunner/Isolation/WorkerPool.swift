@@ -44,15 +44,18 @@ final class WorkerPool: TestCaseDispatch {
     /// Passes on what a worker told, counting the worker hooks that failed. A worker that ended
     /// in the middle of a hook (not by an interruption, which is the verdict) failed it: the
     /// hook is ended here, failed, so that the stream says so as the run does.
+    @discardableResult
     private func relay(
         _ envelopes: [Envelope], to consumer: some EventConsumer, summary: inout RunSummary, workerEnded: Bool = false
-    ) {
+    ) -> Bool {
         var started: [String: String] = [:]
+        var failed = false
         for envelope in envelopes {
             switch envelope {
             case .testRunHookStarted(let hook): started[hook.id] = hook.hookId
             case .testRunHookFinished(let finished):
                 if finished.result.status == .failed {
+                    failed = true
                     let hook = started[finished.testRunHookStartedId].flatMap { hooks[$0] }
                     RunHookFailure.add(
                         RunHookFailure.words(hook, message: finished.result.message), to: &summary.failedHooks)
@@ -62,8 +65,9 @@ final class WorkerPool: TestCaseDispatch {
             }
             consumer.consume(envelope)
         }
-        guard workerEnded, interruption.current == nil else { return }
+        guard workerEnded, interruption.current == nil else { return failed }
         for (startedId, hookId) in started.sorted(by: { $0.key < $1.key }) {
+            failed = true
             let message = "its worker process ended during the hook"
             RunHookFailure.add(RunHookFailure.words(hooks[hookId], message: message), to: &summary.failedHooks)
             consumer.consume(
@@ -74,6 +78,7 @@ final class WorkerPool: TestCaseDispatch {
                             duration: Duration(nanoseconds: 0), message: message, status: .failed),
                         timestamp: clock.now())))
         }
+        return failed
     }
 
     /// A started worker whose before-all hooks passed, or nil (the run's hooks failed).
@@ -88,11 +93,11 @@ final class WorkerPool: TestCaseDispatch {
             }
             // A worker ended by an interruption failed no hook: the interruption is the verdict.
             // One that crashed in a before-all hook failed it (`relay` ends the hook, failed).
-            let failedBefore = summary.failedHooks
-            relay(envelopes + (await supervisor.finish(worker)), to: consumer, summary: &summary, workerEnded: true)
+            let told = relay(
+                envelopes + (await supervisor.finish(worker)), to: consumer, summary: &summary, workerEnded: true)
             let inHook = envelopes.contains { if case .testRunHookStarted = $0 { true } else { false } }
             if readiness == .hookFailed || (interruption.current == nil && inHook) {
-                if summary.failedHooks == failedBefore {
+                if !told {
                     RunHookFailure.add(
                         RunHookFailure.words(nil, message: "a worker hook failed"), to: &summary.failedHooks)
                 }
