@@ -11,9 +11,9 @@ import SpecsRunner
 /// parse is named by its path alone, beside the scenarios, so that `specs @FILE` reads it
 /// again and fails with its parse error until it is fixed. A failed run that names neither
 /// (nothing selected, a failed before-all hook), or that failed for a reason the places do
-/// not cover (a failed run hook, an interruption, workers that did not start), writes a
-/// `# FAILED: ...` line, so that `specs @FILE` never takes it for a run that passed and
-/// refuses it: the suite must run again.
+/// not cover (a failed run hook, an interruption before any scenario was planned, workers
+/// that did not start, a check of the command's), writes a `# FAILED: ...` line, so that
+/// `specs @FILE` never takes it for a run that passed and refuses it: the suite must run again.
 /// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
 package final class RerunFormatter: EventConsumer {
     private let feed: LedgerFeed
@@ -73,7 +73,8 @@ package final class RerunFormatter: EventConsumer {
         }
         let verdict = board?.verdict(or: ledger) ?? RunVerdict(result)
         let named = !lines.isEmpty || !unparsable.isEmpty
-        if !verdict.passed && (!named || !verdict.problems.allSatisfy(\.isCoveredByRerunPlaces)) {
+        let covered = verdict.problems.allSatisfy { $0.isCovered(planned: result.testCases > 0) }
+        if !verdict.passed && (!named || !covered) {
             let reasons = verdict.problems.map(VerdictText.sentence).joined(separator: "; ")
             out.write("# FAILED: " + reasons.replacing("\n", with: " ") + "\n")
         }
@@ -84,15 +85,18 @@ package final class RerunFormatter: EventConsumer {
 extension RunVerdict.Problem {
     /// Whether running again the places a rerun file lists settles the problem: scenarios
     /// that did not pass or never ran, files that do not parse, and what a merge lacks are
-    /// named there; a failed run hook, an interruption, workers that did not start and the
-    /// command's own checks are not.
-    fileprivate var isCoveredByRerunPlaces: Bool {
+    /// named there, as is every scenario an interruption left unfinished once the run had
+    /// `planned` its test cases; a failed run hook, an interruption before the plan, workers
+    /// that did not start and the command's own checks are not.
+    fileprivate func isCovered(planned: Bool) -> Bool {
         switch self {
         case .scenarios, .unparsableFiles, .definitionErrors, .notOneRun, .missingPickles, .unsound, .notRun,
             .incomplete:
             return true
-        case .runHookFailed, .interrupted, .workersNotStarted, .runEndedWithError, .nothingSelected, .unusablePaths,
-            .coverage, .unusedDefinitions, .reportsNotWritten:
+        case .interrupted:
+            return planned
+        case .runHookFailed, .workersNotStarted, .runEndedWithError, .nothingSelected, .unusablePaths, .coverage,
+            .unusedDefinitions, .reportsNotWritten:
             return false
         }
     }
