@@ -133,10 +133,10 @@ enum ReportCommand {
                 continue
             }
             refused = true
+            let said = write.fileExists ? "so it is an earlier run's stream" : "so there is no finished stream"
             err.write(
                 "\(path): error: the run that was writing this stream did not finish (\(write.partial) is left "
-                    + "beside it), so it is an earlier run's stream: run again "
-                    + "(\(write.partial) holds what the unfinished run wrote)\n")
+                    + "beside it), \(said): run again (\(write.partial) holds what the unfinished run wrote)\n")
         }
         return refused
     }

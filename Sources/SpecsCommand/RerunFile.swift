@@ -6,11 +6,13 @@ import SpecsRunner
 /// the path as it is (spaces and all). A line of several places separated by spaces, as
 /// Cucumber-Ruby writes them, is read as they are: each ends at `.feature` or its lines.
 /// A line that starts with `#` is a note, not a place: a failed run that could name no
-/// scenario writes `# FAILED: ...` there.
+/// scenario, or that failed for a reason its places do not cover, writes `# FAILED: ...`
+/// there, and such a file is refused.
 struct RerunFile {
     let path: String
     let places: [FeaturePath]
-    /// Why the run that wrote it failed, when it could name no scenario to run again.
+    /// Why the run that wrote it failed, when running again the places it lists (if any)
+    /// would not settle it.
     let failure: String?
     /// Why the file may not be the last run's: a run that was writing it (`.NAME.PID.partial`
     /// beside it, newer than it) was killed before its end, or is writing it now.

@@ -37,6 +37,17 @@ struct RunCommand {
             for file in unfinished { err.write("\(file.path): error: \(file.unfinishedWrite ?? "")\n") }
             return 2
         }
+        let failedBeyondPlaces = parsed.positionals.compactMap(RerunFile.init(argument:)).filter {
+            $0.failure != nil && !$0.places.isEmpty
+        }
+        guard failedBeyondPlaces.isEmpty else {
+            for file in failedBeyondPlaces {
+                err.write(
+                    "\(file.path): error: the run that wrote it failed for a reason the places it lists do not cover "
+                        + "(\(file.failure ?? "")): run the suite again\n")
+            }
+            return 1
+        }
         if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
             let failed = parsed.emptyRerunFiles.filter { $0.failure != nil }
             guard failed.isEmpty else {

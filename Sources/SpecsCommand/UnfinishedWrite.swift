@@ -1,4 +1,5 @@
 import Foundation
+import SpecsReporting
 
 /// A write of a file that a run began and did not end: the hidden `.NAME.PID.partial` that
 /// a run writes beside a report before putting it in place (`ReportOutput`), as new as the
@@ -12,24 +13,33 @@ struct UnfinishedWrite {
     /// Whether that process is running still (writing the file now); false once it is gone.
     let writing: Bool
 
-    /// The unfinished write of the file at `path`: the first partial file of it beside it,
-    /// as new as it or newer, that another process left; nil when there is none.
+    /// Whether the file itself is there: when it is not, the partial is all a run left.
+    let fileExists: Bool
+
+    /// The unfinished write of the file at `path`, found where the writer put it (beside the
+    /// target of the links `path` goes through, under the target's name): of the partial
+    /// files of it as new as it or newer that another process left, one whose writer is gone
+    /// (the file is then an earlier run's), else one being written now; nil when there is none.
     init?(beside path: String) {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: ReportDestination.links(of: path).last ?? path)
         let folder = url.deletingLastPathComponent().path
         let prefix = ".\(url.lastPathComponent)."
-        let written = Self.modified(path) ?? 0
+        let written = Self.modified(url.path) ?? 0
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        var found: (name: String, pid: Int32?, writing: Bool)?
         for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
             guard let time = Self.modified(folder + "/" + name), time >= written else { continue }
             let pid = Int32(name.dropFirst(prefix.count).dropLast(".partial".count))
             if pid == getpid() { continue }
-            partial = name
-            writer = pid
-            writing = pid.map { $0 > 0 && (kill($0, 0) == 0 || errno != ESRCH) } ?? false
-            return
+            let writing = pid.map { $0 > 0 && (kill($0, 0) == 0 || errno != ESRCH) } ?? false
+            if found == nil || !writing { found = (name, pid, writing) }
+            if !writing { break }
         }
-        return nil
+        guard let found else { return nil }
+        partial = found.name
+        writer = found.pid
+        writing = found.writing
+        fileExists = FileManager.default.fileExists(atPath: url.path)
     }
 
     private static func modified(_ path: String) -> Double? {

@@ -59,6 +59,28 @@ final class RerunFileTests: XCTestCase {
         XCTAssertTrue(fixed.out.hasSuffix("PASSED: 1 scenario passed\n"), fixed.out)
         XCTAssertEqual(try scratch.read("r.txt"), "")
     }
+
+    func test_rerunFile_aFailedBeforeAllHookBesideAFileThatDoesNotParse_keepsTheNoteAndIsRefused() throws {
+        try scratch.write(
+            "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")
+        let first = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "rerun:r.txt"], in: project,
+            environment: ["SPECS_FIXTURE_FAILING_RUN_HOOK": "beforeAll"])
+        XCTAssertEqual(first.code, 2, first.out + first.err)
+        let written = try scratch.read("r.txt")
+        XCTAssertTrue(written.hasPrefix("Features/broken.feature\n# FAILED: "), written)
+        XCTAssertTrue(written.contains("failed: garage closed"), written)
+        // Fixed file and hook: the rerun still refuses, as the rest of the suite never ran.
+        try scratch.write("Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n")
+        let again = try run(["@r.txt", "--format", "summary"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertTrue(
+            again.err.contains(
+                "r.txt: error: the run that wrote it failed for a reason the places it lists do not cover ("),
+            again.err)
+        XCTAssertTrue(again.err.contains("run the suite again"), again.err)
+        XCTAssertFalse(again.out.contains("PASSED"), again.out)
+    }
 }
 
 /// A run under a low limit of open files (`ulimit -n`): whatever it cannot open, it fails

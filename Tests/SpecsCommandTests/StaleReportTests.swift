@@ -175,6 +175,64 @@ final class StaleReportTests: XCTestCase {
             reported.err)
     }
 
+    func test_report_streamNamedThroughALinkWithAKilledRunsPartialBesideItsTarget_isRefused() throws {
+        XCTAssertEqual(try run(["--format", "message:real/m.ndjson", "--format", "rerun:real/rr.txt"]).code, 0)
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            atPath: project.appendingPathComponent("link.ndjson").path, withDestinationPath: "real/m.ndjson")
+        try manager.createSymbolicLink(
+            atPath: project.appendingPathComponent("rrlink.txt").path, withDestinationPath: "real/rr.txt")
+        let pid = try endedProcess()
+        try scratch.write("real/.m.ndjson.\(pid).partial", "{\"meta\"")
+        try scratch.write("real/.rr.txt.\(pid).partial", "")
+        let refused = try run(["report", "link.ndjson", "--format", "summary"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(
+            refused.err.contains(
+                "link.ndjson: error: the run that was writing this stream did not finish (.m.ndjson.\(pid).partial"),
+            refused.err)
+        XCTAssertFalse(refused.out.contains("PASSED"), refused.out)
+        let rerun = try run(["@rrlink.txt"])
+        XCTAssertEqual(rerun.code, 2, rerun.out + rerun.err)
+        XCTAssertTrue(
+            rerun.err.contains("rrlink.txt: error: the run that was writing it did not finish (.rr.txt.\(pid).partial"),
+            rerun.err)
+    }
+
+    func test_report_aKilledRunsPartialSortedAfterALiveWritersOne_isRefused() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        writer.arguments = ["30"]
+        try writer.run()
+        defer { writer.terminate() }
+        let live = ".m.ndjson.\(writer.processIdentifier).partial"
+        var dead = ".m.ndjson.\(try endedProcess()).partial"
+        for _ in 0..<200 where dead <= live { dead = ".m.ndjson.\(try endedProcess()).partial" }
+        XCTAssertGreaterThan(dead, live, "no ended process whose partial sorts after the live writer's")
+        try scratch.write(live, "")
+        try scratch.write(dead, "{\"meta\"")
+        let refused = try run(["report", "m.ndjson", "--format", "summary"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(
+            refused.err.contains("m.ndjson: error: the run that was writing this stream did not finish (\(dead)"),
+            refused.err)
+        XCTAssertFalse(refused.out.contains("PASSED"), refused.out)
+    }
+
+    func test_report_noStreamButAKilledRunsPartial_saysThereIsNoFinishedStream() throws {
+        let pid = try endedProcess()
+        try scratch.write(".m.ndjson.\(pid).partial", "{\"meta\"")
+        let refused = try run(["report", "m.ndjson"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(
+            refused.err.contains(
+                "m.ndjson: error: the run that was writing this stream did not finish (.m.ndjson.\(pid).partial is "
+                    + "left beside it), so there is no finished stream: run again"),
+            refused.err)
+        XCTAssertFalse(refused.err.contains("earlier run's stream"), refused.err)
+    }
+
     func test_dryRun_rerunFile_namesTheScenariosNotRun() throws {
         try scratch.write("Features/d.feature", "Feature: D\n  Scenario: one\n    Given a step that fails\n")
         let dry = try run([

@@ -10,8 +10,10 @@ import SpecsRunner
 /// that `specs @FILE` runs them, as a merge of its stream fails. Each file that does not
 /// parse is named by its path alone, beside the scenarios, so that `specs @FILE` reads it
 /// again and fails with its parse error until it is fixed. A failed run that names neither
-/// (nothing selected, a failed before-all hook) writes a `# FAILED: ...` line, so that
-/// `specs @FILE` never takes it for a run that passed.
+/// (nothing selected, a failed before-all hook), or that failed for a reason the places do
+/// not cover (a failed run hook, an interruption before any scenario was planned, workers
+/// that did not start, a check of the command's), writes a `# FAILED: ...` line, so that
+/// `specs @FILE` never takes it for a run that passed and refuses it: the suite must run again.
 /// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
 package final class RerunFormatter: EventConsumer {
     private let feed: LedgerFeed
@@ -70,10 +72,32 @@ package final class RerunFormatter: EventConsumer {
             out.write(uri + places + "\n")
         }
         let verdict = board?.verdict(or: ledger) ?? RunVerdict(result)
-        if lines.isEmpty && unparsable.isEmpty && !verdict.passed {
+        let named = !lines.isEmpty || !unparsable.isEmpty
+        let covered = verdict.problems.allSatisfy { $0.isCovered(planned: result.testCases > 0) }
+        if !verdict.passed && (!named || !covered) {
             let reasons = verdict.problems.map(VerdictText.sentence).joined(separator: "; ")
             out.write("# FAILED: " + reasons.replacing("\n", with: " ") + "\n")
         }
         out.close()
+    }
+}
+
+extension RunVerdict.Problem {
+    /// Whether running again the places a rerun file lists settles the problem: scenarios
+    /// that did not pass or never ran, files that do not parse, and what a merge lacks are
+    /// named there, as is every scenario an interruption left unfinished once the run had
+    /// `planned` its test cases; a failed run hook, an interruption before the plan, workers
+    /// that did not start and the command's own checks are not.
+    fileprivate func isCovered(planned: Bool) -> Bool {
+        switch self {
+        case .scenarios, .unparsableFiles, .definitionErrors, .notOneRun, .missingPickles, .unsound, .notRun,
+            .incomplete:
+            return true
+        case .interrupted:
+            return planned
+        case .runHookFailed, .workersNotStarted, .runEndedWithError, .nothingSelected, .unusablePaths, .coverage,
+            .unusedDefinitions, .reportsNotWritten:
+            return false
+        }
     }
 }
