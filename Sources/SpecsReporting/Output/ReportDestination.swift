@@ -47,7 +47,9 @@ package enum ReportDestination: Hashable, Sendable {
 
     /// What a destination is for the checks: an existing file or a destination not yet a file.
     package enum Place: Hashable, Sendable {
+        /// An existing file, however named (a hard link, `/dev/fd/3` open on it).
         case file(FileIdentity)
+        /// Standard output or error, or a file not written yet, by its resolved path.
         case destination(ReportDestination)
     }
 
