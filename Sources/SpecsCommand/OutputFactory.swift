@@ -151,42 +151,55 @@ struct OutputFactory {
         return consumers + [readers]
     }
 
-    /// Refuses a report over one of `inputs` and two formats writing to one place.
+    /// Refuses a report over one of `inputs` (standard output or error too, when a format
+    /// writes there and it is redirected to one) and two formats writing to one place.
     private static func checkPlaces(of requests: [FormatRequest], inputs: [RunInput]) throws {
-        // An input is an existing file: one stat each, and only when a report's file exists.
-        var overwriting: [ReportDestination.FileIdentity: FormatRequest] = [:]
-        for request in requests.reversed() {
-            if let identity = request.path.flatMap(ReportDestination.FileIdentity.init) {
-                overwriting[identity] = request
-            }
+        let destinations = requests.map { request in
+            (request, request.path.map(ReportDestination.init) ?? .standardOutput)
+        }
+        // An input is an existing regular file: one stat each, and only when a report writes to one.
+        var overwriting: [ReportDestination.FileIdentity: (FormatRequest, ReportDestination)] = [:]
+        for (request, destination) in destinations.reversed() {
+            if let identity = destination.regularFile { overwriting[identity] = (request, destination) }
         }
         if !overwriting.isEmpty {
             for input in inputs {
-                guard let request = ReportDestination.FileIdentity(input.path).flatMap({ overwriting[$0] }) else {
-                    continue
-                }
+                guard
+                    let (request, destination) = ReportDestination.FileIdentity(input.path).flatMap({ overwriting[$0] })
+                else { continue }
                 throw UsageError(
-                    message: "--format \(request.name) writes to \(request.path ?? ""), \(input.role); "
+                    message:
+                        "--format \(request.name) writes to \(place(of: request, at: destination)), \(input.role); "
                         + "give the report another path")
             }
         }
-        var seen: [ReportDestination: FormatRequest] = [:]
-        for request in requests {
-            let destination = request.path.map(ReportDestination.init) ?? .standardOutput
+        var seen: [ReportDestination.Place: FormatRequest] = [:]
+        for (request, destination) in destinations {
+            let place = destination.place
             // Formats without a path are checked with the other options (one of them at most).
-            if let other = seen[destination], other.path != nil || request.path != nil {
-                let place =
+            if let other = seen[place], other.path != nil || request.path != nil {
+                let shown =
                     switch destination {
                     case .standardOutput: "standard output (\(request.path ?? other.path ?? ""))"
                     case .standardError: "standard error (\(request.path ?? other.path ?? ""))"
-                    case .file: request.path ?? ""
+                    case .descriptor, .file: request.path ?? ""
                     }
                 throw UsageError(
                     message:
-                        "--format \(other.name) and --format \(request.name) both write to \(place); give each its own file"
+                        "--format \(other.name) and --format \(request.name) both write to \(shown); give each its own file"
                 )
             }
-            if seen[destination] == nil { seen[destination] = request }
+            if seen[place] == nil { seen[place] = request }
+        }
+    }
+
+    /// Where `request` writes, for an error: its path, or the stream it writes to.
+    private static func place(of request: FormatRequest, at destination: ReportDestination) -> String {
+        switch (request.path, destination) {
+        case (nil, _): "standard output"
+        case (let path?, .standardOutput): "standard output (\(path))"
+        case (let path?, .standardError): "standard error (\(path))"
+        case (let path?, _): path
         }
     }
 

@@ -71,7 +71,7 @@ enum ReportCommand {
         }
         factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
         do {
-            consumers = try factory.consumers(for: requests)
+            consumers = try factory.consumers(for: requests, inputs: RunInput.streams(parsed.positionals))
             ledger = factory.ledger
         } catch let error as OutputError {
             // As for a run: nothing is merged, no report is written nor left as another run's.

@@ -16,4 +16,9 @@ struct RunInput {
                 parsed.all(option).map { RunInput(path: $0, role: "a file \(option.name) reads") }
             }
     }
+
+    /// The message streams `specs report` reads.
+    static func streams(_ paths: [String]) -> [RunInput] {
+        paths.map { RunInput(path: $0, role: "a message stream specs report reads") }
+    }
 }

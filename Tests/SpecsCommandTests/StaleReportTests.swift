@@ -68,7 +68,7 @@ final class StaleReportTests: XCTestCase {
             XCTAssertTrue(exists("j.xml"))
             let failed = try run(command + ["--format", "summary", "--format", "junit:j.xml", "--format", "rerun:d"])
             XCTAssertEqual(failed.code, 2, failed.out + failed.err)
-            XCTAssertTrue(failed.err.contains("d: error: is a directory"), failed.err)
+            XCTAssertTrue(failed.err.contains("d: error: is a folder, not a file"), failed.err)
             XCTAssertTrue(
                 failed.err.contains(
                     "j.xml: error: not written: another report could not be opened (the previous j.xml"),

@@ -4,12 +4,14 @@ import SpecsRunner
 /// Where a format writes: standard output, standard error or a file. Writes are
 /// buffered; `flush()` pushes them out. A report file is written beside its target and
 /// renamed over it when closed, so an old report is never emptied before a new one
-/// exists and a run stopped half way leaves the old one whole. A symbolic link is
-/// written through (to a file beside its target), a FIFO or a device is written directly,
-/// and a path naming standard output or error (`/dev/stdout`, also when the stream is a
-/// file: `> log`) is written where that stream is, after what it holds. A failed write is
-/// kept as `failure`, not ignored; a pipe whose reader went away (`specs | head -1`) is not
-/// a failure: what follows is dropped quietly (`readerClosed`).
+/// exists and a run stopped half way leaves the old one whole. The path is taken as the
+/// system resolves it (`ReportDestination`, as the checks before a run take it): a symbolic
+/// link is written through (to a file beside its target), a FIFO or a device is written
+/// directly, and a path naming standard output or error or another descriptor (`/dev/stdout`,
+/// `/dev/fd/3`, also when the stream is a file: `> log`) is written where that stream is,
+/// after what it holds. A failed write is kept as `failure`, not ignored; a pipe whose
+/// reader went away (`specs | head -1`) is not a failure: what follows is dropped quietly
+/// (`readerClosed`).
 package final class ReportOutput {
     private let descriptor: Int32
     private let closeOnFinish: Bool
@@ -63,33 +65,40 @@ package final class ReportOutput {
         ReportOutput(handle: .standardError, isTerminal: isatty(STDERR_FILENO) != 0, escapesControlCharacters: true)
     }
 
-    /// A report at `path` (parent directories created), or an error saying why not.
+    /// A report at `path` (parent directories created), or an error saying why not. The
+    /// path is taken as `ReportDestination` resolves it, as the checks before a run do.
     package static func file(_ path: String) throws -> ReportOutput {
-        // Standard output or error (`/dev/stdout`, the file `> log` opened): written where
-        // the stream is, never truncated nor replaced.
         let destination = ReportDestination(path)
-        if destination == .standardOutput || destination == .standardError {
-            let descriptor = dup(destination == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
+        switch destination {
+        case .standardOutput, .standardError, .descriptor:
+            // Standard output or error (`/dev/stdout`, the file `> log` opened), another
+            // descriptor (`/dev/fd/3`): written where the stream is, never truncated nor replaced.
+            let source =
+                switch destination {
+                case .standardOutput: STDOUT_FILENO
+                case .standardError: STDERR_FILENO
+                case .descriptor(let descriptor): descriptor
+                case .file: Int32(-1)
+                }
+            let descriptor = dup(source)
             guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             return ReportOutput(descriptor: descriptor, path: path, rename: nil)
+        case .file(let resolved):
+            // A path ending in `/`, `.` or `..` names a folder, even one not made yet.
+            let last = path.split(separator: "/", omittingEmptySubsequences: false).last
+            if path.hasSuffix("/") || last == "." || last == ".." {
+                throw OutputError(path: path, reason: "is a folder, not a file")
+            }
+            return try file(resolved, shownAs: path)
         }
-        // A FIFO, a terminal, a device (through whatever links): written as it is.
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
-            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
-            return ReportOutput(descriptor: descriptor, path: path, rename: nil)
-        }
-        // Written through links: the report replaces the link's target (even one not written yet).
-        return try file(ReportDestination.links(of: path).last ?? path, shownAs: path)
     }
 
     private static func file(_ path: String, shownAs shown: String) throws -> ReportOutput {
         var info = stat()
         if stat(path, &info) == 0 {
             let kind = info.st_mode & S_IFMT
-            if kind == S_IFDIR { throw OutputError(path: shown, reason: "is a directory") }
+            if kind == S_IFDIR { throw OutputError(path: shown, reason: "is a folder, not a file") }
             if kind != S_IFREG {
                 // A FIFO, a terminal, /dev/stdout: written as it is, never replaced.
                 let descriptor = open(path, O_WRONLY | O_CLOEXEC)
@@ -121,8 +130,8 @@ package final class ReportOutput {
     /// there, so that no report in place is taken for this run's: what to add to the error
     /// saying so (empty when there was none).
     package static func discard(_ path: String) -> String {
-        guard case .file = ReportDestination(path) else { return "" }
-        return removedNote(path, shown: path)
+        guard case .file(let resolved) = ReportDestination(path) else { return "" }
+        return removedNote(resolved, shown: path)
     }
 
     private static func removedNote(_ path: String, shown: String) -> String {
