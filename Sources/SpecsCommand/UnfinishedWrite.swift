@@ -21,7 +21,8 @@ struct UnfinishedWrite {
     /// files of it as new as it or newer that another process left, one whose writer is gone
     /// (the file is then an earlier run's), else one being written now; nil when there is none.
     init?(beside path: String) {
-        let url = URL(fileURLWithPath: ReportDestination.links(of: path).last ?? path)
+        guard case .path(let target) = ReportDestination.resolved(path) else { return nil }
+        let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent().path
         let prefix = ".\(url.lastPathComponent)."
         let written = Self.modified(url.path) ?? 0
