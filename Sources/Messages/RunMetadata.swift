@@ -38,6 +38,9 @@ public struct RunMetadata: Sendable, Hashable, Codable {
     public var interrupted: String?
     /// How many step definitions or hooks could not be registered (no scenario was then run).
     public var definitionErrors: Int?
+    /// Why worker processes could not be started (`too many open files (limit 16)`), if they
+    /// could not: the scenarios left were not run.
+    public var workersNotStarted: String?
 
     /// The metadata of shard `shard` of `shards` of the suite `suite`; the optional facts are absent.
     public init(suite: String, shard: Int, shards: Int, selected: Int, planned: Int) {

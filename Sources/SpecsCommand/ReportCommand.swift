@@ -102,6 +102,8 @@ enum ReportCommand {
         multiplexer.finish()
         var verdict = Self.verdict(ledger, gate: gate)
         if !shardCheck.problems.isEmpty { verdict.add(.notOneRun(shardCheck.problems)) }
+        // A run whose workers could not start says why, as the run's own last lines did.
+        for reason in shardCheck.workersNotStarted { verdict.add(.workersNotStarted(reason)) }
         if verdict.passed && !shardCheck.failedRuns.isEmpty {
             verdict.add(
                 .notOneRun(

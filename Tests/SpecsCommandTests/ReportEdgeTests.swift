@@ -98,6 +98,26 @@ final class ReportEdgeTests: XCTestCase {
         XCTAssertTrue(run.out.contains("2 scenarios (2 not run)"), run.out)
     }
 
+    func test_report_ofARunWhoseWorkersCouldNotStart_endsWithItsLastLinesAndItsRerunNote() throws {
+        try passingFeature()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--format", "message:m.ndjson", "--format", "rerun:run.txt"],
+            in: project, openFileLimit: 14)
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertTrue(run.out.contains("worker processes could not be started"), run.out)
+        let report = try ExecutableRun.run(
+            "misbehaving-specs", ["report", "m.ndjson", "--format", "summary", "--format", "rerun:report.txt"],
+            in: project)
+        func lastLines(_ text: String) -> String {
+            text.range(of: "FAILED:").map { String(text[$0.lowerBound...]) } ?? text
+        }
+        XCTAssertEqual(report.code, run.code, report.out + report.err)
+        XCTAssertEqual(lastLines(report.out), lastLines(run.out))
+        XCTAssertEqual(
+            try String(contentsOf: project.appendingPathComponent("report.txt"), encoding: .utf8),
+            try String(contentsOf: project.appendingPathComponent("run.txt"), encoding: .utf8))
+    }
+
     func test_report_streamLackingAPickle_namesTheTestCaseAndBlamesNoHook() throws {
         try write(
             "Features/a.feature",

@@ -21,6 +21,8 @@ package struct ShardCheck: Sendable {
     package private(set) var warnings: [String] = []
     /// Streams whose own run says it did not pass (`testRunFinished.success` false).
     package private(set) var failedRuns: [String] = []
+    /// Why the streams' runs could not start their worker processes, each told once.
+    package private(set) var workersNotStarted: [String] = []
     /// Each shard's own time (its stream's `testRunStarted` to `testRunFinished`), in shard order.
     package private(set) var shardTimes: [RunLedger.ShardTime] = []
 
@@ -69,6 +71,9 @@ package struct ShardCheck: Sendable {
             if metadata.dryRun == true {
                 scenariosOnlyMatched += facts.planned.filter { $0.contains(":") }
                 problems.append("\(path) is a dry run (--dry-run): its steps were matched to definitions, none was run")
+            }
+            if let reason = metadata.workersNotStarted, !workersNotStarted.contains(reason) {
+                workersNotStarted.append(reason)
             }
             if let signal = metadata.interrupted {
                 problems.append("\(path): its run was stopped by \(signal) before its end")

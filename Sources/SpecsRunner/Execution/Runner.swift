@@ -115,6 +115,7 @@ package struct Runner<World: AnyObject>: Sendable {
         if options.dryRun { metadata.dryRun = true }
         metadata.interrupted = summary.interrupted
         if summary.definitionProblems > 0 { metadata.definitionErrors = summary.definitionProblems }
+        metadata.workersNotStarted = summary.workersNotStarted
         return .attachment(
             Attachment(
                 body: metadata.body, contentEncoding: .identity, mediaType: RunMetadata.mediaType,
