@@ -23,8 +23,11 @@ struct FormatRequest: Sendable, Hashable {
     /// Whether these requests put a format for people (not a stream) on standard output:
     /// then the run's verdict closes standard output, else standard error.
     static func humanOnStdout(_ requests: [FormatRequest]) -> Bool {
-        requests.contains { $0.writesToStandardOutput && ["pretty", "progress", "summary"].contains($0.name) }
+        requests.contains { $0.writesToStandardOutput && forPeople.contains($0.name) }
     }
+
+    /// The formats for people, not read back by a program: the last lines may follow them.
+    static let forPeople: Set = ["pretty", "progress", "summary"]
 
     static let known = [
         "pretty", "progress", "summary", "message", "junit", "json", "html", "traceability", "traceability-json",

@@ -173,15 +173,19 @@ struct OutputFactory {
                         + "give the report another path")
             }
         }
-        var seen: [ReportDestination.Place: FormatRequest] = [:]
+        var seen: [ReportDestination.Place: (FormatRequest, ReportDestination)] = [:]
         for (request, destination) in destinations {
             let place = destination.place
             // Formats without a path are checked with the other options (one of them at most).
-            if let other = seen[place], other.path != nil || request.path != nil {
+            if let (other, otherDestination) = seen[place], other.path != nil || request.path != nil {
+                let path = request.path ?? other.path ?? ""
+                let bothStreams = Set([destination, otherDestination]) == [.standardOutput, .standardError]
                 let shown =
                     switch destination {
-                    case .standardOutput: "standard output (\(request.path ?? other.path ?? ""))"
-                    case .standardError: "standard error (\(request.path ?? other.path ?? ""))"
+                    case _ where bothStreams:
+                        "standard output and standard error (\(path)), which are one pipe or file"
+                    case .standardOutput: "standard output (\(path))"
+                    case .standardError: "standard error (\(path))"
                     case .descriptor, .file: request.path ?? ""
                     }
                 throw UsageError(
@@ -189,8 +193,25 @@ struct OutputFactory {
                         "--format \(other.name) and --format \(request.name) both write to \(shown); give each its own file"
                 )
             }
-            if seen[place] == nil { seen[place] = request }
+            if seen[place] == nil { seen[place] = (request, destination) }
         }
+        try checkStandardError(destinations)
+    }
+
+    /// Refuses a report on standard error beside one on standard output: the last lines and
+    /// what the run prints (hooks, steps) then go to standard error and would be mixed into it.
+    /// A format for people (`pretty`, `progress`, `summary`) may be there.
+    private static func checkStandardError(_ destinations: [(FormatRequest, ReportDestination)]) throws {
+        let reports = destinations.filter { !FormatRequest.forPeople.contains($0.0.name) }
+        guard
+            let output = reports.first(where: { $0.1 == .standardOutput }),
+            let error = reports.first(where: { $0.1 == .standardError })
+        else { return }
+        throw UsageError(
+            message:
+                "--format \(output.0.name) writes to standard output and --format \(error.0.name) to standard error "
+                + "(\(error.0.path ?? "")), where the last lines and what the run prints then go; "
+                + "give one of them a file")
     }
 
     /// Where `request` writes, for an error: its path, or the stream it writes to.

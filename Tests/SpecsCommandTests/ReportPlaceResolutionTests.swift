@@ -162,4 +162,72 @@ final class ReportPlaceResolutionTests: XCTestCase {
             ), errText)
         XCTAssertFalse(outText.contains("<testsuite"), outText)
     }
+
+    /// Runs `misbehaving-specs` through `/bin/sh -c script` (`"$0"` is the executable) in the
+    /// project, with standard output and error on two pipes.
+    private func shell(_ script: String, environment: [String: String] = [:]) throws -> ExecutableRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, try ExecutableRun.path(of: "misbehaving-specs")]
+        process.currentDirectoryURL = project
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Small outputs: standard error read to its end first leaves no pipe full.
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return ExecutableRun(
+            code: process.terminationStatus, out: outText,
+            err: errText, signaled: false)
+    }
+
+    func test_run_reportToStandardErrorOnTheFileOrPipeOfStandardOutput_isABothWriteToUsageError() throws {
+        // As `specs --format junit:/dev/stderr --format message > log 2>&1`, and `2>&1 | cat`.
+        let refusal =
+            "--format junit and --format message both write to standard output and standard error (/dev/stderr), "
+            + "which are one pipe or file; give each its own file"
+        let toFile = try shell("exec \"$0\" --format junit:/dev/stderr --format message > log 2>&1")
+        let log = try read("log")
+        XCTAssertEqual(toFile.code, 2, log)
+        XCTAssertTrue(log.contains(refusal), log)
+        XCTAssertFalse(log.contains("<testsuite") || log.contains("{\""), log)
+        let toPipe = try shell("exec \"$0\" --format junit:/dev/stderr --format message 2>&1")
+        XCTAssertEqual(toPipe.code, 2, toPipe.out)
+        XCTAssertTrue(toPipe.out.contains(refusal), toPipe.out)
+        XCTAssertFalse(toPipe.out.contains("<testsuite") || toPipe.out.contains("{\""), toPipe.out)
+        // The last lines follow `summary` on standard output: the same file still mixes them in.
+        let summary = try shell("exec \"$0\" --format junit:/dev/stderr --format summary > log 2>&1")
+        let summaryLog = try read("log")
+        XCTAssertEqual(summary.code, 2, summaryLog)
+        XCTAssertTrue(
+            summaryLog.contains(
+                "--format junit and --format summary both write to standard output and standard error (/dev/stderr)"),
+            summaryLog)
+        // A device shows or drops what it gets: both streams on `/dev/null` are no one place to read.
+        let dropped = try shell("exec \"$0\" --format junit:/dev/stderr --format summary > /dev/null 2>&1")
+        XCTAssertEqual(dropped.code, 1, "the run runs, and its scenario fails")
+    }
+
+    func test_run_reportOnStandardErrorBesideAReportOnStandardOutput_isAUsageErrorNamingBoth() throws {
+        // As `SPECS_FIXTURE_HOOKS=1 specs --format junit:/dev/stdout --format message:/dev/stderr 2>m.ndjson`:
+        // the last lines and the hooks' output go to standard error, into the stream.
+        let run = try shell(
+            "exec \"$0\" --format junit:/dev/stdout --format message:/dev/stderr",
+            environment: ["SPECS_FIXTURE_HOOKS": "1"])
+        XCTAssertEqual(run.code, 2, run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "--format junit writes to standard output and --format message to standard error (/dev/stderr), "
+                    + "where the last lines and what the run prints then go; give one of them a file"), run.err)
+        XCTAssertFalse(run.out.contains("<testsuite"), run.out)
+        XCTAssertFalse(run.err.contains("{\""), run.err)
+        // A format for people may be on standard error with the last lines.
+        let progress = try shell("exec \"$0\" --format junit:/dev/stdout --format progress:/dev/stderr")
+        XCTAssertEqual(progress.code, 1, progress.err)
+        XCTAssertTrue(progress.out.contains("<testsuite"), progress.out)
+    }
 }

@@ -35,10 +35,12 @@ package enum ReportDestination: Hashable, Sendable {
     }
 
     /// The place two destinations share when they are one: the file (by device and inode)
-    /// an existing file or another descriptor is, else the destination itself.
+    /// an existing file or another descriptor is, standard output for standard error when
+    /// both are one pipe or file (`2>&1`), else the destination itself.
     package var place: Place {
         switch self {
-        case .standardOutput, .standardError: return .destination(self)
+        case .standardOutput: return .destination(self)
+        case .standardError: return .destination(Self.streamsAreOne ? .standardOutput : self)
         case .descriptor(let descriptor):
             return FileIdentity(descriptor: descriptor).map(Place.file) ?? .destination(self)
         case .file(let path): return FileIdentity(path).map(Place.file) ?? .destination(self)
@@ -72,6 +74,8 @@ package enum ReportDestination: Hashable, Sendable {
         let inode: UInt64
         /// Whether it is a regular file (not a pipe, terminal or device); not part of the identity.
         package var isRegular: Bool { kind == S_IFREG }
+        /// Whether what is written to it is read back as it was: a regular file, a pipe or a socket.
+        package var isReadBack: Bool { [S_IFREG, S_IFIFO, S_IFSOCK].contains(kind) }
         private let kind: mode_t
 
         /// The file `path` names once links are followed; nil when there is none.
@@ -99,6 +103,14 @@ package enum ReportDestination: Hashable, Sendable {
             hasher.combine(device)
             hasher.combine(inode)
         }
+    }
+
+    /// Whether standard output and standard error are one pipe or file (`> log 2>&1`, `2>&1 | tee`):
+    /// what is written to either is read as one. A terminal or a device (`/dev/null`) shows or
+    /// drops what it gets and is no such place.
+    package static var streamsAreOne: Bool {
+        guard let output = FileIdentity(descriptor: STDOUT_FILENO), output.isReadBack else { return false }
+        return output == FileIdentity(descriptor: STDERR_FILENO)
     }
 
     /// Standard output or error when `descriptor` is one of them or open on the same pipe or
