@@ -180,20 +180,25 @@ struct OutputFactory {
     }
 
     /// Refuses a report over one of `inputs` (standard output or error too, when a format
-    /// writes there and it is redirected to one) and two formats writing to one place.
+    /// writes there and it is redirected to one), but by the format that may rewrite it, and
+    /// two formats writing to one place.
     private static func checkPlaces(of requests: [FormatRequest], inputs: [RunInput]) throws {
         let destinations = requests.map { request in
             (request, request.path.map(ReportDestination.init) ?? .standardOutput)
         }
         // An input is an existing regular file: one stat each, and only when a report writes to one.
-        var overwriting: [ReportDestination.FileIdentity: (FormatRequest, ReportDestination)] = [:]
-        for (request, destination) in destinations.reversed() {
-            if let identity = destination.regularFile { overwriting[identity] = (request, destination) }
+        var overwriting: [ReportDestination.FileIdentity: [(FormatRequest, ReportDestination)]] = [:]
+        for (request, destination) in destinations {
+            if let identity = destination.regularFile {
+                overwriting[identity, default: []].append((request, destination))
+            }
         }
         if !overwriting.isEmpty {
             for input in inputs {
                 guard
-                    let (request, destination) = ReportDestination.FileIdentity(input.path).flatMap({ overwriting[$0] })
+                    let (request, destination) = ReportDestination.FileIdentity(input.path).flatMap({
+                        overwriting[$0]?.first { $0.0.name != input.rewrittenBy }
+                    })
                 else { continue }
                 throw UsageError(
                     message:
