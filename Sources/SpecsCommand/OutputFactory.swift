@@ -38,11 +38,16 @@ struct OutputFactory {
 
     /// The report files opened, to check once the run ends that every write went through:
     /// those of the formats that do not show the verdict first (before it is decided), then
-    /// those of the formats that do (`VerdictReaders`).
+    /// those of the formats that do (`VerdictReaders`), then the rerun files, whose note says
+    /// that the others could not be written.
     final class Files {
         var outputs: [ReportOutput] = []
         /// The files of the formats that show the verdict, written once it is decided.
         var readerOutputs: [ReportOutput] = []
+        /// The rerun files, written once the others are checked.
+        var lastOutputs: [ReportOutput] = []
+        /// Every report file opened.
+        var opened: [ReportOutput] { outputs + readerOutputs + lastOutputs }
         /// The HTML reports, whose `--history` record may not have been written.
         var htmlReports: [HTMLFormatter] = []
         /// Standard output, checked with the files: what a format wrote there is a report too.
@@ -63,6 +68,11 @@ struct OutputFactory {
                 err.write("warning: --history: the run's record could not be written: \(problem)\n")
             }
             return Self.check(readerOutputs, reportingTo: err) + standardOutputUnwritten(reportingTo: err)
+        }
+
+        /// The same for the rerun files.
+        func lastUnwritten(reportingTo err: ReportOutput) -> [String] {
+            Self.check(lastOutputs, reportingTo: err) + standardOutputUnwritten(reportingTo: err)
         }
 
         /// Standard output, once, when a write to it failed (`> /dev/full`): told on `err` the
@@ -92,22 +102,33 @@ struct OutputFactory {
     /// Once the verdict is whole (the other reports' files checked): closes the files of the
     /// formats that do not show it and adds those not written, then posts the verdict, lets
     /// the formats that show it write it and adds their own files not written (exit code 2
-    /// and the last lines say so; the reports written before could not).
+    /// and the last lines say so; the reports written before could not). The rerun files are
+    /// written last, from the verdict with every other report not written, so that their
+    /// `# FAILED:` note says so; only their own files not written are added after them.
     func finish(_ verdict: inout RunVerdict, err: ReportOutput) {
-        let unwritten = files.unwritten(reportingTo: err)
-        if !unwritten.isEmpty { verdict.add(.reportsNotWritten(unwritten)) }
+        var unwritten = files.unwritten(reportingTo: err)
+        Self.add(unwritten, to: &verdict)
         readers.finish(with: verdict)
-        let readersUnwritten = files.readersUnwritten(reportingTo: err)
-        guard !readersUnwritten.isEmpty else { return }
+        unwritten += files.readersUnwritten(reportingTo: err)
+        Self.add(unwritten, to: &verdict)
+        readers.finishLast(with: verdict)
+        unwritten += files.lastUnwritten(reportingTo: err)
+        Self.add(unwritten, to: &verdict)
+    }
+
+    /// Makes `unwritten` (all the reports not written so far) the verdict's one problem of
+    /// reports not written.
+    private static func add(_ unwritten: [String], to verdict: inout RunVerdict) {
+        guard !unwritten.isEmpty else { return }
         verdict.problems.removeAll { if case .reportsNotWritten = $0 { true } else { false } }
-        verdict.add(.reportsNotWritten(unwritten + readersUnwritten))
+        verdict.add(.reportsNotWritten(unwritten))
     }
 
     /// After `error` (a report that could not be opened): every report of `requests` is not
     /// written, and none keeps a previous run's file at its place; each is said on `err`.
     /// Returns their paths, the one that could not be opened first.
     func abandon(_ requests: [FormatRequest], after error: OutputError, err: ReportOutput) -> [String] {
-        let opened = files.outputs + files.readerOutputs
+        let opened = files.opened
         for output in opened {
             output.fail("not written: another report could not be opened")
             output.close()
@@ -130,11 +151,18 @@ struct OutputFactory {
         for request in requests {
             let stream = try request.path.map(ReportOutput.file) ?? out
             let showsVerdict = Self.verdictReaders.contains(request.name)
+            let last = request.name == "rerun"
             if request.path != nil {
-                if showsVerdict { files.readerOutputs.append(stream) } else { files.outputs.append(stream) }
+                if last {
+                    files.lastOutputs.append(stream)
+                } else if showsVerdict {
+                    files.readerOutputs.append(stream)
+                } else {
+                    files.outputs.append(stream)
+                }
             }
             if showsVerdict {
-                readers.add(try consumer(request.name, stream))
+                readers.add(try consumer(request.name, stream), last: last)
             } else {
                 consumers.append(try consumer(request.name, stream))
             }
@@ -152,20 +180,25 @@ struct OutputFactory {
     }
 
     /// Refuses a report over one of `inputs` (standard output or error too, when a format
-    /// writes there and it is redirected to one) and two formats writing to one place.
+    /// writes there and it is redirected to one), but by the format that may rewrite it, and
+    /// two formats writing to one place.
     private static func checkPlaces(of requests: [FormatRequest], inputs: [RunInput]) throws {
         let destinations = requests.map { request in
             (request, request.path.map(ReportDestination.init) ?? .standardOutput)
         }
         // An input is an existing regular file: one stat each, and only when a report writes to one.
-        var overwriting: [ReportDestination.FileIdentity: (FormatRequest, ReportDestination)] = [:]
-        for (request, destination) in destinations.reversed() {
-            if let identity = destination.regularFile { overwriting[identity] = (request, destination) }
+        var overwriting: [ReportDestination.FileIdentity: [(FormatRequest, ReportDestination)]] = [:]
+        for (request, destination) in destinations {
+            if let identity = destination.regularFile {
+                overwriting[identity, default: []].append((request, destination))
+            }
         }
         if !overwriting.isEmpty {
             for input in inputs {
                 guard
-                    let (request, destination) = ReportDestination.FileIdentity(input.path).flatMap({ overwriting[$0] })
+                    let (request, destination) = ReportDestination.FileIdentity(input.path).flatMap({
+                        overwriting[$0]?.first { $0.0.name != input.rewrittenBy }
+                    })
                 else { continue }
                 throw UsageError(
                     message:

@@ -5,15 +5,21 @@ struct RunInput {
     let path: String
     /// What the file is, for the error naming it: `a feature file of this run`.
     let role: String
+    /// The format that may rewrite it, as it is read before the run: `rerun` for a rerun file.
+    var rewrittenBy: String?
 
-    /// The feature files of a run, `specs.json` when there is one, and the files of `--xunit`,
-    /// `--test-output` and `--test-list`. (A rerun file and `--shard-durations` are read
-    /// before the run and may be rewritten by it: `specs @rerun.txt --format rerun:rerun.txt`.)
+    /// The feature files of a run, `specs.json` when there is one, the files of `--xunit`,
+    /// `--test-output` and `--test-list`, and the rerun files (`@FILE`), which are read before
+    /// the run and may be rewritten by `--format rerun` alone: `specs @rerun.txt --format
+    /// rerun:rerun.txt`. (`--shard-durations` is read before the run too, and may be rewritten.)
     static func all(of parsed: ParsedArguments, features: [FeaturePath]) -> [RunInput] {
         features.map { RunInput(path: $0.path, role: "a feature file of this run") }
             + [RunInput(path: ProjectConfiguration.fileName, role: "the run's configuration")]
             + [Option.xunit, .testOutput, .testList].flatMap { option in
                 parsed.all(option).map { RunInput(path: $0, role: "a file \(option.name) reads") }
+            }
+            + parsed.positionals.filter { $0.hasPrefix("@") && $0.count > 1 }.map {
+                RunInput(path: String($0.dropFirst()), role: "the rerun file this run reads", rewrittenBy: "rerun")
             }
     }
 

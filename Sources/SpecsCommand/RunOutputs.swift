@@ -29,7 +29,7 @@ struct RunOutputs {
         } catch let error as OutputError {
             throw OutputReportsError(cause: error, paths: factory.abandon(formats, after: error, err: err))
         } catch {
-            for opened in factory.files.outputs + factory.files.readerOutputs {
+            for opened in factory.files.opened {
                 opened.fail("not written: another report could not be opened")
                 opened.close()
             }

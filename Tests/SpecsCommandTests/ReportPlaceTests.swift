@@ -161,4 +161,28 @@ final class ReportPlaceTests: XCTestCase {
         XCTAssertEqual(try read("specs.json"), configuration)
         XCTAssertEqual(try read("tests.txt"), "PlacesTests.PlacesTests/test_green\n")
     }
+
+    func test_run_aReportOtherThanRerunOverTheRerunFileItReads_isAUsageErrorAndLeavesItAsItIs() throws {
+        let first = try ExecutableRun.run("misbehaving-specs", ["--format", "rerun:rr.txt"], in: project)
+        XCTAssertEqual(first.code, 1, first.out + first.err)
+        let listed = try read("rr.txt")
+        XCTAssertEqual(listed, "\(feature):6\n")
+        for report in ["junit:rr.txt", "message:./rr.txt", "json:rr.txt"] {
+            let run = try ExecutableRun.run("misbehaving-specs", ["@rr.txt", "--format", report], in: project)
+            XCTAssertEqual(run.code, 2, report + ": " + run.err)
+            let path = String(report.drop { $0 != ":" }.dropFirst())
+            let name = String(report.prefix { $0 != ":" })
+            XCTAssertTrue(
+                run.err.contains(
+                    "--format \(name) writes to \(path), the rerun file this run reads; give the report another path"),
+                run.err)
+            XCTAssertFalse(run.out.contains("Scenario"), "nothing runs: \(run.out)")
+            XCTAssertEqual(try read("rr.txt"), listed)
+        }
+        // The rerun format alone may rewrite it, beside another report.
+        let again = try ExecutableRun.run(
+            "misbehaving-specs", ["@rr.txt", "--format", "junit:j.xml", "--format", "rerun:rr.txt"], in: project)
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertEqual(try read("rr.txt"), listed)
+    }
 }

@@ -81,6 +81,44 @@ final class RerunFileTests: XCTestCase {
         XCTAssertTrue(again.err.contains("run the suite again"), again.err)
         XCTAssertFalse(again.out.contains("PASSED"), again.out)
     }
+
+    func test_rerunFile_aPassingRunWhoseReportIsNotWritten_keepsTheNoteAndIsRefused() throws {
+        for report in ["junit:/dev/full", "message:/dev/full", "html:/dev/full"] {
+            let first = try run(["Features/my folder/a b.feature:6", "--format", report, "--format", "rerun:r.txt"])
+            XCTAssertEqual(first.code, 2, report + ": " + first.out + first.err)
+            XCTAssertEqual(
+                try scratch.read("r.txt"),
+                "# FAILED: 1 report could not be written (see the errors above): /dev/full\n", report)
+            let again = try run(["@r.txt", "--format", "summary"])
+            XCTAssertEqual(again.code, 1, report + ": " + again.out + again.err)
+            XCTAssertTrue(
+                again.err.contains("r.txt: error: lists no scenario, but the run that wrote it failed ("), again.err)
+            XCTAssertFalse(again.out.contains("nothing to run"), again.out)
+        }
+    }
+
+    func test_rerunFile_aFailedRunWhoseReportIsNotWritten_listsItsPlacesWithTheNoteAndIsRefused() throws {
+        let first = try run(["--format", "junit:/dev/full", "--format", "rerun:r.txt"])
+        XCTAssertEqual(first.code, 2, first.out + first.err)
+        XCTAssertEqual(
+            try scratch.read("r.txt"),
+            "Features/c.feature:3\nFeatures/my folder/a b.feature:3\n# FAILED: 2 scenarios failed; "
+                + "1 report could not be written (see the errors above): /dev/full\n")
+        let again = try run(["@r.txt", "--format", "summary"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertTrue(
+            again.err.contains("the run that wrote it failed for a reason the places it lists do not cover ("),
+            again.err)
+        XCTAssertFalse(again.out.contains("scenarios ("), "nothing runs: " + again.out)
+    }
+
+    func test_rerunFile_itsOwnFileNotWritten_exitsTwoNamingIt() throws {
+        let first = try run(["--format", "junit:j.xml", "--format", "rerun:/dev/full"])
+        XCTAssertEqual(first.code, 2, first.out + first.err)
+        XCTAssertTrue(first.err.contains("/dev/full: error: "), first.err)
+        XCTAssertTrue(
+            first.out.hasSuffix("  - 1 report could not be written (see the errors above): /dev/full\n"), first.out)
+    }
 }
 
 /// A run under a low limit of open files (`ulimit -n`): whatever it cannot open, it fails

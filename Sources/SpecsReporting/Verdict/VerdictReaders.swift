@@ -27,34 +27,48 @@ package final class VerdictBoard {
 /// is the verdict whole (the run's problems, the coverage, the reports not written), and
 /// `finish(with:)` posts it and finishes the readers, which write it. A reader's own file
 /// that cannot be written is added to the exit code and the last lines after that: it is
-/// the one problem the other readers cannot show, as they are written by then.
+/// the one problem the other readers cannot show, as they are written by then. The readers
+/// added `last` (the rerun file, whose note must say that a report was not written) are
+/// finished after the others' files are checked, by `finishLast(with:)`.
 package final class VerdictReaders: EventConsumer {
     private var readers: [any EventConsumer] = []
+    /// The readers finished after the others' files are checked.
+    private var lastReaders: [any EventConsumer] = []
     /// Where the readers read the verdict.
     package let board = VerdictBoard()
 
     /// No reader yet.
     package init() {}
 
-    /// Holds back a reader's end until the verdict is posted.
-    package func add(_ reader: any EventConsumer) { readers.append(reader) }
+    /// Holds back a reader's end until the verdict is posted; `last`: until the other
+    /// readers' files are checked too (`finishLast(with:)`).
+    package func add(_ reader: any EventConsumer, last: Bool = false) {
+        if last { lastReaders.append(reader) } else { readers.append(reader) }
+    }
 
     /// Each reader takes the envelope as it comes.
     package func consume(_ envelope: Envelope) {
-        for reader in readers { reader.consume(envelope) }
+        for reader in readers + lastReaders { reader.consume(envelope) }
     }
 
     /// Each reader lets go of the document as it comes.
     package func closeDocument(_ uri: String) {
-        for reader in readers { reader.closeDocument(uri) }
+        for reader in readers + lastReaders { reader.closeDocument(uri) }
     }
 
     /// The stream's end is not yet the verdict's: the readers wait for `finish(with:)`.
     package func finish() {}
 
-    /// Posts the verdict and lets each reader write it.
+    /// Posts the verdict and lets each reader but those added `last` write it.
     package func finish(with verdict: RunVerdict) {
         board.post(verdict)
         for reader in readers { reader.finish() }
+    }
+
+    /// Posts the verdict with the other readers' files that could not be written, and lets
+    /// the readers added `last` write it.
+    package func finishLast(with verdict: RunVerdict) {
+        board.post(verdict)
+        for reader in lastReaders { reader.finish() }
     }
 }
