@@ -1,8 +1,9 @@
 import Messages
 import SpecsRunner
 
-/// The run's verdict, once decided, for the outputs that show it (the HTML book, JUnit, the
-/// rerun file, CI annotations): they read it here at their end and judge nothing themselves.
+/// The run's verdict, once decided, for the outputs that show it (the message stream's
+/// `testRunFinished`, the HTML book, JUnit, the rerun file, CI annotations): they read it here
+/// at their end and judge nothing themselves.
 /// A format used on its own (no command deciding) reads what its ledger's result gives,
 /// through the same `RunVerdict(RunResult)` that `specs report` starts from.
 package final class VerdictBoard {
@@ -22,8 +23,8 @@ package final class VerdictBoard {
 /// The formats that show the verdict, held back at the run's end until it is decided.
 ///
 /// How the order works: the run (or the merged streams) reaches its end and every other
-/// consumer finishes first (the ledger, the terminal formats, messages, Cucumber JSON, the
-/// coverage gate, `--fail-on-unused`); their report files are closed and checked. Only then
+/// consumer finishes first (the ledger, the terminal formats, Cucumber JSON, the coverage
+/// gate, `--fail-on-unused`); their report files are closed and checked. Only then
 /// is the verdict whole (the run's problems, the coverage, the reports not written), and
 /// `finish(with:)` posts it and finishes the readers, which write it. A reader's own file
 /// that cannot be written is added to the exit code and the last lines after that: it is
@@ -48,12 +49,14 @@ package final class VerdictReaders: EventConsumer {
 
     /// Each reader takes the envelope as it comes.
     package func consume(_ envelope: Envelope) {
-        for reader in readers + lastReaders { reader.consume(envelope) }
+        for reader in readers { reader.consume(envelope) }
+        for reader in lastReaders { reader.consume(envelope) }
     }
 
     /// Each reader lets go of the document as it comes.
     package func closeDocument(_ uri: String) {
-        for reader in readers + lastReaders { reader.closeDocument(uri) }
+        for reader in readers { reader.closeDocument(uri) }
+        for reader in lastReaders { reader.closeDocument(uri) }
     }
 
     /// The stream's end is not yet the verdict's: the readers wait for `finish(with:)`.
