@@ -81,6 +81,7 @@ case "beforeAll": steps.beforeAll("book the test garage") { throw ExpectationFai
 case "beforeWorker":
     steps.beforeWorker("open a database connection") { throw ExpectationFailure("connection refused") }
 case "crashingBeforeWorker":
+    // On purpose: a worker hook that crashes its worker, which the run must contain and name.
     steps.beforeWorker("open a database connection") { fatalError("driver crashed") }
 default: break
 }

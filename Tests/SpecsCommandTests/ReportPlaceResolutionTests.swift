@@ -140,27 +140,13 @@ final class ReportPlaceResolutionTests: XCTestCase {
 
     func test_run_reportToAnotherDescriptorOnTheStandardOutputPipe_isABothWriteToUsageError() throws {
         // As `specs --format junit:/dev/fd/3 --format summary 3>&1 | cat`.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", "exec \"$0\" --format junit:/dev/fd/3 --format summary 3>&1",
-            try ExecutableRun.path(of: "misbehaving-specs"),
-        ]
-        process.currentDirectoryURL = project
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 2, errText)
+        let run = try shell("exec \"$0\" --format junit:/dev/fd/3 --format summary 3>&1")
+        XCTAssertEqual(run.code, 2, run.err)
         XCTAssertTrue(
-            errText.contains(
+            run.err.contains(
                 "--format junit and --format summary both write to standard output (/dev/fd/3); give each its own file"
-            ), errText)
-        XCTAssertFalse(outText.contains("<testsuite"), outText)
+            ), run.err)
+        XCTAssertFalse(run.out.contains("<testsuite"), run.out)
     }
 
     /// Runs `misbehaving-specs` through `/bin/sh -c script` (`"$0"` is the executable) in the

@@ -119,6 +119,15 @@ final class StaleReportTests: XCTestCase {
         XCTAssertTrue(killed.signaled, killed.out + killed.err)
     }
 
+    /// A process that runs for a while, as a writer still writing its report.
+    private func liveWriter() throws -> Process {
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        writer.arguments = ["30"]
+        try writer.run()
+        return writer
+    }
+
     /// A process that has ended, so that no process has its number now (until the system gives it again).
     private func endedProcess() throws -> Int32 {
         let ended = Process()
@@ -161,10 +170,7 @@ final class StaleReportTests: XCTestCase {
 
     func test_report_streamBesideThePartialOfARunningWriter_isReportedWithAWarning() throws {
         XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        writer.arguments = ["30"]
-        try writer.run()
+        let writer = try liveWriter()
         defer { writer.terminate() }
         try scratch.write(".m.ndjson.\(writer.processIdentifier).partial", "")
         let reported = try run(["report", "m.ndjson", "--format", "summary"])
@@ -201,10 +207,7 @@ final class StaleReportTests: XCTestCase {
 
     func test_report_aKilledRunsPartialSortedAfterALiveWritersOne_isRefused() throws {
         XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        writer.arguments = ["30"]
-        try writer.run()
+        let writer = try liveWriter()
         defer { writer.terminate() }
         let live = ".m.ndjson.\(writer.processIdentifier).partial"
         var dead = ".m.ndjson.\(try endedProcess()).partial"

@@ -139,7 +139,7 @@ package struct Runner<World: AnyObject>: Sendable {
                         id: "p-\(type.name)", name: type.name, regularExpressions: type.regularExpressions,
                         preferForRegularExpressionMatch: type.preferForRegularExpressionMatch,
                         useForSnippets: type.useForSnippets,
-                        sourceReference: reference(location))))
+                        sourceReference: Self.reference(location))))
         }
         for problem in registry.problems {
             if let name = problem.undefinedParameterType {
@@ -158,7 +158,7 @@ package struct Runner<World: AnyObject>: Sendable {
                         pattern: .init(
                             source: step.expression.source,
                             type: step.isRegularExpression ? .regularExpression : .cucumberExpression),
-                        sourceReference: reference(step.location))))
+                        sourceReference: Self.reference(step.location))))
         }
         for hook in registry.hooks { consumer.consume(.hook(Self.message(of: hook))) }
     }
@@ -173,8 +173,6 @@ package struct Runner<World: AnyObject>: Sendable {
     private static func reference(_ location: CodeLocation) -> SourceReference {
         SourceReference(uri: location.file, location: Location(line: location.line))
     }
-
-    private func reference(_ location: CodeLocation) -> SourceReference { Self.reference(location) }
 
     // MARK: Run-level hooks
 
