@@ -18,14 +18,31 @@ struct ParsedArguments {
     var featurePaths: [FeaturePath] {
         guard !positionals.isEmpty else { return [FeaturePath(argument: "Features")] }
         return positionals.flatMap { argument in
-            RerunFile(argument: argument)?.places ?? [FeaturePath(argument: argument)]
+            rerunFile(argument)?.places ?? [FeaturePath(argument: argument)]
         }
     }
 
+    /// The rerun files named (`@FILE`), in order.
+    var namedRerunFiles: [RerunFile] { positionals.compactMap(rerunFile) }
+
     /// The rerun files named (`@FILE`) that list no place: a run of them alone runs nothing.
-    var emptyRerunFiles: [RerunFile] {
-        positionals.compactMap { argument in RerunFile(argument: argument).flatMap { $0.places.isEmpty ? $0 : nil } }
+    var emptyRerunFiles: [RerunFile] { namedRerunFiles.filter(\.places.isEmpty) }
+
+    /// The rerun files named, read by `readingRerunFiles`, by argument.
+    private var rerunFiles: [String: RerunFile] = [:]
+
+    /// These arguments with each rerun file they name read once: a rerun file may be a pipe
+    /// (`@<(...)`), which a second read finds empty.
+    func readingRerunFiles() -> ParsedArguments {
+        var read = self
+        for argument in positionals where read.rerunFiles[argument] == nil {
+            read.rerunFiles[argument] = RerunFile(argument: argument)
+        }
+        return read
     }
+
+    /// The rerun file `argument` names (`@FILE`), as `readingRerunFiles` read it.
+    private func rerunFile(_ argument: String) -> RerunFile? { rerunFiles[argument] ?? RerunFile(argument: argument) }
 }
 
 struct UsageError: Error, CustomStringConvertible {

@@ -10,7 +10,9 @@ import SpecsRunner
 enum FormatCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
         guard
-            let parsed = ArgumentParser.parse(arguments, table: OptionTable.format, command: "\(name) format", err: err)
+            let parsed = ArgumentParser.parse(
+                arguments, table: OptionTable.format, command: "\(name) format", err: err)?
+                .readingRerunFiles()
         else { return 2 }
         if parsed.has(.help) {
             out.write(

@@ -9,7 +9,9 @@ import SpecsRunner
 /// is an error, 2 for a usage error or a bad configuration.
 enum LintCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
-        guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.lint, command: "\(name) lint", err: err)
+        guard
+            let parsed = ArgumentParser.parse(arguments, table: OptionTable.lint, command: "\(name) lint", err: err)?
+                .readingRerunFiles()
         else { return 2 }
         if parsed.has(.help) {
             var help = OptionTable.help(
@@ -35,8 +37,8 @@ enum LintCommand {
             parsed.value(.config)
             ?? (project?.lint != nil ? ProjectConfiguration.fileName : LintConfiguration.defaultFile)
         if let data = parsed.value(.config) == nil
-            ? project?.lint ?? FileManager.default.contents(atPath: configPath)
-            : FileManager.default.contents(atPath: configPath)
+            ? project?.lint ?? InputFile.contents(atPath: configPath)
+            : InputFile.contents(atPath: configPath)
         {
             do { configuration = try LintConfiguration.read(data) } catch {
                 err.write("\(configPath): error: \(error)\n")

@@ -23,7 +23,7 @@ enum ReportCommand {
         if Self.refusesUnfinishedWrites(parsed.positionals, err: err) { return 2 }
         var streams: [[Envelope]] = []
         for path in parsed.positionals {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = InputFile.contents(atPath: path) else {
                 err.write("\(path): error: cannot read the file\n")
                 return 2
             }

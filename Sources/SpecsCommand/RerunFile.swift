@@ -23,7 +23,7 @@ struct RerunFile {
     init?(argument: String) {
         guard argument.hasPrefix("@"), argument.count > 1 else { return nil }
         path = String(argument.dropFirst())
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = InputFile.contents(atPath: path) else { return nil }
         unfinishedWrite = Self.unfinishedWrite(of: path)
         let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
         let notes = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }

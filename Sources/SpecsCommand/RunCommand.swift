@@ -32,12 +32,12 @@ struct RunCommand {
             options.isolation = .workers(
                 executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
-        let unfinished = parsed.positionals.compactMap(RerunFile.init(argument:)).filter { $0.unfinishedWrite != nil }
+        let unfinished = parsed.namedRerunFiles.filter { $0.unfinishedWrite != nil }
         guard unfinished.isEmpty else {
             for file in unfinished { err.write("\(file.path): error: \(file.unfinishedWrite ?? "")\n") }
             return 2
         }
-        let failedBeyondPlaces = parsed.positionals.compactMap(RerunFile.init(argument:)).filter {
+        let failedBeyondPlaces = parsed.namedRerunFiles.filter {
             $0.failure != nil && !$0.places.isEmpty
         }
         guard failedBeyondPlaces.isEmpty else {

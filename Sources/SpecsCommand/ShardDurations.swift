@@ -22,7 +22,7 @@ enum ShardDurations {
                 durations.merge(recorded) { _, new in new }
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = InputFile.contents(atPath: path) else {
                 throw UsageError(message: "--shard-durations: cannot read '\(path)'")
             }
             let reading: NDJSON.Reading

@@ -86,8 +86,10 @@ public enum SpecsCommand {
             out.write(text)
             return 0
         }
-        return await RunCommand(parsed: parsed, out: out, err: err, workerExecutable: workerExecutable)
-            .run(registry: registry())
+        return await RunCommand(
+            parsed: parsed.readingRerunFiles(), out: out, err: err, workerExecutable: workerExecutable
+        )
+        .run(registry: registry())
     }
 
     /// The commands named by the first argument; any other first argument is a run's.

@@ -13,7 +13,7 @@ struct TraceabilityOptions {
 
     /// A results file's bytes, or a usage error naming the option, why, and how to make the file.
     private static func contents(of path: String, option: String, recipe: String) throws(UsageError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = InputFile.contents(atPath: path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path) ? "cannot read '\(path)'" : "'\(path)' does not exist"
             throw UsageError(message: "\(option): \(reason). \(recipe)")
@@ -24,7 +24,7 @@ struct TraceabilityOptions {
     init(_ parsed: ParsedArguments) throws {
         let inventory: @Sendable () -> TestInventory
         if let list = parsed.value(.testList) {
-            guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
+            guard let data = InputFile.contents(atPath: list), let text = String(data: data, encoding: .utf8) else {
                 throw UsageError(message: "--test-list: cannot read '\(list)'")
             }
             inventory = { TestInventory.parse(testList: text) }

@@ -29,19 +29,19 @@ struct ExecutableRun {
 
     /// Runs `name` with `arguments` in `directory`; `signal` is sent once standard output
     /// holds `when` (or at once), and `after` seconds more. With `standardOutput` (a file, as
-    /// `> log` gives), standard output goes there and `out` is empty.
+    /// `> log` gives), standard output goes there and `out` is empty. With `script`, the
+    /// command is `/bin/sh -c script`, `"$0"` the executable and `"$@"` the arguments.
     static func run(
         _ name: String, _ arguments: [String], in directory: URL, signal: Int32? = nil, when: String? = nil,
         after: Double = 0,
         closeStdoutAfter: Int? = nil, timeout: Double = 120, environment extra: [String: String] = [:],
-        openFileLimit: Int? = nil, standardOutput: FileHandle? = nil
+        openFileLimit: Int? = nil, standardOutput: FileHandle? = nil, script: String? = nil
     ) throws -> ExecutableRun {
         let process = Process()
-        if let openFileLimit {
-            // As `ulimit -n` in a shell before the command: the limit holds for the command alone.
+        // As `ulimit -n` in a shell before the command: the limit holds for the command alone.
+        if let script = script ?? openFileLimit.map({ "ulimit -n \($0) && exec \"$0\" \"$@\"" }) {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments =
-                ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try path(of: name)] + arguments
+            process.arguments = ["-c", script, try path(of: name)] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: try path(of: name))
             process.arguments = arguments

@@ -152,23 +152,7 @@ final class ReportPlaceResolutionTests: XCTestCase {
     /// Runs `misbehaving-specs` through `/bin/sh -c script` (`"$0"` is the executable) in the
     /// project, with standard output and error on two pipes.
     private func shell(_ script: String, environment: [String: String] = [:]) throws -> ExecutableRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, try ExecutableRun.path(of: "misbehaving-specs")]
-        process.currentDirectoryURL = project
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Small outputs: standard error read to its end first leaves no pipe full.
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return ExecutableRun(
-            code: process.terminationStatus, out: outText,
-            err: errText, signaled: false)
+        try ExecutableRun.run("misbehaving-specs", [], in: project, environment: environment, script: script)
     }
 
     func test_run_reportToStandardErrorOnTheFileOrPipeOfStandardOutput_isABothWriteToUsageError() throws {

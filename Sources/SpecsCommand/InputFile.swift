@@ -1,0 +1,24 @@
+import Foundation
+
+/// The bytes of a file a command line names as an input (a message stream, a results file, a
+/// rerun file, a configuration). Besides a regular file, that may be a pipe: `/dev/stdin`
+/// fed by `cat m.ndjson |`, or a shell's process substitution `<(...)`, which Foundation's
+/// `contents(atPath:)` does not read. A pipe can be read once: each such input is read once
+/// per command.
+enum InputFile {
+    /// The file's bytes; nil when it cannot be read (it does not exist, it is a folder, or
+    /// reading it fails).
+    static func contents(atPath path: String) -> Data? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return FileManager.default.contents(atPath: path)
+        case S_IFDIR: return nil
+        default:
+            // A pipe, a socket or a device: read to its end.
+            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            defer { try? handle.close() }
+            do { return try handle.readToEnd() ?? Data() } catch { return nil }
+        }
+    }
+}
