@@ -1,10 +1,11 @@
 import Foundation
 import SpecsReporting
 
-/// A write of a file that a run began and did not end: the hidden `.NAME.PID.partial` that
-/// a run writes beside a report before putting it in place (`ReportOutput`), as new as the
-/// file or newer. The file in place is then an earlier run's. Decided here alone for every
-/// command that reads what a run wrote: `specs @FILE` and `specs report STREAM...`.
+/// A write of a file that a run began and did not end: the hidden `.NAME.PID.partial`
+/// (`PartialFile`) that a run writes beside a report before putting it in place
+/// (`ReportOutput`), as new as the file or newer. The file in place is then an earlier run's.
+/// Decided here alone for every command that reads what a run wrote: `specs @FILE` and
+/// `specs report STREAM...`.
 struct UnfinishedWrite {
     /// The partial file's name, in the file's folder.
     let partial: String
@@ -24,15 +25,15 @@ struct UnfinishedWrite {
         guard case .path(let target) = ReportDestination.resolved(path) else { return nil }
         let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent().path
-        let prefix = ".\(url.lastPathComponent)."
         let written = Self.modified(url.path) ?? 0
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         var found: (name: String, pid: Int32?, writing: Bool)?
-        for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
-            guard let time = Self.modified(folder + "/" + name), time >= written else { continue }
-            let pid = Int32(name.dropFirst(prefix.count).dropLast(".partial".count))
+        for name in names.sorted() {
+            guard let pid = PartialFile.writer(of: name, forReport: url.lastPathComponent),
+                let time = Self.modified(folder + "/" + name), time >= written
+            else { continue }
             if pid == getpid() { continue }
-            let writing = pid.map { $0 > 0 && (kill($0, 0) == 0 || errno != ESRCH) } ?? false
+            let writing = pid > 0 && (kill(pid, 0) == 0 || errno != ESRCH)
             if found == nil || !writing { found = (name, pid, writing) }
             if !writing { break }
         }

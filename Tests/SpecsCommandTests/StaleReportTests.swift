@@ -159,6 +159,24 @@ final class StaleReportTests: XCTestCase {
         XCTAssertTrue(accepted.out.hasSuffix("PASSED: 1 scenario passed\n"), accepted.out)
     }
 
+    func test_runAndReport_reportNamedUpToTheLongestFileName_isWrittenAndItsKilledWriteFound() throws {
+        let name = String(repeating: "r", count: 246) + ".ndjson"
+        XCTAssertEqual(name.utf8.count, 253)
+        try scratch.write(name, "an earlier run's stream\n")
+        let written = try run(["--format", "message:\(name)", "--format", "junit:j.xml"])
+        XCTAssertEqual(written.code, 0, written.out + written.err)
+        XCTAssertTrue(try scratch.read(name).hasPrefix("{\"meta\""), "the earlier stream is not replaced")
+        let reported = try run(["report", name, "--format", "summary"])
+        XCTAssertEqual(reported.code, 0, reported.out + reported.err)
+        XCTAssertTrue(reported.out.hasSuffix("PASSED: 1 scenario passed\n"), reported.out)
+        // A run killed while writing it left its partial file: the stream is an earlier run's.
+        try writeThenKillARunWriting("message:\(name)")
+        let refused = try run(["report", name])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(
+            refused.err.contains("\(name): error: the run that was writing this stream did not finish"), refused.err)
+    }
+
     func test_report_streamOfAKilledRun_isRefused() throws {
         try writeThenKillARunWriting("message:m.ndjson")
         let refused = try run(["report", "m.ndjson"])

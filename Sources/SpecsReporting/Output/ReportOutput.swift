@@ -115,7 +115,7 @@ package final class ReportOutput {
         }
         removeAbandonedPartials(of: url)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+            .appendingPathComponent(PartialFile.name(of: url.lastPathComponent, pid: getpid())).path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = OpenFileLimit.reason(errno: errno)
@@ -141,14 +141,14 @@ package final class ReportOutput {
     }
 
     /// Removes the partial files of this report that runs killed before their end left
-    /// beside it (`.NAME.PID.partial` of a process that no longer exists).
+    /// beside it (`PartialFile` of a process that no longer exists).
     private static func removeAbandonedPartials(of url: URL) {
         let folder = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent)."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
-            let middle = name.dropFirst(prefix.count).dropLast(".partial".count)
-            guard let pid = Int32(middle), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        for name in names {
+            guard let pid = PartialFile.writer(of: name, forReport: url.lastPathComponent), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
             unlink(folder.appendingPathComponent(name).path)
         }
     }
