@@ -146,6 +146,40 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    func test_run_inProcessInterruptedInAStepThatAwaitsOrBlocks_stopsTheStepAtOnceAndWritesEveryReport() throws {
+        for step in ["a step that sleeps for 30000 ms", "a step that waits on a semaphore nobody signals"] {
+            try feature([("quick", "a step that passes"), ("slow", step), ("never", "a step that passes")])
+            for (signal, name, code) in [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143))] {
+                let started = Date()
+                let run = try ExecutableRun.run(
+                    "misbehaving-specs", ["--in-process", "--retry", "2", "--format", "progress"] + reports,
+                    in: project, signal: signal, when: ".", after: 0.5)
+                let seconds = Date().timeIntervalSince(started)
+                XCTAssertEqual(run.code, code, run.out + run.err)
+                XCTAssertLessThan(seconds, 10, "\(name) during '\(step)' took \(seconds) s: " + run.out)
+                XCTAssertTrue(
+                    run.out.contains("the run was interrupted (\(name)) while this step ran; the step was cancelled"),
+                    run.out)
+                // Failed once, and not retried: an interrupted run starts no attempt.
+                XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 1 passed, 1 not run)"), run.out)
+                XCTAssertFalse(run.out.contains("retry"), run.out)
+                try assertReportsComplete(scenarios: 3, failures: 1, finished: 2)
+            }
+        }
+    }
+
+    func test_run_inProcessInterruptedInAStepThatAwaits_runsTheScenariosAfterHooks() throws {
+        let text = "Feature: Faults\n\n  @hooked\n  Scenario: slow\n    Given a step that sleeps for 30000 ms\n"
+        try text.write(to: project.appendingPathComponent("Features/faults.feature"), atomically: true, encoding: .utf8)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--in-process", "--format", "message:m.ndjson", "--format", "progress"], in: project,
+            signal: SIGINT, after: 1, environment: ["SPECS_FIXTURE_ATTACHING_HOOKS": "1"])
+        XCTAssertEqual(run.code, 130, run.out + run.err)
+        let stream = try read("m.ndjson")
+        XCTAssertTrue(stream.contains("after a step that sleeps for 30000 ms: FAILED"), stream)
+        XCTAssertTrue(stream.contains(#"{\"status\":\"FAILED\"}"#), stream)
+    }
+
     func test_run_SIGTERMWhileAWorkerCrashes_endsWithTheSignalsCodeAndEveryReport() throws {
         // The crashing worker's backtracer holds its pipes after the worker is ended: the run
         // must not wait for it.

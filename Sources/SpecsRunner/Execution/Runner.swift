@@ -276,7 +276,8 @@ package struct Runner<World: AnyObject>: Sendable {
             snippetTypes: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
         executor.stepOutput = stepOutput
         executor.nearest = NearestSteps(definitions: registry.steps)
-        let watchdog = Watchdog(timeoutNanoseconds: options.stepTimeoutNanoseconds, clock: clock)
+        let watchdog = Watchdog(
+            timeoutNanoseconds: options.stepTimeoutNanoseconds, clock: clock, interruption: options.interruption)
         watchdog.start()
         return (ScenarioRun(executor: executor, watchdog: watchdog, clock: clock, options: options), watchdog)
     }

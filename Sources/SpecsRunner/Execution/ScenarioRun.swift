@@ -67,18 +67,20 @@ struct ScenarioRun: Sendable {
                 return false
             case .cancelled(let resumption):
                 resume = resumption
-            case .abandoned(let plan, let attempt, let step, let envelopes, var outcome):
+            case .abandoned(let plan, let attempt, let step, let stop, let envelopes, var outcome):
                 let startedId = plan.startedId(attempt: attempt)
                 var attemptEnvelopes = envelopes
                 let told = attemptEnvelopes.count
-                // The step that timed out was told started; the others were not.
+                // The step that was stopped was told started; the others were not.
                 attemptEnvelopes += plan.endingEnvelopes(
                     attempt: startedId, failing: step,
-                    result: StepTimeout.result(
-                        seconds: options.stepTimeout, stopped: false, processEnds: options.abandonedStepEndsProcess),
+                    result: stop.result(
+                        timeoutSeconds: options.stepTimeout, stopped: false,
+                        processEnds: options.abandonedStepEndsProcess),
                     started: [plan.steps[step].id],
-                    afterHookMessage:
-                        "not run: the step that timed out did not stop, and the scenario's world is still in its hands",
+                    afterHookMessage: "not run: the step that "
+                        + (stop == .timedOut ? "timed out" : "was interrupted")
+                        + " did not stop, and the scenario's world is still in its hands",
                     clock: clock)
                 if let live { for envelope in attemptEnvelopes[told...] { live(plan, envelope) } }
                 // A step still running abandoned is no ground for another attempt beside it.
@@ -103,9 +105,9 @@ struct ScenarioRun: Sendable {
         case drained
         /// A step timed out and returned, leaving the task cancelled: a fresh one goes on.
         case cancelled(Resumption?)
-        /// A step timed out and did not return: the attempt's events so far, and the outcome
-        /// of the test case's earlier attempts.
-        case abandoned(TestCasePlan, attempt: Int, step: Int, envelopes: [Envelope], outcome: Outcome)
+        /// A step was stopped (it timed out, or the run was interrupted) and did not return: the
+        /// attempt's events so far, and the outcome of the test case's earlier attempts.
+        case abandoned(TestCasePlan, attempt: Int, step: Int, stop: StepStop, envelopes: [Envelope], outcome: Outcome)
     }
 
     /// What one task of `runInTurn` works with.
@@ -175,12 +177,13 @@ struct ScenarioRun: Sendable {
     }
 
     /// Has the watchdog cancel the turn's task when a step of this attempt overruns its
-    /// timeout, and abandon the attempt when the step has not returned within the grace
-    /// period after: whichever of the task and the watchdog closes the journal first ends
-    /// the attempt.
+    /// timeout or runs as the run is interrupted, and abandon the attempt when the step has
+    /// not returned within the grace period after (a second at most after an interruption):
+    /// whichever of the task and the watchdog closes the journal first ends the attempt.
     private func watch(_ journal: ScenarioJournal, of plan: TestCasePlan, attempt: Int, outcome: Outcome, turn: Turn) {
-        let grace = options.cancellationGrace
-        watchdog.watch(journal) { step in
+        let options = options
+        watchdog.watch(journal) { step, stop in
+            let grace = stop == .timedOut ? options.cancellationGrace : min(options.cancellationGrace, 1)
             // Cancel the step; a step that checks for cancellation returns, its result is
             // the timeout and the after hooks run. One that does not is abandoned.
             turn.state.withLock { state in
@@ -191,7 +194,7 @@ struct ScenarioRun: Sendable {
             DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
                 guard let envelopes = journal.closeIfOpen() else { return }
                 turn.once.resume(
-                    .abandoned(plan, attempt: attempt, step: step, envelopes: envelopes, outcome: outcome))
+                    .abandoned(plan, attempt: attempt, step: step, stop: stop, envelopes: envelopes, outcome: outcome))
             }
         }
     }
@@ -203,7 +206,8 @@ struct ScenarioRun: Sendable {
         live: (@Sendable (TestCasePlan, Envelope) -> Void)?, outcome: inout Outcome
     ) -> Bool {
         outcome.abandonedStep = outcome.abandonedStep || abandoned
-        let retry = status == .failed && attempt < options.retry && !abandoned
+        // A run that was interrupted starts no attempt.
+        let retry = status == .failed && attempt < options.retry && !abandoned && options.interruption?.current == nil
         outcome.envelopes += envelopes
         let startedId = plan.startedId(attempt: attempt)
         let finished = plan.finishedEvent(attempt: startedId, willBeRetried: retry, at: clock.now())

@@ -86,7 +86,9 @@ struct TestCaseExecutor: Sendable {
                 }
             }
             journal.stepFinished()
-            if journal.timedOut(index) { result = StepTimeout.result(seconds: stepTimeoutSeconds, stopped: true) }
+            if let stop = journal.stop(of: index) {
+                result = stop.result(timeoutSeconds: stepTimeoutSeconds, stopped: true, duration: result.duration)
+            }
             if let output = stepOutput?(), !output.isEmpty {
                 Attach.log(output.hasSuffix("\n") ? String(output.dropLast()) : output)
             }
@@ -94,7 +96,8 @@ struct TestCaseExecutor: Sendable {
                 journal.append(plan.attachmentEvent(attachment, step: index, attempt: startedId, at: clock.now()))
             }
             journal.append(plan.stepFinishedEvent(index, attempt: startedId, result: result, at: clock.now()))
-            remaining.advance(after: result.status, of: planned.item, timedOut: journal.timedOut(index), dryRun: dryRun)
+            remaining.advance(
+                after: result.status, of: planned.item, stopped: journal.stop(of: index) != nil, dryRun: dryRun)
             worst = worst.combined(with: result.status)
         }
         return worst
@@ -169,6 +172,34 @@ struct TestCaseExecutor: Sendable {
     }
 }
 
+/// Why the runner stopped a step before it returned, decided by the watchdog: its
+/// `--timeout` ran out, or the run was interrupted (SIGINT, SIGTERM) while it ran.
+enum StepStop: Sendable, Equatable {
+    case timedOut
+    case interrupted(String)
+
+    /// The step's result. `stopped`: the step returned once cancelled (after `duration`);
+    /// otherwise it still runs, abandoned, or (`processEnds`) its worker process is ended.
+    func result(
+        timeoutSeconds: Double, stopped: Bool, duration: Duration = .zero, processEnds: Bool = false
+    ) -> TestStepResult {
+        switch self {
+        case .timedOut:
+            return StepTimeout.result(seconds: timeoutSeconds, stopped: stopped, processEnds: processEnds)
+        case .interrupted(let why):
+            let cause = "the run was interrupted (\(why)) while this step ran"
+            let message =
+                stopped
+                ? cause + "; the step was cancelled and stopped"
+                : cause
+                    + "; the step was cancelled but did not stop (it does not check for cancellation) and was abandoned"
+            return TestStepResult(
+                duration: duration, message: message, status: .failed,
+                exception: ExceptionMessage(type: "RunInterrupted", message: cause))
+        }
+    }
+}
+
 /// The result of a step that outlived its timeout.
 enum StepTimeout {
     /// `stopped`: the step returned once cancelled; otherwise it still runs, abandoned, or
@@ -193,13 +224,12 @@ enum RemainingSteps: Sendable, Equatable {
     /// A step did not pass: the next ones are skipped, an undefined or ambiguous one still
     /// reported as such.
     case skip
-    /// A step skipped itself (`Skipped`, a before-scenario hook) or timed out: every next
-    /// one is skipped, whatever it is.
+    /// A step skipped itself (`Skipped`, a before-scenario hook) or was stopped (`StepStop`):
+    /// every next one is skipped, whatever it is.
     case skipAll
 
-    mutating func advance(after status: TestStepResultStatus, of item: TestCasePlan.Item, timedOut: Bool, dryRun: Bool)
-    {
-        if timedOut {
+    mutating func advance(after status: TestStepResultStatus, of item: TestCasePlan.Item, stopped: Bool, dryRun: Bool) {
+        if stopped {
             self = .skipAll
             return
         }
