@@ -4,7 +4,7 @@ import XCTest
 /// What `specs` writes is checked and clean, through the real runner: standard output that
 /// refuses a write fails the run (exit 2), a reader that closed the pipe leaves the run's
 /// exit code alone, escape sequences from the features never reach the terminal raw, a
-/// file named twice runs once, and `--history` without the HTML report says so.
+/// file named twice (through a symbolic or hard link too) runs once, and `--history` without the HTML report says so.
 final class OutputHygieneTests: XCTestCase {
     private var scratch: ScratchProject!
 
@@ -174,6 +174,17 @@ final class OutputHygieneTests: XCTestCase {
         }
         let lines = try specs(["Features/a.feature:2", "./Features/a.feature:4", "--format", "summary"])
         XCTAssertTrue(lines.out.contains("2 scenarios (2 passed)"), lines.out)
+    }
+
+    func test_run_fileNamedThroughASymbolicAndAHardLink_runsEachScenarioOnce() throws {
+        let root = scratch.root.path
+        XCTAssertEqual(link(root + "/Features/a.feature", root + "/hard.feature"), 0)
+        XCTAssertEqual(symlink(root + "/Features/a.feature", root + "/soft.feature"), 0)
+        let run = try specs(["Features", "hard.feature", "soft.feature", "--format", "summary"])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.out.contains("2 scenarios (2 passed)"), run.out)
+        let first = try specs(["hard.feature", "Features", "--format", "summary", "--format", "rerun:r.txt"])
+        XCTAssertTrue(first.out.contains("2 scenarios (2 passed)"), first.out)
     }
 
     func test_run_historyWithoutTheHTMLReport_warnsThatNothingIsRecorded() throws {

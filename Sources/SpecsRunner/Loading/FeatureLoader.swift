@@ -100,8 +100,8 @@ package enum FeatureLoader {
     }
 
     /// Each file once, where it was first named: paths that name one file (`Features` and
-    /// `Features/login.feature`, `./Features/login.feature`, a link to it) are one, asking
-    /// for the lines of both, or for the whole file if either does.
+    /// `Features/login.feature`, `./Features/login.feature`, a symbolic or hard link to it)
+    /// are one, asking for the lines of both, or for the whole file if either does.
     static func mergingDuplicates(_ files: [FeaturePath]) -> [FeaturePath] {
         var keys: [String] = []
         var merged: [String: FeaturePath] = [:]
@@ -118,8 +118,11 @@ package enum FeatureLoader {
         return keys.compactMap { merged[$0] }
     }
 
-    /// The file a path names, links and `.` and `..` resolved.
+    /// The file a path names: its device and inode (one for every link to it), or the path
+    /// with links and `.` and `..` resolved when it cannot be read.
     private static func canonical(_ path: String) -> String {
+        var status = stat()
+        if stat(path, &status) == 0 { return "\(status.st_dev):\(status.st_ino)" }
         guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
         defer { free(resolved) }
         return String(cString: resolved)
