@@ -21,4 +21,17 @@ enum InputFile {
             do { return try handle.readToEnd() ?? Data() } catch { return nil }
         }
     }
+
+    /// Why the file cannot be read, in a few words (`does not exist`, `is a folder`).
+    static func whyUnreadable(_ path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            return errno == ENOENT ? "does not exist" : String(cString: strerror(errno)).lowercased()
+        }
+        if status.st_mode & S_IFMT == S_IFDIR { return "is a folder, not a file" }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return "cannot be read: " + String(cString: strerror(errno)).lowercased() }
+        close(descriptor)
+        return "cannot be read"
+    }
 }

@@ -24,7 +24,7 @@ enum ReportCommand {
         var streams: [[Envelope]] = []
         for path in parsed.positionals {
             guard let data = InputFile.contents(atPath: path) else {
-                err.write("\(path): error: cannot read the file\n")
+                err.write("\(path): error: \(InputFile.whyUnreadable(path))\n")
                 return 2
             }
             do {

@@ -23,7 +23,7 @@ enum ShardDurations {
                 continue
             }
             guard let data = InputFile.contents(atPath: path) else {
-                throw UsageError(message: "--shard-durations: cannot read '\(path)'")
+                throw UsageError(message: "--shard-durations: '\(path)' \(InputFile.whyUnreadable(path))")
             }
             let reading: NDJSON.Reading
             do { reading = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path) } catch {

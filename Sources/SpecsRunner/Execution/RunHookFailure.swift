@@ -7,11 +7,18 @@ package enum RunHookFailure {
     /// The words for `hook` (nil when the stream does not define it) that failed with `message`.
     package static func words(_ hook: HookMessage?, message: String?) -> String {
         let when = hook?.type == .afterTestRun ? "after the run" : "before the run"
-        let name = hook?.name.map { "'\($0)'" } ?? "a hook"
-        let place = hook.map { "\($0.sourceReference.uri ?? "?"):\($0.sourceReference.location?.line ?? 0), " } ?? ""
+        let place = hook.map { "\($0.sourceReference.uri ?? "?"):\($0.sourceReference.location?.line ?? 0)" }
         let firstLine = message?.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
         let reason = firstLine.count > 200 ? String(firstLine.prefix(200)) + "..." : firstLine
-        return "\(name) (\(place)\(when)) failed" + (reason.isEmpty ? "" : ": " + reason)
+        // 'open the database' (Sources/Steps.swift:12, before the run), or unnamed: at Sources/Steps.swift:12 (...).
+        let which =
+            switch (hook?.name, place) {
+            case (let name?, let place?): "'\(name)' (\(place), \(when))"
+            case (nil, let place?): "at \(place) (\(when))"
+            case (let name?, nil): "'\(name)' (\(when))"
+            case (nil, nil): "(\(when))"
+            }
+        return "\(which) failed" + (reason.isEmpty ? "" : ": " + reason)
     }
 
     /// `words` added to `list` unless it holds them already (the same hook failing in every
