@@ -159,10 +159,7 @@ struct RunCommand {
             do { options.tags = try TagExpressionParser.parse(tags) } catch {
                 throw UsageError(message: "--tags: \(error.message)")
             }
-            if let bare = options.tags.tagNames.first(where: { !$0.hasPrefix("@") }) {
-                throw UsageError(
-                    message: "--tags '\(tags)': '\(bare)' is not a tag, tags start with @. Did you mean '@\(bare)'?")
-            }
+            if let mistake = options.tags.bareNameMistake { throw UsageError(message: "--tags '\(tags)': \(mistake)") }
         }
         options.names = parsed.all(.name)
         for name in options.names where (try? NSRegularExpression(pattern: name)) == nil {

@@ -37,7 +37,11 @@ enum TagSelection {
     ) -> Result<TagExpression?, TagSelectionError> {
         guard let source, !source.trimmingCharacters(in: .whitespaces).isEmpty else { return .success(nil) }
         do {
-            return .success(try TagExpressionParser.parse(source))
+            let expression = try TagExpressionParser.parse(source)
+            if let mistake = expression.bareNameMistake {
+                return .failure(TagSelectionError(message: "\(origin)='\(source)': \(mistake)"))
+            }
+            return .success(expression)
         } catch {
             return .failure(
                 TagSelectionError(message: "\(origin)='\(source)' is not a tag expression: \(error.message)"))

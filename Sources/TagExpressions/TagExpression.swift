@@ -67,6 +67,12 @@ package struct TagExpression: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A name without `@` (`smoke`), which no Gherkin tag can be, worded as the command line
+    /// and `SPECS_TAGS` refuse it; nil when every name is a tag.
+    package var bareNameMistake: String? {
+        tagNames.first { !$0.hasPrefix("@") }.map { "'\($0)' is not a tag, tags start with @. Did you mean '@\($0)'?" }
+    }
+
     /// The canonical form, every operator parenthesised.
     package var description: String {
         guard !nodes.isEmpty else { return "" }

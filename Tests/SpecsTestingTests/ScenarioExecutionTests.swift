@@ -147,4 +147,13 @@ final class ScenarioExecutionTests: XCTestCase {
         guard case .failure(let error) = TagSelection.parse("@a and") else { return XCTFail("expected an error") }
         XCTAssertTrue(error.message.hasPrefix("SPECS_TAGS='@a and' is not a tag expression"), error.message)
     }
+
+    func test_tagSelection_nameWithoutAt_isRefusedAsTheCommandLineRefusesIt() {
+        guard case .failure(let error) = TagSelection.parse("smoke or @wip") else {
+            return XCTFail("expected an error")
+        }
+        XCTAssertEqual(
+            error.message, "SPECS_TAGS='smoke or @wip': 'smoke' is not a tag, tags start with @. Did you mean '@smoke'?"
+        )
+    }
 }
