@@ -187,6 +187,20 @@ final class OutputHygieneTests: XCTestCase {
         XCTAssertTrue(first.out.contains("2 scenarios (2 passed)"), first.out)
     }
 
+    func test_run_featureFileDeeperThanThePathsTheSystemTakes_failsTheRunNamingIt() throws {
+        // 17 folders of 240 letters: the file's path is longer than PATH_MAX (4096 bytes).
+        let script =
+            "(cd Features && for i in $(seq 17); do mkdir \"$(printf 'd%.0s' $(seq 240))\" && cd -P d*; done && "
+            + "printf 'Feature: Deep\\n\\n  Scenario: deep\\n    Given a step that fails\\n' > deep.feature) && "
+            + "exec \"$0\" --format summary"
+        let run = try ExecutableRun.run("misbehaving-specs", [], in: scratch.root, script: script)
+        // Removed by the shell, which reaches below the paths the system takes.
+        defer { _ = try? ExecutableRun.run("misbehaving-specs", [], in: scratch.root, script: "rm -rf Features/d*") }
+        XCTAssertEqual(run.code, 2, run.out + run.err)
+        XCTAssertTrue(run.err.contains("its path is longer than the system takes"), run.err)
+        XCTAssertTrue(run.out.contains("1 path could not be used"), run.out)
+    }
+
     func test_run_historyWithoutTheHTMLReport_warnsThatNothingIsRecorded() throws {
         let run = try specs(["--history", "history", "--format", "summary"])
         XCTAssertEqual(run.code, 0, run.err)

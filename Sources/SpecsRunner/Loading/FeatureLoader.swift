@@ -155,7 +155,15 @@ package enum FeatureLoader {
             let path = directory + "/" + name
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                if name.hasSuffix(".feature") { problems.append(PathProblem(path: path, reason: "a link to nothing")) }
+                var status = stat()
+                if lstat(path, &status) != 0, errno == ENAMETOOLONG {
+                    // A folder deeper than the system's paths reach: what it holds cannot be run.
+                    problems.append(
+                        PathProblem(
+                            path: path, reason: "its path is longer than the system takes (\(path.utf8.count) bytes)"))
+                } else if name.hasSuffix(".feature") {
+                    problems.append(PathProblem(path: path, reason: "a link to nothing"))
+                }
                 continue
             }
             if isDirectory.boolValue {
