@@ -41,7 +41,6 @@ steps.given("a step that prints {int} MB") { (_, megabytes: Int) in
 }
 steps.given("a step that reads standard input") { _ in _ = readLine() }
 steps.given("a pending step") { _ in throw Pending("the fixture leaves it for later") }
-steps.given("a step that skips itself") { _ in throw Skipped("the fixture has nothing to check here") }
 // A line in the file SPECS_FIXTURE_LEDGER says the step ran, whichever worker ran it: what
 // the invariant campaign (Scripts/invariant-campaign.py) counts runs by, not the reports.
 steps.given("a step that records {string}") { (_, mark: String) in

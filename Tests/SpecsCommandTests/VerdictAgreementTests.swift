@@ -63,44 +63,6 @@ final class VerdictAgreementTests: XCTestCase {
         XCTAssertEqual(try scratch.read("merged.txt"), "Features/f1.feature:3:6:9\n")
     }
 
-    func test_run_everyScenarioSkipsItself_everyOutputFailsButAShardAndADryRunPass() throws {
-        try scratch.write(
-            "Features/f1.feature",
-            "Feature: F1\n" + (1...3).map { "\n  Scenario: s\($0)\n    Given a step that skips itself\n" }.joined())
-        let reports = [
-            "--format", "html:book.html", "--format", "junit:j.xml", "--format", "rerun:r.txt", "--format",
-            "message:m.ndjson", "--format", "summary",
-        ]
-        let reason = "every one of the 3 scenarios skipped itself: nothing was verified"
-        for mode in [[], ["--in-process"]] {
-            let result = try run(reports + mode)
-            XCTAssertEqual(result.code, 1, result.out + result.err)
-            XCTAssertTrue(result.out.hasSuffix("FAILED:\n  - \(reason)\n"), result.out)
-            XCTAssertTrue(try scratch.read("book.html").contains("Not ready: \(reason)"))
-            XCTAssertTrue(try scratch.read("j.xml").contains("failures=\"1\""))
-            XCTAssertEqual(try scratch.read("r.txt"), "# FAILED: \(reason)\n")
-            XCTAssertTrue(try scratch.read("m.ndjson").contains("\"success\":false"))
-            let report = try run(["report", "m.ndjson"])
-            XCTAssertEqual(report.code, 1, report.out + report.err)
-            XCTAssertTrue(report.out.hasSuffix("FAILED:\n  - \(reason)\n"), report.out)
-        }
-        // A shard is judged with the others, in their merge; a dry run runs nothing.
-        for shard in ["1/2", "2/2"] {
-            let share = try run(["--shard", shard, "--format", "message:s\(shard.prefix(1)).ndjson"])
-            XCTAssertEqual(share.code, 0, share.out + share.err)
-        }
-        let merged = try run(["report", "s1.ndjson", "s2.ndjson"])
-        XCTAssertEqual(merged.code, 1, merged.out + merged.err)
-        XCTAssertTrue(merged.out.hasSuffix("FAILED:\n  - \(reason)\n"), merged.out)
-        XCTAssertEqual(try run(["--dry-run"]).code, 0)
-        // One scenario that passes beside them verifies something: the run passes.
-        try scratch.write(
-            "Features/f2.feature", "Feature: F2\n\n  Scenario: green\n    Given a step that passes\n")
-        let mixed = try run(["--format", "summary"])
-        XCTAssertEqual(mixed.code, 0, mixed.out + mixed.err)
-        XCTAssertTrue(mixed.out.hasSuffix("PASSED: 1 scenario passed, 3 skipped\n"), mixed.out)
-    }
-
     func test_run_reportNotWritten_theBookAndJUnitWrittenAfterItSayItFailed() throws {
         let result = try run([
             "--format", "json:/dev/full", "--format", "html:book.html", "--format", "junit:j.xml", "--format",

@@ -95,8 +95,8 @@ extension RunVerdict.Problem {
             return true
         case .interrupted:
             return planned
-        case .runHookFailed, .workersNotStarted, .runEndedWithError, .nothingSelected, .everyScenarioSkipped,
-            .unusablePaths, .coverage, .unusedDefinitions, .reportsNotWritten:
+        case .runHookFailed, .workersNotStarted, .runEndedWithError, .nothingSelected, .unusablePaths, .coverage,
+            .unusedDefinitions, .reportsNotWritten:
             return false
         }
     }

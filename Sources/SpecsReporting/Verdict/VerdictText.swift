@@ -35,10 +35,6 @@ package enum VerdictText {
             return "\(plural(paths.count, "path", "paths")) could not be used: " + list(paths)
         case .nothingSelected(let hint):
             return "no scenario was selected" + (hint.isEmpty ? "" : ": " + hint)
-        case .everyScenarioSkipped(let count):
-            return count == 1
-                ? "the one scenario skipped itself: nothing was verified"
-                : "every one of the \(count) scenarios skipped itself: nothing was verified"
         case .scenarios(let status, let count):
             let verb = count == 1 ? "is" : "are"
             switch status {

@@ -30,9 +30,6 @@ package struct RunSummary: Sendable, StatusTallied {
     /// Why worker processes could not be started (`too many open files (limit 250)`), if
     /// they could not: the test cases they would have run are not run.
     package var workersNotStarted: String?
-    /// Whether the run is judged on its own: not a shard (the merge of every shard's stream
-    /// is) nor a dry run (it runs nothing).
-    package var whole = true
 
     /// How many scenarios ran, whatever their result.
     package var scenarioCount: Int { counts.scenarioCount }
@@ -52,7 +49,7 @@ package struct RunSummary: Sendable, StatusTallied {
         if definitionProblems > 0 { verdict.add(.definitionErrors(count: definitionProblems)) }
         if !unparsable.isEmpty { verdict.add(.unparsableFiles(unparsable)) }
         if let reason = workersNotStarted { verdict.add(.workersNotStarted(reason)) }
-        verdict.addScenarioProblems(whole: whole)
+        verdict.addScenarioProblems()
         // Test cases planned and never ended (a stop, a failed hook, workers gone), as a
         // report of the run's stream counts them; definitions refused say no scenario ran.
         if planned > scenarioCount, definitionProblems == 0 {

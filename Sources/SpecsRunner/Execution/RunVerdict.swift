@@ -15,8 +15,6 @@ package struct RunVerdict: Sendable {
         case unusablePaths([String])
         /// No scenario was selected; `hint` says why it may be.
         case nothingSelected(hint: String)
-        /// Every scenario that ran skipped itself (`Skipped`, a before hook's): nothing was verified.
-        case everyScenarioSkipped(count: Int)
         /// Scenarios (final attempts) that did not pass, by status.
         case scenarios(TestStepResultStatus, count: Int)
         /// Run or worker hooks that failed, each worded (`RunHookFailure`).
@@ -76,16 +74,10 @@ package struct RunVerdict: Sendable {
         return 1
     }
 
-    /// Adds the problems of the scenarios' statuses, in the order people fix them. A run
-    /// whose every scenario skipped itself verified nothing and fails, as one that selected
-    /// nothing does, when `whole`: not a shard, whose merge with the others is judged whole,
-    /// nor a dry run, which runs nothing.
-    package mutating func addScenarioProblems(whole: Bool = true) {
+    /// Adds the problems of the scenarios' statuses, in the order people fix them.
+    package mutating func addScenarioProblems() {
         for status in TestStepResultStatus.worstFirst where status.failsRun {
             if let count = scenarios[status], count > 0 { add(.scenarios(status, count: count)) }
-        }
-        if whole, let skipped = scenarios[.skipped], skipped > 0, scenarios.values.reduce(0, +) == skipped {
-            add(.everyScenarioSkipped(count: skipped))
         }
     }
 
@@ -108,7 +100,6 @@ extension RunVerdict.Problem {
         case .unparsableFiles: 2
         case .unusablePaths: 3
         case .nothingSelected: 4
-        case .everyScenarioSkipped: 4
         case .notOneRun: 5
         case .incomplete: 5
         case .missingPickles: 6

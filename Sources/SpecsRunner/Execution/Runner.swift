@@ -29,7 +29,6 @@ package struct Runner<World: AnyObject>: Sendable {
     /// is let go.
     package func run(_ features: some FeatureSupply, to consumer: some EventConsumer) async -> RunSummary {
         var summary = RunSummary()
-        summary.whole = options.shard == nil && !options.dryRun
         consumer.consume(.meta(SpecsVersion.meta()))
         emitDefinitions(to: consumer, summary: &summary)
         let runId = "run"
