@@ -35,6 +35,8 @@ struct DocumentRules {
 
     private func background(_ background: Background, indent: Int, into findings: inout Findings) {
         indentation(background.location, expected: indent, what: "Background", into: &findings)
+        description(
+            background.description, after: background.location.line, language: feature.language, into: &findings)
         steps(background.steps, indent: indent + 2, into: &findings)
     }
 
@@ -77,6 +79,8 @@ struct DocumentRules {
         }
         for examples in scenario.examples {
             indentation(examples.location, expected: indent + 2, what: examples.keyword, into: &findings)
+            description(
+                examples.description, after: examples.location.line, language: feature.language, into: &findings)
             if let header = examples.tableHeader {
                 rows([header] + examples.tableBody, indent: indent + 4, into: &findings)
             }
@@ -160,7 +164,9 @@ struct DocumentRules {
     private func description(_ text: String, after line: Int, language: String, into findings: inout Findings) {
         guard !text.isEmpty, let dialect = Dialect.named(language) else { return }
         let headers = KeywordLookalike.headers(of: dialect)
-        for (lineNumber, raw) in sourceLines(ofDescription: text, after: line) {
+        let described = sourceLines(ofDescription: text, after: line)
+        steps(inDescription: described, dialect: dialect, into: &findings)
+        for (lineNumber, raw) in described {
             let trimmed = raw.trimmingSpaces
             guard let colon = trimmed.firstIndex(of: ":") else { continue }
             let word = String(trimmed[..<colon])
@@ -189,7 +195,7 @@ struct DocumentRules {
                 findings.add(
                     "other-language-keyword",
                     "'\(word):' is a keyword in \(other), not in this file's language (\(language)); "
-                        + "it is read as description text", line: lineNumber, column: column)
+                        + "it is read as description text", line: lineNumber, column: column, atMost: .warning)
             }
         }
     }
@@ -220,7 +226,10 @@ struct DocumentRules {
         {
             let steps =
                 (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter { $0 != "* " } + ["* "]
-            return startsWith(steps) ? "the steps that follow it are description text too, and never run" : nil
+            // A step that follows may be misspelt too (`Gievn`), and so description text as well.
+            let misread = StepLookalike.reading(text, in: dialect).map { $0 != .step } ?? false
+            return startsWith(steps) || misread
+                ? "the steps that follow it are description text too, and never run" : nil
         }
         if dialect.rule.contains(keyword) {
             // A rule is named; a bare `Rules:` over the scenarios is a heading.
@@ -237,7 +246,7 @@ struct DocumentRules {
     /// The file's lines that hold a description, with their numbers: as many as the text has,
     /// from the first line after its header that is not blank (the grammar skips blank lines
     /// there), comment lines among them left out (they are comments, not description text).
-    private func sourceLines(ofDescription text: String, after line: Int) -> [(number: Int, text: Substring)] {
+    func sourceLines(ofDescription text: String, after line: Int) -> [(number: Int, text: Substring)] {
         var remaining = text.split(separator: "\n", omittingEmptySubsequences: false).count
         var number = line + 1
         while number <= lines.count, lines[number - 1].trimmingSpaces.isEmpty { number += 1 }

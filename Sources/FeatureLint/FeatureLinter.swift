@@ -29,7 +29,7 @@ package struct FeatureLinter: Sendable {
         Rule(name: "restricted-tags", severity: .warning, summary: "a tag that should not be committed (@wip)"),
         Rule(name: "required-tags", severity: .off, summary: "a scenario without a tag of a required kind (@xctest:)"),
         Rule(
-            name: "other-language-keyword", severity: .warning,
+            name: "other-language-keyword", severity: .error,
             summary: "a line that reads as a keyword of another language"),
         Rule(
             name: "misspelt-keyword", severity: .error, summary: "a description line that looks like a misspelt keyword"

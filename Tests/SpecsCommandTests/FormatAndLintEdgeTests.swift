@@ -143,4 +143,25 @@ final class FormatAndLintEdgeTests: XCTestCase {
         XCTAssertTrue(
             run.out.contains("Features/lost.feature:4:3: error: 'Scenaro:' looks like a misspelt 'Scenario:'"), run.out)
     }
+
+    func test_lint_misspeltOrForeignStepKeywordBeforeTheSteps_exitsOneNamingTheLine() throws {
+        try write(
+            "typo.feature",
+            "Feature: typo\n\n  Scenario: refused\n    Gievn an account with 100 EUR\n    When I withdraw 300 EUR\n"
+                + "    Then the withdrawal is refused\n")
+        try write(
+            "de.feature",
+            "# language: de\nFunktionalität: Konto\n\n  Szenario: abgelehnt\n    Given ein Konto mit 1 EUR\n"
+                + "    Wenn ich 3 EUR abhebe\n    Dann wird es abgelehnt\n")
+        let run = try ExecutableRun.run("specs", ["lint"], in: project)
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertTrue(
+            run.out.contains(
+                "Features/typo.feature:4:5: error: did you mean 'Given'? 'Gievn' is no step keyword: "
+                    + "the line is description text, and its step never runs [misspelt-keyword]"), run.out)
+        XCTAssertTrue(
+            run.out.contains(
+                "Features/de.feature:5:5: error: did you mean 'Angenommen'? 'Given' is a step keyword in en, "
+                    + "not in this file's language (de)"), run.out)
+    }
 }

@@ -1,0 +1,33 @@
+import Gherkin
+
+extension DocumentRules {
+    /// Description lines that read as steps with a misspelt or foreign keyword (`Gievn`,
+    /// `Given` in a German file): legal Gherkin, but description text, so the step never
+    /// runs. Only the description's last lines are read, those that all read as steps up to
+    /// its end (where the misread steps stand, before the steps that were read): a line of
+    /// prose among or after them (`The cart is empty.`) is a description, not a step.
+    func steps(
+        inDescription lines: [(number: Int, text: Substring)], dialect: Dialect, into findings: inout Findings
+    ) {
+        for (number, raw) in lines.reversed() {
+            let text = raw.trimmingSpaces
+            guard !text.isEmpty else { continue }
+            guard let reading = StepLookalike.reading(text, in: dialect) else { return }
+            let column = raw.prefix { $0 == " " || $0 == "\t" }.count + 1
+            let lost = "the line is description text, and its step never runs"
+            switch reading {
+            case .step:
+                continue
+            case .misspelt(let word, let meant):
+                findings.add(
+                    "misspelt-keyword", "did you mean '\(meant)'? '\(word)' is no step keyword: \(lost)",
+                    line: number, column: column)
+            case .foreign(let word, let language, let native):
+                findings.add(
+                    "other-language-keyword",
+                    "did you mean '\(native)'? '\(word)' is a step keyword in \(language), "
+                        + "not in this file's language (\(dialect.language)): \(lost)", line: number, column: column)
+            }
+        }
+    }
+}

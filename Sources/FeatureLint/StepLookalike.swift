@@ -1,0 +1,121 @@
+import Gherkin
+
+/// How a description line reads against the step keywords: as a step of the file's
+/// language, a step of another language, a misspelt step, or prose. A step written so is
+/// legal Gherkin but description text: it never runs.
+enum StepLookalike: Equatable {
+    /// A step keyword of the file's language (description text only under a feature or rule),
+    /// or one of another language too common a word to report (`Und`, `Men`, `Data`).
+    case step
+    /// `word` is a step keyword of `language`; `native` is the file's keyword of its kind.
+    case foreign(word: String, language: String, native: String)
+    /// `word` is one typo away from the file's step keyword `meant`.
+    case misspelt(word: String, meant: String)
+
+    /// How `line` (a description line, indentation aside) reads in `dialect`: nil for prose.
+    /// Prose ends a sentence (`.`, `?`, `!`, `;`, `:`); a step has text after its keyword.
+    static func reading(_ line: Substring, in dialect: Dialect) -> StepLookalike? {
+        guard let last = line.last, !".?!;:".contains(last) else { return nil }
+        let words = line.split { $0 == " " || $0 == "\t" }
+        guard words.count > 1 else { return nil }
+        let own = stepKeywords(of: dialect)
+        // The first words of the line, as many as a keyword has, followed by text.
+        let leads = (1..<min(words.count, 8)).map { words[..<$0].joined(separator: " ") }
+        if leads.contains(where: own.contains) || leads.contains(where: ForeignStepKeywords.common.contains) {
+            return .step
+        }
+        let headers = Set(KeywordLookalike.headers(of: dialect))
+        let english = ForeignStepKeywords.english
+        if dialect.language != "en", let lead = leads.first(where: { english[$0] != nil }), let kind = english[lead] {
+            return .foreign(word: lead, language: "en", native: native(kind, in: dialect))
+        }
+        for lead in leads where !headers.contains(lead) {
+            if let meant = own.first(where: { Typo.isNearMiss(lead, of: $0) }) {
+                return .misspelt(word: lead, meant: meant)
+            }
+        }
+        for lead in leads {
+            if let found = ForeignStepKeywords.others[lead],
+                let (language, kind) = found.first(where: {
+                    $0.language != dialect.language && $0.language != "en"
+                })
+            {
+                return .foreign(word: lead, language: language, native: native(kind, in: dialect))
+            }
+        }
+        return nil
+    }
+
+    /// The step keywords of `dialect` written before a space, without it (`Given`, `Gegeben sei`).
+    static func stepKeywords(of dialect: Dialect) -> [String] {
+        (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter {
+            $0 != "* " && $0.hasSuffix(" ")
+        }
+        .map { String($0.dropLast()) }
+    }
+
+    /// The file's keyword of the same kind (`Angenommen` for `Given` in German).
+    private static func native(_ kind: StepKind, in dialect: Dialect) -> String {
+        let keywords = kind.keywords(in: dialect).filter { $0 != "* " }
+        return (keywords.first ?? "* ").trimmingSpaces.description
+    }
+}
+
+/// The five kinds of step keyword.
+enum StepKind: CaseIterable, Sendable {
+    case given, when, then, and, but
+
+    func keywords(in dialect: Dialect) -> [String] {
+        switch self {
+        case .given: dialect.given
+        case .when: dialect.when
+        case .then: dialect.then
+        case .and: dialect.and
+        case .but: dialect.but
+        }
+    }
+}
+
+/// Step keywords of every language, looked up by their words.
+enum ForeignStepKeywords {
+    /// English step keywords (`Given`, `And`), each with its kind.
+    static let english: [String: StepKind] = {
+        var table: [String: StepKind] = [:]
+        guard let dialect = Dialect.named("en") else { return table }
+        for kind in StepKind.allCases {
+            for keyword in kind.keywords(in: dialect)
+            where keyword != "* " && table[keyword.trimmingSpaces.description] == nil {
+                table[keyword.trimmingSpaces.description] = kind
+            }
+        }
+        return table
+    }()
+
+    /// Other languages' step keywords distinctive enough to be told from a word of prose: of
+    /// five letters or more (`Angenommen`, `Quand`; not `Und`, `Men`, `Als`, `Data` or `Toda`,
+    /// words of other languages), written of letters, each with the languages that have it.
+    static let others: [String: [(language: String, kind: StepKind)]] = {
+        var table: [String: [(language: String, kind: StepKind)]] = [:]
+        for language in Dialect.languages {
+            guard let dialect = Dialect.named(language) else { continue }
+            for kind in StepKind.allCases {
+                for keyword in kind.keywords(in: dialect) where keyword.hasSuffix(" ") && keyword != "* " {
+                    let word = String(keyword.dropLast())
+                    guard word.filter(\.isLetter).count >= 5, word.allSatisfy({ $0.isLetter || $0 == " " }) else {
+                        continue
+                    }
+                    if !(table[word]?.contains { $0.language == language } ?? false) {
+                        table[word, default: []].append((language, kind))
+                    }
+                }
+            }
+        }
+        return table
+    }()
+
+    /// Every language's step keywords too short to tell from a word of prose (`Und`, `Data`).
+    static let common: Set<String> = Set(
+        Dialect.languages.compactMap(Dialect.named).flatMap(StepLookalike.stepKeywords(of:)).filter {
+            others[$0] == nil && english[$0] == nil
+        })
+}

@@ -1,0 +1,184 @@
+import ConformanceData
+import FeatureLint
+import Foundation
+import XCTest
+
+/// Description lines that read as steps whose keyword is misspelt or of another language:
+/// legal Gherkin, read as description text, so the step never runs and the scenario passes
+/// without it. Prose in a description is left alone.
+final class StepKeywordLookalikeTests: XCTestCase {
+    private func findings(_ text: String) -> [String] {
+        FeatureLinter().lint(text, uri: "f.feature").map { "\($0.line):\($0.column) \($0.severity) \($0.rule)" }
+    }
+
+    private func messages(_ text: String) -> [String] {
+        FeatureLinter().lint(text, uri: "f.feature").map(\.message)
+    }
+
+    private let misspelt = """
+        Feature: typo
+
+          Scenario: refused
+            Gievn an account with 100 EUR
+            When I withdraw 300 EUR
+            Then the withdrawal is refused
+        """
+
+    func test_lint_misspeltGivenBeforeTheSteps_isAnErrorSayingWhatItMeans() {
+        XCTAssertEqual(findings(misspelt), ["4:5 error misspelt-keyword"])
+        XCTAssertEqual(
+            messages(misspelt),
+            [
+                "did you mean 'Given'? 'Gievn' is no step keyword: the line is description text, "
+                    + "and its step never runs"
+            ])
+    }
+
+    func test_lint_englishStepKeywordInAGermanFile_isAnErrorNamingTheGermanKeyword() {
+        let text = """
+            # language: de
+            Funktionalität: Konto
+
+              Szenario: abgelehnt
+                Given ein Konto mit 1 EUR
+                Wenn ich 3 EUR abhebe
+                Dann wird es abgelehnt
+            """
+        XCTAssertEqual(findings(text), ["5:5 error other-language-keyword"])
+        XCTAssertEqual(
+            messages(text).first,
+            "did you mean 'Angenommen'? 'Given' is a step keyword in en, not in this file's language (de): "
+                + "the line is description text, and its step never runs")
+    }
+
+    func test_lint_germanStepKeywordsInAnEnglishFile_areErrors() {
+        let text = "Feature: F\n\n  Scenario: S\n    Angenommen ein Konto\n    Gegeben sei ein Betrag\n    When I pay\n"
+        XCTAssertEqual(findings(text), ["4:5 error other-language-keyword", "5:5 error other-language-keyword"])
+        XCTAssertEqual(
+            messages(text).first?.hasPrefix("did you mean 'Given'? 'Angenommen' is a step keyword in de"), true)
+    }
+
+    func test_lint_nearMissesOfEachStepKeyword_areMisspeltKeywords() {
+        let text = """
+            Feature: F
+
+              Scenario: S
+                Givrn a
+                Whne b
+                Thn c
+                Adn d
+                Btu e
+                Thenn f
+                Whwn g
+                When h
+            """
+        XCTAssertEqual(findings(text), (4...10).map { "\($0):5 error misspelt-keyword" })
+        XCTAssertEqual(
+            messages(text).map { $0.components(separatedBy: "?").first ?? "" },
+            ["Given", "When", "Then", "And", "But", "Then", "When"].map { "did you mean '\($0)'" })
+    }
+
+    func test_lint_nearMissOfAGermanKeywordOfTwoWords_isAMisspeltKeyword() {
+        let text = "# language: de\nFunktionalität: F\n\n  Szenario: S\n    Gegebn sei ein Konto\n    Wenn ich zahle\n"
+        XCTAssertEqual(findings(text), ["5:5 error misspelt-keyword"])
+        XCTAssertEqual(messages(text).first?.hasPrefix("did you mean 'Gegeben sei'?"), true)
+    }
+
+    func test_lint_proseThatStartsLikeAStepKeyword_isNotFlagged() {
+        let prose = [
+            "The account is overdrawn", "They can withdraw up to 300 EUR", "Them and us", "Than expected",
+            "Any user can pay", "An account with money", "Add items to the cart", "Out of stock items are hidden",
+            "Data is exported nightly", "Date of birth is required", "Logo is shown", "End users see a banner",
+            "Gives the user a choice", "Give it a name", "Whenever a user pays", "Thin clients pay", "Buy now",
+            "Butter is cheap", "I want to pay", "A user pays", "Given that the user pays.", "Then.", "THEN SHOUT it",
+            "given in lower case", "Wren is a bird", "Teen accounts",
+        ]
+        // The last scenario's misspelt step, beside them, is the one finding.
+        let text =
+            "Feature: F\n"
+            + prose.enumerated().map { "\n  Scenario: S\($0.offset)\n    \($0.element)\n    Given a\n" }.joined()
+            + "\n  Scenario: typo\n    Thn a\n"
+        XCTAssertEqual(findings(text), ["\(4 * prose.count + 4):5 error misspelt-keyword"])
+    }
+
+    func test_lint_proseInOtherLanguagesFiles_isNotFlagged() {
+        XCTAssertEqual(
+            findings(
+                "# language: de\nFunktionalität: Konto\n  Als Kunde möchte ich zahlen\n  Und danach gehen\n\n"
+                    + "  Szenario: S\n    Denn das Konto ist leer\n    Angenommen ein Konto\n\n"
+                    + "  Szenario: T\n    Dan ist es leer\n    Dnan ist es leer\n"), ["12:5 error misspelt-keyword"])
+        XCTAssertEqual(
+            findings(
+                "# language: es\nCaracterística: Cuenta\n\n  Escenario: S\n    Toda la cuenta\n"
+                    + "    Cuanto antes mejor\n    Dado una cuenta\n\n  Escenario: T\n    Given una cuenta\n"),
+            ["10:5 error other-language-keyword"])
+    }
+
+    func test_lint_misspeltStepFollowedByProse_isNotFlagged() {
+        // Only the lines at a description's end, where misread steps stand, are read as steps.
+        XCTAssertEqual(
+            findings("Feature: F\n\n  Scenario: S\n    Thn a\n    The rest is prose\n    Given a\n"), [])
+        XCTAssertEqual(
+            findings("Feature: F\n\n  Scenario: S\n    The start is prose\n\n    Thn a\n    Given a\n"),
+            ["6:5 error misspelt-keyword"])
+    }
+
+    func test_lint_misspeltStepsInEachKindOfDescription_areFlagged() {
+        let text = """
+            Feature: F
+              Gievn a feature line
+
+              Background:
+                Gievn a background line
+                Given a
+
+              Rule: R
+                Gievn a rule line
+
+                Scenario Outline: O
+                  Gievn an outline line
+                  Given <x>
+
+                  Examples:
+                    Gievn an examples line
+                    | x |
+                    | 1 |
+            """
+        XCTAssertEqual(
+            findings(text), ["2:3", "5:5", "9:5", "12:7", "16:9"].map { "\($0) error misspelt-keyword" })
+    }
+
+    func test_lint_misspeltScenarioWhoseStepsAreMisspeltToo_flagsEachLine() {
+        XCTAssertEqual(
+            findings("Feature: F\n\n  Scenaro: lost\n    Gievn a\n    Whne b\n"),
+            ["3:3 error misspelt-keyword", "4:5 error misspelt-keyword", "5:5 error misspelt-keyword"])
+    }
+
+    func test_lint_goodConformanceAndProjectFeatureFiles_haveNoStepKeywordFindings() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var files = ConformanceDirectory.files("gherkin/good", suffix: ".feature")
+        if files.isEmpty, ConformanceDirectory.isAbsent(announce: false, fail: { XCTFail($0) }),
+            !ConformanceDirectory.isRequired
+        {
+            print("Conformance files skipped: \(ConformanceDirectory.skipReason)")
+        }
+        for folder in ["Features", "Examples"] {
+            let enumerator = FileManager.default.enumerator(
+                at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                if url.pathExtension == "feature" { files.append(url) }
+            }
+        }
+        XCTAssertGreaterThan(files.count, 4)
+        for file in files {
+            // A file in another encoding (`# encoding: iso-8859-1`) is read with its odd bytes replaced.
+            let data = try Data(contentsOf: file)
+            let text = String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)
+            let found = FeatureLinter().lint(text, uri: file.path).filter {
+                ["misspelt-keyword", "other-language-keyword"].contains($0.rule)
+            }
+            XCTAssertEqual(found.map { $0.text(path: file.lastPathComponent) }, [], file.path)
+        }
+    }
+}
