@@ -59,7 +59,7 @@ enum ReportCommand {
         let consumers: [any EventConsumer]
         let traceability: TraceabilityOptions
         let ledger: RunLedger
-        let factory: OutputFactory
+        var factory: OutputFactory
         var requests = parsed.all(.format).map(FormatRequest.init)
         if !requests.contains(where: \.writesToStandardOutput) { requests.insert(FormatRequest("summary"), at: 0) }
         do {
@@ -70,6 +70,10 @@ enum ReportCommand {
             return 2
         }
         factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
+        factory.readerWait = ReaderWait(tell: {
+            err.write($0)
+            err.flush()
+        })
         do {
             consumers = try factory.consumers(for: requests, inputs: RunInput.streams(parsed.positionals))
             ledger = factory.ledger
