@@ -34,4 +34,14 @@ enum InputFile {
         close(descriptor)
         return "cannot be read"
     }
+
+    /// Whether the file at `path` is a pipe, a FIFO, a socket or a device rather than a regular
+    /// file (or a folder): what it gives is what its writer sent, with nothing beside it that
+    /// tells whether that writer finished.
+    static func isStream(atPath path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
 }

@@ -16,6 +16,8 @@ struct OutputFactory {
     /// The language most features are written in, when known before the run: the HTML
     /// report's labels, unless `--report-language` says otherwise.
     let featuresLanguage: String?
+    /// How a report to a FIFO waits for its reader: a run's stops when the run is interrupted.
+    var readerWait = ReaderWait()
 
     /// `linksTests`: whether the features link tests (`@xctest:`), so that the coverage gate
     /// checks those links at the end.
@@ -149,7 +151,7 @@ struct OutputFactory {
         var consumers: [any EventConsumer] = [ledger]
         try Self.checkPlaces(of: requests, inputs: inputs)
         for request in requests {
-            let stream = try request.path.map(ReportOutput.file) ?? out
+            let stream = try request.path.map { try ReportOutput.file($0, waiting: readerWait) } ?? out
             let showsVerdict = Self.verdictReaders.contains(request.name)
             let last = request.name == "rerun"
             if request.path != nil {

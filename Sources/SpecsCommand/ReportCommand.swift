@@ -59,7 +59,7 @@ enum ReportCommand {
         let consumers: [any EventConsumer]
         let traceability: TraceabilityOptions
         let ledger: RunLedger
-        let factory: OutputFactory
+        var factory: OutputFactory
         var requests = parsed.all(.format).map(FormatRequest.init)
         if !requests.contains(where: \.writesToStandardOutput) { requests.insert(FormatRequest("summary"), at: 0) }
         do {
@@ -70,6 +70,10 @@ enum ReportCommand {
             return 2
         }
         factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
+        factory.readerWait = ReaderWait(tell: {
+            err.write($0)
+            err.flush()
+        })
         do {
             consumers = try factory.consumers(for: requests, inputs: RunInput.streams(parsed.positionals))
             ledger = factory.ledger
@@ -121,20 +125,21 @@ enum ReportCommand {
         return verdict.exitCode
     }
 
-    /// Whether a stream is an earlier run's because the run writing it in its place was killed
-    /// before its end (`UnfinishedWrite`): each such stream is named with its partial file,
-    /// and nothing is reported. A run writing one now is only warned of.
+    /// Whether a stream is an earlier run's because a run writing it in its place was killed
+    /// before its end or is writing it now (`UnfinishedWrite`), as `specs @FILE` judges a rerun
+    /// file: each such stream is named with its partial file, and nothing is reported.
     private static func refusesUnfinishedWrites(_ paths: [String], err: ReportOutput) -> Bool {
         var refused = false
         for path in paths {
             guard let write = UnfinishedWrite(beside: path) else { continue }
+            refused = true
             if write.writing, let pid = write.writer {
+                let said = write.fileExists ? "this is an earlier run's" : "there is no finished stream yet"
                 err.write(
-                    "warning: \(path): a run (process \(pid)) is writing a newer stream in its place now "
-                        + "(\(write.partial)): this is an earlier run's\n")
+                    "\(path): error: a run (process \(pid)) is writing a newer stream in its place now "
+                        + "(\(write.partial)), so \(said): wait for its end, then report again\n")
                 continue
             }
-            refused = true
             let said = write.fileExists ? "so it is an earlier run's stream" : "so there is no finished stream"
             err.write(
                 "\(path): error: the run that was writing this stream did not finish (\(write.partial) is left "

@@ -14,9 +14,12 @@ struct RerunFile {
     /// Why the run that wrote it failed, when running again the places it lists (if any)
     /// would not settle it.
     let failure: String?
-    /// Why the file may not be the last run's: a run that was writing it (`.NAME.PID.partial`
-    /// beside it, newer than it) was killed before its end, or is writing it now.
-    let unfinishedWrite: String?
+    /// Why the file cannot be taken for the last run's, and is refused: a run that was writing
+    /// it (`.NAME.PID.partial` beside it, newer than it) was killed before its end, or is
+    /// writing it now; or it is empty and read from a pipe, a FIFO or a device, where a command
+    /// that failed before writing anything gives the same nothing as a passing run's file, and
+    /// no partial file is beside it to tell them apart.
+    let untrusted: String?
 
     /// The rerun file an argument names; nil for an argument that names none (no `@`, or a
     /// file that cannot be read: then the argument is reported as a path that does not exist).
@@ -24,7 +27,6 @@ struct RerunFile {
         guard argument.hasPrefix("@"), argument.count > 1 else { return nil }
         path = String(argument.dropFirst())
         guard let data = InputFile.contents(atPath: path) else { return nil }
-        unfinishedWrite = Self.unfinishedWrite(of: path)
         let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
         let notes = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
         failure = notes.lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("# FAILED:") }.map {
@@ -33,6 +35,13 @@ struct RerunFile {
         places = lines.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.flatMap {
             Self.places(in: $0).map(FeaturePath.init(argument:))
         }
+        untrusted =
+            Self.unfinishedWrite(of: path)
+            ?? (places.isEmpty && failure == nil && InputFile.isStream(atPath: path)
+                ? "empty, and read from a pipe, a FIFO or a device: a passing run's empty rerun file cannot be told "
+                    + "there from nothing sent by a command that failed (no partial file is beside it to check): "
+                    + "give the rerun file itself (specs @rerun.txt)"
+                : nil)
     }
 
     /// The newer partial file of `path` a run left (`UnfinishedWrite`), said as why the file

@@ -32,9 +32,9 @@ struct RunCommand {
             options.isolation = .workers(
                 executable: workerExecutable, arguments: Array(CommandLine.arguments.dropFirst()))
         }
-        let unfinished = parsed.namedRerunFiles.filter { $0.unfinishedWrite != nil }
-        guard unfinished.isEmpty else {
-            for file in unfinished { err.write("\(file.path): error: \(file.unfinishedWrite ?? "")\n") }
+        let untrusted = parsed.namedRerunFiles.filter { $0.untrusted != nil }
+        guard untrusted.isEmpty else {
+            for file in untrusted { err.write("\(file.path): error: \(file.untrusted ?? "")\n") }
             return 2
         }
         let failedBeyondPlaces = parsed.namedRerunFiles.filter {
@@ -81,13 +81,16 @@ struct RunCommand {
         let outputs: RunOutputs
         do {
             outputs = try RunOutputs(
-                parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey)
+                parsed: parsed, out: out, err: err, formats: formats, traceability: traceability, survey: survey,
+                interruption: interruption)
         } catch let error as OutputReportsError {
-            // A report that cannot even be opened (a folder in its place, no descriptor left):
-            // nothing runs, no report is written (each one's previous file is removed, so that
-            // none is taken for this run's), and the last lines say why and what did not run.
+            // A report that cannot even be opened (a folder in its place, no descriptor left, a
+            // FIFO no process read before SIGINT or SIGTERM): nothing runs, no report is written
+            // (each one's previous file is removed, so that none is taken for this run's), and
+            // the last lines say why and what did not run.
             err.write("\(error.cause)\n")
             var verdict = RunVerdict(scenarios: [:], problems: [])
+            if let signal = interruption.current { verdict.add(.interrupted(signal: signal)) }
             verdict.add(.reportsNotWritten(error.paths))
             let unfiltered =
                 options.tags.tagNames.isEmpty && options.names.isEmpty && options.shard == nil
@@ -98,7 +101,7 @@ struct RunCommand {
             (FormatRequest.humanOnStdout(formats) && out.failure == nil ? out : err).write(
                 VerdictText.render(verdict, palette: .none))
             out.flush()
-            return 2
+            return interruption.current.map { 128 + (SignalWatch.number($0) ?? 2) } ?? 2
         } catch {
             err.write("error: \(error)\n")
             return 2

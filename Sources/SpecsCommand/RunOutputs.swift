@@ -13,16 +13,24 @@ struct RunOutputs {
 
     /// The outputs of a run; an error tells why they cannot be made (two formats writing one
     /// file, a report over a file the run reads, a report that cannot be opened), and the
-    /// reports opened before it are let go.
+    /// reports opened before it are let go. A report to a FIFO waits for its reader until
+    /// `interruption` stops the run.
     init(
         parsed: ParsedArguments, out: ReportOutput, err: ReportOutput, formats: [FormatRequest],
         traceability: TraceabilityOptions,
-        survey: RunSurvey
+        survey: RunSurvey, interruption: RunInterruption
     ) throws {
-        factory = OutputFactory(
+        var factory = OutputFactory(
             parsed: parsed, out: out, traceability: traceability,
             linksTests: survey.selection.hasTag { $0.hasPrefix(TestLink.tagPrefix) },
             featuresLanguage: HTMLFormatter.dominantLanguage(survey.languages))
+        factory.readerWait = ReaderWait(
+            stop: { interruption.current },
+            tell: {
+                err.write($0)
+                err.flush()
+            })
+        self.factory = factory
         do {
             multiplexer = EventMultiplexer(
                 try factory.consumers(for: formats, inputs: RunInput.all(of: parsed, features: survey.features.paths)))

@@ -11,7 +11,9 @@ struct UnfinishedWrite {
     let partial: String
     /// The process that was writing it, as the partial file's name says.
     let writer: Int32?
-    /// Whether that process is running still (writing the file now); false once it is gone.
+    /// Whether that process is writing the file now (`PartialWriter`): it runs, and it started
+    /// before the partial was last modified; false once it is gone, or when the process of that
+    /// number now is another that started since.
     let writing: Bool
 
     /// Whether the file itself is there: when it is not, the partial is all a run left.
@@ -20,7 +22,8 @@ struct UnfinishedWrite {
     /// The unfinished write of the file at `path`, found where the writer put it (beside the
     /// target of the links `path` goes through, under the target's name): of the partial
     /// files of it as new as it or newer that another process left, one whose writer is gone
-    /// (the file is then an earlier run's), else one being written now; nil when there is none.
+    /// (the file is then an earlier run's), else one being written now (the file in place is
+    /// then an earlier run's too, until that run ends); nil when there is none.
     init?(beside path: String) {
         guard case .path(let target) = ReportDestination.resolved(path) else { return nil }
         let url = URL(fileURLWithPath: target)
@@ -33,7 +36,7 @@ struct UnfinishedWrite {
                 let time = Self.modified(folder + "/" + name), time >= written
             else { continue }
             if pid == getpid() { continue }
-            let writing = pid > 0 && (kill(pid, 0) == 0 || errno != ESRCH)
+            let writing = PartialWriter.writes(pid, modified: time)
             if found == nil || !writing { found = (name, pid, writing) }
             if !writing { break }
         }

@@ -46,6 +46,32 @@ final class PipedInputTests: XCTestCase {
         XCTAssertTrue(again.out.contains("1 scenario (1 failed)"), again.out + again.err)
     }
 
+    func test_run_emptyRerunFileFromAPipeAFIFOOrADevice_isRefused() throws {
+        let refusal =
+            "error: empty, and read from a pipe, a FIFO or a device: a passing run's empty rerun file cannot be told "
+            + "there from nothing sent by a command that failed (no partial file is beside it to check): give the "
+            + "rerun file itself (specs @rerun.txt)"
+        for script in [
+            "cat missing-rerun.txt | \"$0\" @/dev/stdin --format summary",
+            "exec \"$0\" @/dev/stdin --format summary </dev/null",
+            "exec \"$0\" @/dev/null --format summary",
+            "mkfifo r.fifo && (: > r.fifo &) && exec \"$0\" @r.fifo --format summary",
+        ] {
+            let run = try shell(script)
+            XCTAssertEqual(run.code, 2, script + ": " + run.out + run.err)
+            XCTAssertTrue(run.err.contains(refusal), script + ": " + run.err)
+            XCTAssertFalse(run.out.contains("nothing to run"), script + ": " + run.out)
+            XCTAssertFalse(run.out.contains("PASSED"), script + ": " + run.out)
+        }
+        // The empty file itself, which a passing run wrote, runs nothing and says so.
+        let passed = try shell("exec \"$0\" Features/b.feature --format rerun:r.txt --format summary")
+        XCTAssertEqual(passed.code, 0, passed.out + passed.err)
+        XCTAssertEqual(try scratch.read("r.txt"), "")
+        let fromFile = try shell("exec \"$0\" @r.txt")
+        XCTAssertEqual(fromFile.code, 0, fromFile.out + fromFile.err)
+        XCTAssertTrue(fromFile.out.contains("r.txt lists no scenario"), fromFile.out)
+    }
+
     func test_run_shardDurationsPipedToStandardInput_planTheShardsAsTheFileDoes() throws {
         let run = try shell("exec \"$0\" --format message:m.ndjson --format summary")
         XCTAssertEqual(run.code, 1, run.out + run.err)

@@ -186,17 +186,81 @@ final class StaleReportTests: XCTestCase {
         XCTAssertFalse(refused.out.contains("PASSED"), refused.out)
     }
 
-    func test_report_streamBesideThePartialOfARunningWriter_isReportedWithAWarning() throws {
-        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
-        let writer = try liveWriter()
-        defer { writer.terminate() }
-        try scratch.write(".m.ndjson.\(writer.processIdentifier).partial", "")
+    func test_reportAndRerun_streamAndRerunFileARunIsWritingNow_areRefusedAlike() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson", "--format", "rerun:rr.txt"]).code, 0)
+        try scratch.write(
+            "Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that sleeps for 20000 ms\n")
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: try ExecutableRun.path(of: "misbehaving-specs"))
+        writer.arguments = ["--in-process", "--format", "message:m.ndjson", "--format", "rerun:rr.txt"]
+        writer.currentDirectoryURL = project
+        writer.standardOutput = FileHandle.nullDevice
+        writer.standardError = FileHandle.nullDevice
+        try writer.run()
+        defer {
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+        }
+        let pid = writer.processIdentifier
+        let deadline = Date().addingTimeInterval(30)
+        while !(exists(".m.ndjson.\(pid).partial") && exists(".rr.txt.\(pid).partial")) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertTrue(exists(".m.ndjson.\(pid).partial"), "the run writes no partial stream")
         let reported = try run(["report", "m.ndjson", "--format", "summary"])
-        XCTAssertEqual(reported.code, 0, reported.out + reported.err)
+        XCTAssertEqual(reported.code, 2, reported.out + reported.err)
         XCTAssertTrue(
             reported.err.contains(
-                "warning: m.ndjson: a run (process \(writer.processIdentifier)) is writing a newer stream in its place"),
+                "m.ndjson: error: a run (process \(pid)) is writing a newer stream in its place now "
+                    + "(.m.ndjson.\(pid).partial), so this is an earlier run's: wait for its end"),
             reported.err)
+        XCTAssertFalse(reported.out.contains("PASSED"), reported.out)
+        let rerun = try run(["@rr.txt"])
+        XCTAssertEqual(rerun.code, 2, rerun.out + rerun.err)
+        XCTAssertTrue(
+            rerun.err.contains("rr.txt: error: a run (process \(pid)) is writing it now (.rr.txt.\(pid).partial)"),
+            rerun.err)
+    }
+
+    /// Makes the file at `name` last modified `seconds` ago.
+    private func age(_ name: String, by seconds: Double) throws {
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-seconds)],
+            ofItemAtPath: project.appendingPathComponent(name).path)
+    }
+
+    func test_reportAndRerun_partialWhoseProcessNumberAProcessStartedSinceHas_areRefusedAsUnfinished() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson", "--format", "rerun:rr.txt"]).code, 0)
+        // A run killed a minute ago left its partial files; the system has given its number since
+        // to a process that writes nothing here.
+        let unrelated = try liveWriter()
+        defer { unrelated.terminate() }
+        let pid = unrelated.processIdentifier
+        try scratch.write(".m.ndjson.\(pid).partial", "{\"meta\"")
+        try scratch.write(".rr.txt.\(pid).partial", "")
+        for (name, seconds) in [
+            ("m.ndjson", 120.0), ("rr.txt", 120), (".m.ndjson.\(pid).partial", 60), (".rr.txt.\(pid).partial", 60),
+        ] {
+            try age(name, by: seconds)
+        }
+        let refused = try run(["report", "m.ndjson", "--format", "summary"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(
+            refused.err.contains(
+                "m.ndjson: error: the run that was writing this stream did not finish (.m.ndjson.\(pid).partial is "
+                    + "left beside it), so it is an earlier run's stream"),
+            refused.err)
+        XCTAssertFalse(refused.out.contains("PASSED"), refused.out)
+        let rerun = try run(["@rr.txt"])
+        XCTAssertEqual(rerun.code, 2, rerun.out + rerun.err)
+        XCTAssertTrue(
+            rerun.err.contains("rr.txt: error: the run that was writing it did not finish (.rr.txt.\(pid).partial"),
+            rerun.err)
+        // The next run that writes them removes what the killed run left, and puts them right.
+        XCTAssertEqual(try run(["--format", "message:m.ndjson", "--format", "rerun:rr.txt"]).code, 0)
+        XCTAssertFalse(exists(".m.ndjson.\(pid).partial"), "the killed run's partial stream is left")
+        XCTAssertFalse(exists(".rr.txt.\(pid).partial"), "the killed run's partial rerun file is left")
+        XCTAssertEqual(try run(["report", "m.ndjson"]).code, 0)
     }
 
     func test_report_streamNamedThroughALinkWithAKilledRunsPartialBesideItsTarget_isRefused() throws {

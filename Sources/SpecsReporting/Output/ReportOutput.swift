@@ -66,8 +66,9 @@ package final class ReportOutput {
     }
 
     /// A report at `path` (parent directories created), or an error saying why not. The
-    /// path is taken as `ReportDestination` resolves it, as the checks before a run do.
-    package static func file(_ path: String) throws -> ReportOutput {
+    /// path is taken as `ReportDestination` resolves it, as the checks before a run do. A FIFO
+    /// is opened once a process reads it, as `waiting` waits for one.
+    package static func file(_ path: String, waiting: ReaderWait = ReaderWait()) throws -> ReportOutput {
         let destination = ReportDestination(path)
         switch destination {
         case .standardOutput, .standardError, .descriptor:
@@ -90,17 +91,20 @@ package final class ReportOutput {
             if path.hasSuffix("/") || last == "." || last == ".." {
                 throw OutputError(path: path, reason: "is a folder, not a file")
             }
-            return try file(resolved, shownAs: path)
+            return try file(resolved, shownAs: path, waiting: waiting)
         }
     }
 
-    private static func file(_ path: String, shownAs shown: String) throws -> ReportOutput {
+    private static func file(_ path: String, shownAs shown: String, waiting: ReaderWait) throws -> ReportOutput {
         var info = stat()
         if stat(path, &info) == 0 {
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR { throw OutputError(path: shown, reason: "is a folder, not a file") }
+            if kind == S_IFIFO {
+                return ReportOutput(descriptor: try waiting.open(path, shownAs: shown), path: shown, rename: nil)
+            }
             if kind != S_IFREG {
-                // A FIFO, a terminal, /dev/stdout: written as it is, never replaced.
+                // A terminal, /dev/null, another device: written as it is, never replaced.
                 let descriptor = open(path, O_WRONLY | O_CLOEXEC)
                 guard descriptor >= 0 else { throw OutputError(path: shown, reason: String(cString: strerror(errno))) }
                 return ReportOutput(descriptor: descriptor, path: shown, rename: nil)
@@ -141,15 +145,20 @@ package final class ReportOutput {
     }
 
     /// Removes the partial files of this report that runs killed before their end left
-    /// beside it (`PartialFile` of a process that no longer exists).
+    /// beside it (`PartialFile` of a process that no longer writes it: `PartialWriter`).
     private static func removeAbandonedPartials(of url: URL) {
         let folder = url.deletingLastPathComponent()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names {
-            guard let pid = PartialFile.writer(of: name, forReport: url.lastPathComponent), pid != getpid(),
-                kill(pid, 0) != 0, errno == ESRCH
+            guard let pid = PartialFile.writer(of: name, forReport: url.lastPathComponent), pid != getpid() else {
+                continue
+            }
+            let partial = folder.appendingPathComponent(name).path
+            let attributes = try? FileManager.default.attributesOfItem(atPath: partial)
+            guard let modified = attributes?[.modificationDate] as? Date,
+                !PartialWriter.writes(pid, modified: modified.timeIntervalSince1970)
             else { continue }
-            unlink(folder.appendingPathComponent(name).path)
+            unlink(partial)
         }
     }
 
