@@ -78,6 +78,10 @@ public final class LanguageServer {
     var diskLookedAt = Date()
     /// The look at the disk under way while the editor is quiet.
     let diskLook = DiskLook()
+    /// The scenarios run for lenses, under way.
+    let runs = ScenarioRuns()
+    /// The file and line of each run under way, by the request it answers.
+    var scenarioRuns: [RequestID: String] = [:]
     /// This runner's executable, which runs a scenario for a lens.
     var runnerExecutable: String? { freshness.executable }
 
