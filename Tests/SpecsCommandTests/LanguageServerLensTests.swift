@@ -120,8 +120,10 @@ final class LanguageServerLensTests: LanguageServerCase {
         XCTAssertTrue(eventually(5) { !Self.runProcesses(server: server).isEmpty }, "the runner started")
         let group = Self.runProcesses(server: server)
         // The editor is gone without a word: its end of the pipe closes.
+        let gone = Date()
         try session.closeInput()
         session.process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(gone), 5, "not when the 30 s step ends")
         XCTAssertTrue(
             eventually(2) { group.allSatisfy { kill($0, 0) != 0 } }, "no process of the run outlives the server")
     }
