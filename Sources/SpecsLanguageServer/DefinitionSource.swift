@@ -25,6 +25,22 @@ enum DefinitionSource {
         return found
     }
 
+    /// A Swift file with step definitions saved after the runner was built: its name and text.
+    struct Unbuilt: Equatable, Sendable {
+        let name: String
+        let text: String
+    }
+
+    /// What an undefined step's diagnostic adds when a Swift file saved after the runner was
+    /// built holds the definition the quick fix would write for it (`snippet`): build again.
+    static func unbuiltNote(snippet: String, in sources: [Unbuilt]) -> String? {
+        guard let expression = expressionLiteral(of: snippet),
+            let source = sources.first(where: { $0.text.contains(expression) })
+        else { return nil }
+        return "\(source.name) defines \(expression) already, but this runner was built before it: "
+            + "build again (swift build); the server takes the new runner up by itself."
+    }
+
     /// The calls that define steps (`steps.given(`, `registry.step(`...).
     static let callMarkers = [".given(", ".when(", ".then(", ".and(", ".but(", ".step(", ".given(regex", ".when(regex"]
 

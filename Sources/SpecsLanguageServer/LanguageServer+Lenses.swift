@@ -207,6 +207,7 @@ extension LanguageServer {
 
     /// `shutdown`, `exit` or the end of the input: every run under way is ended at once, its
     /// request answered as cancelled while the editor still reads.
+    /// When the server is about to exit (not answering), the runners ended are reaped first.
     func endAllRuns(answering: Bool) {
         for id in runs.endAll() {
             scenarioRuns[id] = nil
@@ -215,5 +216,6 @@ extension LanguageServer {
                 to: id.json, error: ProtocolError.cancelled.code,
                 ProtocolError.cancelled.message + ": the server is shutting down")
         }
+        if !answering { runs.awaitReaped(seconds: 1) }
     }
 }

@@ -156,10 +156,10 @@ extension LanguageServer {
             let expression = DefinitionSource.expressionLiteral(of: snippet)
             guard offered.insert(expression ?? snippet).inserted else { return nil }
             let file = target.url.lastPathComponent
-            if let expression, target.text.contains(expression) {
-                let reason =
-                    "\(file) defines \(expression) already, but this runner was built before it: "
-                    + "build again (swift build); the server takes the new runner up by itself."
+            if let expression, target.text.contains(expression),
+                let reason = DefinitionSource.unbuiltNote(
+                    snippet: snippet, in: [.init(name: file, text: target.text)])
+            {
                 return [
                     "title": "Build again: \(expression) is in \(file), not built", "kind": "quickfix",
                     "diagnostics": [diagnostic], "disabled": ["reason": reason],

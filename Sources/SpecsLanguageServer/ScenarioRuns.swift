@@ -17,6 +17,8 @@ final class ScenarioRuns: Sendable {
         var running: [RequestID: pid_t] = [:]
         /// The runs ended and not yet collected.
         var ended: [Ended] = []
+        /// The runners started and not yet reaped.
+        var unreaped = 0
     }
     private let state = Locked(State())
     /// The most of a run's output kept: its closing lines are what is shown.
@@ -40,7 +42,10 @@ final class ScenarioRuns: Sendable {
             return String(cString: strerror(error.code))
         }
         close(ends[1])
-        state.withLock { $0.running[id] = pid }
+        state.withLock {
+            $0.running[id] = pid
+            $0.unreaped += 1
+        }
         let output = ends[0]
         Thread.detachNewThread { [state] in
             let text = Self.readToEnd(output)
@@ -50,6 +55,7 @@ final class ScenarioRuns: Sendable {
             state.withLock { state in
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                state.unreaped -= 1
                 // Ended by the editor: no one waits for its result.
                 guard state.running.removeValue(forKey: id) != nil else { return }
                 let signal = status & 0x7F
@@ -76,6 +82,13 @@ final class ScenarioRuns: Sendable {
             defer { state.running.removeAll() }
             return Array(state.running.keys)
         }
+    }
+
+    /// Waits up to `seconds` for the runners ended to be reaped, so that none is left for
+    /// another process to reap once the server exits.
+    func awaitReaped(seconds: Double) {
+        let end = Date().addingTimeInterval(seconds)
+        while state.withLock({ $0.unreaped > 0 }) && Date() < end { usleep(5000) }
     }
 
     /// The runs ended since last asked.

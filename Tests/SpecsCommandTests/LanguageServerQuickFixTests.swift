@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The quick fix that defines an undefined step, against the Swift file as it is on disk:
-/// written on the registry as the definitions there call it, and never written twice.
+/// written on the registry as the definitions there call it, and never written twice: a
+/// definition saved and not built is said to need a build, in the action and at the step.
 final class LanguageServerQuickFixTests: LanguageServerCase {
     /// A Swift file as the fixture's scratch definitions say it is (25 definitions at lines 10
     /// to 34), its registry named `registry`, and `extra` lines after the definitions.
@@ -84,6 +85,17 @@ final class LanguageServerQuickFixTests: LanguageServerCase {
         let reason = (again[0]["disabled"] as? [String: Any])?["reason"] as? String ?? ""
         XCTAssertTrue(reason.contains("Steps.swift defines \"the user has {int} apples\" already"), reason)
         XCTAssertTrue(reason.contains("build again (swift build)"), reason)
+        // The step's diagnostic says so too, once the server sees the file newer than the runner.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)],
+            ofItemAtPath: project.root.appendingPathComponent("Sources/Steps/Steps.swift").path)
+        var messages: [String] = []
+        while !messages.contains(where: { $0.contains("defines \"the user has {int} apples\" already") }) {
+            messages = try session.diagnostics(uri(path)).filter { $0["code"] as? String == "undefined" }
+                .compactMap { $0["message"] as? String }
+        }
+        XCTAssertEqual(messages.count, 2, "\(messages)")
+        XCTAssertTrue(messages.allSatisfy { $0.contains("build again (swift build)") }, "\(messages)")
         try stop(session)
     }
 }
