@@ -4,6 +4,7 @@ import Foundation
 extension LanguageServer {
     /// Serves until `exit`; returns the exit code the protocol asks for.
     public func run() -> Int32 {
+        RunSignals.endOnSignals(runs)
         resume()
         untilTheEditorSpeaks()
         while var incoming = pending.isEmpty ? connection.next() : pending.removeFirst() {

@@ -131,8 +131,13 @@ final class ScenarioRuns: Sendable {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
+        // The signals the server watches are the runner's own again.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in RunSignals.watched { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO)

@@ -44,6 +44,14 @@ final class LanguageServerLensTests: LanguageServerCase {
         return stats.filter { groups.contains($0.group) }.map(\.pid)
     }
 
+    /// Whether a process has ended (a zombie not yet reaped by whoever inherited it counts).
+    private static func ended(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+    }
+
     /// Waits up to `seconds` for `condition`.
     private func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(seconds)
@@ -110,7 +118,7 @@ final class LanguageServerLensTests: LanguageServerCase {
         XCTAssertEqual(session.process.terminationStatus, 0)
         XCTAssertLessThan(Date().timeIntervalSince(quit), 5, "not when the 30 s step ends")
         XCTAssertTrue(
-            eventually(2) { group.allSatisfy { kill($0, 0) != 0 } }, "no process of the run outlives the server")
+            eventually(2) { group.allSatisfy(Self.ended) }, "no process of the run outlives the server")
     }
 
     func test_executeCommand_inputEndsMidRun_noProcessOfTheRunIsLeft() throws {
@@ -125,7 +133,23 @@ final class LanguageServerLensTests: LanguageServerCase {
         session.process.waitUntilExit()
         XCTAssertLessThan(Date().timeIntervalSince(gone), 5, "not when the 30 s step ends")
         XCTAssertTrue(
-            eventually(2) { group.allSatisfy { kill($0, 0) != 0 } }, "no process of the run outlives the server")
+            eventually(2) { group.allSatisfy(Self.ended) }, "no process of the run outlives the server")
+    }
+
+    func test_executeCommand_serverTerminatedMidRun_endsByTheSignalAndLeavesNoProcessOfTheRun() throws {
+        let session = try start()
+        _ = try startSlowRun(session, seconds: 30)
+        let server = session.process.processIdentifier
+        XCTAssertTrue(eventually(5) { !Self.runProcesses(server: server).isEmpty }, "the runner started")
+        let group = Self.runProcesses(server: server)
+        let terminated = Date()
+        session.process.terminate()
+        session.process.waitUntilExit()
+        XCTAssertEqual(session.process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(session.process.terminationStatus, SIGTERM)
+        XCTAssertLessThan(Date().timeIntervalSince(terminated), 5, "not when the 30 s step ends")
+        XCTAssertTrue(
+            eventually(2) { group.allSatisfy(Self.ended) }, "no process of the run outlives the server")
     }
 
     func test_executeCommand_documentNotSaved_doesNotRunAndSaysToSave() throws {
