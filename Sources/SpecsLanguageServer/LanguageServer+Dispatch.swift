@@ -32,6 +32,13 @@ extension LanguageServer {
             let request = try ClientRequest(method: method, params: params)
             try check(request, id: id)
             if park(request, id: id) { return nil }
+            if case .executeCommand(let command, let arguments) = request {
+                // A scenario's run answers when it ends.
+                if let result = try runScenario(command, arguments, id: id) {
+                    connection.respond(to: id.json, result: result)
+                }
+                return nil
+            }
             connection.respond(to: id.json, result: try answer(request))
         } catch {
             guard error.code != ProtocolError.deferred.code else {
@@ -99,6 +106,7 @@ extension LanguageServer {
         case .shutdown:
             shutdownRequested = true
             cancelAllParked()
+            endAllRuns(answering: true)
             return NSNull()
         case .completion(let at): return completion(at)
         case .definition(let at): return definition(at)
@@ -111,7 +119,8 @@ extension LanguageServer {
         case .workspaceSymbol(let query): return workspaceSymbols(query)
         case .semanticTokens(let uri, let previous): return try semanticTokens(uri, previous: previous)
         case .codeLens(let uri): return codeLenses(uri)
-        case .executeCommand(let command, let arguments): return executeCommand(command, arguments)
+        // Answered by `runScenario`, when the run ends.
+        case .executeCommand: return NSNull()
         }
     }
 }

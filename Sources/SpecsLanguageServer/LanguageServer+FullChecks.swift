@@ -35,6 +35,7 @@ extension LanguageServer {
             let linter = style.linter(for: uri)
             let broken = brokenExpressions
             let refusedRun = refusedRun
+            let unbuilt = unbuiltSources
             let checksSteps = otherPackage(of: uri) == nil
             fullChecks.start(uri: uri, version: document.version, text: document.text, linter: linter) {
                 // The tokens and diagnostics made with the check, off the thread that answers:
@@ -47,7 +48,8 @@ extension LanguageServer {
                         known[text] = found
                         return found
                     })
-                var checks = Self.checks(catalog: catalog, broken: broken, refusedRun: refusedRun)
+                var checks = Self.checks(
+                    catalog: catalog, broken: broken, refusedRun: refusedRun, unbuilt: unbuilt)
                 checks.checksSteps = checksSteps
                 return (tokens, $0.diagnostics(checks: checks, linter: linter))
             }

@@ -147,35 +147,75 @@ extension LanguageServer {
         }
     }
 
-    /// Runs the scenario at a file's line with this runner, in the project folder, and shows
-    /// the run's closing lines; the result is those lines and the exit code.
-    func executeCommand(_ command: String, _ arguments: [Any]) -> Any {
+    /// Starts the scenario at a file's line with this runner, in the project folder, off the
+    /// thread that answers: the request is answered when the run ends (see `collectRuns`), with
+    /// the run's closing lines and exit code, and every other request is answered meanwhile.
+    /// A file whose open document differs from the disk is not run: the runner reads the disk.
+    /// Nil when the answer comes with the run's end.
+    func runScenario(_ command: String, _ arguments: [Any], id: RequestID) throws(ProtocolError) -> Any? {
         guard command == Self.runScenarioCommand, arguments.count == 2,
             let uri = arguments[0] as? String, let url = URL(string: uri), url.isFileURL,
             let line = (arguments[1] as? Int) ?? (arguments[1] as? NSNumber)?.intValue,
             let runner = runnerExecutable
         else { return NSNull() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: runner)
-        process.arguments = ["\(url.path):\(line)", "--format", "summary", "--no-color"]
-        process.currentDirectoryURL = URL(fileURLWithPath: projectFolder ?? url.deletingLastPathComponent().path)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            connection.notify("window/showMessage", ["type": 1, "message": "specs: cannot run \(runner): \(error)"])
+        if let reason = unsavedReason(uri, url) {
+            connection.notify("window/showMessage", ["type": 2, "message": "specs: " + reason])
+            throw .requestFailed(reason)
+        }
+        let folder = projectFolder ?? url.deletingLastPathComponent().path
+        if let why = runs.start(
+            id: id, executable: runner, arguments: ["\(url.path):\(line)", "--format", "summary", "--no-color"],
+            folder: folder)
+        {
+            connection.notify("window/showMessage", ["type": 1, "message": "specs: cannot run \(runner): \(why)"])
             return NSNull()
         }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let closing = text.split(separator: "\n").suffix(3).joined(separator: "\n")
-        let status = process.terminationStatus
-        connection.notify(
-            "window/showMessage",
-            ["type": status == 0 ? 3 : 1, "message": "specs \(url.lastPathComponent):\(line)\n\(closing)"])
-        return ["exitCode": Int(status), "output": closing]
+        scenarioRuns[id] = "\(url.lastPathComponent):\(line)"
+        return nil
+    }
+
+    /// Why the open document at `uri` cannot be run as the editor shows it: its text is not
+    /// what the file on disk holds.
+    private func unsavedReason(_ uri: String, _ url: URL) -> String? {
+        guard let document = documents[uri] ?? openReal[realURI(uri)].flatMap({ documents[$0] }) else { return nil }
+        let disk = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
+        // An editor may keep a byte order mark apart from the text.
+        func body(_ text: String) -> Substring { text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...] }
+        guard disk.map({ body($0) != body(document.text) }) ?? true else { return nil }
+        return "\(url.lastPathComponent) has changes that are not saved: save the file first, "
+            + "the runner reads it from disk."
+    }
+
+    /// Answers the requests of the runs that have ended, and shows how each went.
+    func collectRuns() {
+        for run in runs.finished() {
+            let place = scenarioRuns.removeValue(forKey: run.id) ?? ""
+            let closing = run.output.split(separator: "\n").suffix(3).joined(separator: "\n")
+            connection.notify(
+                "window/showMessage", ["type": run.status == 0 ? 3 : 1, "message": "specs \(place)\n\(closing)"])
+            connection.respond(to: run.id.json, result: ["exitCode": Int(run.status), "output": closing])
+        }
+    }
+
+    /// `$/cancelRequest` of a lens's run: the run is ended with the processes it started, and
+    /// the request answered as cancelled.
+    func cancelRun(_ id: RequestID) {
+        guard runs.end(id) else { return }
+        scenarioRuns[id] = nil
+        connection.respond(to: id.json, error: ProtocolError.cancelled.code, ProtocolError.cancelled.message)
+    }
+
+    /// `shutdown`, `exit` or the end of the input: every run under way is ended at once, its
+    /// request answered as cancelled while the editor still reads.
+    /// When the server is about to exit (not answering), the runners ended are reaped first.
+    func endAllRuns(answering: Bool) {
+        for id in runs.endAll() {
+            scenarioRuns[id] = nil
+            guard answering else { continue }
+            connection.respond(
+                to: id.json, error: ProtocolError.cancelled.code,
+                ProtocolError.cancelled.message + ": the server is shutting down")
+        }
+        if !answering { runs.awaitReaped(seconds: 1) }
     }
 }

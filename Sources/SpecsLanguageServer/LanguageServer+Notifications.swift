@@ -10,7 +10,9 @@ extension LanguageServer {
             publishDefinitionProblems()
             checkFreshness()
             scanProject()
-        case .exit: return shutdownRequested ? 0 : 1
+        case .exit:
+            endAllRuns(answering: false)
+            return shutdownRequested ? 0 : 1
         case .didOpen(let uri, let text, let version):
             var document = OpenDocument(text: text)
             document.editorVersion = version
@@ -66,7 +68,9 @@ extension LanguageServer {
                 connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": []])
             }
         case .didChangeWatchedFiles(let changes): filesChanged(changes)
-        case .cancel(let id): cancelParked(id)
+        case .cancel(let id):
+            cancelParked(id)
+            cancelRun(id)
         case .didSave, .ignored: break
         }
         return nil

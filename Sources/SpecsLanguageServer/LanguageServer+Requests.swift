@@ -137,21 +137,39 @@ extension LanguageServer {
     // MARK: The quick fix
 
     /// For each undefined step in the request, an edit that defines it: the runner's snippet,
-    /// inserted into the Swift file that holds most of the definitions, before the first of them.
+    /// called on the registry as the definitions around it call it, inserted into the Swift
+    /// file that holds most of the definitions, before the first of them. A definition whose
+    /// expression that file holds already (saved, not built) is not written again: the action
+    /// says to build, with no edit. Each definition is offered once per request.
     func codeActions(_ diagnostics: [[String: Any]]) -> Any {
         guard let target = definitionsFile() else { return [] as [Any] }
+        var offered: Set<String> = []
         return diagnostics.compactMap { diagnostic -> [String: Any]? in
             guard diagnostic["code"] as? String == "undefined", let data = diagnostic["data"] as? [String: Any],
                 let text = data["text"] as? String
             else { return nil }
-            let snippet = catalog.snippet(
-                text: text, type: (data["type"] as? String).flatMap(PickleStepType.init(rawValue:)),
-                table: data["table"] as? Bool ?? false, docString: data["docString"] as? Bool ?? false)
+            let snippet = DefinitionSource.calling(
+                target.registry,
+                catalog.snippet(
+                    text: text, type: (data["type"] as? String).flatMap(PickleStepType.init(rawValue:)),
+                    table: data["table"] as? Bool ?? false, docString: data["docString"] as? Bool ?? false))
+            let expression = DefinitionSource.expressionLiteral(of: snippet)
+            guard offered.insert(expression ?? snippet).inserted else { return nil }
+            let file = target.url.lastPathComponent
+            if let expression, target.text.contains(expression),
+                let reason = DefinitionSource.unbuiltNote(
+                    snippet: snippet, in: [.init(name: file, text: target.text)])
+            {
+                return [
+                    "title": "Build again: \(expression) is in \(file), not built", "kind": "quickfix",
+                    "diagnostics": [diagnostic], "disabled": ["reason": reason],
+                ]
+            }
             let indented = snippet.split(separator: "\n", omittingEmptySubsequences: false).map { target.indent + $0 }
                 .joined(separator: "\n")
             let position = ["line": target.line - 1, "character": 0]
             return [
-                "title": "Define the step '\(text)' in \(target.url.lastPathComponent)", "kind": "quickfix",
+                "title": "Define the step '\(text)' in \(file)", "kind": "quickfix",
                 "diagnostics": [diagnostic], "isPreferred": true,
                 "edit": [
                     "changes": [
@@ -164,16 +182,16 @@ extension LanguageServer {
         }
     }
 
-    /// The Swift file with most of the step definitions, the line of its first definition and
-    /// that line's indentation.
-    private func definitionsFile() -> (url: URL, line: Int, indent: String)? {
+    /// The Swift file with most of the step definitions, its text now, the line of its first
+    /// definition, that line's indentation and the registry its definition is called on.
+    private func definitionsFile() -> (url: URL, text: String, line: Int, indent: String, registry: String?)? {
         let byFile = Dictionary(grouping: catalog.entries, by: { sourceURL($0.location.file) })
         guard let (url, entries) = byFile.max(by: { ($0.value.count, $1.key.path) < ($1.value.count, $0.key.path) }),
             let text = swiftText(url),
             let point = DefinitionSource.insertionPoint(
                 for: entries.map { ($0.expression, $0.location.line) }, in: text)
         else { return nil }
-        return (url, point.line, point.indent)
+        return (url, text, point.line, point.indent, point.registry)
     }
 
     /// A Swift file's text as it is on disk now.

@@ -7,9 +7,10 @@ extension LanguageServer {
     func scanProject() {
         guard let projectFolder else { return }
         let (catalog, broken, refusedRun, style) = (catalog, brokenExpressions, refusedRun, style)
+        let unbuilt = unbuiltSources
         scan.start(folder: projectFolder) {
             var style = style
-            let checks = Self.checks(catalog: catalog, broken: broken, refusedRun: refusedRun)
+            let checks = Self.checks(catalog: catalog, broken: broken, refusedRun: refusedRun, unbuilt: unbuilt)
             return { WorkspaceRead.of($0, style: &style, checks: checks, project: projectFolder) }
         }
     }

@@ -4,6 +4,7 @@ import Foundation
 extension LanguageServer {
     /// Serves until `exit`; returns the exit code the protocol asks for.
     public func run() -> Int32 {
+        RunSignals.endOnSignals(runs)
         resume()
         untilTheEditorSpeaks()
         while var incoming = pending.isEmpty ? connection.next() : pending.removeFirst() {
@@ -16,9 +17,12 @@ extension LanguageServer {
                 if let code = handle(message) { return code }
             }
             collectChecks()
+            collectRuns()
             answerParked()
             if pending.isEmpty { untilTheEditorSpeaks() }
         }
+        // The editor has gone: no run outlives the server.
+        endAllRuns(answering: false)
         return shutdownRequested ? 0 : 1
     }
 
@@ -50,8 +54,11 @@ extension LanguageServer {
     /// looked at, until a message comes.
     private func untilTheEditorSpeaks() {
         whilePaused()
-        while !shutdownRequested && !connection.waitForInput(seconds: busy ? 0.005 : Self.diskInterval) {
+        while !shutdownRequested
+            && !connection.waitForInput(seconds: busy ? 0.005 : runs.busy ? 0.05 : Self.diskInterval)
+        {
             collectChecks()
+            collectRuns()
             collectDiskLook()
             if Date().timeIntervalSince(diskLookedAt) >= Self.diskInterval {
                 diskLookedAt = Date()
@@ -79,7 +86,10 @@ extension LanguageServer {
             collectChecks()
             answerParked()
             if collectScan() { continue }
-            if !scan.scanning, !shutdownRequested, let runner = freshness.rebuilt() { handOver(to: runner) }
+            // A run under way answers its request here: the rebuilt runner takes over after it.
+            if !scan.scanning, !shutdownRequested, !runs.busy, let runner = freshness.rebuilt() {
+                handOver(to: runner)
+            }
             return
         }
     }

@@ -39,14 +39,25 @@ extension LanguageServer {
                 let found = catalog.refusal(of: text, table: table, docString: docString)
                 refusalCache[key] = .some(found)
                 return found
-            }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
+            }, refusedRun: refusedRun,
+            didYouMean: { [catalog, unbuiltSources] in
+                Self.unbuiltNote($0, catalog, unbuiltSources) ?? catalog.didYouMean($0)
+            }
+        )
+    }
+
+    /// That a text's definition is in a Swift file saved and not yet built, if it is.
+    static func unbuiltNote(_ text: String, _ catalog: StepCatalog, _ sources: [DefinitionSource.Unbuilt]) -> String? {
+        guard !sources.isEmpty else { return nil }
+        let snippet = catalog.snippet(text: text, type: nil, table: false, docString: false)
+        return DefinitionSource.unbuiltNote(snippet: snippet, in: sources)
     }
 
     /// What the runner says of step texts, for a check on a thread of its own: each text asked
     /// once within that check.
     static func checks(
         catalog: StepCatalog, broken: [(problem: DefinitionProblem, expression: CucumberExpression)],
-        refusedRun: String?
+        refusedRun: String?, unbuilt: [DefinitionSource.Unbuilt]
     ) -> StepChecks {
         var matches: [String: [StepCatalog.Entry]] = [:]
         var refusals: [RefusalKey: String?] = [:]
@@ -64,7 +75,8 @@ extension LanguageServer {
                 let found = catalog.refusal(of: text, table: table, docString: docString)
                 refusals[key] = .some(found)
                 return found
-            }, refusedRun: refusedRun, didYouMean: catalog.didYouMean)
+            }, refusedRun: refusedRun,
+            didYouMean: { unbuiltNote($0, catalog, unbuilt) ?? catalog.didYouMean($0) })
     }
 
     /// Why no scenario runs while definitions cannot be registered, as each feature file says it.

@@ -111,7 +111,13 @@ extension LanguageServer {
             return "\(name)\(others) changed after this runner was built: steps are checked against the "
                 + "definitions it was built with. Build again (swift build); the server takes the new runner up by itself."
         }
-        guard note != staleNote else { return }
+        let unbuilt = stale.compactMap { path in
+            swiftText(URL(fileURLWithPath: path)).map {
+                DefinitionSource.Unbuilt(name: URL(fileURLWithPath: path).lastPathComponent, text: $0)
+            }
+        }
+        guard note != staleNote || unbuilt != unbuiltSources else { return }
+        unbuiltSources = unbuilt
         let first = staleNote == nil
         staleNote = note
         if let note, first { connection.notify("window/showMessage", ["type": 2, "message": "specs: " + note]) }

@@ -63,6 +63,8 @@ public final class LanguageServer {
     var diskStamps: [URL: Date] = [:]
     /// Set while Swift sources with step definitions are newer than this runner: said in each open feature file.
     var staleNote: String?
+    /// The Swift files with step definitions saved after this runner was built, as last read.
+    var unbuiltSources: [DefinitionSource.Unbuilt] = []
     /// The open documents by the real path of their file, to the URI the editor opened them by.
     var openReal: [String: String] = [:]
     /// How often the disk is looked at while the editor is quiet, in seconds.
@@ -78,6 +80,10 @@ public final class LanguageServer {
     var diskLookedAt = Date()
     /// The look at the disk under way while the editor is quiet.
     let diskLook = DiskLook()
+    /// The scenarios run for lenses, under way.
+    let runs = ScenarioRuns()
+    /// The file and line of each run under way, by the request it answers.
+    var scenarioRuns: [RequestID: String] = [:]
     /// This runner's executable, which runs a scenario for a lens.
     var runnerExecutable: String? { freshness.executable }
 

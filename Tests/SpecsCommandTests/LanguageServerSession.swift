@@ -33,6 +33,11 @@ final class LanguageServerSession {
         try? input.fileHandleForWriting.write(contentsOf: bytes)
     }
 
+    /// Closes the server's input, as an editor that goes away without a word does.
+    func closeInput() throws {
+        try input.fileHandleForWriting.close()
+    }
+
     func send(_ object: [String: Any]) throws {
         sendRaw(try JSONSerialization.data(withJSONObject: object))
     }

@@ -11,6 +11,11 @@ struct ProtocolError: Error {
         ProtocolError(code: -32601, message: "Method not found: \(method)")
     }
 
+    /// The request was valid but could not be carried out, for the reason given.
+    static func requestFailed(_ message: String) -> ProtocolError {
+        ProtocolError(code: -32803, message: message)
+    }
+
     /// The editor cancelled the request (`$/cancelRequest`) before it was answered.
     static let cancelled = ProtocolError(code: -32800, message: "Request cancelled")
     /// An edit arrived after the request, so its answer would describe an older text.

@@ -1,0 +1,47 @@
+import XCTest
+
+@testable import SpecsLanguageServer
+
+/// The quick fix reads the Swift file as it is: the registry the definitions are called on,
+/// and the expression a snippet would write, to find it there already.
+final class DefinitionSourceTests: XCTestCase {
+    func test_receiver_definitionCalls_isTheNameTheCallIsMadeOn() {
+        XCTAssertEqual(DefinitionSource.receiver(in: #"        registry.given("a step") { _ in }"#), "registry")
+        XCTAssertEqual(DefinitionSource.receiver(in: #"    r2.when(regex: "^x$") { _ in }"#), "r2")
+        XCTAssertEqual(DefinitionSource.receiver(in: #"    steps.then("a step") { _ in }"#), "steps")
+        XCTAssertNil(DefinitionSource.receiver(in: "    let total = 3"))
+    }
+
+    func test_calling_anotherRegistryName_replacesStepsAtTheStartOnly() {
+        let snippet = "steps.given(\"the steps. are {int}\") { (world, int1: Int) in\n    throw Pending()\n}"
+        XCTAssertEqual(
+            DefinitionSource.calling("registry", snippet),
+            "registry.given(\"the steps. are {int}\") { (world, int1: Int) in\n    throw Pending()\n}")
+        XCTAssertEqual(DefinitionSource.calling(nil, snippet), snippet)
+        XCTAssertEqual(DefinitionSource.calling("steps", snippet), snippet)
+    }
+
+    func test_expressionLiteral_escapedQuotesAndBraces_isTheQuotedExpressionAsWritten() {
+        XCTAssertEqual(
+            DefinitionSource.expressionLiteral(of: "registry.then(\"text with {string} \\\") {\") { world in\n}"),
+            "\"text with {string} \\\") {\"")
+        XCTAssertEqual(
+            DefinitionSource.expressionLiteral(
+                of: "steps.given(\"the user has {int} apples\") { (world, int1: Int) in"),
+            "\"the user has {int} apples\"")
+        XCTAssertNil(DefinitionSource.expressionLiteral(of: "not a snippet"))
+    }
+
+    func test_unbuiltNote_expressionInASavedFile_namesTheFileAndSaysToBuild() {
+        let source = DefinitionSource.Unbuilt(
+            name: "Steps.swift", text: "    steps.given(\"the user has {int} apples\") { (world, int1: Int) in")
+        let note = DefinitionSource.unbuiltNote(
+            snippet: "steps.given(\"the user has {int} apples\") { (world, int1: Int) in", in: [source])
+        XCTAssertEqual(
+            note,
+            "Steps.swift defines \"the user has {int} apples\" already, but this runner was built before it: "
+                + "build again (swift build); the server takes the new runner up by itself.")
+        XCTAssertNil(
+            DefinitionSource.unbuiltNote(snippet: "steps.given(\"the user has apples\") { world in", in: [source]))
+    }
+}
