@@ -24,7 +24,7 @@ struct RunCommand {
             formats.contains(where: \.writesToStandardOutput) && !FormatRequest.humanOnStdout(formats)
         let interruption = RunInterruption()
         options.interruption = interruption
-        let signals = SignalWatch(interruption)
+        let signals = SignalWatch(interruption, inProcess: workerExecutable == nil || parsed.has(.inProcess))
         defer { signals.stop() }
         if let workerExecutable, !parsed.has(.inProcess) {
             // Workers are this executable started again as it was: a custom runner's own main

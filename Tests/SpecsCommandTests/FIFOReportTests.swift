@@ -48,6 +48,20 @@ final class FIFOReportTests: XCTestCase {
         XCTAssertFalse(run.out.contains("PASSED"), run.out)
     }
 
+    func test_run_reportToAFIFOWhoseReaderLeavesEarly_isNotWrittenAndTheRunFails() throws {
+        // Enough scenarios that the stream outgrows what the FIFO holds before its reader leaves.
+        try scratch.write(
+            "Features/u.feature",
+            "Feature: U\n" + (1...2_000).map { "  Scenario: s\($0)\n    Given a step that passes\n" }.joined())
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "message:f", "--format", "summary"], in: project, timeout: 60,
+            script: "head -c 100 f > /dev/null & \"$0\" \"$@\"; code=$?; wait; exit $code")
+        XCTAssertEqual(run.code, 2, run.out + run.err)
+        XCTAssertTrue(run.err.contains("f: error: cannot write: its reader closed it before the report's end"), run.err)
+        XCTAssertTrue(run.out.contains("1 report could not be written"), run.out)
+        XCTAssertFalse(run.out.contains("PASSED"), run.out)
+    }
+
     func test_run_reportToAFIFOReadALittleLater_isWrittenWhole() throws {
         let run = try ExecutableRun.run(
             "misbehaving-specs", ["--format", "junit:f", "--format", "summary"], in: project, timeout: 30,

@@ -168,6 +168,24 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    func test_run_inProcessInterruptedWhileStepsBlockEveryThread_endsWithTheSignalsCodeSayingWhy() throws {
+        // One blocked step more than the processors: every thread of the task pool is held.
+        let width = ProcessInfo.processInfo.activeProcessorCount + 1
+        let blocked = (1...width).map { ("blocked \($0)", "a step that waits on a semaphore nobody signals") }
+        try feature(blocked + [("after", "a step that passes")])
+        let started = Date()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--in-process", "--parallel", "\(width)", "--format", "summary"] + reports,
+            in: project,
+            signal: SIGINT, after: 2, timeout: 60)
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(run.code, 130, run.out + run.err)
+        XCTAssertLessThan(seconds, 30, run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "error: the run did not end within 10 s of SIGINT: steps block every thread it runs on"), run.err)
+    }
+
     func test_run_inProcessInterruptedInAStepThatAwaits_runsTheScenariosAfterHooks() throws {
         let text = "Feature: Faults\n\n  @hooked\n  Scenario: slow\n    Given a step that sleeps for 30000 ms\n"
         try text.write(to: project.appendingPathComponent("Features/faults.feature"), atomically: true, encoding: .utf8)

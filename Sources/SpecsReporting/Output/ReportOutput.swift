@@ -9,9 +9,10 @@ import SpecsRunner
 /// link is written through (to a file beside its target), a FIFO or a device is written
 /// directly, and a path naming standard output or error or another descriptor (`/dev/stdout`,
 /// `/dev/fd/3`, also when the stream is a file: `> log`) is written where that stream is,
-/// after what it holds. A failed write is kept as `failure`, not ignored; a pipe whose
-/// reader went away (`specs | head -1`) is not a failure: what follows is dropped quietly
-/// (`readerClosed`).
+/// after what it holds. A failed write is kept as `failure`, not ignored; standard output or
+/// error whose reader went away (`specs | head -1`) is not a failure: what follows is dropped
+/// quietly (`readerClosed`). A FIFO or another descriptor whose reader went away is: the
+/// report it was to hold is not whole.
 package final class ReportOutput {
     private let descriptor: Int32
     private let closeOnFinish: Bool
@@ -29,6 +30,8 @@ package final class ReportOutput {
     /// Whether the output is a pipe whose reader closed it: the rest is not written, and
     /// that is no failure.
     package private(set) var readerClosed = false
+    /// Whether a reader that goes away ends the output quietly: standard output and error.
+    private let quietWhenReaderLeaves: Bool
     /// Whether `failure` was told to the user already, so that it is told once.
     package var failureTold = false
     private var closed = false
@@ -44,14 +47,16 @@ package final class ReportOutput {
         self.isTerminal = isTerminal
         self.escapesControlCharacters = escapesControlCharacters
         self.path = nil
+        quietWhenReaderLeaves = true
         buffer.reserveCapacity(1 << 16)
     }
 
-    private init(descriptor: Int32, path: String, rename: (String, String)?) {
+    private init(descriptor: Int32, path: String, rename: (String, String)?, quietWhenReaderLeaves: Bool = false) {
         self.descriptor = descriptor
         self.closeOnFinish = true
         self.isTerminal = false
         self.escapesControlCharacters = false
+        self.quietWhenReaderLeaves = quietWhenReaderLeaves
         self.path = path
         self.pendingRename = rename.map { (temporary: $0.0, target: $0.1) }
         buffer.reserveCapacity(1 << 16)
@@ -84,7 +89,10 @@ package final class ReportOutput {
             let descriptor = dup(source)
             guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            return ReportOutput(descriptor: descriptor, path: path, rename: nil)
+            // A report on standard output or error goes quiet with them (`| head -1`).
+            let quiet: Bool
+            if case .descriptor = destination { quiet = false } else { quiet = true }
+            return ReportOutput(descriptor: descriptor, path: path, rename: nil, quietWhenReaderLeaves: quiet)
         case .file(let resolved):
             // A path ending in `/`, `.` or `..` names a folder, even one not made yet.
             let last = path.split(separator: "/", omittingEmptySubsequences: false).last
@@ -193,8 +201,10 @@ package final class ReportOutput {
     private func writeOut(_ bytes: [UInt8]) {
         guard failure == nil, !readerClosed else { return }
         if !bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) {
-            if errno == EPIPE {
+            if errno == EPIPE && quietWhenReaderLeaves {
                 readerClosed = true
+            } else if errno == EPIPE {
+                failure = "cannot write: its reader closed it before the report's end"
             } else {
                 failure = "cannot write: \(String(cString: strerror(errno)))"
             }
