@@ -133,12 +133,23 @@ package enum FeatureLoader {
     private static func walk(
         _ directory: String, found: inout [String], problems: inout [PathProblem], visited: inout Set<String>
     ) {
-        let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted else {
+        // A folder is the one it leads to: the same device and inode through every link.
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            let reason =
+                errno == ENAMETOOLONG
+                ? "its path is longer than the system takes (\(directory.utf8.count) bytes)"
+                : "cannot read the folder (\(String(cString: strerror(errno)).lowercased()))"
+            problems.append(PathProblem(path: directory, reason: reason))
+            return
+        }
+        let identity = "\(status.st_dev):\(status.st_ino)"
+        guard visited.insert(identity).inserted else {
+            let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
             problems.append(PathProblem(path: directory, reason: "a symbolic link loop: it leads back to \(real)"))
             return
         }
-        defer { visited.remove(real) }
+        defer { visited.remove(identity) }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
