@@ -175,15 +175,21 @@ extension LanguageServer {
     }
 
     /// Why the open document at `uri` cannot be run as the editor shows it: its text is not
-    /// what the file on disk holds.
+    /// what the file on disk holds, line endings (CRLF, CR, LF) and a byte order mark aside.
     private func unsavedReason(_ uri: String, _ url: URL) -> String? {
         guard let document = documents[uri] ?? openReal[realURI(uri)].flatMap({ documents[$0] }) else { return nil }
         let disk = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
-        // An editor may keep a byte order mark apart from the text.
-        func body(_ text: String) -> Substring { text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...] }
-        guard disk.map({ body($0) != body(document.text) }) ?? true else { return nil }
+        guard disk.map({ Self.runText($0) != Self.runText(document.text) }) ?? true else { return nil }
         return "\(url.lastPathComponent) has changes that are not saved: save the file first, "
             + "the runner reads it from disk."
+    }
+
+    /// A feature file's text as a run reads it: with no byte order mark (an editor may keep it
+    /// apart) and its lines split alike whatever ends them (an editor may keep LF for a CRLF file).
+    static func runText(_ text: String) -> [Substring] {
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]
+        return body.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
     }
 
     /// Answers the requests of the runs that have ended, and shows how each went.

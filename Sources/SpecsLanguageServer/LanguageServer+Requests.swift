@@ -156,9 +156,9 @@ extension LanguageServer {
             let expression = DefinitionSource.expressionLiteral(of: snippet)
             guard offered.insert(expression ?? snippet).inserted else { return nil }
             let file = target.url.lastPathComponent
-            if let expression, target.text.contains(expression),
+            if let expression, !freshness.staleSources([target.url.path]).isEmpty,
                 let reason = DefinitionSource.unbuiltNote(
-                    snippet: snippet, in: [.init(name: file, text: target.text)])
+                    snippet: snippet, in: [.init(name: file, text: target.text, registry: target.registry)])
             {
                 return [
                     "title": "Build again: \(expression) is in \(file), not built", "kind": "quickfix",

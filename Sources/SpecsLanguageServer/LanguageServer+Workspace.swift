@@ -112,8 +112,12 @@ extension LanguageServer {
                 + "definitions it was built with. Build again (swift build); the server takes the new runner up by itself."
         }
         let unbuilt = stale.compactMap { path in
-            swiftText(URL(fileURLWithPath: path)).map {
-                DefinitionSource.Unbuilt(name: URL(fileURLWithPath: path).lastPathComponent, text: $0)
+            swiftText(URL(fileURLWithPath: path)).map { text in
+                let definitions = catalog.entries.filter { sourceURL($0.location.file).path == path }
+                return DefinitionSource.Unbuilt(
+                    name: URL(fileURLWithPath: path).lastPathComponent, text: text,
+                    registry: DefinitionSource.insertionPoint(
+                        for: definitions.map { ($0.expression, $0.location.line) }, in: text)?.registry)
             }
         }
         guard note != staleNote || unbuilt != unbuiltSources else { return }

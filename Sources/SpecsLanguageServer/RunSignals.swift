@@ -1,12 +1,12 @@
 import Foundation
 import Locking
 
-/// SIGTERM and SIGHUP (an editor that ends the server, a closed terminal) end the lens runs
+/// SIGTERM, SIGHUP and SIGINT (an editor that ends the server, a closed terminal, Control-C) end the lens runs
 /// under way with the server: no runner is left to run on alone. The server then ends by
 /// the signal, as it would have.
 enum RunSignals {
     /// The signals watched.
-    static let watched = [SIGTERM, SIGHUP]
+    static let watched = [SIGTERM, SIGHUP, SIGINT]
     private static let sources = Locked<[any DispatchSourceSignal]>([])
 
     /// Ends `runs` on the signals watched, from now on.

@@ -183,4 +183,37 @@ final class LanguageServerLensTests: LanguageServerCase {
         XCTAssertEqual((saved["result"] as? [String: Any])?["exitCode"] as? Int, 0, "\(saved)")
         try stop(session)
     }
+
+    func test_executeCommand_crlfFileOpenWithLFLines_runsIt() throws {
+        let path = "Features/crlf.feature"
+        try project.write(path, "Feature: R\r\n  Scenario: passes\r\n    Given a step that passes\r\n")
+        let session = try start()
+        // An editor that keeps no carriage return in its buffer sends the file's lines with LF.
+        try open(session, path, "Feature: R\n  Scenario: passes\n    Given a step that passes\n")
+        let lenses = try session.response(
+            try session.request("textDocument/codeLens", ["textDocument": ["uri": uri(path)]]))
+        let command = try XCTUnwrap((lenses["result"] as? [[String: Any]])?.first?["command"] as? [String: Any])
+        let reply = try session.response(
+            try session.request(
+                "workspace/executeCommand",
+                ["command": command["command"] ?? "", "arguments": command["arguments"] ?? []]))
+        XCTAssertEqual((reply["result"] as? [String: Any])?["exitCode"] as? Int, 0, "\(reply)")
+        try stop(session)
+    }
+
+    func test_executeCommand_serverInterruptedMidRun_endsByTheSignalAndLeavesNoProcessOfTheRun() throws {
+        let session = try start()
+        _ = try startSlowRun(session, seconds: 30)
+        let server = session.process.processIdentifier
+        XCTAssertTrue(eventually(5) { !Self.runProcesses(server: server).isEmpty }, "the runner started")
+        let group = Self.runProcesses(server: server)
+        let interrupted = Date()
+        session.process.interrupt()
+        session.process.waitUntilExit()
+        XCTAssertEqual(session.process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(session.process.terminationStatus, SIGINT)
+        XCTAssertLessThan(Date().timeIntervalSince(interrupted), 5, "not when the 30 s step ends")
+        XCTAssertTrue(
+            eventually(2) { group.allSatisfy(Self.ended) }, "no process of the run outlives the server")
+    }
 }

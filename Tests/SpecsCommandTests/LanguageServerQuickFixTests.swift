@@ -98,4 +98,57 @@ final class LanguageServerQuickFixTests: LanguageServerCase {
         XCTAssertTrue(messages.allSatisfy { $0.contains("build again (swift build)") }, "\(messages)")
         try stop(session)
     }
+
+    func test_codeAction_expressionInACommentOrOnAnotherObject_isOfferedStill() throws {
+        let session = try session(registry: "steps")
+        let path = "Features/apples.feature"
+        try open(session, path, "Feature: Apples\n\n  Scenario: s\n    Given the user has 3 apples\n")
+        let diagnostics = try undefined(session, path)
+        try project.write(
+            "Sources/Steps/Steps.swift",
+            stepsFile(
+                registry: "steps",
+                extra: [
+                    #"    // TODO: steps.given("the user has {int} apples") { world, int in }"#,
+                    #"    other.given("the user has {int} apples") { _, _ in }"#,
+                ]))
+        let offered = try actions(session, path, diagnostics)
+        XCTAssertEqual(offered.count, 1, "\(offered)")
+        XCTAssertNil(offered[0]["disabled"], "\(offered)")
+        XCTAssertTrue(
+            Self.newTexts(offered[0]).first?.hasPrefix(#"    steps.given("the user has {int} apples")"#) == true,
+            "\(offered)")
+        try stop(session)
+    }
+
+    func test_codeAction_definitionInASwiftFileOlderThanTheRunner_isOfferedAgain() throws {
+        let session = try session(registry: "steps")
+        let path = "Features/apples.feature"
+        try open(session, path, "Feature: Apples\n\n  Scenario: s\n    Given the user has 3 apples\n")
+        let diagnostics = try undefined(session, path)
+        let swift = "Sources/Steps/Steps.swift"
+        try project.write(
+            swift, stepsFile(registry: "steps", extra: [#"    steps.given("the user has {int} apples") { _, _ in }"#]))
+        XCTAssertNotNil(try actions(session, path, diagnostics).first?["disabled"], "saved after the runner was built")
+        // The runner built after the file: the definition it has is no definition of this step.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-86_400)],
+            ofItemAtPath: project.root.appendingPathComponent(swift).path)
+        let offered = try actions(session, path, diagnostics)
+        XCTAssertEqual(offered.count, 1, "\(offered)")
+        XCTAssertNil(offered[0]["disabled"], "\(offered)")
+        XCTAssertEqual(Self.newTexts(offered[0]).count, 1, "\(offered)")
+        try stop(session)
+    }
+
+    func test_codeAction_registryNamedWithBackticks_callsItWithTheBackticks() throws {
+        let session = try session(registry: "`default`")
+        let path = "Features/fix.feature"
+        try open(session, path, "Feature: Fix\n\n  Scenario: s\n    Then the customer smiles\n")
+        let action = try XCTUnwrap(try actions(session, path, try undefined(session, path)).first)
+        XCTAssertTrue(
+            Self.newTexts(action).first?.hasPrefix(#"    `default`.then("the customer smiles") { world in"#) == true,
+            "\(action)")
+        try stop(session)
+    }
 }

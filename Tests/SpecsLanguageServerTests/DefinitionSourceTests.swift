@@ -44,4 +44,39 @@ final class DefinitionSourceTests: XCTestCase {
         XCTAssertNil(
             DefinitionSource.unbuiltNote(snippet: "steps.given(\"the user has apples\") { world in", in: [source]))
     }
+
+    func test_receiver_nameWithBackticks_keepsTheBackticks() {
+        XCTAssertEqual(DefinitionSource.receiver(in: #"    `default`.given("a step") { _ in }"#), "`default`")
+        XCTAssertEqual(
+            DefinitionSource.calling("`default`", "steps.given(\"x\") { world in"), "`default`.given(\"x\") { world in")
+    }
+
+    func test_unbuiltNote_expressionInACommentOrOnAnotherObject_isNoNote() {
+        let snippet = "steps.given(\"the user has {int} apples\") { (world, int1: Int) in"
+        for text in [
+            "    // TODO: steps.given(\"the user has {int} apples\") { world, int in }",
+            "    /* steps.given(\"the user has {int} apples\")\n /* nested */ */",
+            "    other.given(\"the user has {int} apples\") { _, _ in }",
+            "    mysteps.given(\"the user has {int} apples\") { _, _ in }",
+            "    let note = \"steps.given(\\\"the user has {int} apples\\\")\"",
+        ] {
+            XCTAssertNil(DefinitionSource.unbuiltNote(snippet: snippet, in: [.init(name: "S.swift", text: text)]), text)
+        }
+    }
+
+    func test_unbuiltNote_registrationOnTheRegistryAsWritten_isANote() {
+        let snippet = "steps.given(\"the user has {int} apples\") { (world, int1: Int) in"
+        for (registry, text) in [
+            (
+                "steps",
+                "    let url = \"http://x\" // a comment\n    steps.given(\n        \"the user has {int} apples\"\n    ) { _, _ in }"
+            ),
+            ("steps", "    steps.when(#\"the user has {int} apples\"#) { _, _ in }"),
+            ("`default`", "    `default`.given(\"the user has {int} apples\") { _, _ in }"),
+        ] {
+            XCTAssertNotNil(
+                DefinitionSource.unbuiltNote(
+                    snippet: snippet, in: [.init(name: "S.swift", text: text, registry: registry)]), text)
+        }
+    }
 }
