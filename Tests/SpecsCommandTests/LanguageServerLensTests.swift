@@ -136,20 +136,22 @@ final class LanguageServerLensTests: LanguageServerCase {
             eventually(2) { group.allSatisfy(Self.ended) }, "no process of the run outlives the server")
     }
 
-    func test_executeCommand_serverTerminatedMidRun_endsByTheSignalAndLeavesNoProcessOfTheRun() throws {
-        let session = try start()
-        _ = try startSlowRun(session, seconds: 30)
-        let server = session.process.processIdentifier
-        XCTAssertTrue(eventually(5) { !Self.runProcesses(server: server).isEmpty }, "the runner started")
-        let group = Self.runProcesses(server: server)
-        let terminated = Date()
-        session.process.terminate()
-        session.process.waitUntilExit()
-        XCTAssertEqual(session.process.terminationReason, .uncaughtSignal)
-        XCTAssertEqual(session.process.terminationStatus, SIGTERM)
-        XCTAssertLessThan(Date().timeIntervalSince(terminated), 5, "not when the 30 s step ends")
-        XCTAssertTrue(
-            eventually(2) { group.allSatisfy(Self.ended) }, "no process of the run outlives the server")
+    func test_executeCommand_serverTerminatedOrInterruptedMidRun_endsByTheSignalAndLeavesNoProcessOfTheRun() throws {
+        for signal in [SIGTERM, SIGINT] {
+            let session = try start()
+            _ = try startSlowRun(session, seconds: 30)
+            let server = session.process.processIdentifier
+            XCTAssertTrue(eventually(5) { !Self.runProcesses(server: server).isEmpty }, "the runner started")
+            let group = Self.runProcesses(server: server)
+            let signalled = Date()
+            kill(server, signal)
+            session.process.waitUntilExit()
+            XCTAssertEqual(session.process.terminationReason, .uncaughtSignal)
+            XCTAssertEqual(session.process.terminationStatus, signal)
+            XCTAssertLessThan(Date().timeIntervalSince(signalled), 5, "not when the 30 s step ends")
+            XCTAssertTrue(
+                eventually(2) { group.allSatisfy(Self.ended) }, "no process of the run outlives the server (\(signal))")
+        }
     }
 
     func test_executeCommand_documentNotSaved_doesNotRunAndSaysToSave() throws {
@@ -199,21 +201,5 @@ final class LanguageServerLensTests: LanguageServerCase {
                 ["command": command["command"] ?? "", "arguments": command["arguments"] ?? []]))
         XCTAssertEqual((reply["result"] as? [String: Any])?["exitCode"] as? Int, 0, "\(reply)")
         try stop(session)
-    }
-
-    func test_executeCommand_serverInterruptedMidRun_endsByTheSignalAndLeavesNoProcessOfTheRun() throws {
-        let session = try start()
-        _ = try startSlowRun(session, seconds: 30)
-        let server = session.process.processIdentifier
-        XCTAssertTrue(eventually(5) { !Self.runProcesses(server: server).isEmpty }, "the runner started")
-        let group = Self.runProcesses(server: server)
-        let interrupted = Date()
-        session.process.interrupt()
-        session.process.waitUntilExit()
-        XCTAssertEqual(session.process.terminationReason, .uncaughtSignal)
-        XCTAssertEqual(session.process.terminationStatus, SIGINT)
-        XCTAssertLessThan(Date().timeIntervalSince(interrupted), 5, "not when the 30 s step ends")
-        XCTAssertTrue(
-            eventually(2) { group.allSatisfy(Self.ended) }, "no process of the run outlives the server")
     }
 }
