@@ -18,6 +18,11 @@ extension DocumentRules {
             switch reading {
             case .step:
                 continue
+            case .oddSpace(let keyword, let space):
+                findings.add(
+                    "misspelt-keyword",
+                    "'\(keyword)' is followed by \(space), not a space, so it is no step keyword: \(lost)",
+                    line: number, column: column)
             case .misspelt(let word, let meant):
                 findings.add(
                     "misspelt-keyword", "did you mean '\(meant)'? '\(word)' is no step keyword: \(lost)",

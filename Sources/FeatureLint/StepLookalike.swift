@@ -11,11 +11,21 @@ enum StepLookalike: Equatable {
     case foreign(word: String, language: String, native: String)
     /// `word` is one typo away from the file's step keyword `meant`.
     case misspelt(word: String, meant: String)
+    /// The file's step keyword `keyword`, followed by a `space` other than a plain space (a
+    /// tab, a no-break space pasted from a document): the grammar reads no keyword there.
+    case oddSpace(keyword: String, space: String)
 
     /// How `line` (a description line, indentation aside) reads in `dialect`: nil for prose.
     /// Prose ends a sentence (`.`, `?`, `!`, `;`, `:`); a step has text after its keyword.
     static func reading(_ line: Substring, in dialect: Dialect) -> StepLookalike? {
         guard let last = line.last, !".?!;:".contains(last) else { return nil }
+        for keyword in stepKeywords(of: dialect) where line.hasPrefix(keyword) {
+            let after = line.dropFirst(keyword.count).unicodeScalars.first
+            if let after, after != " ", after.properties.isWhitespace, after != "\n", after != "\r" {
+                let space = after == "\t" ? "a tab" : "U+\(String(after.value, radix: 16, uppercase: true))"
+                return .oddSpace(keyword: keyword, space: space)
+            }
+        }
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
         let own = stepKeywords(of: dialect)

@@ -24,6 +24,23 @@ final class StepKeywordLookalikeTests: XCTestCase {
             Then the withdrawal is refused
         """
 
+    func test_lint_stepKeywordFollowedByATabOrANoBreakSpace_isAMisspeltKeyword() {
+        for (space, named) in [("\t", "a tab"), ("\u{00A0}", "U+A0"), ("\u{3000}", "U+3000")] {
+            let text =
+                "Feature: pasted\n\n  Scenario: refused\n    Given\(space)an account with 100 EUR\n"
+                + "    When I withdraw 300 EUR\n"
+            XCTAssertEqual(findings(text), ["4:5 error misspelt-keyword"], named)
+            XCTAssertEqual(
+                messages(text),
+                [
+                    "'Given' is followed by \(named), not a space, so it is no step keyword: the line is description "
+                        + "text, and its step never runs"
+                ], named)
+        }
+        // A plain space is a step, read as one.
+        XCTAssertEqual(findings("Feature: f\n\n  Scenario: s\n    Given an account\n"), [])
+    }
+
     func test_lint_misspeltGivenBeforeTheSteps_isAnErrorSayingWhatItMeans() {
         XCTAssertEqual(findings(misspelt), ["4:5 error misspelt-keyword"])
         XCTAssertEqual(
