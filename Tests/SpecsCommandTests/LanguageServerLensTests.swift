@@ -53,6 +53,21 @@ final class LanguageServerLensTests: LanguageServerCase {
     }
 
     /// Waits up to `seconds` for `condition`.
+    /// The command of the first lens of the open document at `path`.
+    private func firstLensCommand(_ session: Session, _ path: String) throws -> [String: Any] {
+        let lenses = try session.response(
+            try session.request("textDocument/codeLens", ["textDocument": ["uri": uri(path)]]))
+        return try XCTUnwrap((lenses["result"] as? [[String: Any]])?.first?["command"] as? [String: Any])
+    }
+
+    /// The answer to running a lens's `command`, waited for.
+    private func execute(_ session: Session, _ command: [String: Any]) throws -> [String: Any] {
+        try session.response(
+            try session.request(
+                "workspace/executeCommand",
+                ["command": command["command"] ?? "", "arguments": command["arguments"] ?? []]))
+    }
+
     private func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
@@ -163,13 +178,8 @@ final class LanguageServerLensTests: LanguageServerCase {
         let session = try start()
         // The first scenario deleted in the editor, not saved: the second is at line 2 now.
         try open(session, path, "Feature: R\n  Scenario: passes\n    Given a step that passes\n")
-        let lenses = try session.response(
-            try session.request("textDocument/codeLens", ["textDocument": ["uri": uri(path)]]))
-        let command = try XCTUnwrap((lenses["result"] as? [[String: Any]])?.first?["command"] as? [String: Any])
-        let reply = try session.response(
-            try session.request(
-                "workspace/executeCommand",
-                ["command": command["command"] ?? "", "arguments": command["arguments"] ?? []]))
+        let command = try firstLensCommand(session, path)
+        let reply = try execute(session, command)
         XCTAssertNil(reply["result"], "not run: \(reply)")
         let error = reply["error"] as? [String: Any]
         XCTAssertEqual(error?["code"] as? Int, -32803)
@@ -178,10 +188,7 @@ final class LanguageServerLensTests: LanguageServerCase {
         XCTAssertTrue("\(shown)".contains("save the file first"), "\(shown)")
         // Saved: it runs.
         try project.write(path, "Feature: R\n  Scenario: passes\n    Given a step that passes\n")
-        let saved = try session.response(
-            try session.request(
-                "workspace/executeCommand",
-                ["command": command["command"] ?? "", "arguments": command["arguments"] ?? []]))
+        let saved = try execute(session, command)
         XCTAssertEqual((saved["result"] as? [String: Any])?["exitCode"] as? Int, 0, "\(saved)")
         try stop(session)
     }
@@ -192,13 +199,8 @@ final class LanguageServerLensTests: LanguageServerCase {
         let session = try start()
         // An editor that keeps no carriage return in its buffer sends the file's lines with LF.
         try open(session, path, "Feature: R\n  Scenario: passes\n    Given a step that passes\n")
-        let lenses = try session.response(
-            try session.request("textDocument/codeLens", ["textDocument": ["uri": uri(path)]]))
-        let command = try XCTUnwrap((lenses["result"] as? [[String: Any]])?.first?["command"] as? [String: Any])
-        let reply = try session.response(
-            try session.request(
-                "workspace/executeCommand",
-                ["command": command["command"] ?? "", "arguments": command["arguments"] ?? []]))
+        let command = try firstLensCommand(session, path)
+        let reply = try execute(session, command)
         XCTAssertEqual((reply["result"] as? [String: Any])?["exitCode"] as? Int, 0, "\(reply)")
         try stop(session)
     }

@@ -121,11 +121,18 @@ package enum FeatureLoader {
     /// The file a path names: its device and inode (one for every link to it), or the path
     /// with links and `.` and `..` resolved when it cannot be read.
     private static func canonical(_ path: String) -> String {
-        var status = stat()
-        if stat(path, &status) == 0 { return "\(status.st_dev):\(status.st_ino)" }
+        if let identity = identity(of: path) { return identity }
         guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// The file `path` leads to, as its device and inode (the same through every link to it);
+    /// nil when it cannot be read (`errno` says why).
+    private static func identity(of path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return "\(status.st_dev):\(status.st_ino)"
     }
 
     /// Collects the feature files below `directory`: unreadable folders are problems, not
@@ -134,8 +141,7 @@ package enum FeatureLoader {
         _ directory: String, found: inout [String], problems: inout [PathProblem], visited: inout Set<String>
     ) {
         // A folder is the one it leads to: the same device and inode through every link.
-        var status = stat()
-        guard stat(directory, &status) == 0 else {
+        guard let identity = identity(of: directory) else {
             let reason =
                 errno == ENAMETOOLONG
                 ? "its path is longer than the system takes (\(directory.utf8.count) bytes)"
@@ -143,7 +149,6 @@ package enum FeatureLoader {
             problems.append(PathProblem(path: directory, reason: reason))
             return
         }
-        let identity = "\(status.st_dev):\(status.st_ino)"
         guard visited.insert(identity).inserted else {
             let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
             problems.append(PathProblem(path: directory, reason: "a symbolic link loop: it leads back to \(real)"))
