@@ -25,18 +25,23 @@ package struct LintConfiguration: Sendable {
 
     package func severity(_ rule: String) -> LintSeverity { severities[rule] ?? .warning }
 
-    /// The settings of a file; an unknown rule or a bad value is an error that names it.
+    /// The settings of a file; an unknown rule or a bad value is an error that names it and
+    /// the keys it is at.
     package static func read(_ data: Data) throws -> LintConfiguration {
         var configuration = LintConfiguration()
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw LintConfigurationError(message: "the file is not a JSON object")
+            throw LintConfigurationError(message: "the file is not a JSON object", keyPath: [])
         }
-        let rules = root["rules"] as? [String: Any] ?? [:]
+        guard let rules = root["rules"].map({ $0 as? [String: Any] }) ?? [:] else {
+            throw LintConfigurationError(message: "'rules' takes an object of rules by name", keyPath: ["rules"])
+        }
         let known = Set(FeatureLinter.rules.map(\.name))
         for (name, value) in rules {
+            let keyPath = ["rules", name]
             guard known.contains(name) else {
                 throw LintConfigurationError(
-                    message: "unknown rule '\(name)'; the rules are \(known.sorted().joined(separator: ", "))")
+                    message: "unknown rule '\(name)'; the rules are \(known.sorted().joined(separator: ", "))",
+                    keyPath: keyPath)
             }
             let settings: [String: Any]
             if let text = value as? String {
@@ -44,28 +49,54 @@ package struct LintConfiguration: Sendable {
             } else if let object = value as? [String: Any] {
                 settings = object
             } else {
-                throw LintConfigurationError(message: "rule '\(name)' takes a severity or an object")
+                throw LintConfigurationError(
+                    message: "rule '\(name)' takes a severity or an object", keyPath: keyPath)
             }
-            if let text = settings["severity"] as? String {
-                guard let severity = LintSeverity(rawValue: text) else {
+            if let severity = settings["severity"] {
+                guard let text = severity as? String, let severity = LintSeverity(rawValue: text) else {
+                    let shown = (severity as? String).map { " '\($0)'" } ?? ""
                     throw LintConfigurationError(
-                        message: "rule '\(name)': severity '\(text)' is not off, warning or error")
+                        message: "rule '\(name)': severity\(shown) is not \"off\", \"warning\" or \"error\"",
+                        keyPath: value is String ? keyPath : keyPath + ["severity"])
                 }
                 configuration.severities[name] = severity
-            } else if settings["severity"] == nil, configuration.severity(name) == .off {
+            } else if configuration.severity(name) == .off {
                 configuration.severities[name] = .warning
             }
-            if let max = settings["max"] as? Int { configuration.maxSteps = max }
-            if let tags = settings["tags"] as? [String] {
+            if let max = settings["max"] {
+                guard let steps = wholeNumber(max), steps > 0 else {
+                    throw LintConfigurationError(
+                        message: "rule '\(name)': 'max' takes a whole number of steps, 1 or more",
+                        keyPath: keyPath + ["max"])
+                }
+                configuration.maxSteps = steps
+            }
+            if let tags = settings["tags"] {
+                guard let tags = tags as? [String] else {
+                    throw LintConfigurationError(
+                        message: "rule '\(name)': 'tags' takes a list of tags in double quotes ([\"@wip\"])",
+                        keyPath: keyPath + ["tags"])
+                }
                 if name == "restricted-tags" { configuration.restrictedTags = tags }
                 if name == "required-tags" { configuration.requiredTags = tags }
             }
         }
         return configuration
     }
+
+    /// A JSON number without a fraction (`8`, `8.0`); nil for `true`, which Foundation also
+    /// reads as a number.
+    private static func wholeNumber(_ value: Any) -> Int? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        return value as? Int
+    }
 }
 
+/// What a lint settings file sets wrong, and the keys of the JSON where it does.
 package struct LintConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
     package let message: String
+    /// The object keys, from the outermost, of the value that is wrong (empty: the whole file).
+    package let keyPath: [String]
     package var description: String { message }
 }

@@ -36,12 +36,14 @@ enum LintCommand {
         let configPath =
             parsed.value(.config)
             ?? (project?.lint != nil ? ProjectConfiguration.fileName : LintConfiguration.defaultFile)
-        if let data = parsed.value(.config) == nil
-            ? project?.lint ?? InputFile.contents(atPath: configPath)
-            : InputFile.contents(atPath: configPath)
-        {
-            do { configuration = try LintConfiguration.read(data) } catch {
-                err.write("\(configPath): error: \(error)\n")
+        // The `lint` of specs.json, whose errors are placed in that file's text.
+        let inProject = parsed.value(.config) == nil ? project.flatMap { $0.lint != nil ? $0 : nil } : nil
+        if let data = inProject?.lint ?? InputFile.contents(atPath: configPath) {
+            do {
+                configuration = try LintSettings.read(
+                    data, path: configPath, source: inProject?.source, section: inProject == nil ? [] : ["lint"])
+            } catch {
+                err.write("\(error)\n")
                 return 2
             }
         } else if parsed.value(.config) != nil {

@@ -53,4 +53,14 @@ final class JSONSyntaxTests: XCTestCase {
         XCTAssertNil(problem(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
         XCTAssertEqual(problem(String(repeating: "[", count: depth))?.line, 1)
     }
+
+    func test_placeOfKey_nestedKey_isWhereTheKeyIsWritten() {
+        let text = Data("{\"a\": [{\"b\": 1}],\n \"b\": {\"a\": {\"b\": 2}},\n \"c\": {\"b\": 3}}".utf8)
+        XCTAssertEqual(JSONSyntax.place(ofKey: ["b", "a", "b"], in: text).map { "\($0.line):\($0.column)" }, "2:14")
+        XCTAssertEqual(JSONSyntax.place(ofKey: ["c", "b"], in: text).map { "\($0.line):\($0.column)" }, "3:8")
+        XCTAssertEqual(JSONSyntax.place(ofKey: ["b"], in: text).map { "\($0.line):\($0.column)" }, "2:2")
+        XCTAssertEqual(JSONSyntax.place(ofKey: [], in: Data("  \n [1]".utf8)).map { "\($0.line):\($0.column)" }, "2:2")
+        XCTAssertNil(JSONSyntax.place(ofKey: ["a", "b"], in: text), "a key of an array's item has no key path")
+        XCTAssertNil(JSONSyntax.place(ofKey: ["d"], in: text))
+    }
 }

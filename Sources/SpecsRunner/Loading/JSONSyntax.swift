@@ -3,19 +3,23 @@ import Foundation
 /// The first thing wrong with a JSON text, where it is: a syntax error (a missing comma, a
 /// trailing one, an unclosed string) or a key given twice in one object. Foundation's parser
 /// says neither where nor that a key repeats; this scanner reads the text once, without
-/// recursion (any depth of nesting), and builds nothing.
-enum JSONSyntax {
+/// recursion (any depth of nesting), and builds nothing. It also finds where a key is, for
+/// an error about its value that a reader of the parsed JSON finds.
+package enum JSONSyntax {
     /// What is wrong, at a 1-based line and column (columns count characters).
-    struct Problem: Error, Equatable {
-        let line: Int
-        let column: Int
-        let message: String
+    package struct Problem: Error, Equatable {
+        /// The 1-based line.
+        package let line: Int
+        /// The 1-based column, counted in characters.
+        package let column: Int
+        /// What is wrong there.
+        package let message: String
     }
 
     private enum Expecting { case value, keyOrEnd, key, valueOrEnd, afterValue }
 
     /// The first problem of `data`, or nil when it is well-formed JSON without repeated keys.
-    static func problem(in data: Data) -> Problem? {
+    package static func problem(in data: Data) -> Problem? {
         let bytes = [UInt8](data)
         var scanner = Scanner(bytes: bytes)
         do {
@@ -25,6 +29,21 @@ enum JSONSyntax {
             let (line, column) = place(of: error.offset, in: bytes)
             return Problem(line: line, column: column, message: error.message)
         }
+    }
+
+    /// Where the key at the end of `keyPath` (object keys from the outermost) is written in
+    /// `data`, as a 1-based line and column; the empty path is the whole value. Nil when `data`
+    /// does not read or lacks the key.
+    package static func place(ofKey keyPath: [String], in data: Data) -> (line: Int, column: Int)? {
+        let bytes = [UInt8](data)
+        var scanner = Scanner(bytes: bytes, sought: keyPath)
+        if keyPath.isEmpty {
+            scanner.skipSpace()
+            scanner.soughtAt = scanner.index
+        } else {
+            do { try scanner.scan() } catch { return nil }
+        }
+        return scanner.soughtAt.map { place(of: $0, in: bytes) }
     }
 
     private static func place(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
@@ -51,8 +70,23 @@ enum JSONSyntax {
         var index = 0
         /// The open containers: an object's keys with where each was first given, or nil for an array.
         var open: [[String: Int]?] = []
+        /// The key each open container is the value of (nil for the outermost and an array's items).
+        var openKeys: [String?] = []
+        /// The key read last, whose value comes next.
+        var key: String?
+        /// The key path whose place is sought, and where its key is once read.
+        let sought: [String]
+        var soughtAt: Int?
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], sought: [String] = []) {
+            self.bytes = bytes
+            self.sought = sought
+        }
+
+        private mutating func close() {
+            open.removeLast()
+            openKeys.removeLast()
+        }
 
         mutating func scan() throws(Failure) {
             var expecting = Expecting.value
@@ -67,7 +101,7 @@ enum JSONSyntax {
                 case .value, .valueOrEnd:
                     if expecting == .valueOrEnd, byte == UInt8(ascii: "]") {
                         index += 1
-                        open.removeLast()
+                        close()
                         expecting = .afterValue
                     } else {
                         expecting = try value()
@@ -78,7 +112,7 @@ enum JSONSyntax {
                             throw Failure(offset: index, message: "expected a key after ',' (a comma too many?)")
                         }
                         index += 1
-                        open.removeLast()
+                        close()
                         expecting = .afterValue
                         continue
                     }
@@ -93,6 +127,12 @@ enum JSONSyntax {
                             offset: start, message: "the key '\(key)' is given twice (first at \(line):\(column))")
                     }
                     open[open.count - 1]?[key] = start
+                    self.key = key
+                    if soughtAt == nil, sought.count == openKeys.count, sought.last == key,
+                        zip(openKeys.dropFirst(), sought).allSatisfy({ $0 == $1 })
+                    {
+                        soughtAt = start
+                    }
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                         throw Failure(offset: index, message: "expected ':' after the key '\(key)', found \(found())")
@@ -109,7 +149,7 @@ enum JSONSyntax {
                         expecting = top == nil ? .value : .key
                     } else if byte == close {
                         index += 1
-                        open.removeLast()
+                        self.close()
                     } else {
                         let missing =
                             byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
@@ -128,10 +168,12 @@ enum JSONSyntax {
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
+                openKeys.append(open.last.flatMap { $0 } != nil ? key : nil)
                 open.append([:])
                 return .keyOrEnd
             case UInt8(ascii: "["):
                 index += 1
+                openKeys.append(open.last.flatMap { $0 } != nil ? key : nil)
                 open.append(nil)
                 return .valueOrEnd
             case UInt8(ascii: "\""):
@@ -220,7 +262,7 @@ enum JSONSyntax {
             throw Failure(offset: start, message: "a string is not closed")
         }
 
-        private mutating func skipSpace() {
+        mutating func skipSpace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 

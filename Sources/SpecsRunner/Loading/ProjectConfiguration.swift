@@ -34,6 +34,8 @@ package struct ProjectConfiguration: Sendable {
     package let formatIndentation: String?
     /// Where the file is, for messages.
     package let path: String
+    /// The file's text, to place what a reader of a section (`lint`) finds wrong in it.
+    package let source: Data
 
     /// The file in `directory`, if there is one; an error names what in it cannot be read.
     package static func load(
@@ -47,6 +49,7 @@ package struct ProjectConfiguration: Sendable {
     /// The configuration in `data` (read from `path`); an error names what cannot be read.
     package init(_ data: Data, path: String) throws(ConfigurationError) {
         self.path = path
+        source = data
         if let problem = JSONSyntax.problem(in: data) {
             throw ConfigurationError(path: path, message: problem.message, line: problem.line, column: problem.column)
         }
@@ -183,7 +186,8 @@ package struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     /// The column of `line`, counted in characters (1-based).
     package var column: Int?
 
-    init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
+    /// What in `path` cannot be read, at `line` and `column` where there is a place.
+    package init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
         self.path = path
         self.message = message
         self.line = line
