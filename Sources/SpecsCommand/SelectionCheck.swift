@@ -27,13 +27,16 @@ struct SelectionCheck {
     /// Whether some scenario carries a tag that `matches`.
     func hasTag(where matches: (String) -> Bool) -> Bool { allTags.contains(where: matches) }
 
-    /// A warning for each tag of `--tags` that no scenario carries, with the nearest existing ones.
-    /// Past the first few, the others are counted in one more line.
+    /// A warning for each tag of `--tags` that no scenario carries, with the nearest existing ones
+    /// (or, for Cucumber's old syntax `@a,@b`, the expression today's syntax writes). Past the
+    /// first few, the others are counted in one more line.
     func unknownTagWarnings() -> [String] {
         let unknown = tags.tagNames.filter { !seenTags.contains($0) }
         let shown = 10
         var warnings = unknown.prefix(shown).map { tag in
-            let nearest = ArgumentParser.suggestion(for: tag, among: allTags).map { " Did you mean '\($0)'?" } ?? ""
+            let nearest =
+                TagExpression.oldSyntaxMistake(tag).map { " \($0)." }
+                ?? ArgumentParser.suggestion(for: tag, among: allTags).map { " Did you mean '\($0)'?" } ?? ""
             return "--tags: no scenario has the tag \(tag).\(nearest)"
         }
         if unknown.count > shown {

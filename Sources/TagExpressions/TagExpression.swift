@@ -67,10 +67,30 @@ package struct TagExpression: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A name without `@` (`smoke`), which no Gherkin tag can be, worded as the command line
-    /// and `SPECS_TAGS` refuse it; nil when every name is a tag.
+    /// A name without `@` (`smoke`), which no Gherkin tag can be, worded as the command line,
+    /// `specs.json` and `SPECS_TAGS` refuse it; nil when every name is a tag. Cucumber's old
+    /// syntax (`~@wip`) is told the expression that says it today.
     package var bareNameMistake: String? {
-        tagNames.first { !$0.hasPrefix("@") }.map { "'\($0)' is not a tag, tags start with @. Did you mean '@\($0)'?" }
+        tagNames.first { !$0.hasPrefix("@") }.map {
+            Self.oldSyntaxMistake($0) ?? "'\($0)' is not a tag, tags start with @. Did you mean '@\($0)'?"
+        }
+    }
+
+    /// A name written in Cucumber's old tag syntax, `~` for not and `,` for or (`~@wip`,
+    /// `@a,@b`), worded with the expression that says it today (`'~@wip' is the old tag syntax;
+    /// write 'not @wip'`); nil for any other name.
+    package static func oldSyntaxMistake(_ name: String) -> String? {
+        let parts = name.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count > 1 || name.hasPrefix("~") else { return nil }
+        var terms: [String] = []
+        for part in parts {
+            let negated = part.hasPrefix("~")
+            let tag = negated ? part.dropFirst() : part
+            guard tag.hasPrefix("@"), tag.count > 1, !tag.contains("~"), tag.lastIndex(of: "@") == tag.startIndex
+            else { return nil }
+            terms.append((negated ? "not " : "") + escape(String(tag)))
+        }
+        return "'\(name)' is the old tag syntax; write '\(terms.joined(separator: " or "))'"
     }
 
     /// The canonical form, every operator parenthesised.

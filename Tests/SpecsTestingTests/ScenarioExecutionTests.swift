@@ -156,4 +156,9 @@ final class ScenarioExecutionTests: XCTestCase {
             error.message, "SPECS_TAGS='smoke or @wip': 'smoke' is not a tag, tags start with @. Did you mean '@smoke'?"
         )
     }
+
+    func test_tagSelection_oldTildeSyntax_isRefusedWithTodaysSyntax() {
+        guard case .failure(let error) = TagSelection.parse("~@wip") else { return XCTFail("expected an error") }
+        XCTAssertEqual(error.message, "SPECS_TAGS='~@wip': '~@wip' is the old tag syntax; write 'not @wip'")
+    }
 }

@@ -1,0 +1,20 @@
+import XCTest
+
+@testable import TagExpressions
+
+/// Cucumber's old tag syntax (`~@wip`, `@a,@b`) and the expression that says it today.
+final class TagExpressionOldSyntaxTests: XCTestCase {
+    func test_oldSyntaxMistake_tildeAndCommas_sayTodaysExpression() {
+        XCTAssertEqual(TagExpression.oldSyntaxMistake("~@wip"), "'~@wip' is the old tag syntax; write 'not @wip'")
+        XCTAssertEqual(TagExpression.oldSyntaxMistake("@a,@b"), "'@a,@b' is the old tag syntax; write '@a or @b'")
+        XCTAssertEqual(
+            TagExpression.oldSyntaxMistake("@a,~@b(1)"),
+            "'@a,~@b(1)' is the old tag syntax; write '@a or not @b\\(1\\)'")
+    }
+
+    func test_oldSyntaxMistake_otherNames_areNone() {
+        for name in ["@wip", "wip", "~wip", "@a,", ",@a", "@a,b", "~~@a", "@a@b,@c", "~@"] {
+            XCTAssertNil(TagExpression.oldSyntaxMistake(name), name)
+        }
+    }
+}
