@@ -4,11 +4,11 @@ import Foundation
 /// rerun file, a configuration). Besides a regular file, that may be a pipe: `/dev/stdin`
 /// fed by `cat m.ndjson |`, or a shell's process substitution `<(...)`, which Foundation's
 /// `contents(atPath:)` does not read. A pipe can be read once: each such input is read once
-/// per command.
+/// per command. A FIFO no process writes to yet is waited for, and the wait told (`WriterWait`).
 enum InputFile {
     /// The file's bytes; nil when it cannot be read (it does not exist, it is a folder, or
     /// reading it fails).
-    static func contents(atPath path: String) -> Data? {
+    static func contents(atPath path: String, waiting: WriterWait = WriterWait()) -> Data? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         switch status.st_mode & S_IFMT {
@@ -16,7 +16,8 @@ enum InputFile {
         case S_IFDIR: return nil
         default:
             // A pipe, a socket or a device: read to its end.
-            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            let opened = status.st_mode & S_IFMT == S_IFIFO ? waiting.open(path) : FileHandle(forReadingAtPath: path)
+            guard let handle = opened else { return nil }
             defer { try? handle.close() }
             do { return try handle.readToEnd() ?? Data() } catch { return nil }
         }

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+
+/// An input read from a FIFO, through the real executable: a message stream (`specs report rf`),
+/// a rerun file (`specs @rf`), `--shard-durations rf`, `lint --config rf`. With no process
+/// writing to it, the command says once on standard error, after a second, that it waits for
+/// one, and keeps waiting; SIGINT and SIGTERM still end it; a writer that comes later is read.
+final class FIFOInputTests: XCTestCase {
+    private var scratch: ScratchProject!
+    private var project: URL { scratch.root }
+
+    override func setUpWithError() throws {
+        scratch = try ScratchProject("specs-fifo-input")
+        try scratch.write("Features/u.feature", "Feature: U\n  Scenario: one\n    Given a step that passes\n")
+        XCTAssertEqual(mkfifo(project.appendingPathComponent("rf").path, 0o644), 0)
+    }
+
+    override func tearDown() { scratch.remove() }
+
+    private let waiting =
+        "rf: waiting for a process to write to this FIFO (the command reads it; SIGINT or SIGTERM stops the wait)\n"
+
+    func test_inputFromAFIFONobodyWrites_saysOnceThatItWaitsAndEndsOnTheSignal() throws {
+        let cases: [([String], Int32)] = [
+            (["report", "rf"], SIGINT), (["@rf"], SIGTERM), (["--shard", "1/2", "--shard-durations", "rf"], SIGINT),
+            (["lint", "--config", "rf"], SIGTERM),
+        ]
+        for (arguments, signal) in cases {
+            let name = arguments.joined(separator: " ")
+            // `exec`: the signal reaches the command itself, as a terminal's ^C does.
+            let run = try ExecutableRun.run(
+                "specs", arguments, in: project, signal: signal, after: 2.5, timeout: 20,
+                script: "exec \"$0\" \"$@\"")
+            XCTAssertTrue(run.signaled, name + ": \(run.code) " + run.err)
+            XCTAssertEqual(run.code, signal, name + " ends as the signal's default action ends it (128 + n in a shell)")
+            XCTAssertEqual(run.err.components(separatedBy: waiting).count, 2, name + ": " + run.err)
+        }
+    }
+
+    func test_report_streamFromAFIFOWrittenALittleLater_isReadWhole() throws {
+        let saved = try ExecutableRun.run("misbehaving-specs", ["--format", "message:m.ndjson"], in: project)
+        XCTAssertEqual(saved.code, 0, saved.out + saved.err)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["report", "rf"], in: project, timeout: 30,
+            script: "(sleep 1.5; cat m.ndjson > rf) & \"$0\" \"$@\"; code=$?; wait; exit $code")
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+        XCTAssertTrue(run.out.hasSuffix("PASSED: 1 scenario passed\n"), run.out)
+        XCTAssertEqual(run.err, waiting)
+    }
+
+    func test_report_streamFromAFIFOWrittenAtOnce_saysNothing() throws {
+        let saved = try ExecutableRun.run("misbehaving-specs", ["--format", "message:m.ndjson"], in: project)
+        XCTAssertEqual(saved.code, 0, saved.out + saved.err)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["report", "rf"], in: project, timeout: 30,
+            script: "cat m.ndjson > rf & \"$0\" \"$@\"; code=$?; wait; exit $code")
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+        XCTAssertEqual(run.err, "")
+    }
+}
