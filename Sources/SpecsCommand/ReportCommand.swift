@@ -21,6 +21,7 @@ enum ReportCommand {
             return parsed.has(.help) ? 0 : 2
         }
         if Self.refusesUnfinishedWrites(parsed.positionals, err: err) { return 2 }
+        if Self.refusesNamedTwice(parsed.positionals, err: err) { return 2 }
         var streams: [[Envelope]] = []
         for path in parsed.positionals {
             guard let data = InputFile.contents(atPath: path) else {
@@ -123,6 +124,29 @@ enum ReportCommand {
         (humanOnStdout && out.failure == nil ? out : err).write(VerdictText.render(verdict, palette: .none))
         out.flush()
         return verdict.exitCode
+    }
+
+    /// Whether a pipe, a FIFO or a device is named twice, by the same path or another
+    /// (`/dev/stdin` twice, `rf` and `./rf`): the same device and inode. It is read once, so its
+    /// second name would read as a stream cut off; each such name is told, and nothing is
+    /// reported. (A file named twice is read twice, and the merge fails as a shard given twice.)
+    private static func refusesNamedTwice(_ paths: [String], err: ReportOutput) -> Bool {
+        var first: [String: String] = [:]
+        var refused = false
+        for path in paths where InputFile.isStream(atPath: path) {
+            guard let identity = FeatureLoader.identity(of: path) else { continue }
+            guard let earlier = first[identity] else {
+                first[identity] = path
+                continue
+            }
+            refused = true
+            err.write(
+                (earlier == path
+                    ? "\(path): error: the stream is named twice"
+                    : "\(path): error: the same stream as \(earlier), named again")
+                    + " (it can be read once): name it once\n")
+        }
+        return refused
     }
 
     /// Whether a stream is an earlier run's because a run writing it in its place was killed

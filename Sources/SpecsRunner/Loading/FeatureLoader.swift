@@ -127,9 +127,10 @@ package enum FeatureLoader {
         return String(cString: resolved)
     }
 
-    /// The file `path` leads to, as its device and inode (the same through every link to it);
-    /// nil when it cannot be read (`errno` says why).
-    private static func identity(of path: String) -> String? {
+    /// The file `path` leads to, as its device and inode (the same through every link to it,
+    /// and for a stream through every name of it, `/dev/stdin` included); nil when it cannot be
+    /// read (`errno` says why).
+    package static func identity(of path: String) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return "\(status.st_dev):\(status.st_ino)"
