@@ -175,7 +175,8 @@ extension LanguageServer {
     }
 
     /// Why the open document at `uri` cannot be run as the editor shows it: its text is not
-    /// what the file on disk holds, line endings (CRLF, CR, LF) and a byte order mark aside.
+    /// what the file on disk holds, line endings (CRLF, CR, LF), one final line ending and a
+    /// byte order mark aside.
     private func unsavedReason(_ uri: String, _ url: URL) -> String? {
         guard let document = documents[uri] ?? openReal[realURI(uri)].flatMap({ documents[$0] }) else { return nil }
         let disk = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
@@ -185,11 +186,15 @@ extension LanguageServer {
     }
 
     /// A feature file's text as a run reads it: with no byte order mark (an editor may keep it
-    /// apart) and its lines split alike whatever ends them (an editor may keep LF for a CRLF file).
+    /// apart), its lines split alike whatever ends them (an editor may keep LF for a CRLF file),
+    /// and its last line the same with a line ending or without (an editor may add one to a
+    /// file that lacks it, as Neovim does).
     static func runText(_ text: String) -> [Substring] {
         let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]
-        return body.split(
+        var lines = body.split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
     }
 
     /// Answers the requests of the runs that have ended, and shows how each went.

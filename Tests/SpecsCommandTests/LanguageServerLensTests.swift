@@ -204,4 +204,28 @@ final class LanguageServerLensTests: LanguageServerCase {
         XCTAssertEqual((reply["result"] as? [String: Any])?["exitCode"] as? Int, 0, "\(reply)")
         try stop(session)
     }
+
+    func test_executeCommand_fileWithoutFinalNewlineOpenWithOne_runsIt() throws {
+        let path = "Features/eol.feature"
+        try project.write(path, "Feature: R\n  Scenario: passes\n    Given a step that passes")
+        let session = try start()
+        // Neovim opens a file that lacks its final line ending with one in its buffer.
+        try open(session, path, "Feature: R\n  Scenario: passes\n    Given a step that passes\n")
+        let command = try firstLensCommand(session, path)
+        let reply = try execute(session, command)
+        XCTAssertEqual((reply["result"] as? [String: Any])?["exitCode"] as? Int, 0, "\(reply)")
+        // A blank line added after the last one is a change, and is not run.
+        try project.write(path, "Feature: R\n  Scenario: passes\n    Given a step that passes\n")
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri(path), "version": 2],
+                "contentChanges": [["text": "Feature: R\n  Scenario: passes\n    Given a step that passes\n\n"]],
+            ])
+        let changed = try execute(session, command)
+        XCTAssertNil(changed["result"], "not run: \(changed)")
+        let error = changed["error"] as? [String: Any]
+        XCTAssertTrue((error?["message"] as? String)?.contains("eol.feature has changes that are not saved") == true)
+        try stop(session)
+    }
 }
