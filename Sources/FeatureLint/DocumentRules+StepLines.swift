@@ -23,6 +23,11 @@ extension DocumentRules {
                     "misspelt-keyword",
                     "'\(keyword)' is followed by \(space), not a space, so it is no step keyword: \(lost)",
                     line: number, column: column)
+            case .colon(let keyword):
+                findings.add(
+                    "misspelt-keyword",
+                    "did you mean '\(keyword)'? '\(keyword):' with a colon is no step keyword: \(lost)",
+                    line: number, column: column)
             case .misspelt(let word, let meant):
                 findings.add(
                     "misspelt-keyword", "did you mean '\(meant)'? '\(word)' is no step keyword: \(lost)",

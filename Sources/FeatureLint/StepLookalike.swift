@@ -14,6 +14,9 @@ enum StepLookalike: Equatable {
     /// The file's step keyword `keyword`, followed by a `space` other than a plain space (a
     /// tab, a no-break space pasted from a document): the grammar reads no keyword there.
     case oddSpace(keyword: String, space: String)
+    /// The file's step keyword `keyword` followed by a colon (`Given: an account`), as a
+    /// section's keyword is: the grammar reads no step keyword there.
+    case colon(keyword: String)
 
     /// How `line` (a description line, indentation aside) reads in `dialect`: nil for prose.
     /// Prose ends a sentence (`.`, `?`, `!`, `;`, `:`); a step has text after its keyword.
@@ -24,6 +27,9 @@ enum StepLookalike: Equatable {
             if let after, after != " ", after.properties.isWhitespace, after != "\n", after != "\r" {
                 let space = after == "\t" ? "a tab" : "U+\(String(after.value, radix: 16, uppercase: true))"
                 return .oddSpace(keyword: keyword, space: space)
+            }
+            if line.dropFirst(keyword.count).hasPrefix(":"), line.count > keyword.count + 1 {
+                return .colon(keyword: keyword)
             }
         }
         let words = line.split { $0 == " " || $0 == "\t" }
@@ -39,8 +45,15 @@ enum StepLookalike: Equatable {
         if dialect.language != "en", let lead = leads.first(where: { english[$0] != nil }), let kind = english[lead] {
             return .foreign(word: lead, language: "en", native: native(kind, in: dialect))
         }
-        for lead in leads where !headers.contains(lead) {
-            if let meant = own.first(where: { Typo.isNearMiss(lead, of: $0) }) {
+        for (count, lead) in zip(1..., leads) where !headers.contains(lead) {
+            // A keyword in capitals before words that are not (`GIVEN an account`) is a near
+            // miss too; a line in capitals (`THEN SHOUT it`) or a keyword in small letters
+            // (`and see my orders`, a user story's line) is not told from prose.
+            let shouted = lead != lead.lowercased() && lead == lead.uppercased()
+            let quiet = words.count > count && words[count] != words[count].uppercased()
+            if let meant = own.first(where: {
+                Typo.isNearMiss(lead, of: $0) || (shouted && quiet && lead == $0.uppercased())
+            }) {
                 return .misspelt(word: lead, meant: meant)
             }
         }

@@ -41,6 +41,50 @@ final class StepKeywordLookalikeTests: XCTestCase {
         XCTAssertEqual(findings("Feature: f\n\n  Scenario: s\n    Given an account\n"), [])
     }
 
+    func test_lint_stepKeywordFollowedByAColon_isAMisspeltKeyword() {
+        let text = """
+            Feature: colons
+
+              Scenario: refused
+                Given: an account with 100 EUR
+                When I withdraw 300 EUR
+            """
+        XCTAssertEqual(findings(text), ["4:5 error misspelt-keyword"])
+        XCTAssertEqual(
+            messages(text),
+            [
+                "did you mean 'Given'? 'Given:' with a colon is no step keyword: the line is description text, "
+                    + "and its step never runs"
+            ])
+        // In German too, and a line of prose that ends with a colon is left alone.
+        XCTAssertEqual(
+            findings("# language: de\nFunktionalität: f\n\n  Szenario: s\n    Angenommen: ein Konto\n"),
+            ["5:5 error misspelt-keyword"])
+        XCTAssertEqual(findings("Feature: f\n\n  Scenario: s\n    Given:\n    Given an account\n"), [])
+    }
+
+    func test_lint_stepKeywordInCapitals_isAMisspeltKeywordAndInSmallLettersIsProse() {
+        let capitals = "Feature: f\n\n  Scenario: s\n    GIVEN an account with 100 EUR\n    When I withdraw 300 EUR\n"
+        XCTAssertEqual(findings(capitals), ["4:5 error misspelt-keyword"])
+        XCTAssertEqual(
+            messages(capitals),
+            [
+                "did you mean 'Given'? 'GIVEN' is no step keyword: the line is description text, "
+                    + "and its step never runs"
+            ])
+        // A user story's line may start with a keyword in small letters: it is prose.
+        let story = """
+            Feature: f
+
+              Scenario: s
+                As a customer
+                I want to log in
+                and see my orders
+                Given an account
+            """
+        XCTAssertEqual(findings(story), [])
+    }
+
     func test_lint_misspeltGivenBeforeTheSteps_isAnErrorSayingWhatItMeans() {
         XCTAssertEqual(findings(misspelt), ["4:5 error misspelt-keyword"])
         XCTAssertEqual(
