@@ -39,7 +39,7 @@ final class OldTagSyntaxTests: XCTestCase {
         try project.write("specs.json", #"{ "default": { "tags": "~@wip" } }"#)
         let run = try specs([])
         XCTAssertEqual(run.code, 2, run.out)
-        XCTAssertEqual(run.err, "specs.json: error: --tags '~@wip': '~@wip' is the old tag syntax; write 'not @wip'\n")
+        XCTAssertEqual(run.err, "specs.json:1:16: error: --tags '~@wip': '~@wip' is the old tag syntax; write 'not @wip'\n")
     }
 
     func test_run_commaList_warnsWithTodaysSyntaxAndSelectsNothing() throws {
