@@ -43,9 +43,10 @@ package struct LintConfiguration: Sendable {
         for (name, value) in rules {
             let keyPath = ["rules", name]
             guard known.contains(name) else {
-                throw LintConfigurationError(
-                    message: "unknown rule '\(name)'; the rules are \(known.sorted().joined(separator: ", "))",
-                    keyPath: keyPath)
+                let hint =
+                    EditDistance.nearest(name, among: known.sorted()).map { "did you mean '\($0)'?" }
+                    ?? "the rules are \(known.sorted().joined(separator: ", "))"
+                throw LintConfigurationError(message: "unknown rule '\(name)'; \(hint)", keyPath: keyPath)
             }
             let settings: [String: Any]
             if let text = value as? String {

@@ -88,6 +88,22 @@ final class LintConfigErrorTests: XCTestCase {
         }
     }
 
+    func test_lint_unknownRule_isToldTheNearestRuleOrEveryRule() throws {
+        try project.write(".specs-lint.json", #"{ "rules": { "scenario-sise": "off" } }"#)
+        let near = try lint()
+        XCTAssertEqual(near.code, 2, near.out)
+        XCTAssertEqual(
+            near.err, ".specs-lint.json:1:14: error: unknown rule 'scenario-sise'; did you mean 'scenario-size'?\n")
+        try project.write(".specs-lint.json", #"{ "rules": { "tabs": "off" } }"#)
+        let far = try lint()
+        XCTAssertEqual(far.code, 2, far.out)
+        XCTAssertTrue(
+            far.err.hasPrefix(
+                ".specs-lint.json:1:14: error: unknown rule 'tabs'; the rules are duplicate-scenario-name, "),
+            far.err)
+        XCTAssertFalse(far.err.contains("did you mean"), far.err)
+    }
+
     func test_lint_defaultSettingsFileNotJSON_isTheSameError() throws {
         try project.write(".specs-lint.json", #"{ "rules": { "step-order": "off" "# + "\n")
         let run = try lint()
