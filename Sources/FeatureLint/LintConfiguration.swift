@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 
 /// The rules' settings: a severity for each (`off`, `warning`, `error`) and the few
 /// numbers and tag lists some take. Read from a small JSON file at the package root:
@@ -19,14 +20,17 @@ package struct LintConfiguration: Sendable {
 
     package static let defaultFile = ".specs-lint.json"
 
+    /// The keys a rule's object takes besides `severity`.
+    private static let settingKeys = ["scenario-size": ["max"], "restricted-tags": ["tags"], "required-tags": ["tags"]]
+
     package init() {
         severities = Dictionary(uniqueKeysWithValues: FeatureLinter.rules.map { ($0.name, $0.severity) })
     }
 
     package func severity(_ rule: String) -> LintSeverity { severities[rule] ?? .warning }
 
-    /// The settings of a file; an unknown rule or a bad value is an error that names it and
-    /// the keys it is at.
+    /// The settings of a file; an unknown rule, an unknown key of a rule or a bad value is an
+    /// error that names it and the keys it is at.
     package static func read(_ data: Data) throws -> LintConfiguration {
         var configuration = LintConfiguration()
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
@@ -39,15 +43,24 @@ package struct LintConfiguration: Sendable {
         for (name, value) in rules {
             let keyPath = ["rules", name]
             guard known.contains(name) else {
-                throw LintConfigurationError(
-                    message: "unknown rule '\(name)'; the rules are \(known.sorted().joined(separator: ", "))",
-                    keyPath: keyPath)
+                let hint =
+                    EditDistance.nearest(name, among: known.sorted()).map { "did you mean '\($0)'?" }
+                    ?? "the rules are \(known.sorted().joined(separator: ", "))"
+                throw LintConfigurationError(message: "unknown rule '\(name)'; \(hint)", keyPath: keyPath)
             }
             let settings: [String: Any]
             if let text = value as? String {
                 settings = ["severity": text]
             } else if let object = value as? [String: Any] {
                 settings = object
+                let keys = ["severity"] + (settingKeys[name] ?? [])
+                if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
+                    let takes = keys.map { "'\($0)'" }.joined(separator: " and ")
+                    throw LintConfigurationError(
+                        message: "rule '\(name)': unknown key '\(unknown)' (the rule takes \(takes))"
+                            + (EditDistance.nearest(unknown, among: keys).map { "; did you mean '\($0)'?" } ?? ""),
+                        keyPath: keyPath + [unknown])
+                }
             } else {
                 throw LintConfigurationError(
                     message: "rule '\(name)' takes a severity or an object", keyPath: keyPath)

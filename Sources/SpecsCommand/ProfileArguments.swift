@@ -29,49 +29,54 @@ enum ProfileArguments {
         let given = line.flags.union(line.values.keys)
         let hasPaths = !line.positionals.isEmpty
         var arguments: [String] = []
+        // An error about an option is placed at its key in the file.
+        func error(_ message: String, at name: String) -> UsageError {
+            UsageError(
+                message: "\(configuration.error(message, at: configuration.keyPath(ofOption: name, profile: profile)))")
+        }
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
             if name == "paths" {
-                guard case .values(let paths) = value else {
-                    throw UsageError(message: "\(configuration.path): error: 'paths' takes a list of paths")
-                }
+                guard case .values(let paths) = value else { throw error("'paths' takes a list of paths", at: name) }
                 if !hasPaths { arguments += paths }
                 continue
             }
             guard let spec = settable.first(where: { $0.name == "--" + name }) else {
                 let known = settable.map { String($0.name.dropFirst(2)) } + ["paths"]
-                throw UsageError(
-                    message: "\(configuration.path): error: unknown option '\(name)'"
-                        + ProjectConfiguration.nearest(name, among: known))
+                throw error("unknown option '\(name)'" + ProjectConfiguration.nearest(name, among: known), at: name)
             }
             guard !given.contains(spec.name) else { continue }
             switch (value, spec.value) {
             case (.flag(let on), nil): if on { arguments.append(spec.name) }
             case (.values(let values), .some): for text in values { arguments += [spec.name, text] }
             case (.flag, .some):
-                throw UsageError(
-                    message:
-                        "\(configuration.path): error: '\(name)' takes a value <\(spec.value ?? "")>, not true or false"
-                )
+                throw error("'\(name)' takes a value <\(spec.value ?? "")>, not true or false", at: name)
             case (.values, nil):
-                throw UsageError(message: "\(configuration.path): error: '\(name)' is a switch: give it true or false")
+                throw error("'\(name)' is a switch: give it true or false", at: name)
             }
         }
-        try checkNumbers(arguments, of: configuration)
+        if let (name, message) = problem(of: arguments) { throw error(message, at: name) }
         return arguments + commandLine
     }
 
-    /// The numbers, tag expressions and name patterns the file gives (those the command line
-    /// does not replace), read as the command line's are, so that one out of range or that
-    /// does not parse is an error naming the file.
-    private static func checkNumbers(_ arguments: [String], of configuration: ProjectConfiguration) throws(UsageError) {
+    /// The first of the numbers, tag expressions and name patterns the file gives (those the
+    /// command line does not replace) that is out of range or does not parse, read as the
+    /// command line's are: the option's name in the file, and what is wrong.
+    private static func problem(of arguments: [String]) -> (option: String, message: String)? {
         let checked = Set([Option.timeout, .retry, .parallel, .order, .shard, .tags, .name].map(\.name))
-        guard var parsed = try? ArgumentParser.parse(arguments, table: OptionTable.run) else { return }
-        parsed.values = parsed.values.filter { checked.contains($0.key) }
-        parsed.flags = []
-        let none = ReportOutput(handle: .nullDevice)
-        do { _ = try RunCommand(parsed: parsed, out: none, err: none).runOptions() } catch {
-            throw UsageError(message: "\(configuration.path): error: \(error)")
+        guard let parsed = try? ArgumentParser.parse(arguments, table: OptionTable.run) else { return nil }
+        let values = parsed.values.filter { checked.contains($0.key) }
+        func problem(_ values: [String: [String]]) -> String? {
+            var only = parsed
+            only.values = values
+            only.flags = []
+            let none = ReportOutput(handle: .nullDevice)
+            do { _ = try RunCommand(parsed: only, out: none, err: none).runOptions() } catch { return "\(error)" }
+            return nil
         }
+        guard let message = problem(values) else { return nil }
+        // The option that is wrong on its own, where the error is placed.
+        let option = values.keys.sorted().first { problem([$0: values[$0] ?? []]) != nil } ?? ""
+        return (String(option.dropFirst(2)), message)
     }
 
     /// The profile the command line names (`--profile NAME`, `--profile=NAME`, `-p NAME`, `-pNAME`).

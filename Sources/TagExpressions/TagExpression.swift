@@ -77,18 +77,20 @@ package struct TagExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A name written in Cucumber's old tag syntax, `~` for not and `,` for or (`~@wip`,
-    /// `@a,@b`), worded with the expression that says it today (`'~@wip' is the old tag syntax;
-    /// write 'not @wip'`); nil for any other name.
+    /// `@a,@b`, and `~wip`, the negation without its `@`), worded with the expression that says
+    /// it today (`'~@wip' is the old tag syntax; write 'not @wip'`); nil for any other name.
     package static func oldSyntaxMistake(_ name: String) -> String? {
         let parts = name.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count > 1 || name.hasPrefix("~") else { return nil }
         var terms: [String] = []
         for part in parts {
             let negated = part.hasPrefix("~")
-            let tag = negated ? part.dropFirst() : part
+            let written = part.dropFirst(negated ? 1 : 0)
+            // `~wip`, the old negation with its `@` left out, still names the tag.
+            let tag = negated && !written.hasPrefix("@") ? "@" + written : String(written)
             guard tag.hasPrefix("@"), tag.count > 1, !tag.contains("~"), tag.lastIndex(of: "@") == tag.startIndex
             else { return nil }
-            terms.append((negated ? "not " : "") + escape(String(tag)))
+            terms.append((negated ? "not " : "") + escape(tag))
         }
         return "'\(name)' is the old tag syntax; write '\(terms.joined(separator: " or "))'"
     }

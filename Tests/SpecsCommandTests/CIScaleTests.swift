@@ -233,7 +233,7 @@ final class CIScaleTests: XCTestCase {
         try scratch.write("specs.json", #"{ "default": { "tagz": "not @wip" }, "profiles": { "ci": {} } }"#)
         let option = try specs([])
         XCTAssertEqual(option.code, 2)
-        XCTAssertEqual(option.err, "specs.json: error: unknown option 'tagz'. Did you mean 'tags'?\n")
+        XCTAssertEqual(option.err, "specs.json:1:16: error: unknown option 'tagz'. Did you mean 'tags'?\n")
         try scratch.write("specs.json", #"{ "profiles": { "ci": {} } }"#)
         let profile = try specs(["--profile", "cj"])
         XCTAssertEqual(profile.code, 2)

@@ -59,6 +59,51 @@ final class LintConfigErrorTests: XCTestCase {
         }
     }
 
+    func test_lint_unknownKeyOfARule_isAnErrorAtItNamingTheKeysTheRuleTakes() throws {
+        let cases: [(String, String)] = [
+            (
+                "{\n  \"rules\": {\n    \"scenario-size\": { \"maxx\": 5 }\n  }\n}\n",
+                ".specs-lint.json:3:24: error: rule 'scenario-size': unknown key 'maxx' (the rule takes 'severity' and 'max'); "
+                    + "did you mean 'max'?"
+            ),
+            (
+                #"{ "rules": { "restricted-tags": { "severity": "error", "tag": ["@wip"] } } }"#,
+                ".specs-lint.json:1:56: error: rule 'restricted-tags': unknown key 'tag' (the rule takes 'severity' and 'tags'); "
+                    + "did you mean 'tags'?"
+            ),
+            (
+                #"{ "rules": { "step-order": { "max": 3 } } }"#,
+                ".specs-lint.json:1:30: error: rule 'step-order': unknown key 'max' (the rule takes 'severity')"
+            ),
+            (
+                #"{ "rules": { "scenario-size": { "limit": 3 } } }"#,
+                ".specs-lint.json:1:33: error: rule 'scenario-size': unknown key 'limit' (the rule takes 'severity' and 'max')"
+            ),
+        ]
+        for (json, expected) in cases {
+            try project.write(".specs-lint.json", json)
+            let run = try lint()
+            XCTAssertEqual(run.code, 2, json + run.out)
+            XCTAssertEqual(run.err, expected + "\n", json)
+        }
+    }
+
+    func test_lint_unknownRule_isToldTheNearestRuleOrEveryRule() throws {
+        try project.write(".specs-lint.json", #"{ "rules": { "scenario-sise": "off" } }"#)
+        let near = try lint()
+        XCTAssertEqual(near.code, 2, near.out)
+        XCTAssertEqual(
+            near.err, ".specs-lint.json:1:14: error: unknown rule 'scenario-sise'; did you mean 'scenario-size'?\n")
+        try project.write(".specs-lint.json", #"{ "rules": { "tabs": "off" } }"#)
+        let far = try lint()
+        XCTAssertEqual(far.code, 2, far.out)
+        XCTAssertTrue(
+            far.err.hasPrefix(
+                ".specs-lint.json:1:14: error: unknown rule 'tabs'; the rules are duplicate-scenario-name, "),
+            far.err)
+        XCTAssertFalse(far.err.contains("did you mean"), far.err)
+    }
+
     func test_lint_defaultSettingsFileNotJSON_isTheSameError() throws {
         try project.write(".specs-lint.json", #"{ "rules": { "step-order": "off" "# + "\n")
         let run = try lint()

@@ -39,7 +39,19 @@ final class OldTagSyntaxTests: XCTestCase {
         try project.write("specs.json", #"{ "default": { "tags": "~@wip" } }"#)
         let run = try specs([])
         XCTAssertEqual(run.code, 2, run.out)
-        XCTAssertEqual(run.err, "specs.json: error: --tags '~@wip': '~@wip' is the old tag syntax; write 'not @wip'\n")
+        XCTAssertEqual(
+            run.err, "specs.json:1:16: error: --tags '~@wip': '~@wip' is the old tag syntax; write 'not @wip'\n")
+    }
+
+    func test_run_tildeWithoutAt_isAUsageErrorSayingTodaysSyntax() throws {
+        let run = try specs(["--tags", "~wip"])
+        XCTAssertEqual(run.code, 2, run.out)
+        XCTAssertEqual(run.err, "error: --tags '~wip': '~wip' is the old tag syntax; write 'not @wip'\n")
+        try project.write("specs.json", #"{ "default": { "tags": "@a and ~wip" } }"#)
+        let file = try specs([])
+        XCTAssertEqual(file.code, 2, file.out)
+        XCTAssertEqual(
+            file.err, "specs.json:1:16: error: --tags '@a and ~wip': '~wip' is the old tag syntax; write 'not @wip'\n")
     }
 
     func test_run_commaList_warnsWithTodaysSyntaxAndSelectsNothing() throws {

@@ -47,11 +47,11 @@ final class OptionBoundsTests: XCTestCase {
         try scratch.write("specs.json", #"{ "default": { "timeout": 1e308 } }"#)
         assertUsageError(
             try specs(["--format", "summary"]),
-            naming: ["specs.json: error: --timeout takes seconds, more than 0 and at most 1000000, not '1e+308'"])
+            naming: ["specs.json:1:16: error: --timeout takes seconds, more than 0 and at most 1000000, not '1e+308'"])
         try scratch.write("specs.json", #"{ "profiles": { "ci": { "parallel": 9223372036854775807 } } }"#)
         assertUsageError(
             try specs(["--profile", "ci"]),
-            naming: ["specs.json: error: --parallel takes a whole number from 1 to 1024"])
+            naming: ["specs.json:1:25: error: --parallel takes a whole number from 1 to 1024"])
         let replaced = try specs(["--profile", "ci", "--parallel", "2", "--format", "summary"])
         XCTAssertEqual(replaced.code, 0, "the command line's value replaces the file's: \(replaced.err)")
     }
@@ -60,11 +60,11 @@ final class OptionBoundsTests: XCTestCase {
         try scratch.write("specs.json", "{ \"default\": {\n    \"tags\": \"@a and or @b\" } }\n")
         assertUsageError(
             try specs(["--format", "summary"]),
-            naming: ["specs.json: error: --tags: Tag expression \"@a and or @b\" could not be parsed"])
+            naming: ["specs.json:2:5: error: --tags: Tag expression \"@a and or @b\" could not be parsed"])
         try scratch.write("specs.json", #"{ "profiles": { "ci": { "name": "(unclosed" } } }"#)
         assertUsageError(
             try specs(["--profile", "ci"]),
-            naming: ["specs.json: error: --name '(unclosed' is not a valid regular expression"])
+            naming: ["specs.json:1:25: error: --name '(unclosed' is not a valid regular expression"])
         let replaced = try specs(["--profile", "ci", "--name", "one", "--format", "summary"])
         XCTAssertEqual(replaced.code, 0, "the command line's value replaces the file's: \(replaced.err)")
     }

@@ -53,6 +53,39 @@ final class SpecsJSONErrorTests: XCTestCase {
         XCTAssertTrue(run.err.hasPrefix("specs.json:1:27: error: expected ',' or '}' after a value"), run.err)
     }
 
+    func test_run_optionOfTheWrongType_isAnErrorAtItsKey() throws {
+        let cases: [(String, [String], String)] = [
+            (
+                "{\n  \"default\": {\n    \"tags\": 5\n  }\n}\n", [],
+                "specs.json:3:5: error: --tags '5': '5' is not a tag, tags start with @. Did you mean '@5'?"
+            ),
+            (
+                #"{ "default": { "format": true } }"#, [],
+                "specs.json:1:16: error: 'format' takes a value <name[:path]>, not true or false"
+            ),
+            (
+                #"{ "default": { "dry-run": "yes" } }"#, [],
+                "specs.json:1:16: error: 'dry-run' is a switch: give it true or false"
+            ),
+            (
+                #"{ "default": { "tags": { "not": "@wip" } } }"#, [],
+                "specs.json:1:16: error: 'tags' takes a string, a number, true or false, or a list of strings and numbers"
+            ),
+            (
+                "{ \"default\": { \"parallel\": 2 },\n  \"profiles\": { \"ci\": { \"parallel\": \"x\" } } }",
+                ["--profile", "ci"],
+                "specs.json:2:25: error: --parallel takes a whole number from 1 to 1024, not 'x'"
+            ),
+            (#"{ "default": { "paths": true } }"#, [], "specs.json:1:16: error: 'paths' takes a list of paths"),
+            (#"{ "format": true }"#, [], "specs.json:1:3: error: 'format' is not an object (it takes \"indent\")"),
+        ]
+        for (json, arguments, expected) in cases {
+            let run = try run(json, arguments)
+            XCTAssertEqual(run.code, 2, json + run.out)
+            XCTAssertEqual(run.err, expected + "\n", json)
+        }
+    }
+
     func test_run_wellFormedFile_runs() throws {
         let run = try run(#"{ "default": { "tags": "not @wip", "timeout": 30 } }"#)
         XCTAssertEqual(run.code, 0, run.out + run.err)

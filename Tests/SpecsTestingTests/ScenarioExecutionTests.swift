@@ -160,5 +160,7 @@ final class ScenarioExecutionTests: XCTestCase {
     func test_tagSelection_oldTildeSyntax_isRefusedWithTodaysSyntax() {
         guard case .failure(let error) = TagSelection.parse("~@wip") else { return XCTFail("expected an error") }
         XCTAssertEqual(error.message, "SPECS_TAGS='~@wip': '~@wip' is the old tag syntax; write 'not @wip'")
+        guard case .failure(let bare) = TagSelection.parse("~wip") else { return XCTFail("expected an error") }
+        XCTAssertEqual(bare.message, "SPECS_TAGS='~wip': '~wip' is the old tag syntax; write 'not @wip'")
     }
 }

@@ -54,42 +54,48 @@ package struct ProjectConfiguration: Sendable {
             throw ConfigurationError(path: path, message: problem.message, line: problem.line, column: problem.column)
         }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw ConfigurationError(path: path, message: "is not a JSON object")
+            throw Self.error("is not a JSON object", at: [], in: data, path: path)
         }
         let sections = ["default", "profiles", "lint", "format"]
         for key in root.keys where !sections.contains(key) {
-            throw ConfigurationError(path: path, message: "unknown key '\(key)'" + Self.nearest(key, among: sections))
+            throw Self.error(
+                "unknown key '\(key)'" + Self.nearest(key, among: sections), at: [key], in: data, path: path)
         }
-        formatIndentation = try Self.indentation(root["format"], path: path)
+        formatIndentation = try Self.indentation(root["format"], in: data, path: path)
         let file: FileLayout
         do { file = try JSONDecoder().decode(FileLayout.self, from: data) } catch {
-            throw ConfigurationError(
-                path: path,
-                message: "an option takes a string, a number, true or false, or a list of strings "
-                    + "and numbers (\(Self.place(of: error)))")
+            let keyPath = Self.keyPath(of: error)
+            throw Self.error(
+                "\(keyPath.last.map { "'\($0)'" } ?? "an option") takes a string, a number, true or false, "
+                    + "or a list of strings and numbers",
+                at: keyPath, in: data, path: path)
         }
         defaults = (file.default ?? [:]).mapValues(\.value)
         profiles = (file.profiles ?? [:]).mapValues { $0.mapValues(\.value) }
         lint = try root["lint"].map { lint throws(ConfigurationError) in
             guard JSONSerialization.isValidJSONObject(lint),
-                let data = try? JSONSerialization.data(withJSONObject: lint)
+                let lintData = try? JSONSerialization.data(withJSONObject: lint)
             else {
-                throw ConfigurationError(path: path, message: "'lint' is not an object")
+                throw Self.error("'lint' is not an object", at: ["lint"], in: data, path: path)
             }
-            return data
+            return lintData
         }
     }
 
     /// The `format` section's indentation: `"indent"` a number of spaces (1 to 16) or `"tab"`.
-    private static func indentation(_ section: Any?, path: String) throws(ConfigurationError) -> String? {
+    private static func indentation(
+        _ section: Any?, in data: Data, path: String
+    ) throws(ConfigurationError)
+        -> String?
+    {
         guard let section else { return nil }
         guard let object = section as? [String: Any] else {
-            throw ConfigurationError(path: path, message: "'format' is not an object (it takes \"indent\")")
+            throw error("'format' is not an object (it takes \"indent\")", at: ["format"], in: data, path: path)
         }
         for key in object.keys where key != "indent" {
-            throw ConfigurationError(
-                path: path,
-                message: "unknown key 'format.\(key)'; 'format' takes \"indent\" (a number of spaces or \"tab\")")
+            throw error(
+                "unknown key 'format.\(key)'; 'format' takes \"indent\" (a number of spaces or \"tab\")",
+                at: ["format", key], in: data, path: path)
         }
         switch object["indent"] {
         case nil: return nil
@@ -97,9 +103,32 @@ package struct ProjectConfiguration: Sendable {
         case let number as Int where (1...16).contains(number):
             return String(repeating: " ", count: number)
         default:
-            throw ConfigurationError(
-                path: path, message: "'format.indent' takes a number of spaces from 1 to 16, or \"tab\"")
+            throw error(
+                "'format.indent' takes a number of spaces from 1 to 16, or \"tab\"", at: ["format", "indent"],
+                in: data, path: path)
         }
+    }
+
+    /// The error `message` at the key `keyPath` of the file (object keys from the outermost),
+    /// at the line and column where the key is written.
+    package func error(_ message: String, at keyPath: [String]) -> ConfigurationError {
+        Self.error(message, at: keyPath, in: source, path: path)
+    }
+
+    /// The keys of the option `name` in a run with `profile`: in the profile when it sets
+    /// the option, else in `default`.
+    package func keyPath(ofOption name: String, profile: String?) -> [String] {
+        if let profile, profiles[profile]?[name] != nil { return ["profiles", profile, name] }
+        return ["default", name]
+    }
+
+    private static func error(
+        _ message: String, at keyPath: [String], in data: Data, path: String
+    )
+        -> ConfigurationError
+    {
+        let place = JSONSyntax.place(ofKey: keyPath, in: data)
+        return ConfigurationError(path: path, message: message, line: place?.line, column: place?.column)
     }
 
     /// The options of a run with `profile` (none: the defaults): the profile's win over the
@@ -154,14 +183,18 @@ package struct ProjectConfiguration: Sendable {
         }
     }
 
-    /// Where a decoding error is, as a path of keys.
-    private static func place(of error: any Error) -> String {
+    /// The object keys of the value a decoding error is about, up to the first list item.
+    private static func keyPath(of error: any Error) -> [String] {
         switch error as? DecodingError {
         case .typeMismatch(_, let context)?, .dataCorrupted(let context)?, .valueNotFound(_, let context)?,
             .keyNotFound(_, let context)?:
-            return "at " + context.codingPath.map(\.stringValue).joined(separator: ".")
+            // A list item's key reads "Index 0"; an object's key "5" is 5 as an integer too.
+            return context.codingPath.prefix { key in
+                key.intValue.map(String.init) == key.stringValue || key.intValue == nil
+            }
+            .map(\.stringValue)
         default:
-            return "\(error)"
+            return []
         }
     }
 
@@ -181,7 +214,7 @@ package struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     package let path: String
     /// What in it cannot be read.
     package let message: String
-    /// Where in it, for a syntax error or a key given twice (1-based).
+    /// Where in it, for a syntax error or a key whose value is wrong (1-based).
     package var line: Int?
     /// The column of `line`, counted in characters (1-based).
     package var column: Int?
