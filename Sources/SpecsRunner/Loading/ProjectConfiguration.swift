@@ -60,7 +60,7 @@ package struct ProjectConfiguration: Sendable {
         for key in root.keys where !sections.contains(key) {
             throw ConfigurationError(path: path, message: "unknown key '\(key)'" + Self.nearest(key, among: sections))
         }
-        formatIndentation = try Self.indentation(root["format"], path: path)
+        formatIndentation = try Self.indentation(root["format"], path: path, source: data)
         let file: FileLayout
         do { file = try JSONDecoder().decode(FileLayout.self, from: data) } catch {
             throw ConfigurationError(
@@ -80,26 +80,38 @@ package struct ProjectConfiguration: Sendable {
         }
     }
 
-    /// The `format` section's indentation: `"indent"` a number of spaces (1 to 16) or `"tab"`.
-    private static func indentation(_ section: Any?, path: String) throws(ConfigurationError) -> String? {
+    /// The `format` section's indentation: `"indent"` a number of spaces (1 to 16) or `"tab"`;
+    /// an error is placed at the key that holds what is wrong.
+    private static func indentation(
+        _ section: Any?, path: String, source: Data
+    ) throws(ConfigurationError) -> String? {
         guard let section else { return nil }
+        func problem(_ message: String, at keyPath: [String]) -> ConfigurationError {
+            let place = JSONSyntax.place(ofKey: keyPath, in: source)
+            return ConfigurationError(path: path, message: message, line: place?.line, column: place?.column)
+        }
         guard let object = section as? [String: Any] else {
-            throw ConfigurationError(path: path, message: "'format' is not an object (it takes \"indent\")")
+            throw problem("'format' is not an object (it takes \"indent\")", at: ["format"])
         }
         for key in object.keys where key != "indent" {
-            throw ConfigurationError(
-                path: path,
-                message: "unknown key 'format.\(key)'; 'format' takes \"indent\" (a number of spaces or \"tab\")")
+            throw problem(
+                "unknown key 'format.\(key)'; 'format' takes \"indent\" (a number of spaces or \"tab\")",
+                at: ["format", key])
         }
         switch object["indent"] {
         case nil: return nil
         case let text as String where text == "tab": return "\t"
-        case let number as Int where (1...16).contains(number):
-            return String(repeating: " ", count: number)
+        case let number as NSNumber where !isBoolean(number) && (1...16).contains(number.intValue)
+            && Double(number.intValue) == number.doubleValue:
+            return String(repeating: " ", count: number.intValue)
         default:
-            throw ConfigurationError(
-                path: path, message: "'format.indent' takes a number of spaces from 1 to 16, or \"tab\"")
+            throw problem("'format.indent' takes a number of spaces from 1 to 16, or \"tab\"", at: ["format", "indent"])
         }
+    }
+
+    /// Whether JSON wrote `number` as `true` or `false`, which read as 1 and 0.
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
     }
 
     /// The options of a run with `profile` (none: the defaults): the profile's win over the
