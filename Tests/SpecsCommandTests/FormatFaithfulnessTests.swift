@@ -133,7 +133,7 @@ final class FormatFaithfulnessTests: XCTestCase {
         let bad = try ExecutableRun.run("specs", ["format"], in: project)
         XCTAssertEqual(bad.code, 2)
         XCTAssertEqual(
-            bad.err, "specs.json: error: 'format.indent' takes a number of spaces from 1 to 16, or \"tab\"\n")
+            bad.err, "specs.json:1:15: error: 'format.indent' takes a number of spaces from 1 to 16, or \"tab\"\n")
     }
 
     /// `# encoding: iso-8859-1`, as Cucumber-Ruby reads it: a run, `specs gherkin`, `lint`
