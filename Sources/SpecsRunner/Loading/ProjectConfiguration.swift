@@ -101,11 +101,13 @@ package struct ProjectConfiguration: Sendable {
         switch object["indent"] {
         case nil: return nil
         case let text as String where text == "tab": return "\t"
-        case let number as NSNumber where !isBoolean(number) && (1...16).contains(number.intValue)
+        case let number as NSNumber
+        where !isBoolean(number) && (1...16).contains(number.intValue)
             && Double(number.intValue) == number.doubleValue:
             return String(repeating: " ", count: number.intValue)
         default:
-            throw problem("'format.indent' takes a number of spaces from 1 to 16, or \"tab\"", at: ["format", "indent"])
+            throw problem(
+                "'format.indent' takes a number of spaces from 1 to 16, or \"tab\"", at: ["format", "indent"])
         }
     }
 
