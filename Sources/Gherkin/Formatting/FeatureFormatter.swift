@@ -145,15 +145,24 @@ public struct FeatureFormatter: Sendable {
         let layout: SourceLayout?
         let commentLines: Set<Int>
         let unit: String
-        /// The step keywords of the document's language, longest first, as the parser tries them.
-        let stepKeywords: [String]
+        /// For each step keyword of the document's language, the longer ones it starts
+        /// (`Et ` starts `Et que `), longest first: where the parser could read a longer one.
+        let longerKeywords: [String: [String]]
 
         init(comments: [Comment], layout: SourceLayout?, unit: String, dialect: Dialect?) {
             self.comments = comments
             self.layout = layout
             self.unit = unit
             commentLines = Set(comments.map(\.location.line))
-            stepKeywords = dialect?.stepKeywords.map(\.keyword) ?? []
+            let keywords = dialect?.stepKeywords.map(\.keyword) ?? []
+            var longer: [String: [String]] = [:]
+            for keyword in keywords {
+                let found = keywords.filter {
+                    $0.utf8.count > keyword.utf8.count && $0.utf8.starts(with: keyword.utf8)
+                }
+                if !found.isEmpty { longer[keyword] = found }
+            }
+            longerKeywords = longer
         }
 
         /// The source's line `number` (1-based), when the source is known.
@@ -316,7 +325,12 @@ public struct FeatureFormatter: Sendable {
             let collapsed =
                 step.keyword.unicodeScalars.last?.isGherkinWhitespace ?? true
                 ? "" : separator(afterPrefixOf: length, at: step.location, default: "")
-            guard keyword(of: step.keyword + collapsed + step.text) != step.keyword else { return collapsed }
+            guard let longer = longerKeywords[step.keyword] else { return collapsed }
+            func keepsKeyword(_ separator: String) -> Bool {
+                let line = step.keyword + separator + step.text
+                return !longer.contains { line.utf8.starts(with: $0.utf8) }
+            }
+            guard !keepsKeyword(collapsed) else { return collapsed }
             var written = " "
             if let line = source(step.location.line), let column = step.location.column {
                 written = line.whitespaceRun(from: column - 1 + length)
@@ -325,14 +339,9 @@ public struct FeatureFormatter: Sendable {
             for scalar in written.unicodeScalars {
                 candidate.append(scalar)
                 let run = String(candidate)
-                if keyword(of: step.keyword + run + step.text) == step.keyword { return run }
+                if keepsKeyword(run) { return run }
             }
             return written
-        }
-
-        /// The step keyword the parser reads at the start of `line`: the longest that starts it.
-        func keyword(of line: String) -> String? {
-            stepKeywords.first { line.utf8.starts(with: $0.utf8) }
         }
 
         /// A row's cells as written in the source (escapes kept) and the text after its last
