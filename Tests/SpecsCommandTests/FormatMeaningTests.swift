@@ -76,4 +76,33 @@ final class FormatMeaningTests: XCTestCase {
         XCTAssertEqual(run.code, 0, run.err)
         XCTAssertEqual(try scratch.read("other/Features/a.feature"), "Feature: F\n\n  Scenario: S\n")
     }
+
+    /// The language server formats as `specs format` does: the run after `Et ` stays, and a
+    /// file below a package with its own `specs.json` is indented as that file says, though
+    /// the server is rooted above it.
+    func test_languageServer_formatting_keepsTheKeywordAndReadsThePackagesSpecsJSON() throws {
+        try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
+        try scratch.write("pkg/specs.json", #"{ "format": { "indent": 4 } }"#)
+        let text = "# language: fr\nFonctionnalité: F\n Scénario: S\n  Et  que x\n"
+        try scratch.write("pkg/Features/sub/a.feature", text)
+        let session = try LanguageServerSession()
+        _ = try session.response(
+            try session.request(
+                "initialize", ["rootUri": scratch.root.absoluteString, "capabilities": [:] as [String: Any]]))
+        try session.notify("initialized", [:])
+        let uri = scratch.root.appendingPathComponent("pkg/Features/sub/a.feature").absoluteString
+        try session.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": text]])
+        _ = try session.diagnostics(uri)
+        let formatting = try session.response(
+            try session.request(
+                "textDocument/formatting",
+                ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]]))
+        let edits = formatting["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits.first?["newText"] as? String, "\n    Scénario: S\n        Et  que x\n", "\(edits)")
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+    }
 }
