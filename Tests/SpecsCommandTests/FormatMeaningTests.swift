@@ -68,6 +68,18 @@ final class FormatMeaningTests: XCTestCase {
         }
     }
 
+    func test_format_packagesSpecsJSONThatDoesNotRead_isAnErrorNamingItAndTheFileIsLeft() throws {
+        try scratch.write("pkg/specs.json", "{ \"format\": { \"indent\": true } }\n")
+        try scratch.write("pkg/Features/a.feature", "Feature: F\n Scenario: S\n")
+        let run = try ExecutableRun.run("specs", ["format", "pkg/Features"], in: scratch.root)
+        XCTAssertEqual(run.code, 2)
+        let path = scratch.root.appendingPathComponent("pkg/specs.json").standardizedFileURL.path
+        XCTAssertTrue(
+            run.err.hasPrefix(
+                "\(path):1:15: error: 'format.indent' takes a number of spaces from 1 to 16, or \"tab\"\n"), run.err)
+        XCTAssertEqual(try scratch.read("pkg/Features/a.feature"), "Feature: F\n Scenario: S\n")
+    }
+
     func test_format_packageWithoutSpecsJSON_isNotIndentedAsTheCurrentFolderSays() throws {
         try scratch.write("specs.json", #"{ "format": { "indent": 4 } }"#)
         try scratch.write("other/Package.swift", "// swift-tools-version:6.0\n")
