@@ -6,7 +6,8 @@ import SpecsRunner
 
 /// `specs format [--check] PATH...`: lays feature files out as the official pretty printer
 /// does (see `FeatureFormatter`). `--check` changes nothing and lists the files that would
-/// change (exit 1); a file that does not parse is left as it is and reported (exit 2).
+/// change (exit 1); a file that does not parse, or whose meaning formatting would change,
+/// is left as it is and reported (exit 2).
 enum FormatCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String) -> Int32 {
         guard
@@ -33,6 +34,7 @@ enum FormatCommand {
         for problem in problems { err.write("\(problem)\n") }
         var changed: [String] = []
         var unwritten = 0
+        var refused = 0
         var unread = 0
         var broken = !problems.isEmpty
         for file in files {
@@ -59,8 +61,24 @@ enum FormatCommand {
                 continue
             }
             // The byte order mark and encoding are written back as they were read.
-            let formatter = FeatureFormatter(indentation: FormatIndentation.of(file: file.path, project: project))
-            let formatted = formatter.format(document, source: source.data)
+            // Indented as the file's package says, wherever the command runs.
+            let indentation: String
+            do { indentation = try FormatIndentation.indentation(file: file.path, project: project) } catch {
+                err.write("\(error)\n")
+                broken = true
+                unread += 1
+                continue
+            }
+            let formatter = FeatureFormatter(indentation: indentation)
+            let formatted: String
+            do { formatted = try formatter.checkedFormat(document, source: source.data) } catch {
+                // The formatter refuses to change what a line means: the file stays as it is.
+                let column = error.location.column ?? 1
+                err.write("\(file.path):\(error.location.line):\(column): error: \(error)\n")
+                broken = true
+                refused += 1
+                continue
+            }
             guard formatted != source.data else { continue }
             guard let bytes = encoding.encode(formatted) else {
                 err.write("\(file.path): error: the formatted text cannot be written in \(encoding.name)\n")
@@ -78,24 +96,29 @@ enum FormatCommand {
             }
         }
         err.write(
-            closingLine(files: files.count, changed: changed.count, unwritten: unwritten, unread: unread, check: check))
+            closingLine(
+                files: files.count, changed: changed.count, unwritten: unwritten, unread: unread, refused: refused,
+                check: check))
         if broken { return 2 }
         return check && !changed.isEmpty ? 1 : 0
     }
 
     /// What was done, counting only the files that were read and, without `--check`, written.
-    private static func closingLine(files: Int, changed: Int, unwritten: Int, unread: Int, check: Bool) -> String {
+    private static func closingLine(
+        files: Int, changed: Int, unwritten: Int, unread: Int, refused: Int, check: Bool
+    ) -> String {
         var line: String
         if check {
             line =
                 changed == 0
-                ? "\(files - unread) of \(files) feature file(s) already formatted"
+                ? "\(files - unread - refused) of \(files) feature file(s) already formatted"
                 : "\(changed) of \(files) feature file(s) would change"
         } else {
             line = "formatted \(changed - unwritten) of \(files) feature file(s)"
             if unwritten > 0 { line += "; \(unwritten) could not be written (see the errors above)" }
         }
         if unread > 0 { line += "; \(unread) could not be read or do not parse, and were left as they are" }
+        if refused > 0 { line += "; \(refused) would change meaning, and were left as they are" }
         return line + "\n"
     }
 

@@ -11,8 +11,11 @@
 /// keyword (`前提 50 円`, and none in `前提50 円`), escapes in cells and doc strings as
 /// written, the file's line ends (CRLF stays CRLF), its byte order mark, its `# language:`
 /// line as written (an explicit `en` too), and each comment where it stands among the lines
-/// of a description (whitespace at a comment's end is layout, and goes). Formatting twice gives the same text; the AST and pickles stay those of
-/// the original.
+/// of a description (whitespace at a comment's end is layout, and goes). The whitespace after
+/// a step keyword stays as written where one space would read as a longer keyword of the
+/// file's language (`Et  que x` is `Et ` and `que x`; `Et que x` would be `Et que ` and `x`).
+/// Formatting twice gives the same text. Given the source, the formatted text is checked to
+/// parse to the same document (`DocumentMeaning`): when it would not, the source is kept.
 public struct FeatureFormatter: Sendable {
     /// The text of one indentation level: two spaces unless set.
     public var indentation: String
@@ -25,17 +28,48 @@ public struct FeatureFormatter: Sendable {
     /// The formatted text of a parsed document, without its source: LF line ends, and a
     /// language line only for a language other than English.
     public func format(_ document: GherkinDocument) -> String {
-        format(document, source: nil)
+        laidOut(document, source: nil, byteOrderMark: false)
     }
 
     /// The formatted text of a document parsed from `source` (its text, a byte order mark
-    /// dropped: `byteOrderMark` says whether the file had one).
+    /// dropped: `byteOrderMark` says whether the file had one); the source as it is when
+    /// formatting would change what one of its lines means (see `checkedFormat`).
     public func format(_ document: GherkinDocument, source: String?, byteOrderMark: Bool = false) -> String {
+        guard let source else { return laidOut(document, source: nil, byteOrderMark: byteOrderMark) }
+        do {
+            return try checkedFormat(document, source: source, byteOrderMark: byteOrderMark)
+        } catch {
+            return byteOrderMark ? "\u{FEFF}" + source : source
+        }
+    }
+
+    /// The formatted text of a document parsed from `source`, as `format` gives it; throws,
+    /// naming the first line of the source whose meaning would change, when the formatted
+    /// text would not parse to the same document: the same keywords and texts of every step
+    /// and heading, tags, comments, descriptions, tables, doc strings and pickles.
+    public func checkedFormat(
+        _ document: GherkinDocument, source: String, byteOrderMark: Bool = false
+    ) throws(FormattingChange) -> String {
+        let formatted = laidOut(document, source: source, byteOrderMark: false)
+        guard formatted != source else { return byteOrderMark ? "\u{FEFF}" + formatted : formatted }
+        let meaning = DocumentMeaning(document)
+        var ids = IncrementingIdGenerator()
+        let reread: DocumentMeaning
+        do { reread = DocumentMeaning(try Parser().parse(formatted, uri: document.uri, ids: &ids)) } catch {
+            throw FormattingChange(location: meaning.entries.first?.location ?? Location(line: 1, column: 1))
+        }
+        if let location = meaning.firstChange(in: reread) { throw FormattingChange(location: location) }
+        return byteOrderMark ? "\u{FEFF}" + formatted : formatted
+    }
+
+    /// The canonical layout of `document`, unchecked.
+    private func laidOut(_ document: GherkinDocument, source: String?, byteOrderMark: Bool) -> String {
         let layout = source.map(SourceLayout.init)
         var comments = document.comments
         if let language = layout?.languageLine { comments.append(language) }
         var writer = Writer(
-            comments: comments.sorted { $0.location.line < $1.location.line }, layout: layout, unit: indentation)
+            comments: comments.sorted { $0.location.line < $1.location.line }, layout: layout, unit: indentation,
+            dialect: document.feature.flatMap { Dialect.named($0.language) })
         if let feature = document.feature {
             if layout?.languageLine == nil && feature.language != "en" {
                 writer.line("# language: \(feature.language)", level: 0)
@@ -111,12 +145,24 @@ public struct FeatureFormatter: Sendable {
         let layout: SourceLayout?
         let commentLines: Set<Int>
         let unit: String
+        /// For each step keyword of the document's language, the longer ones it starts
+        /// (`Et ` starts `Et que `), longest first: where the parser could read a longer one.
+        let longerKeywords: [String: [String]]
 
-        init(comments: [Comment], layout: SourceLayout?, unit: String) {
+        init(comments: [Comment], layout: SourceLayout?, unit: String, dialect: Dialect?) {
             self.comments = comments
             self.layout = layout
             self.unit = unit
             commentLines = Set(comments.map(\.location.line))
+            let keywords = dialect?.stepKeywords.map(\.keyword) ?? []
+            var longer: [String: [String]] = [:]
+            for keyword in keywords {
+                let found = keywords.filter {
+                    $0.utf8.count > keyword.utf8.count && $0.utf8.starts(with: keyword.utf8)
+                }
+                if !found.isEmpty { longer[keyword] = found }
+            }
+            longerKeywords = longer
         }
 
         /// The source's line `number` (1-based), when the source is known.
@@ -255,12 +301,7 @@ public struct FeatureFormatter: Sendable {
 
         mutating func step(_ step: Step, level: Int) {
             flushComments(before: step.location.line)
-            // A keyword with its space (`Given `) is followed by its text; one without
-            // (`前提`) keeps the separator the source has.
-            let separator =
-                step.keyword.unicodeScalars.last?.isGherkinWhitespace ?? true || step.text.isEmpty
-                ? "" : self.separator(afterPrefixOf: step.keyword.unicodeScalars.count, at: step.location, default: "")
-            line(step.keyword + separator + step.text, level: level)
+            line(step.keyword + separator(of: step) + step.text, level: level)
             // A step may have both arguments: they keep their order.
             let table = step.dataTable
             let doc = step.docString
@@ -271,6 +312,36 @@ public struct FeatureFormatter: Sendable {
             }
             if let table { self.table(table.rows, level: level + 1) }
             if let doc { docString(doc, level: level + 1) }
+        }
+
+        /// The whitespace between a step's keyword and its text. A keyword with its space
+        /// (`Given `) is followed by its text; one without (`前提`) keeps one space where the
+        /// source has whitespace. Where that would read as a longer keyword of the language
+        /// (`Et ` and `que x` as `Et que x`), the shortest start of the source's whitespace
+        /// that keeps the keyword, else the whitespace as written.
+        func separator(of step: Step) -> String {
+            guard !step.text.isEmpty else { return "" }
+            let length = step.keyword.unicodeScalars.count
+            let collapsed =
+                step.keyword.unicodeScalars.last?.isGherkinWhitespace ?? true
+                ? "" : separator(afterPrefixOf: length, at: step.location, default: "")
+            guard let longer = longerKeywords[step.keyword] else { return collapsed }
+            func keepsKeyword(_ separator: String) -> Bool {
+                let line = step.keyword + separator + step.text
+                return !longer.contains { line.utf8.starts(with: $0.utf8) }
+            }
+            guard !keepsKeyword(collapsed) else { return collapsed }
+            var written = " "
+            if let line = source(step.location.line), let column = step.location.column {
+                written = line.whitespaceRun(from: column - 1 + length)
+            }
+            var candidate = String.UnicodeScalarView()
+            for scalar in written.unicodeScalars {
+                candidate.append(scalar)
+                let run = String(candidate)
+                if keepsKeyword(run) { return run }
+            }
+            return written
         }
 
         /// A row's cells as written in the source (escapes kept) and the text after its last

@@ -32,6 +32,12 @@ package struct SourceLine {
         return scalars[after].isGherkinWhitespace ? " " : ""
     }
 
+    /// The run of whitespace that starts at scalar `index` (0-based), as written.
+    package func whitespaceRun(from index: Int) -> String {
+        guard index >= 0, index < scalars.count else { return "" }
+        return Self.string(scalars[index...].prefix { $0.isGherkinWhitespace })
+    }
+
     /// The comment after a tag line's tags (`@smoke # flaky on CI`), from its `#` on: the
     /// first `#` after whitespace, as the parser cuts it.
     package var tagComment: String? {

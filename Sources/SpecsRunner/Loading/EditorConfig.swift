@@ -121,21 +121,3 @@ package enum EditorConfig {
         }
     }
 }
-
-/// How `specs format` indents a feature file: the `format` section of `specs.json`
-/// (`"indent": 4` or `"indent": "tab"`), else `indent_style` and `indent_size` of the file's
-/// `.editorconfig` (`indent_size = tab` meaning its `tab_width`), else two spaces.
-package enum FormatIndentation {
-    /// The text of one indentation level for the file at `path`.
-    package static func of(file path: String, project: ProjectConfiguration?) -> String {
-        if let indentation = project?.formatIndentation { return indentation }
-        let properties = EditorConfig.properties(forFile: path)
-        if properties["indent_style"] == "tab" { return "\t" }
-        // `indent_size = tab` is the `tab_width` (EditorConfig).
-        let size = properties["indent_size"] == "tab" ? properties["tab_width"] : properties["indent_size"]
-        if let size = size.flatMap(Int.init), (1...16).contains(size) {
-            return String(repeating: " ", count: size)
-        }
-        return "  "
-    }
-}

@@ -82,12 +82,11 @@ package struct ProjectConfiguration: Sendable {
         }
     }
 
-    /// The `format` section's indentation: `"indent"` a number of spaces (1 to 16) or `"tab"`.
+    /// The `format` section's indentation: `"indent"` a number of spaces (1 to 16) or `"tab"`;
+    /// an error is placed at the key that holds what is wrong.
     private static func indentation(
         _ section: Any?, in data: Data, path: String
-    ) throws(ConfigurationError)
-        -> String?
-    {
+    ) throws(ConfigurationError) -> String? {
         guard let section else { return nil }
         guard let object = section as? [String: Any] else {
             throw error("'format' is not an object (it takes \"indent\")", at: ["format"], in: data, path: path)
@@ -100,13 +99,20 @@ package struct ProjectConfiguration: Sendable {
         switch object["indent"] {
         case nil: return nil
         case let text as String where text == "tab": return "\t"
-        case let number as Int where (1...16).contains(number):
-            return String(repeating: " ", count: number)
+        case let number as NSNumber
+        where !isBoolean(number) && (1...16).contains(number.intValue)
+            && Double(number.intValue) == number.doubleValue:
+            return String(repeating: " ", count: number.intValue)
         default:
             throw error(
                 "'format.indent' takes a number of spaces from 1 to 16, or \"tab\"", at: ["format", "indent"],
                 in: data, path: path)
         }
+    }
+
+    /// Whether JSON wrote `number` as `true` or `false`, which read as 1 and 0.
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
     }
 
     /// The error `message` at the key `keyPath` of the file (object keys from the outermost),
