@@ -19,7 +19,8 @@ final class RunSignalTests: XCTestCase {
         try scratch.write(
             "Features/h.feature",
             "Feature: H\n\n  Scenario: quick\n    Given a step that fails\n\n"
-                + "  Scenario: slow\n    Given a step that sleeps for 2000 ms\n    And a step that records \"slow-end\"\n")
+                + "  Scenario: slow\n    Given a step that sleeps for 2000 ms\n    And a step that records \"slow-end\"\n"
+        )
         let ledger = project.appendingPathComponent("ledger").path
         let reports = ["--format", "junit:j.xml", "--format", "message:m.ndjson", "--format", "rerun:rr.txt"]
         let run = try ExecutableRun.run(

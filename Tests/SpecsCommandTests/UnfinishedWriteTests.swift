@@ -92,7 +92,8 @@ final class UnfinishedWriteTests: XCTestCase {
         let rerun = try run(["@rr.txt"], wrapper: asProcessOne)
         XCTAssertEqual(rerun.code, 2, rerun.out + rerun.err)
         XCTAssertTrue(
-            rerun.err.contains("rr.txt: error: the run that was writing it did not finish (.rr.txt.1.partial"), rerun.err)
+            rerun.err.contains("rr.txt: error: the run that was writing it did not finish (.rr.txt.1.partial"),
+            rerun.err)
         let report = try run(["report", "m.ndjson", "--format", "summary"], wrapper: asProcessOne)
         XCTAssertEqual(report.code, 2, report.out + report.err)
         XCTAssertFalse(report.out.contains("PASSED"), report.out)
