@@ -15,11 +15,16 @@ enum InputFile {
         case S_IFREG: return FileManager.default.contents(atPath: path)
         case S_IFDIR: return nil
         default:
-            // A pipe, a socket or a device: read to its end.
-            let opened = status.st_mode & S_IFMT == S_IFIFO ? waiting.open(path) : FileHandle(forReadingAtPath: path)
-            guard let handle = opened else { return nil }
-            defer { try? handle.close() }
-            do { return try handle.readToEnd() ?? Data() } catch { return nil }
+            // A pipe, a socket or a device: read to its end. Its writer may take its time or
+            // never come: a signal ends the read by its default action, also in a run that
+            // takes signals in already (`SignalIntake`).
+            return SignalIntake.withDefaultActions {
+                let opened =
+                    status.st_mode & S_IFMT == S_IFIFO ? waiting.open(path) : FileHandle(forReadingAtPath: path)
+                guard let handle = opened else { return nil }
+                defer { try? handle.close() }
+                do { return try handle.readToEnd() ?? Data() } catch { return nil }
+            }
         }
     }
 

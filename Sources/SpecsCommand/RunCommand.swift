@@ -129,6 +129,11 @@ struct RunCommand {
             verdict.add(.nothingSelected(hint: emptySelectionHint))
         }
         outputs.addTheirProblems(to: &verdict, err: err)
+        signals.takeIn()
+        if summary.interrupted == nil, let late = interruption.current {
+            // The verdict was decided with every scenario ended, and every report tells it.
+            err.write("note: \(late) came after the last scenario had ended: the run's verdict stands\n")
+        }
         let humanOnStdout = FormatRequest.humanOnStdout(formats)
         (humanOnStdout && out.failure == nil ? out : err).write(
             VerdictText.render(verdict, palette: humanOnStdout ? outputs.factory.palette : .none))

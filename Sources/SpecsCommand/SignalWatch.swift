@@ -2,49 +2,59 @@ import Foundation
 import Locking
 import SpecsRunner
 
-/// SIGINT and SIGTERM stop a run cleanly: no new scenario starts, workers are ended,
-/// every report is written, and the exit code is the signal's. SIGPIPE is ignored, so
-/// that `specs | head -1` loses the terminal output only, not the reports.
+/// SIGINT, SIGTERM and SIGHUP stop a run cleanly: no new scenario starts, workers are ended,
+/// every report is written, and the exit code is the signal's. They are taken in from the
+/// run's first moment (`SignalIntake`), so one that came before the watch began stops the run
+/// alike. SIGPIPE is ignored, so that `specs | head -1` loses the terminal output only, not the
+/// reports.
 ///
-/// The signals are taken on a queue of their own, which gets a thread when every thread of
+/// The signals are read on a queue of their own, which gets a thread when every thread of
 /// the task pool is held by a step that blocks it. A run in process whose steps block every
 /// one of those threads cannot go on to its end: it is ended `giveUpSeconds` after the
 /// signal, with the signal's code, saying why and that its reports are not written.
 final class SignalWatch: Sendable {
     /// How long a run in process is given to end after a signal.
     static let giveUpSeconds = 10
-    private let sources: Locked<[any DispatchSourceSignal]>
+    private let source: Locked<any DispatchSourceRead>
     private let stopped = Locked(false)
+    private let take: @Sendable (String) -> Void
 
     /// Watches for the signals; `inProcess`: the run's steps run on this process's threads.
     init(_ interruption: RunInterruption, inProcess: Bool = false) {
         signal(SIGPIPE, SIG_IGN)
+        SignalIntake.begin()
         let queue = DispatchQueue(label: "specs.signals")
-        var sources: [any DispatchSourceSignal] = []
         let stopped = stopped
-        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                let first = interruption.current == nil
-                interruption.interrupt(name)
-                guard inProcess, first else { return }
-                queue.asyncAfter(deadline: .now() + .seconds(Self.giveUpSeconds)) {
-                    guard !stopped.withLock({ $0 }) else { return }
-                    Self.giveUp(name, number)
-                }
+        let take: @Sendable (String) -> Void = { name in
+            let first = interruption.current == nil
+            interruption.interrupt(name)
+            guard inProcess, first, let number = Self.number(name) else { return }
+            queue.asyncAfter(deadline: .now() + .seconds(Self.giveUpSeconds)) {
+                guard !stopped.withLock({ $0 }) else { return }
+                Self.giveUp(name, number)
             }
-            source.resume()
-            sources.append(source)
         }
-        self.sources = Locked(sources)
+        self.take = take
+        // What came before the watch began counts before any scenario starts.
+        for name in SignalIntake.received() { take(name) }
+        let source = DispatchSource.makeReadSource(fileDescriptor: SignalIntake.pipe.read, queue: queue)
+        source.setEventHandler {
+            for name in SignalIntake.received() { take(name) }
+        }
+        source.resume()
+        self.source = Locked(source)
+    }
+
+    /// Takes in at once what came and the queue has not read yet: the run's interruption is
+    /// then as up to date as can be.
+    func takeIn() {
+        for name in SignalIntake.received() { take(name) }
     }
 
     func stop() {
         stopped.withLock { $0 = true }
-        for source in sources.withLock({ $0 }) { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        source.withLock { $0.cancel() }
+        SignalIntake.end(raisingPending: false)
     }
 
     /// Ends the process: its steps hold every thread the run would finish on.
@@ -58,10 +68,6 @@ final class SignalWatch: Sendable {
     }
 
     static func number(_ name: String) -> Int32? {
-        switch name {
-        case "SIGINT": SIGINT
-        case "SIGTERM": SIGTERM
-        default: nil
-        }
+        SignalIntake.taken.first { $0.name == name }?.number
     }
 }

@@ -22,11 +22,18 @@ public enum SpecsCommand {
         if let workerId = ProcessInfo.processInfo.environment[WorkerProtocol.environmentVariable] {
             return await WorkerCommand.run(workerId: workerId, registry: registry())
         }
+        // A run takes SIGINT, SIGTERM and SIGHUP in from now on: one that comes before it
+        // watches them (`SignalWatch`) ends it as interrupted, not by the default action.
+        if arguments.first.flatMap(Subcommand.init(rawValue:)) == nil { SignalIntake.begin() }
         // A reader that closes the pipe (`specs | head -1`) ends the output, not the run.
         signal(SIGPIPE, SIG_IGN)
-        return await run(
+        let code = await run(
             arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError(), name: name,
             workerExecutable: Bundle.main.executablePath)
+        // A command that ended before a run watched the signals (a usage error) ends by one it
+        // took in, as the signal's default action would have ended it.
+        SignalIntake.end(raisingPending: true)
+        return code
     }
 
     /// Runs with the given arguments, writing to the given outputs; returns the exit code.

@@ -3,7 +3,10 @@ import SpecsReporting
 
 /// A write of a file that a run began and did not end: the hidden `.NAME.PID.partial`
 /// (`PartialFile`) that a run writes beside a report before putting it in place
-/// (`ReportOutput`), as new as the file or newer. The file in place is then an earlier run's.
+/// (`ReportOutput`). A run that puts a report in place removes the partials of it whose writers
+/// are gone, so one that is left says that the last run writing the file did not finish,
+/// whatever the two files' times (clocks of CI machines differ, restored files keep theirs):
+/// the file in place is then an earlier run's.
 /// Decided here alone for every command that reads what a run wrote: `specs @FILE` and
 /// `specs report STREAM...`.
 struct UnfinishedWrite {
@@ -21,22 +24,22 @@ struct UnfinishedWrite {
 
     /// The unfinished write of the file at `path`, found where the writer put it (beside the
     /// target of the links `path` goes through, under the target's name): of the partial
-    /// files of it as new as it or newer that another process left, one whose writer is gone
+    /// files of it that another process left (or this one's number before it started), one whose writer is gone
     /// (the file is then an earlier run's), else one being written now (the file in place is
     /// then an earlier run's too, until that run ends); nil when there is none.
     init?(beside path: String) {
         guard case .path(let target) = ReportDestination.resolved(path) else { return nil }
         let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent().path
-        let written = Self.modified(url.path) ?? 0
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         var found: (name: String, pid: Int32?, writing: Bool)?
         for name in names.sorted() {
             guard let pid = PartialFile.writer(of: name, forReport: url.lastPathComponent),
-                let time = Self.modified(folder + "/" + name), time >= written
+                let time = Self.modified(folder + "/" + name)
             else { continue }
-            if pid == getpid() { continue }
             let writing = PartialWriter.writes(pid, modified: time)
+            // This process's own write, unless its number is a killed writer's (every command is PID 1 in a container).
+            if pid == getpid() && writing { continue }
             if found == nil || !writing { found = (name, pid, writing) }
             if !writing { break }
         }

@@ -3,8 +3,8 @@ import Locking
 
 /// How an input read from a FIFO waits for its writer, the mirror of a report's `ReaderWait`.
 /// A FIFO opened for reading blocks until a process opens it for writing; the command keeps
-/// waiting, as a shell's `cat` does, and a signal's default action still ends it (inputs are
-/// read before a run takes SIGINT and SIGTERM for itself). After `patience` seconds, `tell`
+/// waiting, as a shell's `cat` does, and a signal's default action still ends it (`InputFile`
+/// gives the signals their default actions back while it reads one). After `patience` seconds, `tell`
 /// says once that the command waits, and for what.
 struct WriterWait: Sendable {
     /// Says that the command waits for a writer (a line for standard error).

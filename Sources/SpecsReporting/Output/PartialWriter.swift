@@ -4,8 +4,10 @@ import Foundation
 /// last modified at a given time: it writes that file only if it runs and it started before
 /// that time. A process that started after it cannot have written it: it has the number of a
 /// writer that is gone (the system gives numbers again, often in a container), and the write
-/// is unfinished. Decided here alone for the writer that removes the partial files of killed
-/// runs (`ReportOutput`) and for the readers that refuse their earlier files.
+/// is unfinished. So for this process's own number too: a partial of it last modified before
+/// this process started is a killed run's (in a container every command may be PID 1).
+/// Decided here alone for the writer that removes the partial files of killed runs
+/// (`ReportOutput`) and for the readers that refuse their earlier files.
 package enum PartialWriter {
     /// How much later than the partial's modification time a writer's start may be read: the
     /// file system stamps times from a coarse clock, and the start time is read in clock ticks.
@@ -34,7 +36,10 @@ package enum PartialWriter {
             // Field 22 of /proc/PID/stat: the start in clock ticks since boot (on the clock
             // that counts suspended time too), after the name in parentheses, which may hold
             // spaces and parentheses itself.
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            // This process's own through `self`: in a PID namespace whose `/proc` is the
+            // host's, `/proc/PID` is another process.
+            let entry = pid == getpid() ? "self" : "\(pid)"
+            guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
                 let nameEnd = stat.lastIndex(of: ")")
             else { return nil }
             let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")

@@ -153,14 +153,14 @@ package final class ReportOutput {
     }
 
     /// Removes the partial files of this report that runs killed before their end left
-    /// beside it (`PartialFile` of a process that no longer writes it: `PartialWriter`).
+    /// beside it (`PartialFile` of a process that no longer writes it: `PartialWriter`, which
+    /// also tells this process's own from a killed one's of the same number), whatever their
+    /// times: this run's report supersedes them.
     private static func removeAbandonedPartials(of url: URL) {
         let folder = url.deletingLastPathComponent()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names {
-            guard let pid = PartialFile.writer(of: name, forReport: url.lastPathComponent), pid != getpid() else {
-                continue
-            }
+            guard let pid = PartialFile.writer(of: name, forReport: url.lastPathComponent) else { continue }
             let partial = folder.appendingPathComponent(name).path
             let attributes = try? FileManager.default.attributesOfItem(atPath: partial)
             guard let modified = attributes?[.modificationDate] as? Date,

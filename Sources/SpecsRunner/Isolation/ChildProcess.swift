@@ -167,9 +167,16 @@ private struct FileActions {
     init() {
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)
+        // The child blocks no signal, whichever thread of the runner (whose task pool blocks
+        // most of them) starts it.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
         #if canImport(Darwin)
             // Every descriptor not named by an action is closed in the child.
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT | POSIX_SPAWN_SETSIGMASK))
+        #else
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         #endif
     }
 

@@ -261,6 +261,7 @@ struct WorkerSupervisor: Sendable {
         case SIGBUS: "SIGBUS"
         case SIGKILL: "SIGKILL"
         case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
         case SIGFPE: "SIGFPE"
         default: "signal \(signal)"
         }
