@@ -93,6 +93,13 @@ public enum SpecsCommand {
             out.write(text)
             return 0
         }
+        // SPECS_TAGS selects the scenario tests of `swift test`; a run that seemed to take it
+        // would have run more than asked without a word.
+        if let tags = ProcessInfo.processInfo.environment["SPECS_TAGS"], !tags.isEmpty {
+            err.write(
+                "note: SPECS_TAGS='\(tags)' selects the scenario tests of `swift test`; \(name) does not read it "
+                    + "(select with --tags)\n")
+        }
         return await RunCommand(
             parsed: parsed.readingRerunFiles(), out: out, err: err, workerExecutable: workerExecutable
         )

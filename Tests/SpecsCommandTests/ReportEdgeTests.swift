@@ -86,6 +86,17 @@ final class ReportEdgeTests: XCTestCase {
         XCTAssertTrue(run.out.hasSuffix("PASSED: 10 scenarios passed\n"), run.out)
     }
 
+    func test_run_withSPECS_TAGSSet_saysItIsNotReadByARunOfSpecs() throws {
+        try passingFeature()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"], in: project, environment: ["SPECS_TAGS": "@smok"])
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "note: SPECS_TAGS='@smok' selects the scenario tests of `swift test`; misbehaving-specs does not read it "
+                    + "(select with --tags)"), run.err)
+    }
+
     func test_run_whenWorkersCannotStart_namesTheResourceAndItsLimitNotAHook() throws {
         try passingFeature()
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project, openFileLimit: 12)
