@@ -50,11 +50,15 @@ enum DocumentEdits {
                 ? Position(line: before.count, character: 0)
                 : Position(line: before.count - 1, character: last.utf16.count)
         }
-        func edit(_ old: Range<Int>, _ new: Range<Int>) -> Edit {
-            (
-                TextRange(start: Position(line: old.lowerBound, character: 0), end: end(old.upperBound)),
-                after[new].joined()
-            )
+        func edit(_ old: Range<Int>, _ new: Range<Int>, trimmed: Bool) -> Edit {
+            let range = TextRange(start: Position(line: old.lowerBound, character: 0), end: end(old.upperBound))
+            let text = after[new].joined()
+            // A `\r` in the new text that is no line end of the old (Neovim makes every `\r` of an
+            // edit a line break): the edit is cut down to the characters that change.
+            guard trimmed, text.utf16.contains(13) else { return (range, text) }
+            return trim(
+                Array(before[old].joined().utf16), Array(text.utf16), at: old.lowerBound,
+                end: old.upperBound < before.count ? nil : range.end)
         }
         var hunks: [(old: Range<Int>, new: Range<Int>)] = []
         if oldMiddle.count + newMiddle.count <= largestCompared {
@@ -86,7 +90,53 @@ enum DocumentEdits {
         } else {
             hunks = [(oldMiddle, newMiddle)]
         }
-        return hunks.map { edit($0.old, $0.new) }
+        // An insertion after the final line end starts on the line before it, which is unchanged:
+        // Neovim has no line there and would write one more line end.
+        var extended = false
+        if let last = hunks.last, last.old.lowerBound == before.count - 1, before[before.count - 1].isEmpty,
+            last.old.lowerBound > 0, last.new.lowerBound > 0
+        {
+            hunks[hunks.count - 1] = (
+                last.old.lowerBound - 1..<last.old.upperBound, last.new.lowerBound - 1..<last.new.upperBound
+            )
+            extended = true
+        }
+        return hunks.enumerated().map { index, hunk in
+            edit(hunk.old, hunk.new, trimmed: !(extended && index == hunks.count - 1))
+        }
+    }
+
+    /// The edit of the lines `was` (UTF-16, from the start of line `line`) into `now`, without
+    /// the characters they start and end with alike; never cut inside a `\r\n` or a surrogate pair,
+    /// nor after a `\r` (of `\r\r\n`, the first is what Neovim shows in its line). `end` is where
+    /// lines through the document's end end.
+    private static func trim(_ was: [UInt16], _ now: [UInt16], at line: Int, end: Position?) -> Edit {
+        func splits(_ offset: Int) -> Bool {
+            offset > 0 && offset < was.count
+                && ((was[offset - 1] == 13 && was[offset] == 10) || UTF16.isTrailSurrogate(was[offset]))
+        }
+        let shorter = min(was.count, now.count)
+        var head = 0
+        while head < shorter, was[head] == now[head] { head += 1 }
+        while splits(head) || (head > 0 && was[head - 1] == 13) { head -= 1 }
+        var tail = 0
+        while tail < shorter - head, was[was.count - 1 - tail] == now[now.count - 1 - tail] { tail += 1 }
+        while tail > 0, splits(was.count - tail) { tail -= 1 }
+        // The position of an offset in `was`, lines ended as the editor ends them.
+        let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
+        func position(_ offset: Int) -> Position {
+            var (row, character) = (line, 0)
+            for index in 0..<offset {
+                let ends =
+                    was[index] == 10 || (lone && was[index] == 13 && (index + 1 == was.count || was[index + 1] != 10))
+                (row, character) = ends ? (row + 1, 0) : (row, character + 1)
+            }
+            return Position(line: row, character: character)
+        }
+        return (
+            TextRange(start: position(head), end: tail == 0 ? end ?? position(was.count) : position(was.count - tail)),
+            String(decoding: now[head..<(now.count - tail)], as: UTF16.self)
+        )
     }
 
     /// Whether some lines end in `\r\n` and others in `\n` alone.

@@ -13,13 +13,15 @@ enum DocumentText {
         return result
     }
 
-    /// How many lines the protocol sees: one more than the line ends (`\n`, `\r\n`, a lone `\r`).
+    /// How many lines the protocol sees: one more than the line ends (`\n`, `\r\n`, a lone `\r`
+    /// unless the editor reads it as part of its line, see `EditorLineEnds`).
     static func lineCount(of text: String) -> Int {
         var text = text
+        let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
         return text.withUTF8 { bytes -> Int in
             var count = 1
             var offset = 0
-            while let next = nextLineStart(after: offset, in: bytes) {
+            while let next = nextLineStart(after: offset, in: bytes, lone: lone) {
                 offset = next
                 count += 1
             }
@@ -30,7 +32,12 @@ enum DocumentText {
     /// The 0-based line `number`, without its line end.
     static func line(_ number: Int, of text: String) -> Substring {
         let start = index(line: number, character: 0, in: text)
-        let end = text.utf16[start...].firstIndex { $0 == 10 || $0 == 13 } ?? text.endIndex
+        let units = text.utf16
+        guard var end = units[start...].firstIndex(of: 10) else { return text[start...] }
+        if end > start, units[units.index(before: end)] == 13 { end = units.index(before: end) }
+        if EditorLineEnds.current.loneCarriageReturnEndsLine, let carriage = units[start..<end].firstIndex(of: 13) {
+            end = carriage
+        }
         return text[start..<end]
     }
 
@@ -44,7 +51,8 @@ enum DocumentText {
             return text.endIndex
         }
         var remaining = character
-        while remaining > 0, index < units.endIndex, units[index] != 10, units[index] != 13 {
+        let end: UInt16 = EditorLineEnds.current.loneCarriageReturnEndsLine ? 13 : 10
+        while remaining > 0, index < units.endIndex, units[index] != 10, units[index] != end {
             index = units.index(after: index)
             remaining -= 1
         }
@@ -52,15 +60,16 @@ enum DocumentText {
     }
 
     /// The UTF-8 offset where the 0-based line `number` starts, nil past the last line. Lines
-    /// end as the protocol ends them: `\n`, `\r\n` or a lone `\r`. Line ends are found with
-    /// `memchr`, so a keystroke in a long document costs no walk over its text.
+    /// end as the protocol ends them: `\n`, `\r\n` or a lone `\r` (see `EditorLineEnds`). Line
+    /// ends are found with `memchr`, so a keystroke in a long document costs no walk over its text.
     static func lineStart(_ number: Int, in text: String) -> Int? {
         var text = text
+        let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
         return text.withUTF8 { bytes -> Int? in
             var offset = 0
             var line = 0
             while line < number {
-                guard let next = nextLineStart(after: offset, in: bytes) else { return nil }
+                guard let next = nextLineStart(after: offset, in: bytes, lone: lone) else { return nil }
                 offset = next
                 line += 1
             }
@@ -68,13 +77,15 @@ enum DocumentText {
         }
     }
 
-    /// Where the line after the one holding UTF-8 offset `offset` starts, nil on the last line.
-    private static func nextLineStart(after offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// Where the line after the one holding UTF-8 offset `offset` starts, nil on the last line;
+    /// `lone` when a lone `\r` ends a line.
+    private static func nextLineStart(after offset: Int, in bytes: UnsafeBufferPointer<UInt8>, lone: Bool) -> Int? {
         guard let base = bytes.baseAddress, offset < bytes.count else { return nil }
         let rest = bytes.count - offset
         let feed = memchr(base + offset, 10, rest).map {
             UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base
         }
+        guard lone else { return feed.map { $0 + 1 } }
         // A carriage return before the line feed ends the line: alone, or with the feed after it.
         let searched = (feed ?? bytes.count) - offset
         if searched > 0, let found = memchr(base + offset, 13, searched) {
@@ -85,8 +96,10 @@ enum DocumentText {
     }
 
     /// Whether the text holds a carriage return that is not before a line feed: a line end for
-    /// the protocol, and line content for the parser.
+    /// the protocol, and line content for the parser. False when the editor reads it as part of
+    /// its line too (see `EditorLineEnds`).
     static func hasLoneCarriageReturn(_ text: String) -> Bool {
+        guard EditorLineEnds.current.loneCarriageReturnEndsLine else { return false }
         var text = text
         return text.withUTF8 { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
@@ -105,10 +118,11 @@ enum DocumentText {
     static func segments(_ text: String) -> [Substring] {
         var result: [Substring] = []
         var text = text
+        let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
         let offsets = text.withUTF8 { bytes -> [Int] in
             var offsets: [Int] = []
             var offset = 0
-            while let next = nextLineStart(after: offset, in: bytes) {
+            while let next = nextLineStart(after: offset, in: bytes, lone: lone) {
                 offsets.append(next)
                 offset = next
             }

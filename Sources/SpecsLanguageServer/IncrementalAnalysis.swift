@@ -16,7 +16,10 @@ extension FeatureAnalysis {
         let written = text.utf8.distance(
             from: text.startIndex,
             to: DocumentText.index(line: range.start.line, character: range.start.character, in: text))
-        guard !Self.makesLoneCarriageReturn(in: newText, from: written, count: change.text.utf8.count) else {
+        guard
+            !EditorLineEnds.current.loneCarriageReturnEndsLine
+                || !Self.makesLoneCarriageReturn(in: newText, from: written, count: change.text.utf8.count)
+        else {
             return false
         }
         // Lines are 1-based here: the edit replaced lines first...last with first...newLast.

@@ -218,7 +218,7 @@ extension LanguageServer {
         // Indented as `specs format` indents the file: specs.json, else .editorconfig.
         let formatted = FeatureFormatter(indentation: style.indentation(of: uri)).format(
             document, source: analysis.body, byteOrderMark: analysis.byteOrderMark)
-        let neovim = (initializeParameters["clientInfo"] as? [String: Any])?["name"] as? String == "Neovim"
+        let neovim = Self.isNeovim(initializeParameters)
         return DocumentEdits.edits(from: analysis.text, to: formatted, endPastLastLine: neovim).map { edit in
             ["range": edit.range.json, "newText": edit.newText] as [String: Any]
         }

@@ -136,6 +136,21 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         try stop(session)
     }
 
+    func test_diagnosticsAndFormatting_inNeovim_countLineFeedsAloneAsNeovimDoes() throws {
+        // Neovim shows a lone `\r` as ^M in its line: its lines are the parser's.
+        let text = "Feature: F\n  # a note\rgoing on\n  Scenario: S\n    Given nothing defines this\n     And c\rd\n"
+        let session = try start(clientInfo: ["name": "Neovim", "version": "0.11.4"])
+        try open(session, "Features/note.feature", text)
+        XCTAssertEqual(
+            Self.codes(try session.diagnostics(uri("Features/note.feature"))),
+            ["3 undefined", "4 indentation", "4 undefined"])
+        let edits = try XCTUnwrap(try format(session, "Features/note.feature")["result"] as? [[String: Any]])
+        let ranges = edits.compactMap { ($0["range"] as? [String: Any])?["start"] as? [String: Int] }
+        XCTAssertEqual(ranges.map { $0["line"] }, [1, 4], "\(edits)")
+        XCTAssertFalse(edits.contains { ($0["newText"] as? String ?? "").contains("\r") }, "\(edits)")
+        try stop(session)
+    }
+
     func test_formatting_lineEndsMixed_settlesAfterOneFormat() throws {
         let session = try start()
         for (name, text) in [
