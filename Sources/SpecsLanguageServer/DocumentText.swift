@@ -13,25 +13,31 @@ enum DocumentText {
         return result
     }
 
-    /// How many lines the protocol sees: one more than the line feeds.
+    /// How many lines the protocol sees: one more than the line ends (`\n`, `\r\n`, a lone `\r`
+    /// unless the editor reads it as part of its line, see `EditorLineEnds`).
     static func lineCount(of text: String) -> Int {
         var text = text
+        let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
         return text.withUTF8 { bytes -> Int in
-            guard let base = bytes.baseAddress else { return 1 }
             var count = 1
             var offset = 0
-            while offset < bytes.count, let found = memchr(base + offset, 10, bytes.count - offset) {
-                offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+            while let next = nextLineStart(after: offset, in: bytes, lone: lone) {
+                offset = next
                 count += 1
             }
             return count
         }
     }
 
-    /// The 0-based line `number`, without its line break.
+    /// The 0-based line `number`, without its line end.
     static func line(_ number: Int, of text: String) -> Substring {
         let start = index(line: number, character: 0, in: text)
-        let end = text.utf16[start...].firstIndex(of: 10) ?? text.endIndex
+        let units = text.utf16
+        guard var end = units[start...].firstIndex(of: 10) else { return text[start...] }
+        if end > start, units[units.index(before: end)] == 13 { end = units.index(before: end) }
+        if EditorLineEnds.current.loneCarriageReturnEndsLine, let carriage = units[start..<end].firstIndex(of: 13) {
+            end = carriage
+        }
         return text[start..<end]
     }
 
@@ -45,72 +51,90 @@ enum DocumentText {
             return text.endIndex
         }
         var remaining = character
-        while remaining > 0, index < units.endIndex, units[index] != 10 {
+        let end: UInt16 = EditorLineEnds.current.loneCarriageReturnEndsLine ? 13 : 10
+        while remaining > 0, index < units.endIndex, units[index] != 10, units[index] != end {
             index = units.index(after: index)
             remaining -= 1
         }
         return index
     }
 
-    /// The UTF-8 offset where the 0-based line `number` starts, nil past the last line: line
-    /// feeds found with `memchr`, so a keystroke in a long document costs no walk over its text.
+    /// The UTF-8 offset where the 0-based line `number` starts, nil past the last line. Lines
+    /// end as the protocol ends them: `\n`, `\r\n` or a lone `\r` (see `EditorLineEnds`). Line
+    /// ends are found with `memchr`, so a keystroke in a long document costs no walk over its text.
     static func lineStart(_ number: Int, in text: String) -> Int? {
         var text = text
+        let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
         return text.withUTF8 { bytes -> Int? in
-            guard let base = bytes.baseAddress else { return number == 0 ? 0 : nil }
             var offset = 0
             var line = 0
             while line < number {
-                guard let found = memchr(base + offset, 10, bytes.count - offset) else { return nil }
-                offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+                guard let next = nextLineStart(after: offset, in: bytes, lone: lone) else { return nil }
+                offset = next
                 line += 1
             }
             return offset
         }
     }
 
-    /// The one edit that turns `old` into `new`: the lines from the first that differs to the
-    /// last that differs, each line with its own line end (`\r\n` stays whole); nil when equal.
-    /// An edit of a last line without a line end ends on the line after it.
-    static func edit(from old: String, to new: String) -> (range: TextRange, newText: String)? {
-        guard old != new else { return nil }
-        let before = segments(old)
-        let after = segments(new)
-        // Compared byte for byte: lines that differ only in their Unicode normalization differ.
-        func same(_ a: Substring, _ b: Substring) -> Bool { a.utf8.elementsEqual(b.utf8) }
-        let shorter = min(before.count, after.count)
-        var prefix = 0
-        while prefix < shorter - 1, same(before[prefix], after[prefix]) { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, same(before[before.count - 1 - suffix], after[after.count - 1 - suffix]) {
-            suffix += 1
+    /// Where the line after the one holding UTF-8 offset `offset` starts, nil on the last line;
+    /// `lone` when a lone `\r` ends a line.
+    private static func nextLineStart(after offset: Int, in bytes: UnsafeBufferPointer<UInt8>, lone: Bool) -> Int? {
+        guard let base = bytes.baseAddress, offset < bytes.count else { return nil }
+        let rest = bytes.count - offset
+        let feed = memchr(base + offset, 10, rest).map {
+            UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base
         }
-        let start = Position(line: prefix, character: 0)
-        let end: Position
-        if suffix > 0 {
-            end = Position(line: before.count - suffix, character: 0)
-        } else if before[before.count - 1].isEmpty {
-            end = Position(line: before.count - 1, character: 0)
-        } else {
-            // A last line without a line end: the edit ends at the start of the line after it, the
-            // document's end as editors clamp it. Ended inside that line instead, an editor that
-            // keeps the final line end apart (Neovim) would write one more after the new text's.
-            end = Position(line: before.count, character: 0)
+        guard lone else { return feed.map { $0 + 1 } }
+        // A carriage return before the line feed ends the line: alone, or with the feed after it.
+        let searched = (feed ?? bytes.count) - offset
+        if searched > 0, let found = memchr(base + offset, 13, searched) {
+            let carriage = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            return carriage + 1 < bytes.count && bytes[carriage + 1] == 10 ? carriage + 2 : carriage + 1
         }
-        return (TextRange(start: start, end: end), after[prefix..<(after.count - suffix)].joined())
+        return feed.map { $0 + 1 }
     }
 
-    /// The text's lines, each with the line feed that ends it; the last has none (and is
-    /// empty when the text ends with one).
+    /// Whether the text holds a carriage return that is not before a line feed: a line end for
+    /// the protocol, and line content for the parser. False when the editor reads it as part of
+    /// its line too (see `EditorLineEnds`).
+    static func hasLoneCarriageReturn(_ text: String) -> Bool {
+        guard EditorLineEnds.current.loneCarriageReturnEndsLine else { return false }
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            while offset < bytes.count, let found = memchr(base + offset, 13, bytes.count - offset) {
+                let carriage = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                if carriage + 1 == bytes.count || bytes[carriage + 1] != 10 { return true }
+                offset = carriage + 2
+            }
+            return false
+        }
+    }
+
+    /// The text's lines as the protocol counts them, each with the line end that ends it (`\n`,
+    /// `\r\n` or a lone `\r`); the last has none (and is empty when the text ends with one).
     static func segments(_ text: String) -> [Substring] {
         var result: [Substring] = []
+        var text = text
+        let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
+        let offsets = text.withUTF8 { bytes -> [Int] in
+            var offsets: [Int] = []
+            var offset = 0
+            while let next = nextLineStart(after: offset, in: bytes, lone: lone) {
+                offsets.append(next)
+                offset = next
+            }
+            return offsets
+        }
+        let utf8 = text.utf8
         var start = text.startIndex
-        let units = text.utf8
-        var index = units.startIndex
-        while let newline = units[index...].firstIndex(of: 10) {
-            index = units.index(after: newline)
-            result.append(text[start..<index])
-            start = index
+        var previous = 0
+        for offset in offsets {
+            let end = utf8.index(start, offsetBy: offset - previous)
+            result.append(text[start..<end])
+            (start, previous) = (end, offset)
         }
         result.append(text[start...])
         return result

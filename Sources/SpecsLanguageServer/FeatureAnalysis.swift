@@ -31,6 +31,10 @@ struct FeatureAnalysis: Sendable {
     /// What the linter found, when the check was made with one (see `checked`).
     var findings: [LintFinding]?
 
+    /// Where the parser's lines lie in the protocol's, for a text with a lone `\r` (nil in any
+    /// other): steps and headings hold the protocol's lines, as the editor counts them.
+    private(set) var lines: ProtocolLines?
+
     /// The largest document checked: beyond it, one diagnostic says why nothing else is.
     static let largestChecked = 4 << 20
 
@@ -40,7 +44,7 @@ struct FeatureAnalysis: Sendable {
         let keyword: String
         let text: String
         var line: Int
-        let column: Int
+        var column: Int
         var texts: [String]
         /// What the step is (context, action, outcome), for a snippet that defines it.
         var type: PickleStepType? = nil
@@ -111,6 +115,18 @@ struct FeatureAnalysis: Sendable {
                 return heading
             }
         }
+        if DocumentText.hasLoneCarriageReturn(self.text) {
+            let lines = ProtocolLines(self.text)
+            self.lines = lines
+            for index in steps.indices {
+                (steps[index].line, steps[index].column) = lines.place(
+                    line: steps[index].line, column: steps[index].column)
+            }
+            for index in headings.indices {
+                (headings[index].line, headings[index].column) = lines.place(
+                    line: headings[index].line, column: headings[index].column)
+            }
+        }
     }
 
     /// The step at a line (1-based), found by halving the steps in line order.
@@ -143,14 +159,24 @@ struct FeatureAnalysis: Sendable {
         byteOrderMark && line == 1 ? column + 1 : column
     }
 
-    /// Where a 1-based column counted in Unicode scalars of the body (as the parser and the linter
-    /// count) lies in the text as the editor counts it: its UTF-16 column (1-based, after a
-    /// byte order mark on line 1) and the UTF-16 length of the scalar there.
-    func utf16Place(line: Int, character: Int) -> (column: Int, length: Int) {
-        let written = DocumentText.line(max(0, line - 1), of: body).unicodeScalars
+    /// Where a 1-based line and column counted in Unicode scalars of the body (as the parser and
+    /// the linter count) lie in the text as the editor counts it: its protocol line (1-based, a
+    /// lone `\r` ending one), its UTF-16 column (1-based, after a byte order mark on line 1)
+    /// and the UTF-16 length of the scalar there.
+    func utf16Place(line: Int, character: Int) -> (line: Int, column: Int, length: Int) {
+        let written: Substring.UnicodeScalarView
+        if lines == nil {
+            written = DocumentText.line(max(0, line - 1), of: body).unicodeScalars
+        } else {
+            // The parser's line, a lone `\r` in it.
+            let split = body.utf8.split(separator: 10, maxSplits: max(0, line - 1), omittingEmptySubsequences: false)
+            written = (line >= 1 && split.count >= line ? Substring(split[line - 1]) : "").unicodeScalars
+        }
         let before = written.prefix(max(0, character - 1)).reduce(0) { $0 + UTF16.width($1) }
         let at = written.dropFirst(max(0, character - 1)).first
-        return (column(before + 1, line: line), at.map(UTF16.width) ?? 1)
+        let column = column(before + 1, line: line)
+        let place = lines?.place(line: line, column: column) ?? (line: line, column: column)
+        return (place.line, place.column, at.map(UTF16.width) ?? 1)
     }
 
     private static func headings(_ feature: Feature) -> [Heading] {
@@ -201,14 +227,14 @@ struct FeatureAnalysis: Sendable {
             let place = utf16Place(line: error.location.line, character: error.location.column ?? 1)
             result.append(
                 Self.diagnostic(
-                    line: error.location.line, column: place.column, length: place.length,
+                    line: place.line, column: place.column, length: place.length,
                     severity: 1, code: "parse-error", message: ParseErrorWords.of(error, in: body)))
         }
         for finding in findings ?? lint(linter) {
             let place = utf16Place(line: finding.line, character: finding.column)
             result.append(
                 Self.diagnostic(
-                    line: finding.line, column: place.column, length: place.length,
+                    line: place.line, column: place.column, length: place.length,
                     severity: finding.severity == .error ? 1 : 2,
                     code: finding.rule, message: finding.message))
         }
@@ -243,7 +269,7 @@ struct FeatureAnalysis: Sendable {
     /// (a scenario's examples under it), each ending where the next of its level starts.
     /// Written as JSON directly: an outline of thousands of scenarios is answered as it is typed.
     func symbols() -> JSONText.Encoded {
-        let lineCount = text.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+        let lineCount = DocumentText.lineCount(of: text)
         func depth(_ kind: Heading.Kind, ruleOpen: Bool) -> Int {
             switch kind {
             case .feature: 0

@@ -9,8 +9,19 @@ extension FeatureAnalysis {
     /// left as it was): then the document is read whole.
     mutating func apply(_ change: TextChange, giving newText: String) -> Bool {
         guard let range = change.range, !tooLarge, newText.utf8.count <= Self.largestChecked,
-            !(byteOrderMark && range.start.line == 0)
+            !(byteOrderMark && range.start.line == 0), lines == nil
         else { return false }
+        // A lone `\r` the edit makes ends a line for the protocol and not for the parser: then
+        // the document is read whole, and its lines placed as the protocol counts them.
+        let written = text.utf8.distance(
+            from: text.startIndex,
+            to: DocumentText.index(line: range.start.line, character: range.start.character, in: text))
+        guard
+            !EditorLineEnds.current.loneCarriageReturnEndsLine
+                || !Self.makesLoneCarriageReturn(in: newText, from: written, count: change.text.utf8.count)
+        else {
+            return false
+        }
         // Lines are 1-based here: the edit replaced lines first...last with first...newLast.
         let first = range.start.line + 1
         let last = max(first, range.end.line + 1)
@@ -61,6 +72,21 @@ extension FeatureAnalysis {
             for index in (headingLow + newHeadings.count)..<headings.count { headings[index].line += delta }
         }
         return true
+    }
+
+    /// Whether the bytes written at UTF-8 offset `start`, or the one before them, hold a `\r`
+    /// no `\n` follows.
+    static func makesLoneCarriageReturn(in text: String, from start: Int, count: Int) -> Bool {
+        let bytes = text.utf8
+        let lower = bytes.index(bytes.startIndex, offsetBy: max(0, start - 1))
+        let upper = bytes.index(bytes.startIndex, offsetBy: min(bytes.count, start + count))
+        var index = lower
+        while index < upper {
+            let next = bytes.index(after: index)
+            if bytes[index] == 13, next == bytes.endIndex || bytes[next] != 10 { return true }
+            index = next
+        }
+        return false
     }
 
     /// The index of the first element at or after a line, in elements sorted by line.

@@ -113,7 +113,7 @@ extension LanguageServer {
         case .references(let at): return references(at)
         case .hover(let at): return hover(at)
         case .codeAction(_, _, let diagnostics): return codeActions(diagnostics)
-        case .formatting(let uri): return formatting(uri)
+        case .formatting(let uri): return try formatting(uri)
         case .documentSymbol(let uri):
             return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
         case .workspaceSymbol(let query): return workspaceSymbols(query)

@@ -29,9 +29,16 @@ extension LanguageServer {
         ]
     }
 
+    /// Whether the editor is Neovim, as its `clientInfo` names it: it counts lines and ends
+    /// edits its own way (see `EditorLineEnds`, `DocumentEdits.edits`).
+    static func isNeovim(_ params: [String: Any]) -> Bool {
+        (params["clientInfo"] as? [String: Any])?["name"] as? String == "Neovim"
+    }
+
     /// Takes the editor's settings: whether it takes snippets, and the package it opened.
     func configure(_ params: [String: Any]) {
         initializeParameters = params
+        EditorLineEnds.current.loneCarriageReturnEndsLine = !Self.isNeovim(params)
         let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?["completion"]
         snippets =
             ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false

@@ -105,7 +105,8 @@ extension LanguageServer {
             add(line: step.line - 1, start: step.column - 1, length: keywordLength, type: 0)
             let textStart = step.column - 1 + step.keyword.utf16.count
             // An outline's step shows its placeholders, which no definition matches as written.
-            guard step.texts.count == 1, step.texts[0] == step.text else { continue }
+            // A step with a lone `\r` goes on on the next line, where its arguments are not placed.
+            guard step.texts.count == 1, step.texts[0] == step.text, !step.text.utf8.contains(13) else { continue }
             for argument in arguments(step.text) {
                 add(
                     line: step.line - 1, start: textStart + argument.offset, length: argument.length,

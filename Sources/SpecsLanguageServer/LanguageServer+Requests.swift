@@ -201,16 +201,27 @@ extension LanguageServer {
 
     // MARK: The document and the project
 
-    /// The edit that makes the document what `specs format` writes: the lines from the first
-    /// that differs to the last that differs replaced, line ends (CRLF too) and a byte order
-    /// mark kept as the formatter keeps them.
-    func formatting(_ uri: String) -> Any {
-        guard let analysis = analysis(of: uri), let document = analysis.document else { return [] as [Any] }
+    /// The edits that make the document what `specs format` writes: each run of lines that
+    /// differ replaced, line ends (CRLF too) and a byte order mark kept as the formatter keeps
+    /// them. A document larger than the editor checks is refused with the command that formats it.
+    func formatting(_ uri: String) throws(ProtocolError) -> Any {
+        guard let analysis = analysis(of: uri) else { return [] as [Any] }
+        guard analysis.text.utf8.count <= FeatureAnalysis.largestChecked else {
+            // Named as `specs format` takes it, run in the package: relative to the package's folder.
+            var name = URL(string: uri)?.path ?? uri
+            if let folder = projectFolder, name.hasPrefix(folder + "/") { name.removeFirst(folder.count + 1) }
+            throw .requestFailed(
+                "\(name) is too large to format in the editor (larger than "
+                    + "\(FeatureAnalysis.largestChecked >> 20) MB): `specs format \(name)` formats it.")
+        }
+        guard let document = analysis.document else { return [] as [Any] }
         // Indented as `specs format` indents the file: specs.json, else .editorconfig.
         let formatted = FeatureFormatter(indentation: style.indentation(of: uri)).format(
             document, source: analysis.body, byteOrderMark: analysis.byteOrderMark)
-        guard let edit = DocumentText.edit(from: analysis.text, to: formatted) else { return [] as [Any] }
-        return [["range": edit.range.json, "newText": edit.newText]]
+        let neovim = Self.isNeovim(initializeParameters)
+        return DocumentEdits.edits(from: analysis.text, to: formatted, endPastLastLine: neovim).map { edit in
+            ["range": edit.range.json, "newText": edit.newText] as [String: Any]
+        }
     }
 
     /// The features, rules and scenarios of the project whose titles hold the query.

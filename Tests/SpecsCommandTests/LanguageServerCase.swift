@@ -21,16 +21,15 @@ class LanguageServerCase: XCTestCase {
     /// editor has initialized on `root`, the project's folder unless given.
     func start(
         executable: String? = nil, root: URL? = nil, environment: [String: String] = [:],
-        capabilities editor: [String: Any] = [:]
+        capabilities editor: [String: Any] = [:], clientInfo: [String: Any]? = nil
     ) throws -> Session {
         let session = try Session(executable: executable, environment: environment)
-        let initialized = try session.response(
-            try session.request(
-                "initialize",
-                [
-                    "capabilities": editor,
-                    "workspaceFolders": [["uri": (root ?? project.root).absoluteString, "name": "project"]],
-                ]))
+        var params: [String: Any] = [
+            "capabilities": editor,
+            "workspaceFolders": [["uri": (root ?? project.root).absoluteString, "name": "project"]],
+        ]
+        params["clientInfo"] = clientInfo
+        let initialized = try session.response(try session.request("initialize", params))
         capabilities = (initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any] ?? [:]
         try session.notify("initialized", [:])
         return session

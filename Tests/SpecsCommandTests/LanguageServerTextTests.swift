@@ -56,7 +56,7 @@ final class LanguageServerTextTests: LanguageServerCase {
         try stop(session)
     }
 
-    func test_formatting_lastLineWithoutLineEnd_editEndsPastTheLastLineAndGivesWhatSpecsFormatWrites() throws {
+    func test_formatting_lastLineWithoutLineEndInNeovim_editEndsPastTheLastLineAndGivesWhatSpecsFormatWrites() throws {
         let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes"
         try project.write("Features/noeol.feature", text)
         let formatted = try ExecutableRun.run(
@@ -66,7 +66,7 @@ final class LanguageServerTextTests: LanguageServerCase {
             contentsOf: project.root.appendingPathComponent("Features/noeol.feature"), encoding: .utf8)
         XCTAssertTrue(expected.hasSuffix("passes\n"), expected)
 
-        let session = try start()
+        let session = try start(clientInfo: ["name": "Neovim", "version": "0.11.4"])
         try open(session, "Features/noeol.feature", text)
         let reply = try session.response(
             try session.request(

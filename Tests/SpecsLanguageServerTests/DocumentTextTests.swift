@@ -39,35 +39,91 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertEqual(DocumentText.line(5, of: "a\nbc\nd"), "")
     }
 
-    /// Applies an edit as an editor does: the range's text replaced.
-    private func apply(_ edit: (range: TextRange, newText: String)?, to text: String) -> String {
-        guard let edit else { return text }
-        return DocumentText.applying(TextChange(range: edit.range, text: edit.newText), to: text)
+    func test_applying_loneCarriageReturn_endsALine() {
+        XCTAssertEqual(DocumentText.applying(change(1, 0, 2, 0, "X\n"), to: "a\rb\r\nc\n"), "a\rX\nc\n")
+        XCTAssertEqual(DocumentText.lineCount(of: "a\rb\r\nc\n\r"), 5)
+        XCTAssertEqual(DocumentText.line(1, of: "a\rb\r\nc"), "b")
+        XCTAssertEqual(DocumentText.lineStart(2, in: "a\r\r\nc"), 4)
     }
 
-    func test_edit_crlfDocument_appliedGivesTheNewTextExactly() {
+    /// Applies edits as an editor does: each range, of the text before any of them, replaced.
+    private func apply(_ edits: [DocumentEdits.Edit], to text: String) -> String {
+        edits.reversed().reduce(text) { text, edit in
+            DocumentText.applying(TextChange(range: edit.range, text: edit.newText), to: text)
+        }
+    }
+
+    func test_edits_crlfDocument_appliedGiveTheNewTextExactly() {
         let old = "Feature: F\r\nScenario: s\r\n  Given a\r\n   Then b\r\n"
         let new = "Feature: F\r\n\r\n  Scenario: s\r\n    Given a\r\n    Then b\r\n"
-        let edit = DocumentText.edit(from: old, to: new)
-        XCTAssertEqual(edit?.range.start, Position(line: 1, character: 0), "the unchanged first line is kept")
-        XCTAssertEqual(edit?.range.end, Position(line: 4, character: 0), "the empty last line is kept")
-        XCTAssertEqual(apply(edit, to: old), new)
+        let edits = DocumentEdits.edits(from: old, to: new)
+        XCTAssertEqual(edits.first?.range.start, Position(line: 1, character: 0), "the unchanged first line is kept")
+        XCTAssertLessThan(edits.last?.range.end.line ?? 4, 4, "the empty last line is kept")
+        XCTAssertEqual(apply(edits, to: old), new)
     }
 
-    func test_edit_lastLineWithoutLineEnd_endsAtTheStartOfTheLineAfterIt() {
+    func test_edits_lastLineWithoutLineEnd_endAtTheDocumentsEnd() {
         let old = "a\nb\n😀c"
         let new = "a\nb\n😀d\n"
-        XCTAssertEqual(apply(DocumentText.edit(from: old, to: new), to: old), new)
-        XCTAssertEqual(DocumentText.edit(from: old, to: new)?.range.end, Position(line: 3, character: 0))
-        XCTAssertNil(DocumentText.edit(from: old, to: old))
+        XCTAssertEqual(apply(DocumentEdits.edits(from: old, to: new), to: old), new)
+        XCTAssertEqual(DocumentEdits.edits(from: old, to: new).last?.range.end, Position(line: 2, character: 3))
+        XCTAssertTrue(DocumentEdits.edits(from: old, to: old).isEmpty)
     }
 
-    func test_edit_linesRemovedAndAdded_appliedGivesTheNewText() {
+    func test_edits_linesRemovedAndAdded_appliedGiveTheNewText() {
         for (old, new) in [
             ("a\nb\nc\n", "a\nc\n"), ("a\nc\n", "a\nb\nc\n"), ("x", ""), ("", "x\n"), ("\u{FEFF}a\n", "\u{FEFF}b\n"),
+            ("a\n b\nc\n\n\nd\n e\n", "a\nb\nc\n\nd\ne\n"), ("a\rb\n c\n", "a\rb\nc\n"),
         ] {
-            XCTAssertEqual(apply(DocumentText.edit(from: old, to: new), to: old), new, "\(old.debugDescription)")
+            XCTAssertEqual(apply(DocumentEdits.edits(from: old, to: new), to: old), new, "\(old.debugDescription)")
         }
+    }
+
+    func test_edits_linesApartChanged_replaceOnlyThem() {
+        let old = "a\n x\rb\nc\n y\n\n"
+        let new = "a\nx\rb\nc\ny\n"
+        let edits = DocumentEdits.edits(from: old, to: new)
+        XCTAssertEqual(edits.map(\.range.start.line), [1, 4])
+        XCTAssertEqual(apply(edits, to: old), new)
+        XCTAssertEqual(DocumentEdits.edits(from: "a\n b\rc\n d\n", to: "a\n b\rc\nd\n").map(\.newText), ["d\n"])
+    }
+
+    func test_edits_lineEndsMixed_leaveThemAsTheyAre() {
+        let old = "Feature: F\r\n  Scenario: S\n    Given a\r\n"
+        XCTAssertTrue(DocumentEdits.edits(from: old, to: "Feature: F\r\n  Scenario: S\r\n    Given a\r\n").isEmpty)
+        let edits = DocumentEdits.edits(from: old, to: "Feature: F\r\n  Scenario: S\r\n    Given b\r\n")
+        XCTAssertEqual(edits.map(\.newText), ["b"], "the character that changes")
+        XCTAssertEqual(edits.map(\.range.start), [Position(line: 2, character: 10)])
+    }
+
+    func test_edits_insertionAfterTheFinalLineEnd_startsOnTheLineBefore() {
+        let edits = DocumentEdits.edits(from: "a\r\n\r\n", to: "a\r\n\r\nb\r\n")
+        XCTAssertEqual(edits.map(\.range.start), [Position(line: 1, character: 0)])
+        XCTAssertEqual(apply(edits, to: "a\r\n\r\n"), "a\r\n\r\nb\r\n")
+    }
+
+    func test_edits_newTextWithACarriageReturn_holdOnlyTheCharactersThatChange() {
+        for (old, new) in [
+            ("F\n  x \r\r\n  y\n", "F\n  x \r\n  y\n"), ("F\ra\rb\r", "F\ra\rb\n"),
+            ("F\r\n   G a\r\n", "F\r\n  G a\r\n"), ("😀\r\n😁 \r\n", "😀\r\n😂\r\n"),
+        ] {
+            let edits = DocumentEdits.edits(from: old, to: new)
+            XCTAssertEqual(apply(edits, to: old), new, old.debugDescription)
+            XCTAssertFalse(edits.contains { $0.newText.contains("\r") }, "\(old.debugDescription): \(edits)")
+        }
+        XCTAssertEqual(
+            DocumentEdits.edits(from: "F\r\n   G a\r\n", to: "F\r\n  G a\r\n").map(\.range.start),
+            [Position(line: 1, character: 2)])
+    }
+
+    func test_lines_editorCountingLineFeedsAlone_readALoneCarriageReturnAsContent() {
+        EditorLineEnds.current.loneCarriageReturnEndsLine = false
+        defer { EditorLineEnds.current.loneCarriageReturnEndsLine = true }
+        XCTAssertEqual(DocumentText.lineCount(of: "a\rb\r\nc\n"), 3)
+        XCTAssertEqual(DocumentText.line(0, of: "a\rb\r\nc"), "a\rb")
+        XCTAssertFalse(DocumentText.hasLoneCarriageReturn("a\rb"))
+        let edits = DocumentEdits.edits(from: "F\n  a\rb\n c\n", to: "F\n  a\rb\nc\n")
+        XCTAssertEqual(edits.map(\.range.start), [Position(line: 2, character: 0)])
     }
 
     func test_language_crlfAndByteOrderMark_readTheLanguageLine() {

@@ -121,6 +121,6 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertEqual(DocumentText.lineCount(of: text), 10_001)
         XCTAssertEqual(DocumentText.lineStart(9_999, in: text), 9_999 * 18)
         XCTAssertNil(DocumentText.lineStart(10_001, in: text))
-        XCTAssertEqual(DocumentText.line(5_000, of: text), "    Given a step\r")
+        XCTAssertEqual(DocumentText.line(5_000, of: text), "    Given a step")
     }
 }

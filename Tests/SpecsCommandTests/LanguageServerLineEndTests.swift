@@ -1,0 +1,201 @@
+import Foundation
+import XCTest
+
+/// The language server's positions counted as the protocol counts lines (`\n`, `\r\n` and a
+/// lone `\r` each end one), through the real executable: formatting edits applied as a client
+/// exact to the protocol applies them give what `specs format` writes, diagnostics and
+/// outlines land on the lines the editor shows, and edits sent by the editor change the text
+/// where it meant.
+final class LanguageServerLineEndTests: LanguageServerCase {
+    /// The UTF-16 offset of each line's start, lines ending at `\n`, `\r\n` or a lone `\r`.
+    private static func lineStarts(_ units: [UInt16]) -> [Int] {
+        var starts = [0]
+        var index = 0
+        while index < units.count {
+            if units[index] == 13 && index + 1 < units.count && units[index + 1] == 10 { index += 1 }
+            if units[index] == 10 || units[index] == 13 { starts.append(index + 1) }
+            index += 1
+        }
+        return starts
+    }
+
+    /// `text` with the edits applied back to front as a client exact to the protocol applies
+    /// them: a position past the last line, or past its line's end, is a failure.
+    private static func applying(
+        _ edits: [[String: Any]], to text: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> String {
+        var units = Array(text.utf16)
+        let starts = lineStarts(units)
+        func offset(_ position: Any?) -> Int {
+            let position = position as? [String: Any] ?? [:]
+            let row = position["line"] as? Int ?? -1
+            let character = position["character"] as? Int ?? -1
+            guard row >= 0, row < starts.count else {
+                XCTFail("line \(row) is past the last line (\(starts.count - 1))", file: file, line: line)
+                return units.count
+            }
+            // The line's end, before its line end: none on the last line, two units for `\r\n`.
+            var end = units.count
+            if row + 1 < starts.count {
+                let next = starts[row + 1]
+                end = next - (next - 2 >= starts[row] && units[next - 2] == 13 && units[next - 1] == 10 ? 2 : 1)
+            }
+            XCTAssertLessThanOrEqual(starts[row] + character, end, "character past its line", file: file, line: line)
+            return starts[row] + character
+        }
+        let ranges = edits.map { edit -> (Int, Int, String) in
+            let range = edit["range"] as? [String: Any] ?? [:]
+            return (offset(range["start"]), offset(range["end"]), edit["newText"] as? String ?? "")
+        }
+        for (start, end, newText) in ranges.sorted(by: { $0.0 > $1.0 }) {
+            units.replaceSubrange(start..<end, with: Array(newText.utf16))
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    /// Waits for the diagnostics of `uri` to be `expected` (as `codes` gives them), up to ten publications.
+    private static func awaitDiagnostics(
+        _ session: Session, _ uri: String, _ expected: [String], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        var published: [String] = []
+        for _ in 0..<10 {
+            published = codes(try session.diagnostics(uri))
+            if published == expected { return }
+        }
+        XCTFail("diagnostics \(published), expected \(expected)", file: file, line: line)
+    }
+
+    /// What `specs format` writes of `text`, saved at `path`.
+    private func specsFormat(_ path: String, _ text: String) throws -> String {
+        try project.write(path, text)
+        let run = try ExecutableRun.run("misbehaving-specs", ["format", path], in: project.root)
+        XCTAssertEqual(run.code, 0, run.err)
+        return try String(contentsOf: project.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The server's answer to `textDocument/formatting` of `path`.
+    private func format(_ session: Session, _ path: String) throws -> [String: Any] {
+        try session.response(
+            try session.request(
+                "textDocument/formatting",
+                ["textDocument": ["uri": uri(path)], "options": ["tabSize": 2, "insertSpaces": true]]))
+    }
+
+    func test_formatting_loneCarriageReturns_editsAppliedExactlyGiveWhatSpecsFormatWrites() throws {
+        for (name, text) in [
+            ("lonecr", "Feature: F\n  Scenario: S\n    Given a\rb\n     And c\n"),
+            ("cronly", "Feature: F\r  Scenario: S\r    Given a\r     And c\r"),
+            (
+                "docstring",
+                "Feature: F\n  Scenario: S\n    Given a\n      \"\"\"\n      x\r\r\n      \"\"\"\n     And c\n"
+            ),
+            ("changedline", "Feature: F\n  Scenario: S\n     Given a\rb\n"),
+        ] {
+            let path = "Features/\(name).feature"
+            let expected = try specsFormat(path, text)
+            let session = try start()
+            try open(session, path, text)
+            let reply = try format(session, path)
+            let edits = try XCTUnwrap(reply["result"] as? [[String: Any]], "\(reply)")
+            XCTAssertEqual(Self.applying(edits, to: text), expected, name)
+            if name == "lonecr" {
+                // Only the lines that change: the unchanged line with the lone `\r` is in no edit.
+                XCTAssertEqual(edits.compactMap { $0["newText"] as? String }, ["\n", "    And c\n"], "\(edits)")
+            }
+            try stop(session)
+        }
+    }
+
+    func test_diagnosticsAndOutline_afterALoneCarriageReturn_lieOnTheLinesTheEditorShows() throws {
+        // A comment with a lone `\r`: the scenario and its undefined step are one line further
+        // down for the editor than for the parser.
+        let text = "Feature: F\n  # a note\rgoing on\n  Scenario: S\n    Given nothing defines this\n"
+        let session = try start()
+        try open(session, "Features/note.feature", text)
+        XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/note.feature"))), ["4 undefined"])
+        let symbols = try session.response(
+            try session.request("textDocument/documentSymbol", ["textDocument": ["uri": uri("Features/note.feature")]]))
+        let feature = try XCTUnwrap((symbols["result"] as? [[String: Any]])?.first, "\(symbols)")
+        let scenario = try XCTUnwrap((feature["children"] as? [[String: Any]])?.first)
+        let start = (scenario["range"] as? [String: Any])?["start"] as? [String: Int]
+        XCTAssertEqual(start, ["line": 3, "character": 0])
+        XCTAssertEqual(((feature["range"] as? [String: Any])?["end"] as? [String: Int])?["line"], 5)
+        // The editor's edit of that step, at the line it shows it on, defines it.
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri("Features/note.feature"), "version": 2],
+                "contentChanges": [
+                    [
+                        "range": ["start": ["line": 4, "character": 10], "end": ["line": 4, "character": 30]],
+                        "text": "a step that passes",
+                    ]
+                ],
+            ])
+        try Self.awaitDiagnostics(session, uri("Features/note.feature"), [])
+        try stop(session)
+    }
+
+    func test_diagnosticsAndFormatting_inNeovim_countLineFeedsAloneAsNeovimDoes() throws {
+        // Neovim shows a lone `\r` as ^M in its line: its lines are the parser's.
+        let text = "Feature: F\n  # a note\rgoing on\n  Scenario: S\n    Given nothing defines this\n     And c\rd\n"
+        let session = try start(clientInfo: ["name": "Neovim", "version": "0.11.4"])
+        try open(session, "Features/note.feature", text)
+        XCTAssertEqual(
+            Self.codes(try session.diagnostics(uri("Features/note.feature"))),
+            ["3 undefined", "4 indentation", "4 undefined"])
+        let edits = try XCTUnwrap(try format(session, "Features/note.feature")["result"] as? [[String: Any]])
+        let ranges = edits.compactMap { ($0["range"] as? [String: Any])?["start"] as? [String: Int] }
+        XCTAssertEqual(ranges.map { $0["line"] }, [1, 4], "\(edits)")
+        XCTAssertFalse(edits.contains { ($0["newText"] as? String ?? "").contains("\r") }, "\(edits)")
+        try stop(session)
+    }
+
+    func test_formatting_lineEndsMixed_settlesAfterOneFormat() throws {
+        let session = try start()
+        for (name, text) in [
+            ("mixed", "Feature: F\r\n  Scenario: S\n    Given a\r\n      \"\"\"\r\n      x\r\n      \"\"\"\r\n"),
+            ("tidy", "Feature: F\r\n\r\n  Scenario: S\n    Given a\r\n      \"\"\"\r\n      x\r\n      \"\"\"\r\n"),
+        ] {
+            let path = "Features/\(name).feature"
+            try open(session, path, text)
+            let edits = try XCTUnwrap(try format(session, path)["result"] as? [[String: Any]])
+            let once = Self.applying(edits, to: text)
+            // Each line keeps the line end it has: an edit of a line end alone would never settle
+            // in an editor that shows the file with one line end and the other in its lines.
+            XCTAssertTrue(once.contains("  Scenario: S\n    Given a\r\n"), once.debugDescription)
+            if name == "tidy" { XCTAssertEqual(edits.count, 0, "\(edits)") }
+            try session.notify(
+                "textDocument/didChange",
+                ["textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": once]]])
+            XCTAssertEqual((try format(session, path)["result"] as? [Any])?.count, 0, "\(name) settled")
+        }
+        try stop(session)
+    }
+
+    func test_formatting_lastLineWithoutLineEnd_editEndsAtTheDocumentsEnd() throws {
+        let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes"
+        let expected = try specsFormat("Features/noeol.feature", text)
+        XCTAssertTrue(expected.hasSuffix("passes\n"), expected)
+        let session = try start()
+        try open(session, "Features/noeol.feature", text)
+        let edits = try XCTUnwrap(try format(session, "Features/noeol.feature")["result"] as? [[String: Any]])
+        let end = (edits.last?["range"] as? [String: Any])?["end"] as? [String: Int]
+        XCTAssertEqual(end, ["line": 3, "character": 30])
+        XCTAssertEqual(Self.applying(edits, to: text), expected)
+        try stop(session)
+    }
+
+    func test_formatting_tooLargeForTheEditor_answersAnErrorNamingSpecsFormat() throws {
+        let scenario = "  Scenario: s\n    Given a step that passes\n"
+        let text = "Feature: Large\n" + String(repeating: scenario, count: (4 << 20) / scenario.utf8.count + 1)
+        let session = try start()
+        try open(session, "Features/large.feature", text)
+        let reply = try format(session, "Features/large.feature")
+        let message = (reply["error"] as? [String: Any])?["message"] as? String ?? ""
+        XCTAssertTrue(message.contains("too large to format in the editor"), "\(reply)")
+        XCTAssertTrue(message.contains("specs format Features/large.feature"), message)
+        XCTAssertNil(reply["result"])
+        try stop(session)
+    }
+}
