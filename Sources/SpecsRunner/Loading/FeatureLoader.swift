@@ -90,6 +90,16 @@ package enum FeatureLoader {
                 files.append(entry)
                 continue
             }
+            // A line selects in one file: a folder's files each have their own line numbers.
+            guard entry.lines.isEmpty else {
+                let argument = ([entry.path] + entry.lines.sorted().map(String.init)).joined(separator: ":")
+                problems.append(
+                    PathProblem(
+                        path: argument,
+                        reason: "a line selects a scenario in a feature file, not in a folder: "
+                            + "name the file (\(entry.path)/NAME.feature:LINE), or the folder alone"))
+                continue
+            }
             let base = entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path
             var found: [String] = []
             var visited: Set<String> = []
