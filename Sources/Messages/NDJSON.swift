@@ -134,7 +134,9 @@ public struct NDJSONError: Error, CustomStringConvertible {
         }
         switch error {
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not JSON" : "'\(path(context.codingPath))' is not a value it can be"
+            if !context.codingPath.isEmpty { return "'\(path(context.codingPath))' is not a value it can be" }
+            return context.underlyingError == nil
+                ? "no message type it knows (an envelope is an object of one, such as 'testCaseStarted')" : "not JSON"
         case .keyNotFound(let key, let context):
             return "'\(path(context.codingPath + [key]))' is missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

@@ -27,7 +27,7 @@ enum ShardDurations {
             }
             let reading: NDJSON.Reading
             do { reading = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path) } catch {
-                let place = (error as? NDJSONError)?.placedInItsJSON
+                let place = (error as? NDJSONError)?.placed(in: data)
                 throw UsageError(
                     message: "--shard-durations \(place?.place ?? path): \(place?.reason ?? "\(error)"); give the "
                         + "message stream of an earlier run (--format message:FILE)")

@@ -72,6 +72,9 @@ package enum FeatureLoader {
         package let path: String
         /// Why it cannot be used (`no such file or directory`).
         package let reason: String
+        /// Whether the argument is misused (a line on a folder), rather than naming nothing
+        /// usable: a run then stops before it starts.
+        package var isMisuse = false
         /// `path: error: reason`.
         package var description: String { "\(path): error: \(reason)" }
     }
@@ -97,7 +100,8 @@ package enum FeatureLoader {
                     PathProblem(
                         path: argument,
                         reason: "a line selects a scenario in a feature file, not in a folder: "
-                            + "name the file (\(entry.path)/NAME.feature:LINE), or the folder alone"))
+                            + "name the file (\(entry.path)/NAME.feature:LINE), or the folder alone",
+                        isMisuse: true))
                 continue
             }
             let base = entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path
