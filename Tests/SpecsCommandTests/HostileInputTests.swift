@@ -55,7 +55,8 @@ final class HostileInputTests: XCTestCase {
     func test_lsp_contentLengthThatIsNoLength_isAnsweredAsMalformed() throws {
         for header in [
             "Content-Length: -5", "Content-Length: abc", "Content-Length: 0", "Content-Length: -0",
-            "Content-Length: 99999999999999999999", "Content-Length: -9223372036854775808", "Content-Type: x",
+            "Content-Length: 99999999999999999999", "Content-Length: 9223372036854775807",
+            "Content-Length: -9223372036854775808", "Content-Type: x",
         ] {
             let lsp = try ExecutableRun.run(
                 "specs", [], in: project, timeout: 60, script: "printf '\(header)\\r\\n\\r\\n{}' | \"$0\" lsp")

@@ -104,12 +104,4 @@ final class EditorConfigTests: XCTestCase {
         XCTAssertTrue(EditorConfig.matches(braces, String(repeating: "ab", count: 20), steps: &steps))
         XCTAssertLessThanOrEqual(steps, braces.count * 4 * 41)
     }
-
-    func test_matches_bracesNestedDeep_matchWithoutRecursing() {
-        let depth = 100_000
-        let glob = String(repeating: "{", count: depth) + "a" + String(repeating: "}", count: depth)
-        XCTAssertTrue(EditorConfig.matches(glob, "a"))
-        XCTAssertTrue(EditorConfig.matches(glob, "x/a"))
-        XCTAssertFalse(EditorConfig.matches(glob, "b.feature"))
-    }
 }
