@@ -41,7 +41,7 @@ public enum NDJSON {
             do {
                 envelopes.append(try decoder.decode(Envelope.self, from: Data(line.utf8)))
             } catch {
-                throw NDJSONError(uri: uri, line: number, reason: "not a message envelope (\(error))")
+                throw NDJSONError(uri: uri, line: number, notAnEnvelope: error, text: Data(line.utf8))
             }
         }
         return envelopes
@@ -89,7 +89,7 @@ extension NDJSON {
                     reading.cutOffAtLine = number
                     break
                 }
-                throw NDJSONError(uri: uri, line: number, reason: "not a message envelope (\(error))")
+                throw NDJSONError(uri: uri, line: number, notAnEnvelope: error, text: Data(line.utf8))
             }
         }
         return reading
@@ -102,8 +102,49 @@ public struct NDJSONError: Error, CustomStringConvertible {
     public var uri: String
     /// The line that could not be read, 1-based.
     public var line: Int
+    /// The column where the line stops being JSON, 1-based, when it is known.
+    public var column: Int?
     /// Why it could not be read.
     public var reason: String
+    /// The line's text, for a reader that finds where its JSON breaks.
+    public var text: Data?
+    /// The place: `uri:line` or `uri:line:column`.
+    public var place: String { "\(uri):\(line)" + (column.map { ":\($0)" } ?? "") }
     /// The error as `uri:line: error: reason`.
-    public var description: String { "\(uri):\(line): error: \(reason)" }
+    public var description: String { "\(place): error: \(reason)" }
+
+    /// An error of its own.
+    public init(uri: String, line: Int, column: Int? = nil, reason: String) {
+        self.uri = uri
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
+    /// A line that does not decode as an envelope, told in words rather than the decoder's.
+    init(uri: String, line: Int, notAnEnvelope error: any Error, text: Data) {
+        self.init(uri: uri, line: line, reason: "not a message envelope: " + Self.words(for: error))
+        self.text = text
+    }
+
+    private static func words(for error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            if !context.codingPath.isEmpty { return "'\(path(context.codingPath))' is not a value it can be" }
+            return context.underlyingError == nil
+                ? "no message type it knows (an envelope is an object of one, such as 'testCaseStarted')" : "not JSON"
+        case .keyNotFound(let key, let context):
+            return "'\(path(context.codingPath + [key]))' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return context.codingPath.isEmpty
+                ? "not a JSON object naming one message"
+                : "'\(path(context.codingPath))' is not of the kind a message has there"
+        @unknown default:
+            return "\(error)"
+        }
+    }
 }

@@ -42,7 +42,7 @@ enum ReportCommand {
                 }
                 streams.append(reading.envelopes)
             } catch {
-                err.write("\(error)\n")
+                err.write("\((error as? NDJSONError)?.placed(in: data).description ?? "\(error)")\n")
                 return 2
             }
         }

@@ -27,9 +27,10 @@ enum ShardDurations {
             }
             let reading: NDJSON.Reading
             do { reading = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path) } catch {
+                let place = (error as? NDJSONError)?.placed(in: data)
                 throw UsageError(
-                    message: "--shard-durations \(path): \(error); give the message stream of an earlier run "
-                        + "(--format message:FILE)")
+                    message: "--shard-durations \(place?.place ?? path): \(place?.reason ?? "\(error)"); give the "
+                        + "message stream of an earlier run (--format message:FILE)")
             }
             durations.merge(Self.durations(in: reading.envelopes)) { _, new in new }
         }

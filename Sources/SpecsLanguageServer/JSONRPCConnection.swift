@@ -76,7 +76,7 @@ final class JSONRPCConnection {
         let bodyStart = headerEnd + 4
         guard let length = Self.contentLength(buffer[..<headerEnd]) else {
             buffer.removeSubrange(..<bodyStart)
-            return .malformed("a message without a Content-Length header")
+            return .malformed("a message without a Content-Length header giving its length in bytes")
         }
         if length > Self.largestMessage {
             buffer.removeSubrange(..<bodyStart)
@@ -115,13 +115,15 @@ final class JSONRPCConnection {
         (try? JSONSerialization.jsonObject(with: body)).flatMap { $0 as? [String: Any] }.map(Incoming.message)
     }
 
-    /// The length a header names; the field may follow bytes that are not a header.
+    /// The length a header names, nil when it names none or no count of bytes; the field may
+    /// follow bytes that are not a header.
     private static func contentLength(_ header: ArraySlice<UInt8>) -> Int? {
         for line in header.split(separator: 10) {
             let lowered = line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
             guard let field = lowered.firstRange(of: lengthField) else { continue }
             let value = String(decoding: line.dropFirst(field.upperBound), as: UTF8.self)
-            return Int(value.trimmingCharacters(in: .whitespacesAndNewlines))
+            // A count of bytes: `-5` is no more a length than `abc` is.
+            return Int(value.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0 >= 0 ? $0 : nil }
         }
         return nil
     }

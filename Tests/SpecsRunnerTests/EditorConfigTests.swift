@@ -72,4 +72,36 @@ final class EditorConfigTests: XCTestCase {
             }
         }
     }
+
+    func test_matches_globForms_asEditorsMatchThem() {
+        let cases: [(String, String, Bool)] = [
+            ("*.feature", "a.feature", true), ("*.feature", "deep/a.feature", true),
+            ("features/*.feature", "features/deep/a.feature", false),
+            ("features/**.feature", "features/deep/a.feature", true), ("**/a.feature", "a.feature", true),
+            ("/a.feature", "a.feature", true), ("/a.feature", "x/a.feature", false), ("a?c", "abc", true),
+            ("a?c", "a/c", false), ("[ab].x", "b.x", true), ("[!ab].x", "b.x", false),
+            ("*.{feature,story}", "a.story", true),
+            ("*.{feature,story}", "a.txt", false), ("{a,{b,{c,d}}}.x", "d.x", true), ("{a,{b,{c,d}}}.x", "e.x", false),
+            ("{a.x", "{a.x", true), ("a}.x", "a}.x", true), ("a,b", "a,b", true), ("\\*.x", "*.x", true),
+            ("\\*.x", "a.x", false), ("{}a", "a", true),
+        ]
+        for (glob, path, expected) in cases {
+            XCTAssertEqual(EditorConfig.matches(glob, path), expected, "[\(glob)] on \(path)")
+        }
+    }
+
+    func test_matches_manyStars_workBoundedByPatternTimesPath() {
+        let path = "Features/deep/checkout-with-a-long-name.feature"
+        for stars in [14, 20, 40, 200] {
+            let glob = String(repeating: "*", count: stars) + "x"
+            var steps = 0
+            XCTAssertFalse(EditorConfig.matches(glob, path, steps: &steps))
+            // Each path character visits each state at most once: a few states a character.
+            XCTAssertLessThanOrEqual(steps, (glob.count + 3) * 4 * (path.count + 1), "\(stars) stars")
+        }
+        var steps = 0
+        let braces = String(repeating: "{a,b}", count: 40)
+        XCTAssertTrue(EditorConfig.matches(braces, String(repeating: "ab", count: 20), steps: &steps))
+        XCTAssertLessThanOrEqual(steps, braces.count * 4 * 41)
+    }
 }

@@ -66,58 +66,19 @@ package enum EditorConfig {
     /// Whether a section's glob matches a path relative to the `.editorconfig`'s folder: a
     /// glob without `/` matches the name in any folder below.
     static func matches(_ glob: String, _ relative: String) -> Bool {
+        var steps = 0
+        return matches(glob, relative, steps: &steps)
+    }
+
+    /// `matches`, counting in `steps` the states it visits: at most a few per pattern
+    /// character for each path character, however many `*`, `**` and braces the glob holds.
+    static func matches(_ glob: String, _ relative: String, steps: inout Int) -> Bool {
         var pattern = glob
         if !pattern.contains("/") {
             pattern = "**/" + pattern
         } else if pattern.hasPrefix("/") {
             pattern.removeFirst()
         }
-        return match(Array(pattern), 0, Array(relative), 0)
-    }
-
-    /// Glob matching: `*` (no `/`), `**` (any), `?`, `[abc]`, `[!abc]`, `{a,b}`.
-    private static func match(_ pattern: [Character], _ p: Int, _ text: [Character], _ t: Int) -> Bool {
-        guard p < pattern.count else { return t == text.count }
-        switch pattern[p] {
-        case "*":
-            if p + 1 < pattern.count, pattern[p + 1] == "*" {
-                let next = p + 2
-                if next >= pattern.count { return true }
-                // `**/` also matches no folder at all.
-                if pattern[next] == "/", match(pattern, next + 1, text, t) { return true }
-                for index in t...text.count where match(pattern, next, text, index) { return true }
-                return false
-            }
-            var index = t
-            while true {
-                if match(pattern, p + 1, text, index) { return true }
-                guard index < text.count, text[index] != "/" else { return false }
-                index += 1
-            }
-        case "?":
-            return t < text.count && text[t] != "/" && match(pattern, p + 1, text, t + 1)
-        case "[":
-            guard let close = pattern[(p + 1)...].firstIndex(of: "]"), t < text.count else {
-                return t < text.count && text[t] == "[" && match(pattern, p + 1, text, t + 1)
-            }
-            var set = pattern[(p + 1)..<close]
-            let negated = set.first == "!"
-            if negated { set = set.dropFirst() }
-            return set.contains(text[t]) != negated && match(pattern, close + 1, text, t + 1)
-        case "{":
-            guard let close = pattern[(p + 1)...].firstIndex(of: "}") else {
-                return t < text.count && text[t] == "{" && match(pattern, p + 1, text, t + 1)
-            }
-            let rest = Array(pattern[(close + 1)...])
-            for choice in pattern[(p + 1)..<close].split(separator: ",", omittingEmptySubsequences: false)
-            where match(Array(choice) + rest, 0, text, t) {
-                return true
-            }
-            return false
-        case "\\" where p + 1 < pattern.count:
-            return t < text.count && text[t] == pattern[p + 1] && match(pattern, p + 2, text, t + 1)
-        default:
-            return t < text.count && text[t] == pattern[p] && match(pattern, p + 1, text, t + 1)
-        }
+        return GlobProgram(pattern).matches(Array(relative), steps: &steps)
     }
 }

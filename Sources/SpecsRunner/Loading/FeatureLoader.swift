@@ -72,6 +72,9 @@ package enum FeatureLoader {
         package let path: String
         /// Why it cannot be used (`no such file or directory`).
         package let reason: String
+        /// Whether the argument is misused (a line on a folder), rather than naming nothing
+        /// usable: a run then stops before it starts.
+        package var isMisuse = false
         /// `path: error: reason`.
         package var description: String { "\(path): error: \(reason)" }
     }
@@ -88,6 +91,17 @@ package enum FeatureLoader {
             }
             guard isDirectory.boolValue else {
                 files.append(entry)
+                continue
+            }
+            // A line selects in one file: a folder's files each have their own line numbers.
+            guard entry.lines.isEmpty else {
+                let argument = ([entry.path] + entry.lines.sorted().map(String.init)).joined(separator: ":")
+                problems.append(
+                    PathProblem(
+                        path: argument,
+                        reason: "a line selects a scenario in a feature file, not in a folder: "
+                            + "name the file (\(entry.path)/NAME.feature:LINE), or the folder alone",
+                        isMisuse: true))
                 continue
             }
             let base = entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path
