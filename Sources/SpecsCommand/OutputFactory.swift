@@ -118,7 +118,7 @@ struct OutputFactory {
     /// The formats that show the verdict, in the order they write it: the book first, whose
     /// whole page shows it, then those that write all the rest before (`VerdictReader`), so
     /// that a file of one that cannot be written is known to the others before they show it.
-    static let verdictReaders = ["html", "junit", "message", "rerun"]
+    static let verdictReaders = ["html", "junit", "json", "message", "rerun"]
 
     /// Once the verdict is whole (the other reports' files checked): closes the files of the
     /// formats that do not show it and adds those not written; lets the formats that show it
@@ -311,7 +311,7 @@ struct OutputFactory {
             return JUnitFormatter(
                 output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger,
                 verdict: readers.board)
-        case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
+        case "json": return CucumberJSONFormatter(output: stream, ledger: ledger, verdict: readers.board)
         case "traceability":
             return TraceabilityFormatter(
                 output: stream, style: .markdown, context: traceability.context, ledger: ledger)

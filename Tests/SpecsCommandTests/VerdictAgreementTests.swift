@@ -88,8 +88,8 @@ final class VerdictAgreementTests: XCTestCase {
     }
 
     func test_run_oneVerdictReportToAFullDevice_everyOtherReportSaysTheRunFailed() throws {
-        let places = ["html": "book.html", "junit": "j.xml", "message": "m.ndjson"]
-        for full in ["html", "junit", "message"] {
+        let places = ["html": "book.html", "junit": "j.xml", "message": "m.ndjson", "json": "c.json"]
+        for full in ["html", "junit", "message", "json"] {
             for place in places.values {
                 try? FileManager.default.removeItem(at: project.appendingPathComponent(place))
             }
@@ -116,6 +116,11 @@ final class VerdictAgreementTests: XCTestCase {
             if full != "message" {
                 let last = try scratch.read("m.ndjson").split(separator: "\n").last.map(String.init) ?? ""
                 XCTAssertTrue(last.contains("\"testRunFinished\"") && last.contains("\"success\":false"), said + last)
+            }
+            if full != "json" {
+                let json = try scratch.read("c.json")
+                XCTAssertTrue(json.contains("\"status\" : \"failed\""), said + json)
+                XCTAssertTrue(json.contains(reason), said + json)
             }
             XCTAssertTrue(try scratch.read("r.txt").contains("# FAILED: " + reason), said)
         }

@@ -135,21 +135,9 @@ package final class JUnitFormatter: VerdictReader {
         }
     }
 
-    /// The testcases of the verdict: each file that does not parse; then, when the verdict
-    /// fails and no other `testcase` shows it, `run` with every problem.
-    private func verdictCases() -> [(name: String, type: String, problems: [String])] {
-        let verdict = board?.verdict(or: ledger) ?? RunVerdict(ledger.result)
-        var cases: [(name: String, type: String, problems: [String])] = []
-        for problem in verdict.problems {
-            guard case .unparsableFiles(let places) = problem else { continue }
-            cases += places.map {
-                (name: $0, type: "parse error", problems: ["the feature file does not parse: \($0)"])
-            }
-        }
-        if !verdict.passed && failures == 0 && cases.isEmpty {
-            cases.append((name: "run", type: "verdict", problems: verdict.problems.map(VerdictText.sentence)))
-        }
-        return cases
+    /// The testcases of the verdict (`VerdictCases`).
+    private func verdictCases() -> [VerdictCases.Case] {
+        VerdictCases.cases(of: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), failedScenarios: failures)
     }
 
     /// The retried attempts that did not pass, as Maven Surefire marks reruns: `flakyFailure`
