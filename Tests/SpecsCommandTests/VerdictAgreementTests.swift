@@ -125,4 +125,16 @@ final class VerdictAgreementTests: XCTestCase {
             XCTAssertTrue(try scratch.read("r.txt").contains("# FAILED: " + reason), said)
         }
     }
+
+    func test_run_emptyShard_bookReadsTheRunsPassingVerdictAndSaysTheShardHeldNoScenario() throws {
+        let result = try run(["--shard", "5/5", "--format", "html:book.html", "--format", "summary"])
+        XCTAssertEqual(result.code, 0, result.out + result.err)
+        XCTAssertTrue(result.out.hasSuffix("PASSED: 0 scenarios passed\n"), result.out)
+        let book = try scratch.read("book.html")
+        XCTAssertTrue(book.contains("class=\"verdict good\""), book)
+        XCTAssertTrue(
+            book.contains(
+                "This shard holds no scenario (more shards than scenarios): the merge of the shards decides."),
+            book)
+    }
 }
