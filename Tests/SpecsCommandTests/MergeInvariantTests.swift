@@ -384,4 +384,15 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertTrue(json.contains("\"name\" : \"Features/broken.feature:4\""), json)
         XCTAssertTrue(json.contains("the feature file does not parse: Features/broken.feature:4"), json)
     }
+
+    func test_report_oneShardWithACommitAndOneWithout_failsNamingTheShardWithout() throws {
+        let ci = ["GITHUB_ACTIONS": "true", "GITHUB_SHA": "abc123", "GITHUB_REPOSITORY": "team/app"]
+        XCTAssertEqual(try run(["--shard", "1/2", "--format", "message:s1.ndjson"], environment: ci).code, 0)
+        XCTAssertEqual(
+            try run(["--shard", "2/2", "--format", "message:s2.ndjson"], environment: ["GITHUB_ACTIONS": "false"]).code,
+            0)
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary"])
+        assertFails(merged, saying: "s2.ndjson (shard 2 of 2) carries no commit (run outside CI?) while the others")
+        XCTAssertTrue(merged.out.contains("were run from abc123"), merged.out)
+    }
 }
