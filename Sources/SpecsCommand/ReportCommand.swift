@@ -93,8 +93,9 @@ enum ReportCommand {
             out.flush()
             return 2
         } catch {
+            // The reports' places themselves are wrong: what is there is left as it is.
             err.write("error: \(error)\n")
-            return removingReports()
+            return 2
         }
         let multiplexer = EventMultiplexer(consumers)
         let gate = CoverageGate(

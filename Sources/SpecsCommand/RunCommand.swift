@@ -105,8 +105,10 @@ struct RunCommand {
             out.flush()
             return interruption.current.map { 128 + (SignalWatch.number($0) ?? 2) } ?? 2
         } catch {
+            // The reports' places themselves are wrong (two reports to one file, a report over a
+            // file the run reads): what is there is left as it is.
             err.write("error: \(error)\n")
-            return removingReports(features: survey.features.paths)
+            return 2
         }
         RunExitGuard.arm(inProcess: options.isolation == .inProcess)
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
