@@ -357,9 +357,9 @@ def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_coun
     """The invariant for one run or merge: its exit code against the truth, its outputs against its exit.
 
     `scenarios_pass`: every selected scenario ran once and passed, and only the report sent to
-    /dev/full stands between the run and exit 0. Then exit 2 is the verdict, and the reports
-    written before the failed one was found show the scenarios' truth (they cannot know of it):
-    each output may say either. A rerun file to /dev/full of such a run is empty, which writes.
+    /dev/full stands between the run and exit 0. Then exit 2 is the verdict, and every other
+    report says the run failed: a report that cannot be written is known before any report shows
+    the verdict. A rerun file to /dev/full of such a run is empty, which writes.
     """
     process = outcome.process
     name = outcome.kind
@@ -385,6 +385,8 @@ def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_coun
     report_only = outcome.full_disk is not None and scenarios_pass and code in (0, 2)
     if report_only and outcome.full_disk == "rerun":
         expected_pass = passed
+    elif report_only and code != 2:
+        violate(f"{name}: a report sent to /dev/full does not fail it with exit 2", f"exit {code}")
     if not outcome.dry:
         if passed and not expected_pass:
             violate(
@@ -406,7 +408,7 @@ def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_coun
         elif junit:
             try:
                 tests, failures, errors, cases = junit_counts(junit)
-                if (failures + errors == 0) != passed and not report_only:
+                if (failures + errors == 0) != passed:
                     violate(
                         f"{name}: JUnit failures and errors disagree with the exit code",
                         f"tests={tests} failures={failures} errors={errors}, exit {code}")
@@ -428,7 +430,7 @@ def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_coun
             success = stream_success(stream)
             if success is None:
                 violate(f"{name}: message stream ends without testRunFinished", f"exit {code}")
-            elif success != passed and not report_only:
+            elif success != passed:
                 violate(
                     f"{name}: NDJSON testRunFinished.success disagrees with the exit code",
                     f"success {str(success).lower()}, exit {code}")
@@ -440,7 +442,7 @@ def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_coun
             band = re.search(r'class="verdict (good|bad)"', html)
             if band is None:
                 violate(f"{name}: HTML book has no verdict band", "")
-            elif (band.group(1) == "good") != passed and not report_only:
+            elif (band.group(1) == "good") != passed:
                 violate(
                     f"{name}: HTML book's verdict band disagrees with the exit code",
                     f'"verdict {band.group(1)}", exit {code}')
@@ -450,7 +452,7 @@ def check_outcome(case, outcome, suite, expected_pass, not_passed, selected_coun
             violate(f"{name}: exits 0 without writing a report", "rerun file")
         elif rerun is not None:
             empty = rerun.strip() == ""
-            if empty != passed and not (outcome.dry and passed) and not report_only:
+            if empty != passed and not (outcome.dry and passed):
                 violate(
                     f"{name}: rerun file's emptiness disagrees with the exit code",
                     f"{'empty' if empty else 'not empty'}, exit {code}")
@@ -572,7 +574,10 @@ def run_case(case, binary):
         ledger = [line for run in stream_outcomes for line in run.ledger]
         not_passed = {ident for ident in suite_ids if not ran_once_and_passed(ledger, ident)}
         intact = all(run.stream_fault is None for run in stream_outcomes) and cut is None
-        expected = intact and full_disk is None and not not_passed
+        # A run that could not write its JUnit or its book failed (exit 2), and its stream says
+        # so (testRunFinished.success false): a merge of it reads that and fails too.
+        report_failed = any(run.full_disk in ("junit", "html") for run in stream_outcomes)
+        expected = intact and full_disk is None and not report_failed and not not_passed
         # The rerun file must name what passed in no whole stream; what ran in a stream that was
         # cut, killed or otherwise not whole may or may not show in it, so it is not required.
         whole = [line for run in stream_outcomes if run.stream_fault is None and run is not cut for line in run.ledger]

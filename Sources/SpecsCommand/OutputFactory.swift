@@ -63,13 +63,30 @@ struct OutputFactory {
             Self.check(outputs, reportingTo: err) + standardOutputUnwritten(reportingTo: err)
         }
 
-        /// The same for the files of the formats that show the verdict, and the run histories.
-        func readersUnwritten(reportingTo err: ReportOutput) -> [String] {
+        /// The same for the files of the formats that show the verdict whose writes failed
+        /// before it was decided (`VerdictReaders.prepare()`).
+        func readersFailedEarly(reportingTo err: ReportOutput) -> [String] {
+            let failed = readerOutputs.filter { $0.failure != nil }
+            readerOutputs.removeAll { $0.failure != nil }
+            return Self.check(failed, reportingTo: err) + standardOutputUnwritten(reportingTo: err)
+        }
+
+        /// The same for the file of one format that shows the verdict, once it is finished
+        /// (nil: it writes to standard output).
+        func readerUnwritten(_ output: ReportOutput?, reportingTo err: ReportOutput) -> [String] {
+            guard let output, let index = readerOutputs.firstIndex(where: { $0 === output }) else {
+                return standardOutputUnwritten(reportingTo: err)
+            }
+            readerOutputs.remove(at: index)
+            return Self.check([output], reportingTo: err) + standardOutputUnwritten(reportingTo: err)
+        }
+
+        /// Says on `err` what the run histories could not read or write.
+        func tellHistories(_ err: ReportOutput) {
             for warning in htmlReports.flatMap(\.historyWarnings) { err.write("warning: --history: \(warning)\n") }
             for problem in htmlReports.compactMap(\.historyProblem) {
                 err.write("warning: --history: the run's record could not be written: \(problem)\n")
             }
-            return Self.check(readerOutputs, reportingTo: err) + standardOutputUnwritten(reportingTo: err)
         }
 
         /// The same for the rerun files.
@@ -98,21 +115,31 @@ struct OutputFactory {
     let files = Files()
     /// The formats that show the run's verdict, finished once it is decided.
     let readers = VerdictReaders()
-    /// The formats that show the verdict.
-    static let verdictReaders: Set<String> = ["message", "junit", "rerun", "html"]
+    /// The formats that show the verdict, in the order they write it: the book first, whose
+    /// whole page shows it, then those that write all the rest before (`VerdictReader`), so
+    /// that a file of one that cannot be written is known to the others before they show it.
+    static let verdictReaders = ["html", "junit", "json", "message", "rerun"]
 
     /// Once the verdict is whole (the other reports' files checked): closes the files of the
-    /// formats that do not show it and adds those not written, then posts the verdict, lets
-    /// the formats that show it write it and adds their own files not written (exit code 2
-    /// and the last lines say so; the reports written before could not). The rerun files are
-    /// written last, from the verdict with every other report not written, so that their
-    /// `# FAILED:` note says so; only their own files not written are added after them.
+    /// formats that do not show it and adds those not written; lets the formats that show it
+    /// write what does not depend on it and adds their files not written so far; then posts
+    /// the verdict and lets them write it one after another, each file checked before the
+    /// next reads the verdict (exit code 2 and the last lines say so; a report cannot show its
+    /// own file not written, nor a write that fails only after its `prepare()` the reports
+    /// finished before it). The rerun files are written last, from the verdict with every other
+    /// report not written, so that their `# FAILED:` note says so; only their own files not
+    /// written are added after them.
     func finish(_ verdict: inout RunVerdict, err: ReportOutput) {
         var unwritten = files.unwritten(reportingTo: err)
+        readers.prepare()
+        unwritten += files.readersFailedEarly(reportingTo: err)
         Self.add(unwritten, to: &verdict)
-        readers.finish(with: verdict)
-        unwritten += files.readersUnwritten(reportingTo: err)
-        Self.add(unwritten, to: &verdict)
+        readers.finish(with: verdict) { output in
+            unwritten += files.readerUnwritten(output, reportingTo: err)
+            Self.add(unwritten, to: &verdict)
+            return verdict
+        }
+        files.tellHistories(err)
         readers.finishLast(with: verdict)
         unwritten += files.lastUnwritten(reportingTo: err)
         Self.add(unwritten, to: &verdict)
@@ -150,6 +177,7 @@ struct OutputFactory {
     func consumers(for requests: [FormatRequest], inputs: [RunInput] = []) throws -> [any EventConsumer] {
         var consumers: [any EventConsumer] = [ledger]
         try Self.checkPlaces(of: requests, inputs: inputs)
+        var verdictReaders: [(order: Int, reader: any EventConsumer, output: ReportOutput?, last: Bool)] = []
         for request in requests {
             let stream = try request.path.map { try ReportOutput.file($0, waiting: readerWait) } ?? out
             let showsVerdict = Self.verdictReaders.contains(request.name)
@@ -163,8 +191,9 @@ struct OutputFactory {
                     files.outputs.append(stream)
                 }
             }
-            if showsVerdict {
-                readers.add(try consumer(request.name, stream), last: last)
+            if let order = Self.verdictReaders.firstIndex(of: request.name) {
+                let reader = try consumer(request.name, stream)
+                verdictReaders.append((order, reader, request.path == nil ? nil : stream, last))
             } else {
                 consumers.append(try consumer(request.name, stream))
             }
@@ -174,6 +203,9 @@ struct OutputFactory {
                         output: out, style: .terminal, context: traceability.context, palette: palette,
                         onlyWithLinks: !traceability.requested, ledger: ledger))
             }
+        }
+        for entry in verdictReaders.sorted(by: { $0.order < $1.order }) {
+            readers.add(entry.reader, output: entry.output, last: entry.last)
         }
         if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
             readers.add(GitHubAnnotations(output: out, ledger: ledger, verdict: readers.board))
@@ -279,7 +311,7 @@ struct OutputFactory {
             return JUnitFormatter(
                 output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger,
                 verdict: readers.board)
-        case "json": return CucumberJSONFormatter(output: stream, ledger: ledger)
+        case "json": return CucumberJSONFormatter(output: stream, ledger: ledger, verdict: readers.board)
         case "traceability":
             return TraceabilityFormatter(
                 output: stream, style: .markdown, context: traceability.context, ledger: ledger)

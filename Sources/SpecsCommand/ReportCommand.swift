@@ -20,13 +20,18 @@ enum ReportCommand {
             (parsed.has(.help) ? out : err).write(help)
             return parsed.has(.help) ? 0 : 2
         }
-        if Self.refusesUnfinishedWrites(parsed.positionals, err: err) { return 2 }
-        if Self.refusesNamedTwice(parsed.positionals, err: err) { return 2 }
+        // A command that ends before writing its reports leaves no earlier run's in their place.
+        let removingReports = { () -> Int32 in
+            StaleReports.remove(of: parsed, inputs: RunInput.streams(parsed.positionals), err: err)
+            return 2
+        }
+        if Self.refusesUnfinishedWrites(parsed.positionals, err: err) { return removingReports() }
+        if Self.refusesNamedTwice(parsed.positionals, err: err) { return removingReports() }
         var streams: [[Envelope]] = []
         for path in parsed.positionals {
             guard let data = InputFile.contents(atPath: path) else {
                 err.write("\(path): error: \(InputFile.whyUnreadable(path))\n")
-                return 2
+                return removingReports()
             }
             do {
                 let reading = try NDJSON.read(String(decoding: data, as: UTF8.self), uri: path)
@@ -43,7 +48,7 @@ enum ReportCommand {
                 streams.append(reading.envelopes)
             } catch {
                 err.write("\((error as? NDJSONError)?.placed(in: data).description ?? "\(error)")\n")
-                return 2
+                return removingReports()
             }
         }
         let allowUnchecked = parsed.has(.allowUncheckedStreams)
@@ -68,7 +73,7 @@ enum ReportCommand {
             for warning in traceability.warnings { err.write("warning: \(warning)\n") }
         } catch {
             err.write("error: \(error)\n")
-            return 2
+            return removingReports()
         }
         factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
         factory.readerWait = ReaderWait(tell: {
@@ -88,6 +93,7 @@ enum ReportCommand {
             out.flush()
             return 2
         } catch {
+            // The reports' places themselves are wrong: what is there is left as it is.
             err.write("error: \(error)\n")
             return 2
         }

@@ -16,7 +16,7 @@ struct RunCommand {
     var workerExecutable: String?
 
     func run<World: AnyObject>(registry: StepRegistry<World>) async -> Int32 {
-        guard let (readOptions, formats, traceability) = readOptions() else { return 2 }
+        guard let (readOptions, formats, traceability) = readOptions() else { return removingReports() }
         var options = readOptions
         for problem in registry.problems { err.write("\(problem)\n") }
         options.refusesBrokenDefinitions = true
@@ -35,7 +35,7 @@ struct RunCommand {
         let untrusted = parsed.namedRerunFiles.filter { $0.untrusted != nil }
         guard untrusted.isEmpty else {
             for file in untrusted { err.write("\(file.path): error: \(file.untrusted ?? "")\n") }
-            return 2
+            return removingReports()
         }
         let failedBeyondPlaces = parsed.namedRerunFiles.filter {
             $0.failure != nil && !$0.places.isEmpty
@@ -46,7 +46,7 @@ struct RunCommand {
                     "\(file.path): error: the run that wrote it failed for a reason the places it lists do not cover "
                         + "(\(file.failure ?? "")): run the suite again\n")
             }
-            return 1
+            return removingReports(exit: 1)
         }
         if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
             let failed = parsed.emptyRerunFiles.filter { $0.failure != nil }
@@ -56,10 +56,12 @@ struct RunCommand {
                         "\(file.path): error: lists no scenario, but the run that wrote it failed (\(file.failure ?? "")): "
                             + "run the suite again\n")
                 }
-                return 1
+                return removingReports(exit: 1)
             }
             let files = parsed.emptyRerunFiles.map(\.path).joined(separator: ", ")
             out.write("\(files) lists no scenario (the run that wrote it had no failure): nothing to run\n")
+            _ = removingReports(exit: 0)
+            out.write(VerdictText.render(RunVerdict(scenarios: [:], problems: []), palette: .none))
             return 0
         }
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
@@ -78,7 +80,7 @@ struct RunCommand {
         let emptySelectionHint = survey.selection.emptySelectionHint(
             files: files, paths: parsed.featurePaths, names: options.names)
         err.flush()
-        guard survey.selection.lineErrors.isEmpty else { return 2 }
+        guard survey.selection.lineErrors.isEmpty else { return removingReports(features: survey.features.paths) }
         let outputs: RunOutputs
         do {
             outputs = try RunOutputs(
@@ -104,6 +106,8 @@ struct RunCommand {
             out.flush()
             return interruption.current.map { 128 + (SignalWatch.number($0) ?? 2) } ?? 2
         } catch {
+            // The reports' places themselves are wrong (two reports to one file, a report over a
+            // file the run reads): what is there is left as it is.
             err.write("error: \(error)\n")
             return 2
         }
@@ -141,6 +145,14 @@ struct RunCommand {
         out.flush()
         if let signal = summary.interrupted { return 128 + (SignalWatch.number(signal) ?? 2) }
         return verdict.exitCode
+    }
+
+    /// The exit code (2 unless given) of a run that ends before writing any report: the files
+    /// at the reports' places, earlier runs', are removed (`StaleReports`); `features`: those
+    /// the run reads, kept.
+    private func removingReports(exit code: Int32 = 2, features: [FeaturePath] = []) -> Int32 {
+        StaleReports.remove(of: parsed, inputs: RunInput.all(of: parsed, features: features), err: err)
+        return code
     }
 
     /// The run's options, formats and traceability settings, with their warnings told; nil

@@ -169,7 +169,10 @@ final class CIScaleTests: XCTestCase {
         try scratch.write("rerun.txt", "")
         let run = try specs(["@rerun.txt"])
         XCTAssertEqual(run.code, 0)
-        XCTAssertEqual(run.out, "rerun.txt lists no scenario (the run that wrote it had no failure): nothing to run\n")
+        XCTAssertEqual(
+            run.out,
+            "rerun.txt lists no scenario (the run that wrote it had no failure): nothing to run\n"
+                + "PASSED: 0 scenarios passed\n")
     }
 
     func test_fileLine_onAStepOrATableRowOrAnExamplesHeader_selectsWhatItIsIn() throws {

@@ -365,4 +365,34 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertEqual(merged.code, 0, merged.out + merged.err)
         XCTAssertTrue(merged.out.hasSuffix("PASSED: 6 scenarios passed\n"), merged.out)
     }
+
+    func test_report_shardMissing_cucumberJSONCarriesTheRunsFailure() throws {
+        for index in 1...2 { XCTAssertEqual(try shard(index, of: 3).code, 0) }
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "json:c.json", "--format", "junit:j.xml"])
+        assertFails(merged, saying: "shard 3 of 3 is missing")
+        let json = try scratch.read("c.json")
+        XCTAssertTrue(json.contains("\"status\" : \"failed\""), json)
+        XCTAssertTrue(json.contains("the streams are not one whole run: shard 3 of 3 is missing"), json)
+    }
+
+    func test_run_unparsableFile_cucumberJSONShowsItFailed() throws {
+        try scratch.write(
+            "Features/broken.feature", "Feature: B\n  Scenario: b\n    Given a step that passes\n  oops\n")
+        let result = try run(["--format", "json:c.json"])
+        XCTAssertEqual(result.code, 2, result.out + result.err)
+        let json = try scratch.read("c.json")
+        XCTAssertTrue(json.contains("\"name\" : \"Features/broken.feature:4\""), json)
+        XCTAssertTrue(json.contains("the feature file does not parse: Features/broken.feature:4"), json)
+    }
+
+    func test_report_oneShardWithACommitAndOneWithout_failsNamingTheShardWithout() throws {
+        let ci = ["GITHUB_ACTIONS": "true", "GITHUB_SHA": "abc123", "GITHUB_REPOSITORY": "team/app"]
+        XCTAssertEqual(try run(["--shard", "1/2", "--format", "message:s1.ndjson"], environment: ci).code, 0)
+        XCTAssertEqual(
+            try run(["--shard", "2/2", "--format", "message:s2.ndjson"], environment: ["GITHUB_ACTIONS": "false"]).code,
+            0)
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary"])
+        assertFails(merged, saying: "s2.ndjson (shard 2 of 2) carries no commit (run outside CI?) while the others")
+        XCTAssertTrue(merged.out.contains("were run from abc123"), merged.out)
+    }
 }

@@ -332,4 +332,34 @@ final class StaleReportTests: XCTestCase {
         XCTAssertEqual(merged.code, 1, merged.out + merged.err)
         XCTAssertTrue(merged.out.contains("m.ndjson is a dry run"), merged.out)
     }
+
+    func test_usageErrors_removeTheEarlierRunsReportsAndSaySo() throws {
+        let reports = ["--format", "junit:j.xml", "--format", "message:m.ndjson", "--format", "rerun:r.txt"]
+        let usageErrors: [[String]] = [
+            ["Features/u.feature:1"] + reports, ["--name", "("] + reports, ["report", "shards/*.ndjson"] + reports,
+        ]
+        for arguments in usageErrors {
+            XCTAssertEqual(try run(reports + ["--format", "summary"]).code, 0)
+            let failing = try run(arguments)
+            let said = arguments.joined(separator: " ") + ": " + failing.out + failing.err
+            XCTAssertEqual(failing.code, 2, said)
+            for report in ["j.xml", "m.ndjson", "r.txt"] {
+                XCTAssertFalse(exists(report), "the earlier run's \(report) is left: " + said)
+                XCTAssertTrue(
+                    failing.err.contains("removed \(report): an earlier run's report, and this run wrote none"), said)
+            }
+            XCTAssertTrue(exists("Features/u.feature"), said)
+        }
+    }
+
+    func test_run_emptyRerunFile_saysItsLastLineAndLeavesNoEarlierReport() throws {
+        XCTAssertEqual(try run(["--format", "junit:j.xml", "--format", "summary"]).code, 0)
+        try scratch.write("empty.txt", "# nothing failed\n")
+        let result = try run(["@empty.txt", "--format", "junit:j.xml"])
+        XCTAssertEqual(result.code, 0, result.out + result.err)
+        XCTAssertTrue(result.out.hasSuffix("PASSED: 0 scenarios passed\n"), result.out)
+        XCTAssertFalse(exists("j.xml"))
+        XCTAssertTrue(
+            result.err.contains("removed j.xml: an earlier run's report, and this run wrote none"), result.err)
+    }
 }

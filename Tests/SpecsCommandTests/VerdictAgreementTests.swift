@@ -86,4 +86,55 @@ final class VerdictAgreementTests: XCTestCase {
                 "::error title=specs::FAILED: 1 feature file does not parse: Features/broken.feature:4\n"),
             result.out)
     }
+
+    func test_run_oneVerdictReportToAFullDevice_everyOtherReportSaysTheRunFailed() throws {
+        let places = ["html": "book.html", "junit": "j.xml", "message": "m.ndjson", "json": "c.json"]
+        for full in ["html", "junit", "message", "json"] {
+            for place in places.values {
+                try? FileManager.default.removeItem(at: project.appendingPathComponent(place))
+            }
+            let formats = places.sorted { $0.key < $1.key }.flatMap { format, place in
+                ["--format", "\(format):\(format == full ? "/dev/full" : place)"]
+            }
+            let result = try run(formats + ["--format", "rerun:r.txt", "--format", "summary"])
+            let said = full + " to /dev/full: " + result.out + result.err
+            XCTAssertEqual(result.code, 2, said)
+            XCTAssertTrue(
+                result.out.hasSuffix("FAILED:\n  - 1 report could not be written (see the errors above): /dev/full\n"),
+                said)
+            let reason = "1 report could not be written (see the errors above): /dev/full"
+            if full != "html" {
+                let book = try scratch.read("book.html")
+                XCTAssertTrue(book.contains("class=\"verdict bad\""), said)
+                XCTAssertTrue(book.contains(reason), said)
+            }
+            if full != "junit" {
+                let junit = try scratch.read("j.xml")
+                XCTAssertTrue(junit.contains("failures=\"1\""), said + junit)
+                XCTAssertTrue(junit.contains(reason), said + junit)
+            }
+            if full != "message" {
+                let last = try scratch.read("m.ndjson").split(separator: "\n").last.map(String.init) ?? ""
+                XCTAssertTrue(last.contains("\"testRunFinished\"") && last.contains("\"success\":false"), said + last)
+            }
+            if full != "json" {
+                let json = try scratch.read("c.json")
+                XCTAssertTrue(json.contains("\"status\" : \"failed\""), said + json)
+                XCTAssertTrue(json.contains(reason), said + json)
+            }
+            XCTAssertTrue(try scratch.read("r.txt").contains("# FAILED: " + reason), said)
+        }
+    }
+
+    func test_run_emptyShard_bookReadsTheRunsPassingVerdictAndSaysTheShardHeldNoScenario() throws {
+        let result = try run(["--shard", "5/5", "--format", "html:book.html", "--format", "summary"])
+        XCTAssertEqual(result.code, 0, result.out + result.err)
+        XCTAssertTrue(result.out.hasSuffix("PASSED: 0 scenarios passed\n"), result.out)
+        let book = try scratch.read("book.html")
+        XCTAssertTrue(book.contains("class=\"verdict good\""), book)
+        XCTAssertTrue(
+            book.contains(
+                "This shard holds no scenario (more shards than scenarios): the merge of the shards decides."),
+            book)
+    }
 }

@@ -353,11 +353,14 @@ final class CucumberJSONStreamingTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("\n  }\n]\n"), text)
     }
 
-    func test_finish_nothingSelected_writesAnEmptyArray() async throws {
+    func test_finish_nothingSelected_writesOnlyTheRunsFailure() async throws {
         var options = RunOptions()
         options.names = ["nothing has this name"]
         let text = try await json(StreamingRunTests.features([("a.feature", 2)]), options: options)
-        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])?.count, 0, text)
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        XCTAssertEqual(parsed.map { $0["uri"] as? String }, ["specs"], text)
+        XCTAssertTrue(text.contains("\"status\" : \"failed\""), text)
+        XCTAssertTrue(text.contains("no scenario was selected"), text)
     }
 }
 

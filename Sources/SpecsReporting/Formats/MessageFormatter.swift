@@ -9,7 +9,7 @@ import SpecsRunner
 /// decided: its `testRunFinished` says `success` as the exit code does (a merge's verdict,
 /// a coverage gate, a report not written), and a stream whose runs never finished (a cut
 /// shard) still ends with one, unsuccessful.
-package final class MessageFormatter: EventConsumer {
+package final class MessageFormatter: VerdictReader {
     private let out: ReportOutput
     private let board: VerdictBoard?
     private var runStarted: TestRunStarted?
@@ -39,6 +39,9 @@ package final class MessageFormatter: EventConsumer {
         default: break
         }
     }
+
+    /// Writes out every envelope but the last line, which waits for the verdict.
+    package func prepare() { out.flush() }
 
     package func finish() {
         if let board, let verdict = board.posted {

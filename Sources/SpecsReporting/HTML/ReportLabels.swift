@@ -90,8 +90,10 @@ struct ReportLabels: Sendable {
                 : "Specification of \(scenarios(total)), not run."
         }
         if total == 0 && verdict.passed {
+            // Only a shard whose share is none passes with no scenario (more shards than scenarios).
             return spanish
-                ? "No se ejecutó ningún escenario: nada que decidir." : "No scenario was run: nothing to decide on."
+                ? "Este fragmento no tiene ningún escenario (más fragmentos que escenarios): decide la unión de los fragmentos."
+                : "This shard holds no scenario (more shards than scenarios): the merge of the shards decides."
         }
         if verdict.passed && unverified == 0 {
             if total == 1 {

@@ -8,8 +8,11 @@ import SpecsRunner
 ///
 /// Each feature is written when the run closes its document, from the results taken as
 /// each scenario ended: the report holds the features in flight, not the run. Features
-/// never closed (a stream read from files) are written at the end.
-package final class CucumberJSONFormatter: EventConsumer {
+/// never closed (a stream read from files) are written at the end. Given the run's verdict
+/// (`board`), its cases (`VerdictCases`: a file that does not parse, a failed run that no
+/// failed scenario shows) end the report as a feature `specs` whose scenarios failed, so that a
+/// failed run or merge never reads as all passed.
+package final class CucumberJSONFormatter: VerdictReader {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
@@ -17,10 +20,15 @@ package final class CucumberJSONFormatter: EventConsumer {
     private var first = true
 
     private var features = FeatureResults()
+    private let board: VerdictBoard?
+    /// How many scenarios written did not pass.
+    private var failures = 0
 
-    package init(output: ReportOutput, ledger shared: RunLedger? = nil) {
+    /// Writes to `output`; with `board`, the end waits for the verdict posted there.
+    package init(output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil) {
         feed = LedgerFeed(shared)
         out = output
+        self.board = board
     }
 
     package func consume(_ envelope: Envelope) {
@@ -33,10 +41,68 @@ package final class CucumberJSONFormatter: EventConsumer {
         if let closed = features.close(uri, from: ledger) { write(closed) }
     }
 
-    package func finish() {
+    /// Writes the features left, which do not depend on the verdict.
+    package func prepare() {
         for closed in features.closeAll(from: ledger) { write(closed) }
+        out.flush()
+    }
+
+    package func finish() {
+        prepare()
+        let cases = VerdictCases.cases(
+            of: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), failedScenarios: failures)
+        if !cases.isEmpty { writeVerdict(cases) }
         out.write(first ? "[\n\n]\n" : "\n]\n")
         out.close()
+    }
+
+    /// The verdict's cases, as scenarios of a feature `specs`, each problem a failed step.
+    private func writeVerdict(_ cases: [VerdictCases.Case]) {
+        var json = PrettyJSON(depth: 1)
+        json.object { json in
+            json.field("description", "")
+            json.key("elements")
+            json.array(cases) { json, verdictCase in
+                json.object { json in
+                    json.key("after")
+                    json.array([Int]()) { _, _ in }
+                    json.key("before")
+                    json.array([Int]()) { _, _ in }
+                    json.field("description", "")
+                    json.field("id", "specs;" + Self.slug(verdictCase.name))
+                    json.field("keyword", "Scenario")
+                    json.field("line", 0)
+                    json.field("name", verdictCase.name)
+                    json.key("steps")
+                    json.array(verdictCase.problems) { json, problem in
+                        json.object { json in
+                            json.field("keyword", "* ")
+                            json.field("line", 0)
+                            json.field("name", verdictCase.type)
+                            json.key("result")
+                            json.object { json in
+                                json.field("duration", 0)
+                                json.field("error_message", problem)
+                                json.field("status", "failed")
+                            }
+                        }
+                    }
+                    json.key("tags")
+                    json.array([Int]()) { _, _ in }
+                    json.field("type", "scenario")
+                }
+            }
+            json.field("id", "specs")
+            json.field("keyword", "Feature")
+            json.field("line", 0)
+            json.field("name", "specs")
+            json.key("tags")
+            json.array([Int]()) { _, _ in }
+            json.field("uri", "specs")
+        }
+        out.write(first ? "[\n  " : ",\n  ")
+        first = false
+        out.write(bytes: json.bytes)
     }
 
     /// Writes a closed document's feature with its scenarios, as an element of the array.
@@ -74,6 +140,10 @@ package final class CucumberJSONFormatter: EventConsumer {
         }
         let embeddings = Dictionary(grouping: result.attachments, by: { $0.testStepId ?? "" })
         let scenario = result.scenario?.scenario
+        switch result.status {
+        case .failed, .ambiguous, .undefined, .pending, .unknown: failures += 1
+        default: break
+        }
         json.object { json in
             json.key("after")
             json.array(after) { json, hook in Self.hook(hook, into: &json) }

@@ -12,7 +12,7 @@ import SpecsRunner
 /// failed verdict that no `testcase` shows (a dry run merged, a scenario run twice, the
 /// coverage gate) is one `testcase` `run` with a `failure` (`verdict`) per problem: a failed
 /// run or merge never reads as `failures="0"`.
-package final class JUnitFormatter: EventConsumer {
+package final class JUnitFormatter: VerdictReader {
     private let feed: LedgerFeed
     private var ledger: RunLedger { feed.ledger }
     private let out: ReportOutput
@@ -26,6 +26,8 @@ package final class JUnitFormatter: EventConsumer {
     private var failures = 0
     private var skipped = 0
     private let board: VerdictBoard?
+    /// Whether what does not depend on the verdict is written.
+    private var prepared = false
 
     package init(
         output: ReportOutput, suiteName: String = "specs", ledger shared: RunLedger? = nil,
@@ -51,14 +53,22 @@ package final class JUnitFormatter: EventConsumer {
         naming.forget(uri: uri)
     }
 
-    package func finish() {
+    /// Writes the scenarios left and the XML declaration, which do not depend on the verdict.
+    package func prepare() {
+        guard !prepared else { return }
+        prepared = true
         for result in results.remaining(from: ledger) { write(result) }
         writeNotRun(ledger.result.inNoStream)
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.flush()
+    }
+
+    package func finish() {
+        prepare()
         let total = ledger.result.duration ?? 0
         let timestamp = ledger.runStarted.map { TimeText.iso8601(seconds: $0.seconds) } ?? ""
         let verdictCases = verdictCases()
         let failures = self.failures + verdictCases.count
-        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.write(
             "<testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(count + verdictCases.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"0\" time=\"\(TimeText.seconds(nanoseconds: total))\" timestamp=\"\(timestamp)\">\n"
         )
@@ -125,21 +135,9 @@ package final class JUnitFormatter: EventConsumer {
         }
     }
 
-    /// The testcases of the verdict: each file that does not parse; then, when the verdict
-    /// fails and no other `testcase` shows it, `run` with every problem.
-    private func verdictCases() -> [(name: String, type: String, problems: [String])] {
-        let verdict = board?.verdict(or: ledger) ?? RunVerdict(ledger.result)
-        var cases: [(name: String, type: String, problems: [String])] = []
-        for problem in verdict.problems {
-            guard case .unparsableFiles(let places) = problem else { continue }
-            cases += places.map {
-                (name: $0, type: "parse error", problems: ["the feature file does not parse: \($0)"])
-            }
-        }
-        if !verdict.passed && failures == 0 && cases.isEmpty {
-            cases.append((name: "run", type: "verdict", problems: verdict.problems.map(VerdictText.sentence)))
-        }
-        return cases
+    /// The testcases of the verdict (`VerdictCases`).
+    private func verdictCases() -> [VerdictCases.Case] {
+        VerdictCases.cases(of: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), failedScenarios: failures)
     }
 
     /// The retried attempts that did not pass, as Maven Surefire marks reruns: `flakyFailure`

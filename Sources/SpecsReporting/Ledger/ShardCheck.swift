@@ -60,6 +60,16 @@ package struct ShardCheck: Sendable {
                 "the streams were run from different commits: \(named.joined(separator: "; ")); give "
                     + "--allow-unchecked-streams to merge them anyway")
         }
+        // A stream run outside CI beside shards that CI ran cannot be told to be of their commit.
+        let withoutRevision = facts.filter { $0.facts.revision == nil && $0.facts.metadata != nil }
+        if !revisions.isEmpty && !withoutRevision.isEmpty && !allowingUnchecked {
+            let carried = revisions.keys.sorted().joined(separator: ", ")
+            problems.append(
+                "\(Self.list(withoutRevision.map { Self.shardName($0.path, $0.facts) })) "
+                    + "\(withoutRevision.count == 1 ? "carries" : "carry") no commit (run outside CI?) while the "
+                    + "others were run from \(carried), so it cannot be told to be of that commit; give "
+                    + "--allow-unchecked-streams to merge them anyway")
+        }
         for (path, facts) in facts {
             // One stream that ended early is the run's `incomplete` problem; of several, it is named.
             if facts.success == nil && streams.count > 1 {

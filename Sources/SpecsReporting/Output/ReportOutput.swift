@@ -148,7 +148,11 @@ package final class ReportOutput {
 
     private static func removedNote(_ path: String, shown: String) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(path) == 0 else { return "" }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return "" }
+        guard unlink(path) == 0 else {
+            return " (the previous \(shown) stays, an earlier run's: it cannot be removed: "
+                + "\(String(cString: strerror(errno))))"
+        }
         return " (the previous \(shown), another run's, is removed)"
     }
 

@@ -1,0 +1,29 @@
+import Foundation
+import SpecsReporting
+
+/// The reports of a command that ends before writing any (exit 2: a usage error, a line that
+/// selects nothing, a stream that cannot be read), or that has nothing to write: the file at
+/// each report's place is an earlier run's, so it is removed, as when a report cannot be
+/// opened, and that is said (`removed PATH: an earlier run's report, and this run wrote
+/// none`); one that cannot be removed (a read-only folder) is said to stay, an earlier run's.
+/// A file the command reads (`inputs`, a feature file) is never removed.
+enum StaleReports {
+    /// Removes the files at the places `parsed` asks reports for, telling each on `err`.
+    static func remove(of parsed: ParsedArguments, inputs: [RunInput], err: ReportOutput) {
+        let read = Set(inputs.compactMap { ReportDestination.FileIdentity($0.path) })
+        for path in parsed.all(.format).compactMap({ FormatRequest($0).path }) {
+            guard case .file(let resolved) = ReportDestination(path), !resolved.hasSuffix(".feature") else { continue }
+            var info = stat()
+            guard lstat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                let identity = ReportDestination.FileIdentity(resolved), !read.contains(identity)
+            else { continue }
+            if unlink(resolved) == 0 {
+                err.write("removed \(path): an earlier run's report, and this run wrote none\n")
+            } else {
+                err.write(
+                    "warning: \(path) stays (it cannot be removed: \(String(cString: strerror(errno)))): "
+                        + "it is an earlier run's report, and this run wrote none\n")
+            }
+        }
+    }
+}
