@@ -33,8 +33,14 @@ package struct LintConfiguration: Sendable {
     /// error that names it and the keys it is at.
     package static func read(_ data: Data) throws -> LintConfiguration {
         var configuration = LintConfiguration()
-        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let root = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) as? [String: Any]
+        else {
             throw LintConfigurationError(message: "the file is not a JSON object", keyPath: [])
+        }
+        if let unknown = root.keys.sorted().first(where: { $0 != "rules" }) {
+            let hint = EditDistance.nearest(unknown, among: ["rules"]).map { "did you mean '\($0)'?" }
+            throw LintConfigurationError(
+                message: "unknown key '\(unknown)'; \(hint ?? "the file takes \"rules\"")", keyPath: [unknown])
         }
         guard let rules = root["rules"].map({ $0 as? [String: Any] }) ?? [:] else {
             throw LintConfigurationError(message: "'rules' takes an object of rules by name", keyPath: ["rules"])

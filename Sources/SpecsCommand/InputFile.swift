@@ -1,4 +1,5 @@
 import Foundation
+import SpecsRunner
 
 /// The bytes of a file a command line names as an input (a message stream, a results file, a
 /// rerun file, a configuration). Besides a regular file, that may be a pipe: `/dev/stdin`
@@ -29,17 +30,7 @@ enum InputFile {
     }
 
     /// Why the file cannot be read, in a few words (`does not exist`, `is a folder`).
-    static func whyUnreadable(_ path: String) -> String {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            return errno == ENOENT ? "does not exist" : String(cString: strerror(errno)).lowercased()
-        }
-        if status.st_mode & S_IFMT == S_IFDIR { return "is a folder, not a file" }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return "cannot be read: " + String(cString: strerror(errno)).lowercased() }
-        close(descriptor)
-        return "cannot be read"
-    }
+    static func whyUnreadable(_ path: String) -> String { FileReason.whyUnreadable(path) }
 
     /// Whether the file at `path` is a pipe, a FIFO, a socket or a device rather than a regular
     /// file (or a folder): what it gives is what its writer sent, with nothing beside it that

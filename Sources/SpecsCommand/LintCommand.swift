@@ -38,16 +38,22 @@ enum LintCommand {
             ?? (project?.lint != nil ? ProjectConfiguration.fileName : LintConfiguration.defaultFile)
         // The `lint` of specs.json, whose errors are placed in that file's text.
         let inProject = parsed.value(.config) == nil ? project.flatMap { $0.lint != nil ? $0 : nil } : nil
-        if let data = inProject?.lint ?? InputFile.contents(atPath: configPath) {
-            do {
+        do {
+            // .specs-lint.json, found by name, is read as specs.json is: there in any other form, an error.
+            let data =
+                try inProject?.lint
+                ?? (parsed.value(.config) != nil
+                    ? InputFile.contents(atPath: configPath)
+                    : FileReason.settings(atPath: configPath, shownAs: configPath))
+            if let data {
                 configuration = try LintSettings.read(
                     data, path: configPath, source: inProject?.source, section: inProject == nil ? [] : ["lint"])
-            } catch {
-                err.write("\(error)\n")
+            } else if parsed.value(.config) != nil {
+                err.write("\(configPath): error: \(InputFile.whyUnreadable(configPath))\n")
                 return 2
             }
-        } else if parsed.value(.config) != nil {
-            err.write("\(configPath): error: cannot read the file\n")
+        } catch {
+            err.write("\(error)\n")
             return 2
         }
         let (files, problems) = FeatureLoader.discover(parsed.featurePaths)

@@ -11,6 +11,8 @@ enum LintSettings {
     static func read(
         _ data: Data, path: String, source: Data? = nil, section: [String] = []
     ) throws(ConfigurationError) -> LintConfiguration {
+        // A byte order mark before the text is read past, as in specs.json and a feature file.
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         let source = source ?? data
         if let problem = JSONSyntax.problem(in: source) {
             throw ConfigurationError(path: path, message: problem.message, line: problem.line, column: problem.column)

@@ -48,10 +48,14 @@ final class JSONSyntaxTests: XCTestCase {
         }
     }
 
-    func test_problem_deepNesting_isReadWithoutRecursion() {
+    func test_problem_deepNesting_isRefusedWhereItPassesTheLimit() {
+        let limit = JSONSyntax.maxDepth
+        XCTAssertNil(problem(String(repeating: "[", count: limit) + String(repeating: "]", count: limit)))
         let depth = 200_000
-        XCTAssertNil(problem(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
-        XCTAssertEqual(problem(String(repeating: "[", count: depth))?.line, 1)
+        let deep = problem(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+        XCTAssertEqual(
+            deep.map { "\($0.line):\($0.column): \($0.message)" },
+            "1:\(limit + 1): nesting deeper than \(limit) levels is refused")
     }
 
     func test_placeOfKey_nestedKey_isWhereTheKeyIsWritten() {

@@ -160,7 +160,7 @@ package enum FeatureLoader {
             let reason =
                 errno == ENAMETOOLONG
                 ? "its path is longer than the system takes (\(directory.utf8.count) bytes)"
-                : "cannot read the folder (\(String(cString: strerror(errno)).lowercased()))"
+                : "cannot read the folder: " + FileReason.words(errno: errno)
             problems.append(PathProblem(path: directory, reason: reason))
             return
         }
@@ -174,12 +174,18 @@ package enum FeatureLoader {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
+            // The system's reason, as opening the folder gives it (`permission denied`).
+            let folder = opendir(directory)
+            let reason = folder == nil ? errno : 0
+            if let folder { closedir(folder) }
             problems.append(
                 PathProblem(
                     path: directory,
                     reason: OpenFileLimit.reached
                         ? "cannot read the folder: " + OpenFileLimit.reason(errno: EMFILE)
-                        : "cannot read the folder (\((error as NSError).localizedDescription))"))
+                        : reason != 0
+                            ? "cannot read the folder: " + FileReason.words(errno: reason)
+                            : "cannot read the folder (\((error as NSError).localizedDescription))"))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {

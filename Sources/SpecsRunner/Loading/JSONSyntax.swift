@@ -1,8 +1,9 @@
 import Foundation
 
 /// The first thing wrong with a JSON text, where it is: a syntax error (a missing comma, a
-/// trailing one, an unclosed string) or a key given twice in one object. Foundation's parser
-/// says neither where nor that a key repeats; this scanner reads the text once, without
+/// trailing one, an unclosed string), a key given twice in one object, a byte that is not
+/// UTF-8, a lone UTF-16 surrogate (`"\ud800"`), a number out of range (`1e400`) or nesting
+/// deeper than `maxDepth`. Foundation's parser says neither where nor that a key repeats; this scanner reads the text once, without
 /// recursion (any depth of nesting), and builds nothing. It also finds where a key is, for
 /// an error about its value that a reader of the parsed JSON finds.
 package enum JSONSyntax {
@@ -18,11 +19,18 @@ package enum JSONSyntax {
 
     private enum Expecting { case value, keyOrEnd, key, valueOrEnd, afterValue }
 
+    /// The deepest nesting of objects and arrays read; a deeper one is refused where it passes.
+    package static let maxDepth = 256
+
     /// The first problem of `data`, or nil when it is well-formed JSON without repeated keys.
     package static func problem(in data: Data) -> Problem? {
         let bytes = [UInt8](data)
         var scanner = Scanner(bytes: bytes)
-        do {
+        do throws(Failure) {
+            if let offset = invalidUTF8(in: bytes) {
+                let shown = "0x" + String(bytes[offset], radix: 16, uppercase: true)
+                throw Failure(offset: offset, message: "the byte \(shown) is not UTF-8 text")
+            }
             try scanner.scan()
             return nil
         } catch {
@@ -44,6 +52,34 @@ package enum JSONSyntax {
             do { try scanner.scan() } catch { return nil }
         }
         return scanner.soughtAt.map { place(of: $0, in: bytes) }
+    }
+
+    /// The offset of the first byte that does not begin a well-formed UTF-8 sequence.
+    private static func invalidUTF8(in bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            guard lead >= 0x80 else {
+                index += 1
+                continue
+            }
+            let (more, second): (Int, ClosedRange<UInt8>)
+            switch lead {
+            case 0xC2...0xDF: (more, second) = (1, 0x80...0xBF)
+            case 0xE0: (more, second) = (2, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (more, second) = (2, 0x80...0xBF)
+            case 0xED: (more, second) = (2, 0x80...0x9F)
+            case 0xF0: (more, second) = (3, 0x90...0xBF)
+            case 0xF1...0xF3: (more, second) = (3, 0x80...0xBF)
+            case 0xF4: (more, second) = (3, 0x80...0x8F)
+            default: return index
+            }
+            guard index + more < bytes.count, second.contains(bytes[index + 1]),
+                bytes[(index + 2)..<(index + 1 + more)].allSatisfy({ (0x80...0xBF).contains($0) })
+            else { return index }
+            index += 1 + more
+        }
+        return nil
     }
 
     private static func place(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
@@ -166,16 +202,12 @@ package enum JSONSyntax {
         /// Reads a value's start: a container is opened, a scalar read whole.
         private mutating func value() throws(Failure) -> Expecting {
             switch bytes[index] {
-            case UInt8(ascii: "{"):
-                index += 1
-                openKeys.append(open.last.flatMap { $0 } != nil ? key : nil)
-                open.append([:])
-                return .keyOrEnd
-            case UInt8(ascii: "["):
-                index += 1
-                openKeys.append(open.last.flatMap { $0 } != nil ? key : nil)
-                open.append(nil)
-                return .valueOrEnd
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard open.count < JSONSyntax.maxDepth else {
+                    throw Failure(
+                        offset: index, message: "nesting deeper than \(JSONSyntax.maxDepth) levels is refused")
+                }
+                return opened()
             case UInt8(ascii: "\""):
                 _ = try string()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -188,6 +220,15 @@ package enum JSONSyntax {
                 throw Failure(offset: index, message: "expected a value, found \(found())")
             }
             return .afterValue
+        }
+
+        /// Opens the object or array at `index`.
+        private mutating func opened() -> Expecting {
+            let isObject = bytes[index] == UInt8(ascii: "{")
+            index += 1
+            openKeys.append(open.last.flatMap { $0 } != nil ? key : nil)
+            open.append(isObject ? [:] : nil)
+            return isObject ? .keyOrEnd : .valueOrEnd
         }
 
         private mutating func number() throws(Failure) {
@@ -217,6 +258,17 @@ package enum JSONSyntax {
                     throw Failure(offset: start, message: "a number is written as -12, 0.5 or 1e3")
                 }
             }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard Double(text)?.isFinite ?? false else {
+                throw Failure(offset: start, message: "the number \(text) is out of range")
+            }
+        }
+
+        /// The UTF-16 unit of the `\uXXXX` escape at `offset`, if one is there.
+        private func escapedUnit(at offset: Int) -> UInt16? {
+            guard offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+            else { return nil }
+            return UInt16(String(decoding: bytes[(offset + 2)..<(offset + 6)], as: UTF8.self), radix: 16)
         }
 
         /// Reads a string from its opening quote, returning its text with escapes read.
@@ -243,11 +295,20 @@ package enum JSONSyntax {
                     if let plain = simple[escaped] {
                         text.append(plain)
                         index += 2
-                    } else if escaped == UInt8(ascii: "u"), index + 6 <= bytes.count,
-                        let unit = UInt16(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
-                    {
-                        index += 6
-                        text += Array(String(decoding: [unit], as: UTF16.self).utf8)
+                    } else if escaped == UInt8(ascii: "u"), let unit = escapedUnit(at: index) {
+                        var units = [unit]
+                        if UTF16.isLeadSurrogate(unit), let low = escapedUnit(at: index + 6),
+                            UTF16.isTrailSurrogate(low)
+                        {
+                            units.append(low)
+                        } else if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
+                            throw Failure(
+                                offset: index,
+                                message: "a lone surrogate \\u\(String(unit, radix: 16)) is not a character "
+                                    + "(a pair is, as \\ud83d\\ude00)")
+                        }
+                        index += 6 * units.count
+                        text += Array(String(decoding: units, as: UTF16.self).utf8)
                     } else {
                         throw Failure(
                             offset: index, message: "unknown escape in a string (\\\" \\\\ \\/ \\n \\t \\uXXXX)")

@@ -42,12 +42,14 @@ package struct ProjectConfiguration: Sendable {
         directory: String = FileManager.default.currentDirectoryPath
     ) throws(ConfigurationError) -> ProjectConfiguration? {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = try FileReason.settings(atPath: path, shownAs: fileName) else { return nil }
         return try ProjectConfiguration(data, path: fileName)
     }
 
     /// The configuration in `data` (read from `path`); an error names what cannot be read.
     package init(_ data: Data, path: String) throws(ConfigurationError) {
+        // A byte order mark before the text is read past, as in a feature file.
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         self.path = path
         source = data
         if let problem = JSONSyntax.problem(in: data) {
@@ -65,10 +67,14 @@ package struct ProjectConfiguration: Sendable {
         let file: FileLayout
         do { file = try JSONDecoder().decode(FileLayout.self, from: data) } catch {
             let keyPath = Self.keyPath(of: error)
+            let takes =
+                keyPath.count == 1 && keyPath[0] == "profiles"
+                ? "takes an object of profiles by name"
+                : keyPath.count == 1 || (keyPath.count == 2 && keyPath[0] == "profiles")
+                    ? "takes an object of options by name"
+                    : "takes a string, a number, true or false, or a list of strings and numbers"
             throw Self.error(
-                "\(keyPath.last.map { "'\($0)'" } ?? "an option") takes a string, a number, true or false, "
-                    + "or a list of strings and numbers",
-                at: keyPath, in: data, path: path)
+                "\(keyPath.last.map { "'\($0)'" } ?? "an option") \(takes)", at: keyPath, in: data, path: path)
         }
         defaults = (file.default ?? [:]).mapValues(\.value)
         profiles = (file.profiles ?? [:]).mapValues { $0.mapValues(\.value) }
