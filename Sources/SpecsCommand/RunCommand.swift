@@ -66,7 +66,7 @@ struct RunCommand {
         }
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
-        if pathProblems.contains(where: \.isMisuse) { return 2 }
+        if pathProblems.contains(where: \.isMisuse) { return removingReports() }
         // Every file is parsed twice, each time for a reason:
         // 1. by the survey, before the run, for what must be told before anything runs (parse
         //    errors, unknown tags, lines that select nothing, the report's language), keeping

@@ -337,6 +337,7 @@ final class StaleReportTests: XCTestCase {
         let reports = ["--format", "junit:j.xml", "--format", "message:m.ndjson", "--format", "rerun:r.txt"]
         let usageErrors: [[String]] = [
             ["Features/u.feature:1"] + reports, ["--name", "("] + reports, ["report", "shards/*.ndjson"] + reports,
+            ["Features:3"] + reports,
         ]
         for arguments in usageErrors {
             XCTAssertEqual(try run(reports + ["--format", "summary"]).code, 0)
