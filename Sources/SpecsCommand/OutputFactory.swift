@@ -153,6 +153,17 @@ struct OutputFactory {
         verdict.add(.reportsNotWritten(unwritten))
     }
 
+    /// After an interruption (`reason`, a signal) before the reports were finished: every report
+    /// opened is not written, and none keeps a previous run's file at its place; each is said on
+    /// `err`.
+    func interrupt(because reason: String, err: ReportOutput) {
+        for output in files.opened {
+            output.fail("not written: \(reason)")
+            output.close()
+            err.write("\(output.path ?? "?"): error: \(output.failure ?? "")\n")
+        }
+    }
+
     /// After `error` (a report that could not be opened): every report of `requests` is not
     /// written, and none keeps a previous run's file at its place; each is said on `err`.
     /// Returns their paths, the one that could not be opened first.

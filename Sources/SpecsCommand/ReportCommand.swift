@@ -25,6 +25,17 @@ enum ReportCommand {
             StaleReports.remove(of: parsed, inputs: RunInput.streams(parsed.positionals), err: err)
             return 2
         }
+        // SIGINT, SIGTERM and SIGHUP end the merge where it stands, with no report written nor an
+        // earlier one left in place (one after the reports are finished leaves them, as for a run).
+        SignalIntake.begin()
+        defer { SignalIntake.end(raisingPending: false) }
+        let interruption = { () -> Int32? in
+            guard let name = SignalIntake.received().first,
+                let number = SignalIntake.taken.first(where: { $0.name == name })?.number
+            else { return nil }
+            err.write("\(name): the merge was interrupted before its reports were written\n")
+            return 128 + number
+        }
         if Self.refusesUnfinishedWrites(parsed.positionals, err: err) { return removingReports() }
         if Self.refusesNamedTwice(parsed.positionals, err: err) { return removingReports() }
         var streams: [[Envelope]] = []
@@ -46,6 +57,10 @@ enum ReportCommand {
                             + "writing it?); every line before it is read, and the report fails as incomplete\n")
                 }
                 streams.append(reading.envelopes)
+                if let code = interruption() {
+                    _ = removingReports()
+                    return code
+                }
             } catch {
                 err.write("\((error as? NDJSONError)?.placed(in: data).description ?? "\(error)")\n")
                 return removingReports()
@@ -105,6 +120,10 @@ enum ReportCommand {
         ledger.scenariosOnlyMatched = shardCheck.scenariosOnlyMatched
         ledger.shardTimes = shardCheck.shardTimes
         for envelope in envelopes { multiplexer.consume(envelope) }
+        if let code = interruption() {
+            factory.interrupt(because: "the merge was interrupted", err: err)
+            return code
+        }
         for error in ledger.parseErrors {
             err.write(Diagnostics.render(error, source: error.source.uri.flatMap { ledger.sources[$0] }))
         }

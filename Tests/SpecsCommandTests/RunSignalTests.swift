@@ -100,4 +100,30 @@ final class RunSignalTests: XCTestCase {
         XCTAssertTrue(try scratch.read("j.xml").contains("failures=\"0\""))
         XCTAssertTrue(book.hasSuffix("</html>\n"), String(book.suffix(200)))
     }
+
+    func test_report_signalWhileItMerges_endsItWithNoReportAndNoEarlierOneInPlace() throws {
+        let rows = (0..<6000).map { "      | \($0) |\n" }.joined()
+        try scratch.write(
+            "Features/big.feature",
+            "Feature: big\n\n  Scenario Outline: o <n>\n    Given a step that passes\n\n    Examples:\n      | n |\n"
+                + rows)
+        let made = try ExecutableRun.run("misbehaving-specs", ["--format", "message:big.ndjson"], in: project)
+        XCTAssertEqual(made.code, 0, made.err)
+        let reports = ["--format", "junit:j.xml", "--format", "message:m.ndjson", "--format", "rerun:rr.txt"]
+        for (signal, code, name) in [(SIGTERM, Int32(143), "SIGTERM"), (SIGHUP, 129, "SIGHUP")] {
+            let green = try ExecutableRun.run("misbehaving-specs", ["report", "big.ndjson"] + reports, in: project)
+            XCTAssertEqual(green.code, 0, green.out + green.err)
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["report", "big.ndjson"] + reports, in: project, signal: signal, after: 0.3)
+            XCTAssertFalse(run.signaled, "\(name) ended the merge by its default action: " + run.err)
+            XCTAssertEqual(run.code, code, run.out + run.err)
+            XCTAssertTrue(
+                run.err.contains("\(name): the merge was interrupted before its reports were written"), run.err)
+            for report in ["j.xml", "m.ndjson", "rr.txt"] {
+                XCTAssertFalse(
+                    FileManager.default.fileExists(atPath: project.appendingPathComponent(report).path),
+                    "the earlier merge's \(report) is left after \(name): " + run.err)
+            }
+        }
+    }
 }
