@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Messages
 import SpecsReporting
 import SpecsRunner
@@ -29,12 +30,21 @@ enum ReportCommand {
         // earlier one left in place (one after the reports are finished leaves them, as for a run).
         SignalIntake.begin()
         defer { SignalIntake.end(raisingPending: false) }
+        // The first signal taken in, kept: a report's wait for a FIFO's reader stops on it too.
+        let signalled = Locked<String?>(nil)
+        let pendingSignal = { () -> String? in
+            signalled.withLock { first in
+                if first == nil { first = SignalIntake.received().first }
+                return first
+            }
+        }
+        let signalCode = { () -> Int32? in
+            pendingSignal().flatMap { name in SignalIntake.taken.first { $0.name == name }.map { 128 + $0.number } }
+        }
         let interruption = { () -> Int32? in
-            guard let name = SignalIntake.received().first,
-                let number = SignalIntake.taken.first(where: { $0.name == name })?.number
-            else { return nil }
+            guard let code = signalCode(), let name = pendingSignal() else { return nil }
             err.write("\(name): the merge was interrupted before its reports were written\n")
-            return 128 + number
+            return code
         }
         if Self.refusesUnfinishedWrites(parsed.positionals, err: err) { return removingReports() }
         if Self.refusesNamedTwice(parsed.positionals, err: err) { return removingReports() }
@@ -91,10 +101,12 @@ enum ReportCommand {
             return removingReports()
         }
         factory = OutputFactory(parsed: parsed, out: out, traceability: traceability)
-        factory.readerWait = ReaderWait(tell: {
-            err.write($0)
-            err.flush()
-        })
+        factory.readerWait = ReaderWait(
+            stop: pendingSignal,
+            tell: {
+                err.write($0)
+                err.flush()
+            })
         do {
             consumers = try factory.consumers(for: requests, inputs: RunInput.streams(parsed.positionals))
             ledger = factory.ledger
@@ -103,6 +115,8 @@ enum ReportCommand {
             err.write("\(error)\n")
             var verdict = RunVerdict(scenarios: [:], problems: [])
             verdict.add(.reportsNotWritten(factory.abandon(requests, after: error, err: err)))
+            // A signal that stopped a wait for a FIFO's reader ends the command with its code.
+            if let code = signalCode() { return code }
             (FormatRequest.humanOnStdout(requests) && out.failure == nil ? out : err).write(
                 VerdictText.render(verdict, palette: .none))
             out.flush()
