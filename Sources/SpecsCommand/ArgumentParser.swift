@@ -65,6 +65,16 @@ enum ArgumentParser {
     }
 
     static func parse(_ arguments: [String], table: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var first: UsageError?
+        let parsed = scan(arguments, table: table) { error in if first == nil { first = error } }
+        if let first { throw first }
+        return parsed
+    }
+
+    /// What `arguments` ask, read past what is wrong with them: each argument that is wrong is
+    /// handed to `wrong` and left out (an unknown option is taken for one without a value).
+    /// A command whose arguments do not parse reads from it the report places it must clear.
+    static func scan(_ arguments: [String], table: [OptionSpec], wrong: (UsageError) -> Void) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -73,7 +83,14 @@ enum ArgumentParser {
             index += 1
             var name = argument
             var inline: String?
-            if !onlyPositionals, let short = try CucumberHabits.long(for: argument, in: table) {
+            let short: (name: String, inline: String?)?
+            do {
+                short = onlyPositionals ? nil : try CucumberHabits.long(for: argument, in: table)
+            } catch {
+                wrong(error)
+                continue
+            }
+            if let short {
                 (name, inline) = short
             } else {
                 guard !onlyPositionals, argument.hasPrefix("--") else {
@@ -90,7 +107,8 @@ enum ArgumentParser {
                     inline = String(argument[argument.index(after: equals)...])
                 }
                 if let advice = CucumberHabits.refused[name] {
-                    throw UsageError(message: "unknown option '\(name)': \(advice)")
+                    wrong(UsageError(message: "unknown option '\(name)': \(advice)"))
+                    continue
                 }
             }
             guard let spec = table.first(where: { $0.name == name }) else {
@@ -98,10 +116,14 @@ enum ArgumentParser {
                 if let suggestion = suggestion(for: name, among: table.map(\.name)) {
                     message += ". Did you mean '\(suggestion)'?"
                 }
-                throw UsageError(message: message)
+                wrong(UsageError(message: message))
+                continue
             }
             guard spec.value != nil else {
-                if inline != nil { throw UsageError(message: "option '\(name)' takes no value") }
+                if inline != nil {
+                    wrong(UsageError(message: "option '\(name)' takes no value"))
+                    continue
+                }
                 parsed.flags.insert(name)
                 continue
             }
@@ -111,7 +133,7 @@ enum ArgumentParser {
                 parsed.values[name, default: []].append(arguments[index])
                 index += 1
             } else {
-                throw UsageError(message: "option '\(name)' needs a value <\(spec.value ?? "value")>")
+                wrong(UsageError(message: "option '\(name)' needs a value <\(spec.value ?? "value")>"))
             }
         }
         return parsed

@@ -60,9 +60,17 @@ enum LintCommand {
         for problem in problems { err.write("\(problem)\n") }
         let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         var counts: [LintSeverity: Int] = [:]
+        // A package's specs.json that does not read is told once; its files are linted
+        // expecting what `.editorconfig` says, and the command fails, as `specs format` does.
+        var unreadSettings: Set<String> = []
         for file in files {
             // Each file is expected indented as `specs format` would indent it.
-            configuration.indentation = FormatIndentation.of(file: file.path, project: project)
+            do {
+                configuration.indentation = try FormatIndentation.indentation(file: file.path, project: project)
+            } catch {
+                if unreadSettings.insert(error.description).inserted { err.write("\(error)\n") }
+                configuration.indentation = FormatIndentation.of(file: file.path, project: nil)
+            }
             let linter = FeatureLinter(configuration: configuration)
             let findings: [LintFinding]
             do {
@@ -83,7 +91,7 @@ enum LintCommand {
         let errors = counts[.error] ?? 0
         let warnings = counts[.warning] ?? 0
         err.write("\(files.count) feature file(s): \(errors) error(s), \(warnings) warning(s)\n")
-        if !problems.isEmpty { return 2 }
+        if !problems.isEmpty || !unreadSettings.isEmpty { return 2 }
         return errors > 0 ? 1 : 0
     }
 }

@@ -11,7 +11,10 @@ enum ReportCommand {
     static func run(_ arguments: [String], out: ReportOutput, err: ReportOutput, name: String = "specs") -> Int32 {
         guard
             let parsed = ArgumentParser.parse(arguments, table: OptionTable.report, command: "\(name) report", err: err)
-        else { return 2 }
+        else {
+            StaleReports.remove(ofUnparsed: arguments, table: OptionTable.report, streams: true, err: err)
+            return 2
+        }
         if parsed.has(.help) || parsed.positionals.isEmpty {
             let help = OptionTable.help(
                 usage: "\(name) report [options] MESSAGES.ndjson...",

@@ -68,9 +68,11 @@ public enum SpecsCommand {
             arguments = try ProfileArguments.arguments(commandLine, configuration: try ProjectConfiguration.load())
         } catch {
             err.write("\(error)\n")
+            StaleReports.remove(ofUnparsed: commandLine, table: OptionTable.run, err: err)
             return 2
         }
         guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.run, command: name, err: err) else {
+            StaleReports.remove(ofUnparsed: arguments, table: OptionTable.run, err: err)
             return 2
         }
         if parsed.has(.help) {

@@ -1,5 +1,6 @@
 import Foundation
 import SpecsReporting
+import SpecsRunner
 
 /// The reports of a command that ends before writing any (exit 2: a usage error, a line that
 /// selects nothing, a stream that cannot be read), or that has nothing to write: the file at
@@ -8,6 +9,19 @@ import SpecsReporting
 /// none`); one that cannot be removed (a read-only folder) is said to stay, an earlier run's.
 /// A file the command reads (`inputs`, a feature file) is never removed.
 enum StaleReports {
+    /// Removes the files at the report places of arguments that do not parse, as far as they
+    /// can be read (`ArgumentParser.scan`): a typo beside `--format junit:FILE` leaves no
+    /// earlier run's FILE in place. `streams`: whether the positionals are streams the command
+    /// reads (`specs report`) rather than feature files and rerun files.
+    static func remove(ofUnparsed arguments: [String], table: [OptionSpec], streams: Bool = false, err: ReportOutput) {
+        let parsed = ArgumentParser.scan(arguments, table: table) { _ in }
+        let inputs =
+            streams
+            ? RunInput.streams(parsed.positionals)
+            : RunInput.all(of: parsed, features: parsed.positionals.map { FeaturePath(argument: $0) })
+        remove(of: parsed, inputs: inputs, err: err)
+    }
+
     /// Removes the files at the places `parsed` asks reports for, telling each on `err`.
     static func remove(of parsed: ParsedArguments, inputs: [RunInput], err: ReportOutput) {
         let read = Set(inputs.compactMap { ReportDestination.FileIdentity($0.path) })

@@ -45,6 +45,20 @@ final class FormatMeaningTests: XCTestCase {
         XCTAssertEqual(try scratch.read("Features/f.feature"), "Feature: F\n Scenario: S\n  Given x\n")
     }
 
+    func test_lint_packageSpecsJSONThatDoesNotRead_isAnErrorAsFormatSays() throws {
+        try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
+        try scratch.write("pkg/specs.json", "{\n  \"format\": {\n    \"indent\": true\n  }\n}\n")
+        try scratch.write("pkg/Features/f.feature", "Feature: F\n\n  Scenario: S\n    Given x\n")
+        let error = "pkg/specs.json:3:5: error: 'format.indent' takes a number of spaces from 1 to 16, or \"tab\"\n"
+        let format = try ExecutableRun.run("specs", ["format", "--check", "pkg/Features"], in: scratch.root)
+        XCTAssertEqual(format.code, 2, format.err)
+        XCTAssertTrue(format.err.contains(error), format.err)
+        let lint = try ExecutableRun.run("specs", ["lint", "pkg/Features"], in: scratch.root)
+        XCTAssertEqual(lint.code, 2, lint.out + lint.err)
+        XCTAssertTrue(lint.err.contains(error), lint.err)
+        XCTAssertEqual(lint.err.components(separatedBy: error).count, 2, "told once: " + lint.err)
+    }
+
     func test_format_indentOne_indentsByOneSpace() throws {
         try scratch.write("specs.json", #"{ "format": { "indent": 1 } }"#)
         try scratch.write("Features/f.feature", "Feature: F\n   Scenario: S\n  Given x\n")

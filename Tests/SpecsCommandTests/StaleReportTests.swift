@@ -79,6 +79,33 @@ final class StaleReportTests: XCTestCase {
         }
     }
 
+    func test_runAndReport_argumentsThatDoNotParse_leaveNoEarlierReportInPlace() throws {
+        let reports = ["--format", "junit:j.xml", "--format", "message:m.ndjson"]
+        let mistakes: [[String]] = [
+            ["--tgas", "@smoke"] + reports,
+            ["-x"] + reports,
+            ["--format=junit:j.xml", "--dry-run=yes"],
+            ["--format", "junit:j.xml", "--retry"],
+            ["--profile", "nightly", "--format", "junit:j.xml"],
+            ["report", "m.ndjson", "--formatt", "html:b.html", "--format", "junit:j.xml"],
+        ]
+        for arguments in mistakes {
+            XCTAssertEqual(try run(reports).code, 0)
+            XCTAssertTrue(exists("j.xml"))
+            let refused = try run(arguments)
+            XCTAssertEqual(refused.code, 2, "\(arguments): " + refused.out + refused.err)
+            XCTAssertTrue(refused.err.contains("error: "), "\(arguments): " + refused.err)
+            XCTAssertTrue(
+                refused.err.contains("removed j.xml: an earlier run's report, and this run wrote none"),
+                "\(arguments): " + refused.err)
+            XCTAssertFalse(exists("j.xml"), "\(arguments): the earlier j.xml is left")
+            if arguments.first == "report" {
+                XCTAssertTrue(exists("m.ndjson"), "\(arguments): the stream the command reads is removed")
+            }
+            XCTAssertTrue(exists("Features/u.feature"))
+        }
+    }
+
     func test_rerunFile_withThePartialOfAKilledRunBesideIt_isRefused() throws {
         XCTAssertEqual(try run(["--format", "rerun:rr.txt"]).code, 0)
         let ended = Process()
