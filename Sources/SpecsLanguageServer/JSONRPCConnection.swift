@@ -46,10 +46,10 @@ final class JSONRPCConnection {
     /// A body that is a whole message though its header promised more, taken when nothing
     /// more is coming: an editor waiting for the answer would otherwise wait forever.
     private func wholeBeforeItsLength() -> Incoming? {
-        guard skipping == 0, let headerEnd = search.headerEnd(in: buffer, from: 0, to: buffer.count),
+        guard skipping == 0, let (headerEnd, bodyStart) = header(),
             Self.contentLength(buffer[..<headerEnd]) != nil,
             buffer.last(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "}"),
-            let message = Self.decode(Data(buffer[(headerEnd + 4)...]))
+            let message = Self.decode(Data(buffer[bodyStart...]))
         else { return nil }
         buffer.removeAll()
         searchedBody = 0
@@ -72,8 +72,7 @@ final class JSONRPCConnection {
             skipping -= dropped
             if skipping > 0 { return nil }
         }
-        guard let headerEnd = search.headerEnd(in: buffer, from: 0, to: buffer.count) else { return nil }
-        let bodyStart = headerEnd + 4
+        guard let (headerEnd, bodyStart) = header() else { return nil }
         guard let length = Self.contentLength(buffer[..<headerEnd]) else {
             buffer.removeSubrange(..<bodyStart)
             return .malformed("a message without a Content-Length header giving its length in bytes")
@@ -109,6 +108,25 @@ final class JSONRPCConnection {
         // Too short a length leaves the rest of the body: skip to the next header.
         if let next = search.nextHeader(in: buffer, from: 0, to: buffer.count) { buffer.removeSubrange(..<next.field) }
         return .malformed("the message is not a JSON object")
+    }
+
+    /// Where the header at the start of the bytes read ends and its body starts: after the
+    /// empty line that ends it, `\r\n\r\n` as the protocol has it, or `\n\n` as some clients
+    /// write it (header lines ended by a line feed alone, which a server waiting for `\r\n`
+    /// would wait on without a word). Nil while no header has ended.
+    private func header() -> (end: Int, bodyStart: Int)? {
+        let crlf = search.headerEnd(in: buffer, from: 0, to: buffer.count)
+        let limit = min(crlf ?? buffer.count, buffer.count - 1, FrameSearch.longestHeader)
+        var index = 0
+        while index < limit {
+            if buffer[index] == 10, buffer[index + 1] == 10 {
+                // A header: the line feeds end a line naming the body's length.
+                guard Self.contentLength(buffer[..<index]) != nil else { break }
+                return (index, index + 2)
+            }
+            index += 1
+        }
+        return crlf.map { ($0, $0 + 4) }
     }
 
     private static func decode(_ body: Data) -> Incoming? {

@@ -67,6 +67,23 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    func test_lsp_headerLinesEndedByALineFeedAlone_areAnswered() throws {
+        let messages = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+            #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+            #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ]
+        for separator in [#"\n\n"#, #"\r\n\n"#] {
+            let lsp = try ExecutableRun.run(
+                "specs", messages, in: project, timeout: 60,
+                script: #"for m in "$@"; do printf "Content-Length: %d\#(separator)%s" ${#m} "$m"; done | "$0" lsp"#)
+            XCTAssertEqual(lsp.code, 0, lsp.err)
+            XCTAssertTrue(lsp.out.contains(#""id":1"#) && lsp.out.contains("capabilities"), lsp.out + lsp.err)
+            XCTAssertTrue(lsp.out.contains(#""id":2"#), lsp.out + lsp.err)
+        }
+    }
+
     func test_run_lineOnAFolder_isAUsageError() throws {
         let run = try run(["Features:3"])
         XCTAssertEqual(run.code, 2, run.err)
