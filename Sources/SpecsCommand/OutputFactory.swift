@@ -66,8 +66,9 @@ struct OutputFactory {
         /// The same for the files of the formats that show the verdict whose writes failed
         /// before it was decided (`VerdictReaders.prepare()`).
         func readersFailedEarly(reportingTo err: ReportOutput) -> [String] {
-            let failed = readerOutputs.filter { $0.failure != nil }
+            let failed = (readerOutputs + lastOutputs).filter { $0.failure != nil }
             readerOutputs.removeAll { $0.failure != nil }
+            lastOutputs.removeAll { $0.failure != nil }
             return Self.check(failed, reportingTo: err) + standardOutputUnwritten(reportingTo: err)
         }
 

@@ -224,6 +224,23 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertFalse(merged.out.contains("in no stream"), merged.out)
     }
 
+    func test_report_streamCutAfterItsFirstScenario_rerunFileIsRefusedAsTheSuiteMustRunAgain() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
+        // Cut after the first test case: the scenarios planned after the cut are in no stream.
+        var cut = false
+        try edit("m.ndjson", to: "cut.ndjson") { line in
+            defer { cut = cut || line.hasPrefix("{\"testCaseFinished\"") }
+            return cut ? nil : line
+        }
+        let merged = try report(["cut.ndjson", "--format", "rerun:r.txt"])
+        assertFails(merged, saying: "the run is incomplete: its stream ends before the run finished")
+        let rerun = try scratch.read("r.txt")
+        XCTAssertTrue(rerun.contains("\n# FAILED: "), rerun)
+        let again = try run(["@r.txt"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertFalse(again.out.contains("PASSED"), again.out)
+    }
+
     func test_report_shardWhoseDefinitionsDidNotRegister_fails() throws {
         XCTAssertEqual(try shard(1).code, 0)
         let broken = try run(

@@ -126,6 +126,24 @@ final class VerdictAgreementTests: XCTestCase {
         }
     }
 
+    func test_run_rerunFileToAFullDevice_everyOtherReportSaysTheRunFailed() throws {
+        // A dry run's rerun file names every scenario it planned: the write fails.
+        let result = try run([
+            "--dry-run", "--format", "rerun:/dev/full", "--format", "junit:j.xml", "--format", "message:m.ndjson",
+            "--format", "html:book.html", "--format", "summary",
+        ])
+        let said = result.out + result.err
+        XCTAssertEqual(result.code, 2, said)
+        let reason = "1 report could not be written (see the errors above): /dev/full"
+        XCTAssertTrue(result.out.hasSuffix("FAILED:\n  - \(reason)\n"), said)
+        let junit = try scratch.read("j.xml")
+        XCTAssertTrue(junit.contains("failures=\"1\""), said + junit)
+        XCTAssertTrue(junit.contains(reason), junit)
+        let last = try scratch.read("m.ndjson").split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(last.contains("\"testRunFinished\"") && last.contains("\"success\":false"), last)
+        XCTAssertTrue(try scratch.read("book.html").contains("class=\"verdict bad\""))
+    }
+
     func test_run_emptyShard_bookReadsTheRunsPassingVerdictAndSaysTheShardHeldNoScenario() throws {
         let result = try run(["--shard", "5/5", "--format", "html:book.html", "--format", "summary"])
         XCTAssertEqual(result.code, 0, result.out + result.err)

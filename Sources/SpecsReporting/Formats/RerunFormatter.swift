@@ -11,11 +11,12 @@ import SpecsRunner
 /// parse is named by its path alone, beside the scenarios, so that `specs @FILE` reads it
 /// again and fails with its parse error until it is fixed. A failed run that names neither
 /// (nothing selected, a failed before-all hook), or that failed for a reason the places do
-/// not cover (a failed run hook, an interruption before any scenario was planned, workers
-/// that did not start, a check of the command's), writes a `# FAILED: ...` line, so that
+/// not cover (a failed run hook, an interruption before any scenario was planned, a merged
+/// stream cut short, workers that did not start, a check of the command's), writes a `# FAILED: ...` line, so that
 /// `specs @FILE` never takes it for a run that passed and refuses it: the suite must run again.
-/// A run that passed writes an empty file, and `specs @FILE` of it runs nothing.
-package final class RerunFormatter: EventConsumer {
+/// A run that passed writes an empty file, and `specs @FILE` of it runs nothing. The places
+/// are written before the verdict is decided (`VerdictReader`), the note once it is.
+package final class RerunFormatter: VerdictReader {
     private let feed: LedgerFeed
     private let out: ReportOutput
     private let board: VerdictBoard?
@@ -47,7 +48,13 @@ package final class RerunFormatter: EventConsumer {
 
     package func closeDocument(_ uri: String) { feed.closeDocument(uri) }
 
-    package func finish() {
+    /// Whether any place is named: the places are written before the verdict is decided.
+    private var named: Bool?
+
+    /// Writes the places, which do not depend on the verdict, and flushes them: a rerun file
+    /// that cannot be written (a full disk) is then known before any report shows the verdict.
+    package func prepare() {
+        guard named == nil else { return }
         let ledger = feed.ledger
         let result = ledger.result
         var lines = dryPlanned
@@ -71,10 +78,17 @@ package final class RerunFormatter: EventConsumer {
             let places = unparsable.contains(uri) ? "" : lines[uri, default: []].sorted().map { ":\($0)" }.joined()
             out.write(uri + places + "\n")
         }
+        named = !lines.isEmpty || !unparsable.isEmpty
+        out.flush()
+    }
+
+    package func finish() {
+        prepare()
+        let ledger = feed.ledger
+        let result = ledger.result
         let verdict = board?.verdict(or: ledger) ?? RunVerdict(result)
-        let named = !lines.isEmpty || !unparsable.isEmpty
         let covered = verdict.problems.allSatisfy { $0.isCovered(planned: result.testCases > 0) }
-        if !verdict.passed && (!named || !covered) {
+        if !verdict.passed && (named != true || !covered) {
             let reasons = verdict.problems.map(VerdictText.sentence).joined(separator: "; ")
             out.write("# FAILED: " + reasons.replacing("\n", with: " ") + "\n")
         }
@@ -86,13 +100,16 @@ extension RunVerdict.Problem {
     /// Whether running again the places a rerun file lists settles the problem: scenarios
     /// that did not pass or never ran, files that do not parse, and what a merge lacks are
     /// named there, as is every scenario an interruption left unfinished once the run had
-    /// `planned` its test cases; a failed run hook, an interruption before the plan, workers
-    /// that did not start and the command's own checks are not.
+    /// `planned` its test cases; a failed run hook, an interruption before the plan, a stream
+    /// cut short, workers that did not start and the command's own checks are not.
     fileprivate func isCovered(planned: Bool) -> Bool {
         switch self {
-        case .scenarios, .unparsableFiles, .definitionErrors, .notOneRun, .missingPickles, .unsound, .notRun,
-            .incomplete:
+        case .scenarios, .unparsableFiles, .definitionErrors, .notOneRun, .missingPickles, .unsound, .notRun:
             return true
+        case .incomplete:
+            // A stream cut short names the test cases planned before the cut, and says how
+            // many its run planned only at its end: the others are in no stream.
+            return false
         case .interrupted:
             return planned
         case .runHookFailed, .workersNotStarted, .runEndedWithError, .nothingSelected, .unusablePaths, .coverage,

@@ -74,9 +74,11 @@ package final class VerdictReaders: EventConsumer {
     /// The stream's end is not yet the verdict's: the readers wait for `finish(with:checked:)`.
     package func finish() {}
 
-    /// Lets each reader but those added `last` write what does not depend on the verdict.
+    /// Lets each reader write what does not depend on the verdict (those added `last` too:
+    /// the places of a rerun file).
     package func prepare() {
         for entry in readers { (entry.reader as? any VerdictReader)?.prepare() }
+        for reader in lastReaders { (reader as? any VerdictReader)?.prepare() }
     }
 
     /// Posts the verdict and lets each reader but those added `last` write it, one after
