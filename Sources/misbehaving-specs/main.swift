@@ -40,6 +40,8 @@ steps.given("a step that prints {int} MB") { (_, megabytes: Int) in
     for _ in 0..<megabytes { print(block, terminator: "") }
 }
 steps.given("a step that reads standard input") { _ in _ = readLine() }
+// On purpose: app code that forks without exec; the copy returns into the runner.
+steps.given("a step that forks") { _ in _ = fork() }
 steps.given("a pending step") { _ in throw Pending("the fixture leaves it for later") }
 // A line in the file SPECS_FIXTURE_LEDGER says the step ran, whichever worker ran it: what
 // the invariant campaign (Scripts/invariant-campaign.py) counts runs by, not the reports.

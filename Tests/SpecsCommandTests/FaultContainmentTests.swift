@@ -73,6 +73,28 @@ final class FaultContainmentTests: XCTestCase {
         try assertReportsComplete(scenarios: 4, failures: 2)
     }
 
+    func test_run_stepThatForksWithoutExec_eachScenarioRunsOnceAndNoneIsBlamed() throws {
+        let text =
+            "Feature: Faults\n"
+            + (1...4).map { number in
+                "\n  Scenario: s\(number)\n    Given a step that records \"s\(number)\"\n"
+                    + (number == 2 ? "    And a step that forks\n    And a step that records \"s2-after\"\n" : "")
+            }.joined()
+        try text.write(to: project.appendingPathComponent("Features/faults.feature"), atomically: true, encoding: .utf8)
+        for mode in [[], ["--in-process"], ["--parallel", "2"]] {
+            let ledger = project.appendingPathComponent("ledger-\(mode.joined()).txt")
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary"] + mode + reports, in: project,
+                environment: ["SPECS_FIXTURE_LEDGER": ledger.path])
+            XCTAssertEqual(run.code, 0, "\(mode): " + run.out + run.err)
+            XCTAssertTrue(run.out.contains("4 scenarios (4 passed)"), "\(mode): " + run.out)
+            let lines = try String(contentsOf: ledger, encoding: .utf8).split(separator: "\n").sorted()
+            XCTAssertEqual(lines, ["s1", "s2", "s2-after", "s3", "s4"], "\(mode): each scenario runs once")
+            XCTAssertTrue(run.err.contains("a step forked the runner (fork() without exec)"), "\(mode): " + run.err)
+            try assertReportsComplete(scenarios: 4, failures: 0)
+        }
+    }
+
     func test_run_stepThatCallsExitZero_failsItsScenarioAndTheRun() throws {
         try feature([("exits", "a step that calls exit 0"), ("after", "a step that passes")])
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"] + reports, in: project)

@@ -267,6 +267,8 @@ package struct Runner<World: AnyObject>: Sendable {
 
     /// What runs a test case's attempts in this process, with its watchdog (started).
     func makeScenarioRun(stepOutput: (@Sendable () -> String)? = nil) -> (ScenarioRun, Watchdog) {
+        // A copy of the runner forked by a step ends where the step returns.
+        _ = ForkGuard.installed
         var executor = TestCaseExecutor(
             makeWorld: registry.makeAnyWorld,
             beforeStepHooks: registry.hooks.filter { $0.kind == .beforeStep },

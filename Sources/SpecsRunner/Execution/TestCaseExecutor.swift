@@ -127,9 +127,13 @@ struct TestCaseExecutor: Sendable {
         let after = afterStepHooks.filter { $0.tagExpression?.matches(tags) ?? true }
         return await invoke(start) {
             let told = HookContext(scenario: scenario, step: step.text, status: nil)
-            for hook in before { try await hook.body(world, told) }
+            for hook in before {
+                defer { ForkGuard.endIfForked() }
+                try await hook.body(world, told)
+            }
             var failure: (any Error)?
             do { try await match.definition.body(world, values) } catch { failure = error }
+            ForkGuard.endIfForked()
             // After-step hooks run whatever the step did, and are told how it ended.
             let status = failure.map { StepOutcome.result(for: $0, duration: .zero).status } ?? .passed
             var hookFailure: (any Error)?
@@ -140,6 +144,7 @@ struct TestCaseExecutor: Sendable {
                 } catch {
                     hookFailure = hookFailure ?? error
                 }
+                ForkGuard.endIfForked()
             }
             if let failure = failure ?? hookFailure { throw failure }
         }
