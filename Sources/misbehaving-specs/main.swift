@@ -42,6 +42,29 @@ steps.given("a step that prints {int} MB") { (_, megabytes: Int) in
 steps.given("a step that reads standard input") { _ in _ = readLine() }
 // On purpose: app code that forks without exec; the copy returns into the runner.
 steps.given("a step that forks") { _ in _ = fork() }
+// On purpose: app code that leaves a process running in the background, or writes to
+// descriptors it does not own.
+steps.given("a step that starts {string} in the background") { (_, command: String) in
+    _ = system(command + " &")
+}
+steps.given("a step that starts a process listing its descriptors into {string}") { (_, path: String) in
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let arguments = ["/bin/ls", "/proc/self/fd"]
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, "/bin/ls", &actions, nil, &argv, environ) == 0 else {
+        throw ExpectationFailure("ls did not start")
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+}
+steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
+    for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
+}
 steps.given("a pending step") { _ in throw Pending("the fixture leaves it for later") }
 // A line in the file SPECS_FIXTURE_LEDGER says the step ran, whichever worker ran it: what
 // the invariant campaign (Scripts/invariant-campaign.py) counts runs by, not the reports.

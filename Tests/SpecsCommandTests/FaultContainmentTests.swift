@@ -95,6 +95,36 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    func test_run_stepThatWritesToLowDescriptors_leavesTheWorkersProtocolAlone() throws {
+        try feature([
+            ("one", "a step that passes"), ("writes", "a step that writes to descriptors 3 to 40"),
+            ("three", "a step that passes"), ("four", "a step that passes"),
+        ])
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"] + reports, in: project)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+        XCTAssertTrue(run.out.contains("4 scenarios (4 passed)"), run.out)
+        try assertReportsComplete(scenarios: 4, failures: 0)
+    }
+
+    #if os(Linux)
+        func test_run_stepThatStartsAProcess_sharesNoDescriptorOfTheWorkersWithIt() throws {
+            // The process lists its open descriptors: standard input, output and error and
+            // the listing's own, none of the worker's protocol or output capture.
+            try feature([
+                ("starts", #"a step that starts a process listing its descriptors into "fds.txt""#),
+                ("after", "a step that passes"),
+            ])
+            let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+            XCTAssertEqual(run.code, 0, run.out + run.err)
+            let descriptors = try read("fds.txt").split(separator: "\n").compactMap { Int($0) }
+            // What this test process leaves open on exec passes down to every process it starts.
+            let passedDown = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap(Int.init)
+                .filter { $0 > 2 && fcntl(Int32($0), F_GETFD) & FD_CLOEXEC == 0 }
+            let given = Set(descriptors).subtracting([0, 1, 2, 3]).subtracting(passedDown)
+            XCTAssertEqual(given, [], "the worker's descriptors the process was given, of \(descriptors.sorted())")
+        }
+    #endif
+
     func test_run_stepThatCallsExitZero_failsItsScenarioAndTheRun() throws {
         try feature([("exits", "a step that calls exit 0"), ("after", "a step that passes")])
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"] + reports, in: project)

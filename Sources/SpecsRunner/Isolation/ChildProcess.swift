@@ -65,6 +65,7 @@ struct ChildProcess: Sendable {
         actions.duplicate(stdin.read, to: STDIN_FILENO)
         actions.duplicate(stdout.write, to: STDOUT_FILENO)
         actions.duplicate(stderr.write, to: STDERR_FILENO)
+        actions.closeTheRest()
         let argv = ([executable] + arguments).map { strdup($0) }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
         defer {
@@ -182,6 +183,20 @@ private struct FileActions {
 
     mutating func duplicate(_ descriptor: Int32, to target: Int32) {
         posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+    }
+
+    /// Closes in the child every descriptor above standard error, as macOS's
+    /// `POSIX_SPAWN_CLOEXEC_DEFAULT` does: what the runner was given open by its own parent (a
+    /// test harness's pipes, a CI agent's files) is no business of a worker, nor of the processes
+    /// its steps start. On Linux, glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and
+    /// later; not in Swift's Glibc module, so looked up) does it; without it, the child keeps them.
+    mutating func closeTheRest() {
+        #if os(Linux)
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return }
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, STDERR_FILENO + 1)
+        #endif
     }
 
     mutating func spawn(

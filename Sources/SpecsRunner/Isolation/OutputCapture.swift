@@ -18,6 +18,8 @@ final class OutputCapture: Sendable {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0, dup2(ends[1], STDOUT_FILENO) >= 0 else { return nil }
         close(ends[1])
+        // A process a step starts writes to standard output, but holds no read end of it.
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         writeEnd = STDOUT_FILENO
         let readEnd = ends[0]
         self.readEnd = readEnd
