@@ -40,31 +40,6 @@ steps.given("a step that prints {int} MB") { (_, megabytes: Int) in
     for _ in 0..<megabytes { print(block, terminator: "") }
 }
 steps.given("a step that reads standard input") { _ in _ = readLine() }
-// On purpose: app code that forks without exec; the copy returns into the runner.
-steps.given("a step that forks") { _ in _ = fork() }
-// On purpose: app code that leaves a process running in the background, or writes to
-// descriptors it does not own.
-steps.given("a step that starts {string} in the background") { (_, command: String) in
-    _ = system(command + " &")
-}
-steps.given("a step that starts a process listing its descriptors into {string}") { (_, path: String) in
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let arguments = ["/bin/ls", "/proc/self/fd"]
-    var argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid = pid_t()
-    guard posix_spawn(&pid, "/bin/ls", &actions, nil, &argv, environ) == 0 else {
-        throw ExpectationFailure("ls did not start")
-    }
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-}
-steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
-    for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
-}
 steps.given("a pending step") { _ in throw Pending("the fixture leaves it for later") }
 // A line in the file SPECS_FIXTURE_LEDGER says the step ran, whichever worker ran it: what
 // the invariant campaign (Scripts/invariant-campaign.py) counts runs by, not the reports.
@@ -137,6 +112,9 @@ if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HOOKS"] == "1" {
     steps.afterWorker("close the database connection") { try note("after-worker") }
     steps.before("print the ticket") { _ in print("ticket printed") }
 }
+
+// Steps that treat the process as app code sometimes does (UnrulySteps.swift), only when asked.
+if ProcessInfo.processInfo.environment["SPECS_FIXTURE_UNRULY_STEPS"] == "1" { registerUnrulySteps(&steps) }
 
 // Definitions said to be written in a Swift file of a scratch project, at lines 10 to 34 of
 // it: the language server's tests edit that file as a team does between builds.

@@ -85,7 +85,7 @@ final class FaultContainmentTests: XCTestCase {
             let ledger = project.appendingPathComponent("ledger-\(mode.joined()).txt")
             let run = try ExecutableRun.run(
                 "misbehaving-specs", ["--format", "summary"] + mode + reports, in: project,
-                environment: ["SPECS_FIXTURE_LEDGER": ledger.path])
+                environment: ["SPECS_FIXTURE_LEDGER": ledger.path, "SPECS_FIXTURE_UNRULY_STEPS": "1"])
             XCTAssertEqual(run.code, 0, "\(mode): " + run.out + run.err)
             XCTAssertTrue(run.out.contains("4 scenarios (4 passed)"), "\(mode): " + run.out)
             let lines = try String(contentsOf: ledger, encoding: .utf8).split(separator: "\n").sorted()
@@ -95,12 +95,30 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    func test_run_stepThatPointsStandardOutputElsewhere_passesAtOnceAndTheRunGoesOn() throws {
+        try feature([
+            ("silences", "a step that prints and then silences standard output"), ("after", "a step that passes"),
+        ])
+        for mode in [[], ["--in-process"]] {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary", "--timeout", "20"] + mode + reports, in: project,
+                timeout: 60, environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+            XCTAssertEqual(run.code, 0, "\(mode): " + run.out + run.err)
+            XCTAssertTrue(run.out.contains("2 scenarios (2 passed)") || mode.isEmpty == false, run.out)
+            XCTAssertFalse((run.out + run.err).contains("did not finish within"), run.out + run.err)
+        }
+        let messages = try read("reports/messages.ndjson")
+        XCTAssertTrue(messages.contains("\"testRunFinished\""), messages)
+    }
+
     func test_run_stepThatWritesToLowDescriptors_leavesTheWorkersProtocolAlone() throws {
         try feature([
             ("one", "a step that passes"), ("writes", "a step that writes to descriptors 3 to 40"),
             ("three", "a step that passes"), ("four", "a step that passes"),
         ])
-        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"] + reports, in: project)
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"] + reports, in: project,
+            environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
         XCTAssertEqual(run.code, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("4 scenarios (4 passed)"), run.out)
         try assertReportsComplete(scenarios: 4, failures: 0)
@@ -114,7 +132,9 @@ final class FaultContainmentTests: XCTestCase {
                 ("starts", #"a step that starts a process listing its descriptors into "fds.txt""#),
                 ("after", "a step that passes"),
             ])
-            let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary"], in: project,
+                environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
             XCTAssertEqual(run.code, 0, run.out + run.err)
             let descriptors = try read("fds.txt").split(separator: "\n").compactMap { Int($0) }
             // What this test process leaves open on exec passes down to every process it starts.

@@ -17,10 +17,15 @@ final class OutputCapture: Sendable {
     init?() {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0, dup2(ends[1], STDOUT_FILENO) >= 0 else { return nil }
+        // The markers go down a write end of the capture's own, not standard output: a step
+        // that points standard output elsewhere (`dup2` of /dev/null, to silence a library)
+        // would send them there, and the reader would wait for them without end.
+        let high = fcntl(ends[1], F_DUPFD_CLOEXEC, 200)
+        let own = high >= 0 ? high : fcntl(ends[1], F_DUPFD_CLOEXEC, 3)
         close(ends[1])
+        writeEnd = own >= 0 ? own : STDOUT_FILENO
         // A process a step starts writes to standard output, but holds no read end of it.
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        writeEnd = STDOUT_FILENO
         let readEnd = ends[0]
         self.readEnd = readEnd
         let marker = Array("\u{1}specs-step-output-end-\(UInt64.random(in: 0...UInt64.max))\u{1}".utf8)

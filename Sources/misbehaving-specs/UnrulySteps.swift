@@ -1,0 +1,42 @@
+import Foundation
+import SpecsRunner
+
+/// Steps that treat the process as app code sometimes does: fork without exec, leave a process
+/// in the background, write to descriptors they do not own, point standard output elsewhere.
+/// Registered only when asked (`SPECS_FIXTURE_UNRULY_STEPS=1`), and written here, so that the
+/// language server's tests find the same number of definitions in `main.swift`.
+func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
+    // On purpose: app code that forks without exec; the copy returns into the runner.
+    steps.given("a step that forks") { _ in _ = fork() }
+    // On purpose: app code that leaves a process running in the background, or writes to
+    // descriptors it does not own.
+    steps.given("a step that starts {string} in the background") { (_, command: String) in
+        _ = system(command + " &")
+    }
+    steps.given("a step that starts a process listing its descriptors into {string}") { (_, path: String) in
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let arguments = ["/bin/ls", "/proc/self/fd"]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var environment: [UnsafeMutablePointer<CChar>?] = [nil]
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/bin/ls", &actions, nil, &argv, &environment) == 0 else {
+            throw ExpectationFailure("ls did not start")
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+    steps.given("a step that prints and then silences standard output") { _ in
+        print("before the silence")
+        fflush(nil)
+        let nothing = open("/dev/null", O_WRONLY)
+        dup2(nothing, STDOUT_FILENO)
+        close(nothing)
+    }
+    steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
+        for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
+    }
+}
