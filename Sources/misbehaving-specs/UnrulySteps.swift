@@ -36,6 +36,13 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
         dup2(nothing, STDOUT_FILENO)
         close(nothing)
     }
+    // On purpose: work a step leaves running that crashes later, between scenarios.
+    steps.given("a step that leaves work that crashes after {int} ms") { (_, milliseconds: Int) in
+        Task.detached {
+            try? await Task.sleep(nanoseconds: UInt64(milliseconds) * 1_000_000)
+            fatalError("the work left running crashed")
+        }
+    }
     steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
         for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
     }

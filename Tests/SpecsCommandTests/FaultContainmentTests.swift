@@ -111,6 +111,35 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertTrue(messages.contains("\"testRunFinished\""), messages)
     }
 
+    func test_run_workLeftRunningThatCrashesWhileItsWorkerWaits_failsTheRunNamingItsScenario() throws {
+        try feature([
+            ("leaves", "a step that leaves work that crashes after 200 ms"),
+            ("waits", "a step that sleeps for 2000 ms"),
+        ])
+        // With --fail-fast each worker is asked for one scenario at a time: the first worker
+        // waits for work, with none left, when what its scenario left running crashes.
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--parallel", "2", "--fail-fast"] + reports, in: project,
+            timeout: 60, environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1", "SWIFT_BACKTRACE": "enable=no"])
+        let said = run.out + run.err
+        XCTAssertEqual(run.code, 1, said)
+        XCTAssertTrue(run.out.contains("2 scenarios (2 passed)"), said)
+        XCTAssertTrue(
+            run.out.contains("the run ended with an error: worker w1 crashed with signal"), said)
+        XCTAssertTrue(
+            run.out.contains("while it ran no scenario; the last it ran was 'leaves' (Features/faults.feature:3)"), said
+        )
+        XCTAssertTrue(run.out.contains("Fatal error: the work left running crashed"), said)
+        let junit = try read("reports/junit.xml")
+        XCTAssertFalse(junit.contains("failures=\"0\""), junit)
+        let last = try read("reports/messages.ndjson").split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(last.contains("\"success\":false") && last.contains("WorkerLost"), last)
+        let merged = try ExecutableRun.run(
+            "misbehaving-specs", ["report", "reports/messages.ndjson", "--format", "summary"], in: project)
+        XCTAssertEqual(merged.code, 1, merged.out + merged.err)
+        XCTAssertTrue(merged.out.contains("the run ended with an error: worker w1 crashed"), merged.out)
+    }
+
     func test_run_stepThatWritesToLowDescriptors_leavesTheWorkersProtocolAlone() throws {
         try feature([
             ("one", "a step that passes"), ("writes", "a step that writes to descriptors 3 to 40"),

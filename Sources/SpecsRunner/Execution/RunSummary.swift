@@ -30,6 +30,10 @@ package struct RunSummary: Sendable, StatusTallied {
     /// Why worker processes could not be started (`too many open files (limit 250)`), if
     /// they could not: the test cases they would have run are not run.
     package var workersNotStarted: String?
+    /// Worker processes that ended while they ran no scenario (work a step left running
+    /// crashed or called `exit()` between two scenarios or after the last), each worded: the
+    /// code under test failed though every scenario passed.
+    package var workersLost: [String] = []
 
     /// How many scenarios ran, whatever their result.
     package var scenarioCount: Int { counts.scenarioCount }
@@ -56,8 +60,13 @@ package struct RunSummary: Sendable, StatusTallied {
             verdict.add(.notRun(count: planned - scenarioCount))
         }
         if !failedHooks.isEmpty { verdict.add(.runHookFailed(failedHooks)) }
+        if let lost = workersLostWords { verdict.add(.runEndedWithError(lost)) }
         return verdict
     }
+
+    /// The workers lost outside any scenario, in one text: what the run's `testRunFinished`
+    /// carries as its exception, so that a report of its stream fails alike.
+    package var workersLostWords: String? { workersLost.isEmpty ? nil : workersLost.joined(separator: "; ") }
 
     /// Whether every scenario passed (or was skipped) and every hook too.
     package var passed: Bool { verdict.passed }

@@ -83,7 +83,10 @@ package struct Runner<World: AnyObject>: Sendable {
         consumer.consume(metadata(summary, runId: runId, timestamp: finished))
         consumer.consume(
             .testRunFinished(
-                TestRunFinished(success: summary.verdict.passed, timestamp: finished, testRunStartedId: runId)))
+                TestRunFinished(
+                    success: summary.verdict.passed, timestamp: finished,
+                    exception: summary.workersLostWords.map { ExceptionMessage(type: "WorkerLost", message: $0) },
+                    testRunStartedId: runId)))
         consumer.finish()
         return summary
     }

@@ -11,6 +11,8 @@ final class WorkerPool: TestCaseDispatch {
     private var generations: [Int] = []
     /// How fast each slot's worker runs test cases, kept from batch to batch.
     private var paces: [WorkerPace] = []
+    /// Per slot, the last test case its worker ran: named when the worker is lost after it.
+    private var lastRun: [TestCasePlan?] = []
     /// Per worker, the test cases asked of it and not yet collected, in order, and whether
     /// the request reached it: kept from batch to batch, since a worker may be asked for the
     /// next batch's before this one's end.
@@ -126,6 +128,7 @@ final class WorkerPool: TestCaseDispatch {
         if paces.count != workers.count {
             paces = Array(repeating: WorkerPace(workers: workers.count), count: workers.count)
         }
+        if lastRun.count != workers.count { lastRun = Array(repeating: nil, count: workers.count) }
         // This batch's plans, but those taken ahead with the batch before.
         admit(plans)
         let current = Set(plans.map(\.number))
@@ -189,7 +192,14 @@ final class WorkerPool: TestCaseDispatch {
                 var ended: [WorkerSupervisor.Outcome] = []
                 for (plan, outcome) in outcomes {
                     askedBytes[slot] -= asked[slot].removeFirst().bytes
+                    if outcome.neverStarted, let worker = workers[slot],
+                        let lost = supervisor.lostOutsideATestCase(worker, after: lastRun[slot], inputClosed: false)
+                    {
+                        // Gone while it ran nothing: work an earlier scenario left running ended it.
+                        summary.workersLost.append(lost)
+                    }
                     if !outcome.neverStarted {
+                        lastRun[slot] = plan
                         paces[slot].record(outcome.nanoseconds)
                         if current.contains(plan.number) {
                             account(outcome)
@@ -249,8 +259,13 @@ final class WorkerPool: TestCaseDispatch {
     }
 
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {
-        for case let worker? in workers {
-            relay(await supervisor.finish(worker), to: consumer, summary: &summary, workerEnded: true)
+        for (slot, worker) in workers.enumerated() {
+            guard let worker else { continue }
+            let hookFailed = relay(await supervisor.finish(worker), to: consumer, summary: &summary, workerEnded: true)
+            let last = lastRun.indices.contains(slot) ? lastRun[slot] : nil
+            if !hookFailed, let lost = supervisor.lostOutsideATestCase(worker, after: last, inputClosed: true) {
+                summary.workersLost.append(lost)
+            }
         }
         workers = []
     }

@@ -235,6 +235,33 @@ struct WorkerSupervisor: Sendable {
         return envelopes
     }
 
+    /// Why `worker`, gone while it ran no test case (between two, or after its last once its
+    /// input was closed), failed the run, in words; nil when its end was no fault: an
+    /// interruption, the supervisor ending it, the worker ending itself after an abandoned
+    /// step (status 75, its test case failed already), or an exit of status 0 once its input
+    /// was closed. `after`: the last test case it ran, whose work may have been left running.
+    func lostOutsideATestCase(_ worker: WorkerProcess, after plan: TestCasePlan?, inputClosed: Bool) -> String? {
+        let exit = worker.waitForExit()
+        guard interruption.current == nil, exit.killedBecause == nil, exit.status != 75 || exit.signal != nil,
+            exit.signal != nil || exit.status != 0 || !inputClosed
+        else { return nil }
+        var words = "worker \(worker.id) "
+        if let signal = exit.signal {
+            words += "crashed with signal \(signal) (\(Self.signalName(signal)))"
+        } else {
+            words += "exited with status \(exit.status)"
+        }
+        words += " while it ran no scenario"
+        if let plan {
+            words +=
+                "; the last it ran was '\(plan.pickle.name)' (\(plan.pickle.uri):\(plan.pickle.location.line)),"
+                + " whose steps may have left work running"
+        }
+        let lines = worker.crashLines
+        if !lines.isEmpty { words += ": " + lines.joined(separator: " / ") }
+        return words
+    }
+
     private func describe(_ exit: WorkerProcess.Exit, worker: WorkerProcess) -> String {
         var cause: String
         if let interrupted = interruption.current {
