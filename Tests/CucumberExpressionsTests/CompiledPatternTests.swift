@@ -31,15 +31,16 @@ final class CompiledPatternTests: XCTestCase {
         XCTAssertNil(expression.match("the cart contains many items"))
     }
 
-    func test_init_definedTypeWithAnInvalidPattern_throwsWhenTheExpressionIsMade() throws {
+    func test_define_typeWithAnInvalidPattern_isRefusedWithThePattern() {
         var registry = ParameterTypeRegistry()
-        try registry.define(ParameterType(name: "broken", regularExpressions: ["(unclosed"]) { $0.first ?? nil })
-
-        XCTAssertThrowsError(try CucumberExpression("a {broken} value", registry: registry)) { error in
+        XCTAssertThrowsError(
+            try registry.define(ParameterType(name: "broken", regularExpressions: ["(unclosed"]) { $0.first ?? nil })
+        ) { error in
             XCTAssertEqual(
-                (error as? ExpressionError)?.message,
-                #"This Cucumber Expression compiles to an invalid regular expression: ^a ((unclosed) value$"#)
+                (error as? ParameterTypeError)?.message,
+                "The regular expression of parameter type {broken} does not compile: /(unclosed/")
         }
+        XCTAssertNil(registry.lookup("broken"))
     }
 
     func test_init_invalidRegularExpression_throwsWhenTheExpressionIsMade() {

@@ -86,6 +86,37 @@ final class DefinitionProblemTests: XCTestCase {
         XCTAssertEqual(steps.problems, [])
     }
 
+    func test_parameterType_regularExpressionThatDoesNotCompile_isReportedAtItsLine() {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("bad", regex: "([") { $0[0] ?? "" }
+        let typeLine = #line - 1
+        steps.given("use {bad}") { (_, _: String) in }
+        XCTAssertEqual(
+            steps.problems.map(\.description),
+            [
+                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine): error: "
+                    + "The regular expression of parameter type {bad} does not compile: /([/",
+                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine + 2): error: "
+                    + "'use {bad}' uses {bad}, which could not be registered "
+                    + "(see Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine))",
+            ])
+        XCTAssertEqual(steps.problems.compactMap(\.undefinedParameterType), [])
+    }
+
+    func test_given_tableBeforeTheExpressionsParameters_isReportedAsMisplaced() {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("tab {int}") { (_, _: DataTable, _: Int) in }
+        steps.given("doc {int} {int}") { (_, _: Int, _: DocString, _: Int) in }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "'tab {int}': the closure takes a DataTable as argument 1 after the world; "
+                    + "a DataTable or DocString must be its last argument",
+                "'doc {int} {int}': the closure takes a DocString as argument 2 after the world; "
+                    + "a DataTable or DocString must be its last argument",
+            ])
+    }
+
     func test_given_floatTakenAsAnInteger_isReported() {
         var steps = StepRegistry { TestWorld() }
         steps.given("{float} kilos") { (_, _: Int) in }

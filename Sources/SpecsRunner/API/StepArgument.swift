@@ -51,7 +51,12 @@ extension Double: StepArgument {
 
 extension Float: StepArgument {
     public static func accepts(_ type: Any.Type) -> Bool { NumberValue.isNumber(type) || TextValue.isText(type) }
-    public static func converting(_ value: any Sendable) -> Float? { Double.converting(value).map { Float($0) } }
+    /// A number too large for a `Float` is nil, as an integer too large for its type is.
+    public static func converting(_ value: any Sendable) -> Float? {
+        guard let number = Double.converting(value) else { return nil }
+        let float = Float(number)
+        return float.isInfinite && number.isFinite ? nil : float
+    }
 }
 
 extension Decimal: StepArgument {

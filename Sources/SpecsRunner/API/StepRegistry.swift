@@ -18,6 +18,9 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     let makeWorld: @Sendable () async throws -> World
     var parameterTypes = ParameterTypeRegistry()
     var customParameterTypes: [(type: ParameterType, location: CodeLocation)] = []
+    /// Parameter types refused at registration (a regular expression that does not compile),
+    /// by name: an expression using one is told where it is.
+    private var refusedParameterTypes: [String: CodeLocation] = [:]
     var steps: [StepDefinition] = []
     var hooks: [Hook] = []
     /// Definitions that could not be registered, each with its file and line; a run reports them before any scenario.
@@ -67,6 +70,7 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             try parameterTypes.define(type)
             customParameterTypes.append((type, location))
         } catch {
+            if parameterTypes.lookup(name) == nil { refusedParameterTypes[name] = location }
             problems.append(
                 DefinitionProblem(
                     location: location, message: error.message, undefinedParameterType: nil, expression: name))
@@ -153,6 +157,14 @@ public struct StepRegistry<World: AnyObject>: Sendable {
                 valueTypes = expression.parameterTypes.map { ("{\($0.name)}", $0.valueType()) }
             }
         } catch let error as ExpressionError {
+            if let name = error.undefinedParameterTypeName, let place = refusedParameterTypes[name] {
+                problems.append(
+                    DefinitionProblem(
+                        location: location,
+                        message: "'\(source)' uses {\(name)}, which could not be registered (see \(place))",
+                        undefinedParameterType: nil, expression: source))
+                return
+            }
             problems.append(
                 DefinitionProblem(
                     location: location, message: error.message,
@@ -163,6 +175,16 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             problems.append(
                 DefinitionProblem(
                     location: location, message: "\(error)", undefinedParameterType: nil, expression: source))
+            return
+        }
+        let arguments = [ObjectIdentifier(DataTable.self), ObjectIdentifier(DocString.self)]
+        if let misplaced = closureTypes.dropLast().firstIndex(where: { arguments.contains(ObjectIdentifier($0)) }) {
+            problems.append(
+                DefinitionProblem(
+                    location: location,
+                    message: "'\(source)': the closure takes a \(closureTypes[misplaced]) as argument \(misplaced + 1) "
+                        + "after the world; a DataTable or DocString must be its last argument",
+                    undefinedParameterType: nil, expression: source))
             return
         }
         let parameters = valueTypes.count
