@@ -44,6 +44,36 @@ final class ArgumentMessageTests: XCTestCase {
         XCTAssertEqual(messages, ["cannot use 1e+300 (Double) as Float"])
     }
 
+    func test_run_floatTakenAsDecimal_isTheNumberTheStepWrote() async throws {
+        let seen = Journal()
+        var steps = StepRegistry { TestWorld() }
+        steps.given("floatdec {float}") { (_, value: Decimal) in seen.add("\(value)") }
+        let messages = try await failures(
+            [
+                "floatdec 1.005", "floatdec 123456.789", "floatdec 12345678.12345678", "floatdec 1E-20",
+                "floatdec 1.7976931348623157E308",
+            ], steps)
+        XCTAssertEqual(seen.all, ["1.005", "123456.789", "12345678.12345678", "0.00000000000000000001"])
+        XCTAssertEqual(messages, ["cannot use 1.7976931348623157e+308 (Double) as Decimal"])
+    }
+
+    func test_run_textTakenAsDecimal_mustBeANumberThroughout() async throws {
+        let seen = Journal()
+        var steps = StepRegistry { TestWorld() }
+        steps.given("worddec {word}") { (_, value: Decimal) in seen.add("\(value)") }
+        steps.given("stringdec {string}") { (_, value: Decimal) in seen.add("\(value)") }
+        let messages = try await failures(
+            ["worddec 1.5abc", "worddec 1,5", "worddec -", #"stringdec "5 apples""#, "worddec -2.50", "worddec .5E1"],
+            steps)
+        XCTAssertEqual(seen.all, ["-2.5", "5"])
+        XCTAssertEqual(
+            messages,
+            [
+                #"cannot use "1.5abc" (String) as Decimal"#, #"cannot use "1,5" (String) as Decimal"#,
+                #"cannot use "-" (String) as Decimal"#, #"cannot use "5 apples" (String) as Decimal"#,
+            ])
+    }
+
     func test_run_docStringWhereATableIsExpected_namesTheDocString() async throws {
         var steps = StepRegistry { TestWorld() }
         steps.given("table wanted:") { (_, _: DataTable) in }

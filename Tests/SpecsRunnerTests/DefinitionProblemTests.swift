@@ -117,6 +117,23 @@ final class DefinitionProblemTests: XCTestCase {
             ])
     }
 
+    func test_given_oneMoreClosureArgumentThatIsNotATableOrDocString_saysWhatItMustBe() {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("opt table") { (_, _: DataTable?) in }
+        steps.given("opt doc") { (_, _: DocString?) in }
+        steps.given("doc:") { (_, _: String) in }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "'opt table': the closure's last argument is a DataTable?; declare it DataTable"
+                    + " (a step's table or doc string is never optional)",
+                "'opt doc': the closure's last argument is a DocString?; declare it DocString"
+                    + " (a step's table or doc string is never optional)",
+                "'doc:' has 0 parameter(s), and its closure's one more argument after them is a String;"
+                    + " that one must be a DataTable or DocString, for the step's table or doc string",
+            ])
+    }
+
     func test_given_floatTakenAsAnInteger_isReported() {
         var steps = StepRegistry { TestWorld() }
         steps.given("{float} kilos") { (_, _: Int) in }

@@ -190,13 +190,29 @@ public struct StepRegistry<World: AnyObject>: Sendable {
         let parameters = valueTypes.count
         let expected = parameters + (trailing == .none ? 0 : 1)
         guard declared == expected else {
+            let message: String
+            if let last = closureTypes.last, trailing == .none, declared == parameters + 1 {
+                // One more argument than parameters, but not a table or doc string.
+                let optional =
+                    ObjectIdentifier(last) == ObjectIdentifier(DataTable?.self)
+                    ? "DataTable" : ObjectIdentifier(last) == ObjectIdentifier(DocString?.self) ? "DocString" : nil
+                if let optional {
+                    message =
+                        "'\(source)': the closure's last argument is a \(optional)?; declare it \(optional)"
+                        + " (a step's table or doc string is never optional)"
+                } else {
+                    message =
+                        "'\(source)' has \(parameters) parameter(s), and its closure's one more argument after them"
+                        + " is a \(last); that one must be a DataTable or DocString, for the step's table or doc string"
+                }
+            } else {
+                message =
+                    "'\(source)' has \(parameters) parameter(s) but its closure takes \(declared) argument(s) after the world"
+                    + " (one more is allowed for a trailing DataTable or DocString)"
+            }
             problems.append(
-                DefinitionProblem(
-                    location: location,
-                    message:
-                        "'\(source)' has \(parameters) parameter(s) but its closure takes \(declared) argument(s) after the world"
-                        + " (one more is allowed for a trailing DataTable or DocString)",
-                    undefinedParameterType: nil, expression: source))
+                DefinitionProblem(location: location, message: message, undefinedParameterType: nil, expression: source)
+            )
             return
         }
         for (index, value) in valueTypes.enumerated() where !closureTypes[index].accepts(value.type) {

@@ -13,7 +13,20 @@ extension Snippet {
     /// a closure cannot take (not a ``StepArgument``) is left out, since its snippet would not
     /// compile. On a tie, a type that prefers regular expression matches comes first, then
     /// the shorter name, then the one defined first (the built-in ones before the custom ones).
+    ///
+    /// An expression with custom types that would not match the step again (a type whose
+    /// pattern has a named group or a backreference, written twice) gives way to the one
+    /// without them.
     static func expression(for text: String, types: [ParameterType] = []) -> (String, [ParameterKindName]) {
+        let found = generated(for: text, types: types)
+        guard found.1.contains(where: \.isCustom) else { return found }
+        var registry = ParameterTypeRegistry()
+        for type in types { try? registry.define(type) }
+        guard (try? CucumberExpression(found.0, registry: registry))?.match(text) == nil else { return found }
+        return generated(for: text, types: [])
+    }
+
+    private static func generated(for text: String, types: [ParameterType]) -> (String, [ParameterKindName]) {
         let words = WordSearch(text)
         let matchers = builtInMatchers + types.flatMap(SnippetMatcher.custom)
         var result = ""

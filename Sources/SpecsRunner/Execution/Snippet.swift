@@ -105,6 +105,12 @@ enum ParameterKindName {
         }
     }
 
+    /// Whether it is a custom parameter type.
+    var isCustom: Bool {
+        if case .custom = self { return true }
+        return false
+    }
+
     var swift: String {
         switch self {
         case .int: "Int"
