@@ -81,10 +81,12 @@ private enum RegexCompilation {
     }
 }
 
-/// A regular expression that does not compile.
+/// A regular expression that does not compile, or whose group several parameter types match.
 package struct RegularExpressionError: Error, Sendable, CustomStringConvertible {
     /// The regular expression as written.
     package let pattern: String
+    /// What is wrong, when the pattern compiles.
+    package var reason: String? = nil
     /// The problem, with the pattern.
-    package var description: String { "invalid regular expression: /\(pattern)/" }
+    package var description: String { reason ?? "invalid regular expression: /\(pattern)/" }
 }

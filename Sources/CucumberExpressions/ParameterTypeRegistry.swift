@@ -76,6 +76,18 @@ package struct ParameterTypeRegistry: Sendable {
             throw ParameterTypeError(
                 message: "The regular expression of parameter type {\(type.name)} does not compile: /\(pattern)/")
         }
+        if type.preferForRegularExpressionMatch {
+            for pattern in type.regularExpressions {
+                guard
+                    let other = all.first(where: {
+                        $0.preferForRegularExpressionMatch && $0.regularExpressions.contains(pattern)
+                    })
+                else { continue }
+                throw ParameterTypeError(
+                    message: "There can only be one preferential parameter type per regexp. The regexp '\(pattern)' "
+                        + "is used for two preferential parameter types, {\(other.name)} and {\(type.name)}")
+            }
+        }
         types[type.name] = type
         all.append(type)
     }

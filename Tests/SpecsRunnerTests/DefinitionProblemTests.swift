@@ -134,6 +134,46 @@ final class DefinitionProblemTests: XCTestCase {
             ])
     }
 
+    func test_givenRegex_groupTwoDefinedTypesMatch_isReportedUnlessOneIsPreferred() {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("c1", regex: "xx|yy") { "c1:" + ($0[0] ?? "") }
+        steps.parameterType("c2", regex: "xx|yy") { "c2:" + ($0[0] ?? "") }
+        steps.given(regex: #"^same (xx|yy)$"#) { (_, _: String) in }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "Your Regular Expression /^same (xx|yy)$/ matches multiple parameter types with regexp /xx|yy/: {c1} {c2}."
+                    + " Make one of them preferential (preferForRegularExpressionMatch: true), or use a Cucumber Expression"
+            ])
+        XCTAssertEqual(steps.problems.first?.location.line, #line - 7)
+    }
+
+    func test_givenRegex_groupOfAPreferredType_takesItsValue() async throws {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("p1", regex: "zz", preferForRegularExpressionMatch: true) { "p1:" + ($0[0] ?? "") }
+        steps.parameterType("p2", regex: "zz") { "p2:" + ($0[0] ?? "") }
+        let seen = Journal()
+        steps.given(regex: #"^pref (zz)$"#) { (_, value: String) in seen.add(value) }
+        XCTAssertEqual(steps.problems, [])
+        let (summary, _) = try await RunHarness(("f.feature", "Feature: f\n  Scenario: s\n    Given pref zz\n")).run(
+            steps)
+        XCTAssertEqual(summary.exitCode, 0)
+        XCTAssertEqual(seen.all, ["p1:zz"])
+    }
+
+    func test_parameterType_secondPreferredTypeForTheSameRegex_isReportedAtItsLine() {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("p1", regex: "zz", preferForRegularExpressionMatch: true) { _ in "p1" }
+        steps.parameterType("p2", regex: "zz", preferForRegularExpressionMatch: true) { _ in "p2" }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "There can only be one preferential parameter type per regexp. "
+                    + "The regexp 'zz' is used for two preferential parameter types, {p1} and {p2}"
+            ])
+        XCTAssertEqual(steps.problems.first?.location.line, #line - 7)
+    }
+
     func test_given_floatTakenAsAnInteger_isReported() {
         var steps = StepRegistry { TestWorld() }
         steps.given("{float} kilos") { (_, _: Int) in }
