@@ -61,7 +61,9 @@ package struct RegularExpression: StepExpression {
 
     /// The arguments (its capture groups) when `text` matches, or nil.
     package func match(_ text: String) -> [Argument]? {
-        guard text.hasPrefix(literalPrefix), let groups = pattern.match(text) else { return nil }
+        // Bytes, not characters: a prefix may end inside a character of the text (`cafe`
+        // before a combining accent).
+        guard text.utf8.starts(with: literalPrefix.utf8), let groups = pattern.match(text) else { return nil }
         return groups.enumerated().map { index, group in
             Argument(group: group, parameterType: index < parameterTypes.count ? parameterTypes[index] : nil)
         }
