@@ -42,12 +42,17 @@ struct CompiledPattern: Sendable {
             let range =
                 node.index < result.numberOfRanges
                 ? result.range(at: node.index) : NSRange(location: NSNotFound, length: 0)
-            guard range.location != NSNotFound, let bounds = Range(range, in: text) else {
+            guard range.location != NSNotFound else {
                 return MatchGroup(start: nil, value: nil, children: node.children.map(group))
             }
-            let start =
-                ascii ? range.location : text.unicodeScalars.distance(from: text.startIndex, to: bounds.lowerBound)
-            return MatchGroup(start: start, value: String(text[bounds]), children: node.children.map(group))
+            // A group may start or end inside a character (before a combining accent, in an
+            // emoji sequence): its bounds are taken as scalars, not as characters.
+            let utf16 = text.utf16
+            let lower = utf16.index(utf16.startIndex, offsetBy: range.location)
+            let upper = utf16.index(lower, offsetBy: range.length)
+            let start = ascii ? range.location : text.unicodeScalars.distance(from: text.startIndex, to: lower)
+            let value = ascii ? String(text[lower..<upper]) : String(text.unicodeScalars[lower..<upper])
+            return MatchGroup(start: start, value: value, children: node.children.map(group))
         }
         return tree.roots.map(group)
     }
@@ -81,10 +86,12 @@ private enum RegexCompilation {
     }
 }
 
-/// A regular expression that does not compile.
+/// A regular expression that does not compile, or whose group several parameter types match.
 package struct RegularExpressionError: Error, Sendable, CustomStringConvertible {
     /// The regular expression as written.
     package let pattern: String
+    /// What is wrong, when the pattern compiles.
+    package var reason: String? = nil
     /// The problem, with the pattern.
-    package var description: String { "invalid regular expression: /\(pattern)/" }
+    package var description: String { reason ?? "invalid regular expression: /\(pattern)/" }
 }

@@ -41,7 +41,9 @@ package struct CucumberExpression: StepExpression {
 
     /// The arguments when the whole of `text` matches, or nil.
     package func match(_ text: String) -> [Argument]? {
-        guard text.hasPrefix(literalPrefix), let groups = pattern.match(text) else { return nil }
+        // Bytes, not characters: a prefix may end inside a character of the text (`cafe`
+        // before a combining accent).
+        guard text.utf8.starts(with: literalPrefix.utf8), let groups = pattern.match(text) else { return nil }
         return zip(groups, parameterTypes).map { Argument(group: $0, parameterType: $1) }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parameter types a set of expressions can use: the built-in ones and any defined.
 package struct ParameterTypeRegistry: Sendable {
     /// The patterns of `{int}` and the other integer types.
@@ -58,7 +60,8 @@ package struct ParameterTypeRegistry: Sendable {
         builtInCount = all.count
     }
 
-    /// Adds a parameter type; a name already taken or one with reserved characters is an error.
+    /// Adds a parameter type; a name already taken, one with reserved characters or a regular
+    /// expression that does not compile is an error.
     package mutating func define(_ type: ParameterType) throws(ParameterTypeError) {
         guard ParameterType.isValidName(type.name) else {
             throw ParameterTypeError(
@@ -68,6 +71,22 @@ package struct ParameterTypeRegistry: Sendable {
         }
         guard types[type.name] == nil else {
             throw ParameterTypeError(message: "There is already a parameter type with name \(type.name)")
+        }
+        for pattern in type.regularExpressions where (try? NSRegularExpression(pattern: pattern)) == nil {
+            throw ParameterTypeError(
+                message: "The regular expression of parameter type {\(type.name)} does not compile: /\(pattern)/")
+        }
+        if type.preferForRegularExpressionMatch {
+            for pattern in type.regularExpressions {
+                guard
+                    let other = all.first(where: {
+                        $0.preferForRegularExpressionMatch && $0.regularExpressions.contains(pattern)
+                    })
+                else { continue }
+                throw ParameterTypeError(
+                    message: "There can only be one preferential parameter type per regexp. The regexp '\(pattern)' "
+                        + "is used for two preferential parameter types, {\(other.name)} and {\(type.name)}")
+            }
         }
         types[type.name] = type
         all.append(type)
@@ -83,7 +102,8 @@ package struct ParameterTypeRegistry: Sendable {
     }
 }
 
-/// A parameter type that cannot be defined (its name is taken or invalid).
+/// A parameter type that cannot be defined (its name is taken or invalid, its regular
+/// expression does not compile).
 package struct ParameterTypeError: Error, Sendable, CustomStringConvertible {
     /// The problem, worded as the official implementations word it.
     package let message: String

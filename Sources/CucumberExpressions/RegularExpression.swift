@@ -24,18 +24,46 @@ package struct RegularExpression: StepExpression {
         let groups = GroupTree(pattern: source).roots.count
         parameterCount = groups
         let sources = Self.topLevelGroupSources(source)
-        parameterTypes = (0..<groups).map { index in
-            guard index < sources.count else { return nil }
-            return registry.all.first { type in
-                type.preferForRegularExpressionMatch == false && !type.name.isEmpty
-                    && type.regularExpressions.count == 1 && type.regularExpressions[0] == sources[index]
+        var types: [ParameterType?] = []
+        for index in 0..<groups {
+            guard index < sources.count else {
+                types.append(nil)
+                continue
             }
+            types.append(try Self.parameterType(of: sources[index], in: source, registry: registry))
         }
+        parameterTypes = types
+    }
+
+    /// The type a group written as `group` takes: a built-in type's (as written for `{float}`
+    /// or `{word}`), else the defined type's whose pattern it is; of several defined ones, the
+    /// one preferred for regular expressions, and without one it is an error, as the official
+    /// implementations have it.
+    private static func parameterType(
+        of group: String, in source: String, registry: ParameterTypeRegistry
+    ) throws(RegularExpressionError) -> ParameterType? {
+        let written = registry.all.filter { type in
+            !type.name.isEmpty && type.regularExpressions.count == 1 && type.regularExpressions[0] == group
+        }
+        if let builtIn = written.first(where: { registry.isBuiltIn($0.name) && !$0.preferForRegularExpressionMatch }) {
+            return builtIn
+        }
+        let defined = written.filter { !registry.isBuiltIn($0.name) }
+        guard defined.count > 1 else { return defined.first }
+        if let preferred = defined.first(where: \.preferForRegularExpressionMatch) { return preferred }
+        throw RegularExpressionError(
+            pattern: source,
+            reason: "Your Regular Expression /\(source)/ matches multiple parameter types with regexp /\(group)/: "
+                + defined.map { "{\($0.name)}" }.joined(separator: " ")
+                + ". Make one of them preferential (preferForRegularExpressionMatch: true), or use a Cucumber Expression"
+        )
     }
 
     /// The arguments (its capture groups) when `text` matches, or nil.
     package func match(_ text: String) -> [Argument]? {
-        guard text.hasPrefix(literalPrefix), let groups = pattern.match(text) else { return nil }
+        // Bytes, not characters: a prefix may end inside a character of the text (`cafe`
+        // before a combining accent).
+        guard text.utf8.starts(with: literalPrefix.utf8), let groups = pattern.match(text) else { return nil }
         return groups.enumerated().map { index, group in
             Argument(group: group, parameterType: index < parameterTypes.count ? parameterTypes[index] : nil)
         }

@@ -144,4 +144,16 @@ if ProcessInfo.processInfo.environment["SPECS_FIXTURE_BROKEN_DEFINITIONS"] == "1
     steps.given("{int} accounts exist") { (_, _: String) in }
 }
 
+// Parameter types as a team writes them: ones the snippets of undefined steps use, or one
+// whose regular expression does not compile (the run must refuse to start, saying where).
+switch ProcessInfo.processInfo.environment["SPECS_FIXTURE_PARAMETER_TYPES"] {
+case "snippets":
+    steps.parameterType("color", regex: "red|blue|green") { $0[0] ?? "" }
+    steps.parameterType("opgrp", regex: #"(a)?b(c)?"#) { $0[0] ?? "" }
+case "invalid":
+    steps.parameterType("bad", regex: "([") { $0[0] ?? "" }
+    steps.given("a step with a {bad} parameter") { (_, _: String) in }
+default: break
+}
+
 exit(await SpecsCommand.main(registry: steps))

@@ -19,6 +19,19 @@ final class CompiledPatternTests: XCTestCase {
         XCTAssertEqual(try arguments[3].value() as? String, "s")
     }
 
+    func test_match_groupStartingInsideACharacter_isTheTextFromThere() throws {
+        // "café" written as "cafe" and a combining accent: the group starts at the accent.
+        XCTAssertEqual(
+            try RegularExpression(#"^graph cafe(.+)$"#).match("graph cafe\u{301} au lait")?.first?.group.value,
+            "\u{301} au lait")
+        XCTAssertEqual(
+            try CucumberExpression("graph2 cafe{}").match("graph2 cafe\u{301} au lait")?.first?.group.value,
+            "\u{301} au lait")
+        XCTAssertEqual(try RegularExpression("^a(.*)b$").match("a\u{200D}b")?.first?.group.value, "\u{200D}")
+        XCTAssertEqual(try RegularExpression("^🇩(.+)$").match("🇩🇪")?.first?.group.value, "🇪")
+        XCTAssertEqual(try RegularExpression("^x(.)(.)$").match("xé\u{301}")?.map(\.group.start), [1, 2])
+    }
+
     func test_match_fromManyTasksAtOnce_everyTaskGetsTheSameArguments() async throws {
         let expression = try CucumberExpression("the cart contains {int} items")
         let values = await withTaskGroup(of: Int?.self) { group in
@@ -31,15 +44,16 @@ final class CompiledPatternTests: XCTestCase {
         XCTAssertNil(expression.match("the cart contains many items"))
     }
 
-    func test_init_definedTypeWithAnInvalidPattern_throwsWhenTheExpressionIsMade() throws {
+    func test_define_typeWithAnInvalidPattern_isRefusedWithThePattern() {
         var registry = ParameterTypeRegistry()
-        try registry.define(ParameterType(name: "broken", regularExpressions: ["(unclosed"]) { $0.first ?? nil })
-
-        XCTAssertThrowsError(try CucumberExpression("a {broken} value", registry: registry)) { error in
+        XCTAssertThrowsError(
+            try registry.define(ParameterType(name: "broken", regularExpressions: ["(unclosed"]) { $0.first ?? nil })
+        ) { error in
             XCTAssertEqual(
-                (error as? ExpressionError)?.message,
-                #"This Cucumber Expression compiles to an invalid regular expression: ^a ((unclosed) value$"#)
+                (error as? ParameterTypeError)?.message,
+                "The regular expression of parameter type {broken} does not compile: /(unclosed/")
         }
+        XCTAssertNil(registry.lookup("broken"))
     }
 
     func test_init_invalidRegularExpression_throwsWhenTheExpressionIsMade() {

@@ -86,6 +86,94 @@ final class DefinitionProblemTests: XCTestCase {
         XCTAssertEqual(steps.problems, [])
     }
 
+    func test_parameterType_regularExpressionThatDoesNotCompile_isReportedAtItsLine() {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("bad", regex: "([") { $0[0] ?? "" }
+        let typeLine = #line - 1
+        steps.given("use {bad}") { (_, _: String) in }
+        XCTAssertEqual(
+            steps.problems.map(\.description),
+            [
+                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine): error: "
+                    + "The regular expression of parameter type {bad} does not compile: /([/",
+                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine + 2): error: "
+                    + "'use {bad}' uses {bad}, which could not be registered "
+                    + "(see Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine))",
+            ])
+        XCTAssertEqual(steps.problems.compactMap(\.undefinedParameterType), [])
+    }
+
+    func test_given_tableBeforeTheExpressionsParameters_isReportedAsMisplaced() {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("tab {int}") { (_, _: DataTable, _: Int) in }
+        steps.given("doc {int} {int}") { (_, _: Int, _: DocString, _: Int) in }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "'tab {int}': the closure takes a DataTable as argument 1 after the world; "
+                    + "a DataTable or DocString must be its last argument",
+                "'doc {int} {int}': the closure takes a DocString as argument 2 after the world; "
+                    + "a DataTable or DocString must be its last argument",
+            ])
+    }
+
+    func test_given_oneMoreClosureArgumentThatIsNotATableOrDocString_saysWhatItMustBe() {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("opt table") { (_, _: DataTable?) in }
+        steps.given("opt doc") { (_, _: DocString?) in }
+        steps.given("doc:") { (_, _: String) in }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "'opt table': the closure's last argument is a DataTable?; declare it DataTable"
+                    + " (a step's table or doc string is never optional)",
+                "'opt doc': the closure's last argument is a DocString?; declare it DocString"
+                    + " (a step's table or doc string is never optional)",
+                "'doc:' has 0 parameter(s), and its closure's one more argument after them is a String;"
+                    + " that one must be a DataTable or DocString, for the step's table or doc string",
+            ])
+    }
+
+    func test_givenRegex_groupTwoDefinedTypesMatch_isReportedUnlessOneIsPreferred() {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("c1", regex: "xx|yy") { "c1:" + ($0[0] ?? "") }
+        steps.parameterType("c2", regex: "xx|yy") { "c2:" + ($0[0] ?? "") }
+        steps.given(regex: #"^same (xx|yy)$"#) { (_, _: String) in }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "Your Regular Expression /^same (xx|yy)$/ matches multiple parameter types with regexp /xx|yy/: {c1} {c2}."
+                    + " Make one of them preferential (preferForRegularExpressionMatch: true), or use a Cucumber Expression"
+            ])
+        XCTAssertEqual(steps.problems.first?.location.line, #line - 7)
+    }
+
+    func test_givenRegex_groupOfAPreferredType_takesItsValue() async throws {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("p1", regex: "zz", preferForRegularExpressionMatch: true) { "p1:" + ($0[0] ?? "") }
+        steps.parameterType("p2", regex: "zz") { "p2:" + ($0[0] ?? "") }
+        let seen = Journal()
+        steps.given(regex: #"^pref (zz)$"#) { (_, value: String) in seen.add(value) }
+        XCTAssertEqual(steps.problems, [])
+        let (summary, _) = try await RunHarness(("f.feature", "Feature: f\n  Scenario: s\n    Given pref zz\n")).run(
+            steps)
+        XCTAssertEqual(summary.exitCode, 0)
+        XCTAssertEqual(seen.all, ["p1:zz"])
+    }
+
+    func test_parameterType_secondPreferredTypeForTheSameRegex_isReportedAtItsLine() {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("p1", regex: "zz", preferForRegularExpressionMatch: true) { _ in "p1" }
+        steps.parameterType("p2", regex: "zz", preferForRegularExpressionMatch: true) { _ in "p2" }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "There can only be one preferential parameter type per regexp. "
+                    + "The regexp 'zz' is used for two preferential parameter types, {p1} and {p2}"
+            ])
+        XCTAssertEqual(steps.problems.first?.location.line, #line - 7)
+    }
+
     func test_given_floatTakenAsAnInteger_isReported() {
         var steps = StepRegistry { TestWorld() }
         steps.given("{float} kilos") { (_, _: Int) in }

@@ -28,6 +28,120 @@ final class SnippetTests: XCTestCase {
         }
     }
 
+    /// Custom types as a team registers them: `opgrp` matches the `b` of `bob` and `belly`.
+    private static let teamTypes = [
+        ParameterType(name: "color", regularExpressions: ["red|blue|green"]) { $0[0] ?? "" },
+        ParameterType(name: "opgrp", regularExpressions: [#"(a)?b(c)?"#]) { $0[0] ?? "" },
+    ]
+
+    /// Each text with the expression the official generator (cucumber-expressions 20.1.0) gives.
+    private func assertExpressions(
+        _ cases: [(String, String)], types: [ParameterType] = [], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        var registry = ParameterTypeRegistry()
+        for type in types { try registry.define(type) }
+        for (text, expected) in cases {
+            let (expression, _) = Snippet.expression(for: text, types: types)
+            XCTAssertEqual(expression, expected, text, file: file, line: line)
+            XCTAssertNotNil(
+                try CucumberExpression(expression, registry: registry).match(text),
+                "'\(expression)' does not match '\(text)'", file: file,
+                line: line)
+        }
+    }
+
+    func test_expression_customTypeMatchingInsideAWord_leavesTheWordAsText() throws {
+        try assertExpressions(
+            [
+                ("the user logs in as bob", "the user logs in as bob"),
+                ("say unanchored 5 please", "say unanchored {int} please"),
+                ("double NaN", "double NaN"),
+                ("I have 2 cucumbers in my belly/stomach", #"I have {int} cucumbers in my belly\/stomach"#),
+                ("red blue-green redder", "{color} {color}-{color} redder"),
+            ], types: Self.teamTypes)
+    }
+
+    func test_expression_quotesInsideWords_areNotAString() throws {
+        try assertExpressions([
+            (#"the user's path is C:\temp\new and it's fine"#, #"the user's path is C:\\temp\\new and it's fine"#),
+            ("it's Bob's turn", "it's Bob's turn"),
+            (#"a"quoted"word"#, #"a"quoted"word"#),
+            (#"she says "hi" and 'bye'"#, "she says {string} and {string}"),
+            (#""x" at start"#, "{string} at start"),
+        ])
+    }
+
+    func test_expression_numbersBetweenPunctuationOrSymbols_becomeParameters() throws {
+        try assertExpressions([
+            (
+                "1 and 1.0 and .5 and 1E5 and 1,5 and +3 and -0",
+                "{int} and {float} and {float} and {float} and {int},{int} and {float} and {int}"
+            ),
+            ("it costs $5 and #3", "it costs ${int} and #{int}"),
+            ("3,5 Birnen", "{int},{int} Birnen"),
+            ("version 1.0.0 is out", "version {float}.{int} is out"),
+            ("room 12b and 5th floor", "room 12b and 5th floor"),
+            ("-5 degrees and 1e5", "{int} degrees and 1e5"),
+            ("a price of 3.50€", "a price of {float}€"),
+            ("(5) items [7] {8}", #"\({int}\) items [{int}] \{{int}\}"#),
+            ("x=5;y=-3", "x={int};y={int}"),
+            ("an emoji 😀5 and 5😀", "an emoji 😀{int} and {int}😀"),
+        ])
+    }
+
+    func test_expression_customTypeWhoseValuesAClosureCannotTake_isLeftOut() throws {
+        let list = ParameterType(name: "list", regularExpressions: [#"\w+(?:,\w+)+"#]) { groups in
+            (groups[0] ?? "").split(separator: ",").map(String.init)
+        }
+        try assertExpressions(
+            [("int 1,5", "int {int},{int}"), ("a list a,b,c here", "a list a,b,c here")], types: [list])
+    }
+
+    func test_expression_customTypesThatWouldNotMatchTheStepAgain_giveWayToTheBuiltInOnes() throws {
+        let amount = ParameterType(name: "amount", regularExpressions: [#"(?<n>\d+) EUR"#]) { $0[0] ?? "" }
+        let double = ParameterType(name: "dbl", regularExpressions: [#"(\w)\1"#]) { $0[0] ?? "" }
+        try assertExpressions(
+            [("I pay 5 EUR then 6 EUR", "I pay {int} EUR then {int} EUR"), ("I see aa here", "I see aa here")],
+            types: [amount, double])
+        try assertExpressions([("I pay 5 EUR", "I pay {amount}")], types: [amount])
+    }
+
+    func test_expression_thousandsOfCustomTypeMatches_givesAnExpressionThatMatchesTheStepAgain() throws {
+        var registry = ParameterTypeRegistry()
+        for type in Self.teamTypes { try registry.define(type) }
+        for count in [500, 5000] {
+            let text = "and " + Array(repeating: "red", count: count).joined(separator: " ") + " end"
+            let (expression, parameters) = Snippet.expression(for: text, types: Self.teamTypes)
+            XCTAssertNotNil(try CucumberExpression(expression, registry: registry).match(text), "\(count) words")
+            if count == 500 {
+                XCTAssertEqual(parameters.count, 500)
+                XCTAssertEqual(
+                    expression, "and " + Array(repeating: "{color}", count: 500).joined(separator: " ") + " end")
+            }
+        }
+    }
+
+    func test_swift_customTypeNamesThatAreNotSwiftNames_giveParameterNamesThatCompile() {
+        let types = ["e-mail", "date time", "1st", "a.b", "größe"].map { name in
+            ParameterType(name: name, regularExpressions: ["<\(name)>"]) { $0[0] ?? "" }
+        }
+        let code = Snippet.swift(
+            text: "<e-mail> <date time> <1st> <a.b> <größe>", type: .context, table: false, docString: false,
+            types: types)
+        XCTAssertTrue(
+            code.contains(
+                "(world, eMail1: String, dateTime2: String, _1st3: String, aB4: String, größe5: String) in"),
+            code)
+    }
+
+    func test_swift_customTypeOfANestedType_namesItWithTheTypeItIsIn() {
+        let sku = ParameterType(name: "sku", regularExpressions: [#"SKU-\d+"#]) { _ in SnippetTests.Sku() }
+        let code = Snippet.swift(text: "item SKU-12 here", type: .context, table: false, docString: false, types: [sku])
+        XCTAssertTrue(code.contains("(world, sku1: SnippetTests.Sku) in"), code)
+    }
+
+    struct Sku: StepArgument {}
+
     func test_swiftEscaped_controlCharacters_areWrittenAsEscapes() {
         XCTAssertEqual(Snippet.swiftEscaped("a\tb\u{7}\"\\"), "a\\tb\\u{7}\\\"\\\\")
     }

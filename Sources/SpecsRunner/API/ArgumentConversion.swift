@@ -11,11 +11,22 @@ struct ArgumentReader {
             throw ArgumentError(message: "the step has \(values.count) argument(s) but the definition asks for more")
         }
         let value = values[index]
-        guard let converted = T.converting(value) else {
-            throw ArgumentError(
-                message: "cannot use \(String(reflecting: value)) (\(Swift.type(of: value))) as \(T.self)")
-        }
+        guard let converted = T.converting(value) else { throw Self.unfit(value, as: T.self, parameter: index + 1) }
         return converted
+    }
+
+    /// Why `value` cannot be taken as `type`: a regular expression's group is its text, or
+    /// absent when the group did not take part in the match.
+    private static func unfit(_ value: any Sendable, as type: Any.Type, parameter: Int) -> ArgumentError {
+        if let group = value as? String? {
+            guard let text = group else {
+                return ArgumentError(
+                    message: "capture group \(parameter) did not match, so there is no \(type) to give: "
+                        + "declare the parameter as \(type)? to take nil")
+            }
+            return ArgumentError(message: "cannot use \(String(reflecting: text)) (String) as \(type)")
+        }
+        return ArgumentError(message: "cannot use \(String(reflecting: value)) (\(Swift.type(of: value))) as \(type)")
     }
 }
 

@@ -51,16 +51,24 @@ extension Double: StepArgument {
 
 extension Float: StepArgument {
     public static func accepts(_ type: Any.Type) -> Bool { NumberValue.isNumber(type) || TextValue.isText(type) }
-    public static func converting(_ value: any Sendable) -> Float? { Double.converting(value).map { Float($0) } }
+    /// A number too large for a `Float` is nil, as an integer too large for its type is.
+    public static func converting(_ value: any Sendable) -> Float? {
+        guard let number = Double.converting(value) else { return nil }
+        let float = Float(number)
+        return float.isInfinite && number.isFinite ? nil : float
+    }
 }
 
 extension Decimal: StepArgument {
     public static func accepts(_ type: Any.Type) -> Bool { NumberValue.isNumber(type) || TextValue.isText(type) }
+    /// A `{float}` as the number the step wrote (`1.005`, from the `Double`'s shortest text,
+    /// not its binary value 1.00499…); text only when the whole of it is a number; nil for
+    /// a number too large for a `Decimal`.
     public static func converting(_ value: any Sendable) -> Decimal? {
         if let decimal = value as? Decimal { return decimal }
         if let integer = value as? Int { return Decimal(integer) }
-        if let number = value as? Double { return Decimal(number) }
-        return TextValue.text(value).flatMap { Decimal(string: $0) }
+        if let number = value as? Double { return number.isFinite ? NumberValue.decimal("\(number)") : nil }
+        return TextValue.text(value).flatMap(NumberValue.decimal)
     }
 }
 
@@ -111,6 +119,33 @@ enum TextValue {
 enum NumberValue {
     static func isNumber(_ type: Any.Type) -> Bool {
         type is any BinaryInteger.Type || type == Double.self || type == Float.self || type == Decimal.self
+    }
+
+    /// The whole of `text` as a decimal number (`-12.5`, `.5`, `1E-20`), or nil: `1.5abc`
+    /// or `5 apples` is not one, though `Decimal(string:)` reads its start.
+    static func decimal(_ text: String) -> Decimal? {
+        var scalars = text.unicodeScalars[...]
+        func skipDigits() -> Int {
+            let count = scalars.prefix { ("0"..."9").contains($0) }.count
+            scalars = scalars.dropFirst(count)
+            return count
+        }
+        if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
+        var digits = skipDigits()
+        if scalars.first == "." {
+            scalars = scalars.dropFirst()
+            digits += skipDigits()
+        }
+        guard digits > 0 else { return nil }
+        if scalars.first == "e" || scalars.first == "E" {
+            scalars = scalars.dropFirst()
+            if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
+            guard skipDigits() > 0 else { return nil }
+        }
+        guard scalars.isEmpty, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+            !value.isNaN
+        else { return nil }
+        return value
     }
 }
 

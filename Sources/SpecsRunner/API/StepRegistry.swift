@@ -18,6 +18,9 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     let makeWorld: @Sendable () async throws -> World
     var parameterTypes = ParameterTypeRegistry()
     var customParameterTypes: [(type: ParameterType, location: CodeLocation)] = []
+    /// Parameter types refused at registration (a regular expression that does not compile),
+    /// by name: an expression using one is told where it is.
+    private var refusedParameterTypes: [String: CodeLocation] = [:]
     var steps: [StepDefinition] = []
     var hooks: [Hook] = []
     /// Definitions that could not be registered, each with its file and line; a run reports them before any scenario.
@@ -67,6 +70,7 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             try parameterTypes.define(type)
             customParameterTypes.append((type, location))
         } catch {
+            if parameterTypes.lookup(name) == nil { refusedParameterTypes[name] = location }
             problems.append(
                 DefinitionProblem(
                     location: location, message: error.message, undefinedParameterType: nil, expression: name))
@@ -153,6 +157,14 @@ public struct StepRegistry<World: AnyObject>: Sendable {
                 valueTypes = expression.parameterTypes.map { ("{\($0.name)}", $0.valueType()) }
             }
         } catch let error as ExpressionError {
+            if let name = error.undefinedParameterTypeName, let place = refusedParameterTypes[name] {
+                problems.append(
+                    DefinitionProblem(
+                        location: location,
+                        message: "'\(source)' uses {\(name)}, which could not be registered (see \(place))",
+                        undefinedParameterType: nil, expression: source))
+                return
+            }
             problems.append(
                 DefinitionProblem(
                     location: location, message: error.message,
@@ -165,16 +177,42 @@ public struct StepRegistry<World: AnyObject>: Sendable {
                     location: location, message: "\(error)", undefinedParameterType: nil, expression: source))
             return
         }
-        let parameters = valueTypes.count
-        let expected = parameters + (trailing == .none ? 0 : 1)
-        guard declared == expected else {
+        let arguments = [ObjectIdentifier(DataTable.self), ObjectIdentifier(DocString.self)]
+        if let misplaced = closureTypes.dropLast().firstIndex(where: { arguments.contains(ObjectIdentifier($0)) }) {
             problems.append(
                 DefinitionProblem(
                     location: location,
-                    message:
-                        "'\(source)' has \(parameters) parameter(s) but its closure takes \(declared) argument(s) after the world"
-                        + " (one more is allowed for a trailing DataTable or DocString)",
+                    message: "'\(source)': the closure takes a \(closureTypes[misplaced]) as argument \(misplaced + 1) "
+                        + "after the world; a DataTable or DocString must be its last argument",
                     undefinedParameterType: nil, expression: source))
+            return
+        }
+        let parameters = valueTypes.count
+        let expected = parameters + (trailing == .none ? 0 : 1)
+        guard declared == expected else {
+            let message: String
+            if let last = closureTypes.last, trailing == .none, declared == parameters + 1 {
+                // One more argument than parameters, but not a table or doc string.
+                let optional =
+                    ObjectIdentifier(last) == ObjectIdentifier(DataTable?.self)
+                    ? "DataTable" : ObjectIdentifier(last) == ObjectIdentifier(DocString?.self) ? "DocString" : nil
+                if let optional {
+                    message =
+                        "'\(source)': the closure's last argument is a \(optional)?; declare it \(optional)"
+                        + " (a step's table or doc string is never optional)"
+                } else {
+                    message =
+                        "'\(source)' has \(parameters) parameter(s), and its closure's one more argument after them"
+                        + " is a \(last); that one must be a DataTable or DocString, for the step's table or doc string"
+                }
+            } else {
+                message =
+                    "'\(source)' has \(parameters) parameter(s) but its closure takes \(declared) argument(s) after the world"
+                    + " (one more is allowed for a trailing DataTable or DocString)"
+            }
+            problems.append(
+                DefinitionProblem(location: location, message: message, undefinedParameterType: nil, expression: source)
+            )
             return
         }
         for (index, value) in valueTypes.enumerated() where !closureTypes[index].accepts(value.type) {

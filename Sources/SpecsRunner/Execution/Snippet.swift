@@ -17,8 +17,10 @@ enum Snippet {
     static func swift(
         text: String, type: PickleStepType?, table: Bool, docString: Bool, types: [ParameterType] = []
     ) -> String {
-        let (expression, parameters) = expression(for: text, types: types)
-        var declared = parameters.enumerated().map { index, type in "\(type.name)\(index + 1): \(type.swift)" }
+        let (expression, parameters) = Self.expression(for: text, types: types)
+        var declared = parameters.enumerated().map { index, type in
+            "\(identifier(type.name))\(index + 1): \(type.swift)"
+        }
         if table { declared.append("table: DataTable") }
         if docString { declared.append("docString: DocString") }
         let method: String
@@ -36,87 +38,37 @@ enum Snippet {
             """
     }
 
-    /// The step text as an expression: text a custom parameter type matches becomes that
-    /// type, then quoted text, decimals and integers become parameters.
-    static func expression(for text: String, types: [ParameterType]) -> (String, [ParameterKindName]) {
-        // The first match of any custom type's patterns, earliest and then longest first.
-        var best: (range: Range<String.Index>, type: ParameterType)?
-        for type in types {
-            for pattern in type.regularExpressions {
-                guard let regex = try? NSRegularExpression(pattern: pattern),
-                    let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-                    match.range.length > 0, let range = Range(match.range, in: text)
-                else { continue }
-                if let current = best,
-                    current.range.lowerBound < range.lowerBound
-                        || (current.range.lowerBound == range.lowerBound
-                            && current.range.upperBound >= range.upperBound)
-                {
-                    continue
-                }
-                best = (range, type)
-            }
-        }
-        guard let best else { return expression(for: text) }
-        let (head, headParameters) = expression(for: String(text[..<best.range.lowerBound]))
-        let (tail, tailParameters) = expression(for: String(text[best.range.upperBound...]), types: types)
-        let custom = ParameterKindName.custom(name: best.type.name, swift: String(describing: best.type.valueType()))
-        return (head + "{\(best.type.name)}" + tail, headParameters + [custom] + tailParameters)
-    }
-
-    /// The step text as an expression: quoted text, decimals and integers become parameters.
-    static func expression(for text: String) -> (String, [ParameterKindName]) {
+    /// A parameter type's name as the start of a closure parameter's name: the words of
+    /// `e-mail` or `date time` joined as `eMail`, `dateTime`; `_` before a digit (`_1st`);
+    /// `value` when nothing of it can be part of a Swift name.
+    static func identifier(_ name: String) -> String {
         var result = ""
-        var parameters: [ParameterKindName] = []
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        func isDigit(_ i: Int) -> Bool { i < scalars.count && ("0"..."9").contains(scalars[i]) }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let atWordStart = index == 0 || scalars[index - 1] == " "
-            if scalar == "\"" || scalar == "'", let close = closingQuote(scalars, from: index) {
-                result += "{string}"
-                parameters.append(.string)
-                index = close + 1
+        var newWord = false
+        for scalar in name.unicodeScalars {
+            guard scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal else {
+                newWord = !result.isEmpty
                 continue
             }
-            if atWordStart, isDigit(index) || (scalar == "-" && isDigit(index + 1)) {
-                var end = index + 1
-                while isDigit(end) { end += 1 }
-                var isFloat = false
-                if end < scalars.count, scalars[end] == ".", isDigit(end + 1) {
-                    isFloat = true
-                    end += 1
-                    while isDigit(end) { end += 1 }
-                }
-                if end == scalars.count || scalars[end] == " " {
-                    result += isFloat ? "{float}" : "{int}"
-                    parameters.append(isFloat ? .float : .int)
-                    index = end
-                    continue
-                }
+            if newWord {
+                result += String(scalar).uppercased()
+                newWord = false
+            } else {
+                result.unicodeScalars.append(scalar)
             }
-            if "(){}/\\".unicodeScalars.contains(scalar) { result += "\\" }
-            result.unicodeScalars.append(scalar)
-            index += 1
         }
-        return (result, parameters)
+        if result.isEmpty { return "value" }
+        return result.unicodeScalars.first?.properties.numericType == .decimal ? "_" + result : result
     }
 
-    /// Where the quote at `open` closes as `{string}` reads it: a backslash escapes the next
-    /// character, so `"\""` is one quoted text.
-    private static func closingQuote(_ scalars: [Unicode.Scalar], from open: Int) -> Int? {
-        var index = open + 1
-        while index < scalars.count {
-            if scalars[index] == "\\" {
-                index += 2
-            } else if scalars[index] == scalars[open] {
-                return index
-            } else {
-                index += 1
-            }
-        }
-        return nil
+    /// A custom type's values as a snippet's closure names them: the type's name with the
+    /// types it is nested in (`TeamWorld.Sku`), without its module; its plain name when it is
+    /// declared inside a function.
+    static func swiftName(of type: Any.Type) -> String {
+        let qualified = String(reflecting: type)
+        guard !qualified.contains("(unknown context") else { return String(describing: type) }
+        var parts = qualified.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2, !parts[0].contains("<") { parts.removeFirst() }
+        return parts.joined(separator: ".").replacing("Swift.", with: "")
     }
 
     /// `text` as the body of a Swift string literal: quotes and backslashes escaped, control
@@ -151,6 +103,12 @@ enum ParameterKindName {
         case .string: "string"
         case .custom(let name, _): name
         }
+    }
+
+    /// Whether it is a custom parameter type.
+    var isCustom: Bool {
+        if case .custom = self { return true }
+        return false
     }
 
     var swift: String {

@@ -42,8 +42,10 @@ enum StepArguments {
     private static func trailingProblem(of match: StepMatch, table: Bool, docString: Bool) -> String? {
         let source = match.definition.expression.source
         switch match.definition.trailing {
-        case .dataTable where !table: return "'\(source)' takes a DataTable but the step has none"
-        case .docString where !docString: return "'\(source)' takes a DocString but the step has none"
+        case .dataTable where !table:
+            return "'\(source)' takes a DataTable but the step has " + (docString ? "a DocString" : "none")
+        case .docString where !docString:
+            return "'\(source)' takes a DocString but the step has " + (table ? "a DataTable" : "none")
         case .none where table || docString:
             let kind = table ? "DataTable" : "DocString"
             return "the step has a \(kind) but '\(source)' takes none: add a \(kind) parameter last"
