@@ -11,10 +11,14 @@ import SpecsRunner
 /// The signals are read on a queue of their own, which gets a thread when every thread of
 /// the task pool is held by a step that blocks it. A run in process whose steps block every
 /// one of those threads cannot go on to its end: it is ended `giveUpSeconds` after the
-/// signal, with the signal's code, saying why and that its reports are not written.
+/// signal, with the signal's code, saying why and that its reports are not written. On
+/// workers the steps are contained, but the run's own hooks (`beforeAll`, `afterAll`) run in
+/// this process: one that never returns is given `workersGiveUpSeconds`.
 final class SignalWatch: Sendable {
     /// How long a run in process is given to end after a signal.
     static let giveUpSeconds = 10
+    /// How long a run on workers is given: its reports of a large suite take a while to write.
+    static let workersGiveUpSeconds = 30
     private let source: Locked<any DispatchSourceRead>
     private let stopped = Locked(false)
     private let take: @Sendable (String) -> Void
@@ -28,10 +32,11 @@ final class SignalWatch: Sendable {
         let take: @Sendable (String) -> Void = { name in
             let first = interruption.current == nil
             interruption.interrupt(name)
-            guard inProcess, first, let number = Self.number(name) else { return }
-            queue.asyncAfter(deadline: .now() + .seconds(Self.giveUpSeconds)) {
+            guard first, let number = Self.number(name) else { return }
+            let seconds = inProcess ? Self.giveUpSeconds : Self.workersGiveUpSeconds
+            queue.asyncAfter(deadline: .now() + .seconds(seconds)) {
                 guard !stopped.withLock({ $0 }) else { return }
-                Self.giveUp(name, number)
+                Self.giveUp(name, number, after: seconds, inProcess: inProcess)
             }
         }
         self.take = take
@@ -57,12 +62,15 @@ final class SignalWatch: Sendable {
         SignalIntake.end(raisingPending: false)
     }
 
-    /// Ends the process: its steps hold every thread the run would finish on.
-    private static func giveUp(_ name: String, _ number: Int32) {
+    /// Ends the process: its steps, or its own hooks, hold what the run would finish on.
+    private static func giveUp(_ name: String, _ number: Int32, after seconds: Int, inProcess: Bool) {
+        let why =
+            inProcess
+            ? "steps block every thread it runs on (--in-process; on workers, the default, they are contained)"
+            : "a hook of the run (beforeAll or afterAll, which run in the runner's own process) does not return"
         let message =
-            "error: the run did not end within \(giveUpSeconds) s of \(name): steps block every thread it runs on "
-            + "(--in-process; on workers, the default, they are contained), so it ends now and its reports are not "
-            + "written\n"
+            "error: the run did not end within \(seconds) s of \(name): \(why), so it ends now and its reports are "
+            + "not written\n"
         _ = Array(message.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         _exit(128 + number)
     }

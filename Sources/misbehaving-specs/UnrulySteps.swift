@@ -43,6 +43,10 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
             fatalError("the work left running crashed")
         }
     }
+    // On purpose: a teardown that never returns (a server that will not stop).
+    if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HANGING_AFTER_ALL"] == "1" {
+        steps.afterAll("stop the server") { while ProcessInfo.processInfo.systemUptime > 0 { usleep(50_000) } }
+    }
     steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
         for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
     }

@@ -287,6 +287,20 @@ final class FaultContainmentTests: XCTestCase {
                 "error: the run did not end within 10 s of SIGINT: steps block every thread it runs on"), run.err)
     }
 
+    func test_run_onWorkersInterruptedInAnAfterAllHookThatNeverReturns_endsWithTheSignalsCodeSayingWhy() throws {
+        try feature([("one", "a step that passes"), ("two", "a step that passes")])
+        let started = Date()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"], in: project, signal: SIGTERM, after: 2, timeout: 90,
+            environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1", "SPECS_FIXTURE_HANGING_AFTER_ALL": "1"])
+        XCTAssertEqual(run.code, 143, run.out + run.err)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "error: the run did not end within 30 s of SIGTERM: a hook of the run (beforeAll or afterAll, which "
+                    + "run in the runner's own process) does not return"), run.err)
+    }
+
     func test_run_inProcessInterruptedInAStepThatAwaits_runsTheScenariosAfterHooks() throws {
         let text = "Feature: Faults\n\n  @hooked\n  Scenario: slow\n    Given a step that sleeps for 30000 ms\n"
         try text.write(to: project.appendingPathComponent("Features/faults.feature"), atomically: true, encoding: .utf8)
