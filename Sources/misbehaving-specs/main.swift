@@ -4,7 +4,12 @@ import SpecsRunner
 
 // A runner whose steps misbehave the way real app code can: crash, exit, block their
 // thread, spin, print. The command tests run it to show that a run contains its faults.
-final class FixtureWorld {}
+final class FixtureWorld {
+    init() {
+        // On purpose: a world whose making crashes (app code the world's initialiser calls).
+        if ProcessInfo.processInfo.environment["SPECS_FIXTURE_WORLD_CRASHES"] == "1" { fatalError("no world today") }
+    }
+}
 
 var steps = StepRegistry { FixtureWorld() }
 steps.given("a step that passes") { _ in }

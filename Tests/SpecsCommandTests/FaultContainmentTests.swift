@@ -140,6 +140,20 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertTrue(merged.out.contains("the run ended with an error: worker w1 crashed"), merged.out)
     }
 
+    func test_run_worldWhoseMakingCrashes_failsEachScenarioWithTheCauseInBoundedTime() throws {
+        try feature([("one", "a step that passes"), ("two", "a step that passes")])
+        // Each scenario's worker crashes as it makes the world: before, the supervisor took the
+        // scenario for one never begun and gave it to a fresh worker, without end.
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"] + reports, in: project, timeout: 60,
+            environment: ["SPECS_FIXTURE_WORLD_CRASHES": "1", "SWIFT_BACKTRACE": "enable=no"])
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertTrue(run.out.contains("2 scenarios (2 failed)"), run.out)
+        XCTAssertTrue(run.out.contains("Fatal error: no world today"), run.out)
+        XCTAssertTrue(run.out.contains("the worker process crashed with signal 4"), run.out)
+        try assertReportsComplete(scenarios: 2, failures: 2)
+    }
+
     func test_run_stepThatWritesToLowDescriptors_leavesTheWorkersProtocolAlone() throws {
         try feature([
             ("one", "a step that passes"), ("writes", "a step that writes to descriptors 3 to 40"),

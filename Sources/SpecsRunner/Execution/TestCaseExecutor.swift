@@ -38,9 +38,6 @@ struct TestCaseExecutor: Sendable {
             line: plan.pickle.location.line)
         var world: AnyObject?
         var worldFailure: (any Error)?
-        if !dryRun {
-            do { world = try await makeWorld() } catch { worldFailure = error }
-        }
         let tags = scenario.tags
         var remaining = RemainingSteps.run
         var worst = TestStepResultStatus.passed
@@ -48,6 +45,11 @@ struct TestCaseExecutor: Sendable {
             journal.append(plan.stepStartedEvent(index, attempt: startedId, at: clock.now()))
             let start = clock.monotonicNanoseconds()
             journal.stepStarted(index, deadline: start &+ stepTimeoutNanoseconds)
+            // The world is made once the first step has started: a world whose making crashes
+            // its worker, or blocks past the timeout, is that step's failure, told with its cause.
+            if index == 0 && !dryRun {
+                do { world = try await makeWorld() } catch { worldFailure = error }
+            }
             var result: TestStepResult
             if let failure = worldFailure, index == 0 {
                 result = TestStepResult(

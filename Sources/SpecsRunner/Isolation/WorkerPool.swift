@@ -13,6 +13,11 @@ final class WorkerPool: TestCaseDispatch {
     private var paces: [WorkerPace] = []
     /// Per slot, the last test case its worker ran: named when the worker is lost after it.
     private var lastRun: [TestCasePlan?] = []
+    /// How many workers were lost, by test case number, before they started it: one is
+    /// given to a fresh worker again, but not without end.
+    private var lostBefore: [Int: Int] = [:]
+    /// How many times a test case is given to a fresh worker after workers were lost before it began.
+    private static let startsAfterLoss = 2
     /// Per worker, the test cases asked of it and not yet collected, in order, and whether
     /// the request reached it: kept from batch to batch, since a worker may be asked for the
     /// next batch's before this one's end.
@@ -218,6 +223,19 @@ final class WorkerPool: TestCaseDispatch {
                         let rerun = (outcome.neverStarted ? [plan] : []) + asked[slot].map(\.plan)
                         asked[slot] = []
                         askedBytes[slot] = 0
+                        if outcome.neverStarted {
+                            lostBefore[plan.number, default: 0] += 1
+                            if lostBefore[plan.number, default: 0] > Self.startsAfterLoss {
+                                // Every worker ends before it starts this test case: the run stops.
+                                let place = "\(plan.pickle.uri):\(plan.pickle.location.line)"
+                                if summary.workersNotStarted == nil {
+                                    summary.workersNotStarted =
+                                        "\(Self.startsAfterLoss + 1) workers in turn ended before they started "
+                                        + "'\(plan.pickle.name)' (\(place))"
+                                }
+                                stopped = true
+                            }
+                        }
                         if interruption.current == nil, !stopped, await replace(slot, to: consumer, summary: &summary) {
                             waiting = (rerun + waiting).sorted { $0.number < $1.number }
                         } else {
