@@ -5,6 +5,13 @@ import SpecsRunner
 /// in the background, write to descriptors they do not own, point standard output elsewhere.
 /// Registered only when asked (`SPECS_FIXTURE_UNRULY_STEPS=1`), and written here, so that the
 /// language server's tests find the same number of definitions in `main.swift`.
+/// A scenario's world; with `SPECS_FIXTURE_WORLD_CRASHES=1` its making crashes, as app code
+/// a world's initialiser calls may.
+func fixtureWorld() -> FixtureWorld {
+    if ProcessInfo.processInfo.environment["SPECS_FIXTURE_WORLD_CRASHES"] == "1" { fatalError("no world today") }
+    return FixtureWorld()
+}
+
 func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
     // On purpose: app code that forks without exec; the copy returns into the runner.
     steps.given("a step that forks") { _ in _ = fork() }
