@@ -31,6 +31,11 @@ public struct Parser: Sendable {
         let outcome = Self.withBytes(of: source) { bytes in
             var run = ParserRun(source: bytes, dialect: dialect, ids: ids)
             run.parse()
+            if run.errors.isEmpty, let feature = run.builder.feature,
+                let error = ExpansionLimit.firstError(in: feature, sourceSize: bytes.count)
+            {
+                run.errors = [error]
+            }
             if let advanced = run.builder.ids as? Ids { ids = advanced }
             return run.errors.isEmpty
                 ? Result.success(
