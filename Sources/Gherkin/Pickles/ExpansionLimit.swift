@@ -15,26 +15,54 @@ enum ExpansionLimit {
 
     /// The error at the first example row of `feature` that passes the bound, if any.
     static func firstError(in feature: Feature, sourceSize: Int) -> ParseError? {
-        let fileLimit = fileGrowthLimit(sourceSize: sourceSize)
-        var growth = 0
+        var budget = Budget(limit: fileGrowthLimit(sourceSize: sourceSize))
         for scenario in outlines(of: feature) {
             let texts = texts(of: scenario)
+            let strings = texts.map(\.0)
+            let opens = strings.map { $0.utf8.count(where: { $0 == Placeholders.open }) }
+            let (allOpens, mostOpens) = (opens.reduce(0, +), opens.max() ?? 0)
             for examples in scenario.examples {
                 guard let header = examples.tableHeader else { continue }
+                let placeholders = Placeholders(header.cells)
                 for row in examples.tableBody {
-                    let interpolation = Interpolation(names: header.cells, values: row.cells)
+                    let interpolation = Interpolation(placeholders, values: row.cells)
+                    // Values without brackets under plain names fill each `<` at most once.
+                    if placeholders.plainNames, let widest = widestPlainValue(row.cells),
+                        mostOpens * widest <= Interpolation.growthLimit,
+                        budget.fits(allOpens * widest)
+                    {
+                        budget.defer(Budget.Row(interpolation: interpolation, texts: strings, bound: allOpens * widest))
+                        continue
+                    }
                     for (text, what) in texts {
-                        switch interpolation.expand(text) {
-                        case .unchanged: continue
-                        case .expanded(let bytes): growth += bytes.count - text.utf8.count
-                        case .tooLong: return tooLong(what, at: row.location)
+                        guard let growth = growth(of: text, interpolation) else {
+                            return tooLong(what, at: row.location)
                         }
-                        if growth > fileLimit { return fileTooLong(fileLimit, at: row.location) }
+                        if !budget.spend(growth) { return fileTooLong(budget.limit, at: row.location) }
                     }
                 }
             }
         }
         return nil
+    }
+
+    /// How much longer `interpolation` makes `text`; nil past the limit.
+    fileprivate static func growth(of text: String, _ interpolation: Interpolation) -> Int? {
+        switch interpolation.expand(text) {
+        case .unchanged: 0
+        case .expanded(let bytes): bytes.count - text.utf8.count
+        case .tooLong: nil
+        }
+    }
+
+    /// The longest value of `cells` in UTF-8 bytes; nil when one holds a `<` or `>`.
+    private static func widestPlainValue(_ cells: [TableCell]) -> Int? {
+        var widest = 0
+        for cell in cells {
+            if cell.value.utf8.contains(where: Placeholders.isBracket) { return nil }
+            widest = max(widest, cell.value.utf8.count)
+        }
+        return widest
     }
 
     private static func outlines(of feature: Feature) -> [Scenario] {
@@ -81,5 +109,53 @@ enum ExpansionLimit {
                 "the example rows up to this one make this file's pickles more than \(limit) bytes longer than "
                 + "their outlines as written: \(reason)",
             location: location)
+    }
+}
+
+/// What a file's rows have added so far: exactly for the rows expanded, at most a bound
+/// for the rows whose values cannot grow a text much, expanded only when the sum of the
+/// bounds comes near the limit (each row at most once).
+private struct Budget {
+    /// A row counted at its bound.
+    struct Row {
+        let interpolation: Interpolation
+        let texts: [String]
+        let bound: Int
+    }
+
+    let limit: Int
+    private var spent = 0
+    private var deferred: [Row] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Whether `bound` more fits, once the deferred rows are counted exactly if need be.
+    mutating func fits(_ bound: Int) -> Bool {
+        if spent + bound <= limit { return true }
+        settle()
+        return spent + bound <= limit
+    }
+
+    /// Counts `row` at its bound for now.
+    mutating func `defer`(_ row: Row) {
+        deferred.append(row)
+        spent += row.bound
+    }
+
+    /// Adds `growth`; false once the file is past the limit.
+    mutating func spend(_ growth: Int) -> Bool {
+        spent += growth
+        if spent <= limit { return true }
+        settle()
+        return spent <= limit
+    }
+
+    /// Counts the deferred rows exactly: their bounds kept every text within its limit.
+    private mutating func settle() {
+        for row in deferred {
+            let exact = row.texts.reduce(0) { $0 + (ExpansionLimit.growth(of: $1, row.interpolation) ?? 0) }
+            spent += exact - row.bound
+        }
+        deferred = []
     }
 }

@@ -20,41 +20,23 @@ struct Interpolation: Sendable {
     /// How much longer than written a row's values may make one text, in UTF-8 bytes.
     static let growthLimit = 1 << 20
 
-    /// The placeholders (`<name>`, as UTF-8), in column order.
-    private let placeholders: [[UInt8]]
-    /// The values, in column order (empty where the row is short).
-    private let values: [[UInt8]]
-    /// Whether each value holds a `<` or `>`.
-    private let bracketed: [Bool]
-    /// The first column of each name, without its brackets.
-    private let columns: [ArraySlice<UInt8>: Int]
-    /// Whether every name is free of `<` and `>`, so that a placeholder is a `<`, a run
-    /// without brackets and a `>`.
-    private let plainNames: Bool
+    /// The header's placeholders.
+    private let placeholders: Placeholders
+    /// The row's cells, in column order.
+    private let values: [TableCell]
 
-    init(names: [TableCell], values: [TableCell]) {
-        placeholders = names.map { Array("<\($0.value)>".utf8) }
-        self.values = names.indices.map { $0 < values.count ? Array(values[$0].value.utf8) : [] }
-        bracketed = self.values.map { $0.contains(where: Self.isBracket) }
-        var columns: [ArraySlice<UInt8>: Int] = [:]
-        for (column, placeholder) in placeholders.enumerated() where columns[placeholder.dropFirst().dropLast()] == nil
-        {
-            columns[placeholder.dropFirst().dropLast()] = column
-        }
-        self.columns = columns
-        plainNames = !placeholders.contains { $0.dropFirst().dropLast().contains(where: Self.isBracket) }
+    init(_ placeholders: Placeholders, values: [TableCell]) {
+        self.placeholders = placeholders
+        self.values = values
     }
 
-    private init() {
-        placeholders = []
-        values = []
-        bracketed = []
-        columns = [:]
-        plainNames = true
+    /// The row `values` under the header `names`.
+    init(names: [TableCell], values: [TableCell]) {
+        self.init(Placeholders(names), values: values)
     }
 
     /// No placeholders at all: a scenario that is not an outline.
-    static let none = Interpolation()
+    static let none = Interpolation(.none, values: [])
 
     /// The longest `text` may grow to: `growthLimit` bytes more than written.
     static func limit(for text: String) -> Int { text.utf8.count + growthLimit }
@@ -68,10 +50,10 @@ struct Interpolation: Sendable {
 
     /// What the row's values make of `text`, stopping once it would pass `limit(for:)`.
     func expand(_ text: String) -> Outcome {
-        guard !placeholders.isEmpty, text.utf8.contains(Self.open) else { return .unchanged }
+        guard !placeholders.patterns.isEmpty, text.utf8.contains(Self.open) else { return .unchanged }
         let bytes = Array(text.utf8)
         let limit = Self.limit(for: text)
-        if plainNames, let outcome = scan(bytes, limit: limit) { return outcome }
+        if placeholders.plainNames, let outcome = scan(bytes, limit: limit) { return outcome }
         return inColumnOrder(bytes, limit: limit)
     }
 
@@ -90,9 +72,12 @@ struct Interpolation: Sendable {
             switch text[index] {
             case Self.open:
                 let next = Self.bracket(in: text, from: index + 1)
-                if next < text.count, text[next] == Self.close, let column = columns[text[index + 1..<next]] {
-                    if bracketed[column] { return nil }
-                    output.append(contentsOf: values[column])
+                if next < text.count, text[next] == Self.close,
+                    let column = placeholders.columns[text[index + 1..<next]]
+                {
+                    let value = value(column)
+                    if value.utf8.contains(where: Self.isBracket) { return nil }
+                    output.append(contentsOf: value.utf8)
                     changed = true
                     filledSinceOpen = true
                     index = next + 1
@@ -103,7 +88,9 @@ struct Interpolation: Sendable {
                     index = next
                 }
             case Self.close:
-                if let start = unclosed, filledSinceOpen, columns[output[(start + 1)...]] != nil { return nil }
+                if let start = unclosed, filledSinceOpen, placeholders.columns[output[(start + 1)...]] != nil {
+                    return nil
+                }
                 unclosed = nil
                 output.append(Self.close)
                 index += 1
@@ -121,8 +108,8 @@ struct Interpolation: Sendable {
     private func inColumnOrder(_ text: [UInt8], limit: Int) -> Outcome {
         var bytes = text
         var changed = false
-        for (placeholder, value) in zip(placeholders, values) {
-            switch Self.replacing(placeholder, with: value, in: bytes, limit: limit) {
+        for (column, placeholder) in placeholders.patterns.enumerated() {
+            switch Self.replacing(placeholder, with: Array(value(column).utf8), in: bytes, limit: limit) {
             case .unchanged: continue
             case .tooLong: return .tooLong
             case .expanded(let replaced):
@@ -156,10 +143,13 @@ struct Interpolation: Sendable {
         return replaced ? .expanded(result) : .unchanged
     }
 
-    private static let open = UInt8(ascii: "<")
-    private static let close = UInt8(ascii: ">")
+    private static let open = Placeholders.open
+    private static let close = Placeholders.close
 
-    private static func isBracket(_ byte: UInt8) -> Bool { byte == open || byte == close }
+    private static func isBracket(_ byte: UInt8) -> Bool { Placeholders.isBracket(byte) }
+
+    /// The value of `column`, empty where the row is short.
+    private func value(_ column: Int) -> String { column < values.count ? values[column].value : "" }
 
     /// The index of the first `<` or `>` in `bytes` from `start`, or its end.
     private static func bracket(in bytes: [UInt8], from start: Int) -> Int {
