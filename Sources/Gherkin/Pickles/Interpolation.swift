@@ -73,7 +73,7 @@ struct Interpolation: Sendable {
             case Self.open:
                 let next = Self.bracket(in: text, from: index + 1)
                 if next < text.count, text[next] == Self.close,
-                    let column = placeholders.columns[text[index + 1..<next]]
+                    let column = placeholders.column(named: text[index + 1..<next])
                 {
                     let value = value(column)
                     if value.utf8.contains(where: Self.isBracket) { return nil }
@@ -88,7 +88,7 @@ struct Interpolation: Sendable {
                     index = next
                 }
             case Self.close:
-                if let start = unclosed, filledSinceOpen, placeholders.columns[output[(start + 1)...]] != nil {
+                if let start = unclosed, filledSinceOpen, placeholders.column(named: output[(start + 1)...]) != nil {
                     return nil
                 }
                 unclosed = nil
