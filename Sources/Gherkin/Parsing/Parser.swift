@@ -10,7 +10,9 @@ public struct Parser: Sendable {
         self.defaultLanguage = defaultLanguage
     }
 
-    /// Parses `source`; throws every error found when there is any.
+    /// Parses `source`; throws every error found when there is any. A document without
+    /// grammar errors is also refused, at the example row, when an outline's placeholders
+    /// would make a pickle text more than 1 MiB longer than written (see the README).
     public func parse<Ids: IdGenerator>(
         _ source: String, uri: String?, ids: inout Ids
     ) throws(ParseErrors) -> GherkinDocument {
