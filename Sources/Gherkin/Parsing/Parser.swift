@@ -10,7 +10,9 @@ public struct Parser: Sendable {
         self.defaultLanguage = defaultLanguage
     }
 
-    /// Parses `source`; throws every error found when there is any.
+    /// Parses `source`; throws every error found when there is any. A document without
+    /// grammar errors is also refused, at the example row, when an outline's placeholders
+    /// would make a pickle text more than 1 MiB longer than written (see the README).
     public func parse<Ids: IdGenerator>(
         _ source: String, uri: String?, ids: inout Ids
     ) throws(ParseErrors) -> GherkinDocument {
@@ -31,6 +33,11 @@ public struct Parser: Sendable {
         let outcome = Self.withBytes(of: source) { bytes in
             var run = ParserRun(source: bytes, dialect: dialect, ids: ids)
             run.parse()
+            if run.errors.isEmpty, let feature = run.builder.feature,
+                let error = ExpansionLimit.firstError(in: feature, sourceSize: bytes.count)
+            {
+                run.errors = [error]
+            }
             if let advanced = run.builder.ids as? Ids { ids = advanced }
             return run.errors.isEmpty
                 ? Result.success(

@@ -64,8 +64,9 @@ private struct PickleCompilation {
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
             let pickleTags = (tags + scenario.tags + examples.tags).map(PickleTag.init)
+            let placeholders = Placeholders(header.cells)
             for row in examples.tableBody {
-                let interpolation = Interpolation(names: header.cells, values: row.cells)
+                let interpolation = Interpolation(placeholders, values: row.cells)
                 var keywordType = StepKeywordType.unknown
                 var steps: [PickleStep] = []
                 if !scenario.steps.isEmpty {
