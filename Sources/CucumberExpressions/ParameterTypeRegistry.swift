@@ -72,7 +72,9 @@ package struct ParameterTypeRegistry: Sendable {
         guard types[type.name] == nil else {
             throw ParameterTypeError(message: "There is already a parameter type with name \(type.name)")
         }
-        for pattern in type.regularExpressions where (try? NSRegularExpression(pattern: pattern)) == nil {
+        // An empty pattern matches the empty text, as in Cucumber (NSRegularExpression refuses it).
+        for pattern in type.regularExpressions
+        where !pattern.isEmpty && (try? NSRegularExpression(pattern: pattern)) == nil {
             throw ParameterTypeError(
                 message: "The regular expression of parameter type {\(type.name)} does not compile: /\(pattern)/")
         }

@@ -24,7 +24,9 @@ struct RunCommand {
             formats.contains(where: \.writesToStandardOutput) && !FormatRequest.humanOnStdout(formats)
         let interruption = RunInterruption()
         options.interruption = interruption
-        let signals = SignalWatch(interruption, inProcess: workerExecutable == nil || parsed.has(.inProcess))
+        let signals = SignalWatch(
+            interruption, inProcess: workerExecutable == nil || parsed.has(.inProcess),
+            reports: StaleReports.places(of: parsed, inputs: RunInput.all(of: parsed, features: parsed.featurePaths)))
         defer { signals.stop() }
         if let workerExecutable, !parsed.has(.inProcess) {
             // Workers are this executable started again as it was: a custom runner's own main

@@ -23,8 +23,10 @@ final class SignalWatch: Sendable {
     private let stopped = Locked(false)
     private let take: @Sendable (String) -> Void
 
-    /// Watches for the signals; `inProcess`: the run's steps run on this process's threads.
-    init(_ interruption: RunInterruption, inProcess: Bool = false) {
+    /// Watches for the signals; `inProcess`: the run's steps run on this process's threads;
+    /// `reports`: the places of the run's reports, whose earlier files a run that gives up
+    /// removes (they are an earlier run's, and this run writes none).
+    init(_ interruption: RunInterruption, inProcess: Bool = false, reports: StaleReports.Places? = nil) {
         signal(SIGPIPE, SIG_IGN)
         SignalIntake.begin()
         let queue = DispatchQueue(label: "specs.signals")
@@ -36,7 +38,7 @@ final class SignalWatch: Sendable {
             let seconds = inProcess ? Self.giveUpSeconds : Self.workersGiveUpSeconds
             queue.asyncAfter(deadline: .now() + .seconds(seconds)) {
                 guard !stopped.withLock({ $0 }) else { return }
-                Self.giveUp(name, number, after: seconds, inProcess: inProcess)
+                Self.giveUp(name, number, after: seconds, inProcess: inProcess, reports: reports)
             }
         }
         self.take = take
@@ -63,7 +65,9 @@ final class SignalWatch: Sendable {
     }
 
     /// Ends the process: its steps, or its own hooks, hold what the run would finish on.
-    private static func giveUp(_ name: String, _ number: Int32, after seconds: Int, inProcess: Bool) {
+    private static func giveUp(
+        _ name: String, _ number: Int32, after seconds: Int, inProcess: Bool, reports: StaleReports.Places?
+    ) {
         let why =
             inProcess
             ? "steps block every thread it runs on (--in-process; on workers, the default, they are contained)"
@@ -71,7 +75,11 @@ final class SignalWatch: Sendable {
         let message =
             "error: the run did not end within \(seconds) s of \(name): \(why), so it ends now and its reports are "
             + "not written\n"
-        _ = Array(message.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        let say = { (text: String) in
+            _ = Array(text.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        say(message)
+        reports?.remove(say: say)
         _exit(128 + number)
     }
 

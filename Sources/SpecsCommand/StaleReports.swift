@@ -24,19 +24,38 @@ enum StaleReports {
 
     /// Removes the files at the places `parsed` asks reports for, telling each on `err`.
     static func remove(of parsed: ParsedArguments, inputs: [RunInput], err: ReportOutput) {
-        let read = Set(inputs.compactMap { ReportDestination.FileIdentity($0.path) })
-        for path in parsed.all(.format).compactMap({ FormatRequest($0).path }) {
-            guard case .file(let resolved) = ReportDestination(path), !resolved.hasSuffix(".feature") else { continue }
-            var info = stat()
-            guard lstat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                let identity = ReportDestination.FileIdentity(resolved), !read.contains(identity)
-            else { continue }
-            if unlink(resolved) == 0 {
-                err.write("removed \(path): an earlier run's report, and this run wrote none\n")
-            } else {
-                err.write(
-                    "warning: \(path) stays (it cannot be removed: \(String(cString: strerror(errno)))): "
-                        + "it is an earlier run's report, and this run wrote none\n")
+        places(of: parsed, inputs: inputs).remove { err.write($0) }
+    }
+
+    /// The places `parsed` asks reports for, and the files the command reads there.
+    static func places(of parsed: ParsedArguments, inputs: [RunInput]) -> Places {
+        Places(reports: parsed.all(.format).compactMap { FormatRequest($0).path }, read: inputs.map(\.path))
+    }
+
+    /// Report places, kept to clear them later: when a run interrupted by a signal gives up
+    /// on writing its reports, from a thread of its own.
+    struct Places: Sendable {
+        let reports: [String]
+        let read: [String]
+
+        /// Removes the regular file at each place but the files read, telling each to `say`.
+        func remove(say: (String) -> Void) {
+            let read = Set(self.read.compactMap { ReportDestination.FileIdentity($0) })
+            for path in reports {
+                guard case .file(let resolved) = ReportDestination(path), !resolved.hasSuffix(".feature") else {
+                    continue
+                }
+                var info = stat()
+                guard lstat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                    let identity = ReportDestination.FileIdentity(resolved), !read.contains(identity)
+                else { continue }
+                if unlink(resolved) == 0 {
+                    say("removed \(path): an earlier run's report, and this run wrote none\n")
+                } else {
+                    say(
+                        "warning: \(path) stays (it cannot be removed: \(String(cString: strerror(errno)))): "
+                            + "it is an earlier run's report, and this run wrote none\n")
+                }
             }
         }
     }

@@ -56,6 +56,12 @@ final class CompiledPatternTests: XCTestCase {
         XCTAssertNil(registry.lookup("broken"))
     }
 
+    func test_define_typeWithAnEmptyPattern_isAccepted() throws {
+        var registry = ParameterTypeRegistry()
+        try registry.define(ParameterType(name: "nothing", regularExpressions: [""]) { $0.first ?? nil })
+        XCTAssertNotNil(registry.lookup("nothing"))
+    }
+
     func test_init_invalidRegularExpression_throwsWhenTheExpressionIsMade() {
         XCTAssertThrowsError(try RegularExpression("^a (unclosed$")) { error in
             XCTAssertEqual("\(error)", "invalid regular expression: /^a (unclosed$/")

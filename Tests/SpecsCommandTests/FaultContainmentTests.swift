@@ -303,11 +303,17 @@ final class FaultContainmentTests: XCTestCase {
 
     func test_run_onWorkersInterruptedInAnAfterAllHookThatNeverReturns_endsWithTheSignalsCodeSayingWhy() throws {
         try feature([("one", "a step that passes"), ("two", "a step that passes")])
+        let earlier = try ExecutableRun.run("misbehaving-specs", ["--format", "junit:j.xml"], in: project)
+        XCTAssertEqual(earlier.code, 0, earlier.err)
         let started = Date()
         let run = try ExecutableRun.run(
-            "misbehaving-specs", ["--format", "summary"], in: project, signal: SIGTERM, after: 2, timeout: 90,
+            "misbehaving-specs", ["--format", "summary", "--format", "junit:j.xml"], in: project, signal: SIGTERM,
+            after: 2, timeout: 90,
             environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1", "SPECS_FIXTURE_HANGING_AFTER_ALL": "1"])
         XCTAssertEqual(run.code, 143, run.out + run.err)
+        // The earlier run's green report is not left in place as this run's.
+        XCTAssertTrue(run.err.contains("removed j.xml: an earlier run's report, and this run wrote none"), run.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("j.xml").path))
         XCTAssertLessThan(Date().timeIntervalSince(started), 60, run.err)
         XCTAssertTrue(
             run.err.contains(

@@ -50,6 +50,22 @@ final class SnippetTests: XCTestCase {
         }
     }
 
+    func test_swift_typeNamesEndingInADigit_giveEveryParameterItsOwnName() {
+        let types = [
+            ParameterType(name: "v1", regularExpressions: ["one"]) { $0[0] ?? "" },
+            ParameterType(name: "v", regularExpressions: ["two"]) { $0[0] ?? "" },
+        ]
+        let text = "one " + Array(repeating: "two", count: 10).joined(separator: " ")
+        let snippet = Snippet.swift(text: text, type: .context, table: false, docString: false, types: types)
+        XCTAssertTrue(snippet.contains("v1_1: "), snippet)
+        XCTAssertTrue(snippet.contains("v11: "), snippet)
+        let names =
+            snippet.split(separator: "(world, ").last?.split(separator: ")").first?
+            .split(separator: ", ").map { $0.split(separator: ":")[0] } ?? []
+        XCTAssertEqual(names.count, 11, snippet)
+        XCTAssertEqual(Set(names).count, names.count, "a name given twice: " + snippet)
+    }
+
     func test_expression_customTypeMatchingInsideAWord_leavesTheWordAsText() throws {
         try assertExpressions(
             [

@@ -19,7 +19,11 @@ enum Snippet {
     ) -> String {
         let (expression, parameters) = Self.expression(for: text, types: types)
         var declared = parameters.enumerated().map { index, type in
-            "\(identifier(type.name))\(index + 1): \(type.swift)"
+            // A name that ends in a digit takes `_` before its number: `{v1}` first and `{v}`
+            // eleventh are `v1_1` and `v11`, never both `v11`.
+            let name = identifier(type.name)
+            let separator = name.last?.isNumber == true ? "_" : ""
+            return "\(name)\(separator)\(index + 1): \(type.swift)"
         }
         if table { declared.append("table: DataTable") }
         if docString { declared.append("docString: DocString") }
