@@ -19,6 +19,25 @@ final class ArgumentMessageTests: XCTestCase {
         return messages
     }
 
+    func test_run_customTypeOfAnyNumberTakenAsDoubleOrDecimal_isTheNumber() async throws {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("wide", regex: #"\d+"#) { groups in Int64(groups[0] ?? "") ?? 0 }
+        steps.parameterType("small", regex: #"\d+"#) { groups in Int32(groups[0] ?? "") ?? 0 }
+        steps.parameterType("half", regex: "half") { _ in Float(0.5) }
+        steps.given("wide {wide}") { (_, value: Double) in
+            guard value == 5 else { throw ExpectationFailure("got \(value)") }
+        }
+        steps.given("small {small}") { (_, value: Decimal) in
+            guard value == 7 else { throw ExpectationFailure("got \(value)") }
+        }
+        steps.given("{half} a cup") { (_, value: Decimal) in
+            guard value == Decimal(string: "0.5") else { throw ExpectationFailure("got \(value)") }
+        }
+        XCTAssertTrue(steps.problems.isEmpty, "\(steps.problems)")
+        let messages = try await failures(["wide 5", "small 7", "half a cup"], steps)
+        XCTAssertEqual(messages, [])
+    }
+
     func test_run_regexGroupTooLargeForItsInteger_namesTheTextWithoutOptional() async throws {
         var steps = StepRegistry { TestWorld() }
         steps.given(regex: #"^rxint8 (\d+)$"#) { (_, _: Int8) in }

@@ -41,10 +41,13 @@ extension UInt64: IntegerStepArgument {}
 
 extension Double: StepArgument {
     public static func accepts(_ type: Any.Type) -> Bool { NumberValue.isNumber(type) || TextValue.isText(type) }
+    /// Any number the registration check accepts for it: a `Double`, `Float`, `Decimal` or
+    /// an integer of any width (a custom type may give an `Int64`), or text that is one.
     public static func converting(_ value: any Sendable) -> Double? {
         if let number = value as? Double { return number }
         if let number = value as? Float { return Double(number) }
-        if let integer = value as? Int { return Double(integer) }
+        if let decimal = value as? Decimal { return Double(truncating: decimal as NSDecimalNumber) }
+        if let integer = value as? any BinaryInteger { return Double(integer) }
         return TextValue.text(value).flatMap { Double($0) }
     }
 }
@@ -66,8 +69,9 @@ extension Decimal: StepArgument {
     /// a number too large for a `Decimal`.
     public static func converting(_ value: any Sendable) -> Decimal? {
         if let decimal = value as? Decimal { return decimal }
-        if let integer = value as? Int { return Decimal(integer) }
+        if let integer = value as? any BinaryInteger { return NumberValue.decimal("\(integer)") }
         if let number = value as? Double { return number.isFinite ? NumberValue.decimal("\(number)") : nil }
+        if let number = value as? Float { return number.isFinite ? NumberValue.decimal("\(number)") : nil }
         return TextValue.text(value).flatMap(NumberValue.decimal)
     }
 }
