@@ -54,6 +54,12 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
     if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HANGING_AFTER_ALL"] == "1" {
         steps.afterAll("stop the server") { while ProcessInfo.processInfo.systemUptime > 0 { usleep(50_000) } }
     }
+    steps.given("a step that leaves work that exits after {int} ms") { (_, milliseconds: Int) in
+        Thread.detachNewThread {
+            usleep(UInt32(milliseconds) * 1000)
+            exit(0)
+        }
+    }
     steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
         for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
     }

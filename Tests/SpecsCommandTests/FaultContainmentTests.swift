@@ -140,6 +140,27 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertTrue(merged.out.contains("the run ended with an error: worker w1 crashed"), merged.out)
     }
 
+    func test_run_workLeftRunningThatExitsZeroOrCrashesWhileItsWorkerWaits_failsTheRun() throws {
+        for (step, said) in [
+            (
+                "a step that leaves work that exits after 150 ms",
+                "worker w1 exited with status 0 while it ran no scenario"
+            ),
+            ("a step that leaves work that crashes after 150 ms", "worker w1 crashed"),
+        ] {
+            try feature([("leaves", step), ("waits", "a step that sleeps for 400 ms")])
+            // Backtraces on: the worker may be in its crash handler when its input ends.
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary", "--parallel", "2", "--fail-fast"] + reports,
+                in: project, timeout: 60, environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+            XCTAssertEqual(run.code, 1, step + ": " + run.out + run.err)
+            XCTAssertTrue(run.out.contains(said), step + ": " + run.out)
+            XCTAssertFalse(run.out.contains("PASSED"), step + ": " + run.out)
+            let junit = try read("reports/junit.xml")
+            XCTAssertFalse(junit.contains("failures=\"0\""), junit)
+        }
+    }
+
     func test_run_worldWhoseMakingCrashes_failsEachScenarioWithTheCauseInBoundedTime() throws {
         try feature([("one", "a step that passes"), ("two", "a step that passes")])
         // Each scenario's worker crashes as it makes the world: before, the supervisor took the

@@ -101,7 +101,8 @@ final class WorkerPool: TestCaseDispatch {
             // A worker ended by an interruption failed no hook: the interruption is the verdict.
             // One that crashed in a before-all hook failed it (`relay` ends the hook, failed).
             let told = relay(
-                envelopes + (await supervisor.finish(worker)), to: consumer, summary: &summary, workerEnded: true)
+                envelopes + (await supervisor.finish(worker)).envelopes, to: consumer, summary: &summary,
+                workerEnded: true)
             let inHook = envelopes.contains { if case .testRunHookStarted = $0 { true } else { false } }
             if readiness == .hookFailed || (interruption.current == nil && inHook) {
                 if !told {
@@ -198,7 +199,7 @@ final class WorkerPool: TestCaseDispatch {
                 for (plan, outcome) in outcomes {
                     askedBytes[slot] -= asked[slot].removeFirst().bytes
                     if outcome.neverStarted, let worker = workers[slot],
-                        let lost = supervisor.lostOutsideATestCase(worker, after: lastRun[slot], inputClosed: false)
+                        let lost = supervisor.lostOutsideATestCase(worker, after: lastRun[slot], endedAsAWorker: false)
                     {
                         // Gone while it ran nothing: work an earlier scenario left running ended it.
                         summary.workersLost.append(lost)
@@ -262,7 +263,7 @@ final class WorkerPool: TestCaseDispatch {
         for slot in 0..<width { workers.append(await start(slot, to: consumer, summary: &summary)) }
         guard workers.contains(where: { $0 == nil }) else { return }
         for case let worker? in workers {
-            relay(await supervisor.finish(worker), to: consumer, summary: &summary, workerEnded: true)
+            relay(await supervisor.finish(worker).envelopes, to: consumer, summary: &summary, workerEnded: true)
         }
         workers = workers.map { _ in nil }
         stopped = true
@@ -279,9 +280,10 @@ final class WorkerPool: TestCaseDispatch {
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {
         for (slot, worker) in workers.enumerated() {
             guard let worker else { continue }
-            let hookFailed = relay(await supervisor.finish(worker), to: consumer, summary: &summary, workerEnded: true)
+            let (envelopes, ended) = await supervisor.finish(worker)
+            let hookFailed = relay(envelopes, to: consumer, summary: &summary, workerEnded: true)
             let last = lastRun.indices.contains(slot) ? lastRun[slot] : nil
-            if !hookFailed, let lost = supervisor.lostOutsideATestCase(worker, after: last, inputClosed: true) {
+            if !hookFailed, let lost = supervisor.lostOutsideATestCase(worker, after: last, endedAsAWorker: ended) {
                 summary.workersLost.append(lost)
             }
         }

@@ -206,6 +206,23 @@ final class WorkerProcess: Sendable {
     /// What explains a crash in what the worker wrote to standard error during its test
     /// case: the runtime's error lines (`Fatal error: ...`), or else its last lines, without
     /// the backtrace's addresses.
+    /// Whether the worker's standard error, since its last test case ended, holds the
+    /// runtime's report of a crash: a worker may exit with status 0 while its crash handler
+    /// runs, when its input ends meanwhile.
+    var reportedACrash: Bool {
+        let since = lastDone.withLock { $0 }
+        return recent.withLock { $0 }.contains { $0.read > since && Self.tellsACrash($0.line) }
+    }
+
+    /// Whether a line of standard error is the runtime's report of a crash.
+    private static func tellsACrash(_ line: String) -> Bool {
+        [
+            "Fatal error", "fatal error", "Precondition failed", "Assertion failed", "Illegal instruction",
+            "Program crashed",
+        ]
+        .contains { line.contains($0) }
+    }
+
     var crashLines: [String] {
         // The process has ended; what it wrote last may still be in the pipe. (A process it
         // started may hold the pipe open: then a second is enough.)
@@ -213,13 +230,7 @@ final class WorkerProcess: Sendable {
         let since = lastDone.withLock { $0 }
         let lines = recent.withLock { $0 }.filter { $0.read > since }.map(\.line)
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        let errors = lines.filter { line in
-            [
-                "Fatal error", "fatal error", "Precondition failed", "Assertion failed", "Illegal instruction",
-                "Program crashed",
-            ]
-            .contains { line.contains($0) }
-        }
+        let errors = lines.filter(Self.tellsACrash)
         if !errors.isEmpty { return Array(errors.prefix(4)) }
         let plain = lines.filter { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -14,6 +14,9 @@ package enum WorkerProtocol {
     /// After the before-all hooks: `#ready` or `#ready failed`.
     static let ready = "#ready"
     static let readyFailed = "#ready failed"
+    /// The worker's last line, once its input ended and its after-worker hooks ran: a worker
+    /// that exits without it (status 0 too) ended while it ran nothing, of itself.
+    static let end = "#end"
     /// After a test case's last envelope: `#done NUMBER TIME NANOSECONDS STATUS STEPS`, with
     /// the time it was written (`DispatchTime` uptime nanoseconds, one clock for every process
     /// of the machine: what the worker writes to standard error after it belongs to its next

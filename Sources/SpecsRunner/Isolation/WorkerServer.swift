@@ -76,7 +76,7 @@ extension Runner {
         }
         _ = await runner.runGlobalHooks(
             .afterWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId, output: hookOutput)
-        writer.flush()
+        writer.line(WorkerProtocol.end)
         return 0
     }
 }

@@ -71,15 +71,23 @@ struct WorkerSupervisor: Sendable {
         return (.gone, envelopes)
     }
 
-    /// The events of the after-all hooks, once the worker's input is closed.
-    func finish(_ worker: WorkerProcess) async -> [Envelope] {
+    /// The events of the after-worker hooks, once the worker's input is closed, and whether
+    /// it ended as a worker ends (its last line said so; see `WorkerProtocol.end`).
+    func finish(_ worker: WorkerProcess) async -> (envelopes: [Envelope], ended: Bool) {
         worker.finishInput()
         var envelopes: [Envelope] = []
+        var ended = false
         while case let batch = await worker.items.next(), !batch.isEmpty {
-            for case .envelope(let envelope) in batch { envelopes.append(envelope) }
+            for item in batch {
+                switch item {
+                case .envelope(let envelope): envelopes.append(envelope)
+                case .control(WorkerProtocol.end): ended = true
+                default: continue
+                }
+            }
         }
         _ = worker.waitForExit()
-        return envelopes
+        return (envelopes, ended)
     }
 
     /// Asks `worker` for a test case, sending its plan: whether the request reached it (not
@@ -235,19 +243,23 @@ struct WorkerSupervisor: Sendable {
         return envelopes
     }
 
-    /// Why `worker`, gone while it ran no test case (between two, or after its last once its
-    /// input was closed), failed the run, in words; nil when its end was no fault: an
-    /// interruption, the supervisor ending it, the worker ending itself after an abandoned
-    /// step (status 75, its test case failed already), or an exit of status 0 once its input
-    /// was closed. `after`: the last test case it ran, whose work may have been left running.
-    func lostOutsideATestCase(_ worker: WorkerProcess, after plan: TestCasePlan?, inputClosed: Bool) -> String? {
+    /// Why `worker`, gone while it ran no test case (between two, or after its last), failed
+    /// the run, in words; nil when its end was no fault: an interruption, the supervisor
+    /// ending it, the worker ending itself after an abandoned step (status 75, its test case
+    /// failed already), or its end as a worker ends (`endedAsAWorker`: its last line said so,
+    /// status 0), unless its runtime reported a crash. `after`: the last test case it ran,
+    /// whose work may have been left running.
+    func lostOutsideATestCase(_ worker: WorkerProcess, after plan: TestCasePlan?, endedAsAWorker: Bool) -> String? {
         let exit = worker.waitForExit()
-        guard interruption.current == nil, exit.killedBecause == nil, exit.status != 75 || exit.signal != nil,
-            exit.signal != nil || exit.status != 0 || !inputClosed
+        let crashed = exit.signal != nil || worker.reportedACrash
+        guard interruption.current == nil, exit.killedBecause == nil,
+            crashed || (exit.status != 75 && (exit.status != 0 || !endedAsAWorker))
         else { return nil }
         var words = "worker \(worker.id) "
         if let signal = exit.signal {
             words += "crashed with signal \(signal) (\(Self.signalName(signal)))"
+        } else if crashed {
+            words += "crashed (its runtime said so, and it exited with status \(exit.status))"
         } else {
             words += "exited with status \(exit.status)"
         }
