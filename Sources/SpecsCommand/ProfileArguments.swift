@@ -24,8 +24,10 @@ enum ProfileArguments {
         }
         let options: [String: ProjectConfiguration.Value]
         do { options = try configuration.options(profile: profile) } catch { throw UsageError(message: "\(error)") }
-        // A command line that does not parse is told so later, as without a file.
-        guard let line = try? ArgumentParser.parse(commandLine, table: OptionTable.run) else { return commandLine }
+        // A command line that does not parse is told so later, as without a file; the file's
+        // options are still added, read past the mistake, so that the reports it names are
+        // known to the command that ends on it (`StaleReports`).
+        let line = ArgumentParser.scan(commandLine, table: OptionTable.run) { _ in }
         let given = line.flags.union(line.values.keys)
         let hasPaths = !line.positionals.isEmpty
         var arguments: [String] = []

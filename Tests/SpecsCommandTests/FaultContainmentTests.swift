@@ -90,7 +90,7 @@ final class FaultContainmentTests: XCTestCase {
             XCTAssertTrue(run.out.contains("4 scenarios (4 passed)"), "\(mode): " + run.out)
             let lines = try String(contentsOf: ledger, encoding: .utf8).split(separator: "\n").sorted()
             XCTAssertEqual(lines, ["s1", "s2", "s2-after", "s3", "s4"], "\(mode): each scenario runs once")
-            XCTAssertTrue(run.err.contains("a step forked the runner (fork() without exec)"), "\(mode): " + run.err)
+            XCTAssertTrue(run.err.contains("forked the runner (fork() without exec)"), "\(mode): " + run.err)
             try assertReportsComplete(scenarios: 4, failures: 0)
         }
     }

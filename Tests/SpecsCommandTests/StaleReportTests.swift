@@ -106,6 +106,19 @@ final class StaleReportTests: XCTestCase {
         }
     }
 
+    func test_run_argumentsThatDoNotParseBesideAProfile_removeTheReportsTheProfileNames() throws {
+        try scratch.write(
+            "specs.json", #"{ "profiles": { "ci": { "format": ["junit:j.xml", "message:m.ndjson"], "retry": 1 } } }"#)
+        for mistake in [["--bogus"], ["--timeout"], ["-x"]] {
+            XCTAssertEqual(try run(["--profile", "ci"]).code, 0)
+            XCTAssertTrue(exists("j.xml") && exists("m.ndjson"))
+            let refused = try run(["--profile", "ci"] + mistake)
+            XCTAssertEqual(refused.code, 2, "\(mistake): " + refused.out + refused.err)
+            XCTAssertTrue(refused.err.contains("removed j.xml: an earlier run's report"), "\(mistake): " + refused.err)
+            XCTAssertFalse(exists("j.xml") || exists("m.ndjson"), "\(mistake): an earlier report is left")
+        }
+    }
+
     func test_rerunFile_withThePartialOfAKilledRunBesideIt_isRefused() throws {
         XCTAssertEqual(try run(["--format", "rerun:rr.txt"]).code, 0)
         let ended = Process()

@@ -49,6 +49,7 @@ struct TestCaseExecutor: Sendable {
             // its worker, or blocks past the timeout, is that step's failure, told with its cause.
             if index == 0 && !dryRun {
                 do { world = try await makeWorld() } catch { worldFailure = error }
+                ForkGuard.endIfForked()
             }
             var result: TestStepResult
             if let failure = worldFailure, index == 0 {
