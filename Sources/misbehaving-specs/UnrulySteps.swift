@@ -50,6 +50,11 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
             fatalError("the work left running crashed")
         }
     }
+    // On purpose: hooks whose setup code forks without exec.
+    if ProcessInfo.processInfo.environment["SPECS_FIXTURE_FORKING_HOOKS"] == "1" {
+        steps.beforeAll("start the server by forking") { _ = fork() }
+        steps.before("prepare by forking") { _ in _ = fork() }
+    }
     // On purpose: a teardown that never returns (a server that will not stop).
     if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HANGING_AFTER_ALL"] == "1" {
         steps.afterAll("stop the server") { while ProcessInfo.processInfo.systemUptime > 0 { usleep(50_000) } }

@@ -95,6 +95,26 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    func test_run_hooksThatForkWithoutExec_eachScenarioRunsOnce() throws {
+        let text =
+            "Feature: Faults\n"
+            + (1...3).map { "\n  Scenario: s\($0)\n    Given a step that records \"s\($0)\"\n" }.joined()
+        try text.write(to: project.appendingPathComponent("Features/faults.feature"), atomically: true, encoding: .utf8)
+        for mode in [[], ["--in-process"]] {
+            let ledger = project.appendingPathComponent("hooks-ledger-\(mode.joined()).txt")
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary"] + mode + reports, in: project, timeout: 60,
+                environment: [
+                    "SPECS_FIXTURE_LEDGER": ledger.path, "SPECS_FIXTURE_UNRULY_STEPS": "1",
+                    "SPECS_FIXTURE_FORKING_HOOKS": "1",
+                ])
+            XCTAssertEqual(run.code, 0, "\(mode): " + run.out + run.err)
+            let lines = try String(contentsOf: ledger, encoding: .utf8).split(separator: "\n").sorted()
+            XCTAssertEqual(lines, ["s1", "s2", "s3"], "\(mode): each scenario runs once")
+            try assertReportsComplete(scenarios: 3, failures: 0)
+        }
+    }
+
     func test_run_stepThatPointsStandardOutputElsewhere_passesAtOnceAndTheRunGoesOn() throws {
         try feature([
             ("silences", "a step that prints and then silences standard output"), ("after", "a step that passes"),

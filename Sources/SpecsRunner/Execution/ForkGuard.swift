@@ -4,7 +4,7 @@ import Foundation
 /// of the runner: were it to go on, it would run the rest of its scenario and the scenarios
 /// after it a second time, and speak on the runner's pipes for it (a worker's protocol, the
 /// reports of a run in process), so that another scenario is blamed for what it wrote. The
-/// copy ends where the step (or a step hook, or the world's making) returns, saying so on
+/// copy ends where the step (or a hook, or the world's making) returns, saying so on
 /// standard error; a child that calls `exec`, as `Process` and `posix_spawn` do, never gets there.
 enum ForkGuard {
     /// Whether this process is such a copy: set in the child by the `pthread_atfork` handler.
@@ -17,7 +17,7 @@ enum ForkGuard {
     static func endIfForked() {
         guard forked else { return }
         let note =
-            "specs: a step, a step hook or a world's making forked the runner (fork() without exec) and returned "
+            "specs: a step, a hook or a world's making forked the runner (fork() without exec) and returned "
             + "into it: the copy ends here, and the runner goes on\n"
         _ = Array(note.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         _exit(0)

@@ -214,6 +214,8 @@ package struct Runner<World: AnyObject>: Sendable {
         _ kind: Hook.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary,
         idSuffix: String = "", output: (@Sendable () -> String)? = nil
     ) async -> Bool {
+        // A copy of the runner forked by a hook ends where the hook returns.
+        _ = ForkGuard.installed
         var hooks = registry.hooks.filter { $0.kind == kind }
         if kind == .afterAll || kind == .afterWorker { hooks.reverse() }
         var allPassed = true
@@ -231,7 +233,10 @@ package struct Runner<World: AnyObject>: Sendable {
                 // What the hook prints is attached to it: a worker captures it (`output`), the
                 // runner taps its own standard output while the hook runs.
                 let run = {
-                    do { try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) } } catch {
+                    do {
+                        defer { ForkGuard.endIfForked() }
+                        try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) }
+                    } catch {
                         failure = error
                     }
                 }

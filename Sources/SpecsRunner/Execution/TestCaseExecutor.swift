@@ -67,6 +67,7 @@ struct TestCaseExecutor: Sendable {
                         let context = HookContext(
                             scenario: scenario, step: nil, status: hook.kind == .afterScenario ? worst : nil)
                         result = await invoke(start) { [world] in
+                            defer { ForkGuard.endIfForked() }
                             try await Self.evenIfCancelled(hook.kind == .afterScenario, world) {
                                 try await hook.body($0, context)
                             }
