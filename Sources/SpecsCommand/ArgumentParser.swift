@@ -129,6 +129,13 @@ enum ArgumentParser {
             }
             if let inline {
                 parsed.values[name, default: []].append(inline)
+            } else if index < arguments.count, !onlyPositionals, let option = Self.option(arguments[index], in: table) {
+                // `--timeout --format junit:J` (a CI variable left empty): the value is missing,
+                // and the option after it is read as the option it is.
+                wrong(
+                    UsageError(
+                        message: "option '\(name)' needs a value <\(spec.value ?? "value")>, and '\(option)' after it "
+                            + "is an option (is a variable that should give the value empty?)"))
             } else if index < arguments.count {
                 parsed.values[name, default: []].append(arguments[index])
                 index += 1
@@ -137,6 +144,13 @@ enum ArgumentParser {
             }
         }
         return parsed
+    }
+
+    /// The long option of `table` that `argument` names (`--format`, `--format=junit:J`), if any.
+    private static func option(_ argument: String, in table: [OptionSpec]) -> String? {
+        guard argument.hasPrefix("--") else { return nil }
+        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        return table.contains { $0.name == name } ? name : nil
     }
 
     /// The closest known option, when it is close enough to be a typo.

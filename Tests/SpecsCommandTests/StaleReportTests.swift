@@ -86,6 +86,8 @@ final class StaleReportTests: XCTestCase {
             ["-x"] + reports,
             ["--format=junit:j.xml", "--dry-run=yes"],
             ["--format", "junit:j.xml", "--retry"],
+            ["--timeout", "--format", "junit:j.xml", "--format", "message:m.ndjson"],
+            ["--tags", "--format=junit:j.xml"],
             ["--profile", "nightly", "--format", "junit:j.xml"],
             ["report", "m.ndjson", "--formatt", "html:b.html", "--format", "junit:j.xml"],
         ]
