@@ -65,6 +65,9 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
             exit(0)
         }
     }
+    steps.given("a step that writes {string} to standard error") { (_, text: String) in
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
     steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
         for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
     }

@@ -181,6 +181,21 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    func test_run_stepThatLogsAFatalErrorText_passesOnWorkers() throws {
+        // A logger's own test writes the words a crash report has: the run is no crash.
+        try feature([
+            ("logs", #"a step that writes "Fatal error: the logger under test" to standard error"#),
+            ("waits", "a step that sleeps for 100 ms"),
+        ])
+        for _ in 1...3 {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary", "--parallel", "2"] + reports, in: project,
+                timeout: 60, environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+            XCTAssertEqual(run.code, 0, run.out + run.err)
+            XCTAssertTrue(run.out.contains("PASSED: 2 scenarios passed"), run.out)
+        }
+    }
+
     func test_run_worldWhoseMakingCrashes_failsEachScenarioWithTheCauseInBoundedTime() throws {
         try feature([("one", "a step that passes"), ("two", "a step that passes")])
         // Each scenario's worker crashes as it makes the world: before, the supervisor took the

@@ -206,12 +206,13 @@ final class WorkerProcess: Sendable {
     /// What explains a crash in what the worker wrote to standard error during its test
     /// case: the runtime's error lines (`Fatal error: ...`), or else its last lines, without
     /// the backtrace's addresses.
-    /// Whether the worker's standard error, since its last test case ended, holds the
-    /// runtime's report of a crash: a worker may exit with status 0 while its crash handler
-    /// runs, when its input ends meanwhile.
+    /// Whether the worker's standard error, since its last test case ended, holds the Swift
+    /// runtime's backtracer's report of a crash (`*** Program crashed: ...`): a worker may exit
+    /// with status 0 while the backtracer runs, when its input ends meanwhile. Only the
+    /// backtracer's own line counts, never a step's text that mentions an error.
     var reportedACrash: Bool {
         let since = lastDone.withLock { $0 }
-        return recent.withLock { $0 }.contains { $0.read > since && Self.tellsACrash($0.line) }
+        return recent.withLock { $0 }.contains { $0.read > since && $0.line.contains("*** Program crashed:") }
     }
 
     /// Whether a line of standard error is the runtime's report of a crash.
