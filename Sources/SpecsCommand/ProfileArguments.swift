@@ -81,6 +81,20 @@ enum ProfileArguments {
         return (String(option.dropFirst(2)), message)
     }
 
+    /// The `--format` arguments of the file's options (its defaults, with the profile's when
+    /// it has the one named) when the command line names no format: what a command that ends
+    /// on an error in the file reads for the report places it must clear (`StaleReports`).
+    static func formatArguments(_ commandLine: [String], configuration: ProjectConfiguration?) -> [String] {
+        guard let configuration,
+            !ArgumentParser.scan(commandLine, table: OptionTable.run, wrong: { _ in }).values.keys.contains(
+                Option.format.name),
+            let options = (try? configuration.options(profile: profile(in: commandLine)))
+                ?? (try? configuration.options(profile: nil)),
+            case .values(let formats) = options["format"]
+        else { return [] }
+        return formats.flatMap { [Option.format.name, $0] }
+    }
+
     /// The profile the command line names (`--profile NAME`, `--profile=NAME`, `-p NAME`, `-pNAME`).
     static func profile(in arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated() {

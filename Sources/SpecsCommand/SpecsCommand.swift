@@ -68,7 +68,10 @@ public enum SpecsCommand {
             arguments = try ProfileArguments.arguments(commandLine, configuration: try ProjectConfiguration.load())
         } catch {
             err.write("\(error)\n")
-            StaleReports.remove(ofUnparsed: commandLine, table: OptionTable.run, err: err)
+            // The reports the file names too, when it reads: its error may be in another option.
+            let fileFormats = ProfileArguments.formatArguments(
+                commandLine, configuration: (try? ProjectConfiguration.load()) ?? nil)
+            StaleReports.remove(ofUnparsed: fileFormats + commandLine, table: OptionTable.run, err: err)
             return 2
         }
         guard let parsed = ArgumentParser.parse(arguments, table: OptionTable.run, command: name, err: err) else {

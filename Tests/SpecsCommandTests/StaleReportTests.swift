@@ -121,6 +121,30 @@ final class StaleReportTests: XCTestCase {
         }
     }
 
+    func test_run_errorInSpecsJSONsOwnOptions_removesTheReportsTheFileNames() throws {
+        let good =
+            #"{ "default": { "format": ["junit:j.xml"] }, "profiles": { "ci": { "format": ["message:m.ndjson"] } } }"#
+        let broken = [
+            (#"{ "default": { "format": ["junit:j.xml"], "timeout": 0 } }"#, [String](), "j.xml"),
+            (#"{ "default": { "format": ["junit:j.xml"], "tags": "~@wip" } }"#, [], "j.xml"),
+            (
+                #"{ "default": { "format": ["junit:j.xml"] }, "profiles": { "ci": { "format": ["message:m.ndjson"], "retry": "x" } } }"#,
+                ["--profile", "ci"], "m.ndjson"
+            ),
+            (good, ["--profile", "nope"], "j.xml"),
+        ]
+        for (file, arguments, report) in broken {
+            try scratch.write("specs.json", good)
+            XCTAssertEqual(try run(arguments == ["--profile", "nope"] ? [] : arguments).code, 0)
+            XCTAssertTrue(exists(report), report)
+            try scratch.write("specs.json", file)
+            let refused = try run(arguments)
+            XCTAssertEqual(refused.code, 2, file + ": " + refused.out + refused.err)
+            XCTAssertTrue(refused.err.contains("removed \(report): an earlier run's report"), file + ": " + refused.err)
+            XCTAssertFalse(exists(report), file + ": the earlier report is left")
+        }
+    }
+
     func test_rerunFile_withThePartialOfAKilledRunBesideIt_isRefused() throws {
         XCTAssertEqual(try run(["--format", "rerun:rr.txt"]).code, 0)
         let ended = Process()
