@@ -8,6 +8,9 @@ import Foundation
 /// standard error; a child that calls `exec`, as `Process` and `posix_spawn` do, never gets there.
 enum ForkGuard {
     /// Whether this process is such a copy: set in the child by the `pthread_atfork` handler.
+    /// Unguarded on purpose: it is written only in a forked child, where the one thread that
+    /// forked is the only thread, before that thread returns to Swift code; the parent only
+    /// ever reads `false`. A lock could be held by a thread the fork left behind.
     nonisolated(unsafe) private static var forked = false
 
     /// Installs the handler, once; call it before any step runs.

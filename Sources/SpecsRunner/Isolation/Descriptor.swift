@@ -16,6 +16,15 @@ package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> B
     return true
 }
 
+/// A copy of `descriptor` for the runner alone: closed on `exec`, so that a process a step
+/// starts (and may leave running) holds none of the runner's pipes open, and numbered from 200
+/// up (from 3 under a lower limit of open files), out of the way of a step that writes to the
+/// low descriptors it thinks are its own. -1 when no copy can be made.
+func privateCopy(of descriptor: Int32) -> Int32 {
+    let high = fcntl(descriptor, F_DUPFD_CLOEXEC, 200)
+    return high >= 0 ? high : fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+}
+
 /// Reads a descriptor a chunk at a time, again after an interruption: the one read loop
 /// of the package's descriptors (worker streams, captured step output, requests, the
 /// language server's messages).

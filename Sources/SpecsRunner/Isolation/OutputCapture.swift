@@ -20,8 +20,7 @@ final class OutputCapture: Sendable {
         // The markers go down a write end of the capture's own, not standard output: a step
         // that points standard output elsewhere (`dup2` of /dev/null, to silence a library)
         // would send them there, and the reader would wait for them without end.
-        let high = fcntl(ends[1], F_DUPFD_CLOEXEC, 200)
-        let own = high >= 0 ? high : fcntl(ends[1], F_DUPFD_CLOEXEC, 3)
+        let own = privateCopy(of: ends[1])
         close(ends[1])
         writeEnd = own >= 0 ? own : STDOUT_FILENO
         // A process a step starts writes to standard output, but holds no read end of it.

@@ -11,10 +11,10 @@ extension Runner {
     /// attached to it, not to the first scenario's first step. This runner's options are not
     /// read: the supervisor's settings are. Returns the process's exit code.
     package func serveAsWorker(workerId: String) async -> Int32 {
-        let protocolDescriptor = Self.privateCopy(of: STDOUT_FILENO)
+        let protocolDescriptor = privateCopy(of: STDOUT_FILENO)
         // Requests arrive on a descriptor of their own: a step that reads standard input
         // reads nothing, instead of the supervisor's requests.
-        let requestDescriptor = Self.privateCopy(of: STDIN_FILENO)
+        let requestDescriptor = privateCopy(of: STDIN_FILENO)
         guard protocolDescriptor >= 0, requestDescriptor >= 0 else { return 70 }
         let nothing = open("/dev/null", O_RDONLY)
         if nothing >= 0 {
@@ -78,17 +78,6 @@ extension Runner {
             .afterWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId, output: hookOutput)
         writer.line(WorkerProtocol.end)
         return 0
-    }
-}
-
-extension Runner {
-    /// A copy of `descriptor` for the protocol alone: closed on `exec`, so that a process a step
-    /// leaves running in the background holds no pipe of the supervisor's open (which would
-    /// keep the run waiting for its end), and numbered high, out of the way of a step that
-    /// writes to the low descriptors it thinks are its own. -1 when no copy can be made.
-    static func privateCopy(of descriptor: Int32) -> Int32 {
-        let high = fcntl(descriptor, F_DUPFD_CLOEXEC, 200)
-        return high >= 0 ? high : fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
     }
 }
 

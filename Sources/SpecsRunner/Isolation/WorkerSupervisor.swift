@@ -256,12 +256,10 @@ struct WorkerSupervisor: Sendable {
             crashed || (exit.status != 75 && (exit.status != 0 || !endedAsAWorker))
         else { return nil }
         var words = "worker \(worker.id) "
-        if let signal = exit.signal {
-            words += "crashed with signal \(signal) (\(Self.signalName(signal)))"
-        } else if crashed {
+        if exit.signal == nil && crashed {
             words += "crashed (its runtime said so, and it exited with status \(exit.status))"
         } else {
-            words += "exited with status \(exit.status)"
+            words += Self.ending(exit)
         }
         words += " while it ran no scenario"
         if let plan {
@@ -280,15 +278,19 @@ struct WorkerSupervisor: Sendable {
             cause = "the run was interrupted (\(interrupted)) while this step ran"
         } else if let reason = exit.killedBecause {
             cause = "the worker process was ended: \(reason)"
-        } else if let signal = exit.signal {
-            cause = "the worker process crashed with signal \(signal) (\(Self.signalName(signal))) while this step ran"
         } else {
-            cause =
-                "the worker process exited with status \(exit.status) while this step ran (did the step call exit()?)"
+            cause = "the worker process \(Self.ending(exit)) while this step ran"
+            if exit.signal == nil { cause += " (did the step call exit()?)" }
         }
         let lines = worker.crashLines
         if !lines.isEmpty { cause += "\nIts standard error:\n" + lines.map { "  " + $0 }.joined(separator: "\n") }
         return cause
+    }
+
+    /// How a worker ended, in words: `crashed with signal 4 (SIGILL, ...)`, `exited with status 3`.
+    private static func ending(_ exit: WorkerProcess.Exit) -> String {
+        guard let signal = exit.signal else { return "exited with status \(exit.status)" }
+        return "crashed with signal \(signal) (\(signalName(signal)))"
     }
 
     static func signalName(_ signal: Int32) -> String {
