@@ -71,4 +71,8 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
     steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
         for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
     }
+    // The "close everything inherited" idiom, run in the wrong process.
+    steps.given("a step that closes descriptors 3 to {int}") { (_, last: Int) in
+        for descriptor in Int32(3)...Int32(last) { close(descriptor) }
+    }
 }

@@ -223,6 +223,81 @@ final class FaultContainmentTests: XCTestCase {
         try assertReportsComplete(scenarios: 4, failures: 0)
     }
 
+    /// A step that writes into the worker's own protocol (every descriptor up to 1024) has its
+    /// worker ended; the worker may have run on into the next scenarios meanwhile: those are
+    /// failed, never given to a fresh worker to run a second time.
+    func test_run_stepThatWritesIntoTheWorkersProtocol_noScenarioRunsTwice() throws {
+        let text = """
+            Feature: Faults
+
+              Scenario: one
+                Given a step that records "s1"
+
+              Scenario: writes
+                Given a step that records "s2-before"
+                And a step that writes to descriptors 3 to 1024
+                And a step that records "s2-after"
+
+              Scenario: three
+                Given a step that records "s3"
+
+              Scenario: four
+                Given a step that records "s4"
+
+            """
+        try text.write(to: project.appendingPathComponent("Features/faults.feature"), atomically: true, encoding: .utf8)
+        let ledger = project.appendingPathComponent("ledger").path
+        for round in 1...12 {
+            try? FileManager.default.removeItem(atPath: ledger)
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary"] + reports, in: project,
+                environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1", "SPECS_FIXTURE_LEDGER": ledger])
+            XCTAssertEqual(run.code, 1, "round \(round): \(run.out)")
+            let marks = try read("ledger").split(separator: "\n")
+            XCTAssertEqual(marks.count, Set(marks).count, "round \(round), a scenario ran twice: \(marks)\n\(run.out)")
+            XCTAssertTrue(run.out.contains("a line that is no result of protocol"), run.out)
+            // Each scenario is told once, and one that passed ran.
+            XCTAssertTrue(run.out.contains("4 scenarios ("), run.out)
+            for (name, mark) in [("three", "s3"), ("four", "s4")] where !run.out.contains("Scenario: \(name) #") {
+                XCTAssertTrue(marks.contains(Substring(mark)), "round \(round): \(name) passed without running")
+            }
+            let failed = run.out.components(separatedBy: "\n").filter { $0.contains("Scenario: ") }.count
+            try assertReportsComplete(scenarios: 4, failures: failed)
+        }
+    }
+
+    /// A step that closes every descriptor it did not open (the idiom, run in the wrong
+    /// process) ends its worker at once, saying so: nothing more runs in that worker, and
+    /// a fresh one runs the rest.
+    func test_run_stepThatClosesTheWorkersDescriptors_endsItsWorkerAtOnceSayingWhy() throws {
+        let text = """
+            Feature: Faults
+
+              Scenario: closes
+                Given a step that records "s1-before"
+                And a step that closes descriptors 3 to 1024
+                And a step that records "s1-after"
+
+              Scenario: two
+                Given a step that records "s2"
+
+            """
+        try text.write(to: project.appendingPathComponent("Features/faults.feature"), atomically: true, encoding: .utf8)
+        let ledger = project.appendingPathComponent("ledger").path
+        let started = Date()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"] + reports, in: project,
+            environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1", "SPECS_FIXTURE_LEDGER": ledger])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 4)
+        XCTAssertEqual(run.code, 1, run.out)
+        XCTAssertEqual(try read("ledger"), "s1-before\ns2\n")
+        XCTAssertTrue(run.out.contains("Step: And a step that closes descriptors 3 to 1024"), run.out)
+        XCTAssertTrue(run.out.contains("exited with status 74 (as a worker does that lost the descriptors"), run.out)
+        XCTAssertFalse(run.out.contains("did the step call exit()"), run.out)
+        XCTAssertTrue(run.out.contains("2 scenarios (1 failed, 1 passed)"), run.out)
+        try assertReportsComplete(scenarios: 2, failures: 1)
+    }
+
     #if os(Linux)
         func test_run_stepThatStartsAProcess_sharesNoDescriptorOfTheWorkersWithIt() throws {
             // The process lists its open descriptors: standard input, output and error and

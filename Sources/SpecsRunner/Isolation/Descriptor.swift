@@ -32,6 +32,8 @@ package struct ChunkReader {
     package let descriptor: Int32
     private var buffer: [UInt8]
     private(set) var ended = false
+    /// The error (`errno`) of the read that ended the input, when one did rather than its end.
+    private(set) var failure: Int32?
 
     package init(_ descriptor: Int32, size: Int = 65_536) {
         self.descriptor = descriptor
@@ -47,6 +49,7 @@ package struct ChunkReader {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
+                if count < 0 { failure = errno }
                 ended = true
                 return false
             }

@@ -11,6 +11,9 @@ final class OutputCapture: Sendable {
     /// The output of the step under way, and the outputs of steps that ended, oldest first.
     private let captured: Locked<(splitter: StepOutputSplitter, ended: [StepOutput])>
     private let markerSeen = DispatchSemaphore(value: 0)
+    /// Whether the reading thread stopped (a step closed the capture's read end): then no
+    /// marker comes round, and steps' output is no longer captured.
+    private let readerEnded = Locked(false)
     private let marker: [UInt8]
 
     /// Redirects standard output; nil when no pipe could be made.
@@ -31,7 +34,12 @@ final class OutputCapture: Sendable {
         self.marker = marker
         let captured = Locked((splitter: StepOutputSplitter(marker: marker), ended: [StepOutput]()))
         self.captured = captured
+        let readerEnded = self.readerEnded
         let thread = Thread { [markerSeen] in
+            defer {
+                readerEnded.withLock { $0 = true }
+                markerSeen.signal()
+            }
             readChunks(readEnd) { chunk in
                 let found = captured.withLock { state -> Int in
                     var markers = 0
@@ -57,8 +65,9 @@ final class OutputCapture: Sendable {
         if poll(&waiting, 1, 0) == 0, captured.withLock({ $0.splitter.isEmpty && $0.ended.isEmpty }) {
             return ""
         }
-        guard marker.withUnsafeBytes({ writeAll(writeEnd, $0) }) else { return "" }
+        guard !readerEnded.withLock({ $0 }), marker.withUnsafeBytes({ writeAll(writeEnd, $0) }) else { return "" }
         markerSeen.wait()
+        if readerEnded.withLock({ $0 }) { return "" }
         return captured.withLock { state in state.ended.isEmpty ? "" : state.ended.removeFirst().text }
     }
 }

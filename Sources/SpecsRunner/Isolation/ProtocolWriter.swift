@@ -35,9 +35,13 @@ final class ProtocolWriter: Sendable {
         flush()
     }
 
+    /// Writes what is buffered; a worker whose protocol cannot be written (a step closed its
+    /// descriptor) ends at once (`WorkerProtocol.protocolLost`).
     func flush() {
         buffer.withLock { bytes in
-            _ = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+            guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) else {
+                WorkerProtocol.protocolLost("its results could not be written")
+            }
             bytes.removeAll(keepingCapacity: true)
         }
     }

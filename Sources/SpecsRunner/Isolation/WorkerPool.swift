@@ -196,6 +196,17 @@ final class WorkerPool: TestCaseDispatch {
             for slot in workers.indices { launch(slot) }
             for await (slot, outcomes) in group {
                 var ended: [WorkerSupervisor.Outcome] = []
+                /// Counts a test case the slot's worker ran (or began), in its batch or ahead of it.
+                func settle(_ plan: TestCasePlan, _ outcome: WorkerSupervisor.Outcome) {
+                    lastRun[slot] = plan
+                    paces[slot].record(outcome.nanoseconds)
+                    if current.contains(plan.number) {
+                        account(outcome)
+                        ended.append(outcome)
+                    } else {
+                        finishedAhead[plan.number] = outcome
+                    }
+                }
                 for (plan, outcome) in outcomes {
                     askedBytes[slot] -= asked[slot].removeFirst().bytes
                     if outcome.neverStarted, let worker = workers[slot],
@@ -204,17 +215,15 @@ final class WorkerPool: TestCaseDispatch {
                         // Gone while it ran nothing: work an earlier scenario left running ended it.
                         summary.workersLost.append(lost)
                     }
-                    if !outcome.neverStarted {
-                        lastRun[slot] = plan
-                        paces[slot].record(outcome.nanoseconds)
-                        if current.contains(plan.number) {
-                            account(outcome)
-                            ended.append(outcome)
-                        } else {
-                            finishedAhead[plan.number] = outcome
-                        }
-                    }
+                    if !outcome.neverStarted { settle(plan, outcome) }
                     if outcome.workerLost {
+                        // Those it had begun after this one, when it was ended, fail: never twice.
+                        for _ in 0..<min(outcome.laterBegun, asked[slot].count) {
+                            let begun = asked[slot].removeFirst().plan
+                            if let worker = workers[slot] {
+                                settle(begun, supervisor.lostAfterBeginning(begun, worker: worker))
+                            }
+                        }
                         // Its events come before the fresh worker's hooks'.
                         pass(ended)
                         ended = []

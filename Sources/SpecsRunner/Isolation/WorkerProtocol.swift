@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Messages
 
 /// How a supervisor and its worker processes talk. The supervisor resolves the run (options,
@@ -120,6 +121,18 @@ package enum WorkerProtocol {
         options.stepTimeout = timeout
         options.abandonedStepEndsProcess = true
         return options
+    }
+
+    /// The status of a worker that lost its protocol: a step closed (or broke) the descriptors
+    /// it talks to its supervisor on.
+    static let protocolLostStatus: Int32 = 74
+
+    /// Ends a worker that can no longer talk to its supervisor, at once: it would run on
+    /// unheard (the supervisor tells the cause from the status).
+    static func protocolLost(_ what: String) -> Never {
+        let words = "worker: \(what) (errno \(errno)): a step closed or broke the worker's own descriptors\n"
+        _ = Array(words.utf8).withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
+        _exit(protocolLostStatus)
     }
 
     /// The environment variable that makes a runner executable, started with the same

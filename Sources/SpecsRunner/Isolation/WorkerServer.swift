@@ -50,7 +50,11 @@ extension Runner {
         let requestsLeft = Locked((requests: requests, known: KnownSteps(), start: UInt64(0), refused: String?.none))
         let next: @Sendable () -> TestCasePlan? = {
             requestsLeft.withLock { left in
-                guard ready, left.refused == nil, let request = left.requests.next() else { return nil }
+                guard ready, left.refused == nil else { return nil }
+                guard let request = left.requests.next() else {
+                    if left.requests.failed { WorkerProtocol.protocolLost("its requests could not be read") }
+                    return nil
+                }
                 guard let plan = PlanLine.decode(request, using: definitions, known: &left.known) else {
                     left.refused = String(request.prefix(200))
                     return nil
@@ -91,6 +95,9 @@ struct LineReader {
     init(descriptor: Int32) {
         reader = ChunkReader(descriptor, size: 4096)
     }
+
+    /// Whether the lines ended on an error (a step closed the descriptor, say), not at their end.
+    var failed: Bool { reader.failure != nil }
 
     /// The next line without its line feed; nil at the end.
     mutating func next() -> String? {

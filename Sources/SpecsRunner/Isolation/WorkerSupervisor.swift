@@ -24,6 +24,11 @@ struct WorkerSupervisor: Sendable {
         var neverStarted = false
         /// How long the worker took, first attempt started to last finished, by its events.
         var nanoseconds = 0
+        /// How many of the test cases asked after this one the worker had begun when it was
+        /// lost: one whose line the supervisor refused goes on until it is ended, and what it
+        /// told meanwhile is not trusted. Those are not run again (nothing runs twice): they
+        /// fail, saying why (`lostAfterBeginning`).
+        var laterBegun = 0
     }
 
     /// Stops the run from outside (a signal): running test cases end as interrupted.
@@ -123,18 +128,24 @@ struct WorkerSupervisor: Sendable {
     /// started it (`neverStarted`); one gone in the middle failed it, and the supervisor, the
     /// one left to, ends it and decides its status. A line that cannot be read, or an event that
     /// does not fit the plan, ends the worker, saying so: its test case fails with that reason
-    /// and a fresh worker runs the rest.
+    /// and a fresh worker runs the rest it had not begun (`Outcome.laterBegun`).
     func collect(_ plan: TestCasePlan, from worker: WorkerProcess, delivered: Bool) async -> Outcome {
         var outcome = Outcome()
         var replay = ResultReplay(plan: plan, workerId: worker.id)
         var done: WorkerProtocol.Done?
         var refusal: String?
         var refused: Bool { refusal != nil }
+        var begunBeforeRefusal = false
+        // After a refusal, the starts of test cases (first attempts) and the done lines of
+        // others tell how far the worker went before it was ended.
+        var startsAfterRefusal = 0
+        var othersDoneAfterRefusal: Set<Int> = []
         func refuse(_ reason: String) {
             guard !refused else { return }
             let place = "\(plan.pickle.uri):\(plan.pickle.location.line)"
             let cause = "worker \(worker.id) sent, while running '\(plan.pickle.name)' (\(place)), \(reason)"
             refusal = cause
+            begunBeforeRefusal = replay.began
             worker.kill(because: cause)
         }
         reading: while delivered, case let batch = await worker.items.next(), !batch.isEmpty {
@@ -142,7 +153,10 @@ struct WorkerSupervisor: Sendable {
                 switch item {
                 case .control: continue
                 case .done(let told):
-                    guard !refused else { continue }
+                    guard !refused else {
+                        if told.number != plan.number { othersDoneAfterRefusal.insert(told.number) }
+                        continue
+                    }
                     guard told.number == plan.number, replay.began, replay.attemptFinished else {
                         refuse("a done line for test case \(told.number) that does not end this one")
                         continue
@@ -150,7 +164,10 @@ struct WorkerSupervisor: Sendable {
                     done = told
                     break reading
                 case .result(let event):
-                    guard !refused else { continue }
+                    guard !refused else {
+                        if case .started(attempt: 0, _) = event { startsAfterRefusal += 1 }
+                        continue
+                    }
                     switch replay.envelope(event) {
                     case .success(let envelope): outcome.envelopes.append(envelope)
                     case .failure(let error): refuse("an event that does not fit its plan: \(error)")
@@ -176,11 +193,30 @@ struct WorkerSupervisor: Sendable {
             return outcome
         }
         outcome.workerLost = true
+        if refused {
+            // This test case's own first start, when it came after the refusal, is none of a later one.
+            outcome.laterBegun = max(startsAfterRefusal - (begunBeforeRefusal ? 0 : 1), othersDoneAfterRefusal.count)
+        }
         let exit = worker.waitForExit()
         // A worker whose line was refused may have ended on its own before it was ended: the
         // refusal is the cause either way.
         let cause = refusal.map { "the worker process was ended: \($0)" } ?? describe(exit, worker: worker)
         outcome.envelopes += lostWorkerEnvelopes(plan, seen: outcome.envelopes, cause: cause)
+        Self.tally(&outcome, plan: plan)
+        return outcome
+    }
+
+    /// The outcome of a test case that `worker` had begun, after the one whose line was refused,
+    /// when it was ended: failed with the cause, never run again.
+    func lostAfterBeginning(_ plan: TestCasePlan, worker: WorkerProcess) -> Outcome {
+        var outcome = Outcome()
+        outcome.workerLost = true
+        let ended =
+            worker.waitForExit().killedBecause.map { "the worker process was ended: \($0)" } ?? "its worker was lost"
+        let cause =
+            "\(ended); the worker had begun this scenario before it was ended, and what it told of it is lost: "
+            + "the scenario is not run again, so that it does not run twice"
+        outcome.envelopes = lostWorkerEnvelopes(plan, seen: [], cause: cause)
         Self.tally(&outcome, plan: plan)
         return outcome
     }
@@ -280,7 +316,9 @@ struct WorkerSupervisor: Sendable {
             cause = "the worker process was ended: \(reason)"
         } else {
             cause = "the worker process \(Self.ending(exit)) while this step ran"
-            if exit.signal == nil { cause += " (did the step call exit()?)" }
+            if exit.signal == nil && exit.status != WorkerProtocol.protocolLostStatus {
+                cause += " (did the step call exit()?)"
+            }
         }
         let lines = worker.crashLines
         if !lines.isEmpty { cause += "\nIts standard error:\n" + lines.map { "  " + $0 }.joined(separator: "\n") }
@@ -289,7 +327,11 @@ struct WorkerSupervisor: Sendable {
 
     /// How a worker ended, in words: `crashed with signal 4 (SIGILL, ...)`, `exited with status 3`.
     private static func ending(_ exit: WorkerProcess.Exit) -> String {
-        guard let signal = exit.signal else { return "exited with status \(exit.status)" }
+        guard let signal = exit.signal else {
+            guard exit.status == WorkerProtocol.protocolLostStatus else { return "exited with status \(exit.status)" }
+            return "exited with status \(exit.status) (as a worker does that lost the descriptors it talks to the "
+                + "runner on: did a step close them?)"
+        }
         return "crashed with signal \(signal) (\(signalName(signal)))"
     }
 
