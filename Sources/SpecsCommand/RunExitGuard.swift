@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import SpecsRunner
 
 /// A run's last word when code of the team's ends the runner's own process (`exit(0)`): a
 /// `beforeAll` or `afterAll` hook, which runs in the runner, or with `--in-process` a step or
@@ -24,7 +25,9 @@ enum RunExitGuard {
             guard !done else { return }
             done = true
             atexit {
-                guard let cause = RunExitGuard.armed.withLock({ $0 }) else { return }
+                // A copy that code of the team's forked (from a detached task, say) and that
+                // exits is not the run: the run itself goes on and tells its own verdict.
+                guard !ForkGuard.isCopy, let cause = RunExitGuard.armed.withLock({ $0 }) else { return }
                 let words =
                     "error: \(cause): the run did not finish, its last lines and reports were not written (the "
                     + "reports in place, if any, are an earlier run's)\n"

@@ -71,6 +71,13 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
     steps.given("a step that writes to descriptors 3 to {int}") { (_, last: Int) in
         for descriptor in Int32(3)...Int32(last) { _ = write(descriptor, "garbage\n", 8) }
     }
+    steps.given("a step that leaves a task that forks, whose copy exits after {int} ms") { (_, milliseconds: Int) in
+        Task.detached {
+            guard fork() == 0 else { return }
+            usleep(UInt32(milliseconds) * 1000)
+            exit(0)
+        }
+    }
     // The "close everything inherited" idiom, run in the wrong process.
     steps.given("a step that closes descriptors 3 to {int}") { (_, last: Int) in
         for descriptor in Int32(3)...Int32(last) { close(descriptor) }

@@ -266,6 +266,18 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    /// A copy of the runner forked from a task a step left running, that exits later, says
+    /// nothing of the run: the run in process told its own verdict.
+    func test_run_inProcessTaskThatForksAndItsCopyExits_theCopySaysNothingOfTheRun() throws {
+        try feature([("forks", "a step that leaves a task that forks, whose copy exits after 300 ms")])
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--in-process", "--format", "summary"], in: project,
+            environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+        XCTAssertTrue(run.out.hasSuffix("PASSED: 1 scenario passed\n"), run.out)
+        XCTAssertFalse((run.out + run.err).contains("did not finish"), run.out + run.err)
+    }
+
     /// A step that closes every descriptor it did not open (the idiom, run in the wrong
     /// process) ends its worker at once, saying so: nothing more runs in that worker, and
     /// a fresh one runs the rest.

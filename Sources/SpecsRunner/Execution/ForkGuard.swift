@@ -6,12 +6,16 @@ import Foundation
 /// reports of a run in process), so that another scenario is blamed for what it wrote. The
 /// copy ends where the step (or a hook, or the world's making) returns, saying so on
 /// standard error; a child that calls `exec`, as `Process` and `posix_spawn` do, never gets there.
-enum ForkGuard {
+package enum ForkGuard {
     /// Whether this process is such a copy: set in the child by the `pthread_atfork` handler.
     /// Unguarded on purpose: it is written only in a forked child, where the one thread that
     /// forked is the only thread, before that thread returns to Swift code; the parent only
     /// ever reads `false`. A lock could be held by a thread the fork left behind.
     nonisolated(unsafe) private static var forked = false
+
+    /// Whether this process is a copy a step's code forked: it is not the run, and says
+    /// nothing of it (its exit handlers among them).
+    package static var isCopy: Bool { forked }
 
     /// Installs the handler, once; call it before any step runs.
     static let installed: Bool = pthread_atfork(nil, nil, { ForkGuard.forked = true }) == 0
