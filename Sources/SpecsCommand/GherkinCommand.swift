@@ -48,25 +48,29 @@ enum GherkinCommand {
             file.lines.removeAll(keepingCapacity: true)
             spareBuffers.withLock { $0.append(file.lines) }
         }
-        // Files are independent (predictable ids start again at 0 in each): each batch
-        // is read and parsed on every core, then written in order, so the output is the
-        // same as one file after another.
+        // Files are independent: each batch is read and parsed on every core, then written
+        // in order, so the output is the same as one file after another. Predictable ids
+        // go on from file to file, as the official parsers number them (ids are unique in a
+        // stream): those files are parsed in turn.
         let paths = parsed.positionals
         let batch = 16 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var predictableIds = IncrementingIdGenerator()
         for start in stride(from: 0, to: paths.count, by: batch) {
             let slice = Array(paths[start..<min(start + batch, paths.count)])
             let results = Locked([FileMessages?](repeating: nil, count: slice.count))
-            DispatchQueue.concurrentPerform(iterations: slice.count) { index in
-                let file: FileMessages
-                let buffer = spareBuffers.withLock { $0.popLast() } ?? []
-                if predictable {
-                    var ids = IncrementingIdGenerator()
-                    file = FileMessages(path: slice[index], messages, ids: &ids, into: buffer)
-                } else {
-                    var ids = RandomIdGenerator(seed: seed, file: start + index)
-                    file = FileMessages(path: slice[index], messages, ids: &ids, into: buffer)
+            if predictable {
+                for index in slice.indices {
+                    let buffer = spareBuffers.withLock { $0.popLast() } ?? []
+                    let file = FileMessages(path: slice[index], messages, ids: &predictableIds, into: buffer)
+                    results.withLock { $0[index] = file }
                 }
-                results.withLock { $0[index] = file }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: slice.count) { index in
+                    let buffer = spareBuffers.withLock { $0.popLast() } ?? []
+                    var ids = RandomIdGenerator(seed: seed, file: start + index)
+                    let file = FileMessages(path: slice[index], messages, ids: &ids, into: buffer)
+                    results.withLock { $0[index] = file }
+                }
             }
             // Taken out one by one, so that each buffer has one owner and is kept, not copied.
             var files = results.withLock { taken in
