@@ -19,6 +19,18 @@ struct ScenarioExecution<World: AnyObject>: Sendable {
         if case .failure(let error) = TagSelection.fromEnvironment() {
             outcome.issues.append(ScenarioIssue(message: error.message, place: file.place(line: line, column: nil)))
         }
+        // A definition that could not be registered stops every scenario, as it stops the
+        // command-line run (as a compile error would): a step it was meant for would read as
+        // undefined, and the scenario's test, run alone (`--filter`, Xcode), would hide why.
+        guard registry.problems.isEmpty else {
+            let problems = registry.problems.map { "\n  \($0)" }.joined()
+            outcome.issues.append(
+                ScenarioIssue(
+                    message: "\(file.path):\(line): the scenario does not run: step definitions could not be "
+                        + "registered (as `specs` runs nothing then):\(problems)",
+                    place: file.place(line: line, column: nil)))
+            return outcome
+        }
         let parsed = await ParsedFeatures.shared.parse(file)
         guard parsed.errors.isEmpty else {
             outcome.issues += FeatureProblems.issues(in: file)

@@ -70,6 +70,24 @@ final class ScenarioExecutionTests: XCTestCase {
             message.contains("(step defined at Tests/SpecsTestingTests/ScenarioExecutionTests.swift:"), message)
     }
 
+    func test_run_registryWithADefinitionProblem_runsNothingAndSaysWhyAtTheScenario() async {
+        var steps = registry
+        steps.when("the customer pays with {int}") { (_, _: String) in }
+        XCTAssertEqual(steps.problems.count, 1)
+        // Run alone (`swift test --filter`, Xcode), the test says why, not "undefined".
+        let outcome = await ScenarioExecution(registry: steps).run(file, line: 9)
+        XCTAssertEqual(outcome.issues.count, 1)
+        XCTAssertEqual(outcome.issues.first?.place, file.place(line: 9, column: nil))
+        let message = outcome.issues.first?.message ?? ""
+        XCTAssertTrue(
+            message.hasPrefix(
+                "Features/checkout.feature:9: the scenario does not run: step definitions could not be registered"),
+            message)
+        XCTAssertTrue(message.contains("ScenarioExecutionTests.swift:"), message)
+        XCTAssertTrue(message.contains("takes it as String"), message)
+        XCTAssertFalse(message.contains("undefined"), message)
+    }
+
     func test_run_undefinedStep_showsTheSnippetThatDefinesIt() async {
         let message = await run(line: 9).issues.first?.message ?? ""
         XCTAssertTrue(
