@@ -130,7 +130,9 @@ enum FormatCommand {
             return "the file is read-only (mode \(String(info.st_mode & 0o777, radix: 8))): left as it is"
         }
         let output: ReportOutput
-        do { output = try ReportOutput.file(path) } catch let error as OutputError { return error.reason } catch {
+        do { output = try ReportOutput.replacement(of: path) } catch let error as OutputError {
+            return error.reason
+        } catch {
             return "\(error)"
         }
         output.write(bytes: bytes)

@@ -37,6 +37,21 @@ final class FormatAndLintEdgeTests: XCTestCase {
         }
     }
 
+    /// Run as root (a container, `sudo`), the formatter gives a file back to its owner.
+    func test_format_asRoot_keepsEachFilesOwnerAndGroup() throws {
+        try XCTSkipUnless(geteuid() == 0, "only root can give a file to another user")
+        try write("owned.feature", messy, mode: 0o664)
+        let path = project.appendingPathComponent("Features/owned.feature").path
+        XCTAssertEqual(chown(path, 1234, 2345), 0)
+        let run = try ExecutableRun.run("specs", ["format"], in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual([info.st_uid, info.st_gid], [1234, 2345])
+        XCTAssertEqual(info.st_mode & 0o777, 0o664)
+        XCTAssertTrue(try read("owned.feature").contains("\n    Given x\n"))
+    }
+
     func test_format_fileItCannotWrite_isNamedOnceAndNotCountedAsFormatted() throws {
         try write("locked.feature", messy, mode: 0o444)
         let run = try ExecutableRun.run("specs", ["format"], in: project)
@@ -47,6 +62,24 @@ final class FormatAndLintEdgeTests: XCTestCase {
                 + "formatted 0 of 1 feature file(s); 1 could not be written (see the errors above)\n")
         XCTAssertEqual(try read("locked.feature"), messy)
         XCTAssertEqual(try permissions("locked.feature"), 0o444)
+    }
+
+    /// A file whose new text cannot be written whole (a file-size limit, as a full disk) is left
+    /// exactly as it was, never removed.
+    func test_format_fileWhoseNewTextCannotBeWritten_isLeftAsItWas() throws {
+        let big = "Feature: F\n  Scenario: S\n" + (0..<400).map { "      Given step number \($0)\n" }.joined()
+        try write("big.feature", big)
+        let limited = try ExecutableRun.run(
+            "specs", ["format", "Features/big.feature"], in: project,
+            script: "trap '' XFSZ; ulimit -f 8 && exec \"$0\" \"$@\"")
+        XCTAssertEqual(limited.code, 2, limited.err)
+        XCTAssertTrue(limited.err.contains("Features/big.feature: error: cannot write"), limited.err)
+        XCTAssertTrue(limited.err.contains("(the file is left as it was)"), limited.err)
+        XCTAssertEqual(try read("big.feature"), big)
+
+        let folder = try FileManager.default.contentsOfDirectory(
+            atPath: project.appendingPathComponent("Features").path)
+        XCTAssertEqual(folder, ["big.feature"], "no partial file is left")
     }
 
     func test_lint_misspeltKeywordBelowACommentAndACellWithANewline_oneLineEachAtItsPlace() throws {

@@ -35,6 +35,9 @@ package final class ReportOutput {
     /// Whether `failure` was told to the user already, so that it is told once.
     package var failureTold = false
     private var closed = false
+    /// Whether the file at the target path stays as it was when this one cannot be put in its
+    /// place (a feature file being formatted), rather than removed (a report, an earlier run's).
+    private var keepsTargetOnFailure = false
 
     /// An output writing to `handle` (closed by `close()` when `closeOnFinish`); `isTerminal`
     /// lets colours through, `escapesControlCharacters` writes control characters out.
@@ -74,6 +77,21 @@ package final class ReportOutput {
     /// path is taken as `ReportDestination` resolves it, as the checks before a run do. A FIFO
     /// is opened once a process reads it, as `waiting` waits for one.
     package static func file(_ path: String, waiting: ReaderWait = ReaderWait()) throws -> ReportOutput {
+        try file(path, waiting: waiting, keepingTargetOnFailure: false)
+    }
+
+    /// A new text for the file at `path`, written beside it and renamed over it when closed:
+    /// the file keeps its mode, owner and group, and when the new text cannot be written
+    /// whole (a full disk, a limit) the file is left exactly as it was, never removed.
+    package static func replacement(of path: String) throws -> ReportOutput {
+        try file(path, waiting: ReaderWait(), keepingTargetOnFailure: true)
+    }
+
+    private static func file(
+        _ path: String, waiting: ReaderWait, keepingTargetOnFailure keep: Bool
+    ) throws
+        -> ReportOutput
+    {
         let destination = ReportDestination(path)
         switch destination {
         case .standardOutput, .standardError, .descriptor:
@@ -99,11 +117,17 @@ package final class ReportOutput {
             if path.hasSuffix("/") || last == "." || last == ".." {
                 throw OutputError(path: path, reason: "is a folder, not a file")
             }
-            return try file(resolved, shownAs: path, waiting: waiting)
+            let output = try file(resolved, shownAs: path, waiting: waiting, keep: keep)
+            output.keepsTargetOnFailure = keep
+            return output
         }
     }
 
-    private static func file(_ path: String, shownAs shown: String, waiting: ReaderWait) throws -> ReportOutput {
+    private static func file(
+        _ path: String, shownAs shown: String, waiting: ReaderWait, keep: Bool
+    ) throws
+        -> ReportOutput
+    {
         var info = stat()
         if stat(path, &info) == 0 {
             let kind = info.st_mode & S_IFMT
@@ -131,10 +155,14 @@ package final class ReportOutput {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = OpenFileLimit.reason(errno: errno)
-            throw OutputError(path: shown, reason: reason + removedNote(path, shown: shown))
+            throw OutputError(path: shown, reason: reason + (keep ? keptNote : removedNote(path, shown: shown)))
         }
-        // A file replaced keeps its mode (a formatted feature file, a report made read-only).
-        if stat(path, &info) == 0 { _ = fchmod(descriptor, info.st_mode & 0o7777) }
+        // A file replaced keeps its mode (a formatted feature file, a report made read-only),
+        // and its owner and group where the user may give them (root, in a container).
+        if stat(path, &info) == 0 {
+            _ = fchmod(descriptor, info.st_mode & 0o7777)
+            if info.st_uid != geteuid() || info.st_gid != getegid() { _ = fchown(descriptor, info.st_uid, info.st_gid) }
+        }
         return ReportOutput(descriptor: descriptor, path: shown, rename: (temporary, path))
     }
 
@@ -145,6 +173,9 @@ package final class ReportOutput {
         guard case .file(let resolved) = ReportDestination(path) else { return "" }
         return removedNote(resolved, shown: path)
     }
+
+    /// What a failed replacement says of the file it was to replace.
+    private static let keptNote = " (the file is left as it was)"
 
     private static func removedNote(_ path: String, shown: String) -> String {
         var info = stat()
@@ -236,13 +267,17 @@ package final class ReportOutput {
             failure = "cannot close: \(String(cString: strerror(errno)))"
         }
         guard let pending = pendingRename else { return }
+        let note = { [keepsTargetOnFailure] in
+            keepsTargetOnFailure ? Self.keptNote : Self.removedNote(pending.target, shown: self.path ?? pending.target)
+        }
         if failure != nil {
             unlink(pending.temporary)
-            failure? += Self.removedNote(pending.target, shown: path ?? pending.target)
+            failure? += note()
         } else if rename(pending.temporary, pending.target) != 0 {
-            failure = "cannot put the report in place: \(String(cString: strerror(errno)))"
+            failure =
+                "cannot put the \(keepsTargetOnFailure ? "file" : "report") in place: \(String(cString: strerror(errno)))"
             unlink(pending.temporary)
-            failure? += Self.removedNote(pending.target, shown: path ?? pending.target)
+            failure? += note()
         }
         pendingRename = nil
     }
