@@ -18,7 +18,7 @@ struct ParsedArguments {
     var featurePaths: [FeaturePath] {
         guard !positionals.isEmpty else { return [FeaturePath(argument: "Features")] }
         return positionals.flatMap { argument in
-            rerunFile(argument)?.places ?? [FeaturePath(argument: argument)]
+            rerunFile(argument)?.places.map(\.namedByARerunFile) ?? [FeaturePath(argument: argument)]
         }
     }
 

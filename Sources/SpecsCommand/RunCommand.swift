@@ -39,27 +39,20 @@ struct RunCommand {
             for file in untrusted { err.write("\(file.path): error: \(file.untrusted ?? "")\n") }
             return removingReports()
         }
-        let failedBeyondPlaces = parsed.namedRerunFiles.filter {
-            $0.failure != nil && !$0.places.isEmpty
-        }
+        // A rerun file whose run failed for a reason its places do not cover refuses the run,
+        // named alone or beside others (one a shard each): what it left out runs nowhere else.
+        let failedBeyondPlaces = parsed.namedRerunFiles.filter { $0.failure != nil }
         guard failedBeyondPlaces.isEmpty else {
             for file in failedBeyondPlaces {
-                err.write(
-                    "\(file.path): error: the run that wrote it failed for a reason the places it lists do not cover "
-                        + "(\(file.failure ?? "")): run the suite again\n")
+                let what =
+                    file.places.isEmpty
+                    ? "lists no scenario, but the run that wrote it failed"
+                    : "the run that wrote it failed for a reason the places it lists do not cover"
+                err.write("\(file.path): error: \(what) (\(file.failure ?? "")): run the suite again\n")
             }
             return removingReports(exit: 1)
         }
         if !parsed.emptyRerunFiles.isEmpty && parsed.featurePaths.isEmpty {
-            let failed = parsed.emptyRerunFiles.filter { $0.failure != nil }
-            guard failed.isEmpty else {
-                for file in failed {
-                    err.write(
-                        "\(file.path): error: lists no scenario, but the run that wrote it failed (\(file.failure ?? "")): "
-                            + "run the suite again\n")
-                }
-                return removingReports(exit: 1)
-            }
             let files = parsed.emptyRerunFiles.map(\.path).joined(separator: ", ")
             out.write("\(files) lists no scenario (the run that wrote it had no failure): nothing to run\n")
             _ = removingReports(exit: 0)

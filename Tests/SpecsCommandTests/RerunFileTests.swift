@@ -112,6 +112,42 @@ final class RerunFileTests: XCTestCase {
         XCTAssertFalse(again.out.contains("scenarios ("), "nothing runs: " + again.out)
     }
 
+    /// A rerun file beside others (one a shard each) whose run failed for a reason its places
+    /// do not cover refuses the run, as it does alone: what it left out runs nowhere else.
+    func test_rerunFile_aNoteOnlyFileBesideAnotherWithPlaces_refusesTheRun() throws {
+        try scratch.write("r1.txt", "Features/c.feature:3\n")
+        try scratch.write("r2.txt", "# FAILED: the run's hook 'book the garage' (before the run) failed\n")
+        try scratch.write("Features/c.feature", "Feature: C\n\n  Scenario: red too\n    Given a step that passes\n")
+        for order in [["@r1.txt", "@r2.txt"], ["@r2.txt", "@r1.txt"]] {
+            let again = try run(order + ["--format", "summary", "--format", "rerun:r3.txt"])
+            XCTAssertEqual(again.code, 1, again.out + again.err)
+            XCTAssertTrue(
+                again.err.contains("r2.txt: error: lists no scenario, but the run that wrote it failed ("), again.err)
+            XCTAssertFalse(again.out.contains("PASSED"), again.out)
+        }
+    }
+
+    /// The places a rerun file names run whatever the tag and name selection (specs.json's
+    /// default tags among them): the run that wrote it selected them, and one left out would
+    /// leave the rerun green and the next rerun file empty.
+    func test_rerunFile_placesATagSelectionWouldLeaveOut_runAll() throws {
+        try scratch.write(
+            "Features/t.feature",
+            "Feature: T\n\n  @wip\n  Scenario: W\n    Given a step that fails\n\n  @smoke\n  Scenario: S\n"
+                + "    Given a step that passes\n")
+        try scratch.write("specs.json", #"{ "default": { "tags": "not @wip" } }"# + "\n")
+        try scratch.write("r.txt", "Features/t.feature:4:8\n")
+        for extra in [[], ["--tags", "@smoke"], ["--name", "S"]] {
+            let again = try run(["@r.txt", "--format", "summary", "--format", "rerun:r2.txt"] + extra)
+            XCTAssertEqual(again.code, 1, "\(extra): " + again.out + again.err)
+            XCTAssertTrue(again.out.contains("2 scenarios (1 failed, 1 passed)"), "\(extra): " + again.out)
+            XCTAssertEqual(try scratch.read("r2.txt"), "Features/t.feature:4\n")
+        }
+        // A folder beside it keeps the selection for the rest.
+        let beside = try run(["@r.txt", "Features/c.feature", "--tags", "@smoke", "--format", "summary"])
+        XCTAssertTrue(beside.out.contains("2 scenarios (1 failed, 1 passed)"), beside.out)
+    }
+
     func test_rerunFile_itsOwnFileNotWritten_exitsTwoNamingIt() throws {
         let first = try run(["--format", "junit:j.xml", "--format", "rerun:/dev/full"])
         XCTAssertEqual(first.code, 2, first.out + first.err)

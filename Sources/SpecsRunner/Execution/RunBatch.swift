@@ -71,7 +71,9 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
             announced += feature.pickles.count
             batch.loaded += feature.pickles.count
             if feature.selectedPickles.count != feature.pickles.count { batch.selectedByLine = true }
-            candidates += feature.selectedPickles.filter(selection.selects).map { Candidate(pickle: $0, file: file) }
+            let named = feature.picklesNamedByARerunFile
+            candidates += feature.selectedPickles.filter { selection.selects($0) || named.contains($0.id) }
+                .map { Candidate(pickle: $0, file: file) }
             batch.uris.append(feature.source.uri)
             if !whole && max(announced, batch.uris.count) >= Self.batchSize { break }
         }

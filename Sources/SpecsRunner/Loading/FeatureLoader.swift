@@ -14,16 +14,27 @@ package struct LoadedFeature: Sendable {
     package let errors: [ParseError]
     /// The lines asked for with `file.feature:LINE`; empty for the whole file.
     package let lines: Set<Int>
+    /// The lines a rerun file named (`FeaturePath.exactLines`).
+    package let exactLines: Set<Int>
 
     /// A feature as loaded, with the lines asked for (`lines`, empty for the whole file).
     package init(
-        source: Source, document: GherkinDocument?, pickles: [Pickle], errors: [ParseError], lines: Set<Int> = []
+        source: Source, document: GherkinDocument?, pickles: [Pickle], errors: [ParseError], lines: Set<Int> = [],
+        exactLines: Set<Int> = []
     ) {
         self.source = source
         self.document = document
         self.pickles = pickles
         self.errors = errors
         self.lines = lines
+        self.exactLines = exactLines
+    }
+
+    /// The ids of the pickles a rerun file named: they run whatever the tag and name selection.
+    package var picklesNamedByARerunFile: Set<String> {
+        guard !exactLines.isEmpty, let document else { return [] }
+        let selection = LineSelection(document: document, lastLine: source.data.utf8.count { $0 == 0x0A } + 1)
+        return Set(pickles.filter { selection.selects($0, lines: exactLines) }.map(\.id))
     }
 
     /// The pickles the line filter selects.
@@ -40,6 +51,9 @@ package struct FeaturePath: Sendable, Hashable {
     package let path: String
     /// The lines asked for after it; empty for the whole file.
     package let lines: Set<Int>
+    /// Those of `lines` a rerun file named (`@FILE`): the scenarios there run whatever the
+    /// tag and name selection, as the run that wrote the file selected them.
+    package private(set) var exactLines: Set<Int> = []
 
     /// The path and lines of an argument: `login.feature:12:30` is lines 12 and 30 of `login.feature`.
     /// A line is digits alone (no sign) that fit a whole number: `:-5` or `:99999999999999999999`
@@ -57,9 +71,17 @@ package struct FeaturePath: Sendable, Hashable {
         self.lines = lines
     }
 
-    init(path: String, lines: Set<Int>) {
+    init(path: String, lines: Set<Int>, exactLines: Set<Int> = []) {
         self.path = path
         self.lines = lines
+        self.exactLines = exactLines
+    }
+
+    /// This place as a rerun file names it: its lines are run whatever the selection.
+    package var namedByARerunFile: FeaturePath {
+        var place = self
+        place.exactLines = lines
+        return place
     }
 }
 
@@ -127,7 +149,8 @@ package enum FeatureLoader {
                 continue
             }
             let lines = first.lines.isEmpty || file.lines.isEmpty ? [] : first.lines.union(file.lines)
-            merged[key] = FeaturePath(path: first.path, lines: lines)
+            merged[key] = FeaturePath(
+                path: first.path, lines: lines, exactLines: first.exactLines.union(file.exactLines))
         }
         return keys.compactMap { merged[$0] }
     }
@@ -225,7 +248,9 @@ package enum FeatureLoader {
     /// Reads and parses one file: its errors, if it cannot be read or parsed, are in the result.
     package static func load<Ids: IdGenerator>(_ file: FeaturePath, ids: inout Ids) -> LoadedFeature {
         func failed(_ source: Source, _ errors: [ParseError]) -> LoadedFeature {
-            LoadedFeature(source: source, document: nil, pickles: [], errors: errors, lines: file.lines)
+            LoadedFeature(
+                source: source, document: nil, pickles: [], errors: errors, lines: file.lines,
+                exactLines: file.exactLines)
         }
         let source: Source
         do {
@@ -239,7 +264,9 @@ package enum FeatureLoader {
         do {
             let document = try Parser().parse(source.data, uri: source.uri, ids: &ids)
             let pickles = PickleCompiler().compile(document, uri: source.uri, ids: &ids)
-            return LoadedFeature(source: source, document: document, pickles: pickles, errors: [], lines: file.lines)
+            return LoadedFeature(
+                source: source, document: document, pickles: pickles, errors: [], lines: file.lines,
+                exactLines: file.exactLines)
         } catch {
             return failed(source, error.errors)
         }
