@@ -24,9 +24,10 @@ struct RunCommand {
             formats.contains(where: \.writesToStandardOutput) && !FormatRequest.humanOnStdout(formats)
         let interruption = RunInterruption()
         options.interruption = interruption
+        let reportPlaces = StaleReports.places(
+            of: parsed, inputs: RunInput.all(of: parsed, features: parsed.featurePaths))
         let signals = SignalWatch(
-            interruption, inProcess: workerExecutable == nil || parsed.has(.inProcess),
-            reports: StaleReports.places(of: parsed, inputs: RunInput.all(of: parsed, features: parsed.featurePaths)))
+            interruption, inProcess: workerExecutable == nil || parsed.has(.inProcess), reports: reportPlaces)
         defer { signals.stop() }
         if let workerExecutable, !parsed.has(.inProcess) {
             // Workers are this executable started again as it was: a custom runner's own main
@@ -106,7 +107,7 @@ struct RunCommand {
             err.write("error: \(error)\n")
             return 2
         }
-        RunExitGuard.arm(inProcess: options.isolation == .inProcess)
+        RunExitGuard.arm(inProcess: options.isolation == .inProcess, reports: reportPlaces)
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
         RunExitGuard.disarm()
         // A file the survey read and the run could not (no descriptor left) is told here; the

@@ -25,6 +25,24 @@ final class RunExitTests: XCTestCase {
         XCTAssertFalse(run.out.contains("PASSED"), run.out)
     }
 
+    /// The earlier run's reports at this run's places are removed, and said: a JUnit publisher
+    /// or the book would take them for this run's.
+    func test_run_inProcessStepCallingExitZero_removesTheEarlierRunsReports() throws {
+        let reports = ["--format", "junit:j.xml", "--format", "json:c.json", "--format", "html:b.html"]
+        let green = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/e.feature:4", "--in-process"] + reports, in: scratch.root)
+        XCTAssertEqual(green.code, 0, green.out + green.err)
+        let run = try ExecutableRun.run("misbehaving-specs", ["Features", "--in-process"] + reports, in: scratch.root)
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        for name in ["j.xml", "c.json", "b.html"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent(name).path), name)
+            XCTAssertTrue(
+                run.err.contains("removed \(name): an earlier run's report, and this run wrote none"), run.err)
+        }
+        XCTAssertTrue(
+            run.err.hasSuffix("FAILED:\n  - the run did not finish: the process was ended by the code it ran\n"))
+    }
+
     func test_run_onWorkersStepCallingExitZero_failsItsScenarioAndRunsTheOther() throws {
         let run = try ExecutableRun.run("misbehaving-specs", ["Features", "--format", "summary"], in: scratch.root)
         XCTAssertEqual(run.code, 1, run.out + run.err)
