@@ -86,10 +86,19 @@ final class ExecutableExamplesTests: XCTestCase {
             separator: "\n")
         let cut = lines.prefix { !$0.contains("\"testCaseFinished\"") }.joined(separator: "\n") + "\n"
         try cut.write(to: project.appendingPathComponent("cut.ndjson"), atomically: true, encoding: .utf8)
-        let run = try ExecutableRun.run("specs", ["report", "cut.ndjson", "--format", "summary"], in: project)
+        let run = try ExecutableRun.run(
+            "specs", ["report", "cut.ndjson", "--format", "summary", "--format", "json:c.json"], in: project)
         XCTAssertEqual(run.code, 1)
         XCTAssertTrue(run.out.contains("1 scenario (1 not finished)"), run.out)
         XCTAssertTrue(run.out.contains("  - the run is incomplete: 1 scenario never finished\n"), run.out)
+        // Cucumber JSON's readers judge a scenario by its steps: the one it was running fails, saying why.
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: project.appendingPathComponent("c.json")))
+        let steps = ((json as? [[String: Any]]) ?? []).flatMap { ($0["elements"] as? [[String: Any]]) ?? [] }
+            .flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }.compactMap { $0["result"] as? [String: Any] }
+        let failed = steps.filter { $0["status"] as? String == "failed" }
+        XCTAssertEqual(failed.count, 1, "\(steps)")
+        XCTAssertEqual(
+            failed.first?["error_message"] as? String, "the scenario never finished: its stream ends before it did")
     }
 
     func test_gherkin_fileThatIsNotUTF8_isAParseErrorEnvelope() throws {

@@ -159,9 +159,19 @@ package final class CucumberJSONFormatter: VerdictReader {
             json.field("keyword", scenario?.keyword ?? "Scenario")
             json.field("line", result.pickle.location.line)
             json.field("name", result.pickle.name)
+            // A scenario that never finished (a stream cut short) fails at the step it was
+            // running, saying why: the report's readers judge a scenario by its steps alone.
+            var unfinished: (step: Int, message: String)?
+            if result.status == .unknown, !steps.contains(where: { $0.status.failsRun }), !steps.isEmpty {
+                let step = steps.firstIndex { $0.result == nil } ?? steps.count - 1
+                unfinished = (step, "the scenario never finished: \(result.unsound ?? "its stream ends before it did")")
+            }
             json.key("steps")
-            json.array(steps) { json, step in
-                Self.step(step, embeddings: embeddings[step.testStepId] ?? [], into: &json)
+            json.array(steps.enumerated()) { json, entry in
+                let (index, step) = entry
+                Self.step(
+                    step, embeddings: embeddings[step.testStepId] ?? [],
+                    failing: unfinished?.step == index ? unfinished?.message : nil, into: &json)
             }
             json.key("tags")
             json.array(result.pickle.tags.enumerated()) { json, entry in
@@ -173,7 +183,10 @@ package final class CucumberJSONFormatter: VerdictReader {
         }
     }
 
-    private static func step(_ step: StepResult, embeddings: [Attachment], into json: inout PrettyJSON) {
+    /// A step; `failing`: it is written failed with that message (the scenario never finished).
+    private static func step(
+        _ step: StepResult, embeddings: [Attachment], failing: String? = nil, into json: inout PrettyJSON
+    ) {
         guard case .step(let pickleStep, let ast, let definitions) = step.kind else { return }
         json.object { json in
             if let docString = pickleStep.argument?.docString {
@@ -203,7 +216,7 @@ package final class CucumberJSONFormatter: VerdictReader {
                 match(definition.sourceReference, into: &json)
             }
             json.field("name", pickleStep.text)
-            result(step, into: &json)
+            result(step, failing: failing, into: &json)
             if let table = pickleStep.argument?.dataTable {
                 json.key("rows")
                 json.array(table.rows) { json, row in
@@ -232,12 +245,12 @@ package final class CucumberJSONFormatter: VerdictReader {
         }
     }
 
-    private static func result(_ step: StepResult, into json: inout PrettyJSON) {
+    private static func result(_ step: StepResult, failing: String? = nil, into json: inout PrettyJSON) {
         json.key("result")
         json.object { json in
             json.field("duration", step.result?.duration.totalNanoseconds ?? 0)
-            json.field("error_message", step.result?.message)
-            json.field("status", step.status.rawValue.lowercased())
+            json.field("error_message", failing ?? step.result?.message)
+            json.field("status", failing != nil ? "failed" : step.status.rawValue.lowercased())
         }
     }
 
