@@ -1,7 +1,7 @@
 import Messages
 import SpecsRunner
 
-/// On GitHub Actions, each failed or undefined step also becomes an
+/// On GitHub Actions, each step that fails the run (failed, undefined, ambiguous, pending) also becomes an
 /// `::error file=…,line=…::…` line pointing at the feature file, and at the end each of the
 /// run's verdict's other problems (a file that does not parse, scenarios never run, a shard
 /// missing...) an `::error::` line of its own.
@@ -32,9 +32,15 @@ package final class GitHubAnnotations: EventConsumer {
             let started = ledger.attempt(finished.testCaseStartedId),
             let scenario = ledger.scenarioResult(testCaseId: started.testCaseId)
         else { return }
-        for step in scenario.steps where step.status == .failed || step.status == .undefined {
+        for step in scenario.steps where step.status.failsRun {
             let line = step.line ?? scenario.pickle.location.line
-            let what = step.status == .undefined ? "Undefined step" : (step.result?.message ?? "failed")
+            let what =
+                switch step.status {
+                case .undefined: "Undefined step"
+                case .ambiguous: "Ambiguous step" + (step.result?.message.map { ": " + $0 } ?? "")
+                case .pending: "Pending" + (step.result?.message.map { ": " + $0 } ?? "")
+                default: step.result?.message ?? step.status.rawValue.lowercased()
+                }
             let message = "\(scenario.pickle.name): \(step.keyword)\(step.text): \(what)"
             out.write(
                 "::error file=\(Self.escapeProperty(scenario.pickle.uri)),line=\(line)::\(Self.escapeData(message))\n")
