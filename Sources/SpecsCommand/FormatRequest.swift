@@ -4,16 +4,29 @@ import SpecsReporting
 struct FormatRequest: Sendable, Hashable {
     let name: String
     let path: String?
+    /// Whether a colon is followed by nothing (`junit:`): a variable left empty, most likely.
+    let hasEmptyPath: Bool
 
     init(_ argument: String) {
         if let colon = argument.firstIndex(of: ":") {
             name = String(argument[..<colon])
             let rest = String(argument[argument.index(after: colon)...])
             path = rest.isEmpty || rest == "-" ? nil : rest
+            hasEmptyPath = rest.isEmpty
         } else {
             name = argument
             path = nil
+            hasEmptyPath = false
         }
+    }
+
+    /// Refuses a request whose path is empty (`--format junit:$UNSET`): it would go to
+    /// standard output, where nobody looks for the file.
+    static func checkPaths(_ requests: [FormatRequest]) throws {
+        guard let empty = requests.first(where: \.hasEmptyPath) else { return }
+        throw UsageError(
+            message: "--format \(empty.name): has nothing after the colon (a variable left empty?): give a path, or "
+                + "'\(empty.name)' alone (or '\(empty.name):-') for standard output")
     }
 
     /// Whether it writes to standard output: without a path, or to one naming it

@@ -29,6 +29,10 @@ enum ReportCommand {
             StaleReports.remove(of: parsed, inputs: RunInput.streams(parsed.positionals), err: err)
             return 2
         }
+        do { try FormatRequest.checkPaths(parsed.all(.format).map(FormatRequest.init)) } catch {
+            err.write("error: \(error)\n")
+            return removingReports()
+        }
         // SIGINT, SIGTERM and SIGHUP end the merge where it stands, with no report written nor an
         // earlier one left in place (one after the reports are finished leaves them, as for a run).
         SignalIntake.begin()

@@ -231,6 +231,7 @@ struct RunCommand {
 
     private func formatRequests() throws -> [FormatRequest] {
         let requests = parsed.all(.format).map(FormatRequest.init)
+        try FormatRequest.checkPaths(requests)
         for request in requests where !FormatRequest.known.contains(request.name) {
             var message = "unknown format '\(request.name)'"
             if let suggestion = ArgumentParser.suggestion(for: request.name, among: FormatRequest.known) {

@@ -90,6 +90,9 @@ final class StaleReportTests: XCTestCase {
             ["--tags", "--format=junit:j.xml"],
             ["--profile", "nightly", "--format", "junit:j.xml"],
             ["report", "m.ndjson", "--formatt", "html:b.html", "--format", "junit:j.xml"],
+            // A CI variable left empty: `--format traceability:$GITHUB_STEP_SUMMARY` outside Actions.
+            ["--format", "junit:j.xml", "--format", "traceability:"],
+            ["report", "m.ndjson", "--format", "junit:j.xml", "--format", "traceability:"],
         ]
         for arguments in mistakes {
             XCTAssertEqual(try run(reports).code, 0)
