@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "SpecsTesting",
             dependencies: [
-                "SpecsRunner", "SpecsReporting", "Gherkin", "Messages", "TagExpressions", "FeatureLint", "Locking",
+                "SpecsRunner", "SpecsReporting", "SpecsCommand", "Gherkin", "Messages", "TagExpressions",
+                "FeatureLint", "Locking",
             ]),
         .testTarget(name: "ScenarioTestGenerationTests", dependencies: ["ScenarioTestGeneration", "Gherkin"]),
         .testTarget(

@@ -6,7 +6,7 @@ import SpecsRunner
 /// defaults and of the profile `--profile` names, then the command line's, which win: an
 /// option the command line gives replaces the file's (all of its values, for an option
 /// given several times), and paths on the command line replace the file's `paths`.
-enum ProfileArguments {
+package enum ProfileArguments {
     /// The options a file may set: every run option but those that only ask for help.
     static let settable = OptionTable.run.filter {
         ![.help, .version, .i18nLanguages, .i18nKeywords, .profile].contains($0.option)
@@ -107,5 +107,22 @@ enum ProfileArguments {
             if argument.hasPrefix("-p"), argument.count > 2 { return String(argument.dropFirst(2)) }
         }
         return nil
+    }
+}
+
+extension ProfileArguments {
+    /// The tag expression `specs.json` (in `directory`) gives a run, with the profile named,
+    /// read as strictly as a run reads it: an unknown option, a value out of range or a
+    /// profile that does not exist is an error placed in the file. Nil without a file or
+    /// without `tags`. The generated scenario tests select by it.
+    package static func configuredTags(profile: String?, directory: String) throws -> String? {
+        guard let configuration = try ProjectConfiguration.load(directory: directory) else {
+            if let profile {
+                throw UsageError(message: "profile '\(profile)': there is no \(ProjectConfiguration.fileName) here")
+            }
+            return nil
+        }
+        let arguments = try arguments(profile.map { ["--profile", $0] } ?? [], configuration: configuration)
+        return try ArgumentParser.parse(arguments, table: OptionTable.run).value(.tags)
     }
 }

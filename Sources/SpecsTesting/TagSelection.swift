@@ -1,4 +1,5 @@
 import Foundation
+import SpecsCommand
 import SpecsRunner
 import TagExpressions
 
@@ -20,13 +21,17 @@ enum TagSelection {
             return (parse(tags), "\(ScenarioTests.tagsVariable)='\(tags)'")
         }
         do {
+            // Read as `specs` reads it: an unknown option (`"tag"` for `"tags"`) is an error here
+            // too, not a selection silently lost.
             let profile = environment[ScenarioTests.profileVariable]
-            let options = try ProjectConfiguration.load()?.options(profile: profile)
-            guard case .values(let tags)? = options?["tags"] else { return (.success(nil), nil) }
+            guard
+                let tags = try ProfileArguments.configuredTags(
+                    profile: profile, directory: FileManager.default.currentDirectoryPath)
+            else { return (.success(nil), nil) }
             let origin =
-                "\(ProjectConfiguration.fileName)'s tags '\(tags.last ?? "")'"
+                "\(ProjectConfiguration.fileName)'s tags '\(tags)'"
                 + (profile.map { " (\(ScenarioTests.profileVariable)=\($0))" } ?? "")
-            return (parse(tags.last, origin: "\(ProjectConfiguration.fileName)'s tags"), origin)
+            return (parse(tags, origin: "\(ProjectConfiguration.fileName)'s tags"), origin)
         } catch {
             return (.failure(TagSelectionError(message: "\(error)")), nil)
         }

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import SpecsCommand
+
 /// A `specs.json` that does not read is an error at its line and column, through the real
 /// runner: a missing comma, a comma too many, a key given twice.
 final class SpecsJSONErrorTests: XCTestCase {
@@ -18,6 +20,34 @@ final class SpecsJSONErrorTests: XCTestCase {
     private func run(_ json: String, _ arguments: [String] = []) throws -> ExecutableRun {
         try project.write("specs.json", json)
         return try ExecutableRun.run("misbehaving-specs", arguments, in: project.root)
+    }
+
+    /// The scenario tests (`swift test`) select by the file's tags, read as strictly as a run
+    /// reads the file: a misspelt option is an error there too, not a selection lost.
+    func test_configuredTags_readsTheFileAsARunDoes() throws {
+        let directory = project.root.path
+        try project.write(
+            "specs.json", #"{ "default": { "tags": "not @wip" }, "profiles": { "ci": { "tags": "@smoke" } } }"#)
+        XCTAssertEqual(try ProfileArguments.configuredTags(profile: nil, directory: directory), "not @wip")
+        XCTAssertEqual(try ProfileArguments.configuredTags(profile: "ci", directory: directory), "@smoke")
+        XCTAssertThrowsError(try ProfileArguments.configuredTags(profile: "nightly", directory: directory)) {
+            XCTAssertTrue("\($0)".contains("unknown profile 'nightly'"), "\($0)")
+        }
+        for (json, expected) in [
+            (
+                #"{ "default": { "tag": "@smoke" } }"#,
+                "specs.json:1:16: error: unknown option 'tag'. Did you mean 'tags'?"
+            ),
+            (#"{ "default": { "tags": "@smoke", "timout": 5 } }"#, "unknown option 'timout'. Did you mean 'timeout'?"),
+        ] {
+            try project.write("specs.json", json)
+            XCTAssertThrowsError(try ProfileArguments.configuredTags(profile: nil, directory: directory)) {
+                XCTAssertTrue("\($0)".contains(expected), "\($0)")
+            }
+        }
+        try FileManager.default.removeItem(atPath: project.root.appendingPathComponent("specs.json").path)
+        XCTAssertNil(try ProfileArguments.configuredTags(profile: nil, directory: directory))
+        XCTAssertThrowsError(try ProfileArguments.configuredTags(profile: "ci", directory: directory))
     }
 
     func test_run_missingComma_isAnErrorAtItsLineAndColumn() throws {
