@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// snippet package
 import Foundation
 import PackageDescription
 
@@ -9,7 +10,6 @@ let specsFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let specs = specsFolder.lastPathComponent.lowercased()
 
-// snippet package
 let package = Package(
     name: "Cart",
     platforms: [.macOS(.v13)],

@@ -1,8 +1,8 @@
+// snippet steps
 import Cart
 import Foundation
 import SpecsRunner
 
-// snippet steps
 /// The state of one scenario: a fresh one for each.
 public final class CartWorld {
     var cart = Cart()
