@@ -63,9 +63,17 @@ enum DefinitionSource {
         return (first, String(call.prefix { $0 == " " || $0 == "\t" }), receiver(in: call))
     }
 
-    /// The name a definition call on `line` is made on: `registry` in `registry.given(`.
+    /// The calls a definition makes with no name before them, on `self` (in an extension of
+    /// `StepRegistry`: `given("…") { … }`).
+    static let bareCalls = ["given(", "when(", "then(", "and(", "but(", "step("]
+
+    /// The name a definition call on `line` is made on: `registry` in `registry.given(`; empty
+    /// for a call with no name (`given(` in an extension of `StepRegistry`).
     static func receiver(in line: Substring) -> String? {
-        guard let call = callMarkers.compactMap({ line.range(of: $0)?.lowerBound }).min() else { return nil }
+        guard let call = callMarkers.compactMap({ line.range(of: $0)?.lowerBound }).min() else {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return bareCalls.contains { trimmed.hasPrefix($0) } ? "" : nil
+        }
         let before = line[..<call]
         if before.hasSuffix("`") {
             // A name that is a keyword, written with its backticks (`` `default` ``).
@@ -82,9 +90,11 @@ enum DefinitionSource {
     /// Whether `text` registers `expression` (as Swift writes it, quotes included) by a call on
     /// `registry` (`steps.given("…"`, raw or split over lines), outside comments.
     static func registers(_ expression: String, on registry: String, in text: String) -> Bool {
+        // A call with no name (`given(`, on `self`) stands after neither a name nor a dot.
+        let receiver = registry.isEmpty ? "" : NSRegularExpression.escapedPattern(for: registry) + #"\s*\.\s*"#
         let pattern =
-            "(?<![A-Za-z0-9_`.])" + NSRegularExpression.escapedPattern(for: registry)
-            + #"\s*\.\s*(given|when|then|step)\s*\(\s*#*"# + NSRegularExpression.escapedPattern(for: expression)
+            "(?<![A-Za-z0-9_`.])" + receiver
+            + #"(given|when|then|step)\s*\(\s*#*"# + NSRegularExpression.escapedPattern(for: expression)
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
         let code = withoutComments(text)
         return regex.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
@@ -160,10 +170,12 @@ enum DefinitionSource {
         return end
     }
 
-    /// A snippet (`steps.given("…") { … }`) called on `registry` instead of `steps`.
+    /// A snippet (`steps.given("…") { … }`) called on `registry` instead of `steps`; with no
+    /// name (`""`) when the definitions around it are called on `self`.
     static func calling(_ registry: String?, _ snippet: String) -> String {
         guard let registry, registry != "steps", snippet.hasPrefix("steps.") else { return snippet }
-        return registry + snippet.dropFirst("steps".count)
+        return registry.isEmpty
+            ? String(snippet.dropFirst("steps.".count)) : registry + snippet.dropFirst("steps".count)
     }
 
     /// The expression of a snippet's first line as Swift writes it, quotes included:

@@ -10,6 +10,19 @@ final class DefinitionSourceTests: XCTestCase {
         XCTAssertEqual(DefinitionSource.receiver(in: #"    r2.when(regex: "^x$") { _ in }"#), "r2")
         XCTAssertEqual(DefinitionSource.receiver(in: #"    steps.then("a step") { _ in }"#), "steps")
         XCTAssertNil(DefinitionSource.receiver(in: "    let total = 3"))
+        // In an extension of StepRegistry, definitions are called on `self`, with no name.
+        XCTAssertEqual(DefinitionSource.receiver(in: #"        given("a step") { _ in }"#), "")
+        XCTAssertEqual(DefinitionSource.receiver(in: "\twhen(regex: \"^x$\") { _ in }"), "")
+        XCTAssertNil(DefinitionSource.receiver(in: "    forgiven(x)"))
+    }
+
+    func test_calling_definitionsCalledOnSelf_writesTheCallWithNoName() {
+        let snippet = "steps.given(\"a cart\") { world in\n    throw Pending()\n}"
+        XCTAssertEqual(DefinitionSource.calling("", snippet), "given(\"a cart\") { world in\n    throw Pending()\n}")
+        let source = DefinitionSource.Unbuilt(
+            name: "LoginSteps.swift", text: "        given(\"a cart\") { world in", registry: "")
+        XCTAssertNotNil(DefinitionSource.unbuiltNote(snippet: "given(\"a cart\") { world in", in: [source]))
+        XCTAssertFalse(DefinitionSource.registers("\"a cart\"", on: "", in: "    forgiven(\"a cart\")"))
     }
 
     func test_calling_anotherRegistryName_replacesStepsAtTheStartOnly() {
