@@ -67,6 +67,31 @@ package struct TagExpression: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The tags the expression names at least once outside an odd number of `not`s, in order:
+    /// those it asks scenarios to carry (`@smoke` in `@smoke and not @wip`).
+    package var wantedTagNames: [String] {
+        var negated = [Bool](repeating: false, count: nodes.count)
+        var groups: [[Int]] = []
+        for (index, node) in nodes.enumerated() {
+            switch node {
+            case .tag: groups.append([index])
+            case .not:
+                let inner = groups.popLast() ?? []
+                for tag in inner { negated[tag].toggle() }
+                groups.append(inner)
+            case .and, .or:
+                let rhs = groups.popLast() ?? []
+                let lhs = groups.popLast() ?? []
+                groups.append(lhs + rhs)
+            }
+        }
+        var seen: Set<String> = []
+        return nodes.indices.compactMap { index in
+            guard case .tag(let name) = nodes[index], !negated[index], seen.insert(name).inserted else { return nil }
+            return name
+        }
+    }
+
     /// A name without `@` (`smoke`), which no Gherkin tag can be, worded as the command line,
     /// `specs.json` and `SPECS_TAGS` refuse it; nil when every name is a tag. Cucumber's old
     /// syntax (`~@wip`) is told the expression that says it today.

@@ -103,6 +103,17 @@ final class VerdictTests: XCTestCase {
             result.err.contains("'smoke' is not a tag, tags start with @. Did you mean '@smoke'?"), result.err)
     }
 
+    /// A tag only left out (`not @wip`, specs.json's usual default) that no scenario carries is
+    /// the usual case: no warning. One asked for is still warned of.
+    func test_run_tagOnlyLeftOutThatNoScenarioCarries_isNotWarnedOf() async throws {
+        let quiet = try await project().run(["@/Features", "--tags", "not @wip", "--no-color"])
+        XCTAssertFalse(quiet.err.contains("warning"), quiet.err)
+        let mixed = try await project().run(["@/Features", "--tags", "@smok or not (@wpi and not @x)", "--no-color"])
+        XCTAssertTrue(mixed.err.contains("no scenario has the tag @smok."), mixed.err)
+        XCTAssertTrue(mixed.err.contains("no scenario has the tag @x."), mixed.err)
+        XCTAssertFalse(mixed.err.contains("@wpi"), mixed.err)
+    }
+
     func test_run_tagNoScenarioCarries_warnsWithTheNearestAndFailsForSelectingNothing() async throws {
         let result = try await project().run(["@/Features", "--tags", "@smok", "--no-color"])
         XCTAssertEqual(result.code, 1)
