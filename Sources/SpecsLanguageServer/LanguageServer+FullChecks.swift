@@ -40,12 +40,12 @@ extension LanguageServer {
             fullChecks.start(uri: uri, version: document.version, text: document.text, linter: linter) {
                 // The tokens and diagnostics made with the check, off the thread that answers:
                 // what the runner says of each text remembered for this check alone.
-                var known: [String: [StepCatalog.ArgumentPlace]] = [:]
+                var known: [ExactText: [StepCatalog.ArgumentPlace]] = [:]
                 let tokens = DocumentTokens(
                     Self.tokens(of: $0.steps[...], headings: $0.headings[...]) { text in
-                        if let found = known[text] { return found }
+                        if let found = known[ExactText(text)] { return found }
                         let found = catalog.arguments(of: text)
-                        known[text] = found
+                        known[ExactText(text)] = found
                         return found
                     })
                 var checks = Self.checks(

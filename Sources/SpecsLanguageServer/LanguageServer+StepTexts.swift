@@ -6,10 +6,10 @@ import SpecsRunner
 extension LanguageServer {
     /// The definitions a step's text matches, remembered.
     func matches(_ text: String) -> [StepCatalog.Entry] {
-        if let known = matchCache[text] { return known }
+        if let known = matchCache[ExactText(text)] { return known }
         if matchCache.count > 100_000 { matchCache.removeAll() }
         let found = catalog.matches(text)
-        matchCache[text] = found
+        matchCache[ExactText(text)] = found
         return found
     }
 
@@ -33,7 +33,7 @@ extension LanguageServer {
         StepChecks(
             matches: matches, broken: brokenDefinitions(matching:),
             refusal: { [unowned self] text, table, docString in
-                let key = RefusalKey(text: text, table: table, docString: docString)
+                let key = RefusalKey(text: ExactText(text), table: table, docString: docString)
                 if let known = refusalCache[key] { return known }
                 if refusalCache.count > 100_000 { refusalCache.removeAll() }
                 let found = catalog.refusal(of: text, table: table, docString: docString)
@@ -59,18 +59,18 @@ extension LanguageServer {
         catalog: StepCatalog, broken: [(problem: DefinitionProblem, expression: CucumberExpression)],
         refusedRun: String?, unbuilt: [DefinitionSource.Unbuilt]
     ) -> StepChecks {
-        var matches: [String: [StepCatalog.Entry]] = [:]
+        var matches: [ExactText: [StepCatalog.Entry]] = [:]
         var refusals: [RefusalKey: String?] = [:]
         return StepChecks(
             matches: { text in
-                if let known = matches[text] { return known }
+                if let known = matches[ExactText(text)] { return known }
                 let found = catalog.matches(text)
-                matches[text] = found
+                matches[ExactText(text)] = found
                 return found
             },
             broken: { text in broken.filter { $0.expression.match(text) != nil }.map(\.problem) },
             refusal: { text, table, docString in
-                let key = RefusalKey(text: text, table: table, docString: docString)
+                let key = RefusalKey(text: ExactText(text), table: table, docString: docString)
                 if let known = refusals[key] { return known }
                 let found = catalog.refusal(of: text, table: table, docString: docString)
                 refusals[key] = .some(found)

@@ -24,14 +24,14 @@ public final class LanguageServer {
     /// The project's feature files read and checked when the server starts, off the thread that answers.
     let scan = WorkspaceScan()
     /// What the definitions say of each step text seen: a step checked twice is matched once.
-    var matchCache: [String: [StepCatalog.Entry]] = [:]
+    var matchCache: [ExactText: [StepCatalog.Entry]] = [:]
     /// The arguments each step text seen gives its definition, for semantic tokens.
     var argumentCache: [String: [StepCatalog.ArgumentPlace]] = [:]
     /// Why the runner refuses each step text seen, with or without a table or doc string.
     var refusalCache: [RefusalKey: String?] = [:]
     /// A step text asked of the runner, with or without a table or doc string.
     struct RefusalKey: Hashable {
-        let text: String
+        let text: ExactText
         let table: Bool
         let docString: Bool
     }

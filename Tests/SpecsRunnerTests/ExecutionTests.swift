@@ -14,6 +14,40 @@ final class ExecutionTests: XCTestCase {
             Given step "three"
         """
 
+    /// A step's match depends on its own text alone: the same words precomposed (`á`) and
+    /// decomposed (`a` and a combining accent), equal as Swift strings, match as the
+    /// expression matches each, whichever comes first.
+    func test_match_precomposedAndDecomposedTexts_eachMatchesAsItselfInEitherOrder() async throws {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("un password válido {string}") { (_, _: String) in }
+        let precomposed = "    Given un password v\u{E1}lido \"x\"\n"
+        let decomposed = "    Given un password va\u{301}lido \"x\"\n"
+        // (`==` of the two texts is true: the order is told by a flag.)
+        for (first, second, precomposedFirst) in [(precomposed, decomposed, true), (decomposed, precomposed, false)] {
+            let feature = "Feature: f\n  Scenario: one\n" + first + "  Scenario: two\n" + second
+            let (summary, envelopes) = try await RunHarness(("f.feature", feature)).run(steps)
+            // Each scenario's step status, by the scenario's first step's text.
+            var pickles: [String: String] = [:]
+            var cases: [String: String] = [:]
+            var attempts: [String: String] = [:]
+            var statuses: [String: TestStepResultStatus] = [:]
+            for envelope in envelopes {
+                switch envelope {
+                case .pickle(let pickle): pickles[pickle.id] = pickle.name
+                case .testCase(let testCase): cases[testCase.id] = pickles[testCase.pickleId]
+                case .testCaseStarted(let started): attempts[started.id] = cases[started.testCaseId]
+                case .testStepFinished(let finished):
+                    statuses[attempts[finished.testCaseStartedId] ?? "?"] = finished.testStepResult.status
+                default: break
+                }
+            }
+            let expected: [String: TestStepResultStatus] =
+                precomposedFirst ? ["one": .passed, "two": .undefined] : ["one": .undefined, "two": .passed]
+            XCTAssertEqual(statuses, expected, "precomposed first: \(precomposedFirst)")
+            XCTAssertEqual(summary.scenarios.count, 2)
+        }
+    }
+
     func test_hooks_run_in_order_around_scenarios_and_steps() async throws {
         let journal = Journal()
         var steps = StepRegistry { TestWorld() }

@@ -88,6 +88,17 @@ final class WorkerPlanTests: XCTestCase {
         XCTAssertNil(PlanLine.decode(second, using: definitions))
     }
 
+    /// A step sent before is named by its place only when its text is the same scalar for
+    /// scalar: a decomposed accent is another text, whose matches may differ.
+    func test_sentSteps_precomposedAndDecomposedTexts_areTwoSteps() {
+        var sent = SentSteps()
+        let precomposed = SentSteps.Key(text: ExactText("un password v\u{E1}lido"), type: .context)
+        let decomposed = SentSteps.Key(text: ExactText("un password va\u{301}lido"), type: .context)
+        sent.add(precomposed)
+        XCTAssertEqual(sent.index(of: precomposed), 0)
+        XCTAssertNil(sent.index(of: decomposed))
+    }
+
     func test_decode_stepNamingADefinitionTheWorkerLacks_isNoRequest() throws {
         let (plan, _) = try planned()
         let none = PlanDefinitions(hooks: [], definitions: [], parameterTypes: ParameterTypeRegistry())

@@ -75,7 +75,7 @@ struct TestCasePlanner: Sendable {
     let hooks: [Hook]
     let idPrefix: String
     /// Matches by step text: many steps share their text.
-    private var cache: [String: [StepMatch]] = [:]
+    private var cache: [ExactText: [StepMatch]] = [:]
     private static var cacheLimit: Int { 512 }
 
     init(matcher: StepMatcher, hooks: [Hook], idPrefix: String) {
@@ -85,11 +85,12 @@ struct TestCasePlanner: Sendable {
     }
 
     private mutating func matches(for text: String) -> [StepMatch] {
-        if let known = cache[text] { return known }
+        let key = ExactText(text)
+        if let known = cache[key] { return known }
         let found = matcher.matches(for: text)
         // Bounded, so that a long run of distinct texts does not grow it without end.
         if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[text] = found
+        cache[key] = found
         return found
     }
 

@@ -127,14 +127,14 @@ struct SentSteps: Sendable {
     static let limit = 8192
     private var places: [Key: Int] = [:]
 
-    /// What makes two steps the same to a worker: their kind and text (their matches follow
-    /// from the text).
+    /// What makes two steps the same to a worker: their kind and text, scalar for scalar
+    /// (their matches follow from the text; see `ExactText`).
     struct Key: Hashable, Sendable {
-        let text: String
+        let text: ExactText
         let type: PickleStepType?
     }
 
-    static func key(_ step: PickleStep) -> Key { Key(text: step.text, type: step.type) }
+    static func key(_ step: PickleStep) -> Key { Key(text: ExactText(step.text), type: step.type) }
 
     func index(of key: Key) -> Int? { places[key] }
 
