@@ -26,13 +26,30 @@ enum SignalIntake {
     /// Whether the handler is in place.
     private static let active = Locked(false)
 
+    /// SIGINT and SIGHUP when the process was started with them ignored (`nohup`, a shell's
+    /// background job): they stay ignored, as the convention has it, and workers inherit that.
+    /// Read once, before the handler is first put in place. SIGTERM is always taken in.
+    private static let ignoredAtStart: Set<Int32> = {
+        var ignored: Set<Int32> = []
+        for number in [SIGINT, SIGHUP] {
+            let previous = signal(number, SIG_IGN)
+            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                ignored.insert(number)
+            } else {
+                signal(number, previous)
+            }
+        }
+        return ignored
+    }()
+
     /// Takes the signals in from now on (again, after `end`).
     static func begin() {
         _ = pipe
+        let ignored = ignoredAtStart
         active.withLock { active in
             guard !active else { return }
             active = true
-            for (number, _) in taken {
+            for (number, _) in taken where !ignored.contains(number) {
                 signal(number) { number in
                     // Only what is safe in a signal handler: one write, errno kept for the code it interrupted.
                     let saved = errno
@@ -64,7 +81,7 @@ enum SignalIntake {
         let ended = active.withLock { active in
             guard active else { return false }
             active = false
-            for (number, _) in taken { signal(number, SIG_DFL) }
+            for (number, _) in taken where !ignoredAtStart.contains(number) { signal(number, SIG_DFL) }
             return true
         }
         guard ended else { return }

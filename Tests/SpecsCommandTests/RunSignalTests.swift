@@ -42,6 +42,26 @@ final class RunSignalTests: XCTestCase {
             "the worker went on after the run ended")
     }
 
+    /// Started with SIGHUP or SIGINT ignored (`nohup`, a script's background job), the run
+    /// leaves it so, its workers too: it runs to its end. SIGTERM still stops it.
+    func test_run_startedWithASignalIgnored_keepsItIgnored() throws {
+        try scratch.write(
+            "Features/n.feature",
+            "Feature: N\n\n  Scenario: one\n    Given a step that sleeps for 600 ms\n\n"
+                + "  Scenario: two\n    Given a step that passes\n")
+        for (name, number) in [("HUP", SIGHUP), ("INT", SIGINT)] {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary"], in: project, signal: number, after: 0.3,
+                script: "trap '' \(name); exec \"$0\" \"$@\"")
+            XCTAssertEqual(run.code, 0, "\(name): " + run.out + run.err)
+            XCTAssertTrue(run.out.hasSuffix("PASSED: 2 scenarios passed\n"), "\(name): " + run.out)
+        }
+        let stopped = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"], in: project, signal: SIGTERM, after: 0.3,
+            script: "trap '' HUP INT; exec \"$0\" \"$@\"")
+        XCTAssertEqual(stopped.code, 143, stopped.out + stopped.err)
+    }
+
     func test_run_signalBeforeTheRunWatchesSignals_endsItAsInterruptedWithEveryReport() throws {
         try scratch.write("Features/e.feature", "Feature: E\n\n  Scenario: one\n    Given a step that fails\n")
         // A long rerun file holds the run in its reading of it, before it watches signals, for
