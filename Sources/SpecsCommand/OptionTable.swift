@@ -21,7 +21,7 @@ enum OptionTable {
         OptionSpec(
             .format, value: "name[:path]",
             help:
-                "pretty (default), progress, summary, message, junit, json, html, traceability, traceability-json, usage; to stdout without a path (repeatable)."
+                "pretty (default), progress, summary, message, junit, json, html, traceability, traceability-json, usage, rerun; to stdout without a path (repeatable)."
         ),
         OptionSpec(.dryRun, value: nil, help: "Match every step without running any."),
         OptionSpec(.failFast, value: nil, help: "Stop after the first failing scenario."),

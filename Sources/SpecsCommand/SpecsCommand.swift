@@ -105,6 +105,11 @@ public enum SpecsCommand {
                 "note: SPECS_TAGS='\(tags)' selects the scenario tests of `swift test`; \(name) does not read it "
                     + "(select with --tags)\n")
         }
+        if let profile = ProcessInfo.processInfo.environment["SPECS_PROFILE"], !profile.isEmpty {
+            err.write(
+                "note: SPECS_PROFILE='\(profile)' chooses the profile of `swift test`'s scenario tests; \(name) does "
+                    + "not read it (choose with --profile \(profile))\n")
+        }
         return await RunCommand(
             parsed: parsed.readingRerunFiles(), out: out, err: err, workerExecutable: workerExecutable
         )
@@ -137,7 +142,10 @@ public enum SpecsCommand {
                 -h (--help); --strict is how every run goes.
 
                 EXIT CODES:
-                  0  every scenario passed    1  a scenario failed (undefined and pending count)    2  usage or parse error
+                  0  every scenario passed
+                  1  a scenario failed (undefined, pending and ambiguous count), nothing was selected, or coverage
+                  2  a usage, parse or definition error, or a report that could not be written
+                  130, 143, 129  stopped by SIGINT, SIGTERM, SIGHUP
 
                 """)
     }

@@ -12,6 +12,12 @@ struct TraceabilityOptions {
     let warnings: [String]
 
     /// A results file's bytes, or a usage error naming the option, why, and how to make the file.
+    /// The folder of `path` as written (`.` when it names none).
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     private static func contents(of path: String, option: String, recipe: String) throws(UsageError) -> Data {
         guard let data = InputFile.contents(atPath: path) else {
             let reason =
@@ -61,8 +67,9 @@ struct TraceabilityOptions {
         for path in parsed.all(.testOutput) {
             let data = try Self.contents(
                 of: path, option: "--test-output",
-                recipe: "Keep what `swift test` prints: "
-                    + "`swift test --parallel --verbose --xunit-output reports/xunit.xml 2>&1 | tee \(path)`.")
+                recipe: "Keep what `swift test` prints (its folder made first: `tee` opens the file before "
+                    + "`swift test` runs): `mkdir -p \(Self.folder(of: path)) && swift test --parallel --verbose "
+                    + "--xunit-output \(Self.folder(of: path))/xunit.xml 2>&1 | tee \(path)`.")
             var merged = results ?? TestResults()
             if merged.merge(testOutput: String(decoding: data, as: UTF8.self)) == 0 {
                 warnings.append(

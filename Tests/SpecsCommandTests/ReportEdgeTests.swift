@@ -95,6 +95,11 @@ final class ReportEdgeTests: XCTestCase {
             run.err.contains(
                 "note: SPECS_TAGS='@smok' selects the scenario tests of `swift test`; misbehaving-specs does not read it "
                     + "(select with --tags)"), run.err)
+        let profiled = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"], in: project, environment: ["SPECS_PROFILE": "ci"])
+        XCTAssertTrue(
+            profiled.err.contains("note: SPECS_PROFILE='ci' chooses the profile of `swift test`'s scenario tests"),
+            profiled.err)
     }
 
     func test_run_whenWorkersCannotStart_namesTheResourceAndItsLimitNotAHook() throws {
