@@ -46,6 +46,18 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertTrue((result.out + result.err).contains(words), result.out + result.err, file: file, line: line)
     }
 
+    /// The stream a merge wrote stands for every shard it merged: reported again (the book
+    /// rebuilt from a kept artifact) it passes; beside one of its shards, that shard is twice.
+    func test_report_ofAMergesOwnStream_passesAndAShardBesideItIsGivenTwice() throws {
+        XCTAssertEqual(try shard(1).code, 0)
+        XCTAssertEqual(try shard(2).code, 0)
+        XCTAssertEqual(try report(["s1.ndjson", "s2.ndjson", "--format", "message:merged.ndjson"]).code, 0)
+        let again = try report(["merged.ndjson", "--format", "summary", "--format", "html:book.html"])
+        XCTAssertEqual(again.code, 0, again.out + again.err)
+        XCTAssertTrue(again.out.hasSuffix("PASSED: 6 scenarios passed\n"), again.out)
+        assertFails(try report(["merged.ndjson", "s1.ndjson"]), saying: "shard 1 of 2 is given more than once")
+    }
+
     func test_report_streamHoldingTwoRunsAppended_failsNamingIt() throws {
         try scratch.write("Features/f1.feature", "Feature: F1\n\n  Scenario: s\n    Given a step that fails\n")
         try scratch.write("Features/f2.feature", "Feature: F2\n")

@@ -77,24 +77,10 @@ package struct ShardCheck: Sendable {
             } else if facts.success == false {
                 failedRuns.append(path)
             }
-            guard let metadata = facts.metadata else { continue }
-            if metadata.dryRun == true {
-                scenariosOnlyMatched += facts.planned.filter { $0.contains(":") }
-                problems.append("\(path) is a dry run (--dry-run): its steps were matched to definitions, none was run")
-            }
-            if let reason = metadata.workersNotStarted, !workersNotStarted.contains(reason) {
-                workersNotStarted.append(reason)
-            }
-            if let signal = metadata.interrupted {
-                problems.append("\(path): its run was stopped by \(signal) before its end")
-            }
-            if let count = metadata.definitionErrors, count > 0 {
-                problems.append(
-                    "\(path): \(count) step definition\(count == 1 ? "" : "s") or hook\(count == 1 ? "" : "s") "
-                        + "could not be registered, so its run ran no scenario")
-            }
+            for metadata in facts.shardMetadata { check(metadata, of: path, planned: facts.planned) }
         }
-        let described = facts.compactMap { stream in stream.facts.metadata.map { (path: stream.path, metadata: $0) } }
+        // A merge's stream stands for each shard it merged.
+        let described = facts.flatMap { stream in stream.facts.shardMetadata.map { (path: stream.path, metadata: $0) } }
         // A stream cut before its end tells no shard: it may be the one no other stream is.
         let cut = streams.count > 1 ? facts.filter { $0.facts.success == nil && $0.facts.metadata == nil } : []
         checkShards(described, facts: facts.map(\.facts), cut: cut.map(\.path))
@@ -106,6 +92,26 @@ package struct ShardCheck: Sendable {
             return RunLedger.ShardTime(
                 shard: metadata.shard, of: metadata.shards, nanoseconds: max(0, end.saturatingSubtract(start)))
         }.sorted { $0.shard < $1.shard }
+    }
+
+    /// What one run's metadata tells of its stream at `path`: a dry run, an interruption,
+    /// definitions that did not register, workers that did not start.
+    private mutating func check(_ metadata: RunMetadata, of path: String, planned: [String]) {
+        if metadata.dryRun == true {
+            scenariosOnlyMatched += planned.filter { $0.contains(":") }
+            problems.append("\(path) is a dry run (--dry-run): its steps were matched to definitions, none was run")
+        }
+        if let reason = metadata.workersNotStarted, !workersNotStarted.contains(reason) {
+            workersNotStarted.append(reason)
+        }
+        if let signal = metadata.interrupted {
+            problems.append("\(path): its run was stopped by \(signal) before its end")
+        }
+        if let count = metadata.definitionErrors, count > 0 {
+            problems.append(
+                "\(path): \(count) step definition\(count == 1 ? "" : "s") or hook\(count == 1 ? "" : "s") "
+                    + "could not be registered, so its run ran no scenario")
+        }
     }
 
     /// The checks of the suite as its shards describe it: one suite, one number of shards,

@@ -5,7 +5,11 @@ import Messages
 /// started and finished, whether it says it passed, and where each of its test cases'
 /// scenarios stands (`path:line`, the same in every run of the same files).
 struct StreamFacts {
-    var metadata: RunMetadata?
+    /// The run metadata it carries, each once, in order: one for a run's stream, one for each
+    /// shard for the stream a merge wrote (`specs report --format message:FILE`).
+    var shardMetadata: [RunMetadata] = []
+    /// Its run's metadata (the last it carries); nil for a stream without any.
+    var metadata: RunMetadata? { shardMetadata.last }
     var started: Int?
     var finished: Int?
     /// What its `testRunFinished` says; nil when the stream has none (it ended early).
@@ -34,7 +38,9 @@ struct StreamFacts {
             case .pickle(let pickle): places[pickle.id] = Self.place(pickle)
             case .testCase(let testCase): planned.append(places[testCase.pickleId] ?? "pickle \(testCase.pickleId)")
             case .attachment(let attachment) where attachment.mediaType == RunMetadata.mediaType:
-                metadata = RunMetadata.decode(attachment.body) ?? metadata
+                if let metadata = RunMetadata.decode(attachment.body), !shardMetadata.contains(metadata) {
+                    shardMetadata.append(metadata)
+                }
             default: continue
             }
         }
