@@ -111,11 +111,17 @@ package enum ProfileArguments {
 }
 
 extension ProfileArguments {
-    /// The tag expression `specs.json` (in `directory`) gives a run, with the profile named,
-    /// read as strictly as a run reads it: an unknown option, a value out of range or a
-    /// profile that does not exist is an error placed in the file. Nil without a file or
-    /// without `tags`. The generated scenario tests select by it.
-    package static func configuredTags(profile: String?, directory: String) throws -> String? {
+    /// What `specs.json` (in `directory`) gives a run of the scenario tests, with the profile
+    /// named: its tag expression (nil without one) and its step timeout.
+    package struct ConfiguredRun: Sendable {
+        package var tags: String?
+        package var stepTimeout: Double
+    }
+
+    /// The file read as strictly as a run reads it: an unknown option, a value out of range or
+    /// a profile that does not exist is an error placed in the file. Nil without a file. The
+    /// generated scenario tests select and time their scenarios by it.
+    package static func configuredRun(profile: String?, directory: String) throws -> ConfiguredRun? {
         guard let configuration = try ProjectConfiguration.load(directory: directory) else {
             if let profile {
                 throw UsageError(message: "profile '\(profile)': there is no \(ProjectConfiguration.fileName) here")
@@ -123,6 +129,14 @@ extension ProfileArguments {
             return nil
         }
         let arguments = try arguments(profile.map { ["--profile", $0] } ?? [], configuration: configuration)
-        return try ArgumentParser.parse(arguments, table: OptionTable.run).value(.tags)
+        let parsed = try ArgumentParser.parse(arguments, table: OptionTable.run)
+        let none = ReportOutput(handle: .nullDevice)
+        let options = try RunCommand(parsed: parsed, out: none, err: none).runOptions()
+        return ConfiguredRun(tags: parsed.value(.tags), stepTimeout: options.stepTimeout)
+    }
+
+    /// The tag expression of `configuredRun`.
+    package static func configuredTags(profile: String?, directory: String) throws -> String? {
+        try configuredRun(profile: profile, directory: directory)?.tags
     }
 }

@@ -50,6 +50,8 @@ struct ScenarioExecution<World: AnyObject>: Sendable {
         }
         var options = RunOptions()
         options.runsRunHooks = false
+        // specs.json's timeout, as a run of `specs` takes it.
+        if let timeout = TagSelection.stepTimeout { options.stepTimeout = timeout }
         let ledger = RunLedger()
         _ = await Runner(registry: registry, options: options).run([feature], to: ledger)
         guard let result = ledger.scenarioResults.first else {

@@ -13,28 +13,34 @@ enum TagSelection {
     /// The selection as the user set it (`SPECS_TAGS='@smoke'`), or nil when none is set.
     static var origin: String? { current.origin }
 
+    /// The step timeout `specs.json` sets (with the profile `SPECS_PROFILE` names), as a run
+    /// of `specs` would take it; nil when it sets none or cannot be read.
+    static var stepTimeout: Double? { current.stepTimeout }
+
     private static let current = read()
 
-    private static func read() -> (expression: Result<TagExpression?, TagSelectionError>, origin: String?) {
+    private static func read() -> (
+        expression: Result<TagExpression?, TagSelectionError>, origin: String?, stepTimeout: Double?
+    ) {
         let environment = ProcessInfo.processInfo.environment
-        if let tags = environment[ScenarioTests.tagsVariable] {
-            return (parse(tags), "\(ScenarioTests.tagsVariable)='\(tags)'")
-        }
+        // Read as `specs` reads it: an unknown option (`"tag"` for `"tags"`) is an error here
+        // too, not a selection silently lost.
+        let profile = environment[ScenarioTests.profileVariable]
+        let configured: ProfileArguments.ConfiguredRun?
         do {
-            // Read as `specs` reads it: an unknown option (`"tag"` for `"tags"`) is an error here
-            // too, not a selection silently lost.
-            let profile = environment[ScenarioTests.profileVariable]
-            guard
-                let tags = try ProfileArguments.configuredTags(
-                    profile: profile, directory: FileManager.default.currentDirectoryPath)
-            else { return (.success(nil), nil) }
-            let origin =
-                "\(ProjectConfiguration.fileName)'s tags '\(tags)'"
-                + (profile.map { " (\(ScenarioTests.profileVariable)=\($0))" } ?? "")
-            return (parse(tags, origin: "\(ProjectConfiguration.fileName)'s tags"), origin)
+            configured = try ProfileArguments.configuredRun(
+                profile: profile, directory: FileManager.default.currentDirectoryPath)
         } catch {
-            return (.failure(TagSelectionError(message: "\(error)")), nil)
+            return (.failure(TagSelectionError(message: "\(error)")), nil, nil)
         }
+        if let tags = environment[ScenarioTests.tagsVariable] {
+            return (parse(tags), "\(ScenarioTests.tagsVariable)='\(tags)'", configured?.stepTimeout)
+        }
+        guard let configured, let tags = configured.tags else { return (.success(nil), nil, configured?.stepTimeout) }
+        let origin =
+            "\(ProjectConfiguration.fileName)'s tags '\(tags)'"
+            + (profile.map { " (\(ScenarioTests.profileVariable)=\($0))" } ?? "")
+        return (parse(tags, origin: "\(ProjectConfiguration.fileName)'s tags"), origin, configured.stepTimeout)
     }
 
     static func parse(

@@ -50,6 +50,18 @@ final class SpecsJSONErrorTests: XCTestCase {
         XCTAssertThrowsError(try ProfileArguments.configuredTags(profile: "ci", directory: directory))
     }
 
+    /// The scenario tests take the file's step timeout too, as a run does (60 s without one).
+    func test_configuredRun_timeoutOfTheFileAndItsProfile() throws {
+        let directory = project.root.path
+        try project.write("specs.json", #"{ "default": { "timeout": 300 }, "profiles": { "ci": { "timeout": 5 } } }"#)
+        XCTAssertEqual(try ProfileArguments.configuredRun(profile: nil, directory: directory)?.stepTimeout, 300)
+        XCTAssertEqual(try ProfileArguments.configuredRun(profile: "ci", directory: directory)?.stepTimeout, 5)
+        try project.write("specs.json", #"{ "default": { "tags": "@a" } }"#)
+        XCTAssertEqual(try ProfileArguments.configuredRun(profile: nil, directory: directory)?.stepTimeout, 60)
+        try project.write("specs.json", #"{ "default": { "timeout": 0 } }"#)
+        XCTAssertThrowsError(try ProfileArguments.configuredRun(profile: nil, directory: directory))
+    }
+
     func test_run_missingComma_isAnErrorAtItsLineAndColumn() throws {
         let run = try run("{\n  \"default\": { \"tags\": \"@smoke\" \"timeout\": 30 }\n}\n")
         XCTAssertEqual(run.code, 2, run.out)
