@@ -91,10 +91,18 @@ fails() { # fails NAME OUTPUT COMMAND...: the command must exit non-zero; its ou
   local what=$1 out=$2; shift 2
   if "$@" >"$out" 2>&1; then echo "FAIL  $what: swift test passed" >&2; failures=$((failures + 1)); else echo "ok    $what"; fi
 }
-fails "SPECS_TAGS='@smok' fails" smok.txt env SPECS_TAGS='@smok' swift test
+fails "SPECS_TAGS='@smok' fails" smok.txt env SPECS_TAGS='@smok' swift test --xunit-output smok.xml
 check "saying no scenario was selected, and the tags in use" \
   has "no scenario was selected: SPECS_TAGS='@smok' selects none of the 4 scenario tests this run includes (the scenarios' tags are @clean)" smok.txt
 check "once" test "$(grep -c 'no scenario was selected' smok.txt)" -eq 1
+# Swift Testing's xUnit report leaves out a suite's issues: the suite's check test fails there.
+xunit_fails() { python3 - "$1" <<'PY'
+import sys, xml.etree.ElementTree as ET
+failed = [c.get("name") for c in ET.parse(sys.argv[1]).getroot().iter("testcase") if c.find("failure") is not None]
+sys.exit(0 if failed else 1)
+PY
+}
+check "and the xUnit report shows a failure" xunit_fails smok-swift-testing.xml
 fails "and with --filter, of the scenario tests it includes" smok-filter.txt env SPECS_TAGS='@smok' swift test --filter 'Feature: Checkout'
 check "saying so" has "SPECS_TAGS='@smok' selects none of the 4 scenario tests this run includes" smok-filter.txt
 printf '{ "profiles": { "nightly": { "tags": "@nightly" } } }\n' >specs.json
@@ -118,7 +126,8 @@ text = text.replace('plugins: [.plugin(name: "ScenarioTests", package: specs)]),
 open(path, "w").write(text)
 PY
 if [ "$(uname -s)" = Linux ] && swift --version 2>&1 | grep -q 'Swift version 6\.3'; then
-  fails "records dropped: swift test fails" dropped.txt swift test
+  fails "records dropped: swift test fails" dropped.txt swift test --xunit-output dropped.xml
+  check "and the xUnit report shows a failure" xunit_fails dropped-swift-testing.xml
   check "no scenario test ran" lacks 'Test "Scenario: Items from a table" passed' dropped.txt
   check "saying how many were discovered of how many" has 'CartTests: Swift Testing discovered 0 of the 4 scenario tests generated from its feature files, so 4 scenarios do not run.' dropped.txt
   check "and how to build the @Test form" has 'swift test -Xswiftc -DSPECS_SCENARIO_TEST_MACROS' dropped.txt
@@ -176,7 +185,12 @@ edit python3 - Sources/CartSteps/CartSteps.swift <<'PY'
 import sys
 path = sys.argv[1]
 text = open(path).read()
-hooks = """        steps.beforeAll { HookLog.note("before-all") }
+hooks = """        steps.beforeAll {
+            HookLog.note("before-all")
+            if ProcessInfo.processInfo.environment["CART_FAIL_BEFORE_ALL"] != nil {
+                throw ExpectationFailure("the cart service would not start")
+            }
+        }
         steps.afterAll {
             HookLog.note("after-all")
             if ProcessInfo.processInfo.environment["CART_FAIL_AFTER_ALL"] != nil {
@@ -207,6 +221,13 @@ check "before-all once, first; after-all once, last" python3 -c "import sys; sys
 if CART_FAIL_AFTER_ALL=1 swift test >after.txt 2>&1; then after=0; else after=$?; fi
 check "a failing after-all hook fails swift test (exit $after)" test "$after" -ne 0
 check "and says which, where and why" grep -qE 'after-all hook \(Sources/CartSteps/CartSteps.swift:[0-9]+\) failed: the cart service would not stop' after.txt
+fails "a failing before-all hook fails swift test" before.txt env CART_FAIL_BEFORE_ALL=1 swift test --xunit-output before.xml
+check "no scenario ran, each saying so" has 'the scenario did not run: ' before.txt
+check "and the xUnit report fails each scenario" python3 - before-swift-testing.xml <<'PY'
+import sys, xml.etree.ElementTree as ET
+cases = [c for c in ET.parse(sys.argv[1]).getroot().iter("testcase") if "Feature: Checkout" in c.get("classname", "")]
+sys.exit(0 if cases and all(c.find("failure") is not None for c in cases) else 1)
+PY
 
 echo "== a linked XCTest that called XCTSkip is no proof for the coverage gate"
 mkdir -p Tests/CartTests

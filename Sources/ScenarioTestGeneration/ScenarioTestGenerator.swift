@@ -97,6 +97,10 @@ public struct ScenarioTestGenerator: Sendable {
             "    @Test func `Step definitions register without problems`() {",
             "        ScenarioTests.checkDefinitions(of: ScenarioTests.registry)",
             "    }",
+            "",
+            "    @Test(.suiteCheck(module: \(SwiftLiteral.string(module)))) func `Scenario tests run as generated and selected`() {",
+            "        ScenarioTests.checkSuite(module: \(SwiftLiteral.string(module)))",
+            "    }",
         ]
         if featureCount == 0 {
             lines += [

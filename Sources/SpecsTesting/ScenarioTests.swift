@@ -26,6 +26,15 @@ public enum ScenarioTests {
     /// For generated code only.
     @_documentation(visibility: internal)
     public static func run<World>(_ registry: StepRegistry<World>, _ file: FeatureFile, line: Int) async throws {
+        // After a failed before-all hook nothing runs, and each scenario says so.
+        if let failures = SuiteProblems.shared.withLock({ $0.beforeAllFailures[file.module] }), !failures.isEmpty {
+            record(
+                ScenarioIssue(
+                    message: "\(file.path):\(line): the scenario did not run: "
+                        + failures.joined(separator: "; "),
+                    place: file.place(line: line, column: nil)))
+            return
+        }
         let outcome = await ScenarioExecution(registry: registry).run(file, line: line)
         for issue in outcome.issues { record(issue) }
         if outcome.issues.isEmpty, let reason = outcome.skippedReason { try skip(reason) }
