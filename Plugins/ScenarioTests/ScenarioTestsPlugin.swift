@@ -12,6 +12,18 @@ struct ScenarioTestsPlugin: BuildToolPlugin {
         let features = module.sourceFiles(withSuffix: ".feature").map(\.url.path).sorted()
         let output = context.pluginWorkDirectoryURL.appending(path: "ScenarioTests")
         let outputs = [OutputName.common] + features.map(OutputName.forFeature(at:))
+        // The step most often missed: without it every generated test fails to compile, none
+        // of the errors saying what is missing.
+        let givesSteps = module.sourceFiles(withSuffix: ".swift").contains { file in
+            guard let text = try? String(contentsOf: file.url, encoding: .utf8) else { return true }
+            return text.contains("ScenarioTests") && text.contains("registry")
+        }
+        if !givesSteps && !features.isEmpty {
+            Diagnostics.warning(
+                "\(module.name): no Swift file of this target gives the scenario tests their steps; add one holding "
+                    + "`extension ScenarioTests { static let registry = YourSteps.registry() }` (without it the "
+                    + "generated tests do not compile: \"type 'ScenarioTests' has no member 'registry'\")")
+        }
         return [
             .buildCommand(
                 displayName: "Generating scenario tests for \(module.name) from \(features.count) feature file(s)",

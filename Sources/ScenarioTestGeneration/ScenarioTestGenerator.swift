@@ -91,6 +91,8 @@ public struct ScenarioTestGenerator: Sendable {
             "// Swift Testing discovered fewer, or the tag selection selects none; the run's hooks wrap them.",
             "@Suite(",
             "    ScenarioTests.features(",
+            "        // ScenarioTests.registry: `extension ScenarioTests { static let registry = YourSteps.registry() }`",
+            "        // in a Swift file of this target gives the scenario tests their steps.",
             "        of: ScenarioTests.registry, module: \(SwiftLiteral.string(module)), generated: \(testCount),",
             "        form: scenarioTestForm))",
             "struct Features {",

@@ -32,7 +32,9 @@ extension ScenarioTests {
                 return state.checked.contains(module)
             }
             if !checked {
-                for problem in problems { Issue.record(Comment(rawValue: problem), sourceLocation: test.sourceLocation) }
+                for problem in problems {
+                    Issue.record(Comment(rawValue: problem), sourceLocation: test.sourceLocation)
+                }
             }
             let runner = Runner(registry: registry)
             let before = await runner.runHooks(.beforeAll)

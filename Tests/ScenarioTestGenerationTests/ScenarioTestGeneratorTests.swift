@@ -293,6 +293,8 @@ final class ScenarioTestGeneratorTests: XCTestCase {
                 """
                 @Suite(
                     ScenarioTests.features(
+                        // ScenarioTests.registry: `extension ScenarioTests { static let registry = YourSteps.registry() }`
+                        // in a Swift file of this target gives the scenario tests their steps.
                         of: ScenarioTests.registry, module: "T", generated: 8,
                         form: scenarioTestForm))
                 struct Features {
