@@ -165,6 +165,9 @@ struct DocumentRules {
         guard !text.isEmpty, let dialect = Dialect.named(language) else { return }
         let headers = KeywordLookalike.headers(of: dialect)
         let described = sourceLines(ofDescription: text, after: line)
+        // Spaces at the end of a description's line are its text, as the parser reads it (the
+        // formatter keeps them): no layout to warn of.
+        findings.remove("trailing-spaces", onLines: Set(described.map(\.0)))
         steps(inDescription: described, dialect: dialect, into: &findings)
         for (lineNumber, raw) in described {
             let trimmed = raw.trimmingSpaces

@@ -109,5 +109,9 @@ struct Findings {
         all.removeAll { $0.rule == rule && lines.contains($0.line) }
     }
 
+    mutating func remove(_ rule: String, onLines lines: Set<Int>) {
+        all.removeAll { $0.rule == rule && lines.contains($0.line) }
+    }
+
     var sorted: [LintFinding] { all.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) } }
 }

@@ -175,6 +175,16 @@ final class FeatureLinterTests: XCTestCase {
             ["3:20 trailing-spaces"])
     }
 
+    /// Spaces at the end of a description's line are its text (the formatter keeps them, as
+    /// the parser reads them): `specs format` then `specs lint` agree.
+    func test_lint_trailingSpacesInDescriptions_areNotFlaggedButOnKeywordLinesAre() {
+        let text =
+            "Feature: x\n  para 2   \n\n  Rule: r\n    rule text \n\n    Background: b\n      background text \n"
+            + "      Given a\n\n    Scenario Outline: y  \n      scenario text \n      # a comment\n      more text  \n"
+            + "      Given <a>\n\n      Examples: e\n        examples text \n        | a |\n        | 1 |\n"
+        XCTAssertEqual(findings(text), ["11:24 trailing-spaces"])
+    }
+
     func test_lint_trailingSpacesInADocStringsContent_areNotFlaggedButAroundItAre() {
         XCTAssertEqual(
             findings(
