@@ -90,7 +90,7 @@ enum OptionTable {
         run.filter {
             [
                 .format, .junitSuiteName, .xunit, .testOutput, .testList, .testsDir, .minCoverage, .reportLanguage,
-                .title, .history,
+                .title, .history, .failOnUnused,
                 .noColor, .help,
             ]
             .contains($0.option)

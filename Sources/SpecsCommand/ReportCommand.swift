@@ -137,6 +137,9 @@ enum ReportCommand {
         let gate = CoverageGate(
             minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: ledger)
         multiplexer.add(gate)
+        // The definitions no scenario of the merged suite uses (each shard leaves them to the merge).
+        let usage = parsed.has(.failOnUnused) ? UsageCollector(ledger: ledger) : nil
+        if let usage { multiplexer.add(usage) }
         ledger.scenariosInNoStream = shardCheck.scenariosInNoStream
         ledger.scenariosOnlyMatched = shardCheck.scenariosOnlyMatched
         ledger.shardTimes = shardCheck.shardTimes
@@ -152,6 +155,10 @@ enum ReportCommand {
         // `VerdictReaders`), and the formats that show it write it.
         multiplexer.finish()
         var verdict = Self.verdict(ledger, gate: gate)
+        if let usage {
+            let unused = usage.uses.filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
+            if !unused.isEmpty { verdict.add(.unusedDefinitions(unused)) }
+        }
         if !shardCheck.problems.isEmpty { verdict.add(.notOneRun(shardCheck.problems)) }
         // A run whose workers could not start says why, as the run's own last lines did.
         for reason in shardCheck.workersNotStarted { verdict.add(.workersNotStarted(reason)) }

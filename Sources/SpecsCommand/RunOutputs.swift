@@ -47,8 +47,17 @@ struct RunOutputs {
             minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err,
             ledger: factory.ledger)
         multiplexer.add(gate)
-        usage = parsed.has(.failOnUnused) ? UsageCollector(ledger: factory.ledger) : nil
+        // A shard runs a share of the suite: a definition another shard's scenarios use is not
+        // unused. The merge, which holds the whole suite, judges them (`specs report
+        // --fail-on-unused`).
+        let sharded = parsed.value(.shard) != nil
+        usage = parsed.has(.failOnUnused) && !sharded ? UsageCollector(ledger: factory.ledger) : nil
         if let usage { multiplexer.add(usage) }
+        if parsed.has(.failOnUnused) && sharded {
+            err.write(
+                "note: --fail-on-unused: a shard runs a share of the suite, so its unused step definitions are "
+                    + "judged where the suite is whole: `specs report SHARD-STREAMS... --fail-on-unused`\n")
+        }
     }
 
     /// Once the run has ended: the coverage below the minimum, the definitions no step uses

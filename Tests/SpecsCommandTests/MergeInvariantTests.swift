@@ -58,6 +58,22 @@ final class MergeInvariantTests: XCTestCase {
         assertFails(try report(["merged.ndjson", "s1.ndjson"]), saying: "shard 1 of 2 is given more than once")
     }
 
+    /// A shard runs a share of the suite: unused definitions are judged by the merge, which
+    /// holds the whole suite, as the unsharded run judges them.
+    func test_failOnUnused_withShards_isJudgedByTheMergeAsByTheWholeRun() throws {
+        try scratch.write("Features/f2.feature", "Feature: F2\n\n  Scenario: t\n    Given a step that records \"x\"\n")
+        let whole = try run(["--fail-on-unused", "--format", "summary"])
+        XCTAssertEqual(whole.code, 1, whole.out + whole.err)
+        let count = try XCTUnwrap(whole.out.firstMatch(of: #/(\d+) step definitions match no step/#)?.output.1)
+        for index in 1...2 {
+            let shard = try shard(index, of: 2, ["--fail-on-unused"])
+            XCTAssertEqual(shard.code, 0, shard.out + shard.err)
+            XCTAssertTrue(shard.err.contains("judged where the suite is whole"), shard.err)
+        }
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--fail-on-unused", "--format", "summary"])
+        assertFails(merged, saying: "\(count) step definitions match no step")
+    }
+
     func test_report_streamHoldingTwoRunsAppended_failsNamingIt() throws {
         try scratch.write("Features/f1.feature", "Feature: F1\n\n  Scenario: s\n    Given a step that fails\n")
         try scratch.write("Features/f2.feature", "Feature: F2\n")

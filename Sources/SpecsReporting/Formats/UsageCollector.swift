@@ -31,7 +31,10 @@ package final class UsageCollector: EventConsumer {
 
     package func consume(_ envelope: Envelope) {
         feed.consume(envelope)
-        if case .stepDefinition(let definition) = envelope { byDefinition[definition.id] = Use(definition: definition) }
+        // Merged streams define each definition once per shard: what it matched is kept.
+        if case .stepDefinition(let definition) = envelope, byDefinition[definition.id] == nil {
+            byDefinition[definition.id] = Use(definition: definition)
+        }
         if let result = results.take(envelope, from: ledger) { add(result) }
     }
 
