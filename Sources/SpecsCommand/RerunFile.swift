@@ -27,7 +27,9 @@ struct RerunFile {
         guard argument.hasPrefix("@"), argument.count > 1 else { return nil }
         path = String(argument.dropFirst())
         guard let data = InputFile.contents(atPath: path) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+        // A byte order mark (some Windows editors write one) is no part of the first path.
+        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        let lines = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline)
         let notes = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
         failure = notes.lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("# FAILED:") }.map {
             String($0.dropFirst("# FAILED:".count)).trimmingCharacters(in: .whitespaces)

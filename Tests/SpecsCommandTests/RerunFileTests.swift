@@ -33,6 +33,13 @@ final class RerunFileTests: XCTestCase {
         XCTAssertFalse(again.err.contains("does not exist"), again.err)
     }
 
+    func test_rerunFile_startingWithAByteOrderMark_isReadAsWithout() throws {
+        try scratch.write("r.txt", "\u{FEFF}Features/c.feature:3\r\n")
+        let again = try run(["@r.txt", "--format", "summary"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertTrue(again.out.contains("1 scenario (1 failed)"), again.out)
+    }
+
     func test_rerunFile_placesSeparatedBySpacesOnOneLine_areEachRun() throws {
         try scratch.write("r.txt", "Features/my folder/a b.feature:3:6 Features/c.feature:3\n")
         let again = try run(["@r.txt", "--format", "summary"])
