@@ -96,8 +96,13 @@ package struct TagExpression: Sendable, Hashable, CustomStringConvertible {
     /// `specs.json` and `SPECS_TAGS` refuse it; nil when every name is a tag. Cucumber's old
     /// syntax (`~@wip`) is told the expression that says it today.
     package var bareNameMistake: String? {
-        tagNames.first { !$0.hasPrefix("@") }.map {
-            Self.oldSyntaxMistake($0) ?? "'\($0)' is not a tag, tags start with @. Did you mean '@\($0)'?"
+        tagNames.first { !$0.hasPrefix("@") }.map { name in
+            // An operator written against its tag (`not@smoke`) needs a space.
+            if let word = ["not", "and", "or"].first(where: { name.hasPrefix($0 + "@") && name.count > $0.count + 1 }) {
+                return
+                    "'\(name)' is not a tag, tags start with @. Did you mean '\(word) \(name.dropFirst(word.count))'?"
+            }
+            return Self.oldSyntaxMistake(name) ?? "'\(name)' is not a tag, tags start with @. Did you mean '@\(name)'?"
         }
     }
 

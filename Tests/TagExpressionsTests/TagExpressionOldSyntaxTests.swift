@@ -15,6 +15,18 @@ final class TagExpressionOldSyntaxTests: XCTestCase {
             "'@a,~@b(1)' is the old tag syntax; write '@a or not @b\\(1\\)'")
     }
 
+    func test_bareNameMistake_operatorAgainstItsTag_suggestsTheSpace() throws {
+        XCTAssertEqual(
+            try TagExpressionParser.parse("not@smoke").bareNameMistake,
+            "'not@smoke' is not a tag, tags start with @. Did you mean 'not @smoke'?")
+        XCTAssertEqual(
+            try TagExpressionParser.parse("smoke").bareNameMistake,
+            "'smoke' is not a tag, tags start with @. Did you mean '@smoke'?")
+        XCTAssertEqual(
+            try TagExpressionParser.parse("notable").bareNameMistake,
+            "'notable' is not a tag, tags start with @. Did you mean '@notable'?")
+    }
+
     func test_oldSyntaxMistake_otherNames_areNone() {
         for name in ["@wip", "wip", "~", "~~wip", "~w@ip", "@a,", ",@a", "@a,b", "~~@a", "@a@b,@c", "~@"] {
             XCTAssertNil(TagExpression.oldSyntaxMistake(name), name)
