@@ -74,6 +74,15 @@ final class MergeInvariantTests: XCTestCase {
         assertFails(merged, saying: "\(count) step definitions match no step")
     }
 
+    /// `./Features` and `Features` name the same files: shards named either way merge.
+    func test_report_shardsNamingTheFolderWithAndWithoutDotSlash_merge() throws {
+        XCTAssertEqual(try run(["./Features", "--shard", "1/2", "--format", "message:s1.ndjson"]).code, 0)
+        XCTAssertEqual(try run([".//Features/", "--shard", "2/2", "--format", "message:s2.ndjson"]).code, 0)
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary"])
+        XCTAssertEqual(merged.code, 0, merged.out + merged.err)
+        XCTAssertTrue(merged.out.hasSuffix("PASSED: 6 scenarios passed\n"), merged.out)
+    }
+
     func test_report_streamHoldingTwoRunsAppended_failsNamingIt() throws {
         try scratch.write("Features/f1.feature", "Feature: F1\n\n  Scenario: s\n    Given a step that fails\n")
         try scratch.write("Features/f2.feature", "Feature: F2\n")

@@ -67,7 +67,14 @@ package struct FeaturePath: Sendable, Hashable {
             lines.insert(line)
             parts.removeLast()
         }
-        path = parts.joined(separator: ":")
+        // `./Features` is `Features`: scenarios are known by their path in every report and
+        // stream, and shards named either way must merge.
+        var path = parts.joined(separator: ":")
+        while path.hasPrefix("./") && path.contains(where: { $0 != "." && $0 != "/" }) {
+            path.removeFirst(2)
+            while path.hasPrefix("/") { path.removeFirst() }
+        }
+        self.path = path
         self.lines = lines
     }
 
