@@ -25,7 +25,8 @@ package enum ParseErrorWords {
                 }
                 return (rest, nil)
             }()
-            let expected = expectedPart.split(separator: ", ").map { words(for: String($0)) }
+            let dialect = Dialect.named(LanguageComment.language(of: source))
+            let expected = expectedPart.split(separator: ", ").map { words(for: String($0), in: dialect) }
             let unique = expected.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let list =
                 unique.count > 1
@@ -42,16 +43,21 @@ package enum ParseErrorWords {
         return text
     }
 
-    private static func words(for token: String) -> String {
-        switch token {
+    /// A token of the grammar in words, its keyword as the file's language (`dialect`) writes it.
+    private static func words(for token: String, in dialect: Dialect?) -> String {
+        // The language's keyword nearest the English one (`Szenario` for `Scenario` in German).
+        func keyword(_ english: String) -> String {
+            "'\(dialect.flatMap { KeywordLookalike.native(ofEnglish: english, in: $0) } ?? english):'"
+        }
+        return switch token {
         case "#EOF": "the end of the file"
         case "#Language": "a '# language:' line"
         case "#TagLine": "a tag"
-        case "#FeatureLine": "'Feature:'"
-        case "#RuleLine": "'Rule:'"
-        case "#BackgroundLine": "'Background:'"
-        case "#ScenarioLine": "'Scenario:'"
-        case "#ExamplesLine": "'Examples:'"
+        case "#FeatureLine": keyword("Feature")
+        case "#RuleLine": keyword("Rule")
+        case "#BackgroundLine": keyword("Background")
+        case "#ScenarioLine": keyword("Scenario")
+        case "#ExamplesLine": keyword("Examples")
         case "#StepLine": "a step"
         case "#DocStringSeparator": "a doc string"
         case "#TableRow": "a table row"
@@ -81,8 +87,22 @@ package enum ParseErrorWords {
                 }
             }
         }
-        let steps = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter { $0 != "* " }
         let firstWord = String(trimmed.prefix { $0 != " " })
+        // A keyword without its colon (`Scenario checkout`).
+        if !trimmed.contains(":"), trimmed.contains(" "), let keyword = headers.first(where: { $0 == firstWord }) {
+            return "Did you mean '\(keyword):'? (a keyword ends with a colon)"
+        }
+        // An English step keyword in another language's file.
+        if language != "en", let english = Dialect.named("en") {
+            let kinds: [KeyPath<Dialect, [String]>] = [\.given, \.when, \.then, \.and, \.but]
+            if let kind = kinds.first(where: { english[keyPath: $0].contains(firstWord + " ") }),
+                let own = dialect[keyPath: kind].first(where: { $0 != "* " })?.trimmingCharacters(in: .whitespaces),
+                !dialect[keyPath: kind].contains(firstWord + " ")
+            {
+                return "'\(firstWord)' is English, but this file's language is '\(language)': use '\(own)'"
+            }
+        }
+        let steps = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter { $0 != "* " }
         if !steps.contains(firstWord + " "), trimmed.contains(" ") {
             let candidates = steps.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if let near = EditDistance.nearest(firstWord.lowercased(), among: candidates.map { $0.lowercased() }),

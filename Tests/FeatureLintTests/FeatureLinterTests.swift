@@ -175,6 +175,29 @@ final class FeatureLinterTests: XCTestCase {
             ["3:20 trailing-spaces"])
     }
 
+    /// A parse error names the keywords as the file's language writes them, tells an English
+    /// step keyword in another language's file, and a keyword that lacks its colon.
+    func test_parseErrorWords_inTheFilesLanguage_withHints() {
+        let german = "# language: de\nFunktionalität: K\n  Szenario: a\n    Angenommen x\n  Scenario: b\n"
+        let words = ParseErrorWords.plain(
+            "expected: #EOF, #TableRow, #ScenarioLine, #ExamplesLine, got 'Scenario: b'", line: "  Scenario: b",
+            source: german)
+        XCTAssertEqual(
+            words,
+            "'Scenario: b' cannot stand here; expected the end of the file, a table row, 'Szenario:' or 'Beispiele:'. "
+                + "'Scenario:' is English, but this file's language is 'de': use 'Szenario:'")
+        XCTAssertEqual(
+            ParseErrorWords.suggestion(for: "    Given ein leerer Warenkorb", language: "de"),
+            "'Given' is English, but this file's language is 'de': use 'Angenommen'")
+        XCTAssertEqual(
+            ParseErrorWords.suggestion(for: "  Szenario b", language: "de"),
+            "Did you mean 'Szenario:'? (a keyword ends with a colon)")
+        XCTAssertEqual(
+            ParseErrorWords.suggestion(for: "  Scenario checkout", language: "en"),
+            "Did you mean 'Scenario:'? (a keyword ends with a colon)")
+        XCTAssertNil(ParseErrorWords.suggestion(for: "    Angenommen ein Korb", language: "de"))
+    }
+
     /// Spaces at the end of a description's line are its text (the formatter keeps them, as
     /// the parser reads them): `specs format` then `specs lint` agree.
     func test_lint_trailingSpacesInDescriptions_areNotFlaggedButOnKeywordLinesAre() {
