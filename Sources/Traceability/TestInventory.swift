@@ -26,7 +26,17 @@ package struct TestInventory: Sendable {
         var inventory = TestInventory()
         for line in testList.split(whereSeparator: \.isNewline) {
             let entry = line.trimmingCharacters(in: .whitespaces)
-            guard let slash = entry.firstIndex(of: "/") else { continue }
+            guard let slash = entry.firstIndex(of: "/") else {
+                // A `@Test` at file level: `Module.function()`, in the suite named after its module.
+                if entry.hasSuffix(")"), let paren = entry.firstIndex(of: "("),
+                    let dot = entry[..<paren].lastIndex(of: "."), dot > entry.startIndex
+                {
+                    let module = String(entry[..<dot])
+                    let test = String(entry[entry.index(after: dot)..<paren])
+                    inventory.tests.insert(TestIdentifier(module: module, suite: module, test: test))
+                }
+                continue
+            }
             let qualified = entry[..<slash]
             var test = String(entry[entry.index(after: slash)...])
             if let paren = test.firstIndex(of: "(") { test = String(test[..<paren]) }

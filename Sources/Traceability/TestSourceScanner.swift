@@ -1,5 +1,6 @@
 /// Finds tests in Swift test source: `test…` methods of XCTestCase subclasses and
-/// `@Test` functions (in their `@Suite` or enclosing type, or at file level).
+/// `@Test` functions (in their `@Suite` or enclosing type, or at file level, in the suite
+/// named after their module).
 /// A line-based reader that tracks braces and the enclosing type; comments and
 /// string literals are skipped so that braces inside them do not count.
 enum TestSourceScanner {
@@ -19,7 +20,9 @@ enum TestSourceScanner {
             if let function = functionName(trimmed) {
                 let enclosing = types.last
                 if pendingTestAttribute {
-                    found.insert(TestIdentifier(module: module, suite: enclosing?.name ?? "", test: function))
+                    // A `@Test` at file level is in its module's suite, as Swift Testing's xUnit
+                    // report names it (`classname="ShopTests"`): `@xctest:ShopTests/total`.
+                    found.insert(TestIdentifier(module: module, suite: enclosing?.name ?? module ?? "", test: function))
                 } else if let enclosing, enclosing.isXCTest, function.hasPrefix("test") {
                     found.insert(TestIdentifier(module: module, suite: enclosing.name, test: function))
                 }

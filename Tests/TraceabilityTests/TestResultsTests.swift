@@ -26,6 +26,34 @@ final class TestResultsTests: XCTestCase {
         XCTAssertNil(results.outcome(for: TestIdentifier(module: nil, suite: "CartTests", test: "fake")))
     }
 
+    /// A `@Test` at file level is in the suite named after its module, as Swift Testing's xUnit
+    /// report names it: `@xctest:ShopTests/unknownCouponThrows` links it and its result counts.
+    func test_fileLevelSwiftTestingTest_isLinkableAsModuleSlashFunction() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specs-scan-\(UUID().uuidString)")
+        let tests = directory.appendingPathComponent("ShopTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try
+            "import Testing\n\n@Test func unknownCouponThrows() {}\n\nstruct CouponTests {\n    @Test func halves() {}\n}\n"
+            .write(to: tests.appendingPathComponent("CouponTests.swift"), atomically: true, encoding: .utf8)
+        let inventory = TestInventory.scan(directory: directory.path)
+        let link = try XCTUnwrap(TestLink(tag: "@xctest:ShopTests/unknownCouponThrows"))
+        let test = try XCTUnwrap(inventory.tests.first { $0.test == "unknownCouponThrows" })
+        XCTAssertEqual(test.description, "ShopTests/unknownCouponThrows")
+        XCTAssertTrue(inventory.tests.contains { $0.description == "CouponTests/halves" })
+        XCTAssertEqual(link.name, test.description)
+        var results = TestResults()
+        let xunit =
+            #"<testsuites><testsuite name="TestResults">"#
+            + #"<testcase classname="ShopTests" name="unknownCouponThrows()"/></testsuite></testsuites>"#
+        try results.merge(xunit: Data(xunit.utf8))
+        results.merge(testOutput: "✔ Test unknownCouponThrows() passed after 0.001 seconds.\n")
+        XCTAssertEqual(results.outcome(for: test), .passed)
+        let listed = TestInventory.parse(testList: "ShopTests.unknownCouponThrows()\nShopTests.CouponTests/halves()\n")
+        XCTAssertTrue(
+            listed.tests.contains(TestIdentifier(module: "ShopTests", suite: "ShopTests", test: "unknownCouponThrows")))
+    }
+
     func test_merge_malformed_xml_throws_a_clear_error() {
         var results = TestResults()
         XCTAssertThrowsError(try results.merge(xunit: Data("<testsuite><testcase name=\"a".utf8))) { error in
