@@ -28,6 +28,19 @@ final class NearestStepsTests: XCTestCase {
         XCTAssertEqual(found.first?.expression, "the ticket costs {int} euros")
     }
 
+    /// A step one letter off a definition with a custom parameter type is found, its value
+    /// read as that type, as a snippet reads it.
+    func test_nearest_customParameterType_findsTheDefinitionOneLetterOff() throws {
+        var steps = StepRegistry { World() }
+        steps.parameterType("money", regex: #"\d+[.,]\d{2} ?(?:€|EUR)"#) { groups in groups.first.flatMap { $0 } ?? "" }
+        steps.then("beträgt die Summe {money}") { (_, _: String) in }
+        steps.given("ein leerer Warenkorb") { _ in }
+        XCTAssertEqual(steps.problems.count, 0)
+        let nearest = NearestSteps(
+            definitions: steps.steps, types: steps.customParameterTypes.map(\.type).filter(\.useForSnippets))
+        XCTAssertEqual(nearest.nearest(to: "beträgt die Sume 3,00 €").first?.expression, "beträgt die Summe {money}")
+    }
+
     func test_nearest_optionalTextAndEscapes_areReadAsTheExpressionsWords() {
         XCTAssertEqual(
             NearestSteps.literalWords(ofExpression: #"{int} car(s) park \(level {int}\)"#),

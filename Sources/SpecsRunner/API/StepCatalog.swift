@@ -43,7 +43,7 @@ package struct StepCatalog: Sendable {
                 location: definition.location, parameterTypes: types)
         }
         snippetTypes = registry.customParameterTypes.map(\.type).filter(\.useForSnippets)
-        nearest = NearestSteps(definitions: definitions)
+        nearest = NearestSteps(definitions: definitions, types: snippetTypes)
         let matcher = StepMatcher(definitions: definitions)
         let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($0.element.id, $0.offset) })
         match = { text in matcher.matches(for: text).compactMap { position[$0.definition.id] } }

@@ -285,7 +285,8 @@ package struct Runner<World: AnyObject>: Sendable {
             stepTimeoutSeconds: options.stepTimeout, dryRun: options.dryRun,
             snippetTypes: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
         executor.stepOutput = stepOutput
-        executor.nearest = NearestSteps(definitions: registry.steps)
+        executor.nearest = NearestSteps(
+            definitions: registry.steps, types: registry.customParameterTypes.map(\.type).filter(\.useForSnippets))
         let watchdog = Watchdog(
             timeoutNanoseconds: options.stepTimeoutNanoseconds, clock: clock, interruption: options.interruption)
         watchdog.start()

@@ -1,3 +1,4 @@
+import CucumberExpressions
 import Locking
 
 /// The defined steps nearest to a step text no definition matches, for "Did you mean":
@@ -19,10 +20,14 @@ struct NearestSteps: Sendable {
     }
 
     private let definitions: [StepDefinition]
+    /// The custom parameter types a snippet uses: a step's `3,00 €` reads as `{money}`, as
+    /// a definition may name it.
+    private let types: [ParameterType]
     private let index = Locked<Index?>(nil)
 
-    init(definitions: [StepDefinition]) {
+    init(definitions: [StepDefinition], types: [ParameterType] = []) {
         self.definitions = definitions
+        self.types = types
     }
 
     private struct Index: Sendable {
@@ -69,14 +74,15 @@ struct NearestSteps: Sendable {
             built = Self.index(definitions)
             return built!
         }
-        return Self.nearest(to: text, limit: limit, in: index)
+        return Self.nearest(to: text, limit: limit, in: index, types: types)
     }
 
-    private static func nearest(to text: String, limit: Int, in index: Index) -> [Suggestion] {
+    private static func nearest(to text: String, limit: Int, in index: Index, types: [ParameterType]) -> [Suggestion] {
         let (compared, byLiteralWords, byPiece) = (index.compared, index.byLiteralWords, index.byPiece)
         var chosen: [Int] = []
-        // The same words with other parameters: the step's numbers and quoted text as parameters.
-        let (asExpression, _) = Snippet.expression(for: text)
+        // The same words with other parameters: the step's numbers, quoted text and the values
+        // of custom types as parameters.
+        let (asExpression, _) = Snippet.expression(for: text, types: types)
         for index in byLiteralWords[Self.literalWords(ofExpression: asExpression)] ?? [] where chosen.count < limit {
             chosen.append(index)
         }
