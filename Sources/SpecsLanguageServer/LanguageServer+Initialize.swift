@@ -35,10 +35,19 @@ extension LanguageServer {
         (params["clientInfo"] as? [String: Any])?["name"] as? String == "Neovim"
     }
 
+    /// Whether the editor ends a line at `\n` (and `\r\n`) alone, showing a lone `\r` in its
+    /// line, against the protocol: Neovim, and Emacs (eglot counts lines with `forward-line`;
+    /// its versions before 1.10 name themselves not at all, later ones `Eglot`; lsp-mode
+    /// `emacs`). Another editor that does not name itself is taken for eglot.
+    static func countsLineFeedsAlone(_ params: [String: Any]) -> Bool {
+        guard let name = (params["clientInfo"] as? [String: Any])?["name"] as? String else { return true }
+        return ["neovim", "eglot", "emacs"].contains(name.lowercased())
+    }
+
     /// Takes the editor's settings: whether it takes snippets, and the package it opened.
     func configure(_ params: [String: Any]) {
         initializeParameters = params
-        EditorLineEnds.current.loneCarriageReturnEndsLine = !Self.isNeovim(params)
+        EditorLineEnds.current.loneCarriageReturnEndsLine = !Self.countsLineFeedsAlone(params)
         let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?["completion"]
         snippets =
             ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false

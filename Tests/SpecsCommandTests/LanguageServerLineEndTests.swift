@@ -93,7 +93,8 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         ] {
             let path = "Features/\(name).feature"
             let expected = try specsFormat(path, text)
-            let session = try start()
+            // An editor that counts lines as the protocol does: a lone `\r` ends one.
+            let session = try start(clientInfo: ["name": "Visual Studio Code"])
             try open(session, path, text)
             let reply = try format(session, path)
             let edits = try XCTUnwrap(reply["result"] as? [[String: Any]], "\(reply)")
@@ -110,7 +111,7 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         // A comment with a lone `\r`: the scenario and its undefined step are one line further
         // down for the editor than for the parser.
         let text = "Feature: F\n  # a note\rgoing on\n  Scenario: S\n    Given nothing defines this\n"
-        let session = try start()
+        let session = try start(clientInfo: ["name": "Visual Studio Code"])
         try open(session, "Features/note.feature", text)
         XCTAssertEqual(Self.codes(try session.diagnostics(uri("Features/note.feature"))), ["4 undefined"])
         let symbols = try session.response(
@@ -136,10 +137,17 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         try stop(session)
     }
 
-    func test_diagnosticsAndFormatting_inNeovim_countLineFeedsAloneAsNeovimDoes() throws {
-        // Neovim shows a lone `\r` as ^M in its line: its lines are the parser's.
+    func test_diagnosticsAndFormatting_inNeovimAndEmacs_countLineFeedsAloneAsTheyDo() throws {
+        for client in [["name": "Neovim", "version": "0.11.4"], ["name": "Eglot"], nil] as [[String: Any]?] {
+            try diagnosticsAndFormatting(countingLineFeedsAlone: client)
+        }
+    }
+
+    /// Neovim and Emacs (eglot, which before 1.10 names itself not at all) show a lone `\r` as
+    /// ^M in its line: their lines are the parser's.
+    private func diagnosticsAndFormatting(countingLineFeedsAlone client: [String: Any]?) throws {
         let text = "Feature: F\n  # a note\rgoing on\n  Scenario: S\n    Given nothing defines this\n     And c\rd\n"
-        let session = try start(clientInfo: ["name": "Neovim", "version": "0.11.4"])
+        let session = try start(clientInfo: client)
         try open(session, "Features/note.feature", text)
         XCTAssertEqual(
             Self.codes(try session.diagnostics(uri("Features/note.feature"))),
