@@ -50,9 +50,34 @@ enum DocumentEdits {
                 ? Position(line: before.count, character: 0)
                 : Position(line: before.count - 1, character: last.utf16.count)
         }
+        // A line's own line end (`\r\n`, `\n`, or none).
+        func lineEnd(_ line: Substring) -> Substring { line[key(line).endIndex...] }
         func edit(_ old: Range<Int>, _ new: Range<Int>, trimmed: Bool) -> Edit {
             let range = TextRange(start: Position(line: old.lowerBound, character: 0), end: end(old.upperBound))
-            let text = after[new].joined()
+            var text = after[new].joined()
+            // Lines that end mixed keep each its own line end: a new line takes the line end of
+            // the old line with its words (re-indented, respaced), in order; a line of its own
+            // (a blank line put in) the line end of the old line it comes before.
+            // (Lines with a lone `\r` are left to the trimmed edit below.)
+            let loneReturn = (before[old] + after[new]).contains { key($0).contains(13) }
+            if mixed, !loneReturn {
+                let olds = Array(before[old])
+                func words(_ line: Substring) -> String {
+                    String(Substring(key(line))).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(
+                        separator: " ")
+                }
+                var next = 0
+                text = after[new].map { now in
+                    let ending: Substring
+                    if let found = olds.indices.dropFirst(next).first(where: { words(olds[$0]) == words(now) }) {
+                        ending = lineEnd(olds[found])
+                        next = found + 1
+                    } else {
+                        ending = next < olds.count ? lineEnd(olds[next]) : lineEnd(now)
+                    }
+                    return String(Substring(key(now))) + (lineEnd(now).isEmpty ? "" : ending)
+                }.joined()
+            }
             // A `\r` in the new text that is no line end of the old (Neovim makes every `\r` of an
             // edit a line break): the edit is cut down to the characters that change.
             guard trimmed, text.utf16.contains(13) else { return (range, text) }

@@ -181,6 +181,20 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         try stop(session)
     }
 
+    /// A re-indented line of a file whose lines end mixed keeps its own line end.
+    func test_formatting_lineEndsMixed_aReindentedLineKeepsItsLineEnd() throws {
+        let text = "Feature: mixed\r\n    Scenario:  s\n  Given a step that passes\r\n      Given b\n"
+        for client in [["name": "Neovim"], ["name": "Visual Studio Code"], nil] as [[String: Any]?] {
+            let session = try start(clientInfo: client)
+            try open(session, "Features/mixed.feature", text)
+            let edits = try XCTUnwrap(try format(session, "Features/mixed.feature")["result"] as? [[String: Any]])
+            let once = Self.applying(edits, to: text)
+            XCTAssertTrue(
+                once.contains("  Scenario: s\n    Given a step that passes\r\n    Given b\n"), once.debugDescription)
+            try stop(session)
+        }
+    }
+
     func test_formatting_lastLineWithoutLineEnd_editEndsAtTheDocumentsEnd() throws {
         let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes"
         let expected = try specsFormat("Features/noeol.feature", text)
