@@ -41,6 +41,21 @@ final class NearestStepsTests: XCTestCase {
         XCTAssertEqual(nearest.nearest(to: "beträgt die Sume 3,00 €").first?.expression, "beträgt die Summe {money}")
     }
 
+    /// The bounded distance agrees with the whole one wherever the whole one is within the bound.
+    func test_distance_bounded_agreesWithTheWholeOneWithinItsBound() {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcé ".unicodeScalars)
+        for _ in 0..<3000 {
+            let a = (0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator)!
+            }
+            let b = (0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator)!
+            }
+            let bound = Int.random(in: 0...5, using: &generator)
+            let whole = NearestSteps.distance(a, b)
+            XCTAssertEqual(NearestSteps.distance(a, b, atMost: bound), min(whole, bound + 1), "\(a) \(b) \(bound)")
+        }
+    }
+
     func test_nearest_optionalTextAndEscapes_areReadAsTheExpressionsWords() {
         XCTAssertEqual(
             NearestSteps.literalWords(ofExpression: #"{int} car(s) park \(level {int}\)"#),

@@ -100,10 +100,11 @@ struct NearestSteps: Sendable {
         for (candidate, _) in candidates {
             let index = Int(candidate)
             let expression = compared[index]
-            let distance = min(
-                Self.distance(scalars, expression), Self.distance(parameterised, expression))
             // Near enough to be a slip: one edit in six letters of the shorter text, at least two.
             let allowed = max(2, min(scalars.count, expression.count) / 6)
+            let distance = min(
+                Self.distance(scalars, expression, atMost: allowed),
+                Self.distance(parameterised, expression, atMost: allowed))
             if distance <= allowed { near.append((distance, index)) }
         }
         near.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
@@ -149,6 +150,37 @@ struct NearestSteps: Sendable {
     }
 
     /// The edit distance (insertions, deletions, substitutions) between two texts.
+    /// The edit distance of `a` and `b` when it is at most `bound`, else `bound + 1`: only the
+    /// band of `bound` cells beside the diagonal is computed, and a row past the bound ends it,
+    /// so that each comparison costs the text's length times the bound.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int {
+        let over = bound + 1
+        guard abs(a.count - b.count) <= bound else { return over }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = [Int](repeating: over, count: b.count + 1)
+        var current = [Int](repeating: over, count: b.count + 1)
+        for j in 0...min(b.count, bound) { previous[j] = j }
+        for i in 1...a.count {
+            let low = max(1, i - bound)
+            let high = min(b.count, i + bound)
+            current[0] = i <= bound ? i : over
+            if low > 1 { current[low - 1] = over }
+            var best = current[0]
+            if low <= high {
+                for j in low...high {
+                    let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                    let value = min(substitution, previous[j] + 1, current[j - 1] + 1, over)
+                    current[j] = value
+                    best = min(best, value)
+                }
+            }
+            if high < b.count { current[high + 1] = over }
+            guard best <= bound else { return over }
+            swap(&previous, &current)
+        }
+        return min(previous[b.count], over)
+    }
+
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous = Array(0...b.count)
