@@ -57,7 +57,7 @@ extension LanguageServer {
         if pending.contains(where: { Self.cancels($0, id) }) { throw .cancelled }
         guard let uri = request.document else { return }
         switch request {
-        case .semanticTokens, .documentSymbol, .codeLens:
+        case .semanticTokens, .documentSymbol, .codeLens, .formatting:
             // What has come since: an edit typed meanwhile makes the answer stale before it is given.
             while let more = connection.ready() { pending.append(more) }
             if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
@@ -81,6 +81,12 @@ extension LanguageServer {
             return message["method"] as? String == "textDocument/completion"
         }
         if completion { throw .deferred }
+    }
+
+    /// Refuses an answer about `uri` that an edit which has come meanwhile made stale.
+    func refuseIfChanged(_ uri: String) throws(ProtocolError) {
+        while let more = connection.ready() { pending.append(more) }
+        if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
     }
 
     private static func cancels(_ incoming: JSONRPCConnection.Incoming, _ id: RequestID) -> Bool {
@@ -113,7 +119,11 @@ extension LanguageServer {
         case .references(let at): return references(at)
         case .hover(let at): return hover(at)
         case .codeAction(_, _, let diagnostics): return codeActions(diagnostics)
-        case .formatting(let uri): return try formatting(uri)
+        case .formatting(let uri):
+            let edits = try formatting(uri)
+            // Edits of the text they were made from: one changed meanwhile makes them wrong.
+            try refuseIfChanged(uri)
+            return edits
         case .documentSymbol(let uri):
             return current(uri)?.symbols() ?? JSONText.Encoded(bytes: Array("[]".utf8))
         case .workspaceSymbol(let query): return workspaceSymbols(query)

@@ -195,6 +195,32 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         }
     }
 
+    /// Formatting edits are of the text they were made from: an edit that comes before they
+    /// are sent makes them stale, and they are refused as modified (the editor asks again).
+    func test_formatting_editedMeanwhile_isRefusedAsModified() throws {
+        let scenarios = (0..<3000).map { "\n      Scenario: s\($0)\n        Given a step that passes\n" }.joined()
+        let text = "Feature: F\n" + scenarios
+        let session = try start(clientInfo: ["name": "Neovim"])
+        try open(session, "Features/big.feature", text)
+        let id = try session.request(
+            "textDocument/formatting",
+            ["textDocument": ["uri": uri("Features/big.feature")], "options": ["tabSize": 2, "insertSpaces": true]])
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri("Features/big.feature"), "version": 2],
+                "contentChanges": [
+                    [
+                        "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+                        "text": "# c\n",
+                    ]
+                ],
+            ])
+        let reply = try session.response(id)
+        XCTAssertEqual((reply["error"] as? [String: Any])?["code"] as? Int, -32801, "\(reply.keys)")
+        try stop(session)
+    }
+
     func test_formatting_lastLineWithoutLineEnd_editEndsAtTheDocumentsEnd() throws {
         let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes"
         let expected = try specsFormat("Features/noeol.feature", text)
