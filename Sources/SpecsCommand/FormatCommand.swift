@@ -32,12 +32,24 @@ enum FormatCommand {
         }
         let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
+        // SIGINT, SIGTERM and SIGHUP stop it between two files: none is left half written, and no
+        // partial file is left beside one.
+        SignalIntake.begin()
+        defer { SignalIntake.end(raisingPending: false) }
         var changed: [String] = []
         var unwritten = 0
         var refused = 0
         var unread = 0
         var broken = !problems.isEmpty
         for file in files {
+            if let signal = SignalIntake.received().first {
+                err.write(
+                    closingLine(
+                        files: files.count, changed: changed.count, unwritten: unwritten, unread: unread,
+                        refused: refused, check: check)
+                        + "stopped by \(signal): the files after these were not looked at\n")
+                return 128 + (SignalWatch.number(signal) ?? 2)
+            }
             let source: Source
             let encoding: SourceEncoding
             do { (source, encoding) = try SourceReader.readWithEncoding(path: file.path) } catch {
@@ -79,7 +91,8 @@ enum FormatCommand {
                 refused += 1
                 continue
             }
-            guard formatted != source.data else { continue }
+            // Compared byte for byte: a text in another Unicode normalization is another text.
+            guard !formatted.utf8.elementsEqual(source.data.utf8) else { continue }
             guard let bytes = encoding.encode(formatted) else {
                 err.write("\(file.path): error: the formatted text cannot be written in \(encoding.name)\n")
                 broken = true

@@ -82,6 +82,22 @@ final class FormatAndLintEdgeTests: XCTestCase {
         XCTAssertEqual(folder, ["big.feature"], "no partial file is left")
     }
 
+    /// A signal stops the formatter between two files: each is either formatted or as it was,
+    /// and no partial file is left beside any.
+    func test_format_stoppedBySIGTERM_leavesEveryFileWholeAndNoPartialFile() throws {
+        let body = "Feature:   f\n" + (0..<1500).map { "  Scenario:   s\($0)\n      Given   a step \($0)\n" }.joined()
+        for index in 0..<200 { try write("f\(index).feature", body) }
+        let run = try ExecutableRun.run("specs", ["format"], in: project, signal: SIGTERM, after: 1)
+        XCTAssertEqual(run.code, 143, run.err)
+        XCTAssertTrue(run.err.contains("stopped by SIGTERM: the files after these were not looked at"), run.err)
+        let names = try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("Features").path)
+        XCTAssertEqual(names.filter { $0.hasSuffix(".partial") }, [])
+        let texts = try names.map { try read($0) }
+        XCTAssertTrue(
+            texts.allSatisfy { $0 == body || $0.hasPrefix("Feature: f\n\n  Scenario: s0\n    Given a step 0\n") })
+        XCTAssertTrue(texts.contains(body), "the signal came after the last file")
+    }
+
     func test_lint_misspeltKeywordBelowACommentAndACellWithANewline_oneLineEachAtItsPlace() throws {
         try write(
             "commented.feature", "Feature: Checkout\n  The cart pays.\n  # TODO\n  Scenaro: paying\n    Given a cart\n")
