@@ -323,14 +323,20 @@ package struct OutlinePlaceholders {
         }
         var used: Set<String> = []
         var reported: Set<String> = []
+        let known = Set(columns)
         for text in texts {
+            // The text's line read once, and each placeholder looked for after the one before
+            // (they stand in order): a line of many costs what it holds.
+            var written: SourceLine?
+            var from = text.column
             for name in Placeholders.in(text.text) {
                 used.insert(name)
-                guard !columns.contains(name), text.reported, !Self.isMarkup(name), reported.insert(name).inserted
+                guard !known.contains(name), text.reported, !Self.isMarkup(name), reported.insert(name).inserted
                 else { continue }
-                let written = text.line <= lines.count ? SourceLine(lines[text.line - 1]) : nil
-                let column = written?.column(of: "<\(name)>", from: text.column) ?? text.column
-                missing.append((name, Location(line: text.line, column: column), text.plain))
+                if written == nil, text.line <= lines.count { written = SourceLine(lines[text.line - 1]) }
+                let found = written?.column(of: "<\(name)>", from: from)
+                if let found { from = found + 1 }
+                missing.append((name, Location(line: text.line, column: found ?? text.column), text.plain))
             }
         }
         unusedColumns = outline.examples.flatMap { $0.tableHeader?.cells ?? [] }.filter { !used.contains($0.value) }

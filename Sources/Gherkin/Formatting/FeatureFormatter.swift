@@ -147,14 +147,18 @@ public struct FeatureFormatter: Sendable {
             flushComments(before: first)
             if !tags.isEmpty {
                 // Tags keep the lines they were written on, and a comment after them.
+                // Gathered a line at a time, so that a line of many tags costs what it holds.
                 var byLine: [(line: Int, tags: [Tag])] = []
+                var current: (line: Int, tags: [Tag])?
                 for tag in tags {
-                    if let last = byLine.last, last.line == tag.location.line {
-                        byLine[byLine.count - 1].tags.append(tag)
+                    if current?.line == tag.location.line {
+                        current?.tags.append(tag)
                     } else {
-                        byLine.append((tag.location.line, [tag]))
+                        if let current { byLine.append(current) }
+                        current = (tag.location.line, [tag])
                     }
                 }
+                if let current { byLine.append(current) }
                 for (tagLine, lineTags) in byLine {
                     flushComments(before: tagLine)
                     // As written: `@ smoke` keeps its space, though the AST names it `@smoke`.
