@@ -74,6 +74,17 @@ package enum ParseErrorWords {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let dialect = Dialect.named(language) else { return nil }
         let headers = KeywordLookalike.headers(of: dialect)
+        // A keyword in decomposed Unicode (`Funktionalita` and a combining accent) looks like
+        // the keyword and is none.
+        let composed = trimmed.precomposedStringWithCanonicalMapping
+        if !composed.unicodeScalars.elementsEqual(trimmed.unicodeScalars) {
+            let steps = dialect.given + dialect.when + dialect.then + dialect.and + dialect.but
+            let word = composed.prefix { $0 != ":" }
+            if (composed.contains(":") && headers.contains(String(word))) || steps.contains(where: composed.hasPrefix) {
+                return "The line is in decomposed Unicode (NFD, letters and combining accents apart), so its keyword "
+                    + "is none: save the file as NFC"
+            }
+        }
         if let colon = trimmed.firstIndex(of: ":") {
             let word = String(trimmed[..<colon])
             if !headers.contains(word) {

@@ -196,6 +196,10 @@ final class FeatureLinterTests: XCTestCase {
             ParseErrorWords.suggestion(for: "  Scenario checkout", language: "en"),
             "Did you mean 'Scenario:'? (a keyword ends with a colon)")
         XCTAssertNil(ParseErrorWords.suggestion(for: "    Angenommen ein Korb", language: "de"))
+        XCTAssertEqual(
+            ParseErrorWords.suggestion(for: "Funktionalita\u{308}t: Warenkorb", language: "de"),
+            "The line is in decomposed Unicode (NFD, letters and combining accents apart), so its keyword is none: "
+                + "save the file as NFC")
     }
 
     /// Spaces at the end of a description's line are its text (the formatter keeps them, as

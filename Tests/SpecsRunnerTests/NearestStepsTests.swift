@@ -66,6 +66,14 @@ final class NearestStepsTests: XCTestCase {
         XCTAssertEqual(nearest(["a step that passes"]).nearest(to: "the garage barrier opens for KA-1234"), [])
     }
 
+    func test_didYouMean_decomposedText_saysSoAndNamesTheDefinitionItMeant() throws {
+        let text = try XCTUnwrap(
+            nearest(["ein Korb enthält Äpfel"]).didYouMean("ein Korb entha\u{308}lt A\u{308}pfel"))
+        XCTAssertTrue(text.hasPrefix("The step's text is in decomposed Unicode (NFD"), text)
+        XCTAssertTrue(text.contains("'ein Korb enthält Äpfel' at "), text)
+        XCTAssertFalse(text.contains("Did you mean"), text)
+    }
+
     func test_didYouMean_namesEachDefinitionWithItsPlace() throws {
         let text = try XCTUnwrap(nearest(["a step that passes"]).didYouMean("a step that pases"))
         XCTAssertTrue(text.hasPrefix("Did you mean:\n  'a step that passes' at "), text)

@@ -1,4 +1,5 @@
 import CucumberExpressions
+import Foundation
 import Locking
 
 /// The defined steps nearest to a step text no definition matches, for "Did you mean":
@@ -112,11 +113,27 @@ struct NearestSteps: Sendable {
         return chosen.map { index.suggestions[$0] }
     }
 
-    /// "Did you mean" and the nearest definitions, one a line, or nil when none is near.
+    /// "Did you mean" and the nearest definitions, one a line, or nil when none is near. A
+    /// text in decomposed Unicode (NFD: `a` and a combining accent, as some tools paste it)
+    /// that a definition matches once composed (NFC) is told so: the two look alike.
     func didYouMean(_ text: String) -> String? {
+        if let composed = Self.composed(text),
+            let definition = definitions.first(where: { $0.expression.match(composed) != nil })
+        {
+            return "The step's text is in decomposed Unicode (NFD, letters and combining accents apart); "
+                + "'\(definition.expression.source)' at \(definition.location) matches it composed (NFC): "
+                + "save the feature file as NFC"
+        }
         let found = nearest(to: text)
         guard !found.isEmpty else { return nil }
         return (["Did you mean:"] + found.map { "  '\($0.expression)' at \($0.location)" }).joined(separator: "\n")
+    }
+
+    /// `text` composed (NFC), when that is another text, scalar for scalar.
+    static func composed(_ text: String) -> String? {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let composed = text.precomposedStringWithCanonicalMapping
+        return composed.unicodeScalars.elementsEqual(text.unicodeScalars) ? nil : composed
     }
 
     /// An expression's literal text, each `{parameter}` one mark and optional `(text)` left out.
