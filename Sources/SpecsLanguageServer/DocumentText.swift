@@ -15,6 +15,21 @@ enum DocumentText {
 
     /// How many lines the protocol sees: one more than the line ends (`\n`, `\r\n`, a lone `\r`
     /// unless the editor reads it as part of its line, see `EditorLineEnds`).
+    /// Where each line starts (UTF-8 offsets), lines ended as the editor ends them.
+    static func lineStarts(of text: String) -> [Int] {
+        var text = text
+        let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
+        return text.withUTF8 { bytes -> [Int] in
+            var starts = [0]
+            var offset = 0
+            while let next = nextLineStart(after: offset, in: bytes, lone: lone) {
+                offset = next
+                starts.append(next)
+            }
+            return starts
+        }
+    }
+
     static func lineCount(of text: String) -> Int {
         var text = text
         let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
@@ -33,8 +48,9 @@ enum DocumentText {
     static func line(_ number: Int, of text: String) -> Substring {
         let start = index(line: number, character: 0, in: text)
         let units = text.utf16
-        guard var end = units[start...].firstIndex(of: 10) else { return text[start...] }
-        if end > start, units[units.index(before: end)] == 13 { end = units.index(before: end) }
+        var end = units[start...].firstIndex(of: 10) ?? units.endIndex
+        if end < units.endIndex, end > start, units[units.index(before: end)] == 13 { end = units.index(before: end) }
+        // The last line too ends at a lone `\r` where the editor ends lines there.
         if EditorLineEnds.current.loneCarriageReturnEndsLine, let carriage = units[start..<end].firstIndex(of: 13) {
             end = carriage
         }

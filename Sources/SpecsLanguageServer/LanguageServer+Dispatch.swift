@@ -63,8 +63,9 @@ extension LanguageServer {
             if pending.contains(where: { Self.changes($0, uri) }) { throw .contentModified }
         default: break
         }
-        if !request.positions.isEmpty, let text = documents[uri]?.text ?? workspace[uri]?.text {
-            let lines = DocumentText.lineCount(of: text)
+        if !request.positions.isEmpty,
+            let lines = documents[uri]?.lineCount() ?? workspace[uri].map({ DocumentText.lineCount(of: $0.text) })
+        {
             for position in request.positions where position.line >= lines {
                 throw .invalidParams("line \(position.line) is past the end of the document (\(lines) lines)")
             }

@@ -10,9 +10,9 @@ extension LanguageServer {
     func completion(_ at: DocumentPosition) -> Any {
         guard let text = documents[at.uri]?.text ?? workspace[at.uri]?.text else { return [] as [Any] }
         let (line, character) = (at.position.line, at.position.character)
+        let written = documents[at.uri]?.line(line) ?? DocumentText.line(line, of: text)
         // Positions count UTF-16 code units, as the protocol has them (an emoji keyword is two).
-        let typedLine = String(
-            decoding: Array(DocumentText.line(line, of: text).utf16.prefix(character)), as: UTF16.self)
+        let typedLine = String(decoding: Array(written.utf16.prefix(character)), as: UTF16.self)
         guard let dialect = Dialect.named(DocumentText.language(of: text)) else { return [] as [Any] }
         let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted {
             $0.count > $1.count

@@ -3,7 +3,12 @@ import Foundation
 /// An open document: its text as the editor has it, the analysis answers come from, and
 /// where its full check stands.
 struct OpenDocument {
-    var text: String
+    var text: String {
+        didSet { lineStartsOfText = nil }
+    }
+    /// Where each line of `text` starts (UTF-8 offsets), once asked for: a request at a
+    /// position reads its line without going through the lines before it.
+    private var lineStartsOfText: [Int]?
     /// Counts the edits: a full check of an older version is dropped when it is done.
     var version = 0
     /// The version the editor gave the text, when it gives one.
@@ -27,6 +32,38 @@ struct OpenDocument {
 
     init(text: String) {
         self.text = text
+    }
+
+    /// How many lines the text has, as the editor counts them.
+    mutating func lineCount() -> Int { lineStarts().count }
+
+    /// Line `number` (0-based) without its line end, as `DocumentText.line` reads it.
+    mutating func line(_ number: Int) -> Substring {
+        let starts = lineStarts()
+        guard number >= 0, number < starts.count else { return text[text.endIndex...] }
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: starts[number])
+        var end =
+            number + 1 < starts.count ? bytes.index(bytes.startIndex, offsetBy: starts[number + 1]) : bytes.endIndex
+        // Its line end: `\n`, `\r\n`, or (where the editor ends a line there) a lone `\r`.
+        var endedByFeed = false
+        if end > start, bytes[bytes.index(before: end)] == 10 {
+            end = bytes.index(before: end)
+            endedByFeed = true
+        }
+        if end > start, bytes[bytes.index(before: end)] == 13,
+            endedByFeed || EditorLineEnds.current.loneCarriageReturnEndsLine
+        {
+            end = bytes.index(before: end)
+        }
+        return text[start..<end]
+    }
+
+    private mutating func lineStarts() -> [Int] {
+        if let known = lineStartsOfText { return known }
+        let starts = DocumentText.lineStarts(of: text)
+        lineStartsOfText = starts
+        return starts
     }
 
     /// Applies an edit to the text and to what is known of it.

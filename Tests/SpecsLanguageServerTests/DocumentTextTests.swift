@@ -13,6 +13,32 @@ final class DocumentTextTests: XCTestCase {
             text: text)
     }
 
+    /// An open document's lines, read through its kept line starts, are the lines the text
+    /// reads as, in both ways of ending lines, after edits too.
+    func test_openDocumentLines_areTheTextsLines() {
+        let pieces = ["a", "é", "😀", " ", "\n", "\r\n", "\r", "\t"]
+        var generator = SystemRandomNumberGenerator()
+        for lone in [true, false] {
+            EditorLineEnds.current.loneCarriageReturnEndsLine = lone
+            defer { EditorLineEnds.current.loneCarriageReturnEndsLine = true }
+            for _ in 0..<300 {
+                let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+                    pieces.randomElement(using: &generator)!
+                }.joined()
+                var document = OpenDocument(text: text)
+                let count = DocumentText.lineCount(of: text)
+                XCTAssertEqual(document.lineCount(), count, text.debugDescription)
+                for number in 0...count {
+                    XCTAssertEqual(
+                        String(document.line(number)), String(DocumentText.line(number, of: text)),
+                        "\(text.debugDescription) line \(number), lone \(lone)")
+                }
+                document.text += "x\ny"
+                XCTAssertEqual(document.lineCount(), DocumentText.lineCount(of: document.text))
+            }
+        }
+    }
+
     func test_applying_rangeAfterAnAstralCharacter_countsUTF16Units() {
         // 📕 is two UTF-16 units: character 3 is the space after it.
         let text = "📕 Feature: Libro\n  Given x\n"

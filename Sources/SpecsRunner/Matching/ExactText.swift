@@ -1,3 +1,5 @@
+import Foundation
+
 /// A step text as a key that tells apart what Swift's `String` takes for equal: two texts
 /// are one key only when their Unicode scalars are the same. `"válido"` precomposed and
 /// `"va\u{301}lido"` decomposed are equal strings, yet a step definition's expression matches
@@ -8,9 +10,17 @@ package struct ExactText: Hashable, Sendable {
 
     package init(_ text: String) { self.text = text }
 
-    /// The same scalars are the same UTF-8 bytes.
+    /// The same scalars are the same UTF-8 bytes, compared at once where they lie together.
     package static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        let (a, b) = (lhs.text.utf8, rhs.text.utf8)
+        guard a.count == b.count else { return false }
+        let compared: Bool?? = a.withContiguousStorageIfAvailable { left in
+            b.withContiguousStorageIfAvailable { right in
+                left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+        if let compared, let equal = compared { return equal }
+        return a.elementsEqual(b)
     }
 
     package func hash(into hasher: inout Hasher) {
