@@ -74,6 +74,23 @@ final class LanguageServerLineEndTests: LanguageServerCase {
     }
 
     /// The server's answer to `textDocument/formatting` of `path`.
+    /// The editor's edit of line `line`, characters `from..<to`, to version 2 of the document.
+    private func change(_ session: Session, _ path: String, line: Int, from: Int, to: Int, _ text: String) throws {
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri(path), "version": 2],
+                "contentChanges": [
+                    [
+                        "range": [
+                            "start": ["line": line, "character": from], "end": ["line": line, "character": to],
+                        ],
+                        "text": text,
+                    ]
+                ],
+            ])
+    }
+
     private func format(_ session: Session, _ path: String) throws -> [String: Any] {
         try session.response(
             try session.request(
@@ -122,17 +139,7 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         XCTAssertEqual(start, ["line": 3, "character": 0])
         XCTAssertEqual(((feature["range"] as? [String: Any])?["end"] as? [String: Int])?["line"], 5)
         // The editor's edit of that step, at the line it shows it on, defines it.
-        try session.notify(
-            "textDocument/didChange",
-            [
-                "textDocument": ["uri": uri("Features/note.feature"), "version": 2],
-                "contentChanges": [
-                    [
-                        "range": ["start": ["line": 4, "character": 10], "end": ["line": 4, "character": 30]],
-                        "text": "a step that passes",
-                    ]
-                ],
-            ])
+        try change(session, "Features/note.feature", line: 4, from: 10, to: 30, "a step that passes")
         try Self.awaitDiagnostics(session, uri("Features/note.feature"), [])
         try stop(session)
     }
@@ -205,17 +212,7 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         let id = try session.request(
             "textDocument/formatting",
             ["textDocument": ["uri": uri("Features/big.feature")], "options": ["tabSize": 2, "insertSpaces": true]])
-        try session.notify(
-            "textDocument/didChange",
-            [
-                "textDocument": ["uri": uri("Features/big.feature"), "version": 2],
-                "contentChanges": [
-                    [
-                        "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
-                        "text": "# c\n",
-                    ]
-                ],
-            ])
+        try change(session, "Features/big.feature", line: 0, from: 0, to: 0, "# c\n")
         let reply = try session.response(id)
         XCTAssertEqual((reply["error"] as? [String: Any])?["code"] as? Int, -32801, "\(reply.keys)")
         try stop(session)
