@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import SpecsCommand
 import SpecsRunner
 import TagExpressions
@@ -23,6 +24,10 @@ enum TagSelection {
         expression: Result<TagExpression?, TagSelectionError>, origin: String?, stepTimeout: Double?
     ) {
         let environment = ProcessInfo.processInfo.environment
+        // A misspelt variable (`SPECS_TAG=@smoke`) would select nothing the team asked for, silently.
+        if let misspelt = misspelling(in: environment) {
+            return (.failure(TagSelectionError(message: misspelt)), nil, nil)
+        }
         // Read as `specs` reads it: an unknown option (`"tag"` for `"tags"`) is an error here
         // too, not a selection silently lost.
         let profile = environment[ScenarioTests.profileVariable]
@@ -41,6 +46,21 @@ enum TagSelection {
             "\(ProjectConfiguration.fileName)'s tags '\(tags)'"
             + (profile.map { " (\(ScenarioTests.profileVariable)=\($0))" } ?? "")
         return (parse(tags, origin: "\(ProjectConfiguration.fileName)'s tags"), origin, configured.stepTimeout)
+    }
+
+    /// A variable whose name is a letter or two from `SPECS_TAGS` or `SPECS_PROFILE` when that
+    /// one is not set, worded: the scenario tests do not read it.
+    static func misspelling(in environment: [String: String]) -> String? {
+        for wanted in [ScenarioTests.tagsVariable, ScenarioTests.profileVariable] where environment[wanted] == nil {
+            let near = environment.keys.filter { name in
+                name != wanted && name.uppercased().hasPrefix("SPEC")
+                    && EditDistance.between(name.uppercased(), wanted) <= 2
+            }
+            if let name = near.sorted().first {
+                return "\(name) is set, which the scenario tests do not read: did you mean \(wanted)?"
+            }
+        }
+        return nil
     }
 
     static func parse(

@@ -166,6 +166,17 @@ final class ScenarioExecutionTests: XCTestCase {
         XCTAssertTrue(error.message.hasPrefix("SPECS_TAGS='@a and' is not a tag expression"), error.message)
     }
 
+    func test_tagSelection_misspeltVariable_isAnErrorNamingTheOneMeant() {
+        XCTAssertEqual(
+            TagSelection.misspelling(in: ["SPECS_TAG": "@smoke"]),
+            "SPECS_TAG is set, which the scenario tests do not read: did you mean SPECS_TAGS?")
+        XCTAssertEqual(
+            TagSelection.misspelling(in: ["SPEC_PROFILE": "ci"]),
+            "SPEC_PROFILE is set, which the scenario tests do not read: did you mean SPECS_PROFILE?")
+        XCTAssertNil(TagSelection.misspelling(in: ["SPECS_TAGS": "@a", "SPECS_TAG": "@b"]))
+        XCTAssertNil(TagSelection.misspelling(in: ["SPECS_WORKER": "w1", "SPECS_FIXTURE_LEDGER": "x", "PATH": "/"]))
+    }
+
     func test_tagSelection_nameWithoutAt_isRefusedAsTheCommandLineRefusesIt() {
         guard case .failure(let error) = TagSelection.parse("smoke or @wip") else {
             return XCTFail("expected an error")
