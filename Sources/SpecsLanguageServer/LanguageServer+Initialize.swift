@@ -49,8 +49,9 @@ extension LanguageServer {
         initializeParameters = params
         EditorLineEnds.current.loneCarriageReturnEndsLine = !Self.countsLineFeedsAlone(params)
         let completion = ((params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any])?["completion"]
-        snippets =
-            ((completion as? [String: Any])?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
+        let item = (completion as? [String: Any])?["completionItem"] as? [String: Any]
+        snippets = item?["snippetSupport"] as? Bool ?? false
+        insertReplace = item?["insertReplaceSupport"] as? Bool ?? false
         if let folder = PackageRoot.of(folder: Self.projectFolder(params), executable: freshness.executable) {
             projectFolder = folder
             style = ProjectStyle(folder: folder)

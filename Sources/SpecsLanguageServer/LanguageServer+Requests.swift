@@ -8,7 +8,10 @@ extension LanguageServer {
     /// Step text from the definitions, for the step being typed: read from the line alone,
     /// so that it never waits for the document to be checked.
     func completion(_ at: DocumentPosition) -> Any {
-        guard let text = documents[at.uri]?.text ?? workspace[at.uri]?.text else { return [] as [Any] }
+        // Another package's file is checked by that package's runner, whose steps these are not.
+        guard otherPackage(of: at.uri) == nil, let text = documents[at.uri]?.text ?? workspace[at.uri]?.text else {
+            return [] as [Any]
+        }
         let (line, character) = (at.position.line, at.position.character)
         let written = documents[at.uri]?.line(line) ?? DocumentText.line(line, of: text)
         // Positions count UTF-16 code units, as the protocol has them (an emoji keyword is two).
@@ -22,6 +25,21 @@ extension LanguageServer {
         guard let keyword = keywords.first(where: { rest.hasPrefix($0) }) else { return [] as [Any] }
         let typed = rest.dropFirst(keyword.count).lowercased()
         let start = indent.utf16.count + keyword.utf16.count
+        let typedRange: [String: Any] = [
+            "start": ["line": line, "character": start], "end": ["line": line, "character": character],
+        ]
+        // In the middle of a step, an editor that replaces takes the rest of the step's text too.
+        let stepEnd = max(character, written.utf16.count - written.reversed().prefix { $0 == " " || $0 == "\t" }.count)
+        let edit = { (newText: String) -> [String: Any] in
+            guard self.insertReplace, stepEnd > character else { return ["range": typedRange, "newText": newText] }
+            return [
+                "insert": typedRange,
+                "replace": [
+                    "start": ["line": line, "character": start], "end": ["line": line, "character": stepEnd],
+                ],
+                "newText": newText,
+            ]
+        }
         var offered: Set<String> = []
         var items: [[String: Any]] = []
         for (entry, offer) in zip(catalog.entries, completionOffers) {
@@ -37,12 +55,7 @@ extension LanguageServer {
                     ? "\(entry.expression) — \(entry.location)"
                     : "regular expression \(entry.expression), complete the rest — \(entry.location)",
                 "filterText": offer.plain,
-                "textEdit": [
-                    "range": [
-                        "start": ["line": line, "character": start], "end": ["line": line, "character": character],
-                    ],
-                    "newText": offer.newText,
-                ],
+                "textEdit": edit(offer.newText),
             ])
         }
         return ["isIncomplete": false, "items": items]

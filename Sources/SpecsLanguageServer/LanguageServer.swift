@@ -42,6 +42,8 @@ public final class LanguageServer {
     /// Messages that have arrived whole and wait their turn.
     var pending: [JSONRPCConnection.Incoming] = []
     /// Whether the editor takes snippets (`snippetSupport`): placeholders go to those alone.
+    /// Whether the editor takes a completion edit that inserts or replaces (`InsertReplaceEdit`).
+    var insertReplace = false
     var snippets = false {
         didSet { completionOffers = catalog.entries.map(completionOffer(for:)) }
     }

@@ -172,6 +172,46 @@ final class LanguageServerTests: XCTestCase {
         try session.notify("exit", [:])
     }
 
+    /// In the middle of a step, an editor that replaces (`insertReplaceSupport`) is given the
+    /// rest of the step's text to replace; one that does not, the typed word, as before.
+    func test_languageServer_completionInTheMiddleOfAStep_replacesTheRestOfTheStep() throws {
+        let line = "    Given a step th x"
+        let cursor = "    Given a step th".utf16.count
+        for insertReplace in [true, false] {
+            let session = try Session()
+            let capabilities = [
+                "textDocument": ["completion": ["completionItem": ["insertReplaceSupport": insertReplace]]]
+            ]
+            _ = try session.response(try session.request("initialize", ["capabilities": capabilities]))
+            let uri = "file:///work/Features/middle.feature"
+            try session.notify(
+                "textDocument/didOpen",
+                [
+                    "textDocument": [
+                        "uri": uri, "languageId": "gherkin", "version": 1,
+                        "text": "Feature: F\n  Scenario: S\n\(line)  \n",
+                    ]
+                ])
+            _ = try session.diagnostics(uri)
+            let completion = try session.response(
+                try session.request(
+                    "textDocument/completion",
+                    ["textDocument": ["uri": uri], "position": ["line": 2, "character": cursor]]))
+            let items = ((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+            let edit = try XCTUnwrap(
+                items.first { ($0["label"] as? String) == "a step that passes" }?["textEdit"] as? [String: Any])
+            let end = { (range: Any?) in ((range as? [String: Any])?["end"] as? [String: Any])?["character"] as? Int }
+            if insertReplace {
+                XCTAssertEqual(end(edit["insert"]), cursor, "\(edit)")
+                XCTAssertEqual(end(edit["replace"]), line.utf16.count, "\(edit)")
+            } else {
+                XCTAssertEqual(end(edit["range"]), cursor, "\(edit)")
+            }
+            _ = try session.response(try session.request("shutdown", [:]))
+            try session.notify("exit", [:])
+        }
+    }
+
     func test_languageServer_definitionsThatCannotBeRegistered_areErrorsAtTheirSwiftLines() throws {
         let session = try Session(environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
         _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))

@@ -299,6 +299,15 @@ final class LanguageServerWorkspaceTests: LanguageServerCase {
         try open(session, "other/Features/other.feature", try project.read("other/Features/other.feature"))
         let other = try session.diagnostics(uri("other/Features/other.feature"))
         XCTAssertEqual(Self.codes(other), ["0 other-package"], "no false undefined step: \(other)")
+        // Nor offered this package's steps to complete.
+        let completion = try session.response(
+            try session.request(
+                "textDocument/completion",
+                [
+                    "textDocument": ["uri": uri("other/Features/other.feature")],
+                    "position": ["line": 3, "character": 10],
+                ]))
+        XCTAssertEqual((completion["result"] as? [Any])?.count, 0, "\(completion)")
         try stop(session)
     }
 }
