@@ -41,6 +41,9 @@ public struct RunMetadata: Sendable, Hashable, Codable {
     /// Why worker processes could not be started (`too many open files (limit 16)`), if they
     /// could not: the scenarios left were not run.
     public var workersNotStarted: String?
+    /// True for a shard asked to fail on unused step definitions (`--fail-on-unused`, or
+    /// specs.json's): it leaves them to the merge, which holds the whole suite and judges them.
+    public var failOnUnused: Bool?
 
     /// The metadata of shard `shard` of `shards` of the suite `suite`; the optional facts are absent.
     public init(suite: String, shard: Int, shards: Int, selected: Int, planned: Int) {

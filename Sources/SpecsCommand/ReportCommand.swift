@@ -138,7 +138,16 @@ enum ReportCommand {
             minimum: traceability.minimumCoverage, context: traceability.context, diagnostics: err, ledger: ledger)
         multiplexer.add(gate)
         // The definitions no scenario of the merged suite uses (each shard leaves them to the merge).
-        let usage = parsed.has(.failOnUnused) ? UsageCollector(ledger: ledger) : nil
+        // Asked on the command line, or by a shard that left them to the merge (its specs.json's).
+        let askedByAShard = streams.contains { stream in
+            stream.contains { envelope in
+                guard case .attachment(let attachment) = envelope, attachment.mediaType == RunMetadata.mediaType else {
+                    return false
+                }
+                return RunMetadata.decode(attachment.body)?.failOnUnused == true
+            }
+        }
+        let usage = parsed.has(.failOnUnused) || askedByAShard ? UsageCollector(ledger: ledger) : nil
         if let usage { multiplexer.add(usage) }
         ledger.scenariosInNoStream = shardCheck.scenariosInNoStream
         ledger.scenariosOnlyMatched = shardCheck.scenariosOnlyMatched

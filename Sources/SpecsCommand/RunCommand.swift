@@ -183,6 +183,7 @@ struct RunCommand {
             throw UsageError(message: "--name '\(name)' is not a valid regular expression")
         }
         options.dryRun = parsed.has(.dryRun)
+        options.failOnUnused = parsed.has(.failOnUnused)
         options.failFast = parsed.has(.failFast)
         if let retry = parsed.value(.retry) {
             options.retry = try OptionRange.whole(retry, of: .retry, in: OptionRange.retry)

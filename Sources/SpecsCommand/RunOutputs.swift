@@ -56,7 +56,8 @@ struct RunOutputs {
         if parsed.has(.failOnUnused) && sharded {
             err.write(
                 "note: --fail-on-unused: a shard runs a share of the suite, so its unused step definitions are "
-                    + "judged where the suite is whole: `specs report SHARD-STREAMS... --fail-on-unused`\n")
+                    + "judged where the suite is whole: `specs report` of the shards' streams judges them "
+                    + "(this run's stream asks it to)\n")
         }
     }
 

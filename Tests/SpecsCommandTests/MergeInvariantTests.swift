@@ -72,6 +72,11 @@ final class MergeInvariantTests: XCTestCase {
         }
         let merged = try report(["s1.ndjson", "s2.ndjson", "--fail-on-unused", "--format", "summary"])
         assertFails(merged, saying: "\(count) step definitions match no step")
+        // The shards' streams ask the merge to judge them: specs.json's gate is not lost.
+        assertFails(try report(["s1.ndjson", "s2.ndjson"]), saying: "\(count) step definitions match no step")
+        try scratch.write("specs.json", #"{ "default": { "fail-on-unused": true } }"#)
+        for index in 1...2 { XCTAssertEqual(try shard(index, of: 2).code, 0) }
+        assertFails(try report(["s1.ndjson", "s2.ndjson"]), saying: "\(count) step definitions match no step")
     }
 
     /// `./Features` and `Features` name the same files: shards named either way merge.

@@ -20,6 +20,9 @@ package struct RunOptions: Sendable {
     package var names: [String] = []
     /// Match steps without running them: every matched step is skipped.
     package var dryRun = false
+    /// Whether unused step definitions fail the run (`--fail-on-unused`): a shard records it
+    /// in its metadata for the merge, which judges them.
+    package var failOnUnused = false
     /// Stop starting scenarios after the first failure.
     package var failFast = false
     /// Run a failed scenario up to this many more times.

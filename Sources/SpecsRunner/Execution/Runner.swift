@@ -116,6 +116,7 @@ package struct Runner<World: AnyObject>: Sendable {
             metadata.scenarios = summary.suitePlaces
         }
         if options.dryRun { metadata.dryRun = true }
+        if options.failOnUnused && options.shard != nil { metadata.failOnUnused = true }
         metadata.interrupted = summary.interrupted
         if summary.definitionProblems > 0 { metadata.definitionErrors = summary.definitionProblems }
         metadata.workersNotStarted = summary.workersNotStarted
