@@ -9,6 +9,19 @@ public enum SourceReader {
         try readWithEncoding(path: path, uri: uri).source
     }
 
+    /// Why the file at `path` cannot be read, as opening it again says.
+    static func whyUnreadable(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY)
+        let code = descriptor < 0 ? errno : 0
+        if descriptor >= 0 { close(descriptor) }
+        switch code {
+        case EMFILE, ENFILE: return "cannot be read: too many open files (raise the limit with ulimit -n)"
+        case EACCES: return "cannot be read: permission denied"
+        case 0: return "cannot be read"
+        default: return "cannot be read: " + String(cString: strerror(code))
+        }
+    }
+
     /// The file at `path` as text, and the encoding it was read in.
     public static func readWithEncoding(
         path: String, uri: String? = nil
@@ -22,7 +35,7 @@ public enum SourceReader {
             throw SourceError(uri: uri, line: nil, column: nil, reason: "is a directory, not a feature file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SourceError(uri: uri, line: nil, column: nil, reason: "cannot be read (permission denied?)")
+            throw SourceError(uri: uri, line: nil, column: nil, reason: Self.whyUnreadable(path))
         }
         if path.hasSuffix(".md") {
             throw SourceError(
