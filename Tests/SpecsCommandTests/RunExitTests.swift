@@ -36,11 +36,37 @@ final class RunExitTests: XCTestCase {
         XCTAssertEqual(run.code, 1, run.out + run.err)
         for name in ["j.xml", "c.json", "b.html"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent(name).path), name)
-            XCTAssertTrue(
-                run.err.contains("removed \(name): an earlier run's report, and this run wrote none"), run.err)
         }
         XCTAssertTrue(
             run.err.hasSuffix("FAILED:\n  - the run did not finish: the process was ended by the code it ran\n"))
+        // On workers a run hook's exit() ends the runner too: the earlier reports are removed then, and said.
+        XCTAssertEqual(
+            try ExecutableRun.run("misbehaving-specs", ["Features/e.feature:4"] + reports, in: scratch.root).code, 0)
+        let hook = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/e.feature:4"] + reports, in: scratch.root,
+            environment: ["SPECS_FIXTURE_EXITING_RUN_HOOK": "afterAll"])
+        XCTAssertEqual(hook.code, 1, hook.out + hook.err)
+        for name in ["j.xml", "c.json", "b.html"] {
+            XCTAssertTrue(
+                hook.err.contains("removed \(name): an earlier run's report, and this run wrote none"), hook.err)
+        }
+    }
+
+    /// A step that crashes the runner in process leaves no earlier green report behind.
+    func test_run_inProcessStepThatCrashes_leavesNoEarlierReport() throws {
+        let reports = ["--format", "junit:j.xml", "--format", "json:c.json", "--format", "html:b.html"]
+        let green = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/e.feature:4", "--in-process"] + reports, in: scratch.root)
+        XCTAssertEqual(green.code, 0, green.out + green.err)
+        try scratch.write(
+            "Features/crash.feature", "Feature: C\n  Scenario: crashes\n    Given a step that calls fatalError\n")
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/crash.feature", "--in-process"] + reports, in: scratch.root,
+            environment: ["SWIFT_BACKTRACE": "enable=no"])
+        XCTAssertNotEqual(run.code, 0, run.out + run.err)
+        for name in ["j.xml", "c.json", "b.html"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent(name).path), name)
+        }
     }
 
     func test_run_onWorkersStepCallingExitZero_failsItsScenarioAndRunsTheOther() throws {
