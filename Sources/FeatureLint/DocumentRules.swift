@@ -171,7 +171,19 @@ struct DocumentRules {
         steps(inDescription: described, dialect: dialect, into: &findings)
         for (lineNumber, raw) in described {
             let trimmed = raw.trimmingSpaces
-            guard let colon = trimmed.firstIndex(of: ":") else { continue }
+            guard let colon = trimmed.firstIndex(of: ":") else {
+                // A keyword that lacks its colon (`Scenario checkout`), where it would start a block.
+                let word = String(trimmed.prefix { $0 != " " })
+                if headers.contains(word), trimmed.count > word.count,
+                    let lost = wouldStartBlock(word, in: dialect, atLine: lineNumber, named: true)
+                {
+                    findings.add(
+                        "misspelt-keyword",
+                        "'\(word)' lacks its colon ('\(word):'); as written the line is description text, and so \(lost)",
+                        line: lineNumber, column: raw.prefix { $0 == " " || $0 == "\t" }.count + 1)
+                }
+                continue
+            }
             let word = String(trimmed[..<colon])
             guard !word.isEmpty, !headers.contains(word) else { continue }
             let column = raw.prefix { $0 == " " || $0 == "\t" }.count + 1

@@ -202,6 +202,16 @@ final class FeatureLinterTests: XCTestCase {
                 + "save the file as NFC")
     }
 
+    func test_lint_keywordWithoutItsColon_whereItWouldStartABlock_isAMisspeltKeyword() {
+        XCTAssertEqual(
+            findings("Feature: F\n  Scenario checkout\n    Given a cart\n"), ["2:3 misspelt-keyword"])
+        XCTAssertEqual(
+            findings("# language: de\nFunktionalität: F\n  Szenario b\n    Angenommen ein Korb\n"),
+            ["3:3 misspelt-keyword"])
+        // Prose that starts with the word is left alone.
+        XCTAssertEqual(findings("Feature: F\n  Scenario planning matters.\n\n  Scenario: s\n    Given a\n"), [])
+    }
+
     /// Spaces at the end of a description's line are its text (the formatter keeps them, as
     /// the parser reads them): `specs format` then `specs lint` agree.
     func test_lint_trailingSpacesInDescriptions_areNotFlaggedButOnKeywordLinesAre() {
