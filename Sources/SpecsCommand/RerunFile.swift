@@ -26,7 +26,12 @@ struct RerunFile {
     init?(argument: String) {
         guard argument.hasPrefix("@"), argument.count > 1 else { return nil }
         path = String(argument.dropFirst())
-        guard let data = InputFile.contents(atPath: path) else { return nil }
+        guard let data = InputFile.contents(atPath: path) else {
+            // None yet, but a run is writing one (or died writing it): said so, not "no such file".
+            guard let unfinished = Self.unfinishedWrite(of: path) else { return nil }
+            (places, failure, untrusted) = ([], nil, unfinished)
+            return
+        }
         // A byte order mark (some Windows editors write one) is no part of the first path.
         let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
         let lines = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline)

@@ -107,9 +107,10 @@ struct RunCommand {
             err.write("error: \(error)\n")
             return 2
         }
-        // In process a crash of a step ends the runner, past every handler: the earlier run's
-        // reports go now, so that none is left to be taken for this run's (they are written anew).
-        if options.isolation == .inProcess { reportPlaces.remove(say: { _ in }) }
+        // A run ended past every handler (SIGKILL, a CI's hard timeout, a step that crashes the
+        // runner in process) can remove nothing at its end: the earlier run's reports go now, so
+        // that none is left to be taken for this run's (they are written anew at its end).
+        reportPlaces.remove(say: { _ in })
         RunExitGuard.arm(inProcess: options.isolation == .inProcess, reports: reportPlaces)
         let summary = await Runner(registry: registry, options: options).run(survey.features, to: outputs.multiplexer)
         RunExitGuard.disarm()
