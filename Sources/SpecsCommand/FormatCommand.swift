@@ -112,6 +112,11 @@ enum FormatCommand {
             closingLine(
                 files: files.count, changed: changed.count, unwritten: unwritten, unread: unread, refused: refused,
                 check: check))
+        // A signal that came while the last file was written: it is whole, and the command ends as stopped.
+        if let signal = SignalIntake.received().first {
+            err.write("stopped by \(signal) as the last file was written\n")
+            return 128 + (SignalWatch.number(signal) ?? 2)
+        }
         if broken { return 2 }
         return check && !changed.isEmpty ? 1 : 0
     }

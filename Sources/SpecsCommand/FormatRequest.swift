@@ -4,15 +4,17 @@ import SpecsReporting
 struct FormatRequest: Sendable, Hashable {
     let name: String
     let path: String?
-    /// Whether a colon is followed by nothing (`junit:`): a variable left empty, most likely.
+    /// Whether a colon is followed by nothing, or spaces alone (`junit:`): a variable left empty, most likely.
     let hasEmptyPath: Bool
 
     init(_ argument: String) {
         if let colon = argument.firstIndex(of: ":") {
             name = String(argument[..<colon])
             let rest = String(argument[argument.index(after: colon)...])
-            path = rest.isEmpty || rest == "-" ? nil : rest
-            hasEmptyPath = rest.isEmpty
+            // Nothing but spaces is no path either (`junit: ` of a variable left empty, quoted).
+            let blank = rest.allSatisfy { $0 == " " || $0 == "\t" }
+            path = blank || rest == "-" ? nil : rest
+            hasEmptyPath = blank
         } else {
             name = argument
             path = nil

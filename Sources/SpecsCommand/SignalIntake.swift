@@ -44,7 +44,9 @@ enum SignalIntake {
 
     /// Takes the signals in from now on (again, after `end`).
     static func begin() {
-        _ = pipe
+        // Without the pipe (no descriptor left) a signal keeps its default action: it ends the
+        // run, rather than being taken in where nothing would ever read it.
+        guard pipe.read >= 0 else { return }
         let ignored = ignoredAtStart
         active.withLock { active in
             guard !active else { return }

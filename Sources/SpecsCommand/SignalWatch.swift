@@ -19,7 +19,8 @@ final class SignalWatch: Sendable {
     static let giveUpSeconds = 10
     /// How long a run on workers is given: its reports of a large suite take a while to write.
     static let workersGiveUpSeconds = 30
-    private let source: Locked<any DispatchSourceRead>
+    /// Nil when the signals' pipe could not be made (no descriptor left): they keep their default actions.
+    private let source: Locked<(any DispatchSourceRead)?>
     private let stopped = Locked(false)
     private let take: @Sendable (String) -> Void
 
@@ -44,6 +45,10 @@ final class SignalWatch: Sendable {
         self.take = take
         // What came before the watch began counts before any scenario starts.
         for name in SignalIntake.received() { take(name) }
+        guard SignalIntake.pipe.read >= 0 else {
+            self.source = Locked(nil)
+            return
+        }
         let source = DispatchSource.makeReadSource(fileDescriptor: SignalIntake.pipe.read, queue: queue)
         source.setEventHandler {
             for name in SignalIntake.received() { take(name) }
@@ -60,7 +65,7 @@ final class SignalWatch: Sendable {
 
     func stop() {
         stopped.withLock { $0 = true }
-        source.withLock { $0.cancel() }
+        source.withLock { $0?.cancel() }
         SignalIntake.end(raisingPending: false)
     }
 

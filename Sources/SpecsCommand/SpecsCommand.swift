@@ -18,6 +18,10 @@ public enum SpecsCommand {
     ) async -> Int32 {
         // Before anything else allocates: the cap holds for threads that get an arena later.
         if supervisesWorkers(arguments) { MallocArenas.limit(to: 2) }
+        // The main queue's wake-up handle, which libdispatch makes when work first comes to the
+        // main actor, is made now, while descriptors are free: made at the end of a run under a
+        // low limit of open files, libdispatch traps (SIGILL) instead of failing.
+        await MainActor.run {}
         let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
         if let workerId = ProcessInfo.processInfo.environment[WorkerProtocol.environmentVariable] {
             return await WorkerCommand.run(workerId: workerId, registry: registry())

@@ -102,6 +102,21 @@ final class ReportEdgeTests: XCTestCase {
             profiled.err)
     }
 
+    /// Under a very low limit of open files a run fails saying so, never by a trap of the
+    /// runtime (libdispatch made the main queue's wake-up handle late, at the run's end, and trapped).
+    func test_run_underAVeryLowLimitOfOpenFiles_endsWithACodeNotATrap() throws {
+        try passingFeature()
+        for limit in 6...9 {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary"], in: project,
+                environment: ["SWIFT_BACKTRACE": "enable=no"],
+                openFileLimit: limit)
+            XCTAssertFalse(run.signaled, "limit \(limit): exit \(run.code) " + run.out + run.err)
+            XCTAssertTrue([1, 2].contains(run.code), "limit \(limit): exit \(run.code) " + run.out + run.err)
+            XCTAssertTrue(run.out.contains("FAILED"), "limit \(limit): " + run.out + run.err)
+        }
+    }
+
     func test_run_whenWorkersCannotStart_namesTheResourceAndItsLimitNotAHook() throws {
         try passingFeature()
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project, openFileLimit: 12)

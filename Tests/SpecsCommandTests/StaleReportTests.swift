@@ -93,6 +93,7 @@ final class StaleReportTests: XCTestCase {
             // A CI variable left empty: `--format traceability:$GITHUB_STEP_SUMMARY` outside Actions.
             ["--format", "junit:j.xml", "--format", "traceability:"],
             ["report", "m.ndjson", "--format", "junit:j.xml", "--format", "traceability:"],
+            ["--format", "junit:j.xml", "--format", "traceability: "],
         ]
         for arguments in mistakes {
             XCTAssertEqual(try run(reports).code, 0)
