@@ -18,12 +18,20 @@ enum TagSelection {
     /// of `specs` would take it; nil when it sets none or cannot be read.
     static var stepTimeout: Double? { current.stepTimeout }
 
-    private static let current = read()
+    private static let current = read(
+        environment: ProcessInfo.processInfo.environment, directory: FileManager.default.currentDirectoryPath)
 
-    private static func read() -> (
+    /// The selection `environment` and the `specs.json` in `directory` give. `SPECS_TAGS` set to
+    /// nothing (a CI variable left empty) is not set: the file's tags hold.
+    static func read(
+        environment: [String: String], directory: String
+    ) -> (
         expression: Result<TagExpression?, TagSelectionError>, origin: String?, stepTimeout: Double?
     ) {
-        let environment = ProcessInfo.processInfo.environment
+        var environment = environment
+        if environment[ScenarioTests.tagsVariable]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            environment[ScenarioTests.tagsVariable] = nil
+        }
         // A misspelt variable (`SPECS_TAG=@smoke`) would select nothing the team asked for, silently.
         if let misspelt = misspelling(in: environment) {
             return (.failure(TagSelectionError(message: misspelt)), nil, nil)
@@ -33,8 +41,7 @@ enum TagSelection {
         let profile = environment[ScenarioTests.profileVariable]
         let configured: ProfileArguments.ConfiguredRun?
         do {
-            configured = try ProfileArguments.configuredRun(
-                profile: profile, directory: FileManager.default.currentDirectoryPath)
+            configured = try ProfileArguments.configuredRun(profile: profile, directory: directory)
         } catch {
             return (.failure(TagSelectionError(message: "\(error)")), nil, nil)
         }
