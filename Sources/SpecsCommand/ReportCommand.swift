@@ -139,15 +139,8 @@ enum ReportCommand {
         multiplexer.add(gate)
         // The definitions no scenario of the merged suite uses (each shard leaves them to the merge).
         // Asked on the command line, or by a shard that left them to the merge (its specs.json's).
-        let askedByAShard = streams.contains { stream in
-            stream.contains { envelope in
-                guard case .attachment(let attachment) = envelope, attachment.mediaType == RunMetadata.mediaType else {
-                    return false
-                }
-                return RunMetadata.decode(attachment.body)?.failOnUnused == true
-            }
-        }
-        let usage = parsed.has(.failOnUnused) || askedByAShard ? UsageCollector(ledger: ledger) : nil
+        let usage =
+            parsed.has(.failOnUnused) || shardCheck.unusedDefinitionsAsked ? UsageCollector(ledger: ledger) : nil
         if let usage { multiplexer.add(usage) }
         ledger.scenariosInNoStream = shardCheck.scenariosInNoStream
         ledger.scenariosOnlyMatched = shardCheck.scenariosOnlyMatched

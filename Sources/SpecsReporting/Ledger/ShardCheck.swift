@@ -23,6 +23,8 @@ package struct ShardCheck: Sendable {
     package private(set) var failedRuns: [String] = []
     /// Why the streams' runs could not start their worker processes, each told once.
     package private(set) var workersNotStarted: [String] = []
+    /// Whether a shard left its unused step definitions to the merge (`--fail-on-unused`).
+    package private(set) var unusedDefinitionsAsked = false
     /// Each shard's own time (its stream's `testRunStarted` to `testRunFinished`), in shard order.
     package private(set) var shardTimes: [RunLedger.ShardTime] = []
 
@@ -101,6 +103,7 @@ package struct ShardCheck: Sendable {
             scenariosOnlyMatched += planned.filter { $0.contains(":") }
             problems.append("\(path) is a dry run (--dry-run): its steps were matched to definitions, none was run")
         }
+        if metadata.failOnUnused == true { unusedDefinitionsAsked = true }
         if let reason = metadata.workersNotStarted, !workersNotStarted.contains(reason) {
             workersNotStarted.append(reason)
         }

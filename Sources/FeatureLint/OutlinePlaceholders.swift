@@ -1,0 +1,101 @@
+import Gherkin
+
+/// An outline's placeholders against its examples' columns.
+package struct OutlinePlaceholders {
+    /// Placeholders no column fills, each name once, at its own line and column. `plain`
+    /// says it is plainly meant as a placeholder: in step text or a table cell, where the
+    /// pickle compiler fills it; in the outline's name or a doc string it may be prose.
+    /// Doc strings that hold markup (`<settings>`, `</settings>`, `[<When>]`) are not read
+    /// for missing placeholders at all.
+    package private(set) var missing: [(name: String, location: Location, plain: Bool)] = []
+    /// Header cells no placeholder uses.
+    package private(set) var unusedColumns: [TableCell] = []
+    /// The names of the examples' columns.
+    package let columns: [String]
+
+    /// The placeholders of `outline`, located in `lines` (the file's lines, line ends
+    /// aside) where they are given.
+    package init(_ outline: Scenario, lines: [Substring] = []) {
+        columns = outline.examples.flatMap { $0.tableHeader?.cells.map(\.value) ?? [] }
+        // Each text where the compiler fills placeholders, where it starts, and whether a
+        // `<name>` in it is plainly a placeholder.
+        var texts: [(text: String, line: Int, column: Int, plain: Bool, reported: Bool)] = [
+            (outline.name, outline.location.line, outline.location.column ?? 1, false, true)
+        ]
+        for step in outline.steps {
+            let column = (step.location.column ?? 1) + step.keyword.unicodeScalars.count
+            texts.append((step.text, step.location.line, column, true, true))
+            for row in step.dataTable?.rows ?? [] {
+                for cell in row.cells {
+                    texts.append((cell.value, cell.location.line, cell.location.column ?? 1, true, true))
+                }
+            }
+            if let doc = step.docString {
+                let markup = Self.holdsMarkup(doc)
+                for (offset, line) in doc.content.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                {
+                    texts.append((String(line), doc.location.line + 1 + offset, 1, false, !markup))
+                }
+            }
+        }
+        var used: Set<String> = []
+        var reported: Set<String> = []
+        let known = Set(columns)
+        for text in texts {
+            // The text's line read once, and each placeholder looked for after the one before
+            // (they stand in order): a line of many costs what it holds.
+            var written: SourceLine?
+            var from = text.column
+            for name in Placeholders.in(text.text) {
+                used.insert(name)
+                guard !known.contains(name), text.reported, !Self.isMarkup(name), reported.insert(name).inserted
+                else { continue }
+                if written == nil, text.line <= lines.count { written = SourceLine(lines[text.line - 1]) }
+                let found = written?.column(of: "<\(name)>", from: from)
+                if let found { from = found + 1 }
+                missing.append((name, Location(line: text.line, column: found ?? text.column), text.plain))
+            }
+        }
+        unusedColumns = outline.examples.flatMap { $0.tableHeader?.cells ?? [] }.filter { !used.contains($0.value) }
+    }
+
+    /// Whether a `<...>` is an element, not a placeholder: `<foo xmlns='http://bar'/>`,
+    /// `</b>`, `<!-- -->`, `<?xml ...?>`.
+    static func isMarkup(_ name: String) -> Bool {
+        name.hasPrefix("/") || name.hasPrefix("!") || name.hasPrefix("?") || name.hasSuffix("/") || name.contains("=")
+    }
+
+    /// Whether a doc string holds markup, where `<name>` is an element and not a
+    /// placeholder: an XML or HTML media type, or closing, empty or declaration tags, or
+    /// F# attributes (`[<When>]`).
+    static func holdsMarkup(_ doc: DocString) -> Bool {
+        let mediaType = doc.mediaType?.lowercased() ?? ""
+        if ["xml", "html", "svg", "xhtml", "jsx", "tsx", "vue", "fsharp", "f#"].contains(where: mediaType.contains) {
+            return true
+        }
+        return ["</", "/>", "<?", "<!", "[<"].contains { doc.content.contains($0) }
+    }
+}
+
+/// `<name>`s in a text, as the pickle compiler reads them.
+enum Placeholders {
+    static func `in`(_ text: String) -> [String] {
+        // Read in UTF-8 code units, as the compiler replaces them: `<` and `>` are ASCII, so
+        // every index found is a character boundary.
+        let bytes = text.utf8
+        var names: [String] = []
+        var rest = bytes[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "<")),
+            let close = rest[open...].firstIndex(of: UInt8(ascii: ">"))
+        {
+            let name = rest[bytes.index(after: open)..<close]
+            if !name.isEmpty, !name.contains(UInt8(ascii: "<")), name.first != UInt8(ascii: " "),
+                name.last != UInt8(ascii: " ")
+            {
+                names.append(String(decoding: name, as: UTF8.self))
+            }
+            rest = rest[bytes.index(after: open)...]
+        }
+        return names
+    }
+}
