@@ -3,7 +3,7 @@ import Gherkin
 import Locking
 import Messages
 import SpecsReporting
-import SpecsRunner
+@testable import SpecsRunner
 import Traceability
 import XCTest
 
@@ -58,27 +58,32 @@ final class StreamingRunTests: XCTestCase {
         }
     }
 
-    func test_run_manyFiles_readsOneBatchAheadAndClosesEachBatchsDocumentsAfterItsTestCases() async {
+    func test_run_manyFiles_readsBatchesAheadWithinTheirBoundAndClosesEachBatchsDocumentsAfterItsTestCases() async {
         let journal = Journal()
         let trace = Trace()
+        let files = (0..<8).map { ("f\($0).feature", 40) }
         let supply = CountingSupply(
-            features: Self.features([("a.feature", 40), ("b.feature", 40), ("c.feature", 40)]), journal: journal,
-            finishedSoFar: { trace.finished })
+            features: Self.features(files), journal: journal, finishedSoFar: { trace.finished })
         let summary = await Runner(registry: StatusTests.registry()).run(supply, to: trace)
 
-        XCTAssertEqual(summary.scenarios[.passed], 120)
-        // Each file is a batch (40 pickles, past a batch of 32). b is read while a runs, and c
-        // not before a has run: the run holds two batches at most.
+        XCTAssertEqual(summary.scenarios[.passed], 320)
+        // Each file is a batch (40 pickles, past a batch of 32). Batches are made ahead of
+        // their turn, at most `runAhead` waiting: file k is not read before k - runAhead
+        // batches have run, so the run holds a few batches at most, whatever its size.
         let loads = journal.all
-        XCTAssertEqual(loads.map { $0.prefix(6) }, ["load 0", "load 1", "load 2"])
+        XCTAssertEqual(loads.map { String($0.split(separator: " ")[1]) }, (0..<8).map(String.init))
         XCTAssertEqual(loads.first, "load 0 after 0 finished")
-        let finishedBeforeC = loads.last.flatMap { Int($0.split(separator: " ")[3]) } ?? -1
-        XCTAssertGreaterThanOrEqual(finishedBeforeC, 40, "\(loads)")
+        for (index, load) in loads.enumerated() {
+            let finished = Int(load.split(separator: " ")[3]) ?? -1
+            XCTAssertGreaterThanOrEqual(finished, max(0, index - UpcomingBatches.runAhead) * 40, "\(loads)")
+        }
         let closes = trace.events.filter { $0.hasPrefix("close") }
-        XCTAssertEqual(closes, ["close a.feature", "close b.feature", "close c.feature"])
-        let closeB = trace.events.firstIndex(of: "close b.feature") ?? -1
-        XCTAssertEqual(trace.events[..<closeB].filter { $0 == "finished" }.count, 80)
-        XCTAssertLessThan(closeB, trace.events.firstIndex(of: "source c.feature") ?? -1)
+        XCTAssertEqual(closes, files.map { "close \($0.0)" })
+        for (index, file) in files.enumerated().dropLast() {
+            let close = trace.events.firstIndex(of: "close \(file.0)") ?? -1
+            XCTAssertEqual(trace.events[..<close].filter { $0 == "finished" }.count, (index + 1) * 40)
+            XCTAssertLessThan(close, trace.events.firstIndex(of: "source \(files[index + 1].0)") ?? -1)
+        }
     }
 
     func test_run_selectingFewOfManyFiles_stillClosesEachBatchBeforeTellingTheNext() async {

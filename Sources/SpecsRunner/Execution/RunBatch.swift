@@ -25,11 +25,11 @@ struct RunBatch: Sendable {
 }
 
 /// Makes a run's batches one after another, file by file. It touches no consumer, so the
-/// next batch is made while the one before it runs.
+/// next batches are made while the one before them runs (`UpcomingBatches`).
 struct RunBatchMaker<Features: FeatureSupply>: Sendable {
-    /// How many pickles (or files) a batch gathers before its test cases run. The next batch
-    /// is made while one runs, so workers do not wait between two; a run holds the two
-    /// batches' files and no others.
+    /// How many pickles (or files) a batch gathers before its test cases run. The next
+    /// batches are made while one runs, so workers do not wait between two; a run holds
+    /// those few batches' files and no others.
     static var batchSize: Int { 32 }
 
     let features: Features
@@ -103,13 +103,6 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
             batch.plans.append(plan)
         }
         return batch
-    }
-
-    /// The next batch with the maker that follows it, for a task of its own.
-    func makingNext() -> (RunBatch, Self)? {
-        guard !isDone else { return nil }
-        var maker = self
-        return (maker.next(), maker)
     }
 
     /// A feature's source, document, parse errors and pickles.

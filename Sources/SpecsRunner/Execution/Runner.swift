@@ -52,14 +52,11 @@ package struct Runner<World: AnyObject>: Sendable {
         let maker = RunBatchMaker(
             features: features, options: options, runId: runId, plansTestCases: beforeAllPassed || refused,
             planner: makePlanner())
-        // Each batch is made on a task of its own while the one before it runs; it is told,
-        // run and closed in turn, so the stream reads as if made one batch at a time.
-        var ready = maker.makingNext()
-        while let (batch, maker) = ready {
-            // The next batch is made while this one runs; its plans are offered to the
-            // dispatch as soon as they are made.
-            let upcoming = UpcomingPlans()
-            async let following = Self.batch(after: maker, offeringTo: upcoming)
+        // The batches are made on a task of their own, ahead of their turn (`UpcomingBatches`);
+        // each is told, run and closed in turn, so the stream reads as if made one batch at a time.
+        let batches = UpcomingBatches(ahead: UpcomingBatches.runAhead)
+        async let making: Void = UpcomingBatches.make(maker, into: batches)
+        while let batch = await batches.take() {
             for envelope in batch.envelopes { consumer.consume(envelope) }
             summary.unparsable += batch.unparsable
             summary.selected += batch.selected
@@ -68,10 +65,10 @@ package struct Runner<World: AnyObject>: Sendable {
             summary.selectedByLine = summary.selectedByLine || batch.selectedByLine
             summary.suite.add(batch.suite)
             summary.suitePlaces.merge(batch.suitePlaces) { $0 + $1 }
-            if let dispatch { await dispatch.run(batch.plans, upcoming: upcoming, to: consumer, summary: &summary) }
+            if let dispatch { await dispatch.run(batch.plans, upcoming: batches, to: consumer, summary: &summary) }
             for uri in batch.uris { consumer.closeDocument(uri) }
-            ready = await following
         }
+        await making
         if let dispatch { await dispatch.finish(to: consumer, summary: &summary) }
         if workerHooksHere && !refused {
             _ = await runGlobalHooks(.afterWorker, runId: runId, to: consumer, summary: &summary)
@@ -89,15 +86,6 @@ package struct Runner<World: AnyObject>: Sendable {
                     testRunStartedId: runId)))
         consumer.finish()
         return summary
-    }
-
-    /// The batch after the one `maker` made, its plans offered to `upcoming` once made.
-    private static func batch<Features: FeatureSupply>(
-        after maker: RunBatchMaker<Features>, offeringTo upcoming: UpcomingPlans
-    ) -> (RunBatch, RunBatchMaker<Features>)? {
-        let next = maker.makingNext()
-        upcoming.offer(next?.0.plans ?? [])
-        return next
     }
 
     /// The run's metadata (`RunMetadata`), as an attachment of the test run.

@@ -6,10 +6,10 @@ import Messages
 /// later batches are planned and not run.
 protocol TestCaseDispatch: AnyObject {
     var stopped: Bool { get }
-    /// Runs `plans` and passes on their events. `upcoming` will hold the next batch's plans
-    /// once they are made: a dispatch may start them ahead (their events wait for their turn).
+    /// Runs `plans` and passes on their events. `upcoming` holds the next batches once they
+    /// are made: a dispatch may start their test cases ahead (their events wait for their turn).
     func run(
-        _ plans: [TestCasePlan], upcoming: UpcomingPlans, to consumer: some EventConsumer, summary: inout RunSummary
+        _ plans: [TestCasePlan], upcoming: UpcomingBatches, to consumer: some EventConsumer, summary: inout RunSummary
     ) async
     /// Ends the dispatch once the last batch has run.
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async
@@ -29,7 +29,7 @@ final class InProcessDispatch: TestCaseDispatch {
     }
 
     func run(
-        _ plans: [TestCasePlan], upcoming: UpcomingPlans, to consumer: some EventConsumer, summary: inout RunSummary
+        _ plans: [TestCasePlan], upcoming: UpcomingBatches, to consumer: some EventConsumer, summary: inout RunSummary
     ) async {
         func record(_ outcome: ScenarioRun.Outcome) {
             for envelope in outcome.envelopes { consumer.consume(envelope) }
@@ -96,20 +96,4 @@ final class InProcessDispatch: TestCaseDispatch {
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {
         watchdog.stop()
     }
-}
-
-/// The plans of the batch after the one running, once they are made: a dispatch whose test
-/// cases run elsewhere sends them ahead, so that its workers do not wait between two batches.
-final class UpcomingPlans: Sendable {
-    private let plans = Locked<[TestCasePlan]?>(nil)
-
-    init(_ plans: [TestCasePlan]? = nil) {
-        self.plans.withLock { $0 = plans }
-    }
-
-    /// Tells the next batch's plans (none at the end of the run).
-    func offer(_ next: [TestCasePlan]) { plans.withLock { $0 = next } }
-
-    /// The next batch's plans if they are made, without waiting.
-    var ready: [TestCasePlan]? { plans.withLock { $0 } }
 }

@@ -120,7 +120,7 @@ final class WorkerPool: TestCaseDispatch {
     }
 
     func run(
-        _ plans: [TestCasePlan], upcoming: UpcomingPlans, to consumer: some EventConsumer, summary: inout RunSummary
+        _ plans: [TestCasePlan], upcoming: UpcomingBatches, to consumer: some EventConsumer, summary: inout RunSummary
     ) async {
         guard !stopped, !plans.isEmpty else { return }
         if workers.isEmpty {
@@ -148,11 +148,13 @@ final class WorkerPool: TestCaseDispatch {
         func pass(_ outcomes: [WorkerSupervisor.Outcome]) {
             for outcome in outcomes { for envelope in outcome.envelopes { consumer.consume(envelope) } }
         }
-        // Test cases of this batch that ended while the batch before ran.
+        // Test cases of this batch that ended while the batch before ran: their events are
+        // passed on once the workers are asked for more.
+        var endedAhead: [WorkerSupervisor.Outcome] = []
         for plan in plans {
             if let outcome = finishedAhead.removeValue(forKey: plan.number) {
                 account(outcome)
-                pass([outcome])
+                endedAhead.append(outcome)
             }
         }
         let supervisor = supervisor
@@ -170,18 +172,15 @@ final class WorkerPool: TestCaseDispatch {
         }
         await withTaskGroup(of: (Int, [(TestCasePlan, WorkerSupervisor.Outcome)]).self) { group in
             func next() -> TestCasePlan? {
-                // The next batch is taken ahead once it is made; a test case taken before
+                // The next batches are taken ahead once they are made; a test case taken before
                 // (with its batch or ahead of it) is never taken again.
-                if waiting.isEmpty, !options.failFast, let ahead = upcoming.ready, !ahead.isEmpty {
-                    upcoming.offer([])
-                    admit(ahead)
-                }
+                if waiting.isEmpty, !options.failFast { admit(upcoming.plansAhead()) }
                 return waiting.isEmpty ? nil : waiting.removeFirst()
             }
-            /// Asks the slot's worker for more, up to the window, and waits for the first asked,
-            /// while this batch has test cases to wait for.
+            /// Asks the slot's worker for more, up to the window (the next batches' too, when
+            /// this one's are all asked: it runs them while the batch ends), and waits for the
+            /// first asked, while this batch has test cases to wait for.
             func launch(_ slot: Int) {
-                guard remaining > 0 else { return }
                 if !stopped, interruption.current == nil, let worker = workers[slot] {
                     while mayAsk(slot), let plan = next() {
                         let (delivered, bytes) = supervisor.request(plan, of: worker)
@@ -189,11 +188,16 @@ final class WorkerPool: TestCaseDispatch {
                         askedBytes[slot] += bytes
                     }
                 }
-                guard let worker = workers[slot], !asked[slot].isEmpty else { return }
+                guard remaining > 0, let worker = workers[slot], !asked[slot].isEmpty else { return }
+                // Half of what was asked is collected at most before the worker is asked for
+                // more: it runs the other half meanwhile, never waiting for its next requests
+                // while the supervisor takes in the last ones' events.
                 let pending = asked[slot].map { ($0.plan, $0.delivered) }
-                group.addTask { (slot, await supervisor.collect(pending, from: worker)) }
+                let half = (pending.count + 1) / 2
+                group.addTask { (slot, await supervisor.collect(pending, from: worker, atMost: half)) }
             }
             for slot in workers.indices { launch(slot) }
+            pass(endedAhead)
             for await (slot, outcomes) in group {
                 var ended: [WorkerSupervisor.Outcome] = []
                 /// Counts a test case the slot's worker ran (or began), in its batch or ahead of it.

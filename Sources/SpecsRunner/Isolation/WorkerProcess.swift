@@ -85,7 +85,7 @@ final class WorkerProcess: Sendable {
         }
         // Lines are read here, on the reading thread, beside the supervisor's work.
         let runningStep = self.runningStep
-        Self.readLines(child.output, until: abandoned, maximumLine: ResultLine.maximumLine, gathering: 500) {
+        Self.readLines(child.output, until: abandoned, maximumLine: ResultLine.maximumLine, gathering: 100) {
             [items, lastDone] bytes, cut in
             if cut {
                 return items.stage(

@@ -108,12 +108,12 @@ struct WorkerSupervisor: Sendable {
     /// without waiting, so that a run costs a task switch per read of the worker's lines, not
     /// one per test case). It stops at a test case whose worker was lost.
     func collect(
-        _ asked: [(plan: TestCasePlan, delivered: Bool)], from worker: WorkerProcess
+        _ asked: [(plan: TestCasePlan, delivered: Bool)], from worker: WorkerProcess, atMost limit: Int = .max
     ) async -> [(
         TestCasePlan, Outcome
     )] {
         var outcomes: [(TestCasePlan, Outcome)] = []
-        for (plan, delivered) in asked {
+        for (plan, delivered) in asked.prefix(max(1, limit)) {
             let outcome = await collect(plan, from: worker, delivered: delivered)
             outcomes.append((plan, outcome))
             if outcome.workerLost || !worker.items.holdsControl { break }
