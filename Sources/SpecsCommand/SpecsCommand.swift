@@ -69,7 +69,13 @@ public enum SpecsCommand {
         }
         let arguments: [String]
         do {
-            arguments = try ProfileArguments.arguments(commandLine, configuration: try ProjectConfiguration.load())
+            let configuration = try ProjectConfiguration.load()
+            arguments = try ProfileArguments.arguments(commandLine, configuration: configuration)
+            if let replaced = ProfileArguments.tagsReplacedByNothing(commandLine, configuration: configuration) {
+                err.write(
+                    "note: --tags '' selects every scenario, in place of the tags of \(ProjectConfiguration.fileName) "
+                        + "('\(replaced)')\n")
+            }
         } catch {
             err.write("\(error)\n")
             // The reports the file names too, when it reads: its error may be in another option.

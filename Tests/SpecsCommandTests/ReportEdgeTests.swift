@@ -102,6 +102,20 @@ final class ReportEdgeTests: XCTestCase {
             profiled.err)
     }
 
+    func test_run_tagsOfNothingOverSpecsJSONTags_saysItSelectsEveryScenarioInTheirPlace() throws {
+        try passingFeature()
+        try Data(#"{ "default": { "tags": "not @wip" } }"#.utf8).write(to: project.appendingPathComponent("specs.json"))
+        for empty in ["", "  "] {
+            let run = try ExecutableRun.run("misbehaving-specs", ["--tags", empty, "--format", "summary"], in: project)
+            XCTAssertEqual(run.code, 0, run.out + run.err)
+            XCTAssertTrue(
+                run.err.contains("note: --tags '' selects every scenario, in place of the tags of specs.json ('not @wip')"),
+                run.err)
+        }
+        let given = try ExecutableRun.run("misbehaving-specs", ["--tags", "not @slow", "--format", "summary"], in: project)
+        XCTAssertFalse(given.err.contains("note: --tags"), given.err)
+    }
+
     /// Under a very low limit of open files a run fails saying so, never by a trap of the
     /// runtime (libdispatch made the main queue's wake-up handle late, at the run's end, and trapped).
     func test_run_underAVeryLowLimitOfOpenFiles_endsWithACodeNotATrap() throws {
