@@ -7,7 +7,8 @@ struct SelectionCheck {
     let tags: TagExpression
     /// Every tag of the features, in the order first seen.
     private var allTags: [String] = []
-    private var seenTags: Set<String> = []
+    /// Tags compare scalar for scalar, as the selection compares them.
+    private var seenTags: Set<ExactText> = []
     /// The `file:LINE` errors found so far.
     private(set) var lineErrors: [String] = []
     /// How many scenarios (pickles) the features hold.
@@ -19,7 +20,7 @@ struct SelectionCheck {
     mutating func visit(_ feature: LoadedFeature) {
         pickleCount += feature.pickles.count
         for pickle in feature.pickles {
-            for tag in pickle.tags where seenTags.insert(tag.name).inserted { allTags.append(tag.name) }
+            for tag in pickle.tags where seenTags.insert(ExactText(tag.name)).inserted { allTags.append(tag.name) }
         }
         lineErrors += Self.lineErrors(feature)
     }
@@ -32,11 +33,16 @@ struct SelectionCheck {
     /// writes). A tag only left out (`not @wip`, specs.json's default) is not warned of: no
     /// scenario carrying it is the usual case. Past the first few, the others are counted.
     func unknownTagWarnings() -> [String] {
-        let unknown = tags.wantedTagNames.filter { !seenTags.contains($0) }
+        let unknown = tags.wantedTagNames.filter { !seenTags.contains(ExactText($0)) }
         let shown = 10
         var warnings = unknown.prefix(shown).map { tag in
+            let composedAlike = allTags.first { $0 == tag }
             let nearest =
-                TagExpression.oldSyntaxMistake(tag).map { " \($0)." }
+                composedAlike.map { _ in
+                    " A tag of the features is written alike in other Unicode (composed or decomposed accents): "
+                        + "write it as the feature files do."
+                }
+                ?? TagExpression.oldSyntaxMistake(tag).map { " \($0)." }
                 ?? ArgumentParser.suggestion(for: tag, among: allTags).map { " Did you mean '\($0)'?" } ?? ""
             return "--tags: no scenario has the tag \(tag).\(nearest)"
         }

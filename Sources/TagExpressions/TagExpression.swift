@@ -41,14 +41,21 @@ package struct TagExpression: Sendable, Hashable, CustomStringConvertible {
         TagExpression(nodes: lhs.nodes + rhs.nodes + [.or])
     }
 
-    /// Whether a set of tags satisfies the expression.
+    /// Whether a set of tags satisfies the expression. Tags compare scalar for scalar, as
+    /// Cucumber compares them: `@válido` composed is not the same tag decomposed.
     package func evaluate(_ tags: some Collection<String>) -> Bool {
         guard !nodes.isEmpty else { return true }
+        // A scenario's few tags are compared in turn; many are looked up by their bytes.
+        let many = tags.count > 16 ? Set(tags.map { Array($0.utf8) }) : nil
+        func has(_ name: String) -> Bool {
+            if let many { return many.contains(Array(name.utf8)) }
+            return tags.contains { $0.utf8.elementsEqual(name.utf8) }
+        }
         var values: [Bool] = []
         values.reserveCapacity(16)
         for node in nodes {
             switch node {
-            case .tag(let name): values.append(tags.contains(name))
+            case .tag(let name): values.append(has(name))
             case .not: values.append(!(values.popLast() ?? false))
             case .and, .or:
                 let rhs = values.popLast() ?? false

@@ -116,6 +116,19 @@ final class ReportEdgeTests: XCTestCase {
         XCTAssertFalse(given.err.contains("note: --tags"), given.err)
     }
 
+    func test_run_tagWrittenInOtherUnicodeThanTheFeatures_selectsNothingAndSaysWhy() throws {
+        try write("Features/tagged.feature", "Feature: F\n  @va\u{301}lido\n  Scenario: A\n    Given a step that passes\n")
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--tags", "@v\u{E1}lido", "--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertTrue(
+            run.err.contains("A tag of the features is written alike in other Unicode (composed or decomposed accents)"),
+            run.err)
+        let same = try ExecutableRun.run(
+            "misbehaving-specs", ["--tags", "@va\u{301}lido", "--format", "summary"], in: project)
+        XCTAssertEqual(same.code, 0, same.out + same.err)
+    }
+
     /// Under a very low limit of open files a run fails saying so, never by a trap of the
     /// runtime (libdispatch made the main queue's wake-up handle late, at the run's end, and trapped).
     func test_run_underAVeryLowLimitOfOpenFiles_endsWithACodeNotATrap() throws {
