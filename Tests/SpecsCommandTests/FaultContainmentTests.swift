@@ -181,6 +181,29 @@ final class FaultContainmentTests: XCTestCase {
         }
     }
 
+    /// Work the last scenario leaves running crashes at once: the runtime writes its report
+    /// during that scenario, and the worker, whose input ends meanwhile, exits with status 0
+    /// before the trap. A crash its runtime reported fails the run (it passed 8 times in 25).
+    func test_run_workTheLastScenarioLeavesThatCrashesAtOnce_failsEveryRunWhoseWorkerReportedIt() throws {
+        try feature([
+            ("one", "a step that passes"), ("two", "a step that passes"),
+            ("leaves", "a step that leaves work that crashes after 0 ms"),
+        ])
+        var reported = 0
+        for round in 1...12 {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary"], in: project, timeout: 60,
+                environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+            guard run.err.contains("Fatal error: the work left running crashed") else { continue }
+            reported += 1
+            XCTAssertEqual(run.code, 1, "round \(round): " + run.out + run.err)
+            // In the step (it fails) or after the scenario (the worker lost while it ran none).
+            XCTAssertTrue(run.out.contains("crashed"), "round \(round): " + run.out)
+            XCTAssertFalse(run.out.contains("PASSED"), "round \(round): " + run.out)
+        }
+        XCTAssertGreaterThan(reported, 0, "the work never crashed before its worker ended")
+    }
+
     func test_run_stepThatLogsAFatalErrorText_passesOnWorkers() throws {
         // A logger's own test writes the words a crash report has: the run is no crash.
         try feature([

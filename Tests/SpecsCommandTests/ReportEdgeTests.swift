@@ -109,20 +109,24 @@ final class ReportEdgeTests: XCTestCase {
             let run = try ExecutableRun.run("misbehaving-specs", ["--tags", empty, "--format", "summary"], in: project)
             XCTAssertEqual(run.code, 0, run.out + run.err)
             XCTAssertTrue(
-                run.err.contains("note: --tags '' selects every scenario, in place of the tags of specs.json ('not @wip')"),
+                run.err.contains(
+                    "note: --tags '' selects every scenario, in place of the tags of specs.json ('not @wip')"),
                 run.err)
         }
-        let given = try ExecutableRun.run("misbehaving-specs", ["--tags", "not @slow", "--format", "summary"], in: project)
+        let given = try ExecutableRun.run(
+            "misbehaving-specs", ["--tags", "not @slow", "--format", "summary"], in: project)
         XCTAssertFalse(given.err.contains("note: --tags"), given.err)
     }
 
     func test_run_tagWrittenInOtherUnicodeThanTheFeatures_selectsNothingAndSaysWhy() throws {
-        try write("Features/tagged.feature", "Feature: F\n  @va\u{301}lido\n  Scenario: A\n    Given a step that passes\n")
+        try write(
+            "Features/tagged.feature", "Feature: F\n  @va\u{301}lido\n  Scenario: A\n    Given a step that passes\n")
         let run = try ExecutableRun.run(
             "misbehaving-specs", ["--tags", "@v\u{E1}lido", "--format", "summary"], in: project)
         XCTAssertEqual(run.code, 1, run.out + run.err)
         XCTAssertTrue(
-            run.err.contains("A tag of the features is written alike in other Unicode (composed or decomposed accents)"),
+            run.err.contains(
+                "A tag of the features is written alike in other Unicode (composed or decomposed accents)"),
             run.err)
         let same = try ExecutableRun.run(
             "misbehaving-specs", ["--tags", "@va\u{301}lido", "--format", "summary"], in: project)

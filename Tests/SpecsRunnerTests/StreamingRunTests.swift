@@ -3,9 +3,10 @@ import Gherkin
 import Locking
 import Messages
 import SpecsReporting
-@testable import SpecsRunner
 import Traceability
 import XCTest
+
+@testable import SpecsRunner
 
 /// A run goes file by file: each batch of files is loaded (the next while one runs), run, and closed.
 final class StreamingRunTests: XCTestCase {

@@ -32,6 +32,8 @@ final class WorkerProcess: Sendable {
     /// When the worker said it was done with its last test case (its clock is ours): the
     /// lines read after it are its current test case's, whichever of the two readers went first.
     private let lastDone = Locked<UInt64>(0)
+    /// When the worker wrote the done line before the last: its last test case began after it.
+    private let doneBeforeLast = Locked<UInt64>(0)
     private let killReason = Locked<String?>(nil)
     private let exit = Locked<Exit?>(nil)
     private let exited = DispatchSemaphore(value: 0)
@@ -86,7 +88,7 @@ final class WorkerProcess: Sendable {
         // Lines are read here, on the reading thread, beside the supervisor's work.
         let runningStep = self.runningStep
         Self.readLines(child.output, until: abandoned, maximumLine: ResultLine.maximumLine, gathering: 100) {
-            [items, lastDone] bytes, cut in
+            [items, lastDone, doneBeforeLast] bytes, cut in
             if cut {
                 return items.stage(
                     .unreadable("a line longer than the \(ResultLine.maximumLine >> 20) MiB a line may hold"),
@@ -96,7 +98,11 @@ final class WorkerProcess: Sendable {
             case UInt8(ascii: "#"):
                 let line = String(decoding: bytes, as: UTF8.self)
                 if let done = WorkerProtocol.Done(line) {
-                    lastDone.withLock { $0 = done.time }
+                    let before = lastDone.withLock { last in
+                        defer { last = done.time }
+                        return last
+                    }
+                    doneBeforeLast.withLock { $0 = before }
                     items.stage(.done(done), wake: true)
                 } else {
                     items.stage(.control(line), wake: true)
@@ -203,16 +209,35 @@ final class WorkerProcess: Sendable {
         return exit.withLock { $0 } ?? Exit(status: -1, signal: nil, killedBecause: killReason.withLock { $0 })
     }
 
-    /// What explains a crash in what the worker wrote to standard error during its test
-    /// case: the runtime's error lines (`Fatal error: ...`), or else its last lines, without
-    /// the backtrace's addresses.
-    /// Whether the worker's standard error, since its last test case ended, holds the Swift
-    /// runtime's backtracer's report of a crash (`*** Program crashed: ...`): a worker may exit
-    /// with status 0 while the backtracer runs, when its input ends meanwhile. Only the
-    /// backtracer's own line counts, never a step's text that mentions an error.
+    /// Whether the worker's standard error, since the test case before its last ended, holds
+    /// the Swift runtime's report of a crash: the backtracer's `*** Program crashed: ...`, or the line
+    /// the runtime writes first (`File.swift:50: Fatal error: ...`, a failed precondition or
+    /// assertion). A worker may exit with status 0 after it, when its input ends while work
+    /// a step left running crashes (the process ends before the trap, and the runtime may
+    /// have written the line during the last test case, which then ended as it ran on). A
+    /// step's text that mentions an error counts only in the runtime's own shape, after a
+    /// source file's place. Read once
+    /// the worker's standard error has ended: its last lines may still be in the pipe as it exits.
     var reportedACrash: Bool {
-        let since = lastDone.withLock { $0 }
-        return recent.withLock { $0 }.contains { $0.read > since && $0.line.contains("*** Program crashed:") }
+        if errorsEnded.wait(timeout: .now() + 1) == .success { errorsEnded.signal() }
+        let since = doneBeforeLast.withLock { $0 }
+        return recent.withLock { $0 }.contains { $0.read > since && Self.isTheRuntimesCrashReport($0.line) }
+    }
+
+    /// Whether a line of standard error is the Swift runtime's own report of a crash.
+    static func isTheRuntimesCrashReport(_ line: String) -> Bool {
+        if line.contains("*** Program crashed:") { return true }
+        for kind in ["Fatal error", "Precondition failed", "Assertion failed"] {
+            guard let found = line.range(of: kind) else { continue }
+            let after = line[found.upperBound...]
+            guard after.isEmpty || after.hasPrefix(":") else { continue }
+            // After the runtime's `path:line: ` (a logger's `Fatal error: ...` alone is a step's text).
+            let before = line[..<found.lowerBound]
+            guard before.hasSuffix(": "), let colon = before.dropLast(2).lastIndex(of: ":") else { continue }
+            let digits = before[before.index(after: colon)..<before.index(before.endIndex, offsetBy: -2)]
+            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) { return true }
+        }
+        return false
     }
 
     /// Whether a line of standard error is the runtime's report of a crash.
@@ -224,6 +249,9 @@ final class WorkerProcess: Sendable {
         .contains { line.contains($0) }
     }
 
+    /// What explains a crash in what the worker wrote to standard error during its test
+    /// case: the runtime's error lines (`Fatal error: ...`), or else its last lines, without
+    /// the backtrace's addresses.
     var crashLines: [String] {
         // The process has ended; what it wrote last may still be in the pipe. (A process it
         // started may hold the pipe open: then a second is enough.)
