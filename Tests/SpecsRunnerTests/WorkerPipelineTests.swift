@@ -61,6 +61,18 @@ final class WorkerPipelineTests: XCTestCase {
         XCTAssertEqual(WorkerPace(workers: 1).window, 2)
     }
 
+    func test_window_oneOfSeveralWorkers_asksForOneUntilItsTestCasesProveFast() {
+        // Four workers, four 1 s scenarios: two asked of each of two workers took 2 s.
+        var pace = WorkerPace(workers: 4)
+        XCTAssertEqual(pace.window, 1)
+        XCTAssertFalse(pace.mayAsk(count: 1, bytes: 100))
+        pace.record(1_000_000_000)
+        XCTAssertEqual(pace.window, 1, "a slow test case holds no other back")
+        var fast = WorkerPace(workers: 4)
+        for _ in 0..<10 { fast.record(2_000_000) }
+        XCTAssertEqual(fast.window, 5)
+    }
+
     func test_window_fastTestCases_widensToItsBound() {
         var pace = WorkerPace(workers: 1)
         for _ in 0..<10 { pace.record(10_000) }

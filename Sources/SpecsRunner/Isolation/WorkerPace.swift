@@ -1,5 +1,8 @@
 /// How many test cases a worker is asked for at once: about 10 ms of them at the pace of
-/// its recent ones, at least two (one running, one waiting), and at most:
+/// its recent ones, and at least one. A run's only worker is asked for two at least (one
+/// running, one waiting: it never waits for the supervisor between two); one of several is
+/// asked for one until its test cases prove fast, so that a slow one never holds another
+/// back while a worker idles (four workers ran four 1 s scenarios in 2 s, two each), and at most:
 /// - 512 for a run's only worker: fast test cases keep it busy while the supervisor takes in
 ///   the last ones' events (a bound of 16 left a worker of 0.1 ms test cases waiting for
 ///   requests a third of the run), and no other worker waits for what it was asked;
@@ -17,17 +20,21 @@ struct WorkerPace: Sendable {
 
     /// The most test cases asked at once.
     let widest: Int
+    /// The fewest: two for a run's only worker, else one.
+    let narrowest: Int
     /// A moving average of the worker's test case durations; nil before the first.
     private var average: Double?
 
     /// The pace of one of `workers` workers.
     init(workers: Int) {
         widest = workers > 1 ? Self.widestAmongOthers : Self.widestAlone
+        narrowest = workers > 1 ? 1 : 2
     }
 
     var window: Int {
-        guard let average else { return 2 }
-        return Int(min(Double(widest), max(2, (Self.aheadNanoseconds / max(average, 1)).rounded(.down))))
+        guard let average else { return narrowest }
+        return Int(
+            min(Double(widest), max(Double(narrowest), (Self.aheadNanoseconds / max(average, 1)).rounded(.down))))
     }
 
     /// Whether another test case may be asked of a worker that was asked `count` not yet
