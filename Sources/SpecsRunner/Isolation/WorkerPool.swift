@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// Runs test cases in worker processes (see `WorkerSupervisor`): started with the first batch
@@ -109,7 +110,7 @@ final class WorkerPool: TestCaseDispatch {
                     RunHookFailure.add(
                         RunHookFailure.words(nil, message: "a worker hook failed"), to: &summary.failedHooks)
                 }
-            } else if interruption.current == nil, summary.workersNotStarted == nil {
+            } else if await !endedByTheRunsInterruption(worker), summary.workersNotStarted == nil {
                 summary.workersNotStarted = "a worker ended before it was ready"
             }
             return nil
@@ -117,6 +118,19 @@ final class WorkerPool: TestCaseDispatch {
             if summary.workersNotStarted == nil { summary.workersNotStarted = "\(error)" }
             return nil
         }
+    }
+
+    /// Whether a worker that ended before it was ready was ended by the run's interruption: a
+    /// terminal's Ctrl-C reaches the run's whole process group, and a worker may die of it
+    /// before the run has taken in its own signal (then the interruption is the verdict, and
+    /// no worker failed to start).
+    private func endedByTheRunsInterruption(_ worker: WorkerProcess) async -> Bool {
+        guard interruption.current == nil else { return true }
+        guard let signal = worker.waitForExit().signal, [SIGINT, SIGTERM, SIGHUP].contains(signal) else {
+            return false
+        }
+        for _ in 0..<50 where interruption.current == nil { try? await Task.sleep(for: .milliseconds(10)) }
+        return interruption.current != nil
     }
 
     func run(
