@@ -9,17 +9,6 @@ import XCTest
 /// its report while the test case runs on and ends, and the worker, whose input ends
 /// meanwhile, exits with status 0 before the trap. The supervisor tells the crash.
 final class WorkerCrashAfterLastTestCaseTests: XCTestCase {
-    private func planned() throws -> TestCasePlan {
-        var ids = IncrementingIdGenerator()
-        let text = "Feature: F\n\n  Scenario: leaves work\n    Given the count is 2\n"
-        let document = try Parser().parse(text, uri: "features/f.feature", ids: &ids)
-        let pickle = try XCTUnwrap(PickleCompiler().compile(document, uri: "features/f.feature", ids: &ids).first)
-        var steps = StepRegistry { TestWorld() }
-        steps.given("the count is {int}") { (world, count: Int) in world.value = count }
-        var planner = Runner(registry: steps).makePlanner()
-        return planner.plan(pickle, number: 0)
-    }
-
     /// The result lines of `plan` passing, with its done line.
     private func passingLines(_ plan: TestCasePlan) -> String {
         let clock = SystemClock()
@@ -42,19 +31,14 @@ final class WorkerCrashAfterLastTestCaseTests: XCTestCase {
     /// What the supervisor says of a worker that wrote `stderr` while its one test case ran,
     /// passed it, and exited with status 0 after its last line, as a worker ends.
     private func lost(writingToStandardError stderr: String) async throws -> String? {
-        let plan = try planned()
+        let plan = try ScriptWorker.oneStepPlan()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID().uuidString)")
         try Data(passingLines(plan).utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let script =
             "read settings; echo '#ready'; read request; printf '%s\\n' '\(stderr)' >&2; sleep 0.05; "
             + "cat '\(file.path)'; while read more; do :; done; echo '#end'; exit 0"
-        let supervisor = WorkerSupervisor(
-            executable: "/bin/sh", arguments: ["-c", script], options: RunOptions(), clock: SystemClock(),
-            interruption: RunInterruption())
-        let worker = try supervisor.start(0, generation: 0)
-        let (readiness, _) = await supervisor.awaitReady(worker)
-        XCTAssertEqual(readiness, .ready)
+        let (supervisor, worker) = try await ScriptWorker.started(script)
         XCTAssertTrue(supervisor.request(plan, of: worker).delivered)
         let outcome = await supervisor.collect(plan, from: worker, delivered: true)
         XCTAssertEqual(outcome.status, .passed)

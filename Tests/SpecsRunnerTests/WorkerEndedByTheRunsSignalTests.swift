@@ -9,17 +9,6 @@ import XCTest
 /// of it before the run has taken in its own signal. The interruption is the verdict; no
 /// worker failed to start.
 final class WorkerEndedByTheRunsSignalTests: XCTestCase {
-    private func planned() throws -> TestCasePlan {
-        var ids = IncrementingIdGenerator()
-        let text = "Feature: F\n\n  Scenario: one\n    Given the count is 2\n"
-        let document = try Parser().parse(text, uri: "features/f.feature", ids: &ids)
-        let pickle = try XCTUnwrap(PickleCompiler().compile(document, uri: "features/f.feature", ids: &ids).first)
-        var steps = StepRegistry { TestWorld() }
-        steps.given("the count is {int}") { (world, count: Int) in world.value = count }
-        var planner = Runner(registry: steps).makePlanner()
-        return planner.plan(pickle, number: 0)
-    }
-
     /// The summary of a pool whose worker ends by `signal` as it starts, the run interrupted
     /// by it `after` later (nil: never).
     private func summary(signal: String, interruptedAfter milliseconds: Int?) async throws -> RunSummary {
@@ -35,7 +24,9 @@ final class WorkerEndedByTheRunsSignalTests: XCTestCase {
             interruption.interrupt("SIG\(signal)")
         }
         var summary = RunSummary()
-        await pool.run([try planned()], upcoming: UpcomingBatches(ahead: 1), to: EventRecorder(), summary: &summary)
+        await pool.run(
+            [try ScriptWorker.oneStepPlan()], upcoming: UpcomingBatches(ahead: 1), to: EventRecorder(),
+            summary: &summary)
         await pool.finish(to: EventRecorder(), summary: &summary)
         await interrupting.value
         return summary
