@@ -38,7 +38,7 @@ enum CompletionText {
     }
 
     /// Text as a snippet takes it: `$`, `}` and `\` escaped.
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             if character == "$" || character == "}" || character == "\\" { result.append("\\") }

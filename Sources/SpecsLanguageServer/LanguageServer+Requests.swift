@@ -23,7 +23,8 @@ extension LanguageServer {
         let indent = typedLine.prefix { $0 == " " || $0 == "\t" }
         let rest = typedLine.dropFirst(indent.count)
         guard let keyword = keywords.first(where: { rest.hasPrefix($0) }) else { return [] as [Any] }
-        let typed = rest.dropFirst(keyword.count).lowercased()
+        let typedAsWritten = String(rest.dropFirst(keyword.count))
+        let typed = typedAsWritten.lowercased()
         let start = indent.utf16.count + keyword.utf16.count
         let typedRange: [String: Any] = [
             "start": ["line": line, "character": start], "end": ["line": line, "character": character],
@@ -42,11 +43,17 @@ extension LanguageServer {
         }
         var offered: Set<String> = []
         var items: [[String: Any]] = []
-        for (entry, offer) in zip(catalog.entries, completionOffers) {
-            guard let offer,
-                offer.plain.lowercased().hasPrefix(typed) || entry.expression.lowercased().hasPrefix(typed),
-                offered.insert(offer.plain).inserted
-            else { continue }
+        for (entry, whole) in zip(catalog.entries, completionOffers) {
+            guard var offer = whole else { continue }
+            if !offer.plain.lowercased().hasPrefix(typed) && !entry.expression.lowercased().hasPrefix(typed) {
+                // Values typed for its parameters: the rest of the step after them.
+                guard !entry.isRegularExpression,
+                    let rest = CompletionContinuation.continuation(
+                        of: entry.expression, after: typedAsWritten, snippets: snippets)
+                else { continue }
+                offer = CompletionOffer(newText: rest.newText, plain: rest.plain, complete: true)
+            }
+            guard offered.insert(offer.plain).inserted else { continue }
             // Label and filter text are the plain text, which an editor without snippets (Neovim's
             // omnifunc) inserts as it is; the snippet goes in the edit alone.
             items.append([

@@ -145,6 +145,32 @@ final class LanguageServerTests: XCTestCase {
         try session.notify("exit", [:])
     }
 
+    func test_languageServer_completionAfterAParametersValue_offersTheRestOfTheStep() throws {
+        let session = try Session()
+        _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))
+        let uri = "file:///work/Features/typed.feature"
+        let line = "    Given A step that sleeps for 25 m"
+        try session.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "gherkin", "version": 1, "text": "Feature: F\n  Scenario: S\n\(line)\n",
+                ]
+            ])
+        _ = try session.diagnostics(uri)
+        let completion = try session.response(
+            try session.request(
+                "textDocument/completion",
+                ["textDocument": ["uri": uri], "position": ["line": 2, "character": line.utf16.count]]))
+        let items = ((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+        let item = items.first { ($0["label"] as? String) == "a step that sleeps for 25 ms" }
+        XCTAssertNotNil(item, "\(items.compactMap { $0["label"] })")
+        XCTAssertEqual((item?["textEdit"] as? [String: Any])?["newText"] as? String, "a step that sleeps for 25 ms")
+        XCTAssertEqual(item?["filterText"] as? String, "a step that sleeps for 25 ms")
+        _ = try session.response(try session.request("shutdown", [:]))
+        try session.notify("exit", [:])
+    }
+
     func test_languageServer_completionInTheEmojiDialect_countsPositionsInUTF16() throws {
         let session = try Session()
         _ = try session.response(try session.request("initialize", ["capabilities": [:] as [String: Any]]))

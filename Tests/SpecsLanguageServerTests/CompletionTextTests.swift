@@ -32,4 +32,59 @@ final class CompletionTextTests: XCTestCase {
             CompletionText.text(for: "the customer pays with {string}", snippets: true),
             "the customer pays with ${1:\"text\"}")
     }
+
+    func test_continuation_valuesTypedForParameters_completesTheRestAfterThem() throws {
+        let cases: [(String, String, String)] = [
+            ("the count is {int} and {word}", "the count is 5 a", "the count is 5 and word"),
+            ("the count is {int} and {word}", "the count is 5", "the count is 5 and word"),
+            ("the count is {int} and {word}", "the count is -", "the count is - and word"),
+            ("a cart with {int} item(s) at {float} EUR", "a cart with 3 items at 2.", "a cart with 3 items at 2. EUR"),
+            ("the customer pays with {string}", "the customer pays with \"ca", "the customer pays with \"ca"),
+            (
+                "the customer pays with {string} today", "the customer pays with 'card' to",
+                "the customer pays with 'card' today"
+            ),
+            ("a/an {word} is shown", "an apple is", "an apple is shown"),
+            ("{} happens", "lightning hap", "lightning happens"),
+            ("The Count is {int} now", "the count is 7", "The Count is 7 now"),
+        ]
+        for (expression, typed, expected) in cases {
+            let rest = CompletionContinuation.continuation(of: expression, after: typed, snippets: false)
+            XCTAssertEqual(rest?.plain, expected, "\(expression) after '\(typed)'")
+        }
+        for (expression, typed, _) in cases where !typed.hasSuffix("-") && !typed.hasSuffix("\"ca") {
+            // A value typed in part (`-`, an open string) is finished by hand; the others match.
+            let text = try XCTUnwrap(CompletionContinuation.continuation(of: expression, after: typed, snippets: false))
+            XCTAssertNotNil(
+                try CucumberExpression(expression).match(text.plain.hasSuffix(".") ? text.plain + "5" : text.plain)
+                    ?? CucumberExpression(expression).match(text.plain.replacingOccurrences(of: "2. ", with: "2.5 ")),
+                "\(expression) → \(text.plain)")
+        }
+    }
+
+    func test_continuation_textThatIsNoStartOfTheStep_offersNothing() {
+        XCTAssertNil(
+            CompletionContinuation.continuation(of: "the count is {int}", after: "the count is x", snippets: false))
+        XCTAssertNil(CompletionContinuation.continuation(of: "the count is {int}", after: "the total", snippets: false))
+        XCTAssertNil(
+            CompletionContinuation.continuation(
+                of: "the count is {int} now", after: "the count is 5 then", snippets: false))
+        XCTAssertNil(CompletionContinuation.continuation(of: "{word} is shown", after: "two words", snippets: false))
+    }
+
+    func test_continuation_snippet_keepsTheTypedTextAndNumbersTheRestsPlaceholders() {
+        XCTAssertEqual(
+            CompletionContinuation.continuation(
+                of: "a cart with {int} item(s) at {float} EUR", after: "a cart with 3 it", snippets: true)?.newText,
+            "a cart with 3 item at ${1:1.5} EUR")
+        XCTAssertEqual(
+            CompletionContinuation.continuation(
+                of: "a cart with {int} item(s) at {float} EUR", after: "a cart with 3 items", snippets: true)?.newText,
+            "a cart with 3 items at ${1:1.5} EUR")
+        XCTAssertEqual(
+            CompletionContinuation.continuation(
+                of: "price in $ is {float} {word}", after: "price in $ is 2", snippets: true)?
+                .newText,
+            "price in \\$ is 2 ${1:word}")
+    }
 }
