@@ -26,7 +26,7 @@ enum StepDiagnostics {
         for text in step.texts {
             let found = checks.matches(text)
             if found.isEmpty {
-                undefined.append(text)
+                if !undefined.contains(text) { undefined.append(text) }
             } else if found.count > 1 {
                 ambiguous.append((text, found))
             } else if refused == nil, let why = checks.refusal(text, step.table, step.docString) {
@@ -43,7 +43,7 @@ enum StepDiagnostics {
                 FeatureAnalysis.diagnostic(
                     line: step.line, column: step.column, length: length, severity: unusable == nil ? 2 : 1,
                     code: "undefined",
-                    message: undefinedMessage(text, unusable: unusable)
+                    message: undefinedMessage(text, unusable: unusable) + otherRows(undefined)
                         + (checks.didYouMean(text).map { "\n" + $0 } ?? ""),
                     data: [
                         "text": text, "type": step.type?.rawValue ?? "", "table": step.table,
@@ -65,6 +65,18 @@ enum StepDiagnostics {
                     message: "The runner refuses this step\(which): \(why)"))
         }
         return result
+    }
+
+    /// An outline's step undefined in several example rows is one diagnostic at the step: it
+    /// names the other rows' texts too (the first few), so that defining the first does not
+    /// hide the rest.
+    private static func otherRows(_ undefined: [String]) -> String {
+        guard undefined.count > 1 else { return "" }
+        let others = undefined.dropFirst()
+        let shown = others.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+        let more = others.count > 3 ? " and \(others.count - 3) more" : ""
+        let rows = others.count == 1 ? "another example row" : "\(others.count) other example rows"
+        return " (nor in \(rows): \(shown)\(more))"
     }
 
     /// What an undefined step's diagnostic says.

@@ -1,5 +1,6 @@
 import FeatureLint
 import Gherkin
+import SpecsRunner
 import XCTest
 
 @testable import SpecsLanguageServer
@@ -52,6 +53,34 @@ final class FeatureAnalysisTests: XCTestCase {
         XCTAssertFalse(analysis.errors.isEmpty)
         XCTAssertEqual(analysis.steps.map(\.texts), [["1 items", "3 items"], ["it costs 2", "it costs 4"]])
         XCTAssertEqual(analysis.steps.map(\.table), [true, false])
+    }
+
+    func test_diagnostics_outlineStepUndefinedInSeveralRows_namesTheOtherRowsTexts() {
+        let analysis = FeatureAnalysis(
+            text: """
+                Feature: F
+                  Scenario Outline: o
+                    Given <count> items
+
+                    Examples:
+                      | count |
+                      | 1     |
+                      | 2     |
+                      | 3     |
+                      | 1     |
+                """, uri: "file:///o.feature")
+        final class World {}
+        var steps = StepRegistry { World() }
+        steps.given("2 items") { _ in }
+        let catalog = StepCatalog(steps)
+        let checks = StepChecks(matches: { catalog.matches($0) })
+        let messages = analysis.diagnostics(checks: checks, linter: FeatureLinter()).filter {
+            $0["code"] as? String == "undefined"
+        }.compactMap { $0["message"] as? String }
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertEqual(
+            messages.first,
+            "Undefined step: no step definition matches '1 items' (nor in another example row: '3 items')")
     }
 
     func test_init_documentLargerThanChecked_isOneDiagnosticAndNoWork() {
