@@ -44,6 +44,10 @@ public struct RunMetadata: Sendable, Hashable, Codable {
     /// True for a shard asked to fail on unused step definitions (`--fail-on-unused`, or
     /// specs.json's): it leaves them to the merge, which holds the whole suite and judges them.
     public var failOnUnused: Bool?
+    /// Whether the shard's own run passed (its `testRunFinished`), as a merge marks each
+    /// shard it merged: the merge's stream stands for them, and its own `success` (the merge's
+    /// verdict, shards missing included) says nothing of each. Absent in a run's own stream.
+    public var passed: Bool?
 
     /// The metadata of shard `shard` of `shards` of the suite `suite`; the optional facts are absent.
     public init(suite: String, shard: Int, shards: Int, selected: Int, planned: Int) {

@@ -58,6 +58,32 @@ final class MergeInvariantTests: XCTestCase {
         assertFails(try report(["merged.ndjson", "s1.ndjson"]), saying: "shard 1 of 2 is given more than once")
     }
 
+    /// A merge of some shards, merged again with the rest (each stage keeps its stream): the
+    /// first merge failed for the shards it lacked, which the second has; a shard whose own
+    /// run failed (beyond its scenarios) still fails the second merge, named.
+    func test_report_mergeOfSomeShardsWithTheRest_isJudgedByEachShardsOwnRun() throws {
+        for index in 1...3 { XCTAssertEqual(try shard(index, of: 3).code, 0) }
+        assertFails(
+            try report(["s1.ndjson", "s2.ndjson", "--format", "message:m12.ndjson"]), saying: "shard 3 of 3 is missing")
+        let whole = try report(["m12.ndjson", "s3.ndjson", "--format", "summary"])
+        XCTAssertEqual(whole.code, 0, whole.out + whole.err)
+        XCTAssertTrue(whole.out.hasSuffix("PASSED: 6 scenarios passed\n"), whole.out)
+        // Shard 2's run said it did not pass (a run hook failed, say): kept through the first merge.
+        try edit("s2.ndjson", to: "s2-failed.ndjson") { line in
+            line.hasPrefix("{\"testRunFinished\"")
+                ? line.replacingOccurrences(of: "\"success\":true", with: "\"success\":false") : line
+        }
+        assertFails(
+            try report(["s1.ndjson", "s2-failed.ndjson", "--format", "message:m12-failed.ndjson"]),
+            saying: "shard 3 of 3 is missing")
+        assertFails(
+            try report(["m12-failed.ndjson", "s3.ndjson", "--format", "summary"]),
+            saying: "m12-failed.ndjson (shard 2): its run says it did not pass")
+        // A report of one shard, merged with the others, likewise.
+        _ = try report(["s1.ndjson", "--format", "message:r1.ndjson"])
+        XCTAssertEqual(try report(["r1.ndjson", "s2.ndjson", "s3.ndjson"]).code, 0)
+    }
+
     /// A shard runs a share of the suite: unused definitions are judged by the merge, which
     /// holds the whole suite, as the unsharded run judges them.
     func test_failOnUnused_withShards_isJudgedByTheMergeAsByTheWholeRun() throws {

@@ -76,6 +76,11 @@ package struct ShardCheck: Sendable {
             // One stream that ended early is the run's `incomplete` problem; of several, it is named.
             if facts.success == nil && streams.count > 1 {
                 problems.append("\(path) ends before its run finished (no testRunFinished): its run died or was cut")
+            } else if !facts.shardMetadata.isEmpty, facts.shardMetadata.allSatisfy({ $0.passed != nil }) {
+                // A merge's stream: each shard it stands for says whether its own run passed.
+                for metadata in facts.shardMetadata where metadata.passed == false {
+                    failedRuns.append(facts.shardMetadata.count > 1 ? "\(path) (shard \(metadata.shard))" : path)
+                }
             } else if facts.success == false {
                 failedRuns.append(path)
             }
@@ -88,7 +93,9 @@ package struct ShardCheck: Sendable {
         checkShards(described, facts: facts.map(\.facts), cut: cut.map(\.path))
         guard streams.count > 1 else { return }
         shardTimes = facts.compactMap { stream -> RunLedger.ShardTime? in
-            guard let metadata = stream.facts.metadata, let start = stream.facts.started,
+            // A merge's stream tells no one shard's time.
+            guard stream.facts.shardMetadata.count == 1, let metadata = stream.facts.metadata,
+                let start = stream.facts.started,
                 let end = stream.facts.finished
             else { return nil }
             return RunLedger.ShardTime(

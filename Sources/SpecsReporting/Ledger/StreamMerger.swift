@@ -9,8 +9,9 @@ import Messages
 /// alone, so that no count of the merge exceeds the suite (`ShardCheck` says it ran twice).
 package enum StreamMerger {
     package static func merge(_ streams: [[Envelope]]) -> [Envelope] {
-        guard streams.count > 1 else { return streams.first ?? [] }
-        let streams = onceEach(streams)
+        let marked = streams.map(markingWhetherItsRunPassed)
+        guard marked.count > 1 else { return marked.first ?? [] }
+        let streams = onceEach(marked)
         var head: [Envelope] = []
         var body: [Envelope] = []
         var seen: Set<String> = []
@@ -69,6 +70,27 @@ package enum StreamMerger {
             merged.append(.testRunFinished(finished))
         }
         return merged
+    }
+
+    /// A stream whose run metadata says whether its run passed (its own `testRunFinished`),
+    /// where it does not yet: a merge's stream keeps, for each shard it stands for, whether
+    /// that shard's run passed, so that a merge of it with the shards it lacked judges them
+    /// by their own runs, not by its verdict (which the missing shards failed).
+    static func markingWhetherItsRunPassed(_ stream: [Envelope]) -> [Envelope] {
+        var success: Bool?
+        for case .testRunFinished(let finished) in stream.reversed() {
+            success = finished.success
+            break
+        }
+        guard let success else { return stream }
+        return stream.map { envelope in
+            guard case .attachment(var attachment) = envelope, attachment.mediaType == RunMetadata.mediaType,
+                var metadata = RunMetadata.decode(attachment.body), metadata.passed == nil
+            else { return envelope }
+            metadata.passed = success
+            attachment.body = metadata.body
+            return .attachment(attachment)
+        }
     }
 
     /// The streams without the test cases (and their attempts' events) of scenarios an
