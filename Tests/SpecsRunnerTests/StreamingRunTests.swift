@@ -87,6 +87,31 @@ final class StreamingRunTests: XCTestCase {
         }
     }
 
+    func test_run_largeFiles_areBatchesOfTheirOwnAndFewOfThemWaitAhead() async throws {
+        // Files of 2.5 MB (a suite of large tables): each is a batch, and the waiting ones
+        // stay within `aheadBytes`, so the run holds a few of them, not 32 and four batches more.
+        let journal = Journal()
+        let trace = Trace()
+        let comment = String(repeating: "# " + String(repeating: "x", count: 98) + "\n", count: 25_000)
+        var ids = IncrementingIdGenerator()
+        let features = try (0..<6).map { index in
+            let text = "Feature: F\(index)\n" + comment + "  Scenario: s\n    Given a passing step\n"
+            let document = try Parser().parse(text, uri: "f\(index).feature", ids: &ids)
+            return LoadedFeature(
+                source: Source(uri: "f\(index).feature", data: text), document: document,
+                pickles: PickleCompiler().compile(document, uri: "f\(index).feature", ids: &ids), errors: [])
+        }
+        let supply = CountingSupply(features: features, journal: journal, finishedSoFar: { trace.finished })
+        let summary = await Runner(registry: StatusTests.registry()).run(supply, to: trace)
+
+        XCTAssertEqual(summary.scenarios[.passed], 6)
+        XCTAssertEqual(trace.events.filter { $0.hasPrefix("close") }.count, 6)
+        for (index, load) in journal.all.enumerated() {
+            let finished = Int(load.split(separator: " ")[3]) ?? -1
+            XCTAssertGreaterThanOrEqual(finished, index - 2, "\(journal.all)")
+        }
+    }
+
     func test_run_selectingFewOfManyFiles_stillClosesEachBatchBeforeTellingTheNext() async {
         let journal = Journal()
         let trace = Trace()

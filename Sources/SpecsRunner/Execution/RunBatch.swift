@@ -22,6 +22,8 @@ struct RunBatch: Sendable {
     var suitePlaces: [String: [Int]] = [:]
     /// The files of the batch that do not parse, each by `path:line` of its first error.
     var unparsable: [String] = []
+    /// The size of the batch's feature text, in UTF-8 bytes.
+    var bytes = 0
 }
 
 /// Makes a run's batches one after another, file by file. It touches no consumer, so the
@@ -31,6 +33,9 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
     /// batches are made while one runs, so workers do not wait between two; a run holds
     /// those few batches' files and no others.
     static var batchSize: Int { 32 }
+    /// How much feature text a batch gathers at most (a file larger than it is a batch of its
+    /// own): a suite of a few files of large tables holds those few, not 32 of them.
+    static var batchBytes: Int { 1 << 20 }
 
     let features: Features
     let options: RunOptions
@@ -75,7 +80,10 @@ struct RunBatchMaker<Features: FeatureSupply>: Sendable {
             candidates += feature.selectedPickles.filter { selection.selects($0) || named.contains($0.id) }
                 .map { Candidate(pickle: $0, file: file) }
             batch.uris.append(feature.source.uri)
-            if !whole && max(announced, batch.uris.count) >= Self.batchSize { break }
+            batch.bytes += feature.source.data.utf8.count
+            if !whole && (max(announced, batch.uris.count) >= Self.batchSize || batch.bytes >= Self.batchBytes) {
+                break
+            }
         }
         for candidate in candidates {
             batch.suite.add(

@@ -5,12 +5,14 @@ import Locking
 /// dispatch whose test cases run elsewhere takes the waiting batches' plans (`plansAhead`), so
 /// that its workers always have the next test cases to run, whatever the batches' boundaries;
 /// a run holds no more than `ahead + 2` batches' files (those waiting, the one running, the
-/// one being made).
+/// one being made), and of large files no more than `aheadBytes` of them wait.
 final class UpcomingBatches: Sendable {
     /// How many batches a run makes ahead of the one running: enough that a worker never
     /// waits for the next test cases while the supervisor makes them (a batch is about a
     /// millisecond of a fast suite's test cases), few enough that a run holds a few batches' files.
     static let runAhead = 4
+    /// How much feature text the waiting batches hold at most (one batch waits, whatever its size).
+    static let aheadBytes = 4 << 20
 
     private struct State {
         var made: [RunBatch] = []
@@ -46,7 +48,7 @@ final class UpcomingBatches: Sendable {
                     return taker
                 }
                 state.made.append(batch)
-                if state.made.count >= ahead {
+                if state.made.count >= ahead || state.made.reduce(0, { $0 + $1.bytes }) >= Self.aheadBytes {
                     state.maker = room
                 } else {
                     room.resume()

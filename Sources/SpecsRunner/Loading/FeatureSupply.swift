@@ -32,19 +32,35 @@ package struct FeatureFiles: FeatureSupply {
         var starts: [Int] = []
         starts.reserveCapacity(paths.count)
         var nextId = 0
-        let window = max(1, ProcessInfo.processInfo.activeProcessorCount) * 8
+        // Files are read a window at a time, on every processor: eight a processor, fewer
+        // when they are large, so that the files held at once stay within `surveyBytes`.
+        let widest = max(1, ProcessInfo.processInfo.activeProcessorCount) * 8
         var first = 0
         while first < paths.count {
-            let files = paths[first..<min(first + window, paths.count)]
-            for (feature, idCount) in Self.loadEach(files) {
+            var end = first + 1
+            var bytes = Self.size(of: paths[first])
+            while end < paths.count, end - first < widest, bytes < Self.surveyBytes {
+                bytes += Self.size(of: paths[end])
+                end += 1
+            }
+            for (feature, idCount) in Self.loadEach(paths[first..<end]) {
                 starts.append(nextId)
                 nextId += idCount
                 visit(feature)
             }
-            first = files.endIndex
+            first = end
         }
         self.paths = paths
         idStarts = starts
+    }
+
+    /// About how much feature text a survey reads at once.
+    static let surveyBytes = 8 << 20
+
+    /// The size of a file as it is on disk (0 when it cannot be told: it is read to say why).
+    private static func size(of path: FeaturePath) -> Int {
+        var status = stat()
+        return stat(path.path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Each file loaded with ids from 0, with how many ids it took, in the files' order; the
