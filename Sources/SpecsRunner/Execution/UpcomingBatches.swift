@@ -39,7 +39,8 @@ final class UpcomingBatches: Sendable {
         batches.finish()
     }
 
-    /// Adds a made batch, waiting while `ahead` batches wait for their turn.
+    /// Adds a made batch, waiting while `ahead` batches (or `aheadBytes` of feature text) wait
+    /// for their turn.
     func put(_ batch: RunBatch) async {
         await withCheckedContinuation { (room: CheckedContinuation<Void, Never>) in
             let taker: CheckedContinuation<RunBatch?, Never>? = state.withLock { state in
