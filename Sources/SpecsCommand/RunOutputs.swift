@@ -10,6 +10,10 @@ struct RunOutputs {
     let multiplexer: EventMultiplexer
     let gate: CoverageGate
     let usage: UsageCollector?
+    /// The selection that left scenarios out (`--tags '...'`, `--name '...'`), if one did: a
+    /// definition only those scenarios use is unused in this run, which the verdict's
+    /// unused definitions then say.
+    let selection: String?
 
     /// The outputs of a run; an error tells why they cannot be made (two formats writing one
     /// file, a report over a file the run reads, a report that cannot be opened), and the
@@ -31,6 +35,10 @@ struct RunOutputs {
                 err.flush()
             })
         self.factory = factory
+        let selection =
+            parsed.all(.tags).filter { !$0.allSatisfy(\.isWhitespace) }.map { "--tags '\($0)'" }
+            + parsed.all(.name).map { "--name '\($0)'" }
+        self.selection = selection.isEmpty ? nil : selection.joined(separator: " ")
         do {
             multiplexer = EventMultiplexer(
                 try factory.consumers(for: formats, inputs: RunInput.all(of: parsed, features: survey.features.paths)))
@@ -69,7 +77,14 @@ struct RunOutputs {
         if let problem = gate.problem { verdict.add(.coverage(problem)) }
         if let usage {
             let unused = usage.uses.filter(\.matches.isEmpty).map { UsageFormatter.place($0.definition) }
-            if !unused.isEmpty { verdict.add(.unusedDefinitions(unused)) }
+            if !unused.isEmpty {
+                verdict.add(.unusedDefinitions(unused))
+                if let selection {
+                    err.write(
+                        "note: --fail-on-unused judges the scenarios \(selection) selects: a step definition only "
+                            + "the scenarios it leaves out use is unused in this run\n")
+                }
+            }
         }
         factory.finish(&verdict, err: err)
     }

@@ -105,6 +105,21 @@ final class MergeInvariantTests: XCTestCase {
         assertFails(try report(["s1.ndjson", "s2.ndjson"]), saying: "\(count) step definitions match no step")
     }
 
+    /// A selection runs a share of the suite too: the unused definitions it finds are those of
+    /// its scenarios, and the run says so.
+    func test_failOnUnused_withATagSelection_saysTheDefinitionsAreJudgedByTheSelectedScenarios() throws {
+        try scratch.write(
+            "Features/f2.feature", "Feature: F2\n\n  @smoke\n  Scenario: t\n    Given a step that passes\n")
+        let selected = try run(["--fail-on-unused", "--tags", "@smoke", "--format", "summary"])
+        assertFails(selected, saying: "step definitions match no step")
+        XCTAssertTrue(
+            selected.err.contains(
+                "note: --fail-on-unused judges the scenarios --tags '@smoke' selects: a step definition only the "
+                    + "scenarios it leaves out use is unused in this run"), selected.err)
+        let whole = try run(["--fail-on-unused", "--format", "summary"])
+        XCTAssertFalse(whole.err.contains("note: --fail-on-unused judges"), whole.err)
+    }
+
     /// `./Features` and `Features` name the same files: shards named either way merge.
     func test_report_shardsNamingTheFolderWithAndWithoutDotSlash_merge() throws {
         XCTAssertEqual(try run(["./Features", "--shard", "1/2", "--format", "message:s1.ndjson"]).code, 0)
