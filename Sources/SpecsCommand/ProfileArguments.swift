@@ -95,12 +95,12 @@ package enum ProfileArguments {
         return formats.flatMap { [Option.format.name, $0] }
     }
 
-    /// The tags of the file's options (its defaults, with the profile's) that a `--tags` of
-    /// nothing but spaces on the command line replaces: that selects every scenario, and a CI
+    /// The tags of the file's options (its defaults, with the profile's) that `--tags` of
+    /// nothing but spaces on the command line (and no other) replaces: that selects every scenario, and a CI
     /// variable left empty (`--tags "$TAGS"`) would otherwise widen the run without a word.
     static func tagsReplacedByNothing(_ commandLine: [String], configuration: ProjectConfiguration?) -> String? {
         let line = ArgumentParser.scan(commandLine, table: OptionTable.run, wrong: { _ in })
-        guard let given = line.values[Option.tags.name], given.contains(where: { $0.allSatisfy(\.isWhitespace) }),
+        guard let given = line.values[Option.tags.name], given.allSatisfy({ $0.allSatisfy(\.isWhitespace) }),
             let configuration, let options = try? configuration.options(profile: profile(in: commandLine)),
             case .values(let tags) = options["tags"], !tags.isEmpty
         else { return nil }

@@ -74,7 +74,7 @@ struct RunCommand {
         // A worker process parses nothing: it is sent each test case's plan.
         let survey = RunSurvey(files, tags: options.tags, err: err)
         let emptySelectionHint = survey.selection.emptySelectionHint(
-            files: files, paths: parsed.featurePaths, names: options.names)
+            files: files, paths: parsed.featurePaths, names: options.names, tagsAsWritten: options.tagsAsWritten)
         err.flush()
         guard survey.selection.lineErrors.isEmpty else { return removingReports(features: survey.features.paths) }
         let outputs: RunOutputs
@@ -175,12 +175,19 @@ struct RunCommand {
 
     func runOptions() throws -> RunOptions {
         var options = RunOptions()
-        if let tags = parsed.value(.tags) {
-            options.tagsAsWritten = tags
-            do { options.tags = try TagExpressionParser.parse(tags) } catch {
+        // Several --tags select the scenarios each selects (as Cucumber ANDs them); one of
+        // nothing but spaces (a CI variable left empty) selects every scenario, so adds nothing.
+        let given = parsed.all(.tags).filter { !$0.allSatisfy(\.isWhitespace) }
+        for tags in given {
+            let expression: TagExpression
+            do { expression = try TagExpressionParser.parse(tags) } catch {
                 throw UsageError(message: "--tags: \(error.message)")
             }
-            if let mistake = options.tags.bareNameMistake { throw UsageError(message: "--tags '\(tags)': \(mistake)") }
+            if let mistake = expression.bareNameMistake { throw UsageError(message: "--tags '\(tags)': \(mistake)") }
+            options.tags = options.tags == .always ? expression : .and(options.tags, expression)
+        }
+        if !given.isEmpty {
+            options.tagsAsWritten = given.count == 1 ? given[0] : given.map { "(\($0))" }.joined(separator: " and ")
         }
         options.names = parsed.all(.name)
         for name in options.names where (try? NSRegularExpression(pattern: name)) == nil {

@@ -72,10 +72,12 @@ struct SelectionCheck {
     }
 
     /// Why nothing was selected, in a few words.
-    func emptySelectionHint(files: [FeaturePath], paths: [FeaturePath], names: [String]) -> String {
+    func emptySelectionHint(
+        files: [FeaturePath], paths: [FeaturePath], names: [String], tagsAsWritten: String? = nil
+    ) -> String {
         if files.isEmpty { return "no .feature file under " + paths.map(\.path).joined(separator: ", ") }
         if pickleCount == 0 { return "the feature files hold no scenario" }
-        let filters = RunOptions.selectionWords(tags: tags, names: names)
+        let filters = RunOptions.selectionWords(tags: tags, tagsAsWritten: tagsAsWritten, names: names)
         return filters.isEmpty
             ? ""
             : filters.joined(separator: " and ")

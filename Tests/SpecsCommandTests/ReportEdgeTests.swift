@@ -118,6 +118,29 @@ final class ReportEdgeTests: XCTestCase {
         XCTAssertFalse(given.err.contains("note: --tags"), given.err)
     }
 
+    func test_run_severalTags_selectTheScenariosEachSelectsAndAnEmptyOneAddsNothing() throws {
+        try write(
+            "Features/tags.feature",
+            "Feature: T\n  @wip @smoke\n  Scenario: a\n    Given a step that passes\n"
+                + "  @smoke\n  Scenario: b\n    Given a step that passes\n"
+                + "  Scenario: c\n    Given a step that passes\n")
+        for (tags, passed) in [
+            (["@smoke", "@wip"], 1), (["@wip", "@smoke"], 1), (["@wip", ""], 1), (["", "@wip"], 1),
+            (["@smoke", " "], 2),
+            (["", ""], 3),
+        ] {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", tags.flatMap { ["--tags", $0] } + ["--format", "summary"], in: project)
+            XCTAssertEqual(run.code, 0, "\(tags): " + run.out + run.err)
+            XCTAssertTrue(run.out.contains("PASSED: \(passed) scenario"), "\(tags): " + run.out)
+        }
+        try write("specs.json", #"{ "default": { "tags": "@smoke" } }"#)
+        let replaced = try ExecutableRun.run(
+            "misbehaving-specs", ["--tags", "", "--tags", "@wip", "--format", "summary"], in: project)
+        XCTAssertFalse(replaced.err.contains("note: --tags ''"), "@wip replaces the file's tags: " + replaced.err)
+        XCTAssertTrue(replaced.out.contains("PASSED: 1 scenario passed"), replaced.out)
+    }
+
     func test_run_tagWrittenInOtherUnicodeThanTheFeatures_selectsNothingAndSaysWhy() throws {
         try write(
             "Features/tagged.feature", "Feature: F\n  @va\u{301}lido\n  Scenario: A\n    Given a step that passes\n")
