@@ -144,7 +144,10 @@ extension ProfileArguments {
         let parsed = try ArgumentParser.parse(arguments, table: OptionTable.run)
         let none = ReportOutput(handle: .nullDevice)
         let options = try RunCommand(parsed: parsed, out: none, err: none).runOptions()
-        return ConfiguredRun(tags: parsed.value(.tags), stepTimeout: options.stepTimeout)
+        // Several tags select what every one of them selects, as a run takes them.
+        let tags = parsed.all(.tags).filter { !$0.allSatisfy(\.isWhitespace) }
+        let expression = tags.count > 1 ? tags.map { "(\($0))" }.joined(separator: " and ") : tags.first
+        return ConfiguredRun(tags: expression, stepTimeout: options.stepTimeout)
     }
 
     /// The tag expression of `configuredRun`.
