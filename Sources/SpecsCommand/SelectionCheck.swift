@@ -33,7 +33,13 @@ struct SelectionCheck {
     /// writes). A tag only left out (`not @wip`, specs.json's default) is not warned of: no
     /// scenario carrying it is the usual case. Past the first few, the others are counted.
     func unknownTagWarnings() -> [String] {
-        let unknown = tags.wantedTagNames.filter { !seenTags.contains(ExactText($0)) }
+        // A tag only left out is warned of too when the features write it in other Unicode:
+        // `not @café` would leave out nothing.
+        let wanted = tags.wantedTagNames
+        let leftOutAlike = tags.tagNames.filter { name in
+            !wanted.contains(name) && !seenTags.contains(ExactText(name)) && allTags.contains { $0 == name }
+        }
+        let unknown = (wanted + leftOutAlike).filter { !seenTags.contains(ExactText($0)) }
         let shown = 10
         var warnings = unknown.prefix(shown).map { tag in
             let composedAlike = allTags.first { $0 == tag }

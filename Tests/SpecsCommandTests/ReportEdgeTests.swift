@@ -151,6 +151,10 @@ final class ReportEdgeTests: XCTestCase {
             run.err.contains(
                 "A tag of the features is written alike in other Unicode (composed or decomposed accents)"),
             run.err)
+        // Left out in the other form, it leaves out nothing: said too.
+        let leftOut = try ExecutableRun.run(
+            "misbehaving-specs", ["--tags", "not @v\u{E1}lido", "--format", "summary"], in: project)
+        XCTAssertTrue(leftOut.err.contains("written alike in other Unicode"), leftOut.err)
         let same = try ExecutableRun.run(
             "misbehaving-specs", ["--tags", "@va\u{301}lido", "--format", "summary"], in: project)
         XCTAssertEqual(same.code, 0, same.out + same.err)
