@@ -36,8 +36,12 @@ struct SelectionCheck {
         // A tag only left out is warned of too when the features write it in other Unicode:
         // `not @café` would leave out nothing.
         let wanted = tags.wantedTagNames
+        let wantedSet = Set(wanted.map(ExactText.init))
+        // Swift's strings are equal under canonical equivalence: alike, whatever their Unicode.
+        let alike = Set(allTags)
         let leftOutAlike = tags.tagNames.filter { name in
-            !wanted.contains(name) && !seenTags.contains(ExactText(name)) && allTags.contains { $0 == name }
+            let exact = ExactText(name)
+            return !wantedSet.contains(exact) && !seenTags.contains(exact) && alike.contains(name)
         }
         let unknown = (wanted + leftOutAlike).filter { !seenTags.contains(ExactText($0)) }
         let shown = 10
