@@ -44,7 +44,12 @@ final class StaleReportTests: XCTestCase {
                 XCTAssertTrue(
                     failing.out.contains("3 reports could not be written (see the errors above)"),
                     "limit \(limit): " + said)
-                XCTAssertTrue(failing.out.contains("1 scenario was planned and never run"), "limit \(limit): " + said)
+                // The features were read (their scenario was planned and never run), or, when
+                // the runtime held a descriptor more meanwhile, their folder could not be.
+                XCTAssertTrue(
+                    failing.out.contains("1 scenario was planned and never run")
+                        || failing.err.contains("Features: error: cannot read the folder: too many open files"),
+                    "limit \(limit): " + said)
                 for report in ["j.xml", "r.txt", "m.ndjson"] {
                     XCTAssertFalse(exists(report), "limit \(limit): the earlier run's \(report) is left")
                     XCTAssertTrue(failing.err.contains("\(report): error: "), "limit \(limit): " + said)
