@@ -48,6 +48,10 @@ public struct RunMetadata: Sendable, Hashable, Codable {
     /// shard it merged: the merge's stream stands for them, and its own `success` (the merge's
     /// verdict, shards missing included) says nothing of each. Absent in a run's own stream.
     public var passed: Bool?
+    /// How long the shard's own run took (its `testRunStarted` to `testRunFinished`), in
+    /// nanoseconds, as a merge marks each shard it merged beside `passed`, so that a later merge
+    /// still shows each shard's time. Absent in a run's own stream.
+    public var nanoseconds: Int?
 
     /// The metadata of shard `shard` of `shards` of the suite `suite`; the optional facts are absent.
     public init(suite: String, shard: Int, shards: Int, selected: Int, planned: Int) {

@@ -107,6 +107,18 @@ package enum ProfileArguments {
         return tags.joined(separator: " and ")
     }
 
+    /// Where a run's tags come from, as its messages name them: `--tags` when the command line
+    /// gives them, else the tags of specs.json (of the profile named) when it has some.
+    static func tagsOrigin(_ commandLine: [String], configuration: ProjectConfiguration?) -> String {
+        let line = ArgumentParser.scan(commandLine, table: OptionTable.run, wrong: { _ in })
+        let profile = profile(in: commandLine)
+        guard line.values[Option.tags.name] == nil, let configuration,
+            let options = try? configuration.options(profile: profile), options["tags"] != nil
+        else { return Option.tags.name }
+        let file = ProjectConfiguration.fileName
+        return profile.map { "the tags of \(file)'s profile '\($0)'" } ?? "the tags of \(file)"
+    }
+
     /// The profile the command line names (`--profile NAME`, `--profile=NAME`, `-p NAME`, `-pNAME`).
     static func profile(in arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated() {
@@ -144,10 +156,8 @@ extension ProfileArguments {
         let parsed = try ArgumentParser.parse(arguments, table: OptionTable.run)
         let none = ReportOutput(handle: .nullDevice)
         let options = try RunCommand(parsed: parsed, out: none, err: none).runOptions()
-        // Several tags select what every one of them selects, as a run takes them.
-        let tags = parsed.all(.tags).filter { !$0.allSatisfy(\.isWhitespace) }
-        let expression = tags.count > 1 ? tags.map { "(\($0))" }.joined(separator: " and ") : tags.first
-        return ConfiguredRun(tags: expression, stepTimeout: options.stepTimeout)
+        // The tags as the run combined them (several select what every one of them selects).
+        return ConfiguredRun(tags: options.tagsAsWritten, stepTimeout: options.stepTimeout)
     }
 
     /// The tag expression of `configuredRun`.

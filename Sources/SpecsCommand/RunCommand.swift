@@ -14,6 +14,8 @@ struct RunCommand {
     let err: ReportOutput
     /// This runner's executable, to start workers with; nil runs in process.
     var workerExecutable: String?
+    /// Where the run's tags come from, as its messages name them (`ProfileArguments.tagsOrigin`).
+    var tagsOrigin = Option.tags.name
 
     func run<World: AnyObject>(registry: StepRegistry<World>) async -> Int32 {
         guard let (readOptions, formats, traceability) = readOptions() else { return removingReports() }
@@ -72,7 +74,7 @@ struct RunCommand {
         //    at once: keeping every document from the survey would make a run's memory grow
         //    with the suite instead of staying flat.
         // A worker process parses nothing: it is sent each test case's plan.
-        let survey = RunSurvey(files, tags: options.tags, err: err)
+        let survey = RunSurvey(files, tags: options.tags, tagsOrigin: tagsOrigin, err: err)
         let emptySelectionHint = survey.selection.emptySelectionHint(
             files: files, paths: parsed.featurePaths, names: options.names, tagsAsWritten: options.tagsAsWritten)
         err.flush()

@@ -20,8 +20,8 @@ struct RunSurvey {
     var languages: [String: Int] = [:]
 
     /// Surveys `files`, telling `err` each problem as it is found.
-    init(_ files: [FeaturePath], tags: TagExpression, err: ReportOutput) {
-        var selection = SelectionCheck(tags: tags)
+    init(_ files: [FeaturePath], tags: TagExpression, tagsOrigin: String = Option.tags.name, err: ReportOutput) {
+        var selection = SelectionCheck(tags: tags, origin: tagsOrigin)
         var unparsable: [String] = []
         var unparsableFiles: Set<String> = []
         var languages: [String: Int] = [:]

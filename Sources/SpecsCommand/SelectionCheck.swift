@@ -5,6 +5,8 @@ import TagExpressions
 /// no scenario carries, `:LINE`s that name no scenario, and why a selection is empty.
 struct SelectionCheck {
     let tags: TagExpression
+    /// Where the tags come from, as a message names them: `--tags`, or specs.json's tags.
+    let tagsOrigin: String
     /// Every tag of the features, in the order first seen.
     private var allTags: [String] = []
     /// Tags compare scalar for scalar, as the selection compares them.
@@ -14,7 +16,10 @@ struct SelectionCheck {
     /// How many scenarios (pickles) the features hold.
     private(set) var pickleCount = 0
 
-    init(tags: TagExpression) { self.tags = tags }
+    init(tags: TagExpression, origin: String = Option.tags.name) {
+        self.tags = tags
+        self.tagsOrigin = origin
+    }
 
     /// Takes in one feature: its tags, its pickles and the `:LINE`s asked of it.
     mutating func visit(_ feature: LoadedFeature) {
@@ -54,10 +59,10 @@ struct SelectionCheck {
                 }
                 ?? TagExpression.oldSyntaxMistake(tag).map { " \($0)." }
                 ?? ArgumentParser.suggestion(for: tag, among: allTags).map { " Did you mean '\($0)'?" } ?? ""
-            return "--tags: no scenario has the tag \(tag).\(nearest)"
+            return "\(tagsOrigin): no scenario has the tag \(tag).\(nearest)"
         }
         if unknown.count > shown {
-            warnings.append("--tags: no scenario has \(unknown.count - shown) more of its tags")
+            warnings.append("\(tagsOrigin): no scenario has \(unknown.count - shown) more of its tags")
         }
         return warnings
     }
@@ -87,10 +92,13 @@ struct SelectionCheck {
     ) -> String {
         if files.isEmpty { return "no .feature file under " + paths.map(\.path).joined(separator: ", ") }
         if pickleCount == 0 { return "the feature files hold no scenario" }
-        let filters = RunOptions.selectionWords(tags: tags, tagsAsWritten: tagsAsWritten, names: names)
-        return filters.isEmpty
-            ? ""
-            : filters.joined(separator: " and ")
-                + " match\(filters.count == 1 ? "es" : "") none of the \(pickleCount) scenarios"
+        let filters = RunOptions.selectionWords(
+            tags: tags, tagsAsWritten: tagsAsWritten, tagsOrigin: tagsOrigin, names: names)
+        guard !filters.isEmpty else { return "" }
+        let one = filters.count == 1
+        return filters.joined(separator: " and ")
+            + (pickleCount == 1
+                ? " \(one ? "does" : "do") not match the one scenario"
+                : " match\(one ? "es" : "") none of the \(pickleCount) scenarios")
     }
 }

@@ -68,9 +68,11 @@ public enum SpecsCommand {
             }
         }
         let arguments: [String]
+        let tagsOrigin: String
         do {
             let configuration = try ProjectConfiguration.load()
             arguments = try ProfileArguments.arguments(commandLine, configuration: configuration)
+            tagsOrigin = ProfileArguments.tagsOrigin(commandLine, configuration: configuration)
             if let replaced = ProfileArguments.tagsReplacedByNothing(commandLine, configuration: configuration) {
                 err.write(
                     "note: --tags '' selects every scenario, in place of the tags of \(ProjectConfiguration.fileName) "
@@ -121,7 +123,8 @@ public enum SpecsCommand {
                     + "not read it (choose with --profile \(profile))\n")
         }
         return await RunCommand(
-            parsed: parsed.readingRerunFiles(), out: out, err: err, workerExecutable: workerExecutable
+            parsed: parsed.readingRerunFiles(), out: out, err: err, workerExecutable: workerExecutable,
+            tagsOrigin: tagsOrigin
         )
         .run(registry: registry())
     }

@@ -69,7 +69,8 @@ struct ScenarioCensus: Sendable {
             ? "no scenario has a tag"
             : "the scenarios' tags are " + inUse.prefix(12).joined(separator: ", ") + (inUse.count > 12 ? ", …" : "")
         return
-            "no scenario was selected: \(selection) selects none of the \(count) scenario test\(count == 1 ? "" : "s") "
+            "no scenario was selected: \(selection) "
+            + (count == 1 ? "does not select the one scenario test " : "selects none of the \(count) scenario tests ")
             + "this run includes (\(known)). `specs` fails the same selection; correct the tag expression, or unset it "
             + "to run every scenario."
     }

@@ -43,6 +43,27 @@ final class OldTagSyntaxTests: XCTestCase {
             run.err, "specs.json:1:16: error: --tags '~@wip': '~@wip' is the old tag syntax; write 'not @wip'\n")
     }
 
+    /// Tags a run takes from specs.json are named so in its warnings and its verdict: the
+    /// command line has no `--tags` to correct.
+    func test_run_unknownTagOfSpecsJSON_isNamedAsSpecsJSONsTags() throws {
+        try project.write("specs.json", #"{ "default": { "tags": "@smok" }, "profiles": { "ci": { "tags": "@ax" } } }"#)
+        let run = try specs([])
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertTrue(run.err.contains("warning: the tags of specs.json: no scenario has the tag @smok."), run.err)
+        XCTAssertTrue(
+            run.out.contains("no scenario was selected: the tags of specs.json '@smok' matches none of the 2 scenarios"),
+            run.out)
+        let profile = try specs(["--profile", "ci"])
+        XCTAssertTrue(
+            profile.err.contains("warning: the tags of specs.json's profile 'ci': no scenario has the tag @ax."),
+            profile.err)
+        let given = try specs(["--tags", "@wpi"])
+        XCTAssertTrue(given.err.contains("warning: --tags: no scenario has the tag @wpi."), given.err)
+        try project.write("Features/a.feature", "Feature: A\n  @a\n  Scenario: one\n    Given a step\n")
+        let one = try specs(["--tags", "@wip"])
+        XCTAssertTrue(one.out.contains("no scenario was selected: --tags '@wip' does not match the one scenario"), one.out)
+    }
+
     func test_run_tildeWithoutAt_isAUsageErrorSayingTodaysSyntax() throws {
         let run = try specs(["--tags", "~wip"])
         XCTAssertEqual(run.code, 2, run.out)

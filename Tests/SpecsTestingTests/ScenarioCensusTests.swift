@@ -43,6 +43,13 @@ final class ScenarioCensusTests: XCTestCase {
                 + "(the scenarios' tags are @smoke, @wip). `specs` fails the same selection; correct the tag "
                 + "expression, or unset it to run every scenario.")
         XCTAssertNil(census.selectionProblem(module: "ShopTests", selection: "SPECS_TAGS='@smok'"))
+        var one = ScenarioCensus()
+        one.discover(test("CartTests", 3), tags: ["@smoke"])
+        one.include(test("CartTests", 3), selected: false)
+        XCTAssertTrue(
+            one.selectionProblem(module: "CartTests", selection: "SPECS_TAGS='@smok'")?.hasPrefix(
+                "no scenario was selected: SPECS_TAGS='@smok' does not select the one scenario test this run includes")
+                ?? false)
     }
 
     func test_selectionProblem_oneSelectedNoSelectionOrNoneIncluded_isNone() {

@@ -92,14 +92,17 @@ package struct ShardCheck: Sendable {
         let cut = streams.count > 1 ? facts.filter { $0.facts.success == nil && $0.facts.metadata == nil } : []
         checkShards(described, facts: facts.map(\.facts), cut: cut.map(\.path))
         guard streams.count > 1 else { return }
-        shardTimes = facts.compactMap { stream -> RunLedger.ShardTime? in
-            // A merge's stream tells no one shard's time.
-            guard stream.facts.shardMetadata.count == 1, let metadata = stream.facts.metadata,
-                let start = stream.facts.started,
-                let end = stream.facts.finished
-            else { return nil }
-            return RunLedger.ShardTime(
-                shard: metadata.shard, of: metadata.shards, nanoseconds: max(0, end.saturatingSubtract(start)))
+        shardTimes = facts.flatMap { stream -> [RunLedger.ShardTime] in
+            // A merge's stream tells each shard's time as the merge marked it in its metadata.
+            if stream.facts.shardMetadata.count > 1 {
+                return stream.facts.shardMetadata.compactMap { metadata in
+                    metadata.nanoseconds.map { RunLedger.ShardTime(shard: metadata.shard, of: metadata.shards, nanoseconds: $0) }
+                }
+            }
+            guard let metadata = stream.facts.metadata, let start = stream.facts.started, let end = stream.facts.finished
+            else { return [] }
+            let time = metadata.nanoseconds ?? max(0, end.saturatingSubtract(start))
+            return [RunLedger.ShardTime(shard: metadata.shard, of: metadata.shards, nanoseconds: time)]
         }.sorted { $0.shard < $1.shard }
     }
 

@@ -76,18 +76,26 @@ package enum StreamMerger {
     /// where it does not yet: a merge's stream keeps, for each shard it stands for, whether
     /// that shard's run passed, so that a merge of it with the shards it lacked judges them
     /// by their own runs, not by its verdict (which the missing shards failed).
+    /// Its time is marked alike.
     static func markingWhetherItsRunPassed(_ stream: [Envelope]) -> [Envelope] {
-        var success: Bool?
-        for case .testRunFinished(let finished) in stream.reversed() {
-            success = finished.success
+        var finished: TestRunFinished?
+        for case .testRunFinished(let last) in stream.reversed() {
+            finished = last
             break
         }
-        guard let success else { return stream }
+        guard let finished else { return stream }
+        var started: Timestamp?
+        for case .testRunStarted(let first) in stream {
+            started = first.timestamp
+            break
+        }
+        let time = started.map { max(0, finished.timestamp.totalNanoseconds.saturatingSubtract($0.totalNanoseconds)) }
         return stream.map { envelope in
             guard case .attachment(var attachment) = envelope, attachment.mediaType == RunMetadata.mediaType,
                 var metadata = RunMetadata.decode(attachment.body), metadata.passed == nil
             else { return envelope }
-            metadata.passed = success
+            metadata.passed = finished.success
+            metadata.nanoseconds = time
             attachment.body = metadata.body
             return .attachment(attachment)
         }

@@ -85,11 +85,13 @@ extension RunOptions {
 }
 
 extension RunOptions {
-    /// The options that select scenarios as a user reads them: `--tags '...'` and the
-    /// `--name '...'` options together; empty when neither selects.
-    package static func selectionWords(tags: TagExpression, tagsAsWritten: String? = nil, names: [String]) -> [String] {
+    /// The options that select scenarios as a user reads them: `--tags '...'` (or where else the
+    /// tags come from, `tagsOrigin`) and the `--name '...'` options together; empty when neither selects.
+    package static func selectionWords(
+        tags: TagExpression, tagsAsWritten: String? = nil, tagsOrigin: String = "--tags", names: [String]
+    ) -> [String] {
         var words: [String] = []
-        if tags != .always { words.append("--tags '\(shortened(tagsAsWritten ?? "\(tags)"))'") }
+        if tags != .always { words.append("\(tagsOrigin) '\(shortened(tagsAsWritten ?? "\(tags)"))'") }
         if !names.isEmpty { words.append(names.map { "--name '\($0)'" }.joined(separator: " ")) }
         return words
     }

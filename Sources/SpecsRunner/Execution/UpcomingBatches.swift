@@ -16,6 +16,8 @@ final class UpcomingBatches: Sendable {
 
     private struct State {
         var made: [RunBatch] = []
+        /// The feature text the batches in `made` hold.
+        var madeBytes = 0
         /// How many of the batches at the front of `made` had their plans taken ahead.
         var plansTaken = 0
         var finished = false
@@ -49,7 +51,8 @@ final class UpcomingBatches: Sendable {
                     return taker
                 }
                 state.made.append(batch)
-                if state.made.count >= ahead || state.made.reduce(0, { $0 + $1.bytes }) >= Self.aheadBytes {
+                state.madeBytes += batch.bytes
+                if state.made.count >= ahead || state.madeBytes >= Self.aheadBytes {
                     state.maker = room
                 } else {
                     room.resume()
@@ -83,6 +86,7 @@ final class UpcomingBatches: Sendable {
                     return (nil, nil)
                 }
                 let batch = state.made.removeFirst()
+                state.madeBytes -= batch.bytes
                 state.plansTaken = max(0, state.plansTaken - 1)
                 defer { state.maker = nil }
                 return (.some(batch), state.maker)
