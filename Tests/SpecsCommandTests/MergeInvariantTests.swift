@@ -70,7 +70,8 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertTrue(whole.out.hasSuffix("PASSED: 6 scenarios passed\n"), whole.out)
         // Each shard's own time stands beside the span, those of the first merge's shards too.
         XCTAssertNotNil(
-            whole.out.range(of: #"\(shards: 1/3 [0-9.ms]+, 2/3 [0-9.ms]+, 3/3 [0-9.ms]+\)"#, options: .regularExpression),
+            whole.out.range(
+                of: #"\(shards: 1/3 [0-9.ms]+, 2/3 [0-9.ms]+, 3/3 [0-9.ms]+\)"#, options: .regularExpression),
             whole.out)
         // Shard 2's run said it did not pass (a run hook failed, say): kept through the first merge.
         try edit("s2.ndjson", to: "s2-failed.ndjson") { line in

@@ -51,7 +51,8 @@ final class OldTagSyntaxTests: XCTestCase {
         XCTAssertEqual(run.code, 1, run.out + run.err)
         XCTAssertTrue(run.err.contains("warning: the tags of specs.json: no scenario has the tag @smok."), run.err)
         XCTAssertTrue(
-            run.out.contains("no scenario was selected: the tags of specs.json '@smok' matches none of the 2 scenarios"),
+            run.out.contains(
+                "no scenario was selected: the tags of specs.json '@smok' matches none of the 2 scenarios"),
             run.out)
         let profile = try specs(["--profile", "ci"])
         XCTAssertTrue(
@@ -61,7 +62,8 @@ final class OldTagSyntaxTests: XCTestCase {
         XCTAssertTrue(given.err.contains("warning: --tags: no scenario has the tag @wpi."), given.err)
         try project.write("Features/a.feature", "Feature: A\n  @a\n  Scenario: one\n    Given a step\n")
         let one = try specs(["--tags", "@wip"])
-        XCTAssertTrue(one.out.contains("no scenario was selected: --tags '@wip' does not match the one scenario"), one.out)
+        XCTAssertTrue(
+            one.out.contains("no scenario was selected: --tags '@wip' does not match the one scenario"), one.out)
     }
 
     func test_run_tildeWithoutAt_isAUsageErrorSayingTodaysSyntax() throws {

@@ -96,10 +96,13 @@ package struct ShardCheck: Sendable {
             // A merge's stream tells each shard's time as the merge marked it in its metadata.
             if stream.facts.shardMetadata.count > 1 {
                 return stream.facts.shardMetadata.compactMap { metadata in
-                    metadata.nanoseconds.map { RunLedger.ShardTime(shard: metadata.shard, of: metadata.shards, nanoseconds: $0) }
+                    metadata.nanoseconds.map {
+                        RunLedger.ShardTime(shard: metadata.shard, of: metadata.shards, nanoseconds: $0)
+                    }
                 }
             }
-            guard let metadata = stream.facts.metadata, let start = stream.facts.started, let end = stream.facts.finished
+            guard let metadata = stream.facts.metadata, let start = stream.facts.started,
+                let end = stream.facts.finished
             else { return [] }
             let time = metadata.nanoseconds ?? max(0, end.saturatingSubtract(start))
             return [RunLedger.ShardTime(shard: metadata.shard, of: metadata.shards, nanoseconds: time)]
