@@ -23,6 +23,9 @@ struct FeatureAnalysis: Sendable {
     var steps: [StepSite] = []
     /// Features, rules, backgrounds, scenarios and examples, in line order.
     var headings: [Heading] = []
+    /// The doc strings' lines (1-based), each from its opening delimiter to its closing one
+    /// (or the last line), in order: an edit in one is no edit of steps.
+    var docStrings: [ClosedRange<Int>] = []
     /// Set when the file is too large to check in an editor.
     private(set) var tooLarge = false
     /// Set while only the lines an edit touched have been read again: steps and headings are
@@ -108,6 +111,7 @@ struct FeatureAnalysis: Sendable {
             errors = error.errors
             (steps, headings) = FeatureLines.read(text)
         }
+        docStrings = FeatureLines.docStrings(in: text)
         if byteOrderMark {
             headings = headings.map { heading in
                 var heading = heading

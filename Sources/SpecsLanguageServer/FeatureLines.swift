@@ -83,6 +83,32 @@ enum FeatureLines {
         return (steps, headings)
     }
 
+    /// The lines of each doc string (1-based), from its opening delimiter to its closing one
+    /// or, when none closes it, the last line; in order.
+    static func docStrings(in text: String) -> [ClosedRange<Int>] {
+        var ranges: [ClosedRange<Int>] = []
+        var open: (delimiter: [UInt8], line: Int)?
+        var line = 0
+        for bytes in text.utf8.split(separator: 10, omittingEmptySubsequences: false) {
+            line += 1
+            let body = bytes.drop { $0 == 32 || $0 == 9 }
+            guard body.first == UInt8(ascii: "\"") || body.first == UInt8(ascii: "`") else { continue }
+            if let (delimiter, start) = open {
+                if body.starts(with: delimiter) {
+                    ranges.append(start...line)
+                    open = nil
+                }
+            } else if let delimiter = Self.delimiters.first(where: { body.starts(with: $0) }) {
+                open = (delimiter, line)
+            }
+        }
+        if let (_, start) = open { ranges.append(start...max(start, line)) }
+        return ranges
+    }
+
+    /// The delimiters of doc strings.
+    static let delimiters: [[UInt8]] = [Array(#"""""#.utf8), Array("```".utf8)]
+
     /// The Scenario Outline being read: where its steps start, and its Examples rows.
     private struct Outline {
         private var firstStep: Int?

@@ -4,9 +4,11 @@ extension FeatureAnalysis {
     /// The analysis after one edit, with only the lines it touches read again: the steps and
     /// headings above it kept, those below it moved by the lines it adds or removes. A step
     /// whose line is unchanged keeps what the last full check knew of it (its outline rows,
-    /// its table); a step being typed is matched by its text as written. Nil when the edit
-    /// replaces the whole text or touches the first line of a marked file (false, the analysis
-    /// left as it was): then the document is read whole.
+    /// its table); a step being typed is matched by its text as written. False (the analysis
+    /// left as it was) when the edit replaces the whole text, touches the first line of a marked
+    /// file, or changes what lines it does not touch mean: a `# language:` line that changes
+    /// the dialect, a doc string's delimiter, a line inside a doc string. Then the document is
+    /// read whole.
     mutating func apply(_ change: TextChange, giving newText: String) -> Bool {
         guard let range = change.range, !tooLarge, newText.utf8.count <= Self.largestChecked,
             !(byteOrderMark && range.start.line == 0), lines == nil
@@ -33,7 +35,11 @@ extension FeatureAnalysis {
         let utf8 = newText.utf8
         let lines = String(
             Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
-        let reread = FeatureLines.read(lines, language: DocumentText.language(of: text))
+        let language = DocumentText.language(of: text)
+        guard language == DocumentText.language(of: newText), !Self.touches(docStrings, from: first, to: last),
+            !FeatureLines.delimiters.contains(where: { lines.utf8.firstRange(of: $0) != nil })
+        else { return false }
+        let reread = FeatureLines.read(lines, language: language)
 
         text = newText
         body = byteOrderMark ? String(newText.unicodeScalars.dropFirst()) : newText
@@ -70,8 +76,19 @@ extension FeatureAnalysis {
         headings.replaceSubrange(headingLow..<headingHigh, with: newHeadings)
         if delta != 0 {
             for index in (headingLow + newHeadings.count)..<headings.count { headings[index].line += delta }
+            // No doc string is in the lines replaced: those after them move.
+            let below = Self.firstIndex(of: docStrings, atOrAfter: last + 1, line: \.lowerBound)
+            for index in below..<docStrings.count {
+                docStrings[index] = (docStrings[index].lowerBound + delta)...(docStrings[index].upperBound + delta)
+            }
         }
         return true
+    }
+
+    /// Whether a doc string (its lines in order) has a line in `first...last`.
+    static func touches(_ docStrings: [ClosedRange<Int>], from first: Int, to last: Int) -> Bool {
+        let index = firstIndex(of: docStrings, atOrAfter: first, line: \.upperBound)
+        return index < docStrings.count && docStrings[index].lowerBound <= last
     }
 
     /// Whether the bytes written at UTF-8 offset `start`, or the one before them, hold a `\r`

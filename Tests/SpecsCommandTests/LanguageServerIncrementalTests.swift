@@ -168,6 +168,91 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
         try stop(session)
     }
 
+    /// Edits that change what every line means (a `# language:` header typed, changed or
+    /// removed; a doc string opened): each delta, applied, gives the tokens of the text made
+    /// from scratch.
+    func test_semanticTokensDelta_afterEditsThatChangeEveryLinesMeaning_givesTheTokensOfTheEditedText() throws {
+        let session = try start()
+        let uri = self.uri("Features/language.feature")
+        // In French, `Scenario:` is a line of the feature's description; in English, a heading
+        // (and `Scénario:` the description of its scenario). Each text below parses.
+        var text =
+            "# language: fr\nFonctionnalité: Tokens\n  Scenario: described\n\n  Scénario: un\n"
+            + "    * a step that prints \"x\"\n      \"\"\"\n      text\n      \"\"\"\n    * a step that passes\n"
+        try open(session, "Features/language.feature", text)
+        func tokens(_ method: String, _ uri: String, previous: String? = nil) throws -> [String: Any] {
+            var params: [String: Any] = ["textDocument": ["uri": uri]]
+            if let previous { params["previousResultId"] = previous }
+            let answer = try session.response(try session.request(method, params))
+            return try XCTUnwrap(answer["result"] as? [String: Any], "\(answer)")
+        }
+        let first = try tokens("textDocument/semanticTokens/full", uri)
+        var data = try XCTUnwrap(first["data"] as? [Int])
+        var resultId = try XCTUnwrap(first["resultId"] as? String)
+        func at(_ line: Int, _ character: Int) -> [String: Any] { ["line": line, "character": character] }
+        // (start line, start character, end line, end character, new text)
+        let edits: [(Int, Int, Int, Int, String)] = [
+            (0, 12, 1, 14, "en\nFeature"),  // the dialect changed with the feature's keyword
+            (7, 6, 7, 10, "* a step that passes"),  // a step's words typed inside a doc string
+            (7, 6, 7, 26, "Scenario: inside"),
+            (0, 12, 1, 7, "fr\nFonctionnalité"),  // and back
+            (6, 0, 9, 0, ""),  // the doc string removed
+            (6, 0, 6, 0, "      ```\n      Scenario: two\n      ```\n"),  // another written whole
+        ]
+        for (version, edit) in edits.enumerated() {
+            let (startLine, startCharacter, endLine, endCharacter, inserted) = edit
+            try session.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": uri, "version": version + 2],
+                    "contentChanges": [
+                        [
+                            "range": ["start": at(startLine, startCharacter), "end": at(endLine, endCharacter)],
+                            "text": inserted,
+                        ]
+                    ],
+                ])
+            text = Self.replacing(in: text, startLine, startCharacter, endLine, endCharacter, with: inserted)
+            let delta = try tokens("textDocument/semanticTokens/full/delta", uri, previous: resultId)
+            if let whole = delta["data"] as? [Int] {
+                data = whole
+            } else {
+                for change in try XCTUnwrap(delta["edits"] as? [[String: Any]]) {
+                    let start = try XCTUnwrap(change["start"] as? Int)
+                    let count = try XCTUnwrap(change["deleteCount"] as? Int)
+                    data.replaceSubrange(start..<(start + count), with: change["data"] as? [Int] ?? [])
+                }
+            }
+            resultId = try XCTUnwrap(delta["resultId"] as? String)
+            let other = self.uri("Features/fresh\(version).feature")
+            try open(session, "Features/fresh\(version).feature", text)
+            XCTAssertEqual(
+                data, try tokens("textDocument/semanticTokens/full", other)["data"] as? [Int],
+                "after edit \(version): \(text)")
+        }
+        try stop(session)
+    }
+
+    /// `text` with the range (lines and UTF-16 characters, as the protocol counts) replaced.
+    private static func replacing(
+        in text: String, _ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int,
+        with inserted: String
+    ) -> String {
+        var units = Array(text.utf16)
+        func offset(_ line: Int, _ character: Int) -> Int {
+            var line = line
+            var index = 0
+            while line > 0 {
+                if units[index] == 10 { line -= 1 }
+                index += 1
+            }
+            return index + character
+        }
+        units.replaceSubrange(
+            offset(startLine, startCharacter)..<offset(endLine, endCharacter), with: Array(inserted.utf16))
+        return String(decoding: units, as: UTF16.self)
+    }
+
     /// A diagnostic's line, code and message.
     private static func summary(_ diagnostic: [String: Any]) -> String {
         let line = ((diagnostic["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1
