@@ -744,12 +744,14 @@ def main(argv):
     # (check, perturbations) -> [count, (size, case number, detail) of the smallest case]
     classes = collections.OrderedDict()
     done = 0
+    commands = 0
     numbers = range(options.first, options.first + options.cases)
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         for case in pool.map(
             lambda number: execute(options.seed, number, workdir, binary, options.faults, options.keep), numbers
         ):
             done += 1
+            commands += len(case.commands)
             size = len(getattr(case, "suite", [])) + len(case.commands) * 3
             for check, label, detail in case.violations:
                 entry = classes.setdefault((check, label), [0, None])
@@ -765,8 +767,9 @@ def main(argv):
     for (check, label), entry in sorted(classes.items()):
         checks.setdefault(check, []).append((label, entry))
     print(f"{options.cases} cases (seed {options.seed}, cases {options.first}..{options.first + options.cases - 1}, "
-          f"{options.jobs} at once) in {elapsed:.1f} s: {violations} violations of {len(checks)} checks "
-          f"in {len(classes)} classes (check, perturbation)")
+          f"{options.jobs} at once), {commands} commands, in {elapsed:.1f} s: "
+          + ("no violation of the invariant" if not violations else
+             f"{violations} violations of {len(checks)} checks in {len(classes)} classes (check, perturbation)"))
     for check, labels in checks.items():
         print(f"{sum(entry[0] for _, entry in labels):6d}  {check}")
         for label, (count, (size, number, detail)) in labels:
