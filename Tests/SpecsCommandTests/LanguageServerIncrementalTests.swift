@@ -124,10 +124,7 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
         let uri = self.uri("Features/tokens.feature")
         try open(session, "Features/tokens.feature", text)
         func tokens(_ method: String, _ uri: String, previous: String? = nil) throws -> [String: Any] {
-            var params: [String: Any] = ["textDocument": ["uri": uri]]
-            if let previous { params["previousResultId"] = previous }
-            let answer = try session.response(try session.request(method, params))
-            return try XCTUnwrap(answer["result"] as? [String: Any], "\(answer)")
+            try Self.tokens(session, method, uri, previous: previous)
         }
         let first = try tokens("textDocument/semanticTokens/full", uri)
         var data = try XCTUnwrap(first["data"] as? [Int])
@@ -181,10 +178,7 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
             + "    * a step that prints \"x\"\n      \"\"\"\n      text\n      \"\"\"\n    * a step that passes\n"
         try open(session, "Features/language.feature", text)
         func tokens(_ method: String, _ uri: String, previous: String? = nil) throws -> [String: Any] {
-            var params: [String: Any] = ["textDocument": ["uri": uri]]
-            if let previous { params["previousResultId"] = previous }
-            let answer = try session.response(try session.request(method, params))
-            return try XCTUnwrap(answer["result"] as? [String: Any], "\(answer)")
+            try Self.tokens(session, method, uri, previous: previous)
         }
         let first = try tokens("textDocument/semanticTokens/full", uri)
         var data = try XCTUnwrap(first["data"] as? [Int])
@@ -231,6 +225,17 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
                 "after edit \(version): \(text)")
         }
         try stop(session)
+    }
+
+    /// The answer to a semantic tokens request (`method`) of `uri`, as an edit of the answer
+    /// `previous` when given.
+    private static func tokens(
+        _ session: Session, _ method: String, _ uri: String, previous: String?
+    ) throws -> [String: Any] {
+        var params: [String: Any] = ["textDocument": ["uri": uri]]
+        if let previous { params["previousResultId"] = previous }
+        let answer = try session.response(try session.request(method, params))
+        return try XCTUnwrap(answer["result"] as? [String: Any], "\(answer)")
     }
 
     /// `text` with the range (lines and UTF-16 characters, as the protocol counts) replaced.
