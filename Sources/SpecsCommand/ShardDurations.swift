@@ -32,6 +32,12 @@ enum ShardDurations {
                     message: "--shard-durations \(place?.place ?? path): \(place?.reason ?? "\(error)"); give the "
                         + "message stream of an earlier run (--format message:FILE)")
             }
+            // A dry run matched steps and ran none: its times are not the scenarios'.
+            if RunMetadata.find(in: reading.envelopes)?.dryRun == true {
+                throw UsageError(
+                    message: "--shard-durations \(path) is the stream of a dry run (--dry-run): its steps were "
+                        + "matched, none was run, so its times are not the scenarios'; give the stream of a run")
+            }
             durations.merge(Self.durations(in: reading.envelopes)) { _, new in new }
         }
         return durations

@@ -74,9 +74,9 @@ public enum SpecsCommand {
             arguments = try ProfileArguments.arguments(commandLine, configuration: configuration)
             tagsOrigin = ProfileArguments.tagsOrigin(commandLine, configuration: configuration)
             if let replaced = ProfileArguments.tagsReplacedByNothing(commandLine, configuration: configuration) {
-                err.write(
-                    "note: --tags '' selects every scenario, in place of the tags of \(ProjectConfiguration.fileName) "
-                        + "('\(replaced)')\n")
+                let file = ProjectConfiguration.fileName
+                let place = ProfileArguments.profile(in: commandLine).map { "\(file)'s profile '\($0)'" } ?? file
+                err.write("note: --tags '' selects every scenario, in place of the tags of \(place) ('\(replaced)')\n")
             }
         } catch {
             err.write("\(error)\n")

@@ -427,6 +427,15 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertEqual(merged.code, 0, merged.out + merged.err)
     }
 
+    /// A dry run ran nothing: its stream's times are no scenario's, and do not plan shards.
+    func test_run_durationsOfADryRun_areAUsageError() throws {
+        XCTAssertEqual(try run(["--dry-run", "--format", "message:dry.ndjson"]).code, 0)
+        let result = try shard(1, of: 2, ["--shard-durations", "dry.ndjson"])
+        XCTAssertEqual(result.code, 2, result.out + result.err)
+        XCTAssertTrue(
+            result.err.contains("--shard-durations dry.ndjson is the stream of a dry run (--dry-run)"), result.err)
+    }
+
     func test_report_metadataOfAlmostEveryShard_failsAtOnce() throws {
         XCTAssertEqual(try shard(1).code, 0)
         try edit("s1.ndjson", to: "huge.ndjson") {

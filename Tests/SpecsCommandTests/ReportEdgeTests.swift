@@ -116,6 +116,15 @@ final class ReportEdgeTests: XCTestCase {
         let given = try ExecutableRun.run(
             "misbehaving-specs", ["--tags", "not @slow", "--format", "summary"], in: project)
         XCTAssertFalse(given.err.contains("note: --tags"), given.err)
+        try Data(#"{ "profiles": { "ci": { "tags": "@nightly" } } }"#.utf8).write(
+            to: project.appendingPathComponent("specs.json"))
+        let profiled = try ExecutableRun.run(
+            "misbehaving-specs", ["--profile", "ci", "--tags", "", "--format", "summary"], in: project)
+        XCTAssertTrue(
+            profiled.err.contains(
+                "note: --tags '' selects every scenario, in place of the tags of specs.json's profile 'ci' ('@nightly')"
+            ),
+            profiled.err)
     }
 
     func test_run_severalTags_selectTheScenariosEachSelectsAndAnEmptyOneAddsNothing() throws {
