@@ -25,13 +25,21 @@ enum ReportCommand {
             return parsed.has(.help) ? 0 : 2
         }
         // A command that ends before writing its reports leaves no earlier run's in their place.
+        var removedAtStart: [String] = []
         let removingReports = { () -> Int32 in
+            for line in removedAtStart { err.write(line) }
             StaleReports.remove(of: parsed, inputs: RunInput.streams(parsed.positionals), err: err)
             return 2
         }
         do { try FormatRequest.checkPaths(parsed.all(.format).map(FormatRequest.init)) } catch {
             err.write("error: \(error)\n")
             return removingReports()
+        }
+        // A merge ended past every handler (SIGKILL, the out-of-memory killer) or by a signal
+        // while it waits on a FIFO can remove nothing at its end: the earlier merge's reports go
+        // now, as a run's do (said when it ends without writing any), and are written anew.
+        StaleReports.places(of: parsed, inputs: RunInput.streams(parsed.positionals)).remove {
+            removedAtStart.append($0)
         }
         // SIGINT, SIGTERM and SIGHUP end the merge where it stands, with no report written nor an
         // earlier one left in place (one after the reports are finished leaves them, as for a run).
@@ -122,6 +130,7 @@ enum ReportCommand {
             err.write("\(error)\n")
             var verdict = RunVerdict(scenarios: [:], problems: [])
             verdict.add(.reportsNotWritten(factory.abandon(requests, after: error, err: err)))
+            for line in removedAtStart { err.write(line) }
             // A signal that stopped a wait for a FIFO's reader ends the command with its code.
             if let code = signalCode() { return code }
             (FormatRequest.humanOnStdout(requests) && out.failure == nil ? out : err).write(

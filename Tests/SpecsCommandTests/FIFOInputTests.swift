@@ -37,6 +37,17 @@ final class FIFOInputTests: XCTestCase {
         }
     }
 
+    /// A merge killed while it waits (SIGKILL, a CI's hard timeout) leaves no earlier merge's
+    /// report in place to be taken for its own: it removed it as it started.
+    func test_report_killedWhileItWaitsForAStream_leavesNoEarlierReportInPlace() throws {
+        try scratch.write("old.xml", "<testsuites/>\n")
+        let run = try ExecutableRun.run(
+            "specs", ["report", "rf", "--format", "junit:old.xml"], in: project, signal: SIGKILL, after: 2.5,
+            timeout: 20, script: "exec \"$0\" \"$@\"")
+        XCTAssertTrue(run.signaled, "\(run.code) " + run.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("old.xml").path))
+    }
+
     func test_report_streamFromAFIFOWrittenALittleLater_isReadWhole() throws {
         let saved = try ExecutableRun.run("misbehaving-specs", ["--format", "message:m.ndjson"], in: project)
         XCTAssertEqual(saved.code, 0, saved.out + saved.err)
