@@ -78,6 +78,13 @@ final class HTMLBookTests: XCTestCase {
                 "Not ready: 1 of 3 scenarios does not pass; no test results were given (--xunit), so none is shown verified by a passing test."
             ), noResults)
         XCTAssertFalse(noResults.contains("give --xunit"), "no scenario repeats the missing option")
+        // A run that passed says so first: its exit code and last lines agree; the evidence is what lacks.
+        let passedUnverified = try await page(
+            try project("Feature: L\n  @xctest:LendingTests/test_lend\n  Scenario: s\n    Given a step\n"), [])
+        XCTAssertTrue(
+            passedUnverified.contains(
+                "Not ready: the scenario passes; no test results were given (--xunit), so none is shown verified"),
+            passedUnverified)
     }
 
     func test_htmlReport_filteredRun_saysWhatItShowsAndLeftOut() async throws {

@@ -427,6 +427,48 @@ final class MergeInvariantTests: XCTestCase {
         XCTAssertEqual(merged.code, 0, merged.out + merged.err)
     }
 
+    /// `--allow-unchecked-streams` merges shards of several commits with a warning, and the
+    /// merged stream records none of them: a later merge without the flag refuses it.
+    func test_report_shardsOfTwoCommitsMergedUnchecked_warnAndRecordNoCommit() throws {
+        func ci(_ sha: String) -> [String: String] {
+            [
+                "GITHUB_ACTIONS": "true", "GITHUB_SHA": sha, "GITHUB_SERVER_URL": "https://github.com",
+                "GITHUB_REPOSITORY": "acme/shop", "GITHUB_RUN_ID": "42",
+            ]
+        }
+        for index in 1...3 {
+            let result = try run(
+                ["--shard", "\(index)/3", "--format", "message:c\(index).ndjson"], environment: ci("aaaa1111"))
+            XCTAssertEqual(result.code, 0, result.out + result.err)
+        }
+        XCTAssertEqual(
+            try run(["--shard", "3/3", "--format", "message:c3b.ndjson"], environment: ci("bbbb2222")).code, 0)
+        assertFails(try report(["c1.ndjson", "c2.ndjson", "c3b.ndjson"]), saying: "run from different commits")
+        let allowed = try report(["c1.ndjson", "c2.ndjson", "c3b.ndjson", "--allow-unchecked-streams"])
+        XCTAssertEqual(allowed.code, 0, allowed.out + allowed.err)
+        XCTAssertTrue(allowed.err.contains("merged anyway (--allow-unchecked-streams)"), allowed.err)
+        _ = try report(["c1.ndjson", "c3b.ndjson", "--allow-unchecked-streams", "--format", "message:x13.ndjson"])
+        XCTAssertFalse(try scratch.read("x13.ndjson").contains("aaaa1111"))
+        XCTAssertFalse(try scratch.read("x13.ndjson").contains("bbbb2222"))
+        assertFails(try report(["x13.ndjson", "c2.ndjson"]), saying: "carries no commit")
+        // A merge's stream is named by every shard it stands for.
+        _ = try report(["c1.ndjson", "c2.ndjson", "--format", "message:c12.ndjson"])
+        assertFails(try report(["c12.ndjson", "c3b.ndjson"]), saying: "c12.ndjson (shards 1, 2 of 3)")
+    }
+
+    /// A shard's stream without run metadata (another tool's), taken with
+    /// `--allow-unchecked-streams`, holds that shard's scenarios: the shard is not missing.
+    func test_report_shardStreamWithoutMetadataAllowedUnchecked_passesWithAWarning() throws {
+        for index in 1...3 { XCTAssertEqual(try shard(index, of: 3).code, 0) }
+        try edit("s3.ndjson", to: "na3.ndjson") { $0.contains("vnd.specs.run") ? nil : $0 }
+        let merged = try report(["s1.ndjson", "s2.ndjson", "na3.ndjson", "--allow-unchecked-streams"])
+        XCTAssertEqual(merged.code, 0, merged.out + merged.err)
+        XCTAssertTrue(merged.err.contains("shard 3 of 3 has no stream that says so"), merged.err)
+        // Without it in the merge, shard 3 is missing.
+        assertFails(
+            try report(["s1.ndjson", "s2.ndjson", "--allow-unchecked-streams"]), saying: "shard 3 of 3 is missing")
+    }
+
     /// A dry run ran nothing: its stream's times are no scenario's, and do not plan shards.
     func test_run_durationsOfADryRun_areAUsageError() throws {
         XCTAssertEqual(try run(["--dry-run", "--format", "message:dry.ndjson"]).code, 0)

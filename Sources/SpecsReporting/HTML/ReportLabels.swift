@@ -121,6 +121,13 @@ struct ReportLabels: Sendable {
             if case .scenarios = problem { continue }
             reasons.append(VerdictText.sentence(problem))
         }
+        if verdict.passed {
+            // The run passed (its exit code says so): only the evidence is missing.
+            reasons.append(
+                spanish
+                    ? (total == 1 ? "el escenario pasa" : "los \(total) escenarios pasan")
+                    : (total == 1 ? "the scenario passes" : "all \(scenarios(total)) pass"))
+        }
         if unverified > 0 {
             if !resultsKnown {
                 reasons.append(

@@ -54,13 +54,19 @@ package struct ShardCheck: Sendable {
                     + Self.list(changed) + " (the shards ran other commits?)")
         }
         let revisions = Dictionary(grouping: facts.filter { $0.facts.revision != nil }, by: { $0.facts.revision ?? "" })
-        if revisions.count > 1 && !allowingUnchecked {
+        if revisions.count > 1 {
             let named = revisions.sorted { $0.key < $1.key }.map { revision, streams in
                 "\(revision) in " + Self.list(streams.map { Self.shardName($0.path, $0.facts) })
             }
-            problems.append(
-                "the streams were run from different commits: \(named.joined(separator: "; ")); give "
-                    + "--allow-unchecked-streams to merge them anyway")
+            if allowingUnchecked {
+                warnings.append(
+                    "the streams were run from different commits: \(named.joined(separator: "; ")); merged anyway "
+                        + "(--allow-unchecked-streams), so the merged stream records no commit")
+            } else {
+                problems.append(
+                    "the streams were run from different commits: \(named.joined(separator: "; ")); give "
+                        + "--allow-unchecked-streams to merge them anyway")
+            }
         }
         // A stream run outside CI beside shards that CI ran cannot be told to be of their commit.
         let withoutRevision = facts.filter { $0.facts.revision == nil && $0.facts.metadata != nil }
@@ -90,7 +96,8 @@ package struct ShardCheck: Sendable {
         let described = facts.flatMap { stream in stream.facts.shardMetadata.map { (path: stream.path, metadata: $0) } }
         // A stream cut before its end tells no shard: it may be the one no other stream is.
         let cut = streams.count > 1 ? facts.filter { $0.facts.success == nil && $0.facts.metadata == nil } : []
-        checkShards(described, facts: facts.map(\.facts), cut: cut.map(\.path))
+        checkShards(
+            described, facts: facts.map(\.facts), cut: cut.map(\.path), unchecked: allowingUnchecked ? unchecked : [])
         guard streams.count > 1 else { return }
         shardTimes = facts.flatMap { stream -> [RunLedger.ShardTime] in
             // A merge's stream tells each shard's time as the merge marked it in its metadata.
@@ -133,7 +140,8 @@ package struct ShardCheck: Sendable {
     /// The checks of the suite as its shards describe it: one suite, one number of shards,
     /// each once, one plan, and every scenario in exactly one stream.
     private mutating func checkShards(
-        _ described: [(path: String, metadata: RunMetadata)], facts: [StreamFacts], cut: [String]
+        _ described: [(path: String, metadata: RunMetadata)], facts: [StreamFacts], cut: [String],
+        unchecked: [String] = []
     ) {
         // Scenarios planned by more than one stream (a shard given twice, shards planned apart).
         var seen: [String: Int] = [:]
@@ -233,6 +241,11 @@ package struct ShardCheck: Sendable {
                 problems.append(
                     "\(absent): \(scenariosInNoStream.count) of the suite's \(selected) scenarios are in no "
                         + "stream and were not run" + places)
+            } else if cut.isEmpty && !unchecked.isEmpty {
+                // Streams without metadata, taken as they are, hold the scenarios it would have.
+                warnings.append(
+                    "\(shards) \(one ? "has" : "have") no stream that says so; every scenario of the suite is in "
+                        + "the streams, \(Self.list(unchecked)) (unchecked) among them")
             } else if cut.isEmpty {
                 problems.append(
                     "\(absent): \(one ? "it" : "they") held none of the suite's \(selected) scenarios, but "
@@ -285,7 +298,9 @@ package struct ShardCheck: Sendable {
     /// A stream by its path and, when its metadata says, its shard.
     private static func shardName(_ path: String, _ facts: StreamFacts) -> String {
         guard let metadata = facts.metadata, metadata.shards > 1 else { return path }
-        return "\(path) (shard \(metadata.shard) of \(metadata.shards))"
+        // A merge's stream stands for each shard it merged.
+        let shards = facts.shardMetadata.map(\.shard).sorted().map(String.init)
+        return "\(path) (shard\(shards.count == 1 ? "" : "s") \(shards.joined(separator: ", ")) of \(metadata.shards))"
     }
 
     /// The feature files whose text is not the same in every stream that holds them.

@@ -18,13 +18,17 @@ package enum StreamMerger {
         var started: TestRunStarted?
         var finished: TestRunFinished?
         var sawFinish = 0
+        // The commit each stream's run built: a merge of several records one only when all agree.
+        var revisions: Set<String?> = []
         func once(_ key: String, _ envelope: Envelope) {
             if seen.insert(key).inserted { head.append(envelope) }
         }
         for stream in streams {
             for envelope in stream {
                 switch envelope {
-                case .meta: once("meta", envelope)
+                case .meta(let meta):
+                    revisions.insert(meta.ci?.git?.revision)
+                    once("meta", envelope)
                 case .source(let source): once("source:" + source.uri, envelope)
                 case .gherkinDocument(let document): once("document:" + (document.uri ?? ""), envelope)
                 case .pickle(let pickle): once("pickle:" + pickle.id, envelope)
@@ -56,6 +60,15 @@ package enum StreamMerger {
             }
         }
         var merged = head
+        if revisions.count > 1 {
+            // Streams of several commits (merged with --allow-unchecked-streams): the merge is of
+            // none of them, and a later merge with that flag alone takes it beside other shards.
+            merged = merged.map { envelope in
+                guard case .meta(var meta) = envelope else { return envelope }
+                meta.ci?.git = nil
+                return .meta(meta)
+            }
+        }
         if let started { merged.append(.testRunStarted(started)) }
         merged += inPickleOrder(body, pickles: head).map { envelope in
             // Every stream's test cases now belong to the one merged run.
