@@ -220,6 +220,24 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(report.scenario(named: "Paying")?["m"] as? [String], ["fixed"])
     }
 
+    /// An example row is known across runs by its examples' name and its cells, in whichever
+    /// Examples of the outline it stands (found by its id, not by a walk over the rows).
+    func test_htmlReport_history_knowsAnExampleRowOfAnyExamplesAcrossRuns() async throws {
+        func outline(_ step: String) -> String {
+            "Feature: Rows\n  Scenario Outline: Row <what>\n    Given \(step)\n"
+                + "    Examples: First\n      | what |\n      | a step |\n"
+                + "    Examples: Second\n      | what |\n      | a failing step |\n      | another |\n"
+        }
+        let project = try bookProject(outline("<what>"))
+        _ = try await html(project, ["--history", "@/history"])
+        try project.write("Features/checkout.feature", outline("a step"))
+        let report = try ReportPage(try await html(project, ["--history", "@/history"]))
+        // The outline's rows: the failing one of the second Examples passes now, none is new.
+        XCTAssertEqual(
+            report.scenario(named: "Row &lt;what&gt;")?["m"] as? [String], ["fixed"],
+            "\(report.scenarios.map { ($0["n"] ?? "", $0["m"] ?? "") })")
+    }
+
     func test_htmlReport_largeBook_carriesEachChapterAsDataBuiltWhenTheReaderGoesThere() async throws {
         let project = try CommandHarness()
         // 2,100 scenarios in 210 files: past the size whose chapters are all built as the page opens.

@@ -28,12 +28,11 @@ package enum RunHistory {
         var parts = [
             result.pickle.uri, result.scenario?.rule?.name ?? "", result.scenario?.scenario.name ?? result.pickle.name,
         ]
-        if result.pickle.astNodeIds.count > 1, let scenario = result.scenario?.scenario {
-            let rowId = result.pickle.astNodeIds[1]
-            for examples in scenario.examples {
-                guard let row = examples.tableBody.first(where: { $0.id == rowId }) else { continue }
-                parts += [examples.name, row.cells.map(\.value).joined(separator: "|")]
-            }
+        if result.pickle.astNodeIds.count > 1, let place = result.scenario,
+            let (examples, row) = place.exampleRows[result.pickle.astNodeIds[1]]
+        {
+            let table = place.scenario.examples[examples]
+            parts += [table.name, table.tableBody[row].cells.map(\.value).joined(separator: "|")]
         }
         return parts.joined(separator: "\t")
     }

@@ -135,11 +135,21 @@ package final class RunLedger: EventConsumer {
         package let scenario: Scenario
         package let rule: Rule?
         package let uri: String
+        /// Where each example row is, by its id: its examples' and its own place in them, so
+        /// that a row's result finds it without a walk over the rows.
+        package let exampleRows: [String: (examples: Int, row: Int)]
 
         init(scenario: Scenario, rule: Rule?, uri: String) {
             self.scenario = scenario
             self.rule = rule
             self.uri = uri
+            var rows: [String: (examples: Int, row: Int)] = [:]
+            for (examples, table) in scenario.examples.enumerated() {
+                for (row, line) in table.tableBody.enumerated() where rows[line.id] == nil {
+                    rows[line.id] = (examples, row)
+                }
+            }
+            exampleRows = rows
         }
     }
 
