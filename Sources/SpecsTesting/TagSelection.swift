@@ -21,16 +21,17 @@ enum TagSelection {
     private static let current = read(
         environment: ProcessInfo.processInfo.environment, directory: FileManager.default.currentDirectoryPath)
 
-    /// The selection `environment` and the `specs.json` in `directory` give. `SPECS_TAGS` set to
-    /// nothing (a CI variable left empty) is not set: the file's tags hold.
+    /// The selection `environment` and the `specs.json` in `directory` give. `SPECS_TAGS` or
+    /// `SPECS_PROFILE` set to nothing (a CI variable left empty) is not set: the file's tags hold.
     static func read(
         environment: [String: String], directory: String
     ) -> (
         expression: Result<TagExpression?, TagSelectionError>, origin: String?, stepTimeout: Double?
     ) {
         var environment = environment
-        if environment[ScenarioTests.tagsVariable]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            environment[ScenarioTests.tagsVariable] = nil
+        for variable in [ScenarioTests.tagsVariable, ScenarioTests.profileVariable]
+        where environment[variable]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            environment[variable] = nil
         }
         // A misspelt variable (`SPECS_TAG=@smoke`) would select nothing the team asked for, silently.
         if let misspelt = misspelling(in: environment) {

@@ -469,6 +469,23 @@ final class MergeInvariantTests: XCTestCase {
             try report(["s1.ndjson", "s2.ndjson", "--allow-unchecked-streams"]), saying: "shard 3 of 3 is missing")
     }
 
+    /// A step told finished twice, failed and then passed (a stream edited by hand or written
+    /// wrong), keeps its failure, whichever comes last.
+    func test_report_stepFinishedTwiceFailedThenPassed_keepsTheFailure() throws {
+        XCTAssertEqual(try shard(1).code, 0)
+        XCTAssertEqual(try shard(2).code, 0)
+        var doubled = false
+        try edit("s2.ndjson", to: "s2-twice.ndjson") { line in
+            guard !doubled, line.hasPrefix("{\"testStepFinished\""), line.contains("\"status\":\"PASSED\"") else {
+                return line
+            }
+            doubled = true
+            return line.replacingOccurrences(of: "\"status\":\"PASSED\"", with: "\"status\":\"FAILED\"") + "\n" + line
+        }
+        XCTAssertTrue(doubled)
+        assertFails(try report(["s1.ndjson", "s2-twice.ndjson"]), saying: "1 failed")
+    }
+
     /// A dry run ran nothing: its stream's times are no scenario's, and do not plan shards.
     func test_run_durationsOfADryRun_areAUsageError() throws {
         XCTAssertEqual(try run(["--dry-run", "--format", "message:dry.ndjson"]).code, 0)

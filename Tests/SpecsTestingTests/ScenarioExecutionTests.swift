@@ -166,15 +166,18 @@ final class ScenarioExecutionTests: XCTestCase {
         XCTAssertTrue(error.message.hasPrefix("SPECS_TAGS='@a and' is not a tag expression"), error.message)
     }
 
-    /// `SPECS_TAGS` set to nothing (a CI variable left empty) is not set: specs.json's tags hold.
+    /// `SPECS_TAGS` or `SPECS_PROFILE` set to nothing (a CI variable left empty) is not set:
+    /// specs.json's tags hold.
     func test_tagSelection_emptyVariable_leavesTheFilesTags() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specs-tags-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try #"{ "default": { "tags": "not @wip" } }"#.write(
             to: directory.appendingPathComponent("specs.json"), atomically: true, encoding: .utf8)
-        for value in ["", "  "] {
-            let selection = TagSelection.read(environment: ["SPECS_TAGS": value], directory: directory.path)
+        for (variable, value) in [
+            ("SPECS_TAGS", ""), ("SPECS_TAGS", "  "), ("SPECS_PROFILE", ""), ("SPECS_PROFILE", " "),
+        ] {
+            let selection = TagSelection.read(environment: [variable: value], directory: directory.path)
             let expression = try XCTUnwrap(try selection.expression.get())
             XCTAssertFalse(expression.evaluate(["@wip"]), "'\(value)'")
             XCTAssertTrue(expression.evaluate(["@smoke"]), "'\(value)'")

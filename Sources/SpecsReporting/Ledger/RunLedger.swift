@@ -186,6 +186,10 @@ package final class RunLedger: EventConsumer {
                     let position = testCase.testSteps.index(
                         from: attempt.nextPosition, where: { $0.id == finished.testStepId })
                 else { return }
+                // A step told finished twice (a stream edited or written wrong) keeps its worse result.
+                if let earlier = attempt.results[position], earlier.status > finished.testStepResult.status {
+                    return
+                }
                 attempt.results[position] = finished.testStepResult
                 attempt.nextPosition = position + 1
             }
