@@ -238,7 +238,7 @@ struct RunCommand {
             guard options.shard != nil else {
                 throw UsageError(message: "--shard-durations balances --shard: give --shard i/n or auto too")
             }
-            options.shardDurations = try ShardDurations.read(parsed.all(.shardDurations))
+            options.shardDurations = try ShardDurations.read(parsed.all(.shardDurations)) { err.write($0) }
         }
         return options
     }

@@ -8,7 +8,8 @@ import SpecsReporting
 /// or several merged shards' streams given one after another, every attempt counted) or
 /// from a `--history` folder (its latest record).
 enum ShardDurations {
-    static func read(_ paths: [String]) throws(UsageError) -> [String: Int] {
+    /// The durations of `paths`; `warn` is told of a stream cut off in the middle of a line.
+    static func read(_ paths: [String], warn: (String) -> Void = { _ in }) throws(UsageError) -> [String: Int] {
         var durations: [String: Int] = [:]
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -31,6 +32,11 @@ enum ShardDurations {
                 throw UsageError(
                     message: "--shard-durations \(place?.place ?? path): \(place?.reason ?? "\(error)"); give the "
                         + "message stream of an earlier run (--format message:FILE)")
+            }
+            if let line = reading.cutOffAtLine {
+                warn(
+                    "warning: --shard-durations \(path):\(line): the stream is cut off in the middle of this line; "
+                        + "the times before it are read, and scenarios after it are taken to last the median\n")
             }
             // A dry run matched steps and ran none: its times are not the scenarios'.
             if RunMetadata.find(in: reading.envelopes)?.dryRun == true {

@@ -486,6 +486,20 @@ final class MergeInvariantTests: XCTestCase {
         assertFails(try report(["s1.ndjson", "s2-twice.ndjson"]), saying: "1 failed")
     }
 
+    /// A durations stream cut off mid-line (a cache restored half way) is read up to the cut, saying so.
+    func test_run_durationsCutOffMidLine_areReadWithAWarning() throws {
+        XCTAssertEqual(try run(["--format", "message:full.ndjson"]).code, 0)
+        let text = try scratch.read("full.ndjson")
+        var cut = String(text.prefix(text.count * 2 / 3))
+        if cut.hasSuffix("\n") { cut += "{\"testCase" }  // cut in the middle of a line, whatever the lengths
+        try scratch.write("cut.ndjson", cut)
+        let result = try shard(1, of: 2, ["--shard-durations", "cut.ndjson"])
+        XCTAssertEqual(result.code, 0, result.out + result.err)
+        XCTAssertTrue(
+            result.err.contains("warning: --shard-durations cut.ndjson:")
+                && result.err.contains("the stream is cut off in the middle of this line"), result.err)
+    }
+
     /// A dry run ran nothing: its stream's times are no scenario's, and do not plan shards.
     func test_run_durationsOfADryRun_areAUsageError() throws {
         XCTAssertEqual(try run(["--dry-run", "--format", "message:dry.ndjson"]).code, 0)
