@@ -75,6 +75,15 @@ struct RunCommand {
         //    with the suite instead of staying flat.
         // A worker process parses nothing: it is sent each test case's plan.
         let survey = RunSurvey(files, tags: options.tags, tagsOrigin: tagsOrigin, err: err)
+        // A hook whose tag the features write in other Unicode runs for none of them, silently.
+        for hook in registry.hookTags {
+            for tag in Set(survey.selection.tagsInOtherUnicode(hook.tags)).sorted() {
+                err.write(
+                    "\(hook.location): warning: the hook's tag \(tag) is written alike in other Unicode (composed or "
+                        + "decomposed accents) by the feature files, so the hook runs for none of their scenarios: "
+                        + "write it as the feature files do\n")
+            }
+        }
         let emptySelectionHint = survey.selection.emptySelectionHint(
             files: files, paths: parsed.featurePaths, names: options.names, tagsAsWritten: options.tagsAsWritten)
         err.flush()

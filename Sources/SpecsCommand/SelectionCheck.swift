@@ -67,6 +67,13 @@ struct SelectionCheck {
         return warnings
     }
 
+    /// Those of `names` that the features write only in other Unicode (composed or decomposed
+    /// accents): tags compare scalar for scalar, so what names them matches none of those tags.
+    func tagsInOtherUnicode(_ names: [String]) -> [String] {
+        let alike = Set(allTags)
+        return names.filter { !seenTags.contains(ExactText($0)) && alike.contains($0) }
+    }
+
     /// An error for each `file:LINE` that selects no scenario or example row, naming the nearest.
     private static func lineErrors(_ feature: LoadedFeature) -> [String] {
         guard feature.errors.isEmpty else { return [] }

@@ -23,6 +23,10 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     private var refusedParameterTypes: [String: CodeLocation] = [:]
     var steps: [StepDefinition] = []
     var hooks: [Hook] = []
+    /// The tags each hook with a tag expression names, with where the hook is registered.
+    package var hookTags: [(location: CodeLocation, tags: [String])] {
+        hooks.compactMap { hook in hook.tagExpression.map { (hook.location, $0.expression.tagNames) } }
+    }
     /// Definitions that could not be registered, each with its file and line; a run reports them before any scenario.
     public private(set) var problems: [DefinitionProblem] = []
     private var nextId = 0
