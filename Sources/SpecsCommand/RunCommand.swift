@@ -139,8 +139,11 @@ struct RunCommand {
             // The suite selected scenarios and this shard's share is none (more shards than
             // scenarios): nothing of its share is left unrun; the merge checks the whole.
             err.write(
-                "warning: shard \(shard.index)/\(shard.count) holds none of the suite's \(summary.suite.count) "
-                    + "selected scenarios (more shards than scenarios)\n")
+                "warning: shard \(shard.index)/\(shard.count) holds "
+                    + (summary.suite.count == 1
+                        ? "not the suite's one selected scenario"
+                        : "none of the suite's \(summary.suite.count) selected scenarios")
+                    + " (more shards than scenarios)\n")
         } else if summary.selected == 0 && summary.definitionProblems == 0 && !survey.explainsAnEmptySelection {
             verdict.add(.nothingSelected(hint: emptySelectionHint))
         }

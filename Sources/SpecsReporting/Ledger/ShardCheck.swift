@@ -239,8 +239,8 @@ package struct ShardCheck: Sendable {
                     + "cut off before telling which shard \(cut.count == 1 ? "it" : "they") ran)"
             if !scenariosInNoStream.isEmpty {
                 problems.append(
-                    "\(absent): \(scenariosInNoStream.count) of the suite's \(selected) scenarios are in no "
-                        + "stream and were not run" + places)
+                    "\(absent): \(Self.ofTheSuite(scenariosInNoStream.count, selected)) \(scenariosInNoStream.count == 1 ? "is" : "are") in no "
+                        + "stream and \(scenariosInNoStream.count == 1 ? "was" : "were") not run" + places)
             } else if cut.isEmpty && !unchecked.isEmpty {
                 // Streams without metadata, taken as they are, hold the scenarios it would have.
                 warnings.append(
@@ -248,16 +248,20 @@ package struct ShardCheck: Sendable {
                         + "the streams, \(Self.list(unchecked)) (unchecked) among them")
             } else if cut.isEmpty {
                 problems.append(
-                    "\(absent): \(one ? "it" : "they") held none of the suite's \(selected) scenarios, but "
+                    "\(absent): \(one ? "it" : "they") held \(selected == 1 ? "not the suite's one scenario" : "none of the suite's \(selected) scenarios"), but "
                         + "every shard's stream is part of the run")
             } else {
                 problems.append(absent)
             }
         } else if !scenariosInNoStream.isEmpty {
             problems.append(
-                "\(scenariosInNoStream.count) of the suite's \(first.metadata.selected) scenarios ran in no shard"
-                    + places)
+                "\(Self.ofTheSuite(scenariosInNoStream.count, first.metadata.selected)) ran in no shard" + places)
         }
+    }
+
+    /// `2 of the suite's 12 scenarios`, `the suite's one scenario`.
+    private static func ofTheSuite(_ count: Int, _ selected: Int) -> String {
+        selected == 1 && count == 1 ? "the suite's one scenario" : "\(count) of the suite's \(selected) scenarios"
     }
 
     private mutating func reportTwice(_ twice: [String]) {
