@@ -40,16 +40,33 @@ extension FeatureAnalysis {
             !FeatureLines.delimiters.contains(where: { lines.utf8.firstRange(of: $0) != nil })
         else { return false }
         let reread = FeatureLines.read(lines, language: language)
+        // Lines are steps under a Background or a Scenario, and description under a Feature or
+        // a Rule: an edit that changes which of the two the lines below it are under (a
+        // Background's keyword broken), or that writes steps where they are description, is
+        // read whole, as is one that writes or removes a Feature heading.
+        let headingLow = Self.firstIndex(of: headings, atOrAfter: first, line: \.line)
+        let headingHigh = Self.firstIndex(of: headings, atOrAfter: last + 1, line: \.line)
+        func holdsSteps(_ kind: Heading.Kind?) -> Bool { kind == .background || kind == .scenario }
+        let above = headingLow > 0 ? headings[headingLow - 1].kind : nil
+        let oldBelow = headingHigh > headingLow ? headings[headingHigh - 1].kind : above
+        let newBelow = reread.headings.last?.kind ?? above
+        guard holdsSteps(oldBelow) == holdsSteps(newBelow),
+            !headings[headingLow..<headingHigh].contains(where: { $0.kind == .feature }),
+            !reread.headings.contains(where: { $0.kind == .feature }),
+            reread.steps.allSatisfy({ step in
+                holdsSteps(reread.headings.last(where: { $0.line < step.line })?.kind ?? above)
+            })
+        else { return false }
+        let low = Self.firstIndex(of: steps, atOrAfter: first, line: \.line)
+        let high = Self.firstIndex(of: steps, atOrAfter: last + 1, line: \.line)
 
         text = newText
         body = byteOrderMark ? String(newText.unicodeScalars.dropFirst()) : newText
         provisional = true
         findings = nil
         document = nil
-        // The steps of the lines replaced, found by halving: the others are not looked at
-        // unless the edit moved them.
-        let low = Self.firstIndex(of: steps, atOrAfter: first, line: \.line)
-        let high = Self.firstIndex(of: steps, atOrAfter: last + 1, line: \.line)
+        // The steps of the lines replaced (`low..<high`, found by halving above): the others are
+        // not looked at unless the edit moved them.
         var middle: [StepSite] = []
         for var step in reread.steps {
             step.line += first - 1
@@ -58,7 +75,10 @@ extension FeatureAnalysis {
             if let known = steps[low..<high].first(where: { $0.line == step.line }), known.keyword == step.keyword,
                 known.text == step.text
             {
+                // Where it now stands (an edit of its indentation moves it).
+                let column = step.column
                 step = known
+                step.column = column
             }
             middle.append(step)
         }
@@ -66,8 +86,6 @@ extension FeatureAnalysis {
         if delta != 0 {
             for index in (low + middle.count)..<steps.count { steps[index].line += delta }
         }
-        let headingLow = Self.firstIndex(of: headings, atOrAfter: first, line: \.line)
-        let headingHigh = Self.firstIndex(of: headings, atOrAfter: last + 1, line: \.line)
         let newHeadings = reread.headings.map { heading in
             var heading = heading
             heading.line += first - 1

@@ -170,59 +170,80 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
     /// from scratch.
     func test_semanticTokensDelta_afterEditsThatChangeEveryLinesMeaning_givesTheTokensOfTheEditedText() throws {
         let session = try start()
-        let uri = self.uri("Features/language.feature")
-        // In French, `Scenario:` is a line of the feature's description; in English, a heading
-        // (and `Scénario:` the description of its scenario). Each text below parses.
-        var text =
-            "# language: fr\nFonctionnalité: Tokens\n  Scenario: described\n\n  Scénario: un\n"
-            + "    * a step that prints \"x\"\n      \"\"\"\n      text\n      \"\"\"\n    * a step that passes\n"
-        try open(session, "Features/language.feature", text)
         func tokens(_ method: String, _ uri: String, previous: String? = nil) throws -> [String: Any] {
             try Self.tokens(session, method, uri, previous: previous)
         }
-        let first = try tokens("textDocument/semanticTokens/full", uri)
-        var data = try XCTUnwrap(first["data"] as? [Int])
-        var resultId = try XCTUnwrap(first["resultId"] as? String)
         func at(_ line: Int, _ character: Int) -> [String: Any] { ["line": line, "character": character] }
-        // (start line, start character, end line, end character, new text)
-        let edits: [(Int, Int, Int, Int, String)] = [
-            (0, 12, 1, 14, "en\nFeature"),  // the dialect changed with the feature's keyword
-            (7, 6, 7, 10, "* a step that passes"),  // a step's words typed inside a doc string
-            (7, 6, 7, 26, "Scenario: inside"),
-            (0, 12, 1, 7, "fr\nFonctionnalité"),  // and back
-            (6, 0, 9, 0, ""),  // the doc string removed
-            (6, 0, 6, 0, "      ```\n      Scenario: two\n      ```\n"),  // another written whole
-        ]
-        for (version, edit) in edits.enumerated() {
-            let (startLine, startCharacter, endLine, endCharacter, inserted) = edit
-            try session.notify(
-                "textDocument/didChange",
+        // Each document with its edits: (start line, start character, end line, end character,
+        // new text). Each text parses.
+        let documents: [(name: String, text: String, edits: [(Int, Int, Int, Int, String)])] = [
+            // In French, `Scenario:` is a line of the feature's description; in English, a
+            // heading (and `Scénario:` the description of its scenario).
+            (
+                "language",
+                "# language: fr\nFonctionnalité: Tokens\n  Scenario: described\n\n  Scénario: un\n"
+                    + "    * a step that prints \"x\"\n      \"\"\"\n      text\n      \"\"\"\n    * a step that passes\n",
                 [
-                    "textDocument": ["uri": uri, "version": version + 2],
-                    "contentChanges": [
-                        [
-                            "range": ["start": at(startLine, startCharacter), "end": at(endLine, endCharacter)],
-                            "text": inserted,
-                        ]
-                    ],
-                ])
-            text = Self.replacing(in: text, startLine, startCharacter, endLine, endCharacter, with: inserted)
-            let delta = try tokens("textDocument/semanticTokens/full/delta", uri, previous: resultId)
-            if let whole = delta["data"] as? [Int] {
-                data = whole
-            } else {
-                for change in try XCTUnwrap(delta["edits"] as? [[String: Any]]) {
-                    let start = try XCTUnwrap(change["start"] as? Int)
-                    let count = try XCTUnwrap(change["deleteCount"] as? Int)
-                    data.replaceSubrange(start..<(start + count), with: change["data"] as? [Int] ?? [])
+                    (0, 12, 1, 14, "en\nFeature"),  // the dialect changed with the feature's keyword
+                    (7, 6, 7, 10, "* a step that passes"),  // a step's words typed inside a doc string
+                    (7, 6, 7, 26, "Scenario: inside"),
+                    (0, 12, 1, 7, "fr\nFonctionnalité"),  // and back
+                    (6, 0, 9, 0, ""),  // the doc string removed
+                    (6, 0, 6, 0, "      ```\n      Scenario: two\n      ```\n"),  // another written whole
+                ]
+            ),
+            (
+                "headings",
+                "Feature: f\n  Background:\n    Given a step that passes\n  Scenario: s\n"
+                    + "    When a step that passes\n    Then a step that passes\n",
+                [
+                    (5, 0, 5, 0, " "),  // a step's indentation: its keyword moves
+                    (1, 3, 1, 4, ""),  // `Bakground:`: it and its step are the feature's description
+                    (4, 27, 4, 27, "s"),  // an edit elsewhere
+                    (1, 3, 1, 3, "c"),  // a Background again
+                    (1, 0, 1, 0, "  Given a step\n"),  // a step's words in the feature's description
+                ]
+            ),
+        ]
+        for document in documents {
+            let path = "Features/\(document.name).feature"
+            let uri = self.uri(path)
+            var text = document.text
+            try open(session, path, text)
+            let first = try tokens("textDocument/semanticTokens/full", uri)
+            var data = try XCTUnwrap(first["data"] as? [Int])
+            var resultId = try XCTUnwrap(first["resultId"] as? String)
+            for (version, edit) in document.edits.enumerated() {
+                let (startLine, startCharacter, endLine, endCharacter, inserted) = edit
+                try session.notify(
+                    "textDocument/didChange",
+                    [
+                        "textDocument": ["uri": uri, "version": version + 2],
+                        "contentChanges": [
+                            [
+                                "range": ["start": at(startLine, startCharacter), "end": at(endLine, endCharacter)],
+                                "text": inserted,
+                            ]
+                        ],
+                    ])
+                text = Self.replacing(in: text, startLine, startCharacter, endLine, endCharacter, with: inserted)
+                let delta = try tokens("textDocument/semanticTokens/full/delta", uri, previous: resultId)
+                if let whole = delta["data"] as? [Int] {
+                    data = whole
+                } else {
+                    for change in try XCTUnwrap(delta["edits"] as? [[String: Any]]) {
+                        let start = try XCTUnwrap(change["start"] as? Int)
+                        let count = try XCTUnwrap(change["deleteCount"] as? Int)
+                        data.replaceSubrange(start..<(start + count), with: change["data"] as? [Int] ?? [])
+                    }
                 }
+                resultId = try XCTUnwrap(delta["resultId"] as? String)
+                let fresh = "Features/fresh-\(document.name)\(version).feature"
+                try open(session, fresh, text)
+                XCTAssertEqual(
+                    data, try tokens("textDocument/semanticTokens/full", self.uri(fresh))["data"] as? [Int],
+                    "\(document.name), after edit \(version): \(text)")
             }
-            resultId = try XCTUnwrap(delta["resultId"] as? String)
-            let other = self.uri("Features/fresh\(version).feature")
-            try open(session, "Features/fresh\(version).feature", text)
-            XCTAssertEqual(
-                data, try tokens("textDocument/semanticTokens/full", other)["data"] as? [Int],
-                "after edit \(version): \(text)")
         }
         try stop(session)
     }
