@@ -500,6 +500,29 @@ final class MergeInvariantTests: XCTestCase {
                 && result.err.contains("the stream is cut off in the middle of this line"), result.err)
     }
 
+    /// A shard given twice, once failed and once passed (a retried CI job beside its first
+    /// run), fails the merge and shows the failure whatever the order the streams are given in.
+    func test_report_shardGivenTwiceFailedAndPassed_showsTheFailureInEitherOrder() throws {
+        XCTAssertEqual(try shard(1).code, 0)
+        XCTAssertEqual(try shard(2).code, 0)
+        var failed = false
+        try edit("s1.ndjson", to: "s1-failed.ndjson") { line in
+            if line.hasPrefix("{\"testRunFinished\"") {
+                return line.replacingOccurrences(of: "\"success\":true", with: "\"success\":false")
+            }
+            guard !failed, line.hasPrefix("{\"testStepFinished\""), line.contains("\"status\":\"PASSED\"") else {
+                return line
+            }
+            failed = true
+            return line.replacingOccurrences(of: "\"status\":\"PASSED\"", with: "\"status\":\"FAILED\"")
+        }
+        for streams in [["s1.ndjson", "s1-failed.ndjson"], ["s1-failed.ndjson", "s1.ndjson"]] {
+            let merged = try report(streams + ["s2.ndjson", "--format", "summary"])
+            assertFails(merged, saying: "shard 1 of 2 is given more than once")
+            XCTAssertTrue(merged.out.contains("1 failed"), "\(streams): " + merged.out)
+        }
+    }
+
     /// A dry run ran nothing: its stream's times are no scenario's, and do not plan shards.
     func test_run_durationsOfADryRun_areAUsageError() throws {
         XCTAssertEqual(try run(["--dry-run", "--format", "message:dry.ndjson"]).code, 0)

@@ -117,23 +117,37 @@ package enum StreamMerger {
     /// The streams without the test cases (and their attempts' events) of scenarios an
     /// earlier stream already planned.
     private static func onceEach(_ streams: [[Envelope]]) -> [[Envelope]] {
+        // A stream whose run did not pass claims its scenarios first, whatever the order the
+        // streams are given in: a shard given twice (a retried CI job beside its first run)
+        // never hides the failure in the merge's reports (the merge fails for the doubled shard).
+        func passed(_ stream: [Envelope]) -> Bool {
+            for case .testRunFinished(let finished) in stream.reversed() { return finished.success }
+            return false
+        }
+        let claimOrder = streams.indices.sorted { a, b in
+            (passed(streams[a]) ? 1 : 0, a) < (passed(streams[b]) ? 1 : 0, b)
+        }
         var planned: Set<String> = []
-        return streams.map { stream in
+        var droppedCases = Array(repeating: Set<String>(), count: streams.count)
+        for index in claimOrder {
             var places: [String: String] = [:]
-            var dropped: Set<String> = []
-            var droppedAttempts: Set<String> = []
             var mine: Set<String> = []
-            for envelope in stream {
+            for envelope in streams[index] {
                 if case .pickle(let pickle) = envelope { places[pickle.id] = StreamFacts.place(pickle) }
                 guard case .testCase(let testCase) = envelope, let place = places[testCase.pickleId] else { continue }
                 if planned.contains(place) && !mine.contains(place) {
-                    dropped.insert(testCase.id)
+                    droppedCases[index].insert(testCase.id)
                 } else {
                     mine.insert(place)
                 }
             }
             planned.formUnion(mine)
+        }
+        return streams.indices.map { index in
+            let stream = streams[index]
+            let dropped = droppedCases[index]
             guard !dropped.isEmpty else { return stream }
+            var droppedAttempts: Set<String> = []
             return stream.filter { envelope in
                 switch envelope {
                 case .testCase(let testCase): return !dropped.contains(testCase.id)
