@@ -115,8 +115,13 @@ package enum ProfileArguments {
         guard line.values[Option.tags.name] == nil, let configuration,
             let options = try? configuration.options(profile: profile), options["tags"] != nil
         else { return Option.tags.name }
+        return "the tags of " + configurationPlace(profile: profile)
+    }
+
+    /// specs.json, or the profile of it named: `specs.json's profile 'ci'`.
+    static func configurationPlace(profile: String?) -> String {
         let file = ProjectConfiguration.fileName
-        return profile.map { "the tags of \(file)'s profile '\($0)'" } ?? "the tags of \(file)"
+        return profile.map { "\(file)'s profile '\($0)'" } ?? file
     }
 
     /// The profile the command line names (`--profile NAME`, `--profile=NAME`, `-p NAME`, `-pNAME`).

@@ -74,8 +74,7 @@ public enum SpecsCommand {
             arguments = try ProfileArguments.arguments(commandLine, configuration: configuration)
             tagsOrigin = ProfileArguments.tagsOrigin(commandLine, configuration: configuration)
             if let replaced = ProfileArguments.tagsReplacedByNothing(commandLine, configuration: configuration) {
-                let file = ProjectConfiguration.fileName
-                let place = ProfileArguments.profile(in: commandLine).map { "\(file)'s profile '\($0)'" } ?? file
+                let place = ProfileArguments.configurationPlace(profile: ProfileArguments.profile(in: commandLine))
                 err.write("note: --tags '' selects every scenario, in place of the tags of \(place) ('\(replaced)')\n")
             }
         } catch {
