@@ -61,7 +61,7 @@ let package = Package(
             dependencies: ["Gherkin", "Messages", "SpecsRunner", "FeatureLint", "CucumberExpressions", "Locking"]),
         .testTarget(
             name: "SpecsLanguageServerTests",
-            dependencies: ["SpecsLanguageServer", "CucumberExpressions", "FeatureLint", "Gherkin"]),
+            dependencies: ["SpecsLanguageServer", "SpecsRunner", "CucumberExpressions", "FeatureLint", "Gherkin"]),
         // The command line: options, subcommands, composition of formats.
         .target(
             name: "SpecsCommand",

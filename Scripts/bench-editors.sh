@@ -9,6 +9,7 @@
 # the diagnostics reflect them. Prints a table in milliseconds.
 #
 #   Scripts/bench-editors.sh [BUILDS [WORKSPACES [EDITORS]]]   default: "debug release" "one spread" "neovim emacs"
+#   (WORKSPACES may also name "undefined": one 5,000-scenario file whose steps are all undefined)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

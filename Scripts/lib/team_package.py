@@ -5,13 +5,17 @@ repository, depending on this checkout by path, whose step definitions also cove
 folder holds a generated corpus. Nothing it writes is inside the repository.
 
     team_package.py ROOT DIR build debug|release     the package in DIR (kept), its runner built
-    team_package.py ROOT DIR corpus one|spread       Features/: cart.feature and either one
-                                                     5,000-scenario file (Features/large.feature)
-                                                     or 20,000 scenarios in 2,000 files
+    team_package.py ROOT DIR corpus one|spread|undefined
+                                                     Features/: cart.feature and either one
+                                                     5,000-scenario file (Features/large.feature),
+                                                     20,000 scenarios in 2,000 files, or one
+                                                     5,000-scenario file whose steps no definition
+                                                     matches (features written before their steps)
 
 The runner is DIR/.build/CONFIGURATION/cart-specs, as the README's editor setups start it.
 Scenario counts are pickles (an Examples row is a scenario), as the generator counts them."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -24,7 +28,10 @@ LAYOUTS = {
     # name: (files, scenarios per file, the file the editor types in, relative to Features/)
     "one": (1, 5000, "large.feature"),
     "spread": (2000, 10, None),
+    "undefined": (1, 5000, "large.feature"),
 }
+# A step line's keyword, after which "undefined" writes words no definition expects.
+STEP_LINE = re.compile(r"^(\s*(?:Given|When|Then|And|But) )", re.MULTILINE)
 
 
 def generate(out, files, scenarios, no_features=False):
@@ -110,9 +117,13 @@ def corpus(directory, layout):
             for area in sorted(os.listdir(generated)):
                 if not area.startswith("area_"):
                     continue
-                if layout == "one":
+                if layout in ("one", "undefined"):
                     (name,) = os.listdir(os.path.join(generated, area))
                     shutil.copy(os.path.join(generated, area, name), os.path.join(features, typed))
+                    if layout == "undefined":
+                        path = os.path.join(features, typed)
+                        text = open(path, encoding="utf-8").read()
+                        open(path, "w", encoding="utf-8").write(STEP_LINE.sub(r"\1as planned, ", text))
                 else:
                     shutil.copytree(os.path.join(generated, area), os.path.join(features, area))
         open(stamp, "w").write(layout)

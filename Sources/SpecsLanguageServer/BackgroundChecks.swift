@@ -7,9 +7,9 @@ import Locking
 /// checked: a check an edit has made stale is skipped if it has not started, and dropped
 /// when it is done.
 final class BackgroundChecks: Sendable {
-    /// A check done: the analysis, the document's semantic tokens and its diagnostics.
+    /// A check done: the analysis, the document's semantic tokens and its diagnostics (written as JSON).
     typealias Result = (
-        uri: String, version: Int, analysis: FeatureAnalysis, tokens: DocumentTokens, diagnostics: [[String: Any]]
+        uri: String, version: Int, analysis: FeatureAnalysis, tokens: DocumentTokens, diagnostics: KeptDiagnostics
     )
     private struct State {
         /// The version of each document to check: an older one is skipped.
@@ -32,7 +32,7 @@ final class BackgroundChecks: Sendable {
     /// diagnostics with `made`.
     func start(
         uri: String, version: Int, text: String, linter: FeatureLinter,
-        made: @escaping @Sendable (FeatureAnalysis) -> (DocumentTokens, [[String: Any]])
+        made: @escaping @Sendable (FeatureAnalysis) -> (DocumentTokens, KeptDiagnostics)
     ) {
         state.withLock {
             $0.running[uri] = version

@@ -39,7 +39,7 @@ enum FeatureLines {
                 if trimmed.hasPrefix(delimiter) { docString = nil }
                 continue
             }
-            if let delimiter = ["\"\"\"", "```"].first(where: { trimmed.hasPrefix($0) }) {
+            if let delimiter = Self.delimiters.first(where: { trimmed.hasPrefix($0) }) {
                 docString = delimiter
                 if afterStep, !steps.isEmpty { steps[steps.count - 1].docString = true }
                 afterStep = false
@@ -87,18 +87,18 @@ enum FeatureLines {
     /// or, when none closes it, the last line; in order.
     static func docStrings(in text: String) -> [ClosedRange<Int>] {
         var ranges: [ClosedRange<Int>] = []
-        var open: (delimiter: [UInt8], line: Int)?
+        var open: (delimiter: String, line: Int)?
         var line = 0
         for bytes in text.utf8.split(separator: 10, omittingEmptySubsequences: false) {
             line += 1
             let body = bytes.drop { $0 == 32 || $0 == 9 }
             guard body.first == UInt8(ascii: "\"") || body.first == UInt8(ascii: "`") else { continue }
             if let (delimiter, start) = open {
-                if body.starts(with: delimiter) {
+                if body.starts(with: delimiter.utf8) {
                     ranges.append(start...line)
                     open = nil
                 }
-            } else if let delimiter = Self.delimiters.first(where: { body.starts(with: $0) }) {
+            } else if let delimiter = Self.delimiters.first(where: { body.starts(with: $0.utf8) }) {
                 open = (delimiter, line)
             }
         }
@@ -106,8 +106,8 @@ enum FeatureLines {
         return ranges
     }
 
-    /// The delimiters of doc strings.
-    static let delimiters: [[UInt8]] = [Array(#"""""#.utf8), Array("```".utf8)]
+    /// The delimiters of doc strings, for both readers of a file's lines.
+    static let delimiters = [#"""""#, "```"]
 
     /// The Scenario Outline being read: where its steps start, and its Examples rows.
     private struct Outline {

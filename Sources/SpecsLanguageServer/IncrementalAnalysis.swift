@@ -37,7 +37,7 @@ extension FeatureAnalysis {
             Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
         let language = DocumentText.language(of: text)
         guard language == DocumentText.language(of: newText), !Self.touches(docStrings, from: first, to: last),
-            !FeatureLines.delimiters.contains(where: { lines.utf8.firstRange(of: $0) != nil })
+            !FeatureLines.delimiters.contains(where: { lines.utf8.firstRange(of: $0.utf8) != nil })
         else { return false }
         let reread = FeatureLines.read(lines, language: language)
         // Lines are steps under a Background or a Scenario, and description under a Feature or

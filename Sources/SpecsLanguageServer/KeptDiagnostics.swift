@@ -2,16 +2,43 @@
 /// on the lines an edit replaces are dropped, those below it move by the lines it adds or
 /// removes. With the diagnostics of the steps typed since, they are published within the
 /// editor's pause, before the next full check lands and replaces them.
+///
+/// Each is kept written as JSON (`EncodedDiagnostic`): a file of thousands of undefined steps
+/// publishes them all after every edit, and writing them anew each time made every keystroke
+/// wait for megabytes of JSON.
 struct KeptDiagnostics {
-    /// Each diagnostic with its line (0-based), in the order published.
-    private(set) var items: [(line: Int, diagnostic: [String: Any])]
+    /// The diagnostics, in the order published.
+    private(set) var items: [EncodedDiagnostic]
 
+    /// Writes each of `diagnostics` as JSON: made with the full check, off the thread that answers.
     init(_ diagnostics: [[String: Any]]) {
-        items = diagnostics.map { (Self.line(of: $0), $0) }
+        items = diagnostics.map(EncodedDiagnostic.init)
     }
 
-    /// The diagnostics as they stand now.
-    var diagnostics: [[String: Any]] { items.map(\.diagnostic) }
+    /// The diagnostics as they stand now, after `notes` and before `added`: a publication's list.
+    func list(notes: [[String: Any]] = [], adding added: [[String: Any]] = []) -> JSONText.Encoded {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        out.reserveCapacity(items.reduce(64) { $0 + $1.size })
+        var first = true
+        func comma() {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+        }
+        for note in notes {
+            comma()
+            out += JSONText.encode(note)
+        }
+        for item in items {
+            comma()
+            item.write(to: &out)
+        }
+        for diagnostic in added {
+            comma()
+            out += JSONText.encode(diagnostic)
+        }
+        out.append(UInt8(ascii: "]"))
+        return JSONText.Encoded(bytes: out)
+    }
 
     /// Moves the diagnostics past an edit; false when the edit replaces the whole text.
     mutating func apply(_ change: TextChange) -> Bool {
@@ -24,17 +51,80 @@ struct KeptDiagnostics {
         guard delta != 0 else { return true }
         for index in items.indices where items[index].line > last {
             items[index].line += delta
-            items[index].diagnostic = Self.moved(items[index].diagnostic, to: items[index].line)
         }
         return true
+    }
+}
+
+/// A diagnostic written as JSON once, its line left open: one that an edit moves is written
+/// again at its new line without being encoded again. Diagnostics cover one line.
+struct EncodedDiagnostic {
+    /// Its line (0-based).
+    var line: Int
+    /// Its JSON with its line left out: `bytes` cut at each of `cuts`, where the line is written
+    /// (a range's start and end).
+    private let bytes: [UInt8]
+    private let cuts: [Int]
+
+    init(_ diagnostic: [String: Any]) {
+        line = Self.line(of: diagnostic)
+        // Written with a line no diagnostic has, then cut where it stands: `"line":-1` with its
+        // quotes bare is a key, never part of a string (whose quotes are escaped).
+        let written = JSONText.encode(Self.placed(diagnostic, on: -1))
+        let mark = Array(#""line":-1"#.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(written.count)
+        var cuts: [Int] = []
+        var index = 0
+        while index < written.count {
+            if written[index] == mark[0], index + mark.count <= written.count,
+                written[index..<index + mark.count].elementsEqual(mark)
+            {
+                bytes += Self.key
+                cuts.append(bytes.count)
+                index += mark.count
+            } else {
+                bytes.append(written[index])
+                index += 1
+            }
+        }
+        self.bytes = bytes
+        self.cuts = cuts
+    }
+
+    /// What stands before each line number.
+    private static let key = Array(#""line":"#.utf8)
+
+    /// About how many bytes it takes.
+    var size: Int { bytes.count + 8 * cuts.count }
+
+    /// Appends its JSON, at its line, to `out`.
+    func write(to out: inout [UInt8]) {
+        var start = 0
+        for cut in cuts {
+            out += bytes[start..<cut]
+            Self.appendDigits(of: line, to: &out)
+            start = cut
+        }
+        out += bytes[start...]
+    }
+
+    /// The decimal digits of `number` (not negative).
+    private static func appendDigits(of number: Int, to out: inout [UInt8]) {
+        guard number >= 10 else {
+            out.append(UInt8(ascii: "0") + UInt8(max(0, number)))
+            return
+        }
+        appendDigits(of: number / 10, to: &out)
+        out.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     private static func line(of diagnostic: [String: Any]) -> Int {
         ((diagnostic["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? 0
     }
 
-    /// The diagnostic with its range on `line`: diagnostics cover one line.
-    private static func moved(_ diagnostic: [String: Any], to line: Int) -> [String: Any] {
+    /// The diagnostic with its range on `line`.
+    private static func placed(_ diagnostic: [String: Any], on line: Int) -> [String: Any] {
         guard var range = diagnostic["range"] as? [String: Any] else { return diagnostic }
         for end in ["start", "end"] {
             if var position = range[end] as? [String: Any] {
@@ -42,8 +132,8 @@ struct KeptDiagnostics {
                 range[end] = position
             }
         }
-        var moved = diagnostic
-        moved["range"] = range
-        return moved
+        var placed = diagnostic
+        placed["range"] = range
+        return placed
     }
 }

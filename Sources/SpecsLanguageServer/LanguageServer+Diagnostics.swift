@@ -2,18 +2,19 @@ import Foundation
 
 /// Publishing diagnostics: a file's checks with the notes said of it, and the definitions that cannot be registered.
 extension LanguageServer {
-    /// Publishes a file's diagnostics: those given (made with its check), or made now.
-    func publish(_ analysis: FeatureAnalysis, diagnostics made: [[String: Any]]? = nil) {
+    /// Publishes a file's diagnostics: those given (made and written with its check), or made now.
+    func publish(_ analysis: FeatureAnalysis, diagnostics made: KeptDiagnostics? = nil) {
         let (checks, notes) = checksAndNotes(analysis)
-        let diagnostics = made ?? analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri))
+        let diagnostics =
+            made ?? KeptDiagnostics(analysis.diagnostics(checks: checks, linter: style.linter(for: analysis.uri)))
         if var document = documents[analysis.uri], document.analysis != nil {
             documents[analysis.uri] = nil
-            document.kept = KeptDiagnostics(diagnostics)
+            document.kept = diagnostics
             document.publishedVersion = document.version
             documents[analysis.uri] = document
         }
         connection.notify(
-            "textDocument/publishDiagnostics", ["uri": analysis.uri, "diagnostics": notes + diagnostics])
+            "textDocument/publishDiagnostics", ["uri": analysis.uri, "diagnostics": diagnostics.list(notes: notes)])
     }
 
     /// Publishes an edited document's diagnostics before its full check lands: the last full
@@ -26,15 +27,16 @@ extension LanguageServer {
         else { return }
         documents[uri]?.publishedVersion = document.version
         let (checks, notes) = checksAndNotes(latest)
-        var diagnostics = kept.diagnostics
+        var typed: [[String: Any]] = []
         if checks.checksSteps {
             for step in latest.steps where step.reread && !step.text.contains("<") {
-                diagnostics += StepDiagnostics.of(step, checks: checks).filter {
+                typed += StepDiagnostics.of(step, checks: checks).filter {
                     $0["code"] as? String != "arguments"
                 }
             }
         }
-        connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": notes + diagnostics])
+        connection.notify(
+            "textDocument/publishDiagnostics", ["uri": uri, "diagnostics": kept.list(notes: notes, adding: typed)])
     }
 
     /// The checks of a file's steps, and the notes said of it whatever its text.

@@ -36,6 +36,7 @@ extension LanguageServer {
             let broken = brokenExpressions
             let refusedRun = refusedRun
             let unbuilt = unbuiltSources
+            let suggestions = suggestions
             let checksSteps = otherPackage(of: uri) == nil
             fullChecks.start(uri: uri, version: document.version, text: document.text, linter: linter) {
                 // The tokens and diagnostics made with the check, off the thread that answers:
@@ -49,9 +50,10 @@ extension LanguageServer {
                         return found
                     })
                 var checks = Self.checks(
-                    catalog: catalog, broken: broken, refusedRun: refusedRun, unbuilt: unbuilt)
+                    catalog: catalog, broken: broken, refusedRun: refusedRun, unbuilt: unbuilt,
+                    suggestions: suggestions)
                 checks.checksSteps = checksSteps
-                return (tokens, $0.diagnostics(checks: checks, linter: linter))
+                return (tokens, KeptDiagnostics($0.diagnostics(checks: checks, linter: linter)))
             }
         }
     }

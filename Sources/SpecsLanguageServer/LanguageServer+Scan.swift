@@ -7,10 +7,11 @@ extension LanguageServer {
     func scanProject() {
         guard let projectFolder else { return }
         let (catalog, broken, refusedRun, style) = (catalog, brokenExpressions, refusedRun, style)
-        let unbuilt = unbuiltSources
+        let (unbuilt, suggestions) = (unbuiltSources, suggestions)
         scan.start(folder: projectFolder) {
             var style = style
-            let checks = Self.checks(catalog: catalog, broken: broken, refusedRun: refusedRun, unbuilt: unbuilt)
+            let checks = Self.checks(
+                catalog: catalog, broken: broken, refusedRun: refusedRun, unbuilt: unbuilt, suggestions: suggestions)
             return { WorkspaceRead.of($0, style: &style, checks: checks, project: projectFolder) }
         }
     }

@@ -40,8 +40,8 @@ extension LanguageServer {
                 refusalCache[key] = .some(found)
                 return found
             }, refusedRun: refusedRun,
-            didYouMean: { [catalog, unbuiltSources] in
-                Self.unbuiltNote($0, catalog, unbuiltSources) ?? catalog.didYouMean($0)
+            didYouMean: { [catalog, unbuiltSources, suggestions] in
+                suggestions.note(for: $0) { Self.unbuiltNote($0, catalog, unbuiltSources) ?? catalog.didYouMean($0) }
             }
         )
     }
@@ -57,7 +57,7 @@ extension LanguageServer {
     /// once within that check.
     static func checks(
         catalog: StepCatalog, broken: [(problem: DefinitionProblem, expression: CucumberExpression)],
-        refusedRun: String?, unbuilt: [DefinitionSource.Unbuilt]
+        refusedRun: String?, unbuilt: [DefinitionSource.Unbuilt], suggestions: SuggestionMemo
     ) -> StepChecks {
         var matches: [ExactText: [StepCatalog.Entry]] = [:]
         var refusals: [RefusalKey: String?] = [:]
@@ -76,7 +76,7 @@ extension LanguageServer {
                 refusals[key] = .some(found)
                 return found
             }, refusedRun: refusedRun,
-            didYouMean: { unbuiltNote($0, catalog, unbuilt) ?? catalog.didYouMean($0) })
+            didYouMean: { suggestions.note(for: $0) { unbuiltNote($0, catalog, unbuilt) ?? catalog.didYouMean($0) } })
     }
 
     /// Why no scenario runs while definitions cannot be registered, as each feature file says it.

@@ -66,7 +66,12 @@ public final class LanguageServer {
     /// Set while Swift sources with step definitions are newer than this runner: said in each open feature file.
     var staleNote: String?
     /// The Swift files with step definitions saved after this runner was built, as last read.
-    var unbuiltSources: [DefinitionSource.Unbuilt] = []
+    var unbuiltSources: [DefinitionSource.Unbuilt] = [] {
+        didSet { suggestions = SuggestionMemo() }
+    }
+    /// The "did you mean" of each undefined step text, across full checks (a fresh memo when
+    /// what the notes depend on changes: a check under way keeps the one it started with).
+    private(set) var suggestions = SuggestionMemo()
     /// The open documents by the real path of their file, to the URI the editor opened them by.
     var openReal: [String: String] = [:]
     /// How often the disk is looked at while the editor is quiet, in seconds.
