@@ -131,6 +131,7 @@ struct RunCommand {
             err.write(Diagnostics.render(error, source: nil))
         }
 
+        if let fewer = summary.fewerWorkers { err.write("warning: \(fewer)\n") }
         // The run's verdict, with what only the command knows added to it.
         var verdict = summary.verdict
         verdict.dryRun = options.dryRun
@@ -153,6 +154,8 @@ struct RunCommand {
             // The verdict was decided with every scenario ended, and every report tells it.
             err.write("note: \(late) came after the last scenario had ended: the run's verdict stands\n")
         }
+        // What was said above comes before the verdict, whichever stream that goes to: the last line.
+        err.flush()
         let humanOnStdout = FormatRequest.humanOnStdout(formats)
         (humanOnStdout && out.failure == nil ? out : err).write(
             VerdictText.render(verdict, palette: humanOnStdout ? outputs.factory.palette : .none))

@@ -31,6 +31,36 @@ final class WorkerEdgeTests: XCTestCase {
         XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - 150 scenarios failed\n"), run.out.suffix(500).description)
     }
 
+    /// `--parallel 8` under every limit of open files from one too low for any worker to one
+    /// that fits them all: the run either runs every scenario once, with the workers the
+    /// system let it start (and says how many when fewer than asked), or says why none could
+    /// start and is not green. A limit that fitted two workers used to run nothing.
+    func test_run_parallelUnderLowLimitsOfOpenFiles_goesOnWithTheWorkersThatStartOrSaysWhyNone() throws {
+        try feature(Array(repeating: "a step that passes", count: 9))
+        var wentOnWithFewer = 0
+        var noneStarted = 0
+        for limit in 12...48 {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary", "--parallel", "8"], in: project, openFileLimit: limit)
+            let context = "ulimit -n \(limit): exit \(run.code)\n\(run.out.suffix(600))\n\(run.err.suffix(600))"
+            if run.code == 0 {
+                XCTAssertTrue(run.out.hasSuffix("PASSED: 9 scenarios passed\n"), context)
+                XCTAssertTrue(run.out.contains("9 scenarios (9 passed)"), context)
+                if let warning = run.err.split(separator: "\n").first(where: { $0.contains("worker processes the run") }) {
+                    wentOnWithFewer += 1
+                    XCTAssertTrue(warning.hasPrefix("warning: --parallel 8: "), context)
+                    XCTAssertTrue(warning.contains("too many open files (limit \(limit))"), context)
+                }
+            } else {
+                noneStarted += 1
+                XCTAssertFalse(run.out.contains("PASSED"), context)
+                XCTAssertTrue(run.out.contains("worker processes could not be started"), context)
+            }
+        }
+        XCTAssertGreaterThan(wentOnWithFewer, 0, "no limit let fewer workers start than asked")
+        XCTAssertGreaterThan(noneStarted, 0, "no limit was too low for any worker")
+    }
+
     func test_run_stepPrintingManyMegabytes_passesAndKeepsTheHeadAndTailOfItsOutput() throws {
         try feature(["a step that prints 48 MB"])
         let run = try ExecutableRun.run(

@@ -30,6 +30,9 @@ package struct RunSummary: Sendable, StatusTallied {
     /// Why worker processes could not be started (`too many open files (limit 250)`), if
     /// they could not: the test cases they would have run are not run.
     package var workersNotStarted: String?
+    /// Why fewer worker processes ran than `--parallel` asked for, when the system refused the
+    /// rest (`too many open files`): the run went on with those that started, and said so.
+    package var fewerWorkers: String?
     /// Worker processes that ended while they ran no scenario (work a step left running
     /// crashed or called `exit()` between two scenarios or after the last), each worded: the
     /// code under test failed though every scenario passed.

@@ -3,7 +3,8 @@ import Messages
 
 /// Runs test cases in worker processes (see `WorkerSupervisor`): started with the first batch
 /// and kept for the rest. A worker that is lost is replaced; when workers cannot start, the
-/// run stops and its test cases stay unrun.
+/// run stops and its test cases stay unrun (when the system lets fewer start than asked, the
+/// run goes on with those).
 final class WorkerPool: TestCaseDispatch {
     private let supervisor: WorkerSupervisor
     private let options: RunOptions
@@ -89,35 +90,47 @@ final class WorkerPool: TestCaseDispatch {
         return failed
     }
 
-    /// A started worker whose before-all hooks passed, or nil (the run's hooks failed).
-    private func start(_ slot: Int, to consumer: some EventConsumer, summary: inout RunSummary) async -> WorkerProcess?
-    {
-        do {
-            let worker = try supervisor.start(slot, generation: generations[slot])
-            let (readiness, envelopes) = await supervisor.awaitReady(worker)
-            if readiness == .ready {
-                relay(envelopes, to: consumer, summary: &summary)
-                return worker
-            }
-            // A worker ended by an interruption failed no hook: the interruption is the verdict.
-            // One that crashed in a before-all hook failed it (`relay` ends the hook, failed).
-            let told = relay(
-                envelopes + (await supervisor.finish(worker)).envelopes, to: consumer, summary: &summary,
-                workerEnded: true)
-            let inHook = envelopes.contains { if case .testRunHookStarted = $0 { true } else { false } }
-            if readiness == .hookFailed || (interruption.current == nil && inHook) {
-                if !told {
-                    RunHookFailure.add(
-                        RunHookFailure.words(nil, message: "a worker hook failed"), to: &summary.failedHooks)
-                }
-            } else if await !endedByTheRunsInterruption(worker), summary.workersNotStarted == nil {
-                summary.workersNotStarted = "a worker ended before it was ready"
-            }
-            return nil
-        } catch {
-            if summary.workersNotStarted == nil { summary.workersNotStarted = "\(error)" }
-            return nil
+    /// How starting a worker went.
+    private enum Start {
+        /// Started, its before-worker hooks passed.
+        case ready(WorkerProcess)
+        /// Started, and ended before it was ready: a hook failed, it crashed, the run was interrupted.
+        case failed
+        /// Not started: the system refused a process or its descriptors (`too many open files`).
+        case refused(String)
+
+        var worker: WorkerProcess? {
+            if case .ready(let worker) = self { worker } else { nil }
         }
+    }
+
+    /// Starts the worker of `slot`: ready when its before-worker hooks passed.
+    private func start(_ slot: Int, to consumer: some EventConsumer, summary: inout RunSummary) async -> Start {
+        let worker: WorkerProcess
+        do {
+            worker = try supervisor.start(slot, generation: generations[slot])
+        } catch {
+            return .refused("\(error)")
+        }
+        let (readiness, envelopes) = await supervisor.awaitReady(worker)
+        if readiness == .ready {
+            relay(envelopes, to: consumer, summary: &summary)
+            return .ready(worker)
+        }
+        // A worker ended by an interruption failed no hook: the interruption is the verdict.
+        // One that crashed in a before-all hook failed it (`relay` ends the hook, failed).
+        let told = relay(
+            envelopes + (await supervisor.finish(worker)).envelopes, to: consumer, summary: &summary,
+            workerEnded: true)
+        let inHook = envelopes.contains { if case .testRunHookStarted = $0 { true } else { false } }
+        if readiness == .hookFailed || (interruption.current == nil && inHook) {
+            if !told {
+                RunHookFailure.add(RunHookFailure.words(nil, message: "a worker hook failed"), to: &summary.failedHooks)
+            }
+        } else if await !endedByTheRunsInterruption(worker), summary.workersNotStarted == nil {
+            summary.workersNotStarted = "a worker ended before it was ready"
+        }
+        return .failed
     }
 
     /// Whether a worker that ended before it was ready was ended by the run's interruption: a
@@ -283,23 +296,45 @@ final class WorkerPool: TestCaseDispatch {
         for plan in plans where taken.insert(plan.number).inserted { waiting.append(plan) }
     }
 
-    /// Starts the pool's `width` workers; when one cannot start, the others are ended and
-    /// the run stops.
+    /// Starts the pool's `width` workers. When the system refuses a process or its descriptors
+    /// after some have started (a low `ulimit -n` for `--parallel 8`), the run goes on with
+    /// those, saying so (`RunSummary.fewerWorkers`); when none can start, or one fails to get
+    /// ready (a hook failed, it crashed), the others are ended and the run stops.
     private func startWorkers(_ width: Int, to consumer: some EventConsumer, summary: inout RunSummary) async {
         generations = Array(repeating: 0, count: width)
-        for slot in 0..<width { workers.append(await start(slot, to: consumer, summary: &summary)) }
-        guard workers.contains(where: { $0 == nil }) else { return }
+        var refused: String?
+        var failed = false
+        for slot in 0..<width {
+            switch await start(slot, to: consumer, summary: &summary) {
+            case .ready(let worker): workers.append(worker)
+            case .failed: failed = true
+            case .refused(let why): refused = why
+            }
+            if failed || refused != nil { break }
+        }
+        if !failed, let refused, !workers.isEmpty {
+            summary.fewerWorkers =
+                "--parallel \(options.parallel): \(workers.count) of the \(width) worker processes the run "
+                + "would use could be started (\(refused)); the run goes on with "
+                + (workers.count == 1 ? "that one" : "those \(workers.count)")
+            generations = Array(generations.prefix(workers.count))
+            return
+        }
+        guard failed || refused != nil else { return }
+        if let refused, summary.workersNotStarted == nil { summary.workersNotStarted = refused }
         for case let worker? in workers {
             relay(await supervisor.finish(worker).envelopes, to: consumer, summary: &summary, workerEnded: true)
         }
-        workers = workers.map { _ in nil }
+        workers = []
         stopped = true
     }
 
     /// Starts a fresh worker in a lost one's slot; false, and the run stops, when it cannot.
     private func replace(_ slot: Int, to consumer: some EventConsumer, summary: inout RunSummary) async -> Bool {
         generations[slot] += 1
-        workers[slot] = await start(slot, to: consumer, summary: &summary)
+        let started = await start(slot, to: consumer, summary: &summary)
+        if case .refused(let why) = started, summary.workersNotStarted == nil { summary.workersNotStarted = why }
+        workers[slot] = started.worker
         if workers[slot] == nil { stopped = true }
         return workers[slot] != nil
     }
