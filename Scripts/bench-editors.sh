@@ -48,7 +48,8 @@ done
 python3 - "$work" "$builds" "$workspaces" "$editors" <<'PY'
 import json, os, statistics, sys
 work, builds, workspaces, editors = sys.argv[1], *[a.split() for a in sys.argv[2:]]
-names = {"one": "5,000 in one file", "spread": "20,000 in 2,000 files"}
+names = {"one": "5,000 in one file", "spread": "20,000 in 2,000 files",
+         "undefined": "5,000 in one file, steps undefined"}
 def figures(values):
     if not values:
         return "-"

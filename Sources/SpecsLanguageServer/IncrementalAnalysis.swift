@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 
 extension FeatureAnalysis {
     /// The analysis after one edit, with only the lines it touches read again: the steps and
@@ -68,9 +69,20 @@ extension FeatureAnalysis {
         // The steps of the lines replaced (`low..<high`, found by halving above): the others are
         // not looked at unless the edit moved them.
         var middle: [StepSite] = []
+        // An And or But read first takes the kind of the step before the lines, under the same
+        // heading, as the full check gives it (the kind a quick fix registers the step as).
+        var continued: PickleStepType?
+        if low > 0, headingLow == 0 || headings[headingLow - 1].line < steps[low - 1].line {
+            continued = steps[low - 1].type
+        }
         for var step in reread.steps {
             step.line += first - 1
             step.reread = true
+            if reread.headings.contains(where: { $0.line + first - 1 < step.line }) || step.type != nil {
+                continued = nil
+            } else if let kind = continued {
+                step.type = kind
+            }
             // An unchanged step keeps what the full check knew of it.
             if let known = steps[low..<high].first(where: { $0.line == step.line }), known.keyword == step.keyword,
                 known.text == step.text

@@ -15,10 +15,13 @@ struct KeptDiagnostics {
         items = diagnostics.map(EncodedDiagnostic.init)
     }
 
-    /// The diagnostics as they stand now, after `notes` and before `added`: a publication's list.
+    /// The diagnostics as they stand now, after `notes`, with `added` (the diagnostics of steps
+    /// typed since, in line order) among the steps' own: a publication's list, in the order the
+    /// full check writes it, so that the check, when it finds the same, publishes nothing again.
     func list(notes: [[String: Any]] = [], adding added: [[String: Any]] = []) -> JSONText.Encoded {
+        let typed = added.map(EncodedDiagnostic.init)
         var out: [UInt8] = [UInt8(ascii: "[")]
-        out.reserveCapacity(items.reduce(64) { $0 + $1.size })
+        out.reserveCapacity(items.reduce(64) { $0 + $1.size } + typed.reduce(0) { $0 + $1.size })
         var first = true
         func comma() {
             if !first { out.append(UInt8(ascii: ",")) }
@@ -28,13 +31,19 @@ struct KeptDiagnostics {
             comma()
             out += JSONText.encode(note)
         }
+        var next = 0
         for item in items {
+            while item.ofAStep, next < typed.count, typed[next].line < item.line {
+                comma()
+                typed[next].write(to: &out)
+                next += 1
+            }
             comma()
             item.write(to: &out)
         }
-        for diagnostic in added {
+        for diagnostic in typed[next...] {
             comma()
-            out += JSONText.encode(diagnostic)
+            diagnostic.write(to: &out)
         }
         out.append(UInt8(ascii: "]"))
         return JSONText.Encoded(bytes: out)
@@ -61,6 +70,8 @@ struct KeptDiagnostics {
 struct EncodedDiagnostic {
     /// Its line (0-based).
     var line: Int
+    /// Whether it is a step's (`StepDiagnostics`): those come last, in line order.
+    let ofAStep: Bool
     /// Its JSON with its line left out: `bytes` cut at each of `cuts`, where the line is written
     /// (a range's start and end).
     private let bytes: [UInt8]
@@ -68,6 +79,7 @@ struct EncodedDiagnostic {
 
     init(_ diagnostic: [String: Any]) {
         line = Self.line(of: diagnostic)
+        ofAStep = (diagnostic["code"] as? String).map(StepDiagnostics.codes.contains) ?? false
         // Written with a line no diagnostic has, then cut where it stands: `"line":-1` with its
         // quotes bare is a key, never part of a string (whose quotes are escaped).
         let written = JSONText.encode(Self.placed(diagnostic, on: -1))

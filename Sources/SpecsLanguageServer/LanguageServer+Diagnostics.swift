@@ -13,8 +13,7 @@ extension LanguageServer {
             document.publishedVersion = document.version
             documents[analysis.uri] = document
         }
-        connection.notify(
-            "textDocument/publishDiagnostics", ["uri": analysis.uri, "diagnostics": diagnostics.list(notes: notes)])
+        send(diagnostics.list(notes: notes), of: analysis.uri)
     }
 
     /// Publishes an edited document's diagnostics before its full check lands: the last full
@@ -35,8 +34,34 @@ extension LanguageServer {
                 }
             }
         }
-        connection.notify(
-            "textDocument/publishDiagnostics", ["uri": uri, "diagnostics": kept.list(notes: notes, adding: typed)])
+        send(kept.list(notes: notes, adding: typed), of: uri)
+    }
+
+    /// Publishes a file's diagnostics, unless they are what was published of the open
+    /// document's text as it is: its full check mostly finds what was published as the editor
+    /// paused, and an editor reads each list whole (megabytes, in a file of thousands of
+    /// undefined steps). After an edit, the first list is always published.
+    private func send(_ list: JSONText.Encoded, of uri: String) {
+        if let document = documents[uri] {
+            if let last = document.publishedDiagnostics, last.version == document.version,
+                Self.same(last.bytes, list.bytes)
+            {
+                return
+            }
+            documents[uri]?.publishedDiagnostics = (document.version, list.bytes)
+        }
+        connection.notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": list])
+    }
+
+    /// Whether two lists are written alike, byte for byte.
+    private static func same(_ one: [UInt8], _ other: [UInt8]) -> Bool {
+        guard one.count == other.count else { return false }
+        return one.withUnsafeBytes { a in
+            other.withUnsafeBytes { b in
+                guard let start = a.baseAddress, let otherStart = b.baseAddress else { return true }
+                return memcmp(start, otherStart, a.count) == 0
+            }
+        }
     }
 
     /// The checks of a file's steps, and the notes said of it whatever its text.

@@ -29,6 +29,9 @@ struct OpenDocument {
     var sentTokens: (id: String, data: [Int32])?
     /// The version whose diagnostics were last published.
     var publishedVersion = -1
+    /// The diagnostics last published, as written, and the version they were of: the same
+    /// list is not sent again for the same text.
+    var publishedDiagnostics: (version: Int, bytes: [UInt8])?
 
     init(text: String) {
         self.text = text

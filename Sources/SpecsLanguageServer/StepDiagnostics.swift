@@ -19,6 +19,9 @@ struct StepChecks {
 /// The diagnostics of one step: undefined, ambiguous, or refused by the runner before it
 /// runs, each covering the step's keyword and text.
 enum StepDiagnostics {
+    /// The codes of the diagnostics it makes.
+    static let codes: Set<String> = ["undefined", "ambiguous", "arguments"]
+
     static func of(_ step: FeatureAnalysis.StepSite, checks: StepChecks) -> [[String: Any]] {
         var undefined: [String] = []
         var ambiguous: [(String, [StepCatalog.Entry])] = []

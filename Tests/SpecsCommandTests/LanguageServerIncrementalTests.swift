@@ -109,9 +109,50 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
         let quick = try session.diagnostics(uri).map(Self.summary).sorted()
         XCTAssertTrue(quick.contains { $0.hasPrefix("8 undefined") }, "\(quick)")
         XCTAssertFalse(quick.contains { $0.contains("parse-error") }, "\(quick)")
-        // The full check lands: it says the same.
-        let full = try session.diagnostics(uri).map(Self.summary).sorted()
-        XCTAssertEqual(quick, full)
+        // The full check lands: it says the same (and so publishes nothing again, or the same).
+        for full in try publishedUntilTheFullCheck(session, uri) {
+            XCTAssertEqual(quick, full.map(Self.summary).sorted())
+        }
+        try stop(session)
+    }
+
+    /// A full check that finds what was published as the editor paused publishes nothing
+    /// again (an editor reads each list whole: megabytes in a file of thousands of undefined
+    /// steps); one that finds more (a parse error the pause could not see) publishes it.
+    func test_fullCheck_findingWhatWasPublishedAtThePause_publishesNothingAgain() throws {
+        let session = try start()
+        let uri = self.uri("Features/twice.feature")
+        try open(
+            session, "Features/twice.feature",
+            "Feature: Twice\n\n  Scenario: one\n    Given a step that passes\n\n  Scenario: two\n"
+                + "    Given a step that passes\n    And nothing defines this\n")
+        /// A diagnostic's line and code.
+        func brief(_ diagnostic: [String: Any]) -> String {
+            Self.summary(diagnostic).split(separator: " ").prefix(2).joined(separator: " ")
+        }
+        XCTAssertEqual(try session.diagnostics(uri).map(brief), ["7 undefined"])
+        func at(_ line: Int, _ character: Int) -> [String: Any] { ["line": line, "character": character] }
+        func edit(_ version: Int, _ line: Int, _ text: String, replacing end: Int? = nil) throws {
+            try session.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": uri, "version": version],
+                    "contentChanges": [["range": ["start": at(line, 0), "end": at(end ?? line, 0)], "text": text]],
+                ])
+        }
+        // An undefined step typed above the one there: both published at the pause, in line order.
+        try edit(2, 4, "    And nothing defines that\n")
+        XCTAssertEqual(try session.diagnostics(uri).map(brief), ["4 undefined", "8 undefined"])
+        XCTAssertEqual(
+            try publishedUntilTheFullCheck(session, uri).map { $0.map(brief) }, [], "the full check found the same")
+
+        // A keyword misspelt: the pause publishes what it knows, the full check the misspelling too.
+        try edit(3, 3, "    Givn a step that passes\n", replacing: 4)
+        let paused = try session.diagnostics(uri).map(brief)
+        XCTAssertFalse(paused.contains { $0.hasPrefix("3 ") }, "\(paused)")
+        let full = try publishedUntilTheFullCheck(session, uri).map { $0.map(brief) }
+        XCTAssertEqual(full.count, 1, "\(full)")
+        XCTAssertTrue(full.first?.contains { $0.hasPrefix("3 ") } == true, "\(full)")
         try stop(session)
     }
 
@@ -280,6 +321,22 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
     }
 
     /// A diagnostic's line, code and message.
+    /// The diagnostics of `uri` published from now until its full check has surely been made
+    /// (formatting asks for it), in order.
+    private func publishedUntilTheFullCheck(_ session: LanguageServerSession, _ uri: String) throws -> [[[String: Any]]]
+    {
+        let id = try session.request(
+            "textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]])
+        session.notifications = []
+        _ = try session.response(id)
+        return session.notifications.compactMap { message in
+            guard message["method"] as? String == "textDocument/publishDiagnostics",
+                let params = message["params"] as? [String: Any], params["uri"] as? String == uri
+            else { return nil }
+            return params["diagnostics"] as? [[String: Any]] ?? []
+        }
+    }
+
     private static func summary(_ diagnostic: [String: Any]) -> String {
         let line = ((diagnostic["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1
         return "\(line) \(diagnostic["code"] ?? "") \(diagnostic["message"] ?? "")"

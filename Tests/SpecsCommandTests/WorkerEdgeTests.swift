@@ -46,7 +46,8 @@ final class WorkerEdgeTests: XCTestCase {
             if run.code == 0 {
                 XCTAssertTrue(run.out.hasSuffix("PASSED: 9 scenarios passed\n"), context)
                 XCTAssertTrue(run.out.contains("9 scenarios (9 passed)"), context)
-                if let warning = run.err.split(separator: "\n").first(where: { $0.contains("worker processes the run") }) {
+                if let warning = run.err.split(separator: "\n").first(where: { $0.contains("worker processes the run") }
+                ) {
                     wentOnWithFewer += 1
                     XCTAssertTrue(warning.hasPrefix("warning: --parallel 8: "), context)
                     XCTAssertTrue(warning.contains("too many open files (limit \(limit))"), context)

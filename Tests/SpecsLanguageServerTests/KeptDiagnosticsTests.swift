@@ -65,6 +65,20 @@ final class KeptDiagnosticsTests: XCTestCase {
         let messages = (written as? [[String: Any]])?.map { $0["message"] as? String }
         XCTAssertEqual(messages, ["note", "kept", "typed"])
         XCTAssertEqual(String(decoding: KeptDiagnostics([]).list().bytes, as: UTF8.self), "[]")
+        // Among the steps' own, in line order, after the others (as the full check writes them).
+        let mixed = KeptDiagnostics([
+            FeatureAnalysis.diagnostic(line: 20, column: 1, severity: 2, code: "trailing-whitespace", message: "lint"),
+            FeatureAnalysis.diagnostic(line: 2, column: 5, severity: 2, code: "undefined", message: "step 2"),
+            FeatureAnalysis.diagnostic(line: 10, column: 5, severity: 1, code: "ambiguous", message: "step 10"),
+        ])
+        let typedAt = { (line: Int) in
+            FeatureAnalysis.diagnostic(line: line, column: 5, severity: 2, code: "undefined", message: "typed \(line)")
+        }
+        let merged = try JSONSerialization.jsonObject(
+            with: Data(mixed.list(adding: [typedAt(1), typedAt(5), typedAt(30)]).bytes))
+        XCTAssertEqual(
+            (merged as? [[String: Any]])?.map { $0["message"] as? String },
+            ["lint", "typed 1", "step 2", "typed 5", "step 10", "typed 30"])
     }
 
     /// The "did you mean" of a text is found once, across checks, a text with none too.
