@@ -28,7 +28,7 @@ enum ReportCommand {
         var removedAtStart: [String] = []
         let removingReports = { () -> Int32 in
             for line in removedAtStart { err.write(line) }
-            StaleReports.remove(of: parsed, inputs: RunInput.streams(parsed.positionals), err: err)
+            StaleReports.remove(of: parsed, inputs: RunInput.report(of: parsed), err: err)
             return 2
         }
         do { try FormatRequest.checkPaths(parsed.all(.format).map(FormatRequest.init)) } catch {
@@ -38,7 +38,7 @@ enum ReportCommand {
         // A merge ended past every handler (SIGKILL, the out-of-memory killer) or by a signal
         // while it waits on a FIFO can remove nothing at its end: the earlier merge's reports go
         // now, as a run's do (said when it ends without writing any), and are written anew.
-        StaleReports.places(of: parsed, inputs: RunInput.streams(parsed.positionals)).remove {
+        StaleReports.places(of: parsed, inputs: RunInput.report(of: parsed)).remove {
             removedAtStart.append($0)
         }
         // SIGINT, SIGTERM and SIGHUP end the merge where it stands, with no report written nor an
@@ -123,7 +123,7 @@ enum ReportCommand {
                 err.flush()
             })
         do {
-            consumers = try factory.consumers(for: requests, inputs: RunInput.streams(parsed.positionals))
+            consumers = try factory.consumers(for: requests, inputs: RunInput.report(of: parsed))
             ledger = factory.ledger
         } catch let error as OutputError {
             // As for a run: nothing is merged, no report is written nor left as another run's.

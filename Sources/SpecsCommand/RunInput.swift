@@ -23,8 +23,18 @@ struct RunInput {
             }
     }
 
-    /// The message streams `specs report` reads.
-    static func streams(_ paths: [String]) -> [RunInput] {
-        paths.map { RunInput(path: $0, role: "a message stream specs report reads") }
+    /// What `specs report` reads: its message streams, `specs.json` when there is one, and the
+    /// files of `--xunit`, `--test-output` and `--test-list`; and, among the places its reports
+    /// would be written, any feature file (the streams name the feature files, but a merge
+    /// removes earlier reports before it reads them): none of them is a report's place.
+    static func report(of parsed: ParsedArguments) -> [RunInput] {
+        parsed.positionals.map { RunInput(path: $0, role: "a message stream specs report reads") }
+            + [RunInput(path: ProjectConfiguration.fileName, role: "the project's configuration")]
+            + [Option.xunit, .testOutput, .testList].flatMap { option in
+                parsed.all(option).map { RunInput(path: $0, role: "a file \(option.name) reads") }
+            }
+            + parsed.all(.format).compactMap { FormatRequest($0).path }.filter { $0.hasSuffix(".feature") }.map {
+                RunInput(path: $0, role: "a feature file")
+            }
     }
 }

@@ -17,7 +17,7 @@ enum StaleReports {
         let parsed = ArgumentParser.scan(arguments, table: table) { _ in }
         let inputs =
             streams
-            ? RunInput.streams(parsed.positionals)
+            ? RunInput.report(of: parsed)
             : RunInput.all(of: parsed, features: parsed.positionals.map { FeaturePath(argument: $0) })
         remove(of: parsed, inputs: inputs, err: err)
     }

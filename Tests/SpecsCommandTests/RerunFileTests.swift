@@ -33,6 +33,21 @@ final class RerunFileTests: XCTestCase {
         XCTAssertFalse(again.err.contains("does not exist"), again.err)
     }
 
+    /// A feature file given by a path that starts with `#` (a note's mark) or a space: the
+    /// rerun file writes it from `./`, and the rerun runs and fails it. It used to read as a
+    /// note, so the rerun of a failed run passed with nothing to run.
+    func test_rerunFile_pathsStartingWithAHashOrASpace_areWrittenSoTheRerunRunsThem() throws {
+        for name in ["#hash.feature", " lead.feature"] {
+            try scratch.write(name, "Feature: H\n\n  Scenario: red\n    Given a step that fails\n")
+        }
+        let first = try run(["#hash.feature", " lead.feature", "--format", "rerun:r.txt", "--format", "summary"])
+        XCTAssertEqual(first.code, 1, first.out + first.err)
+        XCTAssertEqual(try scratch.read("r.txt"), "./ lead.feature:3\n./#hash.feature:3\n")
+        let again = try run(["@r.txt", "--format", "summary"])
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertTrue(again.out.contains("2 scenarios (2 failed)"), again.out)
+    }
+
     func test_rerunFile_startingWithAByteOrderMark_isReadAsWithout() throws {
         try scratch.write("r.txt", "\u{FEFF}Features/c.feature:3\r\n")
         let again = try run(["@r.txt", "--format", "summary"])

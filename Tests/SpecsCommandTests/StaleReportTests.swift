@@ -217,6 +217,27 @@ final class StaleReportTests: XCTestCase {
         return ended.processIdentifier
     }
 
+    /// A merge's report over what the merge or the project reads (specs.json, a feature file,
+    /// the files of --xunit and --test-output) is refused before anything is removed or written,
+    /// as a run's is: each file stays as it was. A merge used to write its report over them, or
+    /// remove the --xunit file it was about to read as an earlier report.
+    func test_report_reportOverAFileTheProjectOrTheMergeReads_isRefusedAndTheFileKept() throws {
+        XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
+        try scratch.write("specs.json", #"{ "default": { "order": "defined" } }"#)
+        try scratch.write("x.xml", "<testsuites/>\n")
+        try scratch.write("t.log", "Test Suite 'All tests' passed\n")
+        let kept = try ["specs.json", "Features/u.feature", "x.xml", "t.log"].map { ($0, try scratch.read($0)) }
+        for (format, inputs) in [
+            ("json:specs.json", [String]()), ("html:Features/u.feature", []), ("junit:x.xml", ["--xunit", "x.xml"]),
+            ("message:t.log", ["--test-output", "t.log"]),
+        ] {
+            let refused = try run(["report", "m.ndjson", "--format", format] + inputs)
+            XCTAssertEqual(refused.code, 2, format + ": " + refused.out + refused.err)
+            XCTAssertTrue(refused.err.contains("give the report another path"), format + ": " + refused.err)
+            for (name, text) in kept { XCTAssertEqual(try scratch.read(name), text, "\(format): \(name)") }
+        }
+    }
+
     func test_report_streamWithThePartialOfAnEndedRunBesideIt_isRefusedNamingBoth() throws {
         XCTAssertEqual(try run(["--format", "message:m.ndjson"]).code, 0)
         let pid = try endedProcess()

@@ -76,10 +76,18 @@ package final class RerunFormatter: VerdictReader {
             .subtracting(["?"])
         for uri in Set(lines.keys).union(unparsable).sorted() {
             let places = unparsable.contains(uri) ? "" : lines[uri, default: []].sorted().map { ":\($0)" }.joined()
-            out.write(uri + places + "\n")
+            out.write(Self.readable(uri) + places + "\n")
         }
         named = !lines.isEmpty || !unparsable.isEmpty
         out.flush()
+    }
+
+    /// A path as a rerun file line gives it back: one that starts with `#` would read as a note,
+    /// and one that starts with a space or a tab would lose it, so such a relative path is
+    /// written from `./`, which names the same file.
+    static func readable(_ path: String) -> String {
+        guard let first = path.first, first == "#" || first == " " || first == "\t" else { return path }
+        return "./" + path
     }
 
     package func finish() {
