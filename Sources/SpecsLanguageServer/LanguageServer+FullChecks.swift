@@ -14,6 +14,18 @@ extension LanguageServer {
         return analysis
     }
 
+    /// The document parsed as it is now, for an answer that needs the whole of it but none of
+    /// its diagnostics (formatting, lenses): an edited document is parsed for the answer and
+    /// left to its full check off the thread that answers, so that a format on save does not
+    /// wait for every step to be matched (seconds in a file of thousands of undefined steps).
+    /// A document never checked is checked, and published, as `analysis(of:)` does.
+    func parsed(_ uri: String) -> FeatureAnalysis? {
+        guard let document = documents[uri] else { return workspace[uri] }
+        if let analysis = document.analysis { return analysis }
+        guard document.latest != nil else { return analysis(of: uri) }
+        return FeatureAnalysis(text: document.text, uri: uri)
+    }
+
     /// What is known of a document now, for answers that must not wait: the last full check
     /// with the edits since applied line by line; a full check only for a document never checked.
     func current(_ uri: String) -> FeatureAnalysis? {
@@ -28,9 +40,12 @@ extension LanguageServer {
     /// Starts the full check of each document edited and then left alone for `checkDelay`.
     func startChecks() {
         let now = Date()
+        for (uri, document) in documents where document.analysis == nil && document.publishedVersion != document.version
+        {
+            if now.timeIntervalSince(document.editedAt) >= Self.publishDelay(document) { publishQuickly(uri) }
+        }
         for (uri, document) in documents where document.analysis == nil && fullChecks.running[uri] != document.version {
             guard now.timeIntervalSince(document.editedAt) >= Self.checkDelay else { continue }
-            publishQuickly(uri)
             let catalog = catalog
             let linter = style.linter(for: uri)
             let broken = brokenExpressions
@@ -57,6 +72,19 @@ extension LanguageServer {
             }
         }
     }
+
+    /// How long the editor is quiet before an edited document's diagnostics are published
+    /// from what is known (`publishQuickly`): the check's delay, or, for a document with more
+    /// than `manyDiagnostics`, a settled pause. An editor reads each list whole (Emacs takes
+    /// about half a millisecond a diagnostic), so such a list is not sent at every keystroke.
+    static func publishDelay(_ document: OpenDocument) -> TimeInterval {
+        (document.kept?.items.count ?? 0) > manyDiagnostics ? settledDelay : checkDelay
+    }
+
+    /// More diagnostics than an editor reads at every keystroke without a pause of its own.
+    static let manyDiagnostics = 300
+    /// The pause after which a long list of diagnostics is published, in seconds.
+    static let settledDelay = 0.5
 
     /// Publishes the checks that have ended, of documents not edited since.
     func collectChecks() {

@@ -133,7 +133,7 @@ extension LanguageServer {
 
     /// A lens over each scenario: run it with this runner.
     func codeLenses(_ uri: String) -> Any {
-        guard let analysis = analysis(of: uri), let url = URL(string: analysis.uri), url.isFileURL else {
+        guard let analysis = parsed(uri), let url = URL(string: analysis.uri), url.isFileURL else {
             return [] as [Any]
         }
         return analysis.headings.filter { $0.kind == .scenario }.map { heading -> [String: Any] in

@@ -225,7 +225,7 @@ extension LanguageServer {
     /// differ replaced, line ends (CRLF too) and a byte order mark kept as the formatter keeps
     /// them. A document larger than the editor checks is refused with the command that formats it.
     func formatting(_ uri: String) throws(ProtocolError) -> Any {
-        guard let analysis = analysis(of: uri) else { return [] as [Any] }
+        guard let analysis = parsed(uri) else { return [] as [Any] }
         guard analysis.text.utf8.count <= FeatureAnalysis.largestChecked else {
             // Named as `specs format` takes it, run in the package: relative to the package's folder.
             var name = URL(string: uri)?.path ?? uri

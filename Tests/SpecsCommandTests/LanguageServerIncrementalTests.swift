@@ -46,10 +46,19 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
                     "jsonrpc": "2.0", "id": 103, "method": "textDocument/completion",
                     "params": ["textDocument": ["uri": uri], "position": ["line": 3, "character": 14]],
                 ],
+                // A format on save and a lens refresh need the document parsed, not checked.
+                [
+                    "jsonrpc": "2.0", "id": 104, "method": "textDocument/formatting",
+                    "params": ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]],
+                ],
+                [
+                    "jsonrpc": "2.0", "id": 105, "method": "textDocument/codeLens",
+                    "params": ["textDocument": ["uri": uri]],
+                ],
             ]))
         var answered: [Int] = []
         var order: [String] = []
-        while answered.count < 3 {
+        while answered.count < 5 {
             let message = try session.receive()
             if let id = message["id"] as? Int {
                 answered.append(id)
@@ -74,7 +83,7 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
                 order.append("diagnostics")
             }
         }
-        XCTAssertEqual(Set(answered), [101, 102, 103])
+        XCTAssertEqual(Set(answered), [101, 102, 103, 104, 105])
         // The completion was not kept behind the whole document's tokens.
         XCTAssertLessThan(try XCTUnwrap(answered.firstIndex(of: 103)), try XCTUnwrap(answered.firstIndex(of: 102)))
         XCTAssertFalse(order.contains("diagnostics"), "answered before the full check: \(order)")
@@ -320,13 +329,11 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
         return String(decoding: units, as: UTF16.self)
     }
 
-    /// A diagnostic's line, code and message.
     /// The diagnostics of `uri` published from now until its full check has surely been made
-    /// (formatting asks for it), in order.
+    /// (the project's symbols ask for every document's), in order.
     private func publishedUntilTheFullCheck(_ session: LanguageServerSession, _ uri: String) throws -> [[[String: Any]]]
     {
-        let id = try session.request(
-            "textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]])
+        let id = try session.request("workspace/symbol", ["query": ""])
         session.notifications = []
         _ = try session.response(id)
         return session.notifications.compactMap { message in
@@ -337,6 +344,7 @@ final class LanguageServerIncrementalTests: LanguageServerCase {
         }
     }
 
+    /// A diagnostic's line, code and message.
     private static func summary(_ diagnostic: [String: Any]) -> String {
         let line = ((diagnostic["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1
         return "\(line) \(diagnostic["code"] ?? "") \(diagnostic["message"] ?? "")"

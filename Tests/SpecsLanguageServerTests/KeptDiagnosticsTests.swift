@@ -81,6 +81,26 @@ final class KeptDiagnosticsTests: XCTestCase {
             ["lint", "typed 1", "step 2", "typed 5", "step 10", "typed 30"])
     }
 
+    /// A document whose last check found many diagnostics publishes them after a settled pause,
+    /// not at every keystroke's; one with few at once, as an edit's check starts.
+    func test_publishDelay_manyDiagnostics_waitsForASettledPause() {
+        func document(keeping count: Int) -> OpenDocument {
+            var document = OpenDocument(text: "Feature: F\n")
+            document.kept = KeptDiagnostics(
+                (0..<count).map {
+                    FeatureAnalysis.diagnostic(line: $0 + 1, column: 5, severity: 2, code: "undefined", message: "u")
+                })
+            return document
+        }
+        XCTAssertEqual(LanguageServer.publishDelay(OpenDocument(text: "")), LanguageServer.checkDelay)
+        XCTAssertEqual(
+            LanguageServer.publishDelay(document(keeping: LanguageServer.manyDiagnostics)), LanguageServer.checkDelay)
+        XCTAssertEqual(
+            LanguageServer.publishDelay(document(keeping: LanguageServer.manyDiagnostics + 1)),
+            LanguageServer.settledDelay)
+        XCTAssertGreaterThan(LanguageServer.settledDelay, LanguageServer.checkDelay * 10)
+    }
+
     /// The "did you mean" of a text is found once, across checks, a text with none too.
     func test_note_textAskedAgain_madeOnce() {
         let memo = SuggestionMemo()
