@@ -64,7 +64,7 @@ final class CoverageGateTests: XCTestCase {
         XCTAssertEqual(result.code, 1)
         XCTAssertTrue(
             result.err.contains(
-                "Features/checkout.feature:3: error: scenario 'Paying for the cart' links @xctest:CartTests/test_checkout_with_items_returns_total, but no such test exists."
+                "Features/checkout.feature:3:3: error: scenario 'Paying for the cart' links @xctest:CartTests/test_checkout_with_items_returns_total, but no such test exists."
             ), result.err)
         XCTAssertTrue(
             result.err.contains("Nearest existing tests: CartTests/test_checkout_with_items_returns_sum"), result.err)

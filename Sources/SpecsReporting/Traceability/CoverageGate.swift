@@ -30,11 +30,13 @@ package final class CoverageGate: EventConsumer {
         let report = context.report(ledger)
         self.report = report
         for (row, check) in report.missingLinks {
-            let line = check.link.location?.line ?? row.scenario.line
+            // `file:line:column`, the tag's own place when the stream gives it.
+            let place =
+                check.link.location.map { "\($0.line):\($0.column ?? 1)" } ?? "\(row.scenario.line):1"
             let nearest =
                 check.nearest.isEmpty ? "" : " Nearest existing tests: \(check.nearest.joined(separator: ", "))."
             err.write(
-                "\(row.scenario.uri):\(line): error: scenario '\(row.scenario.name)' links \(check.link.tag), but no such test exists.\(nearest)\n"
+                "\(row.scenario.uri):\(place): error: scenario '\(row.scenario.name)' links \(check.link.tag), but no such test exists.\(nearest)\n"
             )
         }
         if let minimum, report.coverage < minimum {
