@@ -62,6 +62,33 @@ final class WorkerEdgeTests: XCTestCase {
         XCTAssertGreaterThan(noneStarted, 0, "no limit was too low for any worker")
     }
 
+    /// The runner's executable replaced while a run is under way (a rebuild in another
+    /// terminal): a worker started after it runs the run's own program (Linux), or is refused
+    /// saying why (elsewhere); it never runs the new file under the plan's names. A worker of
+    /// the new file used to run its steps, so that a failing step could pass.
+    func test_run_executableReplacedDuringTheRun_freshWorkersRunTheRunsOwnProgram() throws {
+        try scratch.write(
+            "Features/f.feature",
+            "Feature: F\n\n  Scenario: crashes after a while\n    Given a step that sleeps for 600 ms\n"
+                + "    And a step that calls fatalError\n\n  Scenario: fails\n    Given a step that fails\n")
+        try scratch.write("impostor", "#!/bin/sh\ntouch \"$(dirname \"$0\")/impostor-ran\"\nexit 0\n")
+        let script = """
+            cp "$0" ./runner && chmod +x impostor && { ./runner "$@" & run=$!; sleep 0.3; \
+            cp impostor runner.new && mv runner.new runner; wait $run; }
+            """
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"], in: project, environment: ["SWIFT_BACKTRACE": "enable=no"],
+            script: script)
+        let said = run.out + run.err
+        XCTAssertEqual(run.code, 1, said)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("impostor-ran").path))
+        #if os(Linux)
+            XCTAssertTrue(run.out.contains("2 scenarios (2 failed)"), said)
+        #else
+            XCTAssertTrue(said.contains("was rebuilt or replaced after the run started"), said)
+        #endif
+    }
+
     func test_run_stepPrintingManyMegabytes_passesAndKeepsTheHeadAndTailOfItsOutput() throws {
         try feature(["a step that prints 48 MB"])
         let run = try ExecutableRun.run(

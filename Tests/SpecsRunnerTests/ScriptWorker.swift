@@ -24,7 +24,7 @@ enum ScriptWorker {
         _ script: String, options: RunOptions = RunOptions()
     ) async throws -> (WorkerSupervisor, WorkerProcess) {
         let supervisor = WorkerSupervisor(
-            executable: "/bin/sh", arguments: ["-c", script], options: options, clock: SystemClock(),
+            executable: WorkerImage("/bin/sh"), arguments: ["-c", script], options: options, clock: SystemClock(),
             interruption: RunInterruption())
         let worker = try supervisor.start(0, generation: 0)
         let (readiness, _) = await supervisor.awaitReady(worker)

@@ -21,6 +21,10 @@ struct ChildProcess: Sendable {
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
 
+        init(_ description: String) {
+            self.description = description
+        }
+
         init(_ what: String, errno code: Int32) {
             var reason = String(cString: strerror(code)).lowercased()
             if code == EMFILE || code == ENFILE, let limit = OpenFileLimit.current {
@@ -30,15 +34,20 @@ struct ChildProcess: Sendable {
         }
     }
 
-    /// Starts `executable` with `arguments` and `environment` (the whole of it).
-    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+    /// Starts `executable` with `arguments` and `environment` (the whole of it), named
+    /// `programName` (its `argv[0]`; the executable's path when not given).
+    static func spawn(
+        executable: String, programName: String? = nil, arguments: [String], environment: [String: String]
+    ) throws -> ChildProcess {
         try spawning.withLock { _ in
-            try spawnAlone(executable: executable, arguments: arguments, environment: environment)
+            try spawnAlone(
+                executable: executable, programName: programName ?? executable, arguments: arguments,
+                environment: environment)
         }
     }
 
     private static func spawnAlone(
-        executable: String, arguments: [String], environment: [String: String]
+        executable: String, programName: String, arguments: [String], environment: [String: String]
     ) throws -> ChildProcess {
         var made: [Int32] = []
         func pipeEnds() throws -> (read: Int32, write: Int32) {
@@ -66,7 +75,7 @@ struct ChildProcess: Sendable {
         actions.duplicate(stdout.write, to: STDOUT_FILENO)
         actions.duplicate(stderr.write, to: STDERR_FILENO)
         actions.closeTheRest()
-        let argv = ([executable] + arguments).map { strdup($0) }
+        let argv = ([programName] + arguments).map { strdup($0) }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
         defer {
             for pointer in argv { free(pointer) }

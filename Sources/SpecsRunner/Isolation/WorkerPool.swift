@@ -44,7 +44,8 @@ final class WorkerPool: TestCaseDispatch {
     ) {
         interruption = options.interruption ?? RunInterruption()
         supervisor = WorkerSupervisor(
-            executable: executable, arguments: arguments, options: options, clock: clock, interruption: interruption)
+            executable: WorkerImage(executable), arguments: arguments, options: options, clock: clock,
+            interruption: interruption)
         self.options = options
         self.hooks = hooks
         self.clock = clock

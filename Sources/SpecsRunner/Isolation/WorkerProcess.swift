@@ -45,7 +45,7 @@ final class WorkerProcess: Sendable {
     /// the worker crashes (about a second of the worker's time); the environment's own
     /// `SWIFT_BACKTRACE` is kept when set.
     init(
-        id: String, executable: String, arguments: [String], backtraces: Bool = true,
+        id: String, executable: String, image: String? = nil, arguments: [String], backtraces: Bool = true,
         clock: any RunClock = SystemClock()
     ) throws {
         self.id = id
@@ -53,7 +53,8 @@ final class WorkerProcess: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment[WorkerProtocol.environmentVariable] = id
         if !backtraces && environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        let child = try ChildProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+        let child = try ChildProcess.spawn(
+            executable: image ?? executable, programName: executable, arguments: arguments, environment: environment)
         self.child = child
         let input = Locked<Int32?>(child.input)
         self.input = input

@@ -9,7 +9,8 @@ import Messages
 /// of standard error) and a fresh worker goes on with the rest, from the first test case it
 /// never began. Each test case's events are passed on when it ends.
 struct WorkerSupervisor: Sendable {
-    let executable: String
+    /// The runner's executable as the run started (see `WorkerImage`).
+    let executable: WorkerImage
     let arguments: [String]
     let options: RunOptions
     let clock: any RunClock
@@ -38,8 +39,10 @@ struct WorkerSupervisor: Sendable {
         // A worker that replaces a lost one prints no backtrace if it crashes: the first
         // worker of each slot already showed where a crash happens, and the runtime's
         // backtracer costs about a second a crash.
+        if let changed = executable.changed { throw ChildProcess.StartFailure(changed) }
         let worker = try WorkerProcess(
-            id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable, arguments: arguments,
+            id: "w\(slot + 1)" + (generation > 0 ? ".\(generation)" : ""), executable: executable.path,
+            image: executable.file, arguments: arguments,
             backtraces: generation == 0, clock: clock)
         interruption.track(worker)
         worker.send(WorkerProtocol.settings(options))
