@@ -33,6 +33,28 @@ struct DocumentRules {
         }
     }
 
+    /// The description rules alone (`misspelt-keyword`, `other-language-keyword`): headings and
+    /// steps read as description text because their keyword is misspelt or another language's.
+    func checkDescriptions(into findings: inout Findings) {
+        let language = feature.language
+        description(feature.description, after: feature.location.line, language: language, into: &findings)
+        feature.walk { block in
+            switch block {
+            case .rule(let rule):
+                description(rule.description, after: rule.location.line, language: language, into: &findings)
+            case .background(let background, _):
+                description(
+                    background.description, after: background.location.line, language: language, into: &findings)
+            case .scenario(let scenario, _):
+                description(scenario.description, after: scenario.location.line, language: language, into: &findings)
+                for examples in scenario.examples {
+                    description(
+                        examples.description, after: examples.location.line, language: language, into: &findings)
+                }
+            }
+        }
+    }
+
     private func background(_ background: Background, indent: Int, into findings: inout Findings) {
         indentation(background.location, expected: indent, what: "Background", into: &findings)
         description(

@@ -5,7 +5,8 @@ import SpecsRunner
 import TagExpressions
 
 /// What a run tells before anything runs, read in one pass over its files: parse errors
-/// (rendered with a caret), outline placeholders no column fills, unknown tags, `file:LINE`
+/// (rendered with a caret), outline placeholders no column fills, steps and headings read as
+/// description (a misspelt or another language's keyword), unknown tags, `file:LINE`
 /// that selects nothing, and the features' languages. It keeps no document: the run reads
 /// each file again when its batch comes (see `RunCommand.run`).
 struct RunSurvey {
@@ -38,6 +39,7 @@ struct RunSurvey {
                 unparsableFiles.insert(feature.source.uri)
             }
             for warning in OutlineCheck.warnings(in: [feature]) { err.write("\(warning)\n") }
+            for warning in KeywordCheck.warnings(in: feature) { err.write("\(warning)\n") }
             selection.visit(feature)
         }
         for warning in selection.unknownTagWarnings() { err.write("warning: \(warning)\n") }
