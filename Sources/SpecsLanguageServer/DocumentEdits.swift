@@ -30,8 +30,11 @@ enum DocumentEdits {
             }
             return line[..<end].utf8
         }
-        // Compared byte for byte: lines that differ only in their Unicode normalization differ.
-        func same(_ a: Substring, _ b: Substring) -> Bool { key(a).elementsEqual(key(b)) }
+        // Compared byte for byte: lines that differ only in their Unicode normalization differ,
+        // and so do a last line without a line end and the same line with one (mixed or not).
+        func same(_ a: Substring, _ b: Substring) -> Bool {
+            key(a).elementsEqual(key(b)) && (key(a).endIndex == a.utf8.endIndex) == (key(b).endIndex == b.utf8.endIndex)
+        }
         let shorter = min(before.count, after.count)
         var prefix = 0
         while prefix < shorter, same(before[prefix], after[prefix]) { prefix += 1 }
@@ -75,7 +78,9 @@ enum DocumentEdits {
                     } else {
                         ending = next < olds.count ? lineEnd(olds[next]) : lineEnd(now)
                     }
-                    return String(Substring(key(now))) + (lineEnd(now).isEmpty ? "" : ending)
+                    // A last line that had none takes the new text's (the formatter adds a final line end).
+                    return String(Substring(key(now)))
+                        + (lineEnd(now).isEmpty ? "" : ending.isEmpty ? lineEnd(now) : ending)
                 }.joined()
             }
             // A `\r` in the new text that is no line end of the old (Neovim makes every `\r` of an
@@ -87,7 +92,11 @@ enum DocumentEdits {
         }
         var hunks: [(old: Range<Int>, new: Range<Int>)] = []
         if oldMiddle.count + newMiddle.count <= largestCompared {
-            hunks = compared(before[oldMiddle].map { Array(key($0)) }, after[newMiddle].map { Array(key($0)) }).map {
+            // A line with a line end compared with one `\n`, whichever it is: a last line without one differs.
+            func compareKey(_ line: Substring) -> [UInt8] {
+                Array(key(line)) + (key(line).endIndex == line.utf8.endIndex ? [] : [10])
+            }
+            hunks = compared(before[oldMiddle].map(compareKey), after[newMiddle].map(compareKey)).map {
                 (
                     oldMiddle.lowerBound + $0.old.lowerBound..<oldMiddle.lowerBound + $0.old.upperBound,
                     newMiddle.lowerBound + $0.new.lowerBound..<newMiddle.lowerBound + $0.new.upperBound

@@ -122,6 +122,25 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertEqual(edits.map(\.range.start), [Position(line: 2, character: 10)])
     }
 
+    /// Lines that end mixed and a last line without a line end, which the new text ends: the
+    /// line end is added, with a range that starts before it ends (every editor, Neovim's end
+    /// past the last line too). It used to be read as the same line, its line end lost, and an
+    /// edit past the document's end given a start after its end.
+    func test_edits_mixedLineEndsAndNoFinalLineEnd_addTheLineEndWithARangeInOrder() {
+        let old = "Feature: f\r\n  Scenario: s\r\n  Given a\n    Given x"
+        let new = "Feature: f\r\n\r\n  Scenario: s\r\n    Given a\r\n    Given x\r\n"
+        for neovim in [false, true] {
+            let edits = DocumentEdits.edits(from: old, to: new, endPastLastLine: neovim)
+            for edit in edits {
+                let (start, end) = (edit.range.start, edit.range.end)
+                XCTAssertTrue((start.line, start.character) <= (end.line, end.character), "\(edit)")
+            }
+            let applied = apply(edits, to: old)
+            XCTAssertTrue(
+                applied.hasSuffix("    Given x\r\n") || applied.hasSuffix("    Given x\n"), applied.debugDescription)
+        }
+    }
+
     func test_edits_insertionAfterTheFinalLineEnd_startsOnTheLineBefore() {
         let edits = DocumentEdits.edits(from: "a\r\n\r\n", to: "a\r\n\r\nb\r\n")
         XCTAssertEqual(edits.map(\.range.start), [Position(line: 1, character: 0)])
