@@ -33,25 +33,62 @@ struct DocumentRules {
         }
     }
 
-    /// The description rules alone (`misspelt-keyword`, `other-language-keyword`): headings and
-    /// steps read as description text because their keyword is misspelt or another language's.
-    func checkDescriptions(into findings: inout Findings) {
-        let language = feature.language
-        description(feature.description, after: feature.location.line, language: language, into: &findings)
+    /// A description of the feature, and whether it is a scenario's or a background's (which
+    /// hold steps).
+    typealias Described = (text: String, after: Int, holdsSteps: Bool)
+
+    /// The feature's descriptions where a line may have been lost to a misspelt or another
+    /// language's keyword: a scenario's or background's whose last line reads as a step, and
+    /// any with a colon in it (a misspelt `Scenario:`). Found without the file's lines: a run
+    /// asks it of every file, and a feature's user story (`As a ... I want ...`) is no suspect.
+    static func suspectDescriptions(of feature: Feature) -> [Described] {
+        let words = Dialect.named(feature.language).map(StepLookalike.DialectWords.init)
+        var found: [Described] = []
+        func add(_ text: String, after line: Int, holdsSteps: Bool) {
+            guard !text.isEmpty else { return }
+            if !text.utf8.contains(UInt8(ascii: ":")) {
+                // Lost steps stand last: a description whose last line reads as no step lost none.
+                guard holdsSteps, let words, let last = lastLine(of: text),
+                    StepLookalike.reading(last, in: words) != nil
+                else { return }
+            }
+            found.append((text, line, holdsSteps))
+        }
+        add(feature.description, after: feature.location.line, holdsSteps: false)
         feature.walk { block in
             switch block {
             case .rule(let rule):
-                description(rule.description, after: rule.location.line, language: language, into: &findings)
+                add(rule.description, after: rule.location.line, holdsSteps: false)
             case .background(let background, _):
-                description(
-                    background.description, after: background.location.line, language: language, into: &findings)
+                add(background.description, after: background.location.line, holdsSteps: true)
             case .scenario(let scenario, _):
-                description(scenario.description, after: scenario.location.line, language: language, into: &findings)
+                add(scenario.description, after: scenario.location.line, holdsSteps: true)
                 for examples in scenario.examples {
-                    description(
-                        examples.description, after: examples.location.line, language: language, into: &findings)
+                    add(examples.description, after: examples.location.line, holdsSteps: false)
                 }
             }
+        }
+        return found
+    }
+
+    /// The last line of `text` that holds more than spaces, without its indentation and the
+    /// spaces after it; nil for none.
+    private static func lastLine(of text: String) -> Substring? {
+        let bytes = text.utf8
+        func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
+        var end = bytes.endIndex
+        while end > bytes.startIndex, blank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return nil }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != 10 { start = bytes.index(before: start) }
+        while bytes[start] == 32 || bytes[start] == 9 { start = bytes.index(after: start) }
+        return Substring(bytes[start..<end])
+    }
+
+    /// The description rules alone (`misspelt-keyword`, `other-language-keyword`) on `described`.
+    func checkDescriptions(_ described: [Described], into findings: inout Findings) {
+        for (text, line, _) in described {
+            description(text, after: line, language: feature.language, into: &findings)
         }
     }
 

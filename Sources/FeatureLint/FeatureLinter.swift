@@ -78,28 +78,16 @@ package struct FeatureLinter: Sendable {
     /// The lines of a parsed file that read as headings or steps but are description text,
     /// their keyword misspelt or another language's (`misspelt-keyword`,
     /// `other-language-keyword`): what a run warns of, since such a step never runs. Only the
-    /// descriptions are read, and a file without any costs nothing.
+    /// descriptions where a line may have been lost are read
+    /// (`DocumentRules.suspectDescriptions`): a file without any costs next to nothing.
     package func descriptionKeywords(_ text: String, document: GherkinDocument) -> [LintFinding] {
-        guard let feature = document.feature, Self.hasDescription(feature) else { return [] }
+        guard let feature = document.feature else { return [] }
+        let suspects = DocumentRules.suspectDescriptions(of: feature)
+        guard !suspects.isEmpty else { return [] }
         var findings = Findings(configuration: configuration)
         DocumentRules(feature: feature, configuration: configuration, lines: SourceLines.of(text))
-            .checkDescriptions(into: &findings)
+            .checkDescriptions(suspects, into: &findings)
         return findings.sorted.filter { $0.rule == "misspelt-keyword" || $0.rule == "other-language-keyword" }
-    }
-
-    private static func hasDescription(_ feature: Feature) -> Bool {
-        if !feature.description.isEmpty { return true }
-        var found = false
-        feature.walk { block in
-            guard !found else { return }
-            switch block {
-            case .rule(let rule): found = !rule.description.isEmpty
-            case .background(let background, _): found = !background.description.isEmpty
-            case .scenario(let scenario, _):
-                found = !scenario.description.isEmpty || scenario.examples.contains { !$0.description.isEmpty }
-            }
-        }
-        return found
     }
 
     /// The file's lines, and the findings of the rules that read lines alone.

@@ -21,8 +21,28 @@ enum StepLookalike: Equatable {
     /// How `line` (a description line, indentation aside) reads in `dialect`: nil for prose.
     /// Prose ends a sentence (`.`, `?`, `!`, `;`, `:`); a step has text after its keyword.
     static func reading(_ line: Substring, in dialect: Dialect) -> StepLookalike? {
+        reading(line, in: DialectWords(dialect))
+    }
+
+    /// A dialect's step keywords and headers, worked out once for the lines read in it.
+    struct DialectWords {
+        let dialect: Dialect
+        /// Its step keywords (`stepKeywords(of:)`).
+        let own: [String]
+        let headers: Set<String>
+
+        init(_ dialect: Dialect) {
+            self.dialect = dialect
+            own = StepLookalike.stepKeywords(of: dialect)
+            headers = Set(KeywordLookalike.headers(of: dialect))
+        }
+    }
+
+    /// How `line` reads in the dialect of `known`: see `reading(_:in:)`.
+    static func reading(_ line: Substring, in known: DialectWords) -> StepLookalike? {
         guard let last = line.last, !".?!;:".contains(last) else { return nil }
-        for keyword in stepKeywords(of: dialect) where line.hasPrefix(keyword) {
+        let (dialect, own) = (known.dialect, known.own)
+        for keyword in own where line.hasPrefix(keyword) {
             let after = line.dropFirst(keyword.count).unicodeScalars.first
             if let after, after != " ", after.properties.isWhitespace, after != "\n", after != "\r" {
                 let space = after == "\t" ? "a tab" : "U+\(String(after.value, radix: 16, uppercase: true))"
@@ -34,13 +54,12 @@ enum StepLookalike: Equatable {
         }
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
-        let own = stepKeywords(of: dialect)
         // The first words of the line, as many as a keyword has, followed by text.
         let leads = (1..<min(words.count, 8)).map { words[..<$0].joined(separator: " ") }
         if leads.contains(where: own.contains) || leads.contains(where: ForeignStepKeywords.common.contains) {
             return .step
         }
-        let headers = Set(KeywordLookalike.headers(of: dialect))
+        let headers = known.headers
         let english = ForeignStepKeywords.english
         if dialect.language != "en", let lead = leads.first(where: { english[$0] != nil }), let kind = english[lead] {
             return .foreign(word: lead, language: "en", native: native(kind, in: dialect))

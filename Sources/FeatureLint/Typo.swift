@@ -7,7 +7,9 @@
 /// otherwise than the keyword (`THEN` for `Then`, `given` for `Given`).
 enum Typo {
     static func isNearMiss(_ word: String, of keyword: String) -> Bool {
-        guard word != keyword, word.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }),
+        // One letter apart is at most a character's bytes (4) apart: most words are further.
+        guard abs(word.utf8.count - keyword.utf8.count) <= 4, word != keyword,
+            word.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }),
             let first = word.first, let keywordFirst = keyword.first, first.isUppercase == keywordFirst.isUppercase,
             isShouting(word) == isShouting(keyword)
         else { return false }
