@@ -233,7 +233,8 @@ struct DocumentRules {
             guard let colon = trimmed.firstIndex(of: ":") else {
                 // A keyword that lacks its colon (`Scenario checkout`), where it would start a block.
                 let word = String(trimmed.prefix { $0 != " " })
-                if headers.contains(word), trimmed.count > word.count,
+                // A sentence (`Rule 42 of the handbook applies.`) is prose, not a heading.
+                if headers.contains(word), trimmed.count > word.count, !trimmed.hasSuffix("."),
                     let lost = wouldStartBlock(word, in: dialect, atLine: lineNumber, named: true)
                 {
                     findings.add(

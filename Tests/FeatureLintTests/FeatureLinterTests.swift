@@ -208,8 +208,16 @@ final class FeatureLinterTests: XCTestCase {
         XCTAssertEqual(
             findings("# language: de\nFunktionalität: F\n  Szenario b\n    Angenommen ein Korb\n"),
             ["3:3 misspelt-keyword"])
-        // Prose that starts with the word is left alone.
+        // Prose that starts with the word is left alone, a sentence before the block it names too
+        // (behave's own Rule examples).
         XCTAssertEqual(findings("Feature: F\n  Scenario planning matters.\n\n  Scenario: s\n    Given a\n"), [])
+        XCTAssertEqual(
+            findings("Feature: F\n\n  Rule: R1\n    Rule R1 description line 1.\n\n    Scenario: s\n      Given x\n"),
+            [])
+        XCTAssertEqual(
+            findings(
+                "Feature: Refunds\n  Rule 42 of the handbook applies to every refund.\n\n  Scenario: s\n    Given x\n"),
+            [])
     }
 
     /// Spaces at the end of a description's line are its text (the formatter keeps them, as

@@ -89,6 +89,22 @@ final class WorkerEdgeTests: XCTestCase {
         #endif
     }
 
+    /// A worker that does not end after its last scenario (an after-worker hook that never
+    /// returns) is ended once a step would have been, and the run fails naming the hook: it
+    /// used to wait for it without end.
+    func test_run_afterWorkerHookThatNeverReturns_endsTheWorkerAndFailsNamingIt() throws {
+        try feature(["a step that passes", "a step that passes"])
+        let started = Date()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--timeout", "1"], in: project, timeout: 60,
+            environment: ["SPECS_FIXTURE_FAILING_RUN_HOOK": "hangingAfterWorker"])
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        XCTAssertTrue(run.out.contains("2 scenarios (2 passed)"), run.out)
+        XCTAssertTrue(run.out.contains("'close the database connection'"), run.out.suffix(800).description)
+        XCTAssertFalse(run.out.contains("PASSED"), run.out)
+    }
+
     func test_run_stepPrintingManyMegabytes_passesAndKeepsTheHeadAndTailOfItsOutput() throws {
         try feature(["a step that prints 48 MB"])
         let run = try ExecutableRun.run(

@@ -43,7 +43,7 @@ final class WorkerCrashAfterLastTestCaseTests: XCTestCase {
         let outcome = await supervisor.collect(plan, from: worker, delivered: true)
         XCTAssertEqual(outcome.status, .passed)
         XCTAssertFalse(outcome.workerLost)
-        let (_, ended) = await supervisor.finish(worker)
+        let (_, ended, _) = await supervisor.finish(worker)
         XCTAssertTrue(ended)
         return supervisor.lostOutsideATestCase(worker, after: plan, endedAsAWorker: ended)
     }

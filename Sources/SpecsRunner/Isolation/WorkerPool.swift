@@ -343,10 +343,14 @@ final class WorkerPool: TestCaseDispatch {
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {
         for (slot, worker) in workers.enumerated() {
             guard let worker else { continue }
-            let (envelopes, ended) = await supervisor.finish(worker)
+            let (envelopes, ended, stuck) = await supervisor.finish(worker)
             let hookFailed = relay(envelopes, to: consumer, summary: &summary, workerEnded: true)
             let last = lastRun.indices.contains(slot) ? lastRun[slot] : nil
-            if !hookFailed, let lost = supervisor.lostOutsideATestCase(worker, after: last, endedAsAWorker: ended) {
+            if !hookFailed, let stuck {
+                summary.workersLost.append("worker \(worker.id) \(stuck)")
+            } else if !hookFailed,
+                let lost = supervisor.lostOutsideATestCase(worker, after: last, endedAsAWorker: ended)
+            {
                 summary.workersLost.append(lost)
             }
         }

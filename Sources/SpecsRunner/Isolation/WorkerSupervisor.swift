@@ -81,8 +81,19 @@ struct WorkerSupervisor: Sendable {
 
     /// The events of the after-worker hooks, once the worker's input is closed, and whether
     /// it ended as a worker ends (its last line said so; see `WorkerProtocol.end`).
-    func finish(_ worker: WorkerProcess) async -> (envelopes: [Envelope], ended: Bool) {
+    func finish(_ worker: WorkerProcess) async -> (envelopes: [Envelope], ended: Bool, stuck: String?) {
         worker.finishInput()
+        // A worker that does not end (an after-worker hook or code run at exit that does not
+        // return, a worker stopped by a signal) is ended once a step would have been: a run
+        // never waits on it without end.
+        let limit = options.workerStepLimitNanoseconds
+        let reason =
+            "it did not end within \(Int((Double(limit) / 1e9).rounded()))s after its last scenario "
+            + "(an after-worker hook or code run as it exits did not return, or the process was stopped), "
+            + "so it was ended"
+        let deadline = DispatchWorkItem { worker.kill(because: reason) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: limit)), execute: deadline)
+        defer { deadline.cancel() }
         var envelopes: [Envelope] = []
         var ended = false
         while case let batch = await worker.items.next(), !batch.isEmpty {
@@ -94,8 +105,8 @@ struct WorkerSupervisor: Sendable {
                 }
             }
         }
-        _ = worker.waitForExit()
-        return (envelopes, ended)
+        let stuck = worker.waitForExit().killedBecause == reason ? reason : nil
+        return (envelopes, ended, stuck)
     }
 
     /// Asks `worker` for a test case, sending its plan: whether the request reached it (not

@@ -68,6 +68,9 @@ struct StepIndex: Sendable {
         for length in group.suffixLengths {
             guard length <= available else { break }
             let start = utf8.index(utf8.endIndex, offsetBy: -length)
+            // Bytes that start inside a character are no definition's suffix (a string taken
+            // from there would start at the character, and find a longer suffix again).
+            guard start.samePosition(in: text.unicodeScalars) != nil else { continue }
             if let matches = group.bySuffix[String(text[start...])] { found += matches }
         }
     }
