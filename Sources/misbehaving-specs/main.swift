@@ -83,6 +83,9 @@ case "beforeWorker":
 case "crashingBeforeWorker":
     // On purpose: a worker hook that crashes its worker, which the run must contain and name.
     steps.beforeWorker("open a database connection") { fatalError("driver crashed") }
+case "hangingBeforeWorker":
+    // On purpose: a worker hook that never returns (a connection that never opens).
+    steps.beforeWorker("open a database connection") { while true { sleep(1) } }
 case "hangingAfterWorker":
     // On purpose: a worker hook that never returns (a connection that never closes).
     steps.afterWorker("close the database connection") { while true { sleep(1) } }

@@ -105,6 +105,20 @@ final class WorkerEdgeTests: XCTestCase {
         XCTAssertFalse(run.out.contains("PASSED"), run.out)
     }
 
+    /// A before-worker hook that never returns: the worker is ended when a step would have
+    /// been, and the run fails naming the hook, its scenarios not run. It used to wait without end.
+    func test_run_beforeWorkerHookThatNeverReturns_endsTheWorkerAndFailsNamingIt() throws {
+        try feature(["a step that passes", "a step that passes"])
+        let started = Date()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary", "--timeout", "1"], in: project, timeout: 60,
+            environment: ["SPECS_FIXTURE_FAILING_RUN_HOOK": "hangingBeforeWorker"])
+        XCTAssertNotEqual(run.code, 0, run.out + run.err)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        XCTAssertTrue(run.out.contains("'open a database connection'"), run.out.suffix(800).description)
+        XCTAssertFalse(run.out.contains("PASSED"), run.out)
+    }
+
     func test_run_stepPrintingManyMegabytes_passesAndKeepsTheHeadAndTailOfItsOutput() throws {
         try feature(["a step that prints 48 MB"])
         let run = try ExecutableRun.run(

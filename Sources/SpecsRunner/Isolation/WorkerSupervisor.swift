@@ -65,6 +65,16 @@ struct WorkerSupervisor: Sendable {
 
     /// Waits for a new worker's before-all hooks; their events are returned with how it ended.
     func awaitReady(_ worker: WorkerProcess) async -> (readiness: Readiness, envelopes: [Envelope]) {
+        // A before-worker hook that never returns is ended once a step would have been: the run
+        // then fails naming it, rather than wait for it without end.
+        let limit = options.workerStepLimitNanoseconds
+        let deadline = DispatchWorkItem {
+            worker.kill(
+                because: "it was not ready within \(Int((Double(limit) / 1e9).rounded()))s "
+                    + "(a before-worker hook did not return), so it was ended")
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: limit)), execute: deadline)
+        defer { deadline.cancel() }
         var envelopes: [Envelope] = []
         while case let batch = await worker.items.next(), !batch.isEmpty {
             for item in batch {
