@@ -1,3 +1,4 @@
+import SpecsReporting
 import SpecsRunner
 
 /// A file a run reads, which no report of the run may overwrite, with what it is to the run.
@@ -33,8 +34,15 @@ struct RunInput {
             + [Option.xunit, .testOutput, .testList].flatMap { option in
                 parsed.all(option).map { RunInput(path: $0, role: "a file \(option.name) reads") }
             }
-            + parsed.all(.format).compactMap { FormatRequest($0).path }.filter { $0.hasSuffix(".feature") }.map {
+            + parsed.all(.format).compactMap { FormatRequest($0).path }.filter(Self.leadsToAFeatureFile).map {
                 RunInput(path: $0, role: "a feature file")
             }
+    }
+
+    /// Whether a report's place is a `.feature` file, or a link that leads to one.
+    private static func leadsToAFeatureFile(_ path: String) -> Bool {
+        if path.hasSuffix(".feature") { return true }
+        guard case .file(let resolved) = ReportDestination(path) else { return false }
+        return resolved.hasSuffix(".feature")
     }
 }

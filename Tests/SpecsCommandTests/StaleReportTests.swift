@@ -227,9 +227,12 @@ final class StaleReportTests: XCTestCase {
         try scratch.write("x.xml", "<testsuites/>\n")
         try scratch.write("t.log", "Test Suite 'All tests' passed\n")
         let kept = try ["specs.json", "Features/u.feature", "x.xml", "t.log"].map { ($0, try scratch.read($0)) }
+        // A symbolic link to a feature file, named otherwise, leads to one all the same.
+        try FileManager.default.createSymbolicLink(
+            atPath: project.appendingPathComponent("link").path, withDestinationPath: "Features/u.feature")
         for (format, inputs) in [
             ("json:specs.json", [String]()), ("html:Features/u.feature", []), ("junit:x.xml", ["--xunit", "x.xml"]),
-            ("message:t.log", ["--test-output", "t.log"]),
+            ("message:t.log", ["--test-output", "t.log"]), ("junit:link", []),
         ] {
             let refused = try run(["report", "m.ndjson", "--format", format] + inputs)
             XCTAssertEqual(refused.code, 2, format + ": " + refused.out + refused.err)
