@@ -1,3 +1,4 @@
+import Foundation
 import SpecsReporting
 import SpecsRunner
 
@@ -34,9 +35,24 @@ struct RunInput {
             + [Option.xunit, .testOutput, .testList].flatMap { option in
                 parsed.all(option).map { RunInput(path: $0, role: "a file \(option.name) reads") }
             }
-            + parsed.all(.format).compactMap { FormatRequest($0).path }.filter(Self.leadsToAFeatureFile).map {
-                RunInput(path: $0, role: "a feature file")
-            }
+            + (parsed.all(.format).compactMap { FormatRequest($0).path } + redirectedStreams)
+            .filter(Self.leadsToAFeatureFile).map { RunInput(path: $0, role: "a feature file") }
+    }
+
+    /// The files standard output and error are redirected to (`>> F/a.feature`), by path,
+    /// where the system tells it.
+    private static var redirectedStreams: [String] {
+        [STDOUT_FILENO, STDERR_FILENO].compactMap { descriptor in
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            #if os(Linux)
+                return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+            #else
+                var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+                guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
+                return String(cString: buffer)
+            #endif
+        }
     }
 
     /// Whether a report's place is a `.feature` file, or a link that leads to one.

@@ -239,6 +239,14 @@ final class StaleReportTests: XCTestCase {
             XCTAssertTrue(refused.err.contains("give the report another path"), format + ": " + refused.err)
             for (name, text) in kept { XCTAssertEqual(try scratch.read(name), text, "\(format): \(name)") }
         }
+        // Standard output appended to a feature file (`>> Features/u.feature`), too.
+        let feature = try FileHandle(forWritingTo: project.appendingPathComponent("Features/u.feature"))
+        try feature.seekToEnd()
+        let appended = try ExecutableRun.run(
+            "misbehaving-specs", ["report", "m.ndjson", "--format", "junit"], in: project, standardOutput: feature)
+        try feature.close()
+        XCTAssertEqual(appended.code, 2, appended.err)
+        for (name, text) in kept { XCTAssertEqual(try scratch.read(name), text, ">>: \(name)") }
     }
 
     func test_report_streamWithThePartialOfAnEndedRunBesideIt_isRefusedNamingBoth() throws {
