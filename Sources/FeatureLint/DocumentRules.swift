@@ -42,13 +42,20 @@ struct DocumentRules {
     /// any with a colon in it (a misspelt `Scenario:`). Found without the file's lines: a run
     /// asks it of every file, and a feature's user story (`As a ... I want ...`) is no suspect.
     static func suspectDescriptions(of feature: Feature) -> [Described] {
-        let words = Dialect.named(feature.language).map(StepLookalike.DialectWords.init)
+        // The dialect's words are gathered only for a description that needs them: most files have none.
+        var dialectWords: StepLookalike.DialectWords??
+        func words() -> StepLookalike.DialectWords? {
+            if let known = dialectWords { return known }
+            let made = Dialect.named(feature.language).map(StepLookalike.DialectWords.init)
+            dialectWords = .some(made)
+            return made
+        }
         var found: [Described] = []
         func add(_ text: String, after line: Int, holdsSteps: Bool) {
             guard !text.isEmpty else { return }
             if !text.utf8.contains(UInt8(ascii: ":")) {
                 // Lost steps stand last: a description whose last line reads as no step lost none.
-                guard holdsSteps, let words, let last = lastLine(of: text),
+                guard holdsSteps, let last = lastLine(of: text), let words = words(),
                     StepLookalike.reading(last, in: words) != nil
                 else { return }
             }

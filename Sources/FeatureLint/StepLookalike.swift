@@ -30,11 +30,15 @@ enum StepLookalike: Equatable {
         /// Its step keywords (`stepKeywords(of:)`).
         let own: [String]
         let headers: Set<String>
+        /// The most bytes a first few words of a line may have and still be a step keyword
+        /// of any language, or one typo away from one of this dialect's: longer ones are prose.
+        let longestLead: Int
 
         init(_ dialect: Dialect) {
             self.dialect = dialect
             own = StepLookalike.stepKeywords(of: dialect)
             headers = Set(KeywordLookalike.headers(of: dialect))
+            longestLead = max(ForeignStepKeywords.longest, (own.map(\.utf8.count).max() ?? 0) + Typo.mostBytesApart)
         }
     }
 
@@ -55,7 +59,12 @@ enum StepLookalike: Equatable {
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
         // The first words of the line, as many as a keyword has, followed by text.
-        let leads = (1..<min(words.count, 8)).map { words[..<$0].joined(separator: " ") }
+        var leads: [String] = []
+        for count in 1..<min(words.count, 8) {
+            let lead = count == 1 ? String(words[0]) : leads[count - 2] + " " + words[count - 1]
+            guard lead.utf8.count <= known.longestLead else { break }
+            leads.append(lead)
+        }
         if leads.contains(where: own.contains) || leads.contains(where: ForeignStepKeywords.common.contains) {
             return .step
         }
@@ -156,6 +165,11 @@ enum ForeignStepKeywords {
     }()
 
     /// Every language's step keywords too short to tell from a word of prose (`Und`, `Data`).
+    /// The most bytes a step keyword of any language has (without its space).
+    static let longest: Int =
+        Dialect.languages.compactMap(Dialect.named).flatMap(StepLookalike.stepKeywords(of:)).map(\.utf8.count).max()
+        ?? 0
+
     static let common: Set<String> = Set(
         Dialect.languages.compactMap(Dialect.named).flatMap(StepLookalike.stepKeywords(of:)).filter {
             others[$0] == nil && english[$0] == nil

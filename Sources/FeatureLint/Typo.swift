@@ -6,9 +6,18 @@
 /// from the meant one on the keyboard (`Than`, `Thin`, `Denn`); nor is a word written
 /// otherwise than the keyword (`THEN` for `Then`, `given` for `Given`).
 enum Typo {
+    /// How many bytes apart a near miss and its keyword are at most: a character's (4).
+    static let mostBytesApart = 4
+
     static func isNearMiss(_ word: String, of keyword: String) -> Bool {
-        // One letter apart is at most a character's bytes (4) apart: most words are further.
-        guard abs(word.utf8.count - keyword.utf8.count) <= 4, word != keyword,
+        // A near miss starts with the keyword's first letter, or its second (`Gievn`, `iGven`):
+        // most words do not, which bytes tell at once when the word starts in ASCII.
+        if let start = word.utf8.first, start < 0x80, let first = keyword.utf8.first {
+            let second = keyword.utf8.dropFirst().first ?? 0
+            guard start | 0x20 == first | 0x20 || start | 0x20 == second | 0x20 else { return false }
+        }
+        // One letter apart is at most a character's bytes apart: most words are further.
+        guard abs(word.utf8.count - keyword.utf8.count) <= mostBytesApart, word != keyword,
             word.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }),
             let first = word.first, let keywordFirst = keyword.first, first.isUppercase == keywordFirst.isUppercase,
             isShouting(word) == isShouting(keyword)

@@ -26,20 +26,15 @@ struct RunSurvey {
         var unparsable: [String] = []
         var unparsableFiles: Set<String> = []
         var languages: [String: Int] = [:]
-        features = FeatureFiles(surveying: files) { feature in
+        // What a file alone tells (its errors, its outlines' and descriptions' warnings) is
+        // worked out where it is parsed; what the files tell together, in their order.
+        features = FeatureFiles(surveying: files, examine: Self.problems(of:)) { feature, problems in
             if let language = feature.document?.feature?.language { languages[language, default: 0] += 1 }
-            for error in feature.errors {
-                let message = ParseErrorMessage(
-                    source: SourceReference(uri: feature.source.uri, location: error.location),
-                    message: error.description)
-                err.write(Diagnostics.render(message, source: feature.source))
-            }
+            if !problems.isEmpty { err.write(problems) }
             if let error = feature.errors.first {
                 unparsable.append("\(feature.source.uri):\(error.location.line)")
                 unparsableFiles.insert(feature.source.uri)
             }
-            for warning in OutlineCheck.warnings(in: [feature]) { err.write("\(warning)\n") }
-            for warning in KeywordCheck.warnings(in: feature) { err.write("\(warning)\n") }
             selection.visit(feature)
         }
         for warning in selection.unknownTagWarnings() { err.write("warning: \(warning)\n") }
@@ -48,6 +43,21 @@ struct RunSurvey {
         self.unparsable = unparsable
         self.unparsableFiles = unparsableFiles
         self.languages = languages
+    }
+
+    /// What `feature` alone tells, as written to standard error: its parse errors (each with
+    /// a caret), its outlines' placeholders no column fills, its lines lost to description.
+    private static func problems(of feature: LoadedFeature) -> String {
+        var told = ""
+        for error in feature.errors {
+            let message = ParseErrorMessage(
+                source: SourceReference(uri: feature.source.uri, location: error.location),
+                message: error.description)
+            told += Diagnostics.render(message, source: feature.source)
+        }
+        for warning in OutlineCheck.warnings(in: [feature]) { told += "\(warning)\n" }
+        for warning in KeywordCheck.warnings(in: feature) { told += "\(warning)\n" }
+        return told
     }
 
     /// Whether files that do not parse explain why nothing was selected (then "no scenario

@@ -119,6 +119,16 @@ final class StepKeywordLookalikeTests: XCTestCase {
             messages(text).first?.hasPrefix("did you mean 'Given'? 'Angenommen' is a step keyword in de"), true)
     }
 
+    func test_lint_longestStepKeywordsOfAnyLanguageInAnEnglishFile_areErrors() {
+        // The first words of a line are compared up to the longest keyword of any language
+        // (Marathi's, 46 bytes): the longest are still found.
+        let text = "Feature: F\n\n  Scenario: S\n    दिलेल्या प्रमाणे खाते\n    கொடுக்கப்பட்ட கணக்கு\n    When I pay\n"
+        XCTAssertEqual(findings(text), ["4:5 error other-language-keyword", "5:5 error other-language-keyword"])
+        XCTAssertEqual(
+            messages(text).map { $0.components(separatedBy: " is a step keyword in ").last?.prefix(2) ?? "" },
+            ["mr", "ta"])
+    }
+
     func test_lint_nearMissesOfEachStepKeyword_areMisspeltKeywords() {
         let text = """
             Feature: F

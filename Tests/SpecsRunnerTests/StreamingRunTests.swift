@@ -304,6 +304,33 @@ final class FeatureFilesTests: XCTestCase {
     }
 }
 
+extension FeatureFilesTests {
+    func test_initExamining_manyFiles_handsEachFileWhatWasFoundInItInOrder() throws {
+        // More files than a window: each file is examined where it is parsed, on any thread,
+        // and visited in order with what was found in it, never another file's.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [FeaturePath] = []
+        for index in 0..<(ProcessInfo.processInfo.activeProcessorCount * 8 * 2 + 3) {
+            let path = directory.appendingPathComponent("f\(index).feature").path
+            var text = "Feature: f\(index)\n"
+            for number in 0..<(index % 4) { text += "  Scenario: s\(number)\n    Given a step\n" }
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(FeaturePath(argument: path))
+        }
+        var visited: [(name: String, found: String)] = []
+        _ = FeatureFiles(surveying: paths) { feature in
+            "\(feature.document?.feature?.name ?? "-") \(feature.pickles.count)"
+        } visit: { feature, found in
+            visited.append((feature.document?.feature?.name ?? "-", found))
+        }
+
+        XCTAssertEqual(visited.map(\.name), paths.indices.map { "f\($0)" })
+        XCTAssertEqual(visited.map(\.found), paths.indices.map { "f\($0) \($0 % 4)" })
+    }
+}
+
 final class RunResultTests: XCTestCase {
     func test_result_readAfterTheLastEnvelope_givesTheTallyAndTheVerdictOneValue() async {
         let features = StreamingRunTests.features([("a.feature", 2), ("b.feature", 1)], failing: ["b.feature 0"])

@@ -29,6 +29,16 @@ package struct FeatureFiles: FeatureSupply {
     /// `visit` has ids of its own, from 0 (where the run's ids of a file start is known only
     /// once the files before it are parsed): the run's come with `feature(at:)`.
     package init(surveying paths: [FeaturePath], visit: (LoadedFeature) -> Void = { _ in }) {
+        self.init(surveying: paths, examine: { _ in () }, visit: { feature, _ in visit(feature) })
+    }
+
+    /// Reads and parses every file once, as `init(surveying:visit:)` does, and `examine`s
+    /// each where it was parsed, on every processor, before `visit` gets it in order with
+    /// what was found: what can be told of a file alone is told while the others parse.
+    package init<Finding: Sendable>(
+        surveying paths: [FeaturePath], examine: @escaping @Sendable (LoadedFeature) -> Finding,
+        visit: (LoadedFeature, Finding) -> Void
+    ) {
         var starts: [Int] = []
         starts.reserveCapacity(paths.count)
         var nextId = 0
@@ -43,10 +53,10 @@ package struct FeatureFiles: FeatureSupply {
                 bytes += Self.size(of: paths[end])
                 end += 1
             }
-            for (feature, idCount) in Self.loadEach(paths[first..<end]) {
+            for (feature, idCount, finding) in Self.loadEach(paths[first..<end], examine: examine) {
                 starts.append(nextId)
                 nextId += idCount
-                visit(feature)
+                visit(feature, finding)
             }
             first = end
         }
@@ -63,15 +73,18 @@ package struct FeatureFiles: FeatureSupply {
         return stat(path.path, &status) == 0 ? Int(status.st_size) : 0
     }
 
-    /// Each file loaded with ids from 0, with how many ids it took, in the files' order; the
-    /// files are loaded at the same time, on every processor.
-    private static func loadEach(_ files: ArraySlice<FeaturePath>) -> [(LoadedFeature, Int)] {
+    /// Each file loaded with ids from 0, with how many ids it took and what `examine` found
+    /// in it, in the files' order; the files are loaded at the same time, on every processor.
+    private static func loadEach<Finding: Sendable>(
+        _ files: ArraySlice<FeaturePath>, examine: @Sendable (LoadedFeature) -> Finding
+    ) -> [(LoadedFeature, Int, Finding)] {
         let files = Array(files)
-        let loaded = Locked([(LoadedFeature, Int)?](repeating: nil, count: files.count))
+        let loaded = Locked([(LoadedFeature, Int, Finding)?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             var ids = IncrementingIdGenerator()
             let feature = FeatureLoader.load(files[index], ids: &ids)
-            loaded.withLock { $0[index] = (feature, ids.next) }
+            let finding = examine(feature)
+            loaded.withLock { $0[index] = (feature, ids.next, finding) }
         }
         return loaded.withLock { $0.compactMap { $0 } }
     }
