@@ -65,6 +65,9 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
             exit(0)
         }
     }
+    steps.given("a step that changes the working directory to {string}") { (_, folder: String) in
+        guard FileManager.default.changeCurrentDirectoryPath(folder) else { throw ExpectationFailure("no \(folder)") }
+    }
     steps.given("a step that writes {string} to standard error") { (_, text: String) in
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

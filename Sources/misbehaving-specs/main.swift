@@ -92,6 +92,13 @@ case "hangingAfterWorker":
 default: break
 }
 
+// A run hook that changes the working directory, as one that starts a server in its folder.
+if let folder = ProcessInfo.processInfo.environment["SPECS_FIXTURE_BEFORE_ALL_CHANGES_DIRECTORY"] {
+    steps.beforeAll("start the server in its folder") {
+        guard FileManager.default.changeCurrentDirectoryPath(folder) else { throw ExpectationFailure("no \(folder)") }
+    }
+}
+
 // Hooks that say when and in which process they ran, in a file of the working directory.
 if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HOOKS"] == "1" {
     @Sendable func note(_ what: String) throws {

@@ -47,8 +47,11 @@ package struct LoadedFeature: Sendable {
 
 /// A path argument: `features/`, `login.feature` or `login.feature:12:30`.
 package struct FeaturePath: Sendable, Hashable {
-    /// The file or folder.
+    /// The file or folder, as named (reports and streams know a scenario by it).
     package let path: String
+    /// Where the file is read: `path` from the directory the run started in, so that a step
+    /// or hook that changes the working directory (a server started in its folder) loses no file.
+    package let file: String
     /// The lines asked for after it; empty for the whole file.
     package let lines: Set<Int>
     /// Those of `lines` a rerun file named (`@FILE`): the scenarios there run whatever the
@@ -75,13 +78,21 @@ package struct FeaturePath: Sendable, Hashable {
             while path.hasPrefix("/") { path.removeFirst() }
         }
         self.path = path
+        file = Self.absolute(path)
         self.lines = lines
     }
 
     init(path: String, lines: Set<Int>, exactLines: Set<Int> = []) {
         self.path = path
+        file = Self.absolute(path)
         self.lines = lines
         self.exactLines = exactLines
+    }
+
+    /// `path` from the current directory (nothing to change when it starts at the root, or is empty).
+    private static func absolute(_ path: String) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/") else { return path }
+        return FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// This place as a rerun file names it: its lines are run whatever the selection.
@@ -261,7 +272,7 @@ package enum FeatureLoader {
         }
         let source: Source
         do {
-            source = try SourceReader.read(path: file.path)
+            source = try SourceReader.read(path: file.file, uri: file.path)
         } catch {
             let reason = OpenFileLimit.reached ? "cannot be read: " + OpenFileLimit.reason(errno: EMFILE) : error.reason
             return failed(

@@ -70,7 +70,7 @@ package struct FeatureFiles: FeatureSupply {
     /// The size of a file as it is on disk (0 when it cannot be told: it is read to say why).
     private static func size(of path: FeaturePath) -> Int {
         var status = stat()
-        return stat(path.path, &status) == 0 ? Int(status.st_size) : 0
+        return stat(path.file, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Each file loaded with ids from 0, with how many ids it took and what `examine` found
