@@ -29,8 +29,10 @@ public enum SpecsCommand {
         // A run takes SIGINT, SIGTERM and SIGHUP in from now on: one that comes before it
         // watches them (`SignalWatch`) ends it as interrupted, not by the default action.
         if arguments.first.flatMap(Subcommand.init(rawValue:)) == nil { SignalIntake.begin() }
-        // A reader that closes the pipe (`specs | head -1`) ends the output, not the run.
+        // A reader that closes the pipe (`specs | head -1`) ends the output, not the run; a
+        // report larger than the file size limit (`ulimit -f`) fails that report, not the run.
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         let code = await run(
             arguments: arguments, registry: registry(), out: .standardOutput(), err: .standardError(), name: name,
             workerExecutable: Bundle.main.executablePath)

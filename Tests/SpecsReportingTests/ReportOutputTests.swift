@@ -19,7 +19,37 @@ final class ReportOutputTests: XCTestCase {
             "before " + String(repeating: "x", count: 100_000) + " small after")
         XCTAssertNil(output.failure)
     }
+
+    func test_write_failingPartWayThrough_givesThePartialFilesSpaceBackAtOnce() throws {
+        // A write that fails (the disk is full; here, past a file size limit) removes the
+        // partial file then, not at the run's end: the reports written after it need its space.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try ReportOutput.file(folder.appendingPathComponent("m.ndjson").path)
+        var limit = rlimit()
+        XCTAssertEqual(getrlimit(RLIMIT_FSIZE_KIND, &limit), 0)
+        let kept = limit
+        let previous = signal(SIGXFSZ, SIG_IGN)
+        limit.rlim_cur = 1 << 20
+        XCTAssertEqual(setrlimit(RLIMIT_FSIZE_KIND, &limit), 0)
+        output.write(bytes: [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20))
+        var restored = kept
+        setrlimit(RLIMIT_FSIZE_KIND, &restored)
+        signal(SIGXFSZ, previous)
+
+        XCTAssertEqual(output.failure?.hasPrefix("cannot write: "), true, output.failure ?? "no failure")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+        output.close()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
 }
+
+#if os(Linux)
+    private let RLIMIT_FSIZE_KIND = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+#else
+    private let RLIMIT_FSIZE_KIND = RLIMIT_FSIZE
+#endif
 
 final class TimeTextTests: XCTestCase {
     func test_seconds_nanoseconds_areRoundedToTheDigitsAsked() {

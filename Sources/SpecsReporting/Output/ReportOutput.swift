@@ -242,8 +242,17 @@ package final class ReportOutput {
                 failure = "cannot write: its reader closed it before the report's end"
             } else {
                 failure = "cannot write: \(String(cString: strerror(errno)))"
+                givePartialBack()
             }
         }
+    }
+
+    /// Empties and removes the partial file of a report whose write failed, at once: on a
+    /// full disk it would hold the space the run's other reports need until the run's end.
+    private func givePartialBack() {
+        guard let pending = pendingRename else { return }
+        _ = ftruncate(descriptor, 0)
+        unlink(pending.temporary)
     }
 
     /// Records a failure found on the way to this output (a part of the report that could
