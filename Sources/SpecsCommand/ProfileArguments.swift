@@ -37,27 +37,46 @@ package enum ProfileArguments {
                 message: "\(configuration.error(message, at: configuration.keyPath(ofOption: name, profile: profile)))")
         }
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
+            if let message = kindProblem(name, value) { throw error(message, at: name) }
             if name == "paths" {
-                guard case .values(let paths) = value else { throw error("'paths' takes a list of paths", at: name) }
-                if !hasPaths { arguments += paths }
+                if !hasPaths, case .values(let paths) = value { arguments += paths }
                 continue
             }
-            guard let spec = settable.first(where: { $0.name == "--" + name }) else {
-                let known = settable.map { String($0.name.dropFirst(2)) } + ["paths"]
-                throw error("unknown option '\(name)'" + ProjectConfiguration.nearest(name, among: known), at: name)
+            guard let spec = settable.first(where: { $0.name == "--" + name }), !given.contains(spec.name) else {
+                continue
             }
-            guard !given.contains(spec.name) else { continue }
-            switch (value, spec.value) {
-            case (.flag(let on), nil): if on { arguments.append(spec.name) }
-            case (.values(let values), .some): for text in values { arguments += [spec.name, text] }
-            case (.flag, .some):
-                throw error("'\(name)' takes a value <\(spec.value ?? "")>, not true or false", at: name)
-            case (.values, nil):
-                throw error("'\(name)' is a switch: give it true or false", at: name)
+            switch value {
+            case .flag(let on): if on { arguments.append(spec.name) }
+            case .values(let values): for text in values { arguments += [spec.name, text] }
+            }
+        }
+        // A mistake in a profile this run does not use is told now, not first in the CI that uses it.
+        for (name, profileOptions) in configuration.profiles.sorted(by: { $0.key < $1.key }) where name != profile {
+            for (option, value) in profileOptions.sorted(by: { $0.key < $1.key }) {
+                guard let message = kindProblem(option, value) else { continue }
+                throw UsageError(message: "\(configuration.error(message, at: ["profiles", name, option]))")
             }
         }
         if let (name, message) = problem(of: arguments) { throw error(message, at: name) }
         return arguments + commandLine
+    }
+
+    /// What is wrong with the option `name` of the file set to `value`: an option no file may
+    /// set (named with the nearest that it may), or a value of the wrong kind; nil when none.
+    private static func kindProblem(_ name: String, _ value: ProjectConfiguration.Value) -> String? {
+        if name == "paths" {
+            guard case .values = value else { return "'paths' takes a list of paths" }
+            return nil
+        }
+        guard let spec = settable.first(where: { $0.name == "--" + name }) else {
+            let known = settable.map { String($0.name.dropFirst(2)) } + ["paths"]
+            return "unknown option '\(name)'" + ProjectConfiguration.nearest(name, among: known)
+        }
+        switch (value, spec.value) {
+        case (.flag, nil), (.values, .some): return nil
+        case (.flag, .some): return "'\(name)' takes a value <\(spec.value ?? "")>, not true or false"
+        case (.values, nil): return "'\(name)' is a switch: give it true or false"
+        }
     }
 
     /// The first of the numbers, tag expressions and name patterns the file gives (those the

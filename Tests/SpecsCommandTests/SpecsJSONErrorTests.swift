@@ -50,6 +50,28 @@ final class SpecsJSONErrorTests: XCTestCase {
         XCTAssertThrowsError(try ProfileArguments.configuredTags(profile: "ci", directory: directory))
     }
 
+    /// A mistake in a profile the run does not use is told by every run (and by the scenario
+    /// tests), at its key: a team learns of it on its first run, not first in the CI that uses it.
+    func test_run_mistakeInAProfileTheRunDoesNotUse_isAnErrorAtItsKey() throws {
+        let json =
+            #"{ "default": { "format": ["summary"] }, "profiles": { "ci": { "tag": "@x" }, "nightly": { "dry-run": 1 } } }"#
+        // The profile the run uses is read first; then every other.
+        for (arguments, expected) in [
+            ([], "specs.json:1:63: error: unknown option 'tag'. Did you mean 'tags'?\n"),
+            (["--profile", "nightly"], "specs.json:1:91: error: 'dry-run' is a switch: give it true or false\n"),
+        ] {
+            let run = try run(json, arguments)
+            XCTAssertEqual(run.code, 2, run.out + run.err)
+            XCTAssertEqual(run.err, expected, "\(arguments)")
+        }
+        let other = try run(json.replacingOccurrences(of: "tag", with: "tags"), ["--profile", "ci"])
+        XCTAssertEqual(other.code, 2, other.out + other.err)
+        XCTAssertTrue(other.err.contains("error: 'dry-run' is a switch: give it true or false"), other.err)
+        XCTAssertThrowsError(try ProfileArguments.configuredTags(profile: nil, directory: project.root.path)) {
+            XCTAssertTrue("\($0)".contains("'dry-run' is a switch"), "\($0)")
+        }
+    }
+
     /// The scenario tests take the file's step timeout too, as a run does (60 s without one).
     func test_configuredRun_timeoutOfTheFileAndItsProfile() throws {
         let directory = project.root.path
