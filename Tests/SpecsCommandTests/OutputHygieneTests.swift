@@ -156,6 +156,20 @@ final class OutputHygieneTests: XCTestCase {
         XCTAssertTrue(pretty.out.contains("an undefined \\u{1B}[31mred step"), pretty.out)
     }
 
+    func test_run_stepWritingEscapesToStandardErrorOnAWorker_isShownWrittenOut() throws {
+        // What a step logs on its worker's standard error reaches the run's written out too.
+        try scratch.write(
+            "Features/log.feature",
+            "Feature: log\n  Scenario: s\n    Given a step that writes \"title\u{1B}]0;pwned\u{07} clear\u{1B}[2J end\" "
+                + "to standard error\n")
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/log.feature", "--format", "summary"], in: scratch.root,
+            environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertFalse(run.err.contains("\u{1B}") || run.err.contains("\u{07}"), run.err)
+        XCTAssertTrue(run.err.contains("title\\u{1B}]0;pwned\\u{7} clear\\u{1B}[2J end\n"), run.err)
+    }
+
     func test_run_fileNamedTwice_runsEachScenarioOnce() throws {
         for paths in [
             ["Features", "Features/a.feature"], ["Features/a.feature", "./Features/a.feature"],

@@ -1,3 +1,4 @@
+import SpecsRunner
 import XCTest
 
 @testable import SpecsReporting

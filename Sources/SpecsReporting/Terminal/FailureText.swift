@@ -1,4 +1,5 @@
 import Messages
+import SpecsRunner
 
 /// How a non-passing step is explained: its message, where it is in the feature
 /// file, and for undefined steps the nearest definitions and the snippet that defines it.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecsRunner
 import Traceability
 
 /// The traceability matrix as text: a terminal table or Markdown.

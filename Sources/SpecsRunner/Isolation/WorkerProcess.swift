@@ -139,14 +139,16 @@ final class WorkerProcess: Sendable {
             items.finish()
             streams.leave()
         }
-        // A line of standard error is kept up to 16 KiB: enough to explain a crash.
+        // A line of standard error is kept up to 16 KiB: enough to explain a crash. It is
+        // shown with its control characters written out, as every line of the run's is: what a
+        // step logs cannot retitle or clear the terminal.
         let errorsEnded = self.errorsEnded
         Self.readLines(child.errors, until: abandoned, maximumLine: 16_384) { [recent] bytes, _ in
-            var shown = bytes
+            let line = String(decoding: bytes, as: UTF8.self)
+            var shown = Array(TerminalText.escape(line).utf8)
             shown.append(0x0A)
             shown.withUnsafeBytes { _ = writeAll(STDERR_FILENO, $0) }
             let read = DispatchTime.now().uptimeNanoseconds
-            let line = String(decoding: bytes, as: UTF8.self)
             recent.withLock {
                 $0.append((read, line))
                 if $0.count > 400 { $0.removeFirst($0.count - 400) }

@@ -26,7 +26,7 @@ package enum TerminalText {
     }
 
     /// Whether a terminal takes `scalar` as a control rather than as a character to show.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
             || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
