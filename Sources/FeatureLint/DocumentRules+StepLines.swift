@@ -12,7 +12,12 @@ extension DocumentRules {
         for (number, raw) in lines.reversed() {
             let text = raw.trimmingSpaces
             guard !text.isEmpty else { continue }
-            guard let reading = StepLookalike.reading(text, in: dialect) else { return }
+            guard var reading = StepLookalike.reading(text, in: dialect) else { return }
+            if reading == .step, let definedStep,
+                let foreign = StepLookalike.shortForeign(text, in: dialect, definedStep: definedStep)
+            {
+                reading = foreign
+            }
             let column = raw.prefix { $0 == " " || $0 == "\t" }.count + 1
             let lost = "the line is description text, and its step never runs"
             switch reading {

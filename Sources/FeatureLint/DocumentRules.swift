@@ -6,6 +6,10 @@ struct DocumentRules {
     let configuration: LintConfiguration
     /// The file's lines (line ends aside): a description's lines are found in them.
     let lines: [Substring]
+    /// Whether a step's text matches a definition, when the definitions are known (a run's):
+    /// then a description line of another language's short keyword before such a text is a
+    /// step lost (`Wenn a step that fails` in an English file).
+    var definedStep: (@Sendable (String) -> Bool)?
 
     func check(into findings: inout Findings) {
         if feature.name.trimmingSpaces.isEmpty {

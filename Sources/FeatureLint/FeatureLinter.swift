@@ -80,13 +80,19 @@ package struct FeatureLinter: Sendable {
     /// `other-language-keyword`): what a run warns of, since such a step never runs. Only the
     /// descriptions where a line may have been lost are read
     /// (`DocumentRules.suspectDescriptions`): a file without any costs next to nothing.
-    package func descriptionKeywords(_ text: String, document: GherkinDocument) -> [LintFinding] {
+    /// `definedStep`: whether a text matches a step definition, when they are known; then a
+    /// line of another language's short keyword (`Wenn`) before a defined step is told too.
+    package func descriptionKeywords(
+        _ text: String, document: GherkinDocument, definedStep: (@Sendable (String) -> Bool)? = nil
+    ) -> [LintFinding] {
         guard let feature = document.feature else { return [] }
         let suspects = DocumentRules.suspectDescriptions(of: feature)
         guard !suspects.isEmpty else { return [] }
         var findings = Findings(configuration: configuration)
-        DocumentRules(feature: feature, configuration: configuration, lines: SourceLines.of(text))
-            .checkDescriptions(suspects, into: &findings)
+        DocumentRules(
+            feature: feature, configuration: configuration, lines: SourceLines.of(text), definedStep: definedStep
+        )
+        .checkDescriptions(suspects, into: &findings)
         return findings.sorted.filter { $0.rule == "misspelt-keyword" || $0.rule == "other-language-keyword" }
     }
 

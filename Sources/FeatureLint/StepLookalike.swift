@@ -65,7 +65,12 @@ enum StepLookalike: Equatable {
             guard lead.utf8.count <= known.longestLead else { break }
             leads.append(lead)
         }
-        if leads.contains(where: own.contains) || leads.contains(where: ForeignStepKeywords.common.contains) {
+        // Another language's keyword that is a word of prose too (`Dado`, `Eğer`) reads as a
+        // step, unless the line goes on into a longer one distinctive enough (`Dado que`, `Eğer ki`).
+        if leads.contains(where: own.contains)
+            || (leads.contains(where: ForeignStepKeywords.common.contains)
+                && !leads.contains(where: { ForeignStepKeywords.others[$0] != nil }))
+        {
             return .step
         }
         let headers = known.headers
@@ -93,6 +98,28 @@ enum StepLookalike: Equatable {
             {
                 return .foreign(word: lead, language: language, native: native(kind, in: dialect))
             }
+        }
+        return nil
+    }
+
+    /// How `line` reads when it starts with another language's short step keyword (`Wenn`,
+    /// `Dado`, too much a word of prose to be told on its own) followed by the text of a step the
+    /// runner defines (`definedStep`): as that language's step; nil otherwise.
+    static func shortForeign(
+        _ line: Substring, in dialect: Dialect, definedStep: (String) -> Bool
+    ) -> StepLookalike? {
+        let words = line.split { $0 == " " || $0 == "\t" }
+        guard words.count > 1 else { return nil }
+        let own = Set(stepKeywords(of: dialect))
+        var lead = ""
+        for count in 1..<min(words.count, 8) {
+            lead += (count == 1 ? "" : " ") + words[count - 1]
+            guard lead.utf8.count <= ForeignStepKeywords.longest else { return nil }
+            guard !own.contains(lead), let found = ForeignStepKeywords.short[lead],
+                let (language, kind) = found.first(where: { $0.language != dialect.language }),
+                definedStep(words[count...].joined(separator: " "))
+            else { continue }
+            return .foreign(word: lead, language: language, native: native(kind, in: dialect))
         }
         return nil
     }
@@ -164,14 +191,30 @@ enum ForeignStepKeywords {
         return table
     }()
 
-    /// Every language's step keywords too short to tell from a word of prose (`Und`, `Data`).
     /// The most bytes a step keyword of any language has (without its space).
     static let longest: Int =
         Dialect.languages.compactMap(Dialect.named).flatMap(StepLookalike.stepKeywords(of:)).map(\.utf8.count).max()
         ?? 0
 
-    static let common: Set<String> = Set(
-        Dialect.languages.compactMap(Dialect.named).flatMap(StepLookalike.stepKeywords(of:)).filter {
-            others[$0] == nil && english[$0] == nil
-        })
+    /// Every language's step keywords too short to tell from a word of prose (`Und`, `Data`).
+    static let common: Set<String> = Set(short.keys)
+
+    /// Those keywords (`Wenn`, `Dado`, `Soit`), each with the languages that have it: one is
+    /// told only before the text of a step the runner defines (`StepLookalike.shortForeign`).
+    static let short: [String: [(language: String, kind: StepKind)]] = {
+        var table: [String: [(language: String, kind: StepKind)]] = [:]
+        for language in Dialect.languages {
+            guard let dialect = Dialect.named(language) else { continue }
+            for kind in StepKind.allCases {
+                for keyword in kind.keywords(in: dialect) where keyword.hasSuffix(" ") && keyword != "* " {
+                    let word = String(keyword.dropLast())
+                    guard others[word] == nil, english[word] == nil,
+                        !(table[word]?.contains { $0.language == language } ?? false)
+                    else { continue }
+                    table[word, default: []].append((language, kind))
+                }
+            }
+        }
+        return table
+    }()
 }

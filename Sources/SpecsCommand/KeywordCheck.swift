@@ -6,9 +6,13 @@ import SpecsRunner
 /// goes on, but the step never runs, and a scenario of such lines would pass with fewer
 /// steps, silently. Told as `specs lint` tells them, as warnings.
 enum KeywordCheck {
-    static func warnings(in feature: LoadedFeature) -> [String] {
+    /// `definedStep`: whether a text matches one of the run's step definitions; then a line of
+    /// another language's short keyword (`Wenn`, `Dado`) before a defined step is told too.
+    static func warnings(in feature: LoadedFeature, definedStep: (@Sendable (String) -> Bool)? = nil) -> [String] {
         guard let document = feature.document else { return [] }
-        return FeatureLinter().descriptionKeywords(feature.source.data, document: document).map { finding in
+        let findings = FeatureLinter().descriptionKeywords(
+            feature.source.data, document: document, definedStep: definedStep)
+        return findings.map { finding in
             "\(feature.source.uri):\(finding.line):\(finding.column): warning: \(finding.message) [\(finding.rule)]"
         }
     }

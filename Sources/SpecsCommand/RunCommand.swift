@@ -74,7 +74,8 @@ struct RunCommand {
         //    at once: keeping every document from the survey would make a run's memory grow
         //    with the suite instead of staying flat.
         // A worker process parses nothing: it is sent each test case's plan.
-        let survey = RunSurvey(files, tags: options.tags, tagsOrigin: tagsOrigin, err: err)
+        let survey = RunSurvey(
+            files, tags: options.tags, tagsOrigin: tagsOrigin, definedStep: registry.definesStep, err: err)
         // A hook whose tag the features write in other Unicode runs for none of them, silently.
         for hook in registry.hookTags {
             for tag in Set(survey.selection.tagsInOtherUnicode(hook.tags)).sorted() {

@@ -21,14 +21,19 @@ struct RunSurvey {
     var languages: [String: Int] = [:]
 
     /// Surveys `files`, telling `err` each problem as it is found.
-    init(_ files: [FeaturePath], tags: TagExpression, tagsOrigin: String = Option.tags.name, err: ReportOutput) {
+    /// `definedStep`: whether a text matches one of the run's step definitions (see `KeywordCheck`).
+    init(
+        _ files: [FeaturePath], tags: TagExpression, tagsOrigin: String = Option.tags.name,
+        definedStep: (@Sendable (String) -> Bool)? = nil, err: ReportOutput
+    ) {
         var selection = SelectionCheck(tags: tags, origin: tagsOrigin)
         var unparsable: [String] = []
         var unparsableFiles: Set<String> = []
         var languages: [String: Int] = [:]
         // What a file alone tells (its errors, its outlines' and descriptions' warnings) is
         // worked out where it is parsed; what the files tell together, in their order.
-        features = FeatureFiles(surveying: files, examine: Self.problems(of:)) { feature, problems in
+        let examine: @Sendable (LoadedFeature) -> String = { Self.problems(of: $0, definedStep: definedStep) }
+        features = FeatureFiles(surveying: files, examine: examine) { feature, problems in
             if let language = feature.document?.feature?.language { languages[language, default: 0] += 1 }
             if !problems.isEmpty { err.write(problems) }
             if let error = feature.errors.first {
@@ -47,7 +52,7 @@ struct RunSurvey {
 
     /// What `feature` alone tells, as written to standard error: its parse errors (each with
     /// a caret), its outlines' placeholders no column fills, its lines lost to description.
-    private static func problems(of feature: LoadedFeature) -> String {
+    private static func problems(of feature: LoadedFeature, definedStep: (@Sendable (String) -> Bool)?) -> String {
         var told = ""
         for error in feature.errors {
             let message = ParseErrorMessage(
@@ -56,7 +61,7 @@ struct RunSurvey {
             told += Diagnostics.render(message, source: feature.source)
         }
         for warning in OutlineCheck.warnings(in: [feature]) { told += "\(warning)\n" }
-        for warning in KeywordCheck.warnings(in: feature) { told += "\(warning)\n" }
+        for warning in KeywordCheck.warnings(in: feature, definedStep: definedStep) { told += "\(warning)\n" }
         return told
     }
 

@@ -30,4 +30,27 @@ final class DescriptionKeywordTests: XCTestCase {
         // Legal Gherkin: the verdict is the scenarios' (the English step in German is no step).
         XCTAssertEqual(run.code, 0, run.out + run.err)
     }
+
+    func test_run_shortKeywordOfAnotherLanguageBeforeADefinedStep_isWarnedAndProseIsNot() throws {
+        // `Wenn`, `Dado`, `Als` are words of prose too: one is told when the rest of its line is a
+        // step the runner defines (a German team's file without `# language: de`), not in prose.
+        var text = "Feature: Lost\n"
+        let keywords = ["Wenn", "Dann", "Soit", "Dado", "Als", "Stel", "Und", "Eğer ki"]
+        for (number, keyword) in keywords.enumerated() {
+            text += "\n  Scenario: s\(number)\n    \(keyword) a step that fails\n    Given a step that passes\n"
+        }
+        text += "\n  Scenario: prose\n    Als Kunde möchte ich zahlen\n    Dado el caso\n    Given a step that passes\n"
+        try scratch.write("Features/lost.feature", text)
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        XCTAssertEqual(
+            warnings.map { String($0.prefix { $0 != " " }) },
+            keywords.indices.map { "Features/lost.feature:\(4 + 4 * $0):5:" }, run.err)
+        XCTAssertTrue(
+            warnings.first?.contains(
+                "did you mean 'When'? 'Wenn' is a step keyword in de, not in this file's language (en)")
+                == true, run.err)
+        XCTAssertTrue(warnings.last?.contains("'Eğer ki' is a step keyword in tr") == true, run.err)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+    }
 }

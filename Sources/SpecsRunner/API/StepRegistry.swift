@@ -27,6 +27,12 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     package var hookTags: [(location: CodeLocation, tags: [String])] {
         hooks.compactMap { hook in hook.tagExpression.map { (hook.location, $0.expression.tagNames) } }
     }
+    /// Whether a step of text `text` would match a definition: asked of description lines a
+    /// run suspects to be lost steps (`Wenn a step` in an English file).
+    package var definesStep: @Sendable (String) -> Bool {
+        let matcher = StepMatcher(definitions: steps)
+        return { !matcher.matches(for: $0).isEmpty }
+    }
     /// Definitions that could not be registered, each with its file and line; a run reports them before any scenario.
     public private(set) var problems: [DefinitionProblem] = []
     private var nextId = 0
