@@ -74,6 +74,27 @@ final class NearestStepsTests: XCTestCase {
         XCTAssertFalse(text.contains("Did you mean"), text)
     }
 
+    func test_didYouMean_decimalComma_namesTheFloatDefinitionItMeant() throws {
+        // A German or French team's `2,5 EUR`: the {float} step is one character away.
+        var registry = StepRegistry { World() }
+        registry.given("ein Warenkorb mit {int} Artikel(n) zu {float} EUR") { (_, _: Int, _: Double) in }
+        registry.given("a step that passes") { _ in }
+        XCTAssertEqual(registry.problems.count, 0)
+        let steps = NearestSteps(definitions: registry.steps)
+        let text = try XCTUnwrap(steps.didYouMean("ein Warenkorb mit 2 Artikel zu 2,5 EUR"))
+        XCTAssertTrue(
+            text.hasPrefix("The step writes a decimal comma; 'ein Warenkorb mit {int} Artikel(n) zu {float} EUR' at "),
+            text)
+        XCTAssertTrue(
+            text.hasSuffix(
+                "with a decimal point ('ein Warenkorb mit 2 Artikel zu 2.5 EUR'): {float} reads a point, as Cucumber's does"
+            ), text)
+        // A comma that is no decimal one is left to the nearest steps.
+        XCTAssertNil(NearestSteps.withDecimalPoints("1, 2 and 3,"))
+        XCTAssertEqual(NearestSteps.withDecimalPoints("1,5 and 2,25"), "1.5 and 2.25")
+        XCTAssertFalse(steps.didYouMean("ein Warenkorb mit 2 Artikeln zu 2,5 Euro")?.contains("decimal comma") ?? false)
+    }
+
     func test_didYouMean_namesEachDefinitionWithItsPlace() throws {
         let text = try XCTUnwrap(nearest(["a step that passes"]).didYouMean("a step that pases"))
         XCTAssertTrue(text.hasPrefix("Did you mean:\n  'a step that passes' at "), text)

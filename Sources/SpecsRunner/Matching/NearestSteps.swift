@@ -124,9 +124,32 @@ struct NearestSteps: Sendable {
                 + "'\(definition.expression.source)' at \(definition.location) matches it composed (NFC): "
                 + "save the feature file as NFC"
         }
+        if let pointed = Self.withDecimalPoints(text),
+            let definition = definitions.first(where: { $0.expression.match(pointed) != nil })
+        {
+            return "The step writes a decimal comma; '\(definition.expression.source)' at \(definition.location) "
+                + "matches it with a decimal point ('\(pointed)'): {float} reads a point, as Cucumber's does"
+        }
         let found = nearest(to: text)
         guard !found.isEmpty else { return nil }
         return (["Did you mean:"] + found.map { "  '\($0.expression)' at \($0.location)" }).joined(separator: "\n")
+    }
+
+    /// `text` with each comma between two digits a point (`2,5 EUR` is `2.5 EUR`), when it has one.
+    static func withDecimalPoints(_ text: String) -> String? {
+        var scalars = Array(text.unicodeScalars)
+        var changed = false
+        for index in scalars.indices.dropFirst().dropLast()
+        where scalars[index] == "," && scalars[index - 1].properties.numericType == .decimal
+            && scalars[index + 1].properties.numericType == .decimal
+        {
+            scalars[index] = "."
+            changed = true
+        }
+        guard changed else { return nil }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
     }
 
     /// `text` composed (NFC), when that is another text, scalar for scalar.
