@@ -9,12 +9,13 @@ extension DocumentRules {
     func steps(
         inDescription lines: [(number: Int, text: Substring)], dialect: Dialect, into findings: inout Findings
     ) {
+        let words = StepLookalike.DialectWords(dialect)
         for (number, raw) in lines.reversed() {
             let text = raw.trimmingSpaces
             guard !text.isEmpty else { continue }
-            guard var reading = StepLookalike.reading(text, in: dialect) else { return }
+            guard var reading = StepLookalike.reading(text, in: words) else { return }
             if reading == .step, let definedStep,
-                let foreign = StepLookalike.shortForeign(text, in: dialect, definedStep: definedStep)
+                let foreign = StepLookalike.shortForeign(text, in: words, definedStep: definedStep)
             {
                 reading = foreign
             }

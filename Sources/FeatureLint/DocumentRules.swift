@@ -366,9 +366,26 @@ struct DocumentRules {
     }
 }
 
-extension StringProtocol {
+extension Substring {
+    /// The text without the spaces and tabs at its ends: a slice of it, found on its bytes
+    /// when the text it keeps starts and ends in ASCII (no accent can join a space there).
     var trimmingSpaces: Substring {
-        let view = self[...]
-        return Substring(view.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { bytes.formIndex(after: &start) }
+        while end > start {
+            let before = bytes.index(before: end)
+            guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
+            end = before
+        }
+        if start == end { return self[endIndex...] }
+        if bytes[start] < 0x80, bytes[bytes.index(before: end)] < 0x80 { return self[start..<end] }
+        return Substring(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
+}
+
+extension String {
+    /// The text without the spaces and tabs at its ends.
+    var trimmingSpaces: Substring { self[...].trimmingSpaces }
 }

@@ -106,11 +106,11 @@ enum StepLookalike: Equatable {
     /// `Dado`, too much a word of prose to be told on its own) followed by the text of a step the
     /// runner defines (`definedStep`): as that language's step; nil otherwise.
     static func shortForeign(
-        _ line: Substring, in dialect: Dialect, definedStep: (String) -> Bool
+        _ line: Substring, in known: DialectWords, definedStep: (String) -> Bool
     ) -> StepLookalike? {
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
-        let own = Set(stepKeywords(of: dialect))
+        let (dialect, own) = (known.dialect, known.own)
         var lead = ""
         for count in 1..<min(words.count, 8) {
             lead += (count == 1 ? "" : " ") + words[count - 1]
