@@ -334,17 +334,11 @@ struct OutputFactory {
                 output: stream, context: traceability.context,
                 language: parsed.value(.reportLanguage) ?? featuresLanguage,
                 title: parsed.value(.title) ?? PackageName.current ?? "Specifications", dryRun: parsed.has(.dryRun),
-                historyDirectory: parsed.value(.history).map(Self.fromStartDirectory), ledger: ledger,
+                historyDirectory: parsed.value(.history).map(WorkingDirectory.absolute), ledger: ledger,
                 verdict: readers.board)
             files.htmlReports.append(report)
             return report
         default: return PrettyFormatter(output: stream, palette: palette, ledger: ledger)
         }
-    }
-
-    /// `path` from the directory the run starts in: a folder written at the run's end (the
-    /// history's) is where it was asked for, even when a step or hook changed the directory.
-    private static func fromStartDirectory(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

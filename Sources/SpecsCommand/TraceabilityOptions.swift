@@ -1,5 +1,6 @@
 import Foundation
 import SpecsReporting
+import SpecsRunner
 import Traceability
 
 /// Reads the traceability options: where the tests are, their results, the minimum coverage.
@@ -42,8 +43,10 @@ struct TraceabilityOptions {
             {
                 throw UsageError(message: "--tests-dir: '\(directory)' is not a directory")
             }
-            // Scanned when a report is first built, not by runs that report no traceability.
-            inventory = { TestInventory.scan(directory: directory) }
+            // Scanned when a report is first built, not by runs that report no traceability:
+            // from the directory the run started in, whatever a step or hook did to it since.
+            let folder = WorkingDirectory.absolute(directory)
+            inventory = { TestInventory.scan(directory: folder) }
         }
         var results: TestResults?
         var warnings: [String] = []

@@ -58,4 +58,23 @@ final class WorkingDirectoryChangeTests: XCTestCase {
             try FileManager.default.removeItem(atPath: scratch.root.appendingPathComponent("reports/history").path)
         }
     }
+
+    func test_run_beforeAllChangesTheDirectory_findsTheLinkedTestsOfThePackage() throws {
+        // The tests a scenario links are looked up in the package's Tests folder, not the new one's.
+        try scratch.write(
+            "Features/linked.feature",
+            "Feature: L\n  @xctest:FooTests/test_one\n  Scenario: linked\n    Given a step that passes\n")
+        try scratch.write(
+            "Tests/FooTests/FooTests.swift",
+            "import XCTest\n\nfinal class FooTests: XCTestCase {\n    func test_one() {}\n}\n")
+        for options in [[], ["--in-process"]] {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["Features", "--format", "summary"] + options, in: scratch.root,
+                environment: [
+                    "SPECS_FIXTURE_UNRULY_STEPS": "1", "SPECS_FIXTURE_BEFORE_ALL_CHANGES_DIRECTORY": elsewhere.path,
+                ])
+            XCTAssertEqual(run.code, 0, "\(options)" + run.out + run.err)
+            XCTAssertTrue(run.out.contains("1202 scenarios (1202 passed)"), "\(options)" + run.out)
+        }
+    }
 }

@@ -78,21 +78,15 @@ package struct FeaturePath: Sendable, Hashable {
             while path.hasPrefix("/") { path.removeFirst() }
         }
         self.path = path
-        file = Self.absolute(path)
+        file = WorkingDirectory.absolute(path)
         self.lines = lines
     }
 
     init(path: String, lines: Set<Int>, exactLines: Set<Int> = []) {
         self.path = path
-        file = Self.absolute(path)
+        file = WorkingDirectory.absolute(path)
         self.lines = lines
         self.exactLines = exactLines
-    }
-
-    /// `path` from the current directory (nothing to change when it starts at the root, or is empty).
-    private static func absolute(_ path: String) -> String {
-        guard !path.isEmpty, !path.hasPrefix("/") else { return path }
-        return FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// This place as a rerun file names it: its lines are run whatever the selection.
