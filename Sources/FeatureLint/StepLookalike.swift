@@ -56,6 +56,12 @@ enum StepLookalike: Equatable {
                 return .colon(keyword: keyword)
             }
         }
+        // Another language's keyword before a no-break space or a colon (`Angenommen` and a
+        // pasted no-break space, `Quand: le client paie`): a short one only before a defined step.
+        if let (keyword, _) = oddlySeparated(line) {
+            if let foreign = distinctiveForeign(keyword, in: dialect) { return foreign }
+            if ForeignStepKeywords.common.contains(keyword), !own.contains(keyword) { return .step }
+        }
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
         // The first words of the line, as many as a keyword has, followed by text.
@@ -108,9 +114,15 @@ enum StepLookalike: Equatable {
     static func shortForeign(
         _ line: Substring, in known: DialectWords, definedStep: (String) -> Bool
     ) -> StepLookalike? {
+        let (dialect, own) = (known.dialect, known.own)
+        if let (keyword, rest) = oddlySeparated(line), !own.contains(keyword),
+            let found = ForeignStepKeywords.short[keyword],
+            let (language, kind) = found.first(where: { $0.language != dialect.language }), definedStep(String(rest))
+        {
+            return .foreign(word: keyword, language: language, native: native(kind, in: dialect))
+        }
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
-        let (dialect, own) = (known.dialect, known.own)
         var lead = ""
         for count in 1..<min(words.count, 8) {
             lead += (count == 1 ? "" : " ") + words[count - 1]
@@ -120,6 +132,32 @@ enum StepLookalike: Equatable {
                 definedStep(words[count...].joined(separator: " "))
             else { continue }
             return .foreign(word: lead, language: language, native: native(kind, in: dialect))
+        }
+        return nil
+    }
+
+    /// The words of `line` before its first space other than a plain space or a tab (a
+    /// no-break space, pasted), or its first colon, when they may be a keyword and text follows.
+    private static func oddlySeparated(_ line: Substring) -> (keyword: String, rest: Substring)? {
+        guard
+            let odd = line.firstIndex(where: { $0 == ":" || ($0 != " " && $0 != "\t" && $0.isWhitespace) })
+        else { return nil }
+        let keyword = line[..<odd].trimmingSpaces
+        let rest = line[line.index(after: odd)...].trimmingSpaces
+        guard !keyword.isEmpty, !rest.isEmpty, keyword.utf8.count <= ForeignStepKeywords.longest else { return nil }
+        return (String(keyword), rest)
+    }
+
+    /// `keyword` as another language's step keyword distinctive enough to tell (`Angenommen`;
+    /// an English one in a file of another language); nil when it is none.
+    private static func distinctiveForeign(_ keyword: String, in dialect: Dialect) -> StepLookalike? {
+        if dialect.language != "en", let kind = ForeignStepKeywords.english[keyword] {
+            return .foreign(word: keyword, language: "en", native: native(kind, in: dialect))
+        }
+        if let found = ForeignStepKeywords.others[keyword],
+            let (language, kind) = found.first(where: { $0.language != dialect.language && $0.language != "en" })
+        {
+            return .foreign(word: keyword, language: language, native: native(kind, in: dialect))
         }
         return nil
     }

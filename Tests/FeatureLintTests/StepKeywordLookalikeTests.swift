@@ -119,6 +119,27 @@ final class StepKeywordLookalikeTests: XCTestCase {
             messages(text).first?.hasPrefix("did you mean 'Given'? 'Angenommen' is a step keyword in de"), true)
     }
 
+    func test_lint_otherLanguagesKeywordBeforeANoBreakSpaceOrAColon_isAnErrorAndAProseLabelIsNot() {
+        // Pasted text (a no-break space) or a heading's colon after another language's keyword.
+        let english =
+            "Feature: F\n\n  Scenario: a\n    Angenommen\u{00A0}ein Konto\n    When I pay\n\n"
+            + "  Scenario: b\n    Quand: le client paie\n    When I pay\n\n"
+            + "  Scenario: c\n    Data: kept for a year\n    When I pay\n\n"
+            + "  Scenario: d\n    Gegeben sei\u{202F}ein Betrag\n    When I pay\n"
+        XCTAssertEqual(
+            findings(english),
+            [
+                "4:5 error other-language-keyword", "8:5 error other-language-keyword",
+                "16:5 error other-language-keyword",
+            ])
+        XCTAssertEqual(
+            messages(english).first?.hasPrefix("did you mean 'Given'? 'Angenommen' is a step keyword in de"), true)
+        let german =
+            "# language: de\nFunktionalität: F\n\n  Szenario: a\n    Given\u{00A0}an account\n    Wenn ich zahle\n\n"
+            + "  Szenario: b\n    When: I pay\n    Wenn ich zahle\n"
+        XCTAssertEqual(findings(german), ["5:5 error other-language-keyword", "9:5 error other-language-keyword"])
+    }
+
     func test_lint_longestStepKeywordsOfAnyLanguageInAnEnglishFile_areErrors() {
         // The first words of a line are compared up to the longest keyword of any language
         // (Marathi's, 46 bytes): the longest are still found.
