@@ -52,10 +52,19 @@ package enum ProfileArguments {
         }
         // A mistake in a profile this run does not use is told now, not first in the CI that uses it.
         for (name, profileOptions) in configuration.profiles.sorted(by: { $0.key < $1.key }) where name != profile {
-            for (option, value) in profileOptions.sorted(by: { $0.key < $1.key }) {
-                guard let message = kindProblem(option, value) else { continue }
-                throw UsageError(message: "\(configuration.error(message, at: ["profiles", name, option]))")
+            func error(_ message: String, at option: String) -> UsageError {
+                UsageError(message: "\(configuration.error(message, at: ["profiles", name, option]))")
             }
+            var profileArguments: [String] = []
+            for (option, value) in profileOptions.sorted(by: { $0.key < $1.key }) {
+                if let message = kindProblem(option, value) { throw error(message, at: option) }
+                guard let spec = settable.first(where: { $0.name == "--" + option }) else { continue }
+                switch value {
+                case .flag(let on): if on { profileArguments.append(spec.name) }
+                case .values(let values): for text in values { profileArguments += [spec.name, text] }
+                }
+            }
+            if let (option, message) = problem(of: profileArguments) { throw error(message, at: option) }
         }
         if let (name, message) = problem(of: arguments) { throw error(message, at: name) }
         return arguments + commandLine
@@ -85,6 +94,9 @@ package enum ProfileArguments {
     private static func problem(of arguments: [String]) -> (option: String, message: String)? {
         let checked = Set([Option.timeout, .retry, .parallel, .order, .shard, .tags, .name].map(\.name))
         guard let parsed = try? ArgumentParser.parse(arguments, table: OptionTable.run) else { return nil }
+        do { try RunCommand.check(parsed.all(.format).map(FormatRequest.init)) } catch {
+            return (String(Option.format.name.dropFirst(2)), "\(error)")
+        }
         let values = parsed.values.filter { checked.contains($0.key) }
         func problem(_ values: [String: [String]]) -> String? {
             var only = parsed

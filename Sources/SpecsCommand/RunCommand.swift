@@ -261,6 +261,17 @@ struct RunCommand {
 
     private func formatRequests() throws -> [FormatRequest] {
         let requests = parsed.all(.format).map(FormatRequest.init)
+        try Self.check(requests)
+        let toStdout = requests.filter { $0.path == nil }
+        if toStdout.count > 1 {
+            throw UsageError(
+                message: "only one format can write to standard output; give the others a path (--format name:path)")
+        }
+        return requests.contains(where: \.writesToStandardOutput) ? requests : [FormatRequest("pretty")] + requests
+    }
+
+    /// Refuses a format no one knows (naming the nearest) and a place that cannot be one.
+    static func check(_ requests: [FormatRequest]) throws {
         try FormatRequest.checkPaths(requests)
         for request in requests where !FormatRequest.known.contains(request.name) {
             var message = "unknown format '\(request.name)'"
@@ -269,11 +280,5 @@ struct RunCommand {
             }
             throw UsageError(message: message)
         }
-        let toStdout = requests.filter { $0.path == nil }
-        if toStdout.count > 1 {
-            throw UsageError(
-                message: "only one format can write to standard output; give the others a path (--format name:path)")
-        }
-        return requests.contains(where: \.writesToStandardOutput) ? requests : [FormatRequest("pretty")] + requests
     }
 }

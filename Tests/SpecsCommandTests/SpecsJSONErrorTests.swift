@@ -72,6 +72,27 @@ final class SpecsJSONErrorTests: XCTestCase {
         }
     }
 
+    /// A value out of range or that does not parse, in a profile the run does not use, and an
+    /// unknown format anywhere in the file: each is an error at its key, as the run's own are.
+    func test_run_badValueInAnUnusedProfileOrAnUnknownFormat_isAnErrorAtItsKey() throws {
+        for (json, expected) in [
+            (
+                #"{ "profiles": { "nightly": { "parallel": "two" } } }"#,
+                "specs.json:1:30: error: --parallel takes a whole number from 1 to 1024, not 'two'"
+            ),
+            (#"{ "profiles": { "ci": { "tags": "@a and" } } }"#, "specs.json:1:25: error: --tags"),
+            (
+                #"{ "default": { "format": ["junti:r/j.xml"] } }"#,
+                "specs.json:1:16: error: unknown format 'junti'. Did you mean 'junit'?"
+            ),
+            (#"{ "profiles": { "ci": { "format": ["junit:"] } } }"#, "specs.json:1:25: error: --format junit:"),
+        ] {
+            let run = try run(json)
+            XCTAssertEqual(run.code, 2, json + run.out + run.err)
+            XCTAssertTrue(run.err.hasPrefix(expected), json + "\n" + run.err)
+        }
+    }
+
     /// The scenario tests take the file's step timeout too, as a run does (60 s without one).
     func test_configuredRun_timeoutOfTheFileAndItsProfile() throws {
         let directory = project.root.path
