@@ -15,6 +15,14 @@ package enum ProfileArguments {
     static func arguments(_ commandLine: [String], configuration: ProjectConfiguration?) throws(UsageError) -> [String]
     {
         let profile = Self.profile(in: commandLine)
+        // A second profile would be read past without a word (Cucumber merges them): one is taken.
+        let named = Self.profiles(in: commandLine)
+        if Set(named).count > 1 {
+            throw UsageError(
+                message: "error: --profile is given \(named.count) times ("
+                    + named.map { "'\($0)'" }.joined(separator: ", ")
+                    + "): a run takes one profile; make one that sets what both do")
+        }
         guard let configuration else {
             if let profile {
                 throw UsageError(
@@ -157,16 +165,22 @@ package enum ProfileArguments {
 
     /// The profile the command line names (`--profile NAME`, `--profile=NAME`, `-p NAME`, `-pNAME`).
     static func profile(in arguments: [String]) -> String? {
+        profiles(in: arguments).first
+    }
+
+    /// Every profile the command line names, in order.
+    static func profiles(in arguments: [String]) -> [String] {
+        var named: [String] = []
         for (index, argument) in arguments.enumerated() {
             if argument == Option.profile.name || argument == "-p", index + 1 < arguments.count {
-                return arguments[index + 1]
+                named.append(arguments[index + 1])
+            } else if argument.hasPrefix(Option.profile.name + "=") {
+                named.append(String(argument.dropFirst(Option.profile.name.count + 1)))
+            } else if argument.hasPrefix("-p"), !argument.hasPrefix("--"), argument.count > 2 {
+                named.append(String(argument.dropFirst(2)))
             }
-            if argument.hasPrefix(Option.profile.name + "=") {
-                return String(argument.dropFirst(Option.profile.name.count + 1))
-            }
-            if argument.hasPrefix("-p"), argument.count > 2 { return String(argument.dropFirst(2)) }
         }
-        return nil
+        return named
     }
 }
 

@@ -93,6 +93,19 @@ final class SpecsJSONErrorTests: XCTestCase {
         }
     }
 
+    /// Two profiles named (`-p ci -p wip`, a Cucumber habit): an error, not the second read
+    /// past without a word; the same one named twice is one.
+    func test_run_twoProfiles_isAnErrorNamingBoth() throws {
+        let json = #"{ "default": { "format": ["summary"] }, "profiles": { "ci": {}, "wip": {} } }"#
+        for arguments in [["-p", "ci", "-p", "wip"], ["--profile", "ci", "--profile=nope"], ["-pci", "-pwip"]] {
+            let run = try run(json, arguments)
+            XCTAssertEqual(run.code, 2, "\(arguments)" + run.out + run.err)
+            XCTAssertTrue(run.err.hasPrefix("error: --profile is given 2 times ('ci', '"), "\(arguments)" + run.err)
+        }
+        let same = try run(json, ["--profile", "ci", "-p", "ci"])
+        XCTAssertEqual(same.code, 0, same.out + same.err)
+    }
+
     /// The scenario tests take the file's step timeout too, as a run does (60 s without one).
     func test_configuredRun_timeoutOfTheFileAndItsProfile() throws {
         let directory = project.root.path
