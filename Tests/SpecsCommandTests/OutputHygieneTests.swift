@@ -170,6 +170,22 @@ final class OutputHygieneTests: XCTestCase {
         XCTAssertTrue(run.err.contains("title\\u{1B}]0;pwned\\u{7} clear\\u{1B}[2J end\n"), run.err)
     }
 
+    func test_run_stepWritingALineLongerThanKeptToStandardError_saysHowMuchWasLeftOut() throws {
+        try scratch.write(
+            "Features/long.feature",
+            "Feature: long\n  Scenario: s\n    Given a step that writes \"" + String(repeating: "x", count: 20_000)
+                + "\" to standard error\n")
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/long.feature", "--format", "summary"], in: scratch.root,
+            environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                String(repeating: "x", count: 100)
+                    + " [specs: the 3616 bytes after this line's first 16,384 are left out]\n"),
+            String(run.err.suffix(300)))
+    }
+
     func test_run_fileNamedTwice_runsEachScenarioOnce() throws {
         for paths in [
             ["Features", "Features/a.feature"], ["Features/a.feature", "./Features/a.feature"],

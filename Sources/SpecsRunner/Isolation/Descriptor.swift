@@ -70,7 +70,8 @@ package func readChunks(_ descriptor: Int32, size: Int = 65_536, _ chunk: (Unsaf
 /// `maximumLine` is cut there, the rest of it dropped, so that memory stays bounded.
 package struct LineSplitter {
     private var pending: [UInt8] = []
-    private var dropping = false
+    /// How many bytes of the line under way were left out past `maximumLine`.
+    private var dropped = 0
     let maximumLine: Int
 
     package init(maximumLine: Int = .max) {
@@ -82,9 +83,9 @@ package struct LineSplitter {
         feedLines(bytes) { text, _ in line(text) }
     }
 
-    /// Hands every line that `bytes` completes to `line`, with whether it was cut at
-    /// `maximumLine`.
-    package mutating func feedLines(_ bytes: UnsafeRawBufferPointer, _ line: ([UInt8], _ cut: Bool) -> Void) {
+    /// Hands every line that `bytes` completes to `line`, with how many of its bytes were
+    /// left out past `maximumLine` (0 for a whole line).
+    package mutating func feedLines(_ bytes: UnsafeRawBufferPointer, _ line: ([UInt8], _ dropped: Int) -> Void) {
         var start = 0
         while start < bytes.count {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
@@ -93,9 +94,9 @@ package struct LineSplitter {
                 return
             }
             keep(UnsafeRawBufferPointer(rebasing: rest[..<newline]))
-            line(pending, dropping)
+            line(pending, dropped)
             pending.removeAll(keepingCapacity: pending.count <= 65_536)
-            dropping = false
+            dropped = 0
             start += newline + 1
         }
     }
@@ -105,18 +106,21 @@ package struct LineSplitter {
         finishLines { text, _ in line(text) }
     }
 
-    /// The last line, when the bytes ended without a line feed, with whether it was cut.
-    package mutating func finishLines(_ line: ([UInt8], _ cut: Bool) -> Void) {
-        if !pending.isEmpty { line(pending, dropping) }
+    /// The last line, when the bytes ended without a line feed, with how many of its bytes were left out.
+    package mutating func finishLines(_ line: ([UInt8], _ dropped: Int) -> Void) {
+        if !pending.isEmpty { line(pending, dropped) }
         pending = []
     }
 
     private mutating func keep(_ bytes: UnsafeRawBufferPointer) {
-        guard !dropping else { return }
+        guard dropped == 0 else {
+            dropped += bytes.count
+            return
+        }
         let room = maximumLine - pending.count
         if bytes.count > room {
             pending.append(contentsOf: bytes[..<room])
-            dropping = true
+            dropped = bytes.count - room
         } else {
             pending.append(contentsOf: bytes)
         }

@@ -89,8 +89,8 @@ final class WorkerProcess: Sendable {
         // Lines are read here, on the reading thread, beside the supervisor's work.
         let runningStep = self.runningStep
         Self.readLines(child.output, until: abandoned, maximumLine: ResultLine.maximumLine, gathering: 100) {
-            [items, lastDone, doneBeforeLast] bytes, cut in
-            if cut {
+            [items, lastDone, doneBeforeLast] bytes, dropped in
+            if dropped > 0 {
                 return items.stage(
                     .unreadable("a line longer than the \(ResultLine.maximumLine >> 20) MiB a line may hold"),
                     wake: true)
@@ -143,9 +143,12 @@ final class WorkerProcess: Sendable {
         // shown with its control characters written out, as every line of the run's is: what a
         // step logs cannot retitle or clear the terminal.
         let errorsEnded = self.errorsEnded
-        Self.readLines(child.errors, until: abandoned, maximumLine: 16_384) { [recent] bytes, _ in
+        Self.readLines(child.errors, until: abandoned, maximumLine: 16_384) { [recent] bytes, dropped in
             let line = String(decoding: bytes, as: UTF8.self)
             var shown = Array(TerminalText.escape(line).utf8)
+            if dropped > 0 {
+                shown += Array(" [specs: the \(dropped) bytes after this line's first 16,384 are left out]".utf8)
+            }
             shown.append(0x0A)
             shown.withUnsafeBytes { _ = writeAll(STDERR_FILENO, $0) }
             let read = DispatchTime.now().uptimeNanoseconds
@@ -282,7 +285,7 @@ final class WorkerProcess: Sendable {
     /// wake-ups cost the worker and the supervisor more than the lines themselves.
     private static func readLines(
         _ descriptor: Int32, until abandoned: Locked<Bool>, maximumLine: Int = .max, gathering: UInt32 = 0,
-        line: @escaping @Sendable ([UInt8], _ cut: Bool) -> Void, chunkEnd: @escaping @Sendable () -> Void = {},
+        line: @escaping @Sendable ([UInt8], _ dropped: Int) -> Void, chunkEnd: @escaping @Sendable () -> Void = {},
         end: @escaping @Sendable () -> Void
     ) {
         onThread {
