@@ -27,16 +27,9 @@ final class ReportOutputTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try ReportOutput.file(folder.appendingPathComponent("m.ndjson").path)
-        var limit = rlimit()
-        XCTAssertEqual(getrlimit(RLIMIT_FSIZE_KIND, &limit), 0)
-        let kept = limit
-        let previous = signal(SIGXFSZ, SIG_IGN)
-        limit.rlim_cur = 1 << 20
-        XCTAssertEqual(setrlimit(RLIMIT_FSIZE_KIND, &limit), 0)
-        output.write(bytes: [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20))
-        var restored = kept
-        setrlimit(RLIMIT_FSIZE_KIND, &restored)
-        signal(SIGXFSZ, previous)
+        try withFileSizeLimit(1 << 20) {
+            output.write(bytes: [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20))
+        }
 
         XCTAssertEqual(output.failure?.hasPrefix("cannot write: "), true, output.failure ?? "no failure")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
@@ -45,11 +38,26 @@ final class ReportOutputTests: XCTestCase {
     }
 }
 
-#if os(Linux)
-    private let RLIMIT_FSIZE_KIND = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
-#else
-    private let RLIMIT_FSIZE_KIND = RLIMIT_FSIZE
-#endif
+/// Runs `body` with the files this process writes limited to `bytes`, as `ulimit -f` limits
+/// them (a full disk, for one file), SIGXFSZ ignored: a write past the limit fails (EFBIG).
+func withFileSizeLimit(_ bytes: rlim_t, _ body: () throws -> Void) throws {
+    #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    #else
+        let resource = RLIMIT_FSIZE
+    #endif
+    var limit = rlimit()
+    XCTAssertEqual(getrlimit(resource, &limit), 0)
+    var kept = limit
+    let previous = signal(SIGXFSZ, SIG_IGN)
+    defer {
+        setrlimit(resource, &kept)
+        signal(SIGXFSZ, previous)
+    }
+    limit.rlim_cur = bytes
+    XCTAssertEqual(setrlimit(resource, &limit), 0)
+    try body()
+}
 
 final class TimeTextTests: XCTestCase {
     func test_seconds_nanoseconds_areRoundedToTheDigitsAsked() {

@@ -58,4 +58,15 @@ final class RunHistoryBoundsTests: XCTestCase {
         XCTAssertEqual(RunHistory.record([:], coverage: 0, date: before).date, "1970-01-01T00:00:00Z")
         XCTAssertEqual(RunHistory.record([:], coverage: 0, date: Date(timeIntervalSince1970: .nan)).date.count, 20)
     }
+
+    func test_save_onAFullDisk_leavesNoRecordCutShortAndSaysWhy() throws {
+        let record = RunHistory.record(
+            ["a": "passed", "b": "failed"], durations: ["f.feature:3": 12], coverage: 1, date: Date())
+        var problem: String?
+        try withFileSizeLimit(16) { problem = RunHistory.save(record, in: folder.path) }
+        XCTAssertEqual(problem, "\(folder.path): cannot write a record in it: File too large")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+        XCTAssertNil(RunHistory.save(record, in: folder.path))
+        XCTAssertEqual(RunHistory.load(folder.path).records.count, 1)
+    }
 }

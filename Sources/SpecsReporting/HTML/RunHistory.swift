@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecsRunner
 
 /// `--history DIR`: each run leaves a small record there (its pass rate, its coverage and
 /// each scenario's result); the report reads the last ones to draw the trend and to mark
@@ -166,11 +167,37 @@ package enum RunHistory {
                     directory + "/run-\(stamp)-" + String(repeating: "0", count: max(0, 4 - String(number).count))
                     + "\(number).json"
             }
-            try encoder.encode(record).write(to: URL(fileURLWithPath: path))
+            // Written beside and renamed into place: a write that fails (a full disk) leaves no
+            // record cut short, which every later run would skip as damaged.
+            let partial = directory + "/" + PartialFile.name(of: (path as NSString).lastPathComponent, pid: getpid())
+            let bytes = try encoder.encode(record)
+            let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let written = descriptor >= 0 && bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            guard written else {
+                unlink(partial)
+                return "\(directory): cannot write a record in it: \(reason)"
+            }
+            guard rename(partial, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(partial)
+                return "\(directory): cannot put the record in place: \(reason)"
+            }
             return nil
         } catch {
-            return "\(directory): cannot create the folder or write a file in it"
+            return "\(directory): cannot create the folder: \(Self.reason(error))"
         }
+    }
+
+    /// Why a file operation failed, as the system says it (`No space left on device`).
+    private static func reason(_ error: Error) -> String {
+        let error = error as NSError
+        for candidate in [error.userInfo[NSUnderlyingErrorKey] as? NSError, error].compactMap({ $0 })
+        where candidate.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(candidate.code)))
+        }
+        return error.localizedDescription
     }
 
     /// The trend (past records and this run) and the marks of each scenario.
