@@ -334,8 +334,7 @@ struct OutputFactory {
                 output: stream, context: traceability.context,
                 language: parsed.value(.reportLanguage) ?? featuresLanguage,
                 title: parsed.value(.title) ?? PackageName.current ?? "Specifications", dryRun: parsed.has(.dryRun),
-                historyDirectory: parsed.value(.history).map(WorkingDirectory.absolute), ledger: ledger,
-                verdict: readers.board)
+                historyDirectory: parsed.value(.history), ledger: ledger, verdict: readers.board)
             files.htmlReports.append(report)
             return report
         default: return PrettyFormatter(output: stream, palette: palette, ledger: ledger)

@@ -25,6 +25,8 @@ package final class HTMLFormatter: EventConsumer {
     private let title: String
     private let dryRun: Bool
     private let historyDirectory: String?
+    /// That folder from the directory the run started in (a step may change the directory).
+    private let historyFolder: String?
     private let board: VerdictBoard?
     /// Why the run's history record could not be written, if it could not.
     package private(set) var historyProblem: String?
@@ -60,6 +62,7 @@ package final class HTMLFormatter: EventConsumer {
         self.title = title
         self.dryRun = dryRun
         self.historyDirectory = historyDirectory
+        historyFolder = historyDirectory.map(WorkingDirectory.absolute)
     }
 
     package func consume(_ envelope: Envelope) {
@@ -102,7 +105,7 @@ package final class HTMLFormatter: EventConsumer {
                 binder.historyEntries, durations: binder.historyDurations, coverage: binder.figures.coverage, date: date
             )
             trend = RunHistory.Marks(past: binder.past, current: current)
-            historyProblem = RunHistory.save(current, in: historyDirectory)
+            historyProblem = RunHistory.save(current, in: historyFolder ?? historyDirectory, shownAs: historyDirectory)
         }
         binder.bind(
             into: out, run: (ledger.runStarted, ledger.runFinished?.timestamp),
@@ -119,7 +122,7 @@ package final class HTMLFormatter: EventConsumer {
     }
 
     private func makeBinder(_ language: String) -> BookBinder {
-        let loaded = historyDirectory.flatMap { dryRun ? nil : RunHistory.load($0) }
+        let loaded = historyFolder.flatMap { dryRun ? nil : RunHistory.load($0, shownAs: historyDirectory) }
         historyWarnings = loaded?.skipped ?? []
         let past = loaded?.records
         let binder = BookBinder(

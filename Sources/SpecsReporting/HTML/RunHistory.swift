@@ -54,14 +54,15 @@ package enum RunHistory {
 
     /// The last records of `directory`, and a warning for each it skipped (damaged, cut
     /// off, or written by a newer version), by path.
-    static func load(_ directory: String) -> (records: [Record], skipped: [String]) {
+    /// `shown`: the folder as the user named it, for the warnings (`directory` made absolute).
+    static func load(_ directory: String, shownAs shown: String? = nil) -> (records: [Record], skipped: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.sorted(by: { order($0) < order($1) }).suffix(
                 depth)
         var records: [Record] = []
         var skipped: [String] = []
         for name in names {
-            let path = directory + "/" + name
+            let path = (shown ?? directory) + "/" + name
             guard let data = FileManager.default.contents(atPath: path) else {
                 skipped.append("\(path): cannot be read; skipped")
                 continue
@@ -151,7 +152,8 @@ package enum RunHistory {
     }
 
     /// Writes a record beside the others; returns why not, if it could not.
-    static func save(_ record: Record, in directory: String) -> String? {
+    static func save(_ record: Record, in directory: String, shownAs shown: String? = nil) -> String? {
+        let shown = shown ?? directory
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let encoder = JSONEncoder()
@@ -177,16 +179,16 @@ package enum RunHistory {
             if descriptor >= 0 { close(descriptor) }
             guard written else {
                 unlink(partial)
-                return "\(directory): cannot write a record in it: \(reason)"
+                return "\(shown): cannot write a record in it: \(reason)"
             }
             guard rename(partial, path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(partial)
-                return "\(directory): cannot put the record in place: \(reason)"
+                return "\(shown): cannot put the record in place: \(reason)"
             }
             return nil
         } catch {
-            return "\(directory): cannot create the folder: \(Self.reason(error))"
+            return "\(shown): cannot create the folder: \(Self.reason(error))"
         }
     }
 
