@@ -210,24 +210,28 @@ enum ForeignStepKeywords {
     /// Other languages' step keywords distinctive enough to be told from a word of prose: of
     /// five letters or more (`Angenommen`, `Quand`; not `Und`, `Men`, `Als`, `Data` or `Toda`,
     /// words of other languages), written of letters, each with the languages that have it.
-    static let others: [String: [(language: String, kind: StepKind)]] = {
+    static let others = everyLanguage { word in
+        word.filter(\.isLetter).count >= 5 && word.allSatisfy { $0.isLetter || $0 == " " }
+    }
+
+    /// The step keywords of every language written before a space (without it) that `keeps`
+    /// takes, each with the languages that have it, every language once.
+    private static func everyLanguage(
+        _ keeps: (String) -> Bool
+    ) -> [String: [(language: String, kind: StepKind)]] {
         var table: [String: [(language: String, kind: StepKind)]] = [:]
         for language in Dialect.languages {
             guard let dialect = Dialect.named(language) else { continue }
             for kind in StepKind.allCases {
                 for keyword in kind.keywords(in: dialect) where keyword.hasSuffix(" ") && keyword != "* " {
                     let word = String(keyword.dropLast())
-                    guard word.filter(\.isLetter).count >= 5, word.allSatisfy({ $0.isLetter || $0 == " " }) else {
-                        continue
-                    }
-                    if !(table[word]?.contains { $0.language == language } ?? false) {
-                        table[word, default: []].append((language, kind))
-                    }
+                    guard keeps(word), !(table[word]?.contains { $0.language == language } ?? false) else { continue }
+                    table[word, default: []].append((language, kind))
                 }
             }
         }
         return table
-    }()
+    }
 
     /// The most bytes a step keyword of any language has (without its space).
     static let longest: Int =
@@ -239,20 +243,5 @@ enum ForeignStepKeywords {
 
     /// Those keywords (`Wenn`, `Dado`, `Soit`), each with the languages that have it: one is
     /// told only before the text of a step the runner defines (`StepLookalike.shortForeign`).
-    static let short: [String: [(language: String, kind: StepKind)]] = {
-        var table: [String: [(language: String, kind: StepKind)]] = [:]
-        for language in Dialect.languages {
-            guard let dialect = Dialect.named(language) else { continue }
-            for kind in StepKind.allCases {
-                for keyword in kind.keywords(in: dialect) where keyword.hasSuffix(" ") && keyword != "* " {
-                    let word = String(keyword.dropLast())
-                    guard others[word] == nil, english[word] == nil,
-                        !(table[word]?.contains { $0.language == language } ?? false)
-                    else { continue }
-                    table[word, default: []].append((language, kind))
-                }
-            }
-        }
-        return table
-    }()
+    static let short = everyLanguage { others[$0] == nil && english[$0] == nil }
 }
