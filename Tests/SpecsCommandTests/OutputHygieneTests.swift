@@ -186,6 +186,22 @@ final class OutputHygieneTests: XCTestCase {
             String(run.err.suffix(300)))
     }
 
+    func test_run_stepWritingToStandardErrorWithoutALineFeed_isShownOnALineOfItsOwn() throws {
+        // Not held until a later scenario's line ends it (`NO-LFB-LINE`).
+        try scratch.write("no-lf.sh", "#!/bin/sh\nprintf 'NO-LF' >&2\n")
+        chmod(scratch.root.appendingPathComponent("no-lf.sh").path, 0o755)
+        try scratch.write(
+            "Features/nolf.feature",
+            "Feature: nolf\n  Scenario: a\n    Given a step that starts \"./no-lf.sh\" in the background\n"
+                + "    And a step that sleeps for 400 ms\n  Scenario: b\n"
+                + "    Given a step that writes \"B-LINE\" to standard error\n")
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/nolf.feature", "--format", "summary"], in: scratch.root,
+            environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.err.contains("NO-LF\nB-LINE\n"), run.err)
+    }
+
     func test_run_fileNamedTwice_runsEachScenarioOnce() throws {
         for paths in [
             ["Features", "Features/a.feature"], ["Features/a.feature", "./Features/a.feature"],

@@ -106,10 +106,12 @@ package struct LineSplitter {
         finishLines { text, _ in line(text) }
     }
 
-    /// The last line, when the bytes ended without a line feed, with how many of its bytes were left out.
+    /// The line under way, when the bytes ended (or paused) without a line feed, with how many
+    /// of its bytes were left out; what comes after starts a line of its own.
     package mutating func finishLines(_ line: ([UInt8], _ dropped: Int) -> Void) {
         if !pending.isEmpty { line(pending, dropped) }
         pending = []
+        dropped = 0
     }
 
     private mutating func keep(_ bytes: UnsafeRawBufferPointer) {

@@ -143,7 +143,8 @@ final class WorkerProcess: Sendable {
         // shown with its control characters written out, as every line of the run's is: what a
         // step logs cannot retitle or clear the terminal.
         let errorsEnded = self.errorsEnded
-        Self.readLines(child.errors, until: abandoned, maximumLine: 16_384) { [recent] bytes, dropped in
+        Self.readLines(child.errors, until: abandoned, maximumLine: 16_384, showsIdleText: true) {
+            [recent] bytes, dropped in
             let line = String(decoding: bytes, as: UTF8.self)
             var shown = Array(TerminalText.escape(line).utf8)
             if dropped > 0 {
@@ -283,8 +284,12 @@ final class WorkerProcess: Sendable {
     /// microseconds before the next, so that what a worker writes step by step is read a few
     /// hundred lines at a time: a reader blocked in `read` is woken by every write, and those
     /// wake-ups cost the worker and the supervisor more than the lines themselves.
+    /// `showsIdleText`: a line that stays unfinished while nothing more comes for 100 ms is
+    /// handed on as it is (what a step wrote to standard error without a line feed), not held
+    /// until a later line ends it.
     private static func readLines(
         _ descriptor: Int32, until abandoned: Locked<Bool>, maximumLine: Int = .max, gathering: UInt32 = 0,
+        showsIdleText: Bool = false,
         line: @escaping @Sendable ([UInt8], _ dropped: Int) -> Void, chunkEnd: @escaping @Sendable () -> Void = {},
         end: @escaping @Sendable () -> Void
     ) {
@@ -297,6 +302,7 @@ final class WorkerProcess: Sendable {
                 if gathering > 0 && !full { usleep(gathering) }
                 guard readable(descriptor, milliseconds: 100) else {
                     full = false
+                    if showsIdleText { lines.finishLines(line) }
                     continue
                 }
                 guard
