@@ -114,10 +114,12 @@ package enum ProfileArguments {
             do { _ = try RunCommand(parsed: only, out: none, err: none).runOptions() } catch { return "\(error)" }
             return nil
         }
-        guard let message = problem(values) else { return nil }
-        // The option that is wrong on its own, where the error is placed.
-        let option = values.keys.sorted().first { problem([$0: values[$0] ?? []]) != nil } ?? ""
-        return (String(option.dropFirst(2)), message)
+        guard let together = problem(values) else { return nil }
+        // The first option that is wrong on its own, told with its own message at its own key.
+        for option in values.keys.sorted() {
+            if let message = problem([option: values[option] ?? []]) { return (String(option.dropFirst(2)), message) }
+        }
+        return ("", together)
     }
 
     /// The `--format` arguments of the file's options (its defaults, with the profile's when

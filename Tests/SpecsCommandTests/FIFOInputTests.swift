@@ -37,6 +37,21 @@ final class FIFOInputTests: XCTestCase {
         }
     }
 
+    /// A feature file that is a FIFO (named, or found in a folder) is refused at its place at
+    /// once, the other files run: a run reads a feature file twice, and a FIFO waits for a writer.
+    func test_run_featureFileThatIsAFIFO_isAnErrorAtOnceAndTheOthersRun() throws {
+        XCTAssertEqual(mkfifo(project.appendingPathComponent("Features/f.feature").path, 0o644), 0)
+        for arguments in [["Features"], ["Features/u.feature", "Features/f.feature"]] {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", arguments + ["--format", "summary"], in: project, timeout: 20)
+            XCTAssertEqual(run.code, 2, "\(arguments)" + run.out + run.err)
+            XCTAssertTrue(
+                run.err.contains("Features/f.feature:1:1: error: is not a regular file (a FIFO, a socket or a device)"),
+                run.err)
+            XCTAssertTrue(run.out.contains("1 scenario (1 passed)"), run.out)
+        }
+    }
+
     /// A merge killed while it waits (SIGKILL, a CI's hard timeout) leaves no earlier merge's
     /// report in place to be taken for its own: it removed it as it started.
     func test_report_killedWhileItWaitsForAStream_leavesNoEarlierReportInPlace() throws {

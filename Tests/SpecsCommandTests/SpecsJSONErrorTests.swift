@@ -93,6 +93,13 @@ final class SpecsJSONErrorTests: XCTestCase {
         }
     }
 
+    /// Two values wrong at once: the error names one and stands at that one's key.
+    func test_run_twoBadValues_isTheErrorOfOneAtItsOwnKey() throws {
+        let run = try run("{\n  \"default\": {\n    \"retry\": \"x\",\n    \"parallel\": \"two\"\n  }\n}\n")
+        XCTAssertEqual(run.code, 2, run.out + run.err)
+        XCTAssertTrue(run.err.hasPrefix("specs.json:4:5: error: --parallel takes a whole number"), run.err)
+    }
+
     /// Two profiles named (`-p ci -p wip`, a Cucumber habit): an error, not the second read
     /// past without a word; the same one named twice is one.
     func test_run_twoProfiles_isAnErrorNamingBoth() throws {

@@ -264,6 +264,19 @@ package enum FeatureLoader {
                 source: source, document: nil, pickles: [], errors: errors, lines: file.lines,
                 exactLines: file.exactLines)
         }
+        // A FIFO, a socket or a device can be read once, and may block until a process writes
+        // to it: a run reads a feature file before it starts and again when its scenarios come up.
+        var status = stat()
+        if stat(file.file, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
+            return failed(
+                Source(uri: file.path, data: ""),
+                [
+                    ParseError(
+                        message: "is not a regular file (a FIFO, a socket or a device): a run reads a feature file "
+                            + "before it starts and again when its scenarios come up",
+                        location: Location(line: 1, column: nil))
+                ])
+        }
         let source: Source
         do {
             source = try SourceReader.read(path: file.file, uri: file.path)
