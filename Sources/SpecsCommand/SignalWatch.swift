@@ -76,7 +76,8 @@ final class SignalWatch: Sendable {
         let why =
             inProcess
             ? "steps block every thread it runs on (--in-process; on workers, the default, they are contained)"
-            : "a hook of the run (beforeAll or afterAll, which run in the runner's own process) does not return"
+            : "the runner's own process is held: a hook of the run that does not return (beforeAll and afterAll run "
+                + "there), or a file it reads that does not answer"
         let message =
             "error: the run did not end within \(seconds) s of \(name): \(why), so it ends now and its reports are "
             + "not written\n"

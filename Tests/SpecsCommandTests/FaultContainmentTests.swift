@@ -482,8 +482,9 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 60, run.err)
         XCTAssertTrue(
             run.err.contains(
-                "error: the run did not end within 30 s of SIGTERM: a hook of the run (beforeAll or afterAll, which "
-                    + "run in the runner's own process) does not return"), run.err)
+                "error: the run did not end within 30 s of SIGTERM: the runner's own process is held: a hook of the "
+                    + "run that does not return (beforeAll and afterAll run there), or a file it reads that does not "
+                    + "answer"), run.err)
     }
 
     func test_run_inProcessInterruptedInAStepThatAwaits_runsTheScenariosAfterHooks() throws {
