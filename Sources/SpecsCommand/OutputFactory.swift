@@ -318,7 +318,14 @@ struct OutputFactory {
         case "message": return MessageFormatter(output: stream, verdict: readers.board)
         case "usage": return UsageFormatter(output: stream, ledger: ledger)
         case "rerun":
-            return RerunFormatter(output: stream, ledger: ledger, verdict: readers.board, dryRun: parsed.has(.dryRun))
+            // A file named whole anywhere is selected whole.
+            let whole = Set(parsed.featurePaths.filter(\.lines.isEmpty).map(\.path))
+            let selected = Dictionary(
+                parsed.featurePaths.filter { !whole.contains($0.path) }.map { ($0.path, $0.lines) },
+                uniquingKeysWith: { $0.union($1) })
+            return RerunFormatter(
+                output: stream, ledger: ledger, verdict: readers.board, dryRun: parsed.has(.dryRun),
+                selectedLines: selected)
         case "junit":
             return JUnitFormatter(
                 output: stream, suiteName: parsed.value(.junitSuiteName) ?? "specs", ledger: ledger,

@@ -82,6 +82,19 @@ final class RerunFileTests: XCTestCase {
         XCTAssertEqual(try scratch.read("r.txt"), "")
     }
 
+    func test_rerunFile_aFileThatDoesNotParseNamedWithLines_isNamedWithThoseLines() throws {
+        // So that `specs @FILE` selects what the run was asked for once the file parses, not all of it.
+        try scratch.write(
+            "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")
+        let first = try run(["Features/broken.feature:3:4", "Features/c.feature", "--format", "rerun:r.txt"])
+        XCTAssertEqual(first.code, 2, first.out + first.err)
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature:3:4\nFeatures/c.feature:3\n")
+        // Named whole too: whole.
+        let whole = try run(["Features/broken.feature:3", "Features/broken.feature", "--format", "rerun:r.txt"])
+        XCTAssertEqual(whole.code, 2, whole.out + whole.err)
+        XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature\n")
+    }
+
     func test_rerunFile_aFailedBeforeAllHookBesideAFileThatDoesNotParse_keepsTheNoteAndIsRefused() throws {
         try scratch.write(
             "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")

@@ -8,8 +8,9 @@ import SpecsRunner
 /// `--fail-fast`, definitions not registered), in no stream of a merge or in a merged dry
 /// run's; a dry run (`--dry-run`) names each scenario it planned, none of which it ran, so
 /// that `specs @FILE` runs them, as a merge of its stream fails. Each file that does not
-/// parse is named by its path alone, beside the scenarios, so that `specs @FILE` reads it
-/// again and fails with its parse error until it is fixed. A failed run that names neither
+/// parse is named by its path (with the lines the run was asked for in it, `file:12`), beside
+/// the scenarios, so that `specs @FILE` reads it again and fails with its parse error until it
+/// is fixed. A failed run that names neither
 /// (nothing selected, a failed before-all hook), or that failed for a reason the places do
 /// not cover (a failed run hook, an interruption before any scenario was planned, a merged
 /// stream cut short, workers that did not start, a check of the command's), writes a `# FAILED: ...` line, so that
@@ -25,14 +26,19 @@ package final class RerunFormatter: VerdictReader {
     /// A dry run's pickles by id, and the places of those planned (by file).
     private var dryPickles: [String: (uri: String, line: Int)] = [:]
     private var dryPlanned: [String: Set<Int>] = [:]
+    /// The lines the run was asked for in each file (`file.feature:12`): a file that could not
+    /// be read or parsed is named with them, so that `specs @FILE` selects what the run did.
+    private let selectedLines: [String: Set<Int>]
 
     package init(
-        output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil, dryRun: Bool = false
+        output: ReportOutput, ledger shared: RunLedger? = nil, verdict board: VerdictBoard? = nil, dryRun: Bool = false,
+        selectedLines: [String: Set<Int>] = [:]
     ) {
         feed = LedgerFeed(shared)
         out = output
         self.board = board
         self.dryRun = dryRun
+        self.selectedLines = selectedLines
     }
 
     package func consume(_ envelope: Envelope) {
@@ -70,12 +76,14 @@ package final class RerunFormatter: VerdictReader {
             }
             lines[String(place[..<colon]), default: []].insert(line)
         }
-        // A file that does not parse is named by its path alone: `specs @FILE` reads it again
-        // and fails with its parse error until it is fixed, then runs all of it.
+        // A file that does not parse is named by its path (with the lines the run was asked for
+        // in it, if any): `specs @FILE` reads it again and fails with its parse error until it
+        // is fixed, then runs all of it, or those lines.
         let unparsable = Set(result.unparsable.map { String($0[..<($0.lastIndex(of: ":") ?? $0.endIndex)]) })
             .subtracting(["?"])
         for uri in Set(lines.keys).union(unparsable).sorted() {
-            let places = unparsable.contains(uri) ? "" : lines[uri, default: []].sorted().map { ":\($0)" }.joined()
+            let named = unparsable.contains(uri) ? selectedLines[uri, default: []] : lines[uri, default: []]
+            let places = named.sorted().map { ":\($0)" }.joined()
             out.write(Self.readable(uri) + places + "\n")
         }
         named = !lines.isEmpty || !unparsable.isEmpty
