@@ -4,8 +4,12 @@
 /// types. A changed, missing or extra first or last letter, which turns a keyword into
 /// another word (`The`, `Them`, `Any`, `Out`, `Gives`), is no typo, nor a changed letter far
 /// from the meant one on the keyboard (`Than`, `Thin`, `Denn`); nor is a word written
-/// otherwise than the keyword (`THEN` for `Then`, `given` for `Given`).
+/// otherwise than the keyword (`THEN` for `Then`, `given` for `Given`), nor an English word one
+/// letter inside away from an English keyword (`Ten` for `Then`, `Wen` for `When`).
 enum Typo {
+    /// English words one letter inside away from an English step keyword: prose.
+    static let words: Set<String> = ["Ten", "Wen"]
+
     /// How many bytes apart a near miss and its keyword are at most: a character's (4).
     static let mostBytesApart = 4
 
@@ -17,7 +21,7 @@ enum Typo {
             guard start | 0x20 == first | 0x20 || start | 0x20 == second | 0x20 else { return false }
         }
         // One letter apart is at most a character's bytes apart: most words are further.
-        guard abs(word.utf8.count - keyword.utf8.count) <= mostBytesApart, word != keyword,
+        guard abs(word.utf8.count - keyword.utf8.count) <= mostBytesApart, word != keyword, !words.contains(word),
             word.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }),
             let first = word.first, let keywordFirst = keyword.first, first.isUppercase == keywordFirst.isUppercase,
             isShouting(word) == isShouting(keyword)

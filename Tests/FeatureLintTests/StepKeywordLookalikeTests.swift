@@ -170,6 +170,13 @@ final class StepKeywordLookalikeTests: XCTestCase {
             ["Given", "When", "Then", "And", "But", "Then", "When"].map { "did you mean '\($0)'" })
     }
 
+    func test_lint_englishWordOneLetterFromAKeyword_isProse() {
+        let text =
+            "Feature: F\n\n  Scenario: S\n    Carts expire after a while\n    Ten minutes later the cart expires\n"
+            + "    Then the cart is empty\n\n  Scenario: T\n    Thn a step\n    When I pay\n"
+        XCTAssertEqual(findings(text), ["9:5 error misspelt-keyword"])
+    }
+
     func test_lint_nearMissOfAGermanKeywordOfTwoWords_isAMisspeltKeyword() {
         let text = "# language: de\nFunktionalität: F\n\n  Szenario: S\n    Gegebn sei ein Konto\n    Wenn ich zahle\n"
         XCTAssertEqual(findings(text), ["5:5 error misspelt-keyword"])
