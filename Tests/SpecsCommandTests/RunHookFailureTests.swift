@@ -42,10 +42,12 @@ final class RunHookFailureTests: XCTestCase {
     }
 
     func test_run_failingBeforeWorker_namesItOnceOnWorkersAndInProcess() throws {
-        for options in [["--parallel", "2"], ["--in-process"]] {
+        // On workers it ran before each worker's scenarios; in process, once before the run.
+        for (options, when) in [(["--parallel", "2"], "before each worker"), (["--in-process"], "before the run")] {
             let (code, failed, report) = try lastLines("beforeWorker", options)
             XCTAssertEqual(code, 1, failed)
             XCTAssertTrue(failed.contains("'open a database connection' ("), failed)
+            XCTAssertTrue(failed.contains(", \(when)) failed: "), failed)
             XCTAssertTrue(failed.contains("failed: connection refused"), failed)
             XCTAssertEqual(failed.components(separatedBy: "connection refused").count, 2, failed)
             XCTAssertEqual(failed, report)
@@ -56,6 +58,7 @@ final class RunHookFailureTests: XCTestCase {
         let (code, failed, report) = try lastLines("crashingBeforeWorker", [])
         XCTAssertEqual(code, 1, failed)
         XCTAssertTrue(failed.contains("'open a database connection' ("), failed)
+        XCTAssertTrue(failed.contains(", before each worker) failed: "), failed)
         XCTAssertTrue(failed.contains("failed: its worker process ended during the hook"), failed)
         XCTAssertEqual(failed, report)
     }

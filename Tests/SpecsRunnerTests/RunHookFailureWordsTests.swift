@@ -21,4 +21,13 @@ final class RunHookFailureWordsTests: XCTestCase {
             "at Sources/Steps.swift:12 (after the run) failed: refused")
         XCTAssertEqual(RunHookFailure.words(nil, message: nil), "(before the run) failed")
     }
+
+    func test_words_hookThatRanInAWorker_isNamedBeforeOrAfterEachWorker() {
+        XCTAssertEqual(
+            RunHookFailure.words(hook("open the database"), message: "refused", inWorker: true),
+            "'open the database' (Sources/Steps.swift:12, before each worker) failed: refused")
+        XCTAssertEqual(
+            RunHookFailure.words(hook("close it", type: .afterTestRun), message: nil, inWorker: true),
+            "'close it' (Sources/Steps.swift:12, after each worker) failed")
+    }
 }

@@ -42,6 +42,8 @@ package final class RunLedger: EventConsumer {
     package private(set) var runHookAttachments: [(hook: HookMessage?, attachment: Attachment)] = []
     /// The hook each run hook's start names, by the start's id.
     private var runHookStarts: [String: String] = [:]
+    /// The starts of run hooks that name a worker: worker hooks, run once a worker process.
+    private var runHooksInWorkers: Set<String> = []
     package private(set) var parseErrors: [ParseErrorMessage] = []
     package private(set) var runStarted: Timestamp?
     package private(set) var runFinished: TestRunFinished?
@@ -207,9 +209,14 @@ package final class RunLedger: EventConsumer {
         case .testRunHookFinished(let finished):
             if finished.result.status == .failed {
                 let hook = runHookStarts[finished.testRunHookStartedId].flatMap { hooks[$0] }
-                RunHookFailure.add(RunHookFailure.words(hook, message: finished.result.message), to: &failedRunHooks)
+                let inWorker = runHooksInWorkers.contains(finished.testRunHookStartedId)
+                RunHookFailure.add(
+                    RunHookFailure.words(hook, message: finished.result.message, inWorker: inWorker),
+                    to: &failedRunHooks)
             }
-        case .testRunHookStarted(let started): runHookStarts[started.id] = started.hookId
+        case .testRunHookStarted(let started):
+            runHookStarts[started.id] = started.hookId
+            if started.workerId != nil { runHooksInWorkers.insert(started.id) }
         case .testRunFinished(let finished):
             runFinished = finished
             // A retry announced and never made is only known once the run has ended.

@@ -4,9 +4,14 @@ import Messages
 /// first line of its message, made from the messages of the stream (the `hook` and its
 /// `testRunHookFinished`), so that the run and a report of its saved stream say it alike.
 package enum RunHookFailure {
-    /// The words for `hook` (nil when the stream does not define it) that failed with `message`.
-    package static func words(_ hook: HookMessage?, message: String?) -> String {
-        let when = hook?.type == .afterTestRun ? "after the run" : "before the run"
+    /// The words for `hook` (nil when the stream does not define it) that failed with `message`;
+    /// `inWorker`: it ran in a worker process (its start names one), before or after that worker's
+    /// scenarios, not the run's.
+    package static func words(_ hook: HookMessage?, message: String?, inWorker: Bool = false) -> String {
+        let after = hook?.type == .afterTestRun
+        let when =
+            inWorker
+            ? (after ? "after each worker" : "before each worker") : (after ? "after the run" : "before the run")
         let place = hook.map { "\($0.sourceReference.uri ?? "?"):\($0.sourceReference.location?.line ?? 0)" }
         let firstLine = message?.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
         let reason = firstLine.count > 200 ? String(firstLine.prefix(200)) + "..." : firstLine

@@ -199,9 +199,10 @@ package struct Runner<World: AnyObject>: Sendable {
 
     /// Runs the hooks of `kind` (run or worker hooks) in turn; `output` is what they wrote to
     /// standard output where a worker captures it, attached to the hook that wrote it.
+    /// `workerId`: the worker process they run in, named by their starts (none in process).
     func runGlobalHooks(
         _ kind: Hook.Kind, runId: String, to consumer: some EventConsumer, summary: inout RunSummary,
-        idSuffix: String = "", output: (@Sendable () -> String)? = nil
+        idSuffix: String = "", workerId: String? = nil, output: (@Sendable () -> String)? = nil
     ) async -> Bool {
         // A copy of the runner forked by a hook ends where the hook returns.
         _ = ForkGuard.installed
@@ -212,7 +213,9 @@ package struct Runner<World: AnyObject>: Sendable {
             let startedId = "\(hook.id)-run\(idSuffix)"
             consumer.consume(
                 .testRunHookStarted(
-                    TestRunHookStarted(id: startedId, testRunStartedId: runId, hookId: hook.id, timestamp: clock.now()))
+                    TestRunHookStarted(
+                        id: startedId, testRunStartedId: runId, hookId: hook.id, workerId: workerId,
+                        timestamp: clock.now()))
             )
             let sink = AttachmentSink()
             let start = clock.monotonicNanoseconds()
@@ -251,7 +254,8 @@ package struct Runner<World: AnyObject>: Sendable {
             if result.status == .failed {
                 allPassed = false
                 RunHookFailure.add(
-                    RunHookFailure.words(Self.message(of: hook), message: result.message), to: &summary.failedHooks)
+                    RunHookFailure.words(Self.message(of: hook), message: result.message, inWorker: workerId != nil),
+                    to: &summary.failedHooks)
             }
             consumer.consume(
                 .testRunHookFinished(

@@ -58,17 +58,20 @@ final class WorkerPool: TestCaseDispatch {
     private func relay(
         _ envelopes: [Envelope], to consumer: some EventConsumer, summary: inout RunSummary, workerEnded: Bool = false
     ) -> Bool {
-        var started: [String: String] = [:]
+        var started: [String: (hookId: String, inWorker: Bool)] = [:]
         var failed = false
         for envelope in envelopes {
             switch envelope {
-            case .testRunHookStarted(let hook): started[hook.id] = hook.hookId
+            case .testRunHookStarted(let hook): started[hook.id] = (hook.hookId, hook.workerId != nil)
             case .testRunHookFinished(let finished):
                 if finished.result.status == .failed {
                     failed = true
-                    let hook = started[finished.testRunHookStartedId].flatMap { hooks[$0] }
+                    let start = started[finished.testRunHookStartedId]
                     RunHookFailure.add(
-                        RunHookFailure.words(hook, message: finished.result.message), to: &summary.failedHooks)
+                        RunHookFailure.words(
+                            start.flatMap { hooks[$0.hookId] }, message: finished.result.message,
+                            inWorker: start?.inWorker ?? false),
+                        to: &summary.failedHooks)
                 }
                 started[finished.testRunHookStartedId] = nil
             default: break
@@ -76,10 +79,12 @@ final class WorkerPool: TestCaseDispatch {
             consumer.consume(envelope)
         }
         guard workerEnded, interruption.current == nil else { return failed }
-        for (startedId, hookId) in started.sorted(by: { $0.key < $1.key }) {
+        for (startedId, start) in started.sorted(by: { $0.key < $1.key }) {
             failed = true
             let message = "its worker process ended during the hook"
-            RunHookFailure.add(RunHookFailure.words(hooks[hookId], message: message), to: &summary.failedHooks)
+            RunHookFailure.add(
+                RunHookFailure.words(hooks[start.hookId], message: message, inWorker: start.inWorker),
+                to: &summary.failedHooks)
             consumer.consume(
                 .testRunHookFinished(
                     TestRunHookFinished(

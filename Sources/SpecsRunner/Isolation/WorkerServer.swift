@@ -35,7 +35,7 @@ extension Runner {
         var hookOutput: (@Sendable () -> String)?
         if let capture { hookOutput = { capture.drain() } }
         let ready = await runner.runGlobalHooks(
-            .beforeWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId,
+            .beforeWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId, workerId: workerId,
             output: hookOutput)
         writer.line(ready ? WorkerProtocol.ready : WorkerProtocol.readyFailed)
 
@@ -79,7 +79,8 @@ extension Runner {
             return 64
         }
         _ = await runner.runGlobalHooks(
-            .afterWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId, output: hookOutput)
+            .afterWorker, runId: "run", to: consumer, summary: &summary, idSuffix: "-" + workerId, workerId: workerId,
+            output: hookOutput)
         writer.line(WorkerProtocol.end)
         return 0
     }
