@@ -65,6 +65,10 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
             exit(0)
         }
     }
+    steps.given("a step that stops its own process") { _ in
+        // On purpose: as SIGSTOP from outside (a debugger, a terminal's ^Z to the worker) does.
+        raise(SIGSTOP)
+    }
     steps.given("a step that changes the working directory to {string}") { (_, folder: String) in
         guard FileManager.default.changeCurrentDirectoryPath(folder) else { throw ExpectationFailure("no \(folder)") }
     }

@@ -18,6 +18,25 @@ final class WorkerEdgeTests: XCTestCase {
                 + steps.enumerated().map { "\n  Scenario: s\($0.offset)\n    Given \($0.element)\n" }.joined())
     }
 
+    /// A worker stopped by a signal in a step (a debugger, ^Z sent to it) is ended when the step
+    /// would have been, and its scenario fails saying it was stopped, not only that it ran long.
+    func test_run_workerStoppedByASignalInAStep_isEndedSayingItWasStopped() throws {
+        #if !os(Linux)
+            throw XCTSkip("a stopped process is told from /proc, which only Linux has")
+        #else
+            try feature(["a step that stops its own process", "a step that passes"])
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary", "--timeout", "1"], in: project, timeout: 60,
+                environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+            XCTAssertEqual(run.code, 1, run.out + run.err)
+            XCTAssertTrue(run.out.contains("2 scenarios (1 failed, 1 passed)"), run.out)
+            XCTAssertTrue(
+                run.out.contains(
+                    "the worker process was ended: its step did not finish within the 1.0s timeout and did "
+                        + "not stop when cancelled (its process was stopped by a signal: SIGSTOP or SIGTSTP)"), run.out)
+        #endif
+    }
+
     /// Each crashed worker once held three descriptors: 150 crashes under a limit of 64
     /// stopped the run after about 20.
     func test_run_manyCrashingScenariosUnderALowLimitOfOpenFiles_failsEachWithItsCauseAndFinishes() throws {

@@ -17,6 +17,17 @@ struct ChildProcess: Sendable {
     let output: Int32
     let errors: Int32
 
+    /// Whether the process is stopped by a signal (SIGSTOP, SIGTSTP: its state `T` in
+    /// `/proc`); false where that cannot be read (not Linux, or the process is gone).
+    var isStopped: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        // `pid (name) STATE ...`: the name may hold spaces and parentheses, the state follows the last `)`.
+        let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+        return state == "T" || state == "t"
+    }
+
     /// Why a child could not be started, worded for the run's last lines.
     struct StartFailure: Error, CustomStringConvertible {
         let description: String

@@ -199,7 +199,9 @@ final class WorkerProcess: Sendable {
     /// Ends the worker at once (SIGKILL) with the processes it started, saying why; nothing
     /// when it has ended already.
     func kill(because reason: String) {
-        killReason.withLock { if $0 == nil { $0 = reason } }
+        // A process stopped by a signal runs nothing: that, not its step or hook, is why it waited.
+        let stopped = child.isStopped ? " (its process was stopped by a signal: SIGSTOP or SIGTSTP)" : ""
+        killReason.withLock { if $0 == nil { $0 = reason + stopped } }
         // Once the process is reaped its pid may be another's.
         exit.withLock { ended in
             if ended == nil { child.killWithDescendants() }

@@ -72,7 +72,7 @@ extension WorkerSupervisor {
                 }
             }
         }
-        let stuck = worker.waitForExit().killedBecause.flatMap { $0 == deadline.reason ? $0 : nil }
+        let stuck = worker.waitForExit().killedBecause.flatMap { $0.hasPrefix(deadline.reason) ? $0 : nil }
         return (envelopes, ended, stuck)
     }
 
