@@ -23,6 +23,12 @@ final class RerunFileTests: XCTestCase {
         try ExecutableRun.run("misbehaving-specs", arguments, in: project)
     }
 
+    /// `Features/broken.feature`, which does not parse at its line 5.
+    private func writeBrokenFeature() throws {
+        try scratch.write(
+            "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")
+    }
+
     func test_rerunFile_pathsWithSpaces_areWrittenAsTheyAreAndRunAgain() throws {
         let first = try run(["--format", "rerun:r.txt", "--format", "summary"])
         XCTAssertEqual(first.code, 1, first.out + first.err)
@@ -63,8 +69,7 @@ final class RerunFileTests: XCTestCase {
     }
 
     func test_rerunFile_aFileThatDoesNotParseBesideAFailedScenario_namesBothAndTheRerunFailsUntilItParses() throws {
-        try scratch.write(
-            "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")
+        try writeBrokenFeature()
         let first = try run(["Features/broken.feature", "Features/c.feature", "--format", "rerun:r.txt"])
         XCTAssertEqual(first.code, 2, first.out + first.err)
         XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature\nFeatures/c.feature:3\n")
@@ -84,8 +89,7 @@ final class RerunFileTests: XCTestCase {
 
     func test_rerunFile_aFileThatDoesNotParseNamedWithLines_isNamedWithThoseLines() throws {
         // So that `specs @FILE` selects what the run was asked for once the file parses, not all of it.
-        try scratch.write(
-            "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")
+        try writeBrokenFeature()
         let first = try run(["Features/broken.feature:3:4", "Features/c.feature", "--format", "rerun:r.txt"])
         XCTAssertEqual(first.code, 2, first.out + first.err)
         XCTAssertEqual(try scratch.read("r.txt"), "Features/broken.feature:3:4\nFeatures/c.feature:3\n")
@@ -96,8 +100,7 @@ final class RerunFileTests: XCTestCase {
     }
 
     func test_rerunFile_aFailedBeforeAllHookBesideAFileThatDoesNotParse_keepsTheNoteAndIsRefused() throws {
-        try scratch.write(
-            "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")
+        try writeBrokenFeature()
         let first = try ExecutableRun.run(
             "misbehaving-specs", ["--format", "rerun:r.txt"], in: project,
             environment: ["SPECS_FIXTURE_FAILING_RUN_HOOK": "beforeAll"])
