@@ -65,12 +65,7 @@ enum StepLookalike: Equatable {
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
         // The first words of the line, as many as a keyword has, followed by text.
-        var leads: [String] = []
-        for count in 1..<min(words.count, 8) {
-            let lead = count == 1 ? String(words[0]) : leads[count - 2] + " " + words[count - 1]
-            guard lead.utf8.count <= known.longestLead else { break }
-            leads.append(lead)
-        }
+        let leads = self.leads(of: words, upTo: known.longestLead)
         // Another language's keyword that is a word of prose too (`Dado`, `Eğer`) reads as a
         // step, unless the line goes on into a longer one distinctive enough (`Dado que`, `Eğer ki`).
         if leads.contains(where: own.contains)
@@ -123,10 +118,7 @@ enum StepLookalike: Equatable {
         }
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
-        var lead = ""
-        for count in 1..<min(words.count, 8) {
-            lead += (count == 1 ? "" : " ") + words[count - 1]
-            guard lead.utf8.count <= ForeignStepKeywords.longest else { return nil }
+        for (count, lead) in zip(1..., leads(of: words, upTo: ForeignStepKeywords.longest)) {
             guard !own.contains(lead), let found = ForeignStepKeywords.short[lead],
                 let (language, kind) = found.first(where: { $0.language != dialect.language }),
                 definedStep(words[count...].joined(separator: " "))
@@ -134,6 +126,18 @@ enum StepLookalike: Equatable {
             return .foreign(word: lead, language: language, native: native(kind, in: dialect))
         }
         return nil
+    }
+
+    /// The first words of a line joined, one, two, up to seven of them, followed by more text
+    /// (`Gegeben`, `Gegeben sei`), none longer than `bytes`.
+    private static func leads(of words: [Substring], upTo bytes: Int) -> [String] {
+        var leads: [String] = []
+        for count in 1..<min(words.count, 8) {
+            let lead = count == 1 ? String(words[0]) : leads[count - 2] + " " + words[count - 1]
+            guard lead.utf8.count <= bytes else { break }
+            leads.append(lead)
+        }
+        return leads
     }
 
     /// The words of `line` before its first space other than a plain space or a tab (a
