@@ -62,6 +62,9 @@ enum StepLookalike: Equatable {
             if let foreign = distinctiveForeign(keyword, in: dialect) { return foreign }
             if ForeignStepKeywords.common.contains(keyword), !own.contains(keyword) { return .step }
         }
+        // Another language's keyword written straight before its text (`假如`, `Lorsqu'`):
+        // such a line may be a step; it is told only before a defined step (`shortForeign`).
+        if ForeignStepKeywords.unspaced(leading: line, besides: dialect) != nil { return .step }
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
         // The first words of the line, as many as a keyword has, followed by text.
@@ -115,6 +118,9 @@ enum StepLookalike: Equatable {
             let (language, kind) = found.first(where: { $0.language != dialect.language }), definedStep(String(rest))
         {
             return .foreign(word: keyword, language: language, native: native(kind, in: dialect))
+        }
+        if let found = ForeignStepKeywords.unspaced(leading: line, besides: dialect), definedStep(String(found.rest)) {
+            return .foreign(word: found.keyword, language: found.language, native: native(found.kind, in: dialect))
         }
         let words = line.split { $0 == " " || $0 == "\t" }
         guard words.count > 1 else { return nil }
@@ -241,6 +247,40 @@ enum ForeignStepKeywords {
     static let longest: Int =
         Dialect.languages.compactMap(Dialect.named).flatMap(StepLookalike.stepKeywords(of:)).map(\.utf8.count).max()
         ?? 0
+
+    /// The step keywords written straight before their text, without a space (`假如`, `もし`,
+    /// `Lorsqu'`), each with its language and kind, longest first; not those of `em`, pictures.
+    private static let unspacedKeywords: [(keyword: String, language: String, kind: StepKind)] = {
+        var found: [(keyword: String, language: String, kind: StepKind)] = []
+        for language in Dialect.languages where language != "em" {
+            guard let dialect = Dialect.named(language) else { continue }
+            for kind in StepKind.allCases {
+                for keyword in kind.keywords(in: dialect) where !keyword.hasSuffix(" ") && !keyword.isEmpty {
+                    found.append((keyword, language, kind))
+                }
+            }
+        }
+        return found.sorted { $0.keyword.count > $1.keyword.count }
+    }()
+
+    /// The first scalars of those keywords: most lines start with none.
+    private static let unspacedFirsts = Set(unspacedKeywords.compactMap(\.keyword.unicodeScalars.first))
+
+    /// The keyword `line` starts with that another language writes straight before its text
+    /// (`假如` in a file that is not in Chinese), and the text after it; nil when there is none,
+    /// no text follows, or `dialect` has the keyword itself.
+    static func unspaced(
+        leading line: Substring, besides dialect: Dialect
+    ) -> (keyword: String, rest: Substring, language: String, kind: StepKind)? {
+        guard let first = line.unicodeScalars.first, unspacedFirsts.contains(first) else { return nil }
+        for entry in unspacedKeywords where line.hasPrefix(entry.keyword) {
+            let own = StepKind.allCases.contains { $0.keywords(in: dialect).contains(entry.keyword) }
+            let rest = line.dropFirst(entry.keyword.count).trimmingSpaces
+            guard entry.language != dialect.language, !own, !rest.isEmpty else { return nil }
+            return (entry.keyword, rest, entry.language, entry.kind)
+        }
+        return nil
+    }
 
     /// Every language's step keywords too short to tell from a word of prose (`Und`, `Data`).
     static let common: Set<String> = Set(short.keys)
