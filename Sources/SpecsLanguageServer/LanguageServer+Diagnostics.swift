@@ -43,6 +43,8 @@ extension LanguageServer {
     /// undefined steps). After an edit, the first list is always published.
     private func send(_ list: JSONText.Encoded, of uri: String) {
         if let document = documents[uri] {
+            // Its text may not be the editor's: what was found in it is not shown.
+            guard document.outOfStep == nil else { return }
             if let last = document.publishedDiagnostics, last.version == document.version,
                 Self.same(last.bytes, list.bytes)
             {

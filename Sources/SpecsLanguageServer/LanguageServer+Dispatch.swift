@@ -16,6 +16,7 @@ extension LanguageServer {
             do {
                 return notified(try ClientNotification(method: method, params: params))
             } catch {
+                unreadable(method, params, error)
                 return nil
             }
         }
@@ -50,12 +51,48 @@ extension LanguageServer {
         return nil
     }
 
+    /// Says that a notification could not be read, which has no answer to carry an error. A
+    /// change that could not be applied leaves the document's text out of step with the
+    /// editor's: nothing is answered or published from it (a formatting edit of the wrong text
+    /// would damage the file) until the editor sends its whole text again, or reopens it.
+    private func unreadable(_ method: String, _ params: [String: Any], _ error: ProtocolError) {
+        var words = "specs: \(method) could not be read (\(error.message))"
+        if method == "textDocument/didChange", let uri = try? DocumentURI.of(params), var document = documents[uri] {
+            // Said once, until the document is in step again.
+            guard document.outOfStep == nil else { return }
+            documents[uri] = nil
+            document.outOfStep = error.message
+            documents[uri] = document
+            words +=
+                ": the text of \(uri) here may differ from the editor's, so nothing more is said of it until "
+                + "it is reopened"
+            connection.notify(
+                "textDocument/publishDiagnostics",
+                [
+                    "uri": uri,
+                    "diagnostics": [
+                        [
+                            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+                            "severity": 1, "source": "specs", "message": words,
+                        ] as [String: Any]
+                    ],
+                ])
+            connection.notify("window/showMessage", ["type": 1, "message": words])
+        }
+        connection.notify("window/logMessage", ["type": 1, "message": words])
+    }
+
     /// Refuses a request the editor cancelled, a whole-document one that a newer edit has
     /// made stale, and one at a line the document does not have.
     private func check(_ request: ClientRequest, id: RequestID) throws(ProtocolError) {
         // A cancellation follows its request: it is among the messages waiting behind it.
         if pending.contains(where: { Self.cancels($0, id) }) { throw .cancelled }
         guard let uri = request.document else { return }
+        if let reason = documents[uri]?.outOfStep {
+            throw .requestFailed(
+                "the text of \(uri) here may differ from the editor's since a change that could not be read "
+                    + "(\(reason)): reopen it")
+        }
         switch request {
         case .semanticTokens, .documentSymbol, .codeLens, .formatting:
             // What has come since: an edit typed meanwhile makes the answer stale before it is given.

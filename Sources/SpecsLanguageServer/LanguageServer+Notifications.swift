@@ -48,6 +48,8 @@ extension LanguageServer {
             for change in changes {
                 document.apply(change)
                 retokenize(&document, after: change)
+                // The whole text, as the editor has it: in step again.
+                if change.range == nil { document.outOfStep = nil }
             }
             document.version += 1
             document.editedAt = Date()

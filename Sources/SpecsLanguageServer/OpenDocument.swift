@@ -13,6 +13,9 @@ struct OpenDocument {
     var version = 0
     /// The version the editor gave the text, when it gives one.
     var editorVersion: Int?
+    /// Why the text may differ from the editor's (a change that could not be read), until the
+    /// editor sends the whole text again: nothing is answered or published from it meanwhile.
+    var outOfStep: String?
     /// The full check of the text as it is now; nil while an edit waits for one.
     var analysis: FeatureAnalysis?
     /// What is known of the text as it is now: the full check, or the last one with each edit

@@ -29,6 +29,47 @@ final class LanguageServerTextTests: LanguageServerCase {
         return String(decoding: units, as: UTF16.self)
     }
 
+    func test_didChange_changeThatCannotBeRead_isToldAndNothingIsAnsweredFromTheTextUntilItIsWholeAgain() throws {
+        let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes\n"
+        try project.write("Features/changed.feature", text)
+        let session = try start()
+        try open(session, "Features/changed.feature", text)
+        let address = uri("Features/changed.feature")
+        let formatting: [String: Any] = [
+            "textDocument": ["uri": address], "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+        // A change without its text: the server's copy and the editor's now differ.
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": address, "version": 2],
+                "contentChanges": [
+                    ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]]
+                ],
+            ])
+        let shown = try session.notification("window/showMessage")
+        let words = (shown["params"] as? [String: Any])?["message"] as? String ?? ""
+        XCTAssertTrue(words.contains("a content change without text"), words)
+        XCTAssertTrue(words.contains("may differ from the editor's"), words)
+        let refused = try session.response(try session.request("textDocument/formatting", formatting))
+        XCTAssertEqual((refused["error"] as? [String: Any])?["code"] as? Int, -32803, "\(refused)")
+        // Changes that are no list are told too; the editor's whole text puts it in step again.
+        try session.notify(
+            "textDocument/didChange", ["textDocument": ["uri": address, "version": 3], "contentChanges": ["text": "x"]])
+        try session.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": address, "version": 4], "contentChanges": [["text": text]]])
+        let answered = try session.response(try session.request("textDocument/formatting", formatting))
+        XCTAssertNil(answered["error"], "\(answered)")
+        XCTAssertFalse((answered["result"] as? [[String: Any]] ?? []).isEmpty, "\(answered)")
+        let logged = session.notifications.filter { $0["method"] as? String == "window/logMessage" }
+        XCTAssertEqual(
+            logged.compactMap { ($0["params"] as? [String: Any])?["message"] as? String }.filter {
+                $0.contains("textDocument/didChange could not be read")
+            }.count, 1, "\(logged)")
+        try stop(session)
+    }
+
     func test_formatting_crlfDocument_editsGiveWhatSpecsFormatWrites() throws {
         let text =
             "Feature: Line ends\r\nScenario: one\r\nGiven a step that passes\r\n  Then a step that prints \"x\"\r\n"

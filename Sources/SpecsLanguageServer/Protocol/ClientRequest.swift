@@ -102,8 +102,12 @@ enum ClientNotification {
             }
             self = .didOpen(uri: uri, text: text, version: document?["version"] as? Int)
         case "textDocument/didChange":
+            guard let list = params["contentChanges"] as? [Any] else {
+                throw .invalidParams("contentChanges is not a list of changes")
+            }
             var changes: [TextChange] = []
-            for change in params["contentChanges"] as? [[String: Any]] ?? [] {
+            for item in list {
+                guard let change = item as? [String: Any] else { throw .invalidParams("a content change is no object") }
                 changes.append(try TextChange(change))
             }
             let version = (params["textDocument"] as? [String: Any])?["version"] as? Int
