@@ -53,9 +53,10 @@ final class LanguageServerTextTests: LanguageServerCase {
         XCTAssertTrue(words.contains("may differ from the editor's"), words)
         let refused = try session.response(try session.request("textDocument/formatting", formatting))
         XCTAssertEqual((refused["error"] as? [String: Any])?["code"] as? Int, -32803, "\(refused)")
-        // Changes that are no list are told too; the editor's whole text puts it in step again.
+        // Changes that are no list are refused as well; the editor's whole text puts it in step again.
         try session.notify(
-            "textDocument/didChange", ["textDocument": ["uri": address, "version": 3], "contentChanges": ["text": "x"]])
+            "textDocument/didChange",
+            ["textDocument": ["uri": address, "version": 3], "contentChanges": ["text": "x"]])
         try session.notify(
             "textDocument/didChange",
             ["textDocument": ["uri": address, "version": 4], "contentChanges": [["text": text]]])
