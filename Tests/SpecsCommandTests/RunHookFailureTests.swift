@@ -54,6 +54,26 @@ final class RunHookFailureTests: XCTestCase {
         }
     }
 
+    func test_run_failingBeforeWorker_leavesTheScenariosPlannedAndNeverRunAlikeOnWorkersAndInProcess() throws {
+        try scratch.write(
+            "Features/h.feature",
+            "Feature: H\n  Scenario: a\n    Given a step that passes\n  Scenario: b\n    Given a step that passes\n")
+        var told: [String] = []
+        for options in [[], ["--in-process"]] {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs",
+                ["Features", "--format", "summary", "--format", "junit:j.xml", "--format", "rerun:r.txt"] + options,
+                in: scratch.root, environment: ["SPECS_FIXTURE_FAILING_RUN_HOOK": "beforeWorker"])
+            XCTAssertEqual(run.code, 1, run.out + run.err)
+            XCTAssertTrue(run.out.contains("2 scenarios were planned and never run"), "\(options) " + run.out)
+            let junit = try String(contentsOf: scratch.root.appendingPathComponent("j.xml"), encoding: .utf8)
+            let rerun = try String(contentsOf: scratch.root.appendingPathComponent("r.txt"), encoding: .utf8)
+            XCTAssertEqual(rerun.split(separator: "\n").first, "Features/h.feature:2:4", "\(options) " + rerun)
+            told.append(junit.components(separatedBy: "<testcase ").count.description + " " + rerun.prefix(22))
+        }
+        XCTAssertEqual(told.first, told.last, "the reports name the same scenarios both ways")
+    }
+
     func test_run_beforeWorkerCrashingItsWorker_failsTheHookInTheStreamToo() throws {
         let (code, failed, report) = try lastLines("crashingBeforeWorker", [])
         XCTAssertEqual(code, 1, failed)

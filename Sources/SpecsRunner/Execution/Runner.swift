@@ -41,14 +41,17 @@ package struct Runner<World: AnyObject>: Sendable {
         // scenarios: this one when it runs them itself, else each worker process.
         let hooksHere = options.runsRunHooks
         let workerHooksHere = hooksHere && options.isolation == .inProcess
-        var beforeAllPassed =
+        let beforeAllPassed =
             refused
             ? false
             : hooksHere ? await runGlobalHooks(.beforeAll, runId: runId, to: consumer, summary: &summary) : true
+        // A worker hook that fails leaves the test cases planned and never run, as a worker
+        // process that cannot get ready does: the reports and the rerun file name them alike.
+        var ready = beforeAllPassed
         if beforeAllPassed && workerHooksHere {
-            beforeAllPassed = await runGlobalHooks(.beforeWorker, runId: runId, to: consumer, summary: &summary)
+            ready = await runGlobalHooks(.beforeWorker, runId: runId, to: consumer, summary: &summary)
         }
-        let dispatch = beforeAllPassed && !refused ? makeDispatch() : nil
+        let dispatch = ready && !refused ? makeDispatch() : nil
         let maker = RunBatchMaker(
             features: features, options: options, runId: runId, plansTestCases: beforeAllPassed || refused,
             planner: makePlanner())
