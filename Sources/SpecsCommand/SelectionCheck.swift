@@ -74,10 +74,11 @@ struct SelectionCheck {
         return names.filter { !seenTags.contains(ExactText($0)) && alike.contains($0) }
     }
 
-    /// An error for each `file:LINE` that selects no scenario or example row, naming the nearest.
+    /// An error for each `file:LINE` that selects no scenario or example row, naming the nearest
+    /// (the whole file asked for by another argument too: a mistyped line is not run past).
     private static func lineErrors(_ feature: LoadedFeature) -> [String] {
         guard feature.errors.isEmpty else { return [] }
-        return feature.lines.sorted().compactMap { line in
+        return feature.askedLines.sorted().compactMap { line in
             let alone = LoadedFeature(
                 source: feature.source, document: feature.document, pickles: feature.pickles, errors: [], lines: [line])
             guard alone.selectedPickles.isEmpty else { return nil }

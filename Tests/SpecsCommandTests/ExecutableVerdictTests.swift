@@ -36,6 +36,19 @@ final class ExecutableVerdictTests: XCTestCase {
             run.err)
     }
 
+    func test_specs_lineWithoutScenarioBesideTheWholeFileOrItsFolder_isAnErrorToo() throws {
+        // The whole file runs either way; a mistyped line in a CI command is still not run past.
+        for arguments in [
+            ["Features/login.feature", "Features/login.feature:999"], ["Features/login.feature:999", "Features"],
+        ] {
+            let run = try specs(arguments)
+            XCTAssertEqual(run.code, 2, "\(arguments) " + run.out)
+            XCTAssertTrue(
+                run.err.contains("login.feature:999: error: no scenario or example row is at line 999."),
+                "\(arguments) " + run.err)
+        }
+    }
+
     func test_specs_minCoverageWithoutTestResults_isAUsageError() throws {
         let run = try specs(["--min-coverage", "100"])
         XCTAssertEqual(run.code, 2)

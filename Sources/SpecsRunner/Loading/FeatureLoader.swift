@@ -16,11 +16,14 @@ package struct LoadedFeature: Sendable {
     package let lines: Set<Int>
     /// The lines a rerun file named (`FeaturePath.exactLines`).
     package let exactLines: Set<Int>
+    /// Every line asked for (`FeaturePath.askedLines`), the whole file asked for too or not:
+    /// each must select a scenario.
+    package let askedLines: Set<Int>
 
     /// A feature as loaded, with the lines asked for (`lines`, empty for the whole file).
     package init(
         source: Source, document: GherkinDocument?, pickles: [Pickle], errors: [ParseError], lines: Set<Int> = [],
-        exactLines: Set<Int> = []
+        exactLines: Set<Int> = [], askedLines: Set<Int>? = nil
     ) {
         self.source = source
         self.document = document
@@ -28,6 +31,7 @@ package struct LoadedFeature: Sendable {
         self.errors = errors
         self.lines = lines
         self.exactLines = exactLines
+        self.askedLines = askedLines ?? lines
     }
 
     /// The ids of the pickles a rerun file named: they run whatever the tag and name selection.
@@ -57,6 +61,9 @@ package struct FeaturePath: Sendable, Hashable {
     /// Those of `lines` a rerun file named (`@FILE`): the scenarios there run whatever the
     /// tag and name selection, as the run that wrote the file selected them.
     package private(set) var exactLines: Set<Int> = []
+    /// Every line an argument asked for, kept when another argument asks for the whole file
+    /// (`login.feature login.feature:999`): a line that selects nothing is an error either way.
+    package private(set) var askedLines: Set<Int> = []
 
     /// The path and lines of an argument: `login.feature:12:30` is lines 12 and 30 of `login.feature`.
     /// A line is digits alone (no sign) that fit a whole number: `:-5` or `:99999999999999999999`
@@ -80,13 +87,15 @@ package struct FeaturePath: Sendable, Hashable {
         self.path = path
         file = WorkingDirectory.absolute(path)
         self.lines = lines
+        askedLines = lines
     }
 
-    init(path: String, lines: Set<Int>, exactLines: Set<Int> = []) {
+    init(path: String, lines: Set<Int>, exactLines: Set<Int> = [], askedLines: Set<Int>? = nil) {
         self.path = path
         file = WorkingDirectory.absolute(path)
         self.lines = lines
         self.exactLines = exactLines
+        self.askedLines = askedLines ?? lines
     }
 
     /// This place as a rerun file names it: its lines are run whatever the selection.
@@ -162,7 +171,8 @@ package enum FeatureLoader {
             }
             let lines = first.lines.isEmpty || file.lines.isEmpty ? [] : first.lines.union(file.lines)
             merged[key] = FeaturePath(
-                path: first.path, lines: lines, exactLines: first.exactLines.union(file.exactLines))
+                path: first.path, lines: lines, exactLines: first.exactLines.union(file.exactLines),
+                askedLines: first.askedLines.union(file.askedLines))
         }
         return keys.compactMap { merged[$0] }
     }
@@ -262,7 +272,7 @@ package enum FeatureLoader {
         func failed(_ source: Source, _ errors: [ParseError]) -> LoadedFeature {
             LoadedFeature(
                 source: source, document: nil, pickles: [], errors: errors, lines: file.lines,
-                exactLines: file.exactLines)
+                exactLines: file.exactLines, askedLines: file.askedLines)
         }
         // A FIFO, a socket or a device can be read once, and may block until a process writes
         // to it: a run reads a feature file before it starts and again when its scenarios come up.
@@ -291,7 +301,7 @@ package enum FeatureLoader {
             let pickles = PickleCompiler().compile(document, uri: source.uri, ids: &ids)
             return LoadedFeature(
                 source: source, document: document, pickles: pickles, errors: [], lines: file.lines,
-                exactLines: file.exactLines)
+                exactLines: file.exactLines, askedLines: file.askedLines)
         } catch {
             return failed(source, error.errors)
         }
