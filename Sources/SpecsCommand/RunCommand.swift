@@ -62,6 +62,11 @@ struct RunCommand {
             out.write(VerdictText.render(RunVerdict(scenarios: [:], problems: []), palette: .none))
             return 0
         }
+        let misnamed = parsed.featurePaths.compactMap(PathLookalike.problem)
+        guard misnamed.isEmpty else {
+            for problem in misnamed { err.write("\(problem)\n") }
+            return removingReports()
+        }
         let (files, pathProblems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in pathProblems { err.write("\(problem)\n") }
         if pathProblems.contains(where: \.isMisuse) { return removingReports() }

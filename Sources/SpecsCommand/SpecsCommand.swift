@@ -131,7 +131,7 @@ public enum SpecsCommand {
     }
 
     /// The commands named by the first argument; any other first argument is a run's.
-    enum Subcommand: String {
+    enum Subcommand: String, CaseIterable {
         case gherkin, lsp, format, lint, report
     }
 

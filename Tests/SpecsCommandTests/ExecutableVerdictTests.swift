@@ -49,6 +49,23 @@ final class ExecutableVerdictTests: XCTestCase {
         }
     }
 
+    func test_specs_commandOfAnotherHabitOrAStreamNamedAsAPath_isAUsageErrorSayingWhatToRun() throws {
+        let merge = try specs(["merge", "shard-1.ndjson"])
+        XCTAssertEqual(merge.code, 2, merge.out)
+        XCTAssertTrue(merge.err.hasPrefix("merge: error: no such file or directory"), merge.err)
+        XCTAssertTrue(merge.err.contains("did you mean `specs report`?"), merge.err)
+        XCTAssertFalse(merge.err.contains("cannot stand here"), merge.err)
+        let misspelt = try specs(["fromat", "Features"])
+        XCTAssertTrue(misspelt.err.contains("did you mean `specs format`?"), misspelt.err)
+        XCTAssertEqual(misspelt.code, 2)
+        let stream = FileManager.default.temporaryDirectory.appendingPathComponent("specs-\(UUID().uuidString).ndjson")
+        try Data("{\"meta\":{}}\n".utf8).write(to: stream)
+        defer { try? FileManager.default.removeItem(at: stream) }
+        let named = try specs([stream.path])
+        XCTAssertEqual(named.code, 2, named.out)
+        XCTAssertTrue(named.err.contains("is a message stream, not a feature file: `specs report"), named.err)
+    }
+
     func test_specs_minCoverageWithoutTestResults_isAUsageError() throws {
         let run = try specs(["--min-coverage", "100"])
         XCTAssertEqual(run.code, 2)
