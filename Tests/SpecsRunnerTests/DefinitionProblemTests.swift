@@ -27,6 +27,37 @@ final class DefinitionProblemTests: XCTestCase {
             steps.problems[0].message.contains("has 1 parameter(s) but its closure takes 0"), steps.problems[0].message)
     }
 
+    func test_given_sameExpressionRegisteredTwice_isAProblemNamingTheFirstPlace() {
+        var steps = StepRegistry { TestWorld() }
+        steps.given("I pay {int} cents") { (_, _: Int) in }
+        steps.then("I pay {int} cents") { (_, _: Int) in }
+        steps.given(regex: "^I pay (\\d+) cents$") { (_, _: Int) in }
+        steps.given("I pay {float} cents") { (_, _: Double) in }
+        XCTAssertEqual(steps.problems.count, 1, "\(steps.problems)")
+        XCTAssertEqual(steps.problems.first?.location.line, 33)
+        XCTAssertTrue(
+            steps.problems.first?.message.contains(
+                "'I pay {int} cents' is registered twice, first at Tests/SpecsRunnerTests/DefinitionProblemTests.swift:32")
+                == true, steps.problems.first?.message ?? "")
+    }
+
+    func test_parameterType_withoutANameOrAnchored_isAProblemSayingWhy() {
+        var steps = StepRegistry { TestWorld() }
+        steps.parameterType("", regex: "x") { _ in 1 }
+        steps.parameterType("code", regex: #"^\d+$"#) { _ in 1 }
+        steps.parameterType("price", regex: #"\d+\$"#) { _ in 1 }
+        steps.given("code {code} here") { (_, _: Int) in }
+        XCTAssertEqual(
+            steps.problems.map(\.message),
+            [
+                "a parameter type needs a name: {} is the anonymous type, which matches anything",
+                #"the regular expression of parameter type {code}, /^\d+$/, is anchored (^ or $): it is matched "#
+                    + "inside a step's text, so it would never match; drop the anchors",
+                "'code {code} here' uses {code}, which could not be registered (see "
+                    + "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:47)",
+            ])
+    }
+
     func test_given_trailing_table_parameter_is_accepted() {
         var steps = StepRegistry { TestWorld() }
         steps.given("these {int} rows:") { (_, _: Int, _: DataTable) in }

@@ -22,6 +22,8 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     /// by name: an expression using one is told where it is.
     private var refusedParameterTypes: [String: CodeLocation] = [:]
     var steps: [StepDefinition] = []
+    /// Where each expression was registered, by its kind and text: one registered twice is a problem.
+    private var registeredExpressions: [String: CodeLocation] = [:]
     var hooks: [Hook] = []
     /// The tags each hook with a tag expression names, with where the hook is registered.
     package var hookTags: [(location: CodeLocation, tags: [String])] {
@@ -76,6 +78,12 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             name: name, regularExpressions: [regex], useForSnippets: useForSnippets,
             preferForRegularExpressionMatch: preferForRegularExpressionMatch, transform: transform)
         let location = CodeLocation(file: file, line: line)
+        if let misuse = Self.parameterTypeMisuse(name: name, regex: regex) {
+            refusedParameterTypes[name] = location
+            problems.append(
+                DefinitionProblem(location: location, message: misuse, undefinedParameterType: nil, expression: name))
+            return
+        }
         do {
             try parameterTypes.define(type)
             customParameterTypes.append((type, location))
@@ -85,6 +93,23 @@ public struct StepRegistry<World: AnyObject>: Sendable {
                 DefinitionProblem(
                     location: location, message: error.message, undefinedParameterType: nil, expression: name))
         }
+    }
+
+    /// What makes a parameter type unusable before it is defined: no name (`{}` is the
+    /// anonymous type, which matches anything), or a regular expression anchored at its start or
+    /// end, which is matched inside a step's text and so would never match.
+    private static func parameterTypeMisuse(name: String, regex: String) -> String? {
+        if name.isEmpty { return "a parameter type needs a name: {} is the anonymous type, which matches anything" }
+        var trailingEscapes = 0
+        for character in regex.dropLast().reversed() {
+            guard character == "\\" else { break }
+            trailingEscapes += 1
+        }
+        if regex.hasPrefix("^") || (regex.hasSuffix("$") && trailingEscapes % 2 == 0) {
+            return "the regular expression of parameter type {\(name)}, /\(regex)/, is anchored (^ or $): it is "
+                + "matched inside a step's text, so it would never match; drop the anchors"
+        }
+        return nil
     }
 
     // MARK: Steps
@@ -238,6 +263,19 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             var reader = ArgumentReader(values)
             try await body(try Self.typed(world), repeat try reader.next((each Arg).self))
         }
+        // The same expression twice matches the same steps twice: each would be ambiguous, and
+        // unused, the second is a mistake that no run would tell.
+        let key = (regex ? "regex " : "expression ") + source
+        if let first = registeredExpressions[key] {
+            problems.append(
+                DefinitionProblem(
+                    location: location,
+                    message: "'\(source)' is registered twice, first at \(first.file):\(first.line): every step it "
+                        + "matches would be ambiguous; keep one",
+                    undefinedParameterType: nil, expression: source))
+            return
+        }
+        registeredExpressions[key] = location
         steps.append(
             StepDefinition(
                 id: newId(), expression: compiled, isRegularExpression: regex, location: location, trailing: trailing,
