@@ -37,7 +37,8 @@ final class DefinitionProblemTests: XCTestCase {
         XCTAssertEqual(steps.problems.first?.location.line, 33)
         XCTAssertTrue(
             steps.problems.first?.message.contains(
-                "'I pay {int} cents' is registered twice, first at Tests/SpecsRunnerTests/DefinitionProblemTests.swift:32")
+                "'I pay {int} cents' is registered twice, first at Tests/SpecsRunnerTests/DefinitionProblemTests.swift:32"
+            )
                 == true, steps.problems.first?.message ?? "")
     }
 
