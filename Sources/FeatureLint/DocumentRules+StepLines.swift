@@ -19,7 +19,7 @@ extension DocumentRules {
             {
                 reading = foreign
             }
-            let column = raw.prefix { $0 == " " || $0 == "\t" }.count + 1
+            let column = raw.prefix(while: \.isWhitespace).count + 1
             let lost = "the line is description text, and its step never runs"
             switch reading {
             case .step:

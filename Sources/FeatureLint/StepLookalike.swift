@@ -63,10 +63,12 @@ enum StepLookalike: Equatable {
             if ForeignStepKeywords.common.contains(keyword), !own.contains(keyword) { return .step }
         }
         // Another language's keyword written straight before its text (`假如`, `Lorsqu'`):
-        // such a line may be a step; it is told only before a defined step (`shortForeign`).
-        if ForeignStepKeywords.unspaced(leading: line, besides: dialect) != nil { return .step }
+        // such a line may be a step, when nothing else tells it; it is told only before a
+        // defined step (`shortForeign`).
+        let unspaced: StepLookalike? =
+            ForeignStepKeywords.unspaced(leading: line, besides: dialect) != nil ? .step : nil
         let words = line.split { $0 == " " || $0 == "\t" }
-        guard words.count > 1 else { return nil }
+        guard words.count > 1 else { return unspaced }
         // The first words of the line, as many as a keyword has, followed by text.
         let leads = self.leads(of: words, upTo: known.longestLead)
         // Another language's keyword that is a word of prose too (`Dado`, `Eğer`) reads as a
@@ -103,7 +105,7 @@ enum StepLookalike: Equatable {
                 return .foreign(word: lead, language: language, native: native(kind, in: dialect))
             }
         }
-        return nil
+        return unspaced
     }
 
     /// How `line` reads when it starts with another language's short step keyword (`Wenn`,
@@ -272,10 +274,14 @@ enum ForeignStepKeywords {
     static func unspaced(
         leading line: Substring, besides dialect: Dialect
     ) -> (keyword: String, rest: Substring, language: String, kind: StepKind)? {
+        // Indentation and spaces of any kind: an input method's full-width space (U+3000), a
+        // pasted no-break space.
+        let line = line.drop(while: \.isWhitespace)
         guard let first = line.unicodeScalars.first, unspacedFirsts.contains(first) else { return nil }
         for entry in unspacedKeywords where line.hasPrefix(entry.keyword) {
             let own = StepKind.allCases.contains { $0.keywords(in: dialect).contains(entry.keyword) }
-            let rest = line.dropFirst(entry.keyword.count).trimmingSpaces
+            var rest = line.dropFirst(entry.keyword.count).drop(while: \.isWhitespace)
+            while rest.last?.isWhitespace == true { rest = rest.dropLast() }
             guard entry.language != dialect.language, !own, !rest.isEmpty else { return nil }
             return (entry.keyword, rest, entry.language, entry.kind)
         }

@@ -81,6 +81,11 @@ struct RunCommand {
         // A worker process parses nothing: it is sent each test case's plan.
         let survey = RunSurvey(
             files, tags: options.tags, tagsOrigin: tagsOrigin, definedStep: registry.definesStep, err: err)
+        for twice in registry.registeredTwice {
+            err.write(
+                "\(twice.location): warning: '\(twice.expression)' is registered twice, first at \(twice.first): "
+                    + "every step it matches is ambiguous; keep one\n")
+        }
         // A hook whose tag the features write in other Unicode runs for none of them, silently.
         for hook in registry.hookTags {
             for tag in Set(survey.selection.tagsInOtherUnicode(hook.tags)).sorted() {

@@ -157,6 +157,11 @@ if ProcessInfo.processInfo.environment["SPECS_FIXTURE_BROKEN_DEFINITIONS"] == "1
     steps.given("{int} accounts exist") { (_, _: String) in }
 }
 
+// A step registered a second time, in another file as a team does it: a run warns of it.
+if ProcessInfo.processInfo.environment["SPECS_FIXTURE_REGISTERED_TWICE"] == "1" {
+    steps.then("a step that passes") { _ in }
+}
+
 // Parameter types as a team writes them: ones the snippets of undefined steps use, or one
 // whose regular expression does not compile (the run must refuse to start, saying where).
 switch ProcessInfo.processInfo.environment["SPECS_FIXTURE_PARAMETER_TYPES"] {

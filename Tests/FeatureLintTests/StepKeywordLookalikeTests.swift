@@ -24,6 +24,15 @@ final class StepKeywordLookalikeTests: XCTestCase {
             Then the withdrawal is refused
         """
 
+    func test_lint_frenchKeywordWithAnElisionInAnEnglishFile_isStillAnError() {
+        // `Étant donné qu'` is written without a space, and `Étant donné` is a keyword before a
+        // space too: the line is told as the French step it is, as before elisions were read.
+        for line in ["Étant donné qu'un client est connecté", "Sachant qu'un client est connecté"] {
+            let text = "Feature: F\n\n  Scenario: S\n    \(line)\n    Given an account\n"
+            XCTAssertEqual(findings(text), ["4:5 error other-language-keyword"], line)
+        }
+    }
+
     func test_lint_stepKeywordFollowedByATabOrANoBreakSpace_isAMisspeltKeyword() {
         for (space, named) in [("\t", "a tab"), ("\u{00A0}", "U+A0"), ("\u{3000}", "U+3000")] {
             let text =

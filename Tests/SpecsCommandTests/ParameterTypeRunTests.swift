@@ -23,6 +23,19 @@ final class ParameterTypeRunTests: XCTestCase {
             environment: ["SPECS_FIXTURE_PARAMETER_TYPES": types])
     }
 
+    func test_run_stepRegisteredTwiceThatNoFeatureUses_isWarnedAtItsLineNamingTheFirst() throws {
+        try project.write("Features/other.feature", "Feature: Other\n  Scenario: s\n    Given a step that prints \"x\"\n")
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/other.feature", "--format", "summary"], in: project.root,
+            environment: ["SPECS_FIXTURE_REGISTERED_TWICE": "1"])
+        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        XCTAssertEqual(warnings.count, 1, run.err)
+        XCTAssertTrue(
+            warnings.first?.contains("warning: 'a step that passes' is registered twice, first at ") == true, run.err)
+        XCTAssertTrue(warnings.first?.contains("Sources/misbehaving-specs/main.swift:") == true, run.err)
+        XCTAssertEqual(run.code, 0, "a warning: Cucumber registers both, and a step they match is ambiguous")
+    }
+
     func test_run_undefinedStepsWithCustomTypesAndApostrophesInsideWords_snippetsKeepTheWords() throws {
         let run = try run(
             ["the user logs in as bob", #"the user's path is C:\temp\new and it's fine"#, "red blue-green redder"],

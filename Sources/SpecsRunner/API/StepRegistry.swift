@@ -22,8 +22,11 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     /// by name: an expression using one is told where it is.
     private var refusedParameterTypes: [String: CodeLocation] = [:]
     var steps: [StepDefinition] = []
-    /// Where each expression was registered, by its kind and text: one registered twice is a problem.
+    /// Where each expression was first registered, by its kind and text.
     private var registeredExpressions: [String: CodeLocation] = [:]
+    /// Expressions registered again (`given` and `then` alike), each with where it was first:
+    /// every step they match is ambiguous, and unused, they would go untold.
+    package private(set) var registeredTwice: [(location: CodeLocation, first: CodeLocation, expression: String)] = []
     var hooks: [Hook] = []
     /// The tags each hook with a tag expression names, with where the hook is registered.
     package var hookTags: [(location: CodeLocation, tags: [String])] {
@@ -263,19 +266,14 @@ public struct StepRegistry<World: AnyObject>: Sendable {
             var reader = ArgumentReader(values)
             try await body(try Self.typed(world), repeat try reader.next((each Arg).self))
         }
-        // The same expression twice matches the same steps twice: each would be ambiguous, and
-        // unused, the second is a mistake that no run would tell.
+        // The same expression twice matches the same steps twice, each ambiguous (as Cucumber
+        // has it, its compatibility kit too): registered, and a run warns of it (`registeredTwice`).
         let key = (regex ? "regex " : "expression ") + source
         if let first = registeredExpressions[key] {
-            problems.append(
-                DefinitionProblem(
-                    location: location,
-                    message: "'\(source)' is registered twice, first at \(first.file):\(first.line): every step it "
-                        + "matches would be ambiguous; keep one",
-                    undefinedParameterType: nil, expression: source))
-            return
+            registeredTwice.append((location, first, source))
+        } else {
+            registeredExpressions[key] = location
         }
-        registeredExpressions[key] = location
         steps.append(
             StepDefinition(
                 id: newId(), expression: compiled, isRegularExpression: regex, location: location, trailing: trailing,

@@ -56,7 +56,8 @@ final class WorkerPool: TestCaseDispatch {
     /// hook is ended here, failed, so that the stream says so as the run does.
     @discardableResult
     private func relay(
-        _ envelopes: [Envelope], to consumer: some EventConsumer, summary: inout RunSummary, workerEnded: Bool = false
+        _ envelopes: [Envelope], to consumer: some EventConsumer, summary: inout RunSummary,
+        workerEnded worker: WorkerProcess? = nil
     ) -> Bool {
         var started: [String: (hookId: String, inWorker: Bool)] = [:]
         var failed = false
@@ -78,10 +79,10 @@ final class WorkerPool: TestCaseDispatch {
             }
             consumer.consume(envelope)
         }
-        guard workerEnded, interruption.current == nil else { return failed }
+        guard let worker, interruption.current == nil, !started.isEmpty else { return failed }
+        let message = supervisor.endedDuringHook(worker)
         for (startedId, start) in started.sorted(by: { $0.key < $1.key }) {
             failed = true
-            let message = "its worker process ended during the hook"
             RunHookFailure.add(
                 RunHookFailure.words(hooks[start.hookId], message: message, inWorker: start.inWorker),
                 to: &summary.failedHooks)
@@ -127,7 +128,7 @@ final class WorkerPool: TestCaseDispatch {
         // One that crashed in a before-all hook failed it (`relay` ends the hook, failed).
         let told = relay(
             envelopes + (await supervisor.finish(worker)).envelopes, to: consumer, summary: &summary,
-            workerEnded: true)
+            workerEnded: worker)
         let inHook = envelopes.contains { if case .testRunHookStarted = $0 { true } else { false } }
         if readiness == .hookFailed || (interruption.current == nil && inHook) {
             if !told {
@@ -329,7 +330,7 @@ final class WorkerPool: TestCaseDispatch {
         guard failed || refused != nil else { return }
         if let refused, summary.workersNotStarted == nil { summary.workersNotStarted = refused }
         for case let worker? in workers {
-            relay(await supervisor.finish(worker).envelopes, to: consumer, summary: &summary, workerEnded: true)
+            relay(await supervisor.finish(worker).envelopes, to: consumer, summary: &summary, workerEnded: worker)
         }
         workers = []
         stopped = true
@@ -349,7 +350,7 @@ final class WorkerPool: TestCaseDispatch {
         for (slot, worker) in workers.enumerated() {
             guard let worker else { continue }
             let (envelopes, ended, stuck) = await supervisor.finish(worker)
-            let hookFailed = relay(envelopes, to: consumer, summary: &summary, workerEnded: true)
+            let hookFailed = relay(envelopes, to: consumer, summary: &summary, workerEnded: worker)
             let last = lastRun.indices.contains(slot) ? lastRun[slot] : nil
             if !hookFailed, let stuck {
                 summary.workersLost.append("worker \(worker.id) \(stuck)")

@@ -247,6 +247,18 @@ struct WorkerSupervisor: Sendable {
         return words
     }
 
+    /// How a worker that ended in the middle of one of its own hooks ended, in words for that
+    /// hook's failure: ended by the runner and why (a hook that did not return within the
+    /// timeout), or its crash or exit with the runtime's own lines.
+    func endedDuringHook(_ worker: WorkerProcess) -> String {
+        let exit = worker.waitForExit()
+        if let reason = exit.killedBecause { return "its worker process was ended: \(reason)" }
+        var words = "its worker process \(Self.ending(exit)) during the hook"
+        let lines = worker.crashLines
+        if !lines.isEmpty { words += ": " + lines.joined(separator: " / ") }
+        return words
+    }
+
     private func describe(_ exit: WorkerProcess.Exit, worker: WorkerProcess) -> String {
         var cause: String
         if let interrupted = interruption.current {
