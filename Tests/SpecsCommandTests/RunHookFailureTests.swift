@@ -79,8 +79,20 @@ final class RunHookFailureTests: XCTestCase {
         XCTAssertEqual(code, 1, failed)
         XCTAssertTrue(failed.contains("'open a database connection' ("), failed)
         XCTAssertTrue(failed.contains(", before each worker) failed: "), failed)
-        XCTAssertTrue(failed.contains("failed: its worker process ended during the hook"), failed)
+        XCTAssertTrue(failed.contains("failed: its worker process crashed with signal "), failed)
+        XCTAssertTrue(failed.contains("during the hook: "), failed)
+        XCTAssertTrue(failed.contains("Fatal error: driver crashed"), failed)
         XCTAssertEqual(failed, report)
+    }
+
+    func test_run_workerHookThatDoesNotReturn_saysTheWorkerWasEndedAfterTheTimeout() throws {
+        for hook in ["hangingBeforeWorker", "hangingAfterWorker"] {
+            let (code, failed, report) = try lastLines(hook, ["--timeout", "1"])
+            XCTAssertEqual(code, 1, failed)
+            XCTAssertTrue(failed.contains("failed: its worker process was ended: it "), hook + failed)
+            XCTAssertTrue(failed.contains("within 4s"), hook + failed)
+            XCTAssertEqual(failed, report)
+        }
     }
 
     func test_run_failFastOrAFailingHook_endsWithTheLastLinesOfAReportOfItsStream() throws {
