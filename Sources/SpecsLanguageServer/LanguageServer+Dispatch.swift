@@ -56,7 +56,8 @@ extension LanguageServer {
     /// editor's: nothing is answered or published from it (a formatting edit of the wrong text
     /// would damage the file) until the editor sends its whole text again, or reopens it.
     private func unreadable(_ method: String, _ params: [String: Any], _ error: ProtocolError) {
-        var words = "specs: \(method) could not be read (\(error.message))"
+        // Editors name the server before its messages: the words do not.
+        var words = "\(method) could not be read (\(error.message))"
         if method == "textDocument/didChange", let uri = try? DocumentURI.of(params), var document = documents[uri] {
             // Said once, until the document is in step again.
             guard document.outOfStep == nil else { return }
@@ -65,7 +66,7 @@ extension LanguageServer {
             documents[uri] = document
             words +=
                 ": the text of \(uri) here may differ from the editor's, so nothing more is said of it until "
-                + "it is reopened"
+                + "it is reopened (or its whole text sent again)"
             connection.notify(
                 "textDocument/publishDiagnostics",
                 [

@@ -180,6 +180,11 @@ extension LanguageServer {
     /// byte order mark aside.
     private func unsavedReason(_ uri: String, _ url: URL) -> String? {
         guard let document = documents[uri] ?? openReal[realURI(uri)].flatMap({ documents[$0] }) else { return nil }
+        // Its text here may not be the editor's: whether the file is saved cannot be told.
+        if document.outOfStep != nil {
+            return "\(url.lastPathComponent) here may differ from the editor's since a change that could not be "
+                + "read: reopen it, then run it."
+        }
         let disk = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
         guard disk.map({ Self.runText($0) != Self.runText(document.text) }) ?? true else { return nil }
         return "\(url.lastPathComponent) has changes that are not saved: save the file first, "

@@ -71,6 +71,35 @@ final class LanguageServerTextTests: LanguageServerCase {
         try stop(session)
     }
 
+    func test_didChange_rangeEndingBeforeItStarts_isRefusedAndTheDocumentAnswersNothingUntilReopened() throws {
+        let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes\n"
+        try project.write("Features/reversed.feature", text)
+        let session = try start()
+        try open(session, "Features/reversed.feature", text)
+        let address = uri("Features/reversed.feature")
+        try session.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": address, "version": 2],
+                "contentChanges": [
+                    [
+                        "range": ["start": ["line": 2, "character": 4], "end": ["line": 0, "character": 1]],
+                        "text": "x",
+                    ]
+                ],
+            ])
+        let shown = try session.notification("window/showMessage")
+        let words = (shown["params"] as? [String: Any])?["message"] as? String ?? ""
+        XCTAssertTrue(words.contains("ends before it starts"), words)
+        XCTAssertFalse(words.hasPrefix("specs: "), "editors name the server themselves: \(words)")
+        let refused = try session.response(
+            try session.request(
+                "textDocument/formatting",
+                ["textDocument": ["uri": address], "options": ["tabSize": 2, "insertSpaces": true]]))
+        XCTAssertEqual((refused["error"] as? [String: Any])?["code"] as? Int, -32803, "\(refused)")
+        try stop(session)
+    }
+
     func test_formatting_crlfDocument_editsGiveWhatSpecsFormatWrites() throws {
         let text =
             "Feature: Line ends\r\nScenario: one\r\nGiven a step that passes\r\n  Then a step that prints \"x\"\r\n"

@@ -24,7 +24,8 @@ final class ParameterTypeRunTests: XCTestCase {
     }
 
     func test_run_stepRegisteredTwiceThatNoFeatureUses_isWarnedAtItsLineNamingTheFirst() throws {
-        try project.write("Features/other.feature", "Feature: Other\n  Scenario: s\n    Given a step that prints \"x\"\n")
+        try project.write(
+            "Features/other.feature", "Feature: Other\n  Scenario: s\n    Given a step that prints \"x\"\n")
         let run = try ExecutableRun.run(
             "misbehaving-specs", ["Features/other.feature", "--format", "summary"], in: project.root,
             environment: ["SPECS_FIXTURE_REGISTERED_TWICE": "1"])

@@ -139,5 +139,8 @@ struct TextChange {
         guard let text = object["text"] as? String else { throw .invalidParams("a content change without text") }
         self.text = text
         range = object["range"] == nil ? nil : try TextRange(object["range"])
+        if let range, (range.end.line, range.end.character) < (range.start.line, range.start.character) {
+            throw .invalidParams("a content change whose range ends before it starts")
+        }
     }
 }
