@@ -29,12 +29,17 @@ final class LanguageServerTextTests: LanguageServerCase {
         return String(decoding: units, as: UTF16.self)
     }
 
-    func test_didChange_changeThatCannotBeRead_isToldAndNothingIsAnsweredFromTheTextUntilItIsWholeAgain() throws {
+    /// A server with the feature file `path` open, its text a scenario of one step (to format).
+    private func openScenario(_ path: String) throws -> (session: Session, address: String, text: String) {
         let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes\n"
-        try project.write("Features/changed.feature", text)
+        try project.write(path, text)
         let session = try start()
-        try open(session, "Features/changed.feature", text)
-        let address = uri("Features/changed.feature")
+        try open(session, path, text)
+        return (session, uri(path), text)
+    }
+
+    func test_didChange_changeThatCannotBeRead_isToldAndNothingIsAnsweredFromTheTextUntilItIsWholeAgain() throws {
+        let (session, address, text) = try openScenario("Features/changed.feature")
         let formatting: [String: Any] = [
             "textDocument": ["uri": address], "options": ["tabSize": 2, "insertSpaces": true],
         ]
@@ -72,11 +77,7 @@ final class LanguageServerTextTests: LanguageServerCase {
     }
 
     func test_didChange_rangeEndingBeforeItStarts_isRefusedAndTheDocumentAnswersNothingUntilReopened() throws {
-        let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes\n"
-        try project.write("Features/reversed.feature", text)
-        let session = try start()
-        try open(session, "Features/reversed.feature", text)
-        let address = uri("Features/reversed.feature")
+        let (session, address, _) = try openScenario("Features/reversed.feature")
         try session.notify(
             "textDocument/didChange",
             [
