@@ -33,12 +33,15 @@ extension LanguageServer {
         return url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(PackageRoot.real(projectFolder) + "/")
     }
 
-    /// Every analysis of the project: open documents as edited, the others as on disk.
+    /// Every analysis of the project: open documents as edited, the others as on disk. A
+    /// document out of step with its editor (`OpenDocument.outOfStep`) has none to give.
     func allAnalyses() -> [FeatureAnalysis] {
-        for uri in documents.keys where documents[uri]?.analysis == nil { _ = analysis(of: uri) }
+        for (uri, document) in documents where document.analysis == nil && document.outOfStep == nil {
+            _ = analysis(of: uri)
+        }
         scan.finish()
         while collectScan() {}
-        return documents.values.compactMap(\.analysis)
+        return documents.values.filter { $0.outOfStep == nil }.compactMap(\.analysis)
             + workspace.filter { documents[$0.key] == nil && openReal[$0.key] == nil }.map(\.value)
     }
 

@@ -58,6 +58,10 @@ final class LanguageServerTextTests: LanguageServerCase {
         XCTAssertTrue(words.contains("may differ from the editor's"), words)
         let refused = try session.response(try session.request("textDocument/formatting", formatting))
         XCTAssertEqual((refused["error"] as? [String: Any])?["code"] as? Int, -32803, "\(refused)")
+        // Nor does the project's outline list what its text here holds.
+        let symbols = try session.response(try session.request("workspace/symbol", ["query": "y"]))
+        let places = (symbols["result"] as? [[String: Any]] ?? []).map { "\($0["location"] ?? "")" }
+        XCTAssertFalse(places.contains { $0.contains("changed.feature") }, "\(symbols)")
         // Changes that are no list are refused as well; the editor's whole text puts it in step again.
         try session.notify(
             "textDocument/didChange",
@@ -67,6 +71,8 @@ final class LanguageServerTextTests: LanguageServerCase {
             ["textDocument": ["uri": address, "version": 4], "contentChanges": [["text": text]]])
         let answered = try session.response(try session.request("textDocument/formatting", formatting))
         XCTAssertNil(answered["error"], "\(answered)")
+        let listed = try session.response(try session.request("workspace/symbol", ["query": "y"]))
+        XCTAssertTrue("\(listed)".contains("changed.feature"), "in step again, it is listed: \(listed)")
         XCTAssertFalse((answered["result"] as? [[String: Any]] ?? []).isEmpty, "\(answered)")
         let logged = session.notifications.filter { $0["method"] as? String == "window/logMessage" }
         XCTAssertEqual(
