@@ -42,8 +42,8 @@ struct DocumentRules {
     typealias Described = (text: String, after: Int, holdsSteps: Bool)
 
     /// The feature's descriptions where a line may have been lost to a misspelt or another
-    /// language's keyword: a scenario's or background's whose last line reads as a step, and
-    /// any with a colon in it (a misspelt `Scenario:`). Found without the file's lines: a run
+    /// language's keyword: one whose last line reads as a step, and any with a colon in it (a
+    /// misspelt `Scenario:`). Found without the file's lines: a run
     /// asks it of every file, and a feature's user story (`As a ... I want ...`) is no suspect.
     static func suspectDescriptions(of feature: Feature) -> [Described] {
         // The dialect's words are gathered only for a description that needs them: most files have none.
@@ -58,8 +58,9 @@ struct DocumentRules {
         func add(_ text: String, after line: Int, holdsSteps: Bool) {
             guard !text.isEmpty else { return }
             if !text.utf8.contains(UInt8(ascii: ":")) {
-                // Lost steps stand last: a description whose last line reads as no step lost none.
-                guard holdsSteps, let last = lastLine(of: text), let words = words(),
+                // Lost steps stand last: a description whose last line reads as no step lost none
+                // (a feature's, a rule's or an examples block's too, as lint reads them all).
+                guard let last = lastLine(of: text), let words = words(),
                     StepLookalike.reading(last, in: words) != nil
                 else { return }
             }

@@ -31,6 +31,20 @@ final class DescriptionKeywordTests: XCTestCase {
         XCTAssertEqual(run.code, 0, run.out + run.err)
     }
 
+    func test_run_lostStepsInAFeatureRuleOrExamplesDescription_areWarnedAsLintTellsThem() throws {
+        try scratch.write(
+            "Features/places.feature",
+            "Feature: F\n  假如a step that fails\n\n  Rule: R\n    Angenommen a step that fails\n\n"
+                + "    Scenario Outline: S\n      Given a step that passes\n\n"
+                + "      Examples: E\n        Gievn a step that fails\n        | a |\n        | 1 |\n")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        XCTAssertEqual(
+            warnings.map { String($0.prefix { $0 != " " }) },
+            ["Features/places.feature:2:3:", "Features/places.feature:5:5:", "Features/places.feature:11:9:"], run.err)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+    }
+
     func test_run_shortKeywordOfAnotherLanguageBeforeADefinedStep_isWarnedAndProseIsNot() throws {
         // `Wenn`, `Dado`, `Als` are words of prose too: one is told when the rest of its line is a
         // step the runner defines (a German team's file without `# language: de`), not in prose.
