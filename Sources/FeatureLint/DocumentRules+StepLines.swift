@@ -29,6 +29,11 @@ extension DocumentRules {
                     "misspelt-keyword",
                     "'\(keyword)' is followed by \(space), not a space, so it is no step keyword: \(lost)",
                     line: number, column: column)
+            case .decomposed(let keyword):
+                findings.add(
+                    "misspelt-keyword",
+                    "'\(keyword)' is in decomposed Unicode (NFD, letters and combining accents apart), so it is no "
+                        + "step keyword: \(lost); save the file as NFC", line: number, column: column)
             case .colon(let keyword):
                 findings.add(
                     "misspelt-keyword",

@@ -257,8 +257,24 @@ struct DocumentRules {
                 continue
             }
             let word = String(trimmed[..<colon])
-            guard !word.isEmpty, !headers.contains(word) else { continue }
             let column = raw.prefix { $0 == " " || $0 == "\t" }.count + 1
+            // A keyword in decomposed Unicode (`Sce` and a combining accent, `nario:`) equals the
+            // keyword as Swift compares text, and is none to the parser, which reads bytes.
+            if let header = headers.first(where: { $0 == word }) {
+                if !header.utf8.elementsEqual(word.utf8),
+                    let lost = wouldStartBlock(
+                        header, in: dialect, atLine: lineNumber,
+                        named: !trimmed[trimmed.index(after: colon)...].trimmingSpaces.isEmpty)
+                {
+                    findings.add(
+                        "misspelt-keyword",
+                        "'\(word):' is in decomposed Unicode (NFD, letters and combining accents apart), so it is "
+                            + "no keyword: as written it is description text, and so \(lost); save the file as NFC",
+                        line: lineNumber, column: column)
+                }
+                continue
+            }
+            guard !word.isEmpty else { continue }
             // An English keyword in another language's file first; then a near miss of this
             // file's keywords (`Scenaro:` is Esperanto, but in an English file a typo); then
             // any other language's keyword.

@@ -17,6 +17,9 @@ enum StepLookalike: Equatable {
     /// The file's step keyword `keyword` followed by a colon (`Given: an account`), as a
     /// section's keyword is: the grammar reads no step keyword there.
     case colon(keyword: String)
+    /// The file's step keyword `keyword` written in decomposed Unicode (`E` and a combining
+    /// accent for `É`): equal as Swift compares text, no keyword to the parser, which reads bytes.
+    case decomposed(keyword: String)
 
     /// How `line` (a description line, indentation aside) reads in `dialect`: nil for prose.
     /// Prose ends a sentence (`.`, `?`, `!`, `;`, `:`); a step has text after its keyword.
@@ -47,6 +50,9 @@ enum StepLookalike: Equatable {
         guard let last = line.last, !".?!;:".contains(last) else { return nil }
         let (dialect, own) = (known.dialect, known.own)
         for keyword in own where line.hasPrefix(keyword) {
+            if !line.utf8.starts(with: keyword.utf8), line.count > keyword.count {
+                return .decomposed(keyword: keyword)
+            }
             let after = line.dropFirst(keyword.count).unicodeScalars.first
             if let after, after != " ", after.properties.isWhitespace, after != "\n", after != "\r" {
                 let space = after == "\t" ? "a tab" : "U+\(String(after.value, radix: 16, uppercase: true))"

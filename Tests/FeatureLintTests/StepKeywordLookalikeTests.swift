@@ -24,6 +24,19 @@ final class StepKeywordLookalikeTests: XCTestCase {
             Then the withdrawal is refused
         """
 
+    func test_lint_headingOrStepKeywordInDecomposedUnicode_isAnErrorSayingSo() {
+        // Equal to the keyword as Swift compares text, none to the parser, which reads bytes.
+        let scenario = "Sce\u{0301}nario: A"
+        let heading =
+            "# language: fr\nFonctionnalité: F\n  \(scenario)\n    Soit a step\n\n  Scénario: B\n    Soit a step\n"
+        XCTAssertEqual(findings(heading), ["3:3 error misspelt-keyword"])
+        XCTAssertTrue(messages(heading).first?.contains("is in decomposed Unicode") == true, "\(messages(heading))")
+        let step =
+            "# language: fr\nFonctionnalité: F\n  Scénario: A\n    E\u{0301}tant donné que a step\n    Soit a step\n"
+        XCTAssertEqual(findings(step), ["4:5 error misspelt-keyword"])
+        XCTAssertTrue(messages(step).first?.contains("save the file as NFC") == true, "\(messages(step))")
+    }
+
     func test_lint_frenchKeywordWithAnElisionInAnEnglishFile_isStillAnError() {
         // `Étant donné qu'` is written without a space, and `Étant donné` is a keyword before a
         // space too: the line is told as the French step it is, as before elisions were read.
