@@ -57,29 +57,36 @@ extension LanguageServer {
     /// would damage the file) until the editor sends its whole text again, or reopens it.
     private func unreadable(_ method: String, _ params: [String: Any], _ error: ProtocolError) {
         // Editors name the server before its messages: the words do not.
-        var words = "\(method) could not be read (\(error.message))"
-        if method == "textDocument/didChange", let uri = try? DocumentURI.of(params), var document = documents[uri] {
-            // Said once, until the document is in step again.
-            guard document.outOfStep == nil else { return }
-            documents[uri] = nil
-            document.outOfStep = error.message
-            documents[uri] = document
-            words +=
-                ": the text of \(uri) here may differ from the editor's, so nothing more is said of it until "
-                + "it is reopened (or its whole text sent again)"
-            connection.notify(
-                "textDocument/publishDiagnostics",
-                [
-                    "uri": uri,
-                    "diagnostics": [
-                        [
-                            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
-                            "severity": 1, "source": "specs", "message": words,
-                        ] as [String: Any]
-                    ],
-                ])
-            connection.notify("window/showMessage", ["type": 1, "message": words])
+        let words = "\(method) could not be read (\(error.message))"
+        if method == "textDocument/didChange", let uri = try? DocumentURI.of(params), documents[uri] != nil {
+            outOfStep(uri, because: words)
+            return
         }
+        connection.notify("window/logMessage", ["type": 1, "message": words])
+    }
+
+    /// Takes the open document at `uri` as out of step with its editor (`OpenDocument.outOfStep`),
+    /// and tells the editor once, until it is in step again.
+    func outOfStep(_ uri: String, because reason: String) {
+        guard var document = documents[uri], document.outOfStep == nil else { return }
+        documents[uri] = nil
+        document.outOfStep = reason
+        documents[uri] = document
+        let words =
+            reason + ": the text of \(uri) here may differ from the editor's, so nothing more is said of it until "
+            + "it is reopened (or its whole text sent again)"
+        connection.notify(
+            "textDocument/publishDiagnostics",
+            [
+                "uri": uri,
+                "diagnostics": [
+                    [
+                        "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+                        "severity": 1, "source": "specs", "message": words,
+                    ] as [String: Any]
+                ],
+            ])
+        connection.notify("window/showMessage", ["type": 1, "message": words])
         connection.notify("window/logMessage", ["type": 1, "message": words])
     }
 

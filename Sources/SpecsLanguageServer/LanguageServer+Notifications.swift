@@ -32,8 +32,14 @@ extension LanguageServer {
             workspace[real] = nil
         case .didChange(let uri, let version, let changes):
             guard var document = documents[uri] else { return nil }
-            // A change older than the text held (sent out of order) would undo newer edits.
+            // A change older than the text held (sent out of order) would undo newer edits. A
+            // whole text is ignored (the newer one is the editor's); an edit of a range made
+            // before the newer ones is lost to them: the text here is no longer the editor's.
             if let version, let held = document.editorVersion, version < held {
+                if changes.contains(where: { $0.range != nil }) {
+                    outOfStep(uri, because: "an edit of version \(version) came after version \(held)")
+                    return nil
+                }
                 connection.notify(
                     "window/logMessage",
                     [

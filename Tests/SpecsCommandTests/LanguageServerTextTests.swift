@@ -349,6 +349,32 @@ final class LanguageServerTextTests: LanguageServerCase {
         try stop(session)
     }
 
+    func test_didChange_olderRangeEditAfterANewerOne_takesTheDocumentAsOutOfStep() throws {
+        let (session, address, text) = try openScenario("Features/order.feature")
+        let formatting: [String: Any] = [
+            "textDocument": ["uri": address], "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+        let at = ["line": 0, "character": 0]
+        for version in [5, 4] {
+            try session.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": address, "version": version],
+                    "contentChanges": [["range": ["start": at, "end": at], "text": "# \(version)\n"]],
+                ])
+        }
+        let shown = try session.notification("window/showMessage")
+        XCTAssertTrue("\(shown)".contains("an edit of version 4 came after version 5"), "\(shown)")
+        let refused = try session.response(try session.request("textDocument/formatting", formatting))
+        XCTAssertEqual((refused["error"] as? [String: Any])?["code"] as? Int, -32803, "\(refused)")
+        try session.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": address, "version": 6], "contentChanges": [["text": text]]])
+        let answered = try session.response(try session.request("textDocument/formatting", formatting))
+        XCTAssertNil(answered["error"], "\(answered)")
+        try stop(session)
+    }
+
     func test_cancelRequest_beforeTheAnswer_isAnsweredAsCancelled() throws {
         let session = try start()
         try open(session, "Features/c.feature", "Feature: F\n  Scenario: s\n    Given a step that passes\n")
