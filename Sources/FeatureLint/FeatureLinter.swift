@@ -24,6 +24,9 @@ package struct FeatureLinter: Sendable {
         Rule(
             name: "unclosed-row", severity: .error,
             summary: "text after a table row's last `|`, which is no cell (a closing `|` missing?)"),
+        Rule(
+            name: "lone-carriage-return", severity: .error,
+            summary: "a carriage return alone inside a line (an old Mac line end), which does not end it"),
         Rule(name: "unused-example-column", severity: .warning, summary: "an examples column no placeholder uses"),
         Rule(name: "scenario-size", severity: .warning, summary: "a scenario with more steps than the maximum (10)"),
         Rule(name: "restricted-tags", severity: .warning, summary: "a tag that should not be committed (@wip)"),
@@ -72,7 +75,9 @@ package struct FeatureLinter: Sendable {
             return findings.sorted
         }
         DocumentRules(feature: feature, configuration: configuration, lines: lines).check(into: &findings)
-        return findings.sorted
+        return (findings.sorted + loneCarriageReturns(text, document: document)).sorted {
+            ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule)
+        }
     }
 
     /// The lines of a parsed file that read as headings or steps but are description text,
@@ -94,6 +99,45 @@ package struct FeatureLinter: Sendable {
         )
         .checkDescriptions(suspects, into: &findings)
         return findings.sorted.filter { $0.rule == "misspelt-keyword" || $0.rule == "other-language-keyword" }
+    }
+
+    /// What the `lone-carriage-return` rule says.
+    package static let loneCarriageReturnWords =
+        "a carriage return alone (\\r, an old Mac line end) is inside the line, not its end: the parser reads "
+        + "what follows it as part of this line (a step after it never runs); end lines with \\n or \\r\\n"
+
+    /// The `lone-carriage-return` findings of a file a run reads (`text`, parsed as `document`):
+    /// one at each line that holds a carriage return alone, but in a doc string, whose text it is.
+    package func loneCarriageReturns(_ text: String, document: GherkinDocument) -> [LintFinding] {
+        guard text.utf8.contains(13) else { return [] }
+        var findings = Findings(configuration: configuration)
+        let lines = SourceLines.of(text)
+        for (index, line) in lines.enumerated() {
+            guard let column = Self.loneCarriageReturn(in: line) else { continue }
+            findings.add("lone-carriage-return", Self.loneCarriageReturnWords, line: index + 1, column: column)
+        }
+        var docStrings: [DocString] = []
+        document.feature?.walk { block in
+            switch block {
+            case .background(let background, _): docStrings += background.steps.compactMap(\.docString)
+            case .scenario(let scenario, _): docStrings += scenario.steps.compactMap(\.docString)
+            case .rule: break
+            }
+        }
+        for doc in docStrings {
+            let first = doc.location.line + 1
+            var end = first
+            while end <= lines.count, !lines[end - 1].trimmingSpaces.hasPrefix(doc.delimiter) { end += 1 }
+            findings.remove("lone-carriage-return", onLines: first..<end)
+        }
+        return findings.sorted
+    }
+
+    /// The column (in Unicode scalars) of the first carriage return of `line` (a line as
+    /// `SourceLines` gives it, without its `\r\n` or `\n`); nil when it has none.
+    package static func loneCarriageReturn(in line: Substring) -> Int? {
+        guard line.utf8.contains(13) else { return nil }
+        return line.unicodeScalars.prefix { $0 != "\r" }.count + 1
     }
 
     /// The file's lines, and the findings of the rules that read lines alone.

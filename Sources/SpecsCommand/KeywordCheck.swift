@@ -12,7 +12,9 @@ enum KeywordCheck {
         guard let document = feature.document else { return [] }
         let findings = FeatureLinter().descriptionKeywords(
             feature.source.data, document: document, definedStep: definedStep)
-        return findings.map { finding in
+        // A carriage return alone hides what follows it on its line (a step, a scenario).
+        let hidden = FeatureLinter().loneCarriageReturns(feature.source.data, document: document)
+        return (findings + hidden).map { finding in
             "\(feature.source.uri):\(finding.line):\(finding.column): warning: \(finding.message) [\(finding.rule)]"
         }
     }

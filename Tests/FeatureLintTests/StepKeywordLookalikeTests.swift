@@ -37,6 +37,15 @@ final class StepKeywordLookalikeTests: XCTestCase {
         XCTAssertTrue(messages(step).first?.contains("save the file as NFC") == true, "\(messages(step))")
     }
 
+    func test_lint_carriageReturnAloneInsideALine_isAnErrorButInADocString() {
+        // The parser ends lines at `\n` and `\r\n` only: the step after the `\r` is the scenario's name.
+        XCTAssertEqual(findings("Feature: F\n  Scenario: S\r    Given a step\n"), ["2:14 error lone-carriage-return"])
+        XCTAssertEqual(findings("Feature: F\r\n  Scenario: S\r\n    Given a step\r\n"), [])
+        XCTAssertEqual(
+            findings("Feature: F\n  Scenario: S\n    Given a step\n      \"\"\"\n      a\rb\n      \"\"\"\n"), [],
+            "a doc string's carriage return is its data")
+    }
+
     func test_lint_frenchKeywordWithAnElisionInAnEnglishFile_isStillAnError() {
         // `Étant donné qu'` is written without a space, and `Étant donné` is a keyword before a
         // space too: the line is told as the French step it is, as before elisions were read.

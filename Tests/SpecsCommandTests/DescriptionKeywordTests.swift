@@ -45,6 +45,15 @@ final class DescriptionKeywordTests: XCTestCase {
         XCTAssertEqual(run.code, 0, run.out + run.err)
     }
 
+    func test_run_carriageReturnAloneHidingAStep_isWarnedAtItsPlace() throws {
+        try scratch.write("Features/cr.feature", "Feature: F\n  Scenario: S\r    Given a step that fails\n")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        XCTAssertTrue(
+            run.err.contains("Features/cr.feature:2:14: warning: a carriage return alone (\\r, an old Mac line end)"),
+            run.err)
+        XCTAssertTrue(run.err.contains("[lone-carriage-return]"), run.err)
+    }
+
     func test_run_shortKeywordOfAnotherLanguageBeforeADefinedStep_isWarnedAndProseIsNot() throws {
         // `Wenn`, `Dado`, `Als` are words of prose too: one is told when the rest of its line is a
         // step the runner defines (a German team's file without `# language: de`), not in prose.
