@@ -107,13 +107,15 @@ package struct FeatureLinter: Sendable {
         + "what follows it as part of this line (a step after it never runs); end lines with \\n or \\r\\n"
 
     /// The `lone-carriage-return` findings of a file a run reads (`text`, parsed as `document`):
-    /// one at each line that holds a carriage return alone, but in a doc string, whose text it is.
+    /// one at each line that holds a carriage return alone, but in a doc string, whose text it
+    /// is, and in a comment.
     package func loneCarriageReturns(_ text: String, document: GherkinDocument) -> [LintFinding] {
         guard text.utf8.contains(13) else { return [] }
         var findings = Findings(configuration: configuration)
         let lines = SourceLines.of(text)
         for (index, line) in lines.enumerated() {
-            guard let column = Self.loneCarriageReturn(in: line) else { continue }
+            // In a comment it joins only more comment to the line.
+            guard let column = Self.loneCarriageReturn(in: line), !line.trimmingSpaces.hasPrefix("#") else { continue }
             findings.add("lone-carriage-return", Self.loneCarriageReturnWords, line: index + 1, column: column)
         }
         var docStrings: [DocString] = []

@@ -44,6 +44,7 @@ final class StepKeywordLookalikeTests: XCTestCase {
         XCTAssertEqual(
             findings("Feature: F\n  Scenario: S\n    Given a step\n      \"\"\"\n      a\rb\n      \"\"\"\n"), [],
             "a doc string's carriage return is its data")
+        XCTAssertEqual(findings("Feature: F\n  # a note\rgoing on\n  Scenario: S\n    Given a step\n"), [])
     }
 
     func test_lint_frenchKeywordWithAnElisionInAnEnglishFile_isStillAnError() {

@@ -158,7 +158,7 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         try open(session, "Features/note.feature", text)
         XCTAssertEqual(
             Self.codes(try session.diagnostics(uri("Features/note.feature"))),
-            ["3 undefined", "4 indentation", "4 undefined"])
+            ["3 undefined", "4 indentation", "4 lone-carriage-return", "4 undefined"])
         let edits = try XCTUnwrap(try format(session, "Features/note.feature")["result"] as? [[String: Any]])
         let ranges = edits.compactMap { ($0["range"] as? [String: Any])?["start"] as? [String: Int] }
         XCTAssertEqual(ranges.map { $0["line"] }, [1, 4], "\(edits)")
