@@ -1,3 +1,4 @@
+import Foundation
 import Gherkin
 
 /// `specs lint`: the rules teams enable on their feature files, each with a default
@@ -110,7 +111,7 @@ package struct FeatureLinter: Sendable {
     /// one at each line that holds a carriage return alone, but in a doc string, whose text it
     /// is, and in a comment.
     package func loneCarriageReturns(_ text: String, document: GherkinDocument) -> [LintFinding] {
-        guard text.utf8.contains(13) else { return [] }
+        guard Self.holdsCarriageReturn(text) else { return [] }
         var findings = Findings(configuration: configuration)
         let lines = SourceLines.of(text)
         for (index, line) in lines.enumerated() {
@@ -133,6 +134,14 @@ package struct FeatureLinter: Sendable {
             findings.remove("lone-carriage-return", onLines: first..<end)
         }
         return findings.sorted
+    }
+
+    /// Whether `text` holds a carriage return at all: most files hold none, and a run asks this
+    /// of every file, so its bytes are searched at once.
+    package static func holdsCarriageReturn(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false
+        } ?? text.utf8.contains(13)
     }
 
     /// The column (in Unicode scalars) of the first carriage return of `line` (a line as

@@ -13,7 +13,9 @@ enum KeywordCheck {
         let findings = FeatureLinter().descriptionKeywords(
             feature.source.data, document: document, definedStep: definedStep)
         // A carriage return alone hides what follows it on its line (a step, a scenario).
-        let hidden = FeatureLinter().loneCarriageReturns(feature.source.data, document: document)
+        let text = feature.source.data
+        let hidden =
+            FeatureLinter.holdsCarriageReturn(text) ? FeatureLinter().loneCarriageReturns(text, document: document) : []
         return (findings + hidden).map { finding in
             "\(feature.source.uri):\(finding.line):\(finding.column): warning: \(finding.message) [\(finding.rule)]"
         }
