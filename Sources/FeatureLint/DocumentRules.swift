@@ -37,69 +37,9 @@ struct DocumentRules {
         }
     }
 
-    /// A description of the feature, and whether it is a scenario's or a background's (which
-    /// hold steps).
-    typealias Described = (text: String, after: Int, holdsSteps: Bool)
-
-    /// The feature's descriptions where a line may have been lost to a misspelt or another
-    /// language's keyword: one whose last line reads as a step, and any with a colon in it (a
-    /// misspelt `Scenario:`). Found without the file's lines: a run
-    /// asks it of every file, and a feature's user story (`As a ... I want ...`) is no suspect.
-    static func suspectDescriptions(of feature: Feature) -> [Described] {
-        // The dialect's words are gathered only for a description that needs them: most files have none.
-        var dialectWords: StepLookalike.DialectWords??
-        func words() -> StepLookalike.DialectWords? {
-            if let known = dialectWords { return known }
-            let made = Dialect.named(feature.language).map(StepLookalike.DialectWords.init)
-            dialectWords = .some(made)
-            return made
-        }
-        var found: [Described] = []
-        func add(_ text: String, after line: Int, holdsSteps: Bool) {
-            guard !text.isEmpty else { return }
-            if !text.utf8.contains(UInt8(ascii: ":")) {
-                // Lost steps stand last: a description whose last line reads as no step lost none
-                // (a feature's, a rule's or an examples block's too, as lint reads them all).
-                guard let last = lastLine(of: text), let words = words(),
-                    StepLookalike.reading(last, in: words) != nil
-                else { return }
-            }
-            found.append((text, line, holdsSteps))
-        }
-        add(feature.description, after: feature.location.line, holdsSteps: false)
-        feature.walk { block in
-            switch block {
-            case .rule(let rule):
-                add(rule.description, after: rule.location.line, holdsSteps: false)
-            case .background(let background, _):
-                add(background.description, after: background.location.line, holdsSteps: true)
-            case .scenario(let scenario, _):
-                add(scenario.description, after: scenario.location.line, holdsSteps: true)
-                for examples in scenario.examples {
-                    add(examples.description, after: examples.location.line, holdsSteps: false)
-                }
-            }
-        }
-        return found
-    }
-
-    /// The last line of `text` that holds more than spaces, without its indentation and the
-    /// spaces after it; nil for none.
-    private static func lastLine(of text: String) -> Substring? {
-        let bytes = text.utf8
-        func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
-        var end = bytes.endIndex
-        while end > bytes.startIndex, blank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
-        guard end > bytes.startIndex else { return nil }
-        var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != 10 { start = bytes.index(before: start) }
-        while bytes[start] == 32 || bytes[start] == 9 { start = bytes.index(after: start) }
-        return Substring(bytes[start..<end])
-    }
-
     /// The description rules alone (`misspelt-keyword`, `other-language-keyword`) on `described`.
     func checkDescriptions(_ described: [Described], into findings: inout Findings) {
-        for (text, line, _) in described {
+        for (text, line) in described {
             description(text, after: line, language: feature.language, into: &findings)
         }
     }
@@ -183,18 +123,9 @@ struct DocumentRules {
             if let doc = step.docString {
                 indentation(doc.location, expected: indent + 2, what: "doc string", into: &findings)
                 // Spaces at the end of a doc string's line are its content: the step's data.
-                findings.remove("trailing-spaces", onLines: contentLines(of: doc))
+                findings.remove("trailing-spaces", onLines: SourceLines.content(of: doc, in: lines))
             }
         }
-    }
-
-    /// The lines between a doc string's delimiters: up to the first line that starts with
-    /// its delimiter (an escaped one does not), or to the end of the file.
-    private func contentLines(of doc: DocString) -> Range<Int> {
-        let first = doc.location.line + 1
-        var number = first
-        while number <= lines.count, !lines[number - 1].trimmingSpaces.hasPrefix(doc.delimiter) { number += 1 }
-        return first..<number
     }
 
     private func rows(_ rows: [TableRow], indent: Int, into findings: inout Findings) {

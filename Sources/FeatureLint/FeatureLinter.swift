@@ -128,10 +128,7 @@ package struct FeatureLinter: Sendable {
             }
         }
         for doc in docStrings {
-            let first = doc.location.line + 1
-            var end = first
-            while end <= lines.count, !lines[end - 1].trimmingSpaces.hasPrefix(doc.delimiter) { end += 1 }
-            findings.remove("lone-carriage-return", onLines: first..<end)
+            findings.remove("lone-carriage-return", onLines: SourceLines.content(of: doc, in: lines))
         }
         return findings.sorted
     }

@@ -1,0 +1,64 @@
+import Gherkin
+
+/// Which descriptions a run reads for lost steps (`FeatureLinter.descriptionKeywords`): found
+/// from the document alone, without the file's lines.
+extension DocumentRules {
+    /// A description of the feature, and the line of the heading it follows.
+    typealias Described = (text: String, after: Int)
+
+    /// The feature's descriptions where a line may have been lost to a misspelt or another
+    /// language's keyword: one whose last line reads as a step, and any with a colon in it (a
+    /// misspelt `Scenario:`). Found without the file's lines: a run
+    /// asks it of every file, and a feature's user story (`As a ... I want ...`) is no suspect.
+    static func suspectDescriptions(of feature: Feature) -> [Described] {
+        // The dialect's words are gathered only for a description that needs them: most files have none.
+        var dialectWords: StepLookalike.DialectWords??
+        func words() -> StepLookalike.DialectWords? {
+            if let known = dialectWords { return known }
+            let made = Dialect.named(feature.language).map(StepLookalike.DialectWords.init)
+            dialectWords = .some(made)
+            return made
+        }
+        var found: [Described] = []
+        func add(_ text: String, after line: Int) {
+            guard !text.isEmpty else { return }
+            if !text.utf8.contains(UInt8(ascii: ":")) {
+                // Lost steps stand last: a description whose last line reads as no step lost none
+                // (a feature's, a rule's or an examples block's too, as lint reads them all).
+                guard let last = lastLine(of: text), let words = words(),
+                    StepLookalike.reading(last, in: words) != nil
+                else { return }
+            }
+            found.append((text, line))
+        }
+        add(feature.description, after: feature.location.line)
+        feature.walk { block in
+            switch block {
+            case .rule(let rule):
+                add(rule.description, after: rule.location.line)
+            case .background(let background, _):
+                add(background.description, after: background.location.line)
+            case .scenario(let scenario, _):
+                add(scenario.description, after: scenario.location.line)
+                for examples in scenario.examples {
+                    add(examples.description, after: examples.location.line)
+                }
+            }
+        }
+        return found
+    }
+
+    /// The last line of `text` that holds more than spaces, without its indentation and the
+    /// spaces after it; nil for none.
+    private static func lastLine(of text: String) -> Substring? {
+        let bytes = text.utf8
+        func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
+        var end = bytes.endIndex
+        while end > bytes.startIndex, blank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return nil }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != 10 { start = bytes.index(before: start) }
+        while bytes[start] == 32 || bytes[start] == 9 { start = bytes.index(after: start) }
+        return Substring(bytes[start..<end])
+    }
+}
