@@ -3,8 +3,9 @@ import Gherkin
 /// Which descriptions a run reads for lost steps (`FeatureLinter.descriptionKeywords`): found
 /// from the document alone, without the file's lines.
 extension DocumentRules {
-    /// A description of the feature, and the line of the heading it follows.
-    typealias Described = (text: String, after: Int)
+    /// A description of the feature, the line of the heading it follows, and the examples of
+    /// the outline it describes (whose values a lost step's placeholders take).
+    typealias Described = (text: String, after: Int, examples: [Examples])
 
     /// The feature's descriptions where a line may have been lost to a misspelt or another
     /// language's keyword: one whose last line reads as a step, and any with a colon in it (a
@@ -20,7 +21,7 @@ extension DocumentRules {
             return made
         }
         var found: [Described] = []
-        func add(_ text: String, after line: Int) {
+        func add(_ text: String, after line: Int, examples: [Examples] = []) {
             guard !text.isEmpty else { return }
             if !text.utf8.contains(UInt8(ascii: ":")) {
                 // Lost steps stand last: a description whose last line reads as no step lost none
@@ -29,7 +30,7 @@ extension DocumentRules {
                     StepLookalike.reading(last, in: words) != nil
                 else { return }
             }
-            found.append((text, line))
+            found.append((text, line, examples))
         }
         add(feature.description, after: feature.location.line)
         feature.walk { block in
@@ -39,7 +40,7 @@ extension DocumentRules {
             case .background(let background, _):
                 add(background.description, after: background.location.line)
             case .scenario(let scenario, _):
-                add(scenario.description, after: scenario.location.line)
+                add(scenario.description, after: scenario.location.line, examples: scenario.examples)
                 for examples in scenario.examples {
                     add(examples.description, after: examples.location.line)
                 }

@@ -5,11 +5,14 @@ extension DocumentRules {
     /// `Given` in a German file): legal Gherkin, but description text, so the step never
     /// runs. Only the description's last lines are read, those that all read as steps up to
     /// its end (where the misread steps stand, before the steps that were read): a line of
-    /// prose among or after them (`The cart is empty.`) is a description, not a step.
+    /// prose among or after them (`The cart is empty.`) is a description, not a step. In an
+    /// outline's description (`examples`), a line's placeholders take the examples' values.
     func steps(
-        inDescription lines: [(number: Int, text: Substring)], dialect: Dialect, into findings: inout Findings
+        inDescription lines: [(number: Int, text: Substring)], dialect: Dialect, examples: [Examples] = [],
+        into findings: inout Findings
     ) {
         let words = StepLookalike.DialectWords(dialect)
+        let definedStep = definedStep.map { Self.definedWithValues($0, of: examples) }
         for (number, raw) in lines.reversed() {
             let text = raw.trimmingSpaces
             guard !text.isEmpty else { continue }
@@ -48,6 +51,31 @@ extension DocumentRules {
                     "other-language-keyword",
                     "did you mean '\(native)'? '\(word)' is a step keyword in \(language), "
                         + "not in this file's language (\(dialect.language)): \(lost)", line: number, column: column)
+            }
+        }
+    }
+
+    /// How many of an outline's rows a lost step's placeholders are tried with.
+    static let rowsTried = 16
+
+    /// `defined`, and for a text with placeholders, whether it is defined with the values of one
+    /// of the first `rowsTried` rows of `examples` in them (`Wenn the total is <total>`).
+    static func definedWithValues(
+        _ defined: @escaping @Sendable (String) -> Bool, of examples: [Examples]
+    ) -> @Sendable (String) -> Bool {
+        let rows = examples.lazy.flatMap { examples in
+            examples.tableBody.lazy.compactMap { row in
+                examples.tableHeader.map { Interpolation(names: $0.cells, values: row.cells) }
+            }
+        }
+        let interpolations = Array(rows.prefix(rowsTried))
+        guard !interpolations.isEmpty else { return defined }
+        return { text in
+            if defined(text) { return true }
+            guard text.utf8.contains(UInt8(ascii: "<")) else { return false }
+            return interpolations.contains { interpolation in
+                let filled = interpolation.apply(to: text)
+                return filled != text && defined(filled)
             }
         }
     }

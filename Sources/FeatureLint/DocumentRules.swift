@@ -39,8 +39,8 @@ struct DocumentRules {
 
     /// The description rules alone (`misspelt-keyword`, `other-language-keyword`) on `described`.
     func checkDescriptions(_ described: [Described], into findings: inout Findings) {
-        for (text, line) in described {
-            description(text, after: line, language: feature.language, into: &findings)
+        for (text, line, examples) in described {
+            description(text, after: line, language: feature.language, examples: examples, into: &findings)
         }
     }
 
@@ -67,7 +67,9 @@ struct DocumentRules {
         }
         indentation(place, expected: indent, what: scenario.keyword, into: &findings)
         tags(scenario.tags, expected: indent, into: &findings)
-        description(scenario.description, after: place.line, language: feature.language, into: &findings)
+        description(
+            scenario.description, after: place.line, language: feature.language, examples: scenario.examples,
+            into: &findings)
         steps(scenario.steps, indent: indent + 2, into: &findings)
         if scenario.steps.count > configuration.maxSteps {
             findings.add(
@@ -163,14 +165,17 @@ struct DocumentRules {
     /// scenario or background whose steps follow it (and so were read as description), a rule
     /// whose scenarios follow it, examples whose table follows it. A heading in prose
     /// (`Rules:`, `EXAMPLES:`, `. Scenario:`) is no misspelling.
-    private func description(_ text: String, after line: Int, language: String, into findings: inout Findings) {
+    /// `examples`: an outline's, when the description is of one.
+    private func description(
+        _ text: String, after line: Int, language: String, examples: [Examples] = [], into findings: inout Findings
+    ) {
         guard !text.isEmpty, let dialect = Dialect.named(language) else { return }
         let headers = KeywordLookalike.headers(of: dialect)
         let described = sourceLines(ofDescription: text, after: line)
         // Spaces at the end of a description's line are its text, as the parser reads it (the
         // formatter keeps them): no layout to warn of.
         findings.remove("trailing-spaces", onLines: Set(described.map(\.0)))
-        steps(inDescription: described, dialect: dialect, into: &findings)
+        steps(inDescription: described, dialect: dialect, examples: examples, into: &findings)
         for (lineNumber, raw) in described {
             let trimmed = raw.trimmingSpaces
             guard let colon = trimmed.firstIndex(of: ":") else {

@@ -109,3 +109,25 @@ final class DescriptionKeywordTests: XCTestCase {
         XCTAssertEqual(run.code, 0, run.out + run.err)
     }
 }
+
+extension DescriptionKeywordTests {
+    func test_run_lostStepWithAnOutlinesPlaceholder_isWarnedWithTheExamplesValuesIn() throws {
+        // `<r>` is no text of a definition: the examples' values are put in, as the outline's
+        // steps would have them, before the line is matched.
+        try scratch.write(
+            "Features/outline.feature",
+            "Feature: F\n\n  Scenario Outline: lost\n    Wenn a step that <r>\n    Given a step that passes\n\n"
+                + "    Examples:\n      | r      |\n      | passes |\n      | fails  |\n\n"
+                + "  Scenario Outline: later row\n    Dann a step that <r>\n    Given a step that passes\n\n"
+                + "    Examples:\n      | r     |\n      | x     |\n    Examples:\n      | r     |\n      | fails |\n\n"
+                + "  Scenario Outline: prose\n    Wenn the <r> comes\n    Given a step that passes\n\n"
+                + "    Examples:\n      | r      |\n      | passes |\n")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        XCTAssertEqual(
+            warnings.map { String($0.prefix { $0 != " " }) },
+            ["Features/outline.feature:4:5:", "Features/outline.feature:13:5:"], run.err)
+        XCTAssertTrue(warnings.first?.contains("did you mean 'When'? 'Wenn' is a step keyword in de") == true, run.err)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+    }
+}

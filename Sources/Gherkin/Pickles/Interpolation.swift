@@ -6,7 +6,7 @@
 /// name holds a `<` or `>`, and no placeholder is formed across a value's edges: then
 /// each `<name>` is looked up in the row once. Otherwise the columns are applied one after
 /// another, as the references do. Either way a text stops growing at `limit(for:)`.
-struct Interpolation: Sendable {
+package struct Interpolation: Sendable {
     /// What a row's values make of one text.
     enum Outcome: Equatable {
         /// The text holds no placeholder of the row.
@@ -31,7 +31,7 @@ struct Interpolation: Sendable {
     }
 
     /// The row `values` under the header `names`.
-    init(names: [TableCell], values: [TableCell]) {
+    package init(names: [TableCell], values: [TableCell]) {
         self.init(Placeholders(names), values: values)
     }
 
@@ -43,7 +43,7 @@ struct Interpolation: Sendable {
 
     /// `text` with the row's values in its placeholders; the same string when it holds no
     /// `<`, and also when it would grow past the limit (the parser reports such a row).
-    func apply(to text: String) -> String {
+    package func apply(to text: String) -> String {
         guard case .expanded(let bytes) = expand(text) else { return text }
         return String(decoding: bytes, as: UTF8.self)
     }
