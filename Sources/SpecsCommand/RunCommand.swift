@@ -83,14 +83,14 @@ struct RunCommand {
             files, tags: options.tags, tagsOrigin: tagsOrigin, definedStep: registry.definesStep, err: err)
         for twice in registry.registeredTwice {
             err.write(
-                "\(twice.location): warning: '\(twice.expression)' is registered twice, first at \(twice.first): "
+                "\(twice.location.place): warning: '\(twice.expression)' is registered twice, first at \(twice.first): "
                     + "every step it matches is ambiguous; keep one\n")
         }
         // A hook whose tag the features write in other Unicode runs for none of them, silently.
         for hook in registry.hookTags {
             for tag in Set(survey.selection.tagsInOtherUnicode(hook.tags)).sorted() {
                 err.write(
-                    "\(hook.location): warning: the hook's tag \(tag) is written alike in other Unicode (composed or "
+                    "\(hook.location.place): warning: the hook's tag \(tag) is written alike in other Unicode (composed or "
                         + "decomposed accents) by the feature files, so the hook runs for none of their scenarios: "
                         + "write it as the feature files do\n")
             }

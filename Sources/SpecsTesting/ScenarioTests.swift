@@ -54,7 +54,7 @@ public enum ScenarioTests {
         for problem in registry.problems {
             record(
                 ScenarioIssue(
-                    message: "\(problem.location): step definition error: \(problem.message)",
+                    message: "\(problem.location.place): step definition error: \(problem.message)",
                     place: .code(file: problem.location.file, line: problem.location.line)))
         }
     }

@@ -9,6 +9,11 @@ final class DefinitionProblemTests: XCTestCase {
         XCTAssertEqual(steps.problems.count, 1)
         XCTAssertEqual(steps.problems.first?.location.file, "Tests/SpecsRunnerTests/DefinitionProblemTests.swift")
         XCTAssertEqual(steps.problems.first?.location.line, 8)
+        // At the call's arguments, as a compiler places an error, so that an editor opens it there.
+        XCTAssertEqual(steps.problems.first?.location.column, 20)
+        XCTAssertTrue(
+            steps.problems.first?.description.hasPrefix(
+                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:8:20: error: ") == true)
         XCTAssertTrue(steps.problems.first?.message.contains("does not have a matching ')'") == true)
     }
 
@@ -53,7 +58,7 @@ final class DefinitionProblemTests: XCTestCase {
                 #"the regular expression of parameter type {code}, /^\d+$/, is anchored (^ or $): it is matched "#
                     + "inside a step's text, so it would never match; drop the anchors",
                 "'code {code} here' uses {code}, which could not be registered (see "
-                    + "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(codeLine))",
+                    + "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(codeLine):28)",
             ])
     }
 
@@ -124,11 +129,11 @@ final class DefinitionProblemTests: XCTestCase {
         XCTAssertEqual(
             steps.problems.map(\.description),
             [
-                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine): error: "
+                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine):28: error: "
                     + "The regular expression of parameter type {bad} does not compile: /([/",
-                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine + 2): error: "
+                "Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine + 2):20: error: "
                     + "'use {bad}' uses {bad}, which could not be registered "
-                    + "(see Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine))",
+                    + "(see Tests/SpecsRunnerTests/DefinitionProblemTests.swift:\(typeLine):28)",
             ])
         XCTAssertEqual(steps.problems.compactMap(\.undefinedParameterType), [])
     }

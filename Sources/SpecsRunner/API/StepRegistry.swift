@@ -74,13 +74,13 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     /// Registers a parameter type usable as `{name}` in expressions registered after it.
     public mutating func parameterType<Value: Sendable>(
         _ name: String, regex: String, useForSnippets: Bool = true, preferForRegularExpressionMatch: Bool = false,
-        file: String = #filePath, line: Int = #line,
+        file: String = #filePath, line: Int = #line, column: Int = #column,
         transform: @escaping @Sendable ([String?]) throws -> Value
     ) {
         let type = ParameterType(
             name: name, regularExpressions: [regex], useForSnippets: useForSnippets,
             preferForRegularExpressionMatch: preferForRegularExpressionMatch, transform: transform)
-        let location = CodeLocation(file: file, line: line)
+        let location = CodeLocation(file: file, line: line, column: column)
         if let misuse = Self.parameterTypeMisuse(name: name, regex: regex) {
             refusedParameterTypes[name] = location
             problems.append(
@@ -124,51 +124,83 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     /// \n It may be `async` and throw: an error fails the step with its message, `Pending` and
     /// `Skipped` mark it so. Any keyword's step may match it: the keyword is for the reader.
     public mutating func given<each Arg: StepArgument>(
-        _ expression: String, file: String = #filePath, line: Int = #line,
+        _ expression: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
-    ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+    ) {
+        register(
+            expression, regex: false, CodeLocation(file: file, line: line, column: column), repeat (each Arg).self,
+            body: body)
+    }
 
-    /// A `When` step with a Cucumber Expression: see `given(_:file:line:_:)`.
+    /// A `When` step with a Cucumber Expression: see `given(_:file:line:column:_:)`.
     public mutating func when<each Arg: StepArgument>(
-        _ expression: String, file: String = #filePath, line: Int = #line,
+        _ expression: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
-    ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+    ) {
+        register(
+            expression, regex: false, CodeLocation(file: file, line: line, column: column), repeat (each Arg).self,
+            body: body)
+    }
 
-    /// A `Then` step with a Cucumber Expression: see `given(_:file:line:_:)`.
+    /// A `Then` step with a Cucumber Expression: see `given(_:file:line:column:_:)`.
     public mutating func then<each Arg: StepArgument>(
-        _ expression: String, file: String = #filePath, line: Int = #line,
+        _ expression: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
-    ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+    ) {
+        register(
+            expression, regex: false, CodeLocation(file: file, line: line, column: column), repeat (each Arg).self,
+            body: body)
+    }
 
     /// A step with a Cucumber Expression, whatever its keyword.
     public mutating func step<each Arg: StepArgument>(
-        _ expression: String, file: String = #filePath, line: Int = #line,
+        _ expression: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
-    ) { register(expression, regex: false, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+    ) {
+        register(
+            expression, regex: false, CodeLocation(file: file, line: line, column: column), repeat (each Arg).self,
+            body: body)
+    }
 
     /// A `Given` step with a regular expression; its capture groups are the parameters.
     public mutating func given<each Arg: StepArgument>(
-        regex: String, file: String = #filePath, line: Int = #line,
+        regex: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
-    ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+    ) {
+        register(
+            regex, regex: true, CodeLocation(file: file, line: line, column: column), repeat (each Arg).self, body: body
+        )
+    }
 
     /// A `When` step with a regular expression.
     public mutating func when<each Arg: StepArgument>(
-        regex: String, file: String = #filePath, line: Int = #line,
+        regex: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
-    ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+    ) {
+        register(
+            regex, regex: true, CodeLocation(file: file, line: line, column: column), repeat (each Arg).self, body: body
+        )
+    }
 
     /// A `Then` step with a regular expression.
     public mutating func then<each Arg: StepArgument>(
-        regex: String, file: String = #filePath, line: Int = #line,
+        regex: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
-    ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+    ) {
+        register(
+            regex, regex: true, CodeLocation(file: file, line: line, column: column), repeat (each Arg).self, body: body
+        )
+    }
 
     /// A step with a regular expression; its capture groups are the parameters.
     public mutating func step<each Arg: StepArgument>(
-        regex: String, file: String = #filePath, line: Int = #line,
+        regex: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
-    ) { register(regex, regex: true, CodeLocation(file: file, line: line), repeat (each Arg).self, body: body) }
+    ) {
+        register(
+            regex, regex: true, CodeLocation(file: file, line: line, column: column), repeat (each Arg).self, body: body
+        )
+    }
 
     private mutating func register<each Arg: StepArgument>(
         _ source: String, regex: Bool, _ location: CodeLocation, _ types: repeat (each Arg).Type,
@@ -199,7 +231,7 @@ public struct StepRegistry<World: AnyObject>: Sendable {
                 problems.append(
                     DefinitionProblem(
                         location: location,
-                        message: "'\(source)' uses {\(name)}, which could not be registered (see \(place))",
+                        message: "'\(source)' uses {\(name)}, which could not be registered (see \(place.place))",
                         undefinedParameterType: nil, expression: source))
                 return
             }

@@ -10,6 +10,6 @@ public struct DefinitionProblem: Error, Sendable, Hashable, CustomStringConverti
     /// The expression (or parameter type name) as written.
     public let expression: String
 
-    /// `file:line: error: message`, as compilers write it.
-    public var description: String { "\(location): error: \(message)" }
+    /// `file:line:column: error: message`, as compilers write it.
+    public var description: String { "\(location.place): error: \(message)" }
 }
