@@ -61,8 +61,8 @@ extension DocumentRules {
     /// `defined`, and for a text with placeholders, whether it is defined with the values of one
     /// of the first `rowsTried` rows of `examples` in them (`Wenn the total is <total>`).
     static func definedWithValues(
-        _ defined: @escaping @Sendable (String) -> Bool, of examples: [Examples]
-    ) -> @Sendable (String) -> Bool {
+        _ defined: @escaping (String) -> Bool, of examples: [Examples]
+    ) -> (String) -> Bool {
         let rows = examples.lazy.flatMap { examples in
             examples.tableBody.lazy.compactMap { row in
                 examples.tableHeader.map { Interpolation(names: $0.cells, values: row.cells) }

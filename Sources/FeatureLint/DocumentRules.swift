@@ -9,7 +9,7 @@ struct DocumentRules {
     /// Whether a step's text matches a definition, when the definitions are known (a run's):
     /// then a description line of another language's short keyword before such a text is a
     /// step lost (`Wenn a step that fails` in an English file).
-    var definedStep: (@Sendable (String) -> Bool)?
+    var definedStep: ((String) -> Bool)?
 
     func check(into findings: inout Findings) {
         if feature.name.trimmingSpaces.isEmpty {

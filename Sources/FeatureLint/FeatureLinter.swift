@@ -89,7 +89,7 @@ package struct FeatureLinter: Sendable {
     /// `definedStep`: whether a text matches a step definition, when they are known; then a
     /// line of another language's short keyword (`Wenn`) before a defined step is told too.
     package func descriptionKeywords(
-        _ text: String, document: GherkinDocument, definedStep: (@Sendable (String) -> Bool)? = nil
+        _ text: String, document: GherkinDocument, definedStep: ((String) -> Bool)? = nil
     ) -> [LintFinding] {
         guard let feature = document.feature else { return [] }
         let suspects = DocumentRules.suspectDescriptions(of: feature)

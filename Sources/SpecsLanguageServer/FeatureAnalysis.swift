@@ -234,7 +234,8 @@ struct FeatureAnalysis: Sendable {
                     line: place.line, column: place.column, length: place.length,
                     severity: 1, code: "parse-error", message: ParseErrorWords.of(error, in: body)))
         }
-        for finding in findings ?? lint(linter) {
+        let found = findings ?? lint(linter)
+        for finding in found {
             let place = utf16Place(line: finding.line, character: finding.column)
             result.append(
                 Self.diagnostic(
@@ -250,6 +251,18 @@ struct FeatureAnalysis: Sendable {
                     code: "definition", message: refused))
         }
         for step in steps { result += StepDiagnostics.of(step, checks: checks) }
+        // Another language's short keyword before a defined step (`Wenn a step that fails`) is
+        // told once the definitions are known, as a run tells it.
+        if let document {
+            let lost = linter.descriptionKeywords(body, document: document) { !checks.matches($0).isEmpty }
+            for finding in lost where !found.contains(where: { $0.line == finding.line && $0.rule == finding.rule }) {
+                let place = utf16Place(line: finding.line, character: finding.column)
+                result.append(
+                    Self.diagnostic(
+                        line: place.line, column: place.column, length: place.length,
+                        severity: finding.severity == .error ? 1 : 2, code: finding.rule, message: finding.message))
+            }
+        }
         return result
     }
 

@@ -112,3 +112,43 @@ final class FeatureAnalysisTests: XCTestCase {
         XCTAssertNil(RunnerFreshness(executable: runner).rebuilt())
     }
 }
+
+extension FeatureAnalysisTests {
+    func test_diagnostics_shortForeignKeywordBeforeADefinedStep_isToldAsARunTellsIt() {
+        // `Wenn` is a word of prose too: it is told only before a step the definitions define,
+        // with an outline's values in its placeholders, as the run warns of it.
+        let analysis = FeatureAnalysis.checked(
+            text: """
+                Feature: F
+
+                  Scenario: lost
+                    Wenn the order is paid
+                    Given a cart
+
+                  Scenario Outline: lost too
+                    Dann the order is <state>
+                    Given a cart
+
+                    Examples:
+                      | state |
+                      | paid  |
+
+                  Scenario: prose
+                    Wenn the weather is fine
+                    Given a cart
+                """, uri: "file:///lost.feature", linter: FeatureLinter())
+        final class World {}
+        var steps = StepRegistry { World() }
+        steps.given("a cart") { _ in }
+        steps.then("the order is paid") { _ in }
+        let catalog = StepCatalog(steps)
+        let found = analysis.diagnostics(checks: StepChecks(matches: { catalog.matches($0) }), linter: FeatureLinter())
+            .filter { $0["code"] as? String == "other-language-keyword" }
+        XCTAssertEqual(
+            found.compactMap { ($0["range"] as? [String: Any])?["start"] as? [String: Int] },
+            [["line": 3, "character": 4], ["line": 7, "character": 4]], "\(found)")
+        XCTAssertTrue((found.first?["message"] as? String)?.contains("'Wenn' is a step keyword in de") == true)
+        let withoutDefinitions = analysis.diagnostics(checks: StepChecks(matches: { _ in [] }), linter: FeatureLinter())
+        XCTAssertFalse(withoutDefinitions.contains { $0["code"] as? String == "other-language-keyword" })
+    }
+}
