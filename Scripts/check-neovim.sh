@@ -2,7 +2,7 @@
 # Replays Neovim sessions, headless, with the README's Neovim setup as written, on a scratch
 # copy of Examples/Cart in a team's repository beside another package (a monorepo): the
 # package's own runner serves Features/cart.feature; an undefined step is flagged and the
-# other package's steps are not; completion accepted into the buffer leaves the step free of
+# other package's steps are not, and so is a step lost to a German keyword in the English file; completion accepted into the buffer leaves the step free of
 # diagnostics, and omnifunc completion (<C-x><C-o>) inserts plain text; go to definition lands
 # in CartSteps.swift; after three lines added to the world type and saved without a rebuild,
 # the quick fix writes the missing definition inside the registry function (swift build
@@ -72,6 +72,15 @@ if chosen then
   check("and then it has no diagnostic", vim.wait(15000, function() return #diagnostics_at(row) == 0 end, 100),
     diagnostics_at(row))
 end
+
+-- A German keyword before a defined step, in an English file: description text, its step
+-- lost; the server tells it once it knows the definitions, as a run warns of it.
+vim.api.nvim_buf_set_lines(buffer, -1, -1, false, { "", "  Scenario: Lost", "    Wenn a cart with 2 items at 3.5 EUR",
+  "    Given a cart with 1 item at 1.5 EUR" })
+local lost_row = vim.api.nvim_buf_line_count(buffer) - 2
+check("the step lost to a German keyword is told", vim.wait(15000, function()
+  return #vim.tbl_filter(function(d) return d.code == "other-language-keyword" end, diagnostics_at(lost_row)) > 0
+end, 100), vim.diagnostic.get(0))
 
 -- Omnifunc completion (<C-x><C-o>, the default without vim.lsp.completion.enable), typed in
 -- insert mode: the text it inserts is plain, never snippet syntax.
