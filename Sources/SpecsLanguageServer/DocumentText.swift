@@ -3,12 +3,16 @@ import Gherkin
 
 /// A document's text as the protocol addresses it: lines, and characters counted in UTF-16.
 enum DocumentText {
-    /// `text` with one `contentChanges` entry applied: a range replaced, or the whole text.
-    static func applying(_ change: TextChange, to text: String) -> String {
+    /// `text` with one `contentChanges` entry applied: a range replaced, or the whole text; nil
+    /// when the range starts or ends between the two UTF-16 units of one character (an emoji,
+    /// say): no text of the editor's has such an edit, whose place here would be a guess.
+    static func applying(_ change: TextChange, to text: String) -> String? {
         guard let range = change.range else { return change.text }
         var result = text
         let lower = index(line: range.start.line, character: range.start.character, in: result)
         let upper = max(lower, index(line: range.end.line, character: range.end.character, in: result))
+        let scalars = text.unicodeScalars
+        guard lower.samePosition(in: scalars) != nil, upper.samePosition(in: scalars) != nil else { return nil }
         result.replaceSubrange(lower..<upper, with: change.text)
         return result
     }

@@ -52,7 +52,14 @@ extension LanguageServer {
             // Taken out while edited, so that its text is not copied.
             documents[uri] = nil
             for change in changes {
-                document.apply(change)
+                guard document.apply(change) else {
+                    documents[uri] = document
+                    outOfStep(
+                        uri,
+                        because: "an edit's range starts or ends between the two UTF-16 units of one character "
+                            + "(an emoji, say)")
+                    return nil
+                }
                 retokenize(&document, after: change)
                 // The whole text, as the editor has it: in step again.
                 if change.range == nil { document.outOfStep = nil }

@@ -72,9 +72,10 @@ struct OpenDocument {
         return starts
     }
 
-    /// Applies an edit to the text and to what is known of it.
-    mutating func apply(_ change: TextChange) {
-        let newText = DocumentText.applying(change, to: text)
+    /// Applies an edit to the text and to what is known of it; false, and nothing changed, when
+    /// its range splits a character (see `DocumentText.applying`).
+    mutating func apply(_ change: TextChange) -> Bool {
+        guard let newText = DocumentText.applying(change, to: text) else { return false }
         // Taken out, so that its steps are changed in place rather than copied.
         var known = latest
         latest = nil
@@ -83,6 +84,7 @@ struct OpenDocument {
         if kept?.apply(change) != true { kept = nil }
         if latest == nil { kept = nil }
         text = newText
+        return true
     }
 
     /// Takes a full check of the current text as what is known, with its semantic tokens when

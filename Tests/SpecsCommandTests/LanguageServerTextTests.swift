@@ -375,6 +375,37 @@ final class LanguageServerTextTests: LanguageServerCase {
         try stop(session)
     }
 
+    func test_didChange_rangeBetweenTheHalvesOfAnEmoji_takesTheDocumentAsOutOfStep() throws {
+        // `😀` is two UTF-16 units: no editor's text has an edit between them, and where it
+        // would go here is a guess.
+        let text = "Feature: \u{1F600}\n\n  Scenario: y\n      Given a step that passes\n"
+        try project.write("Features/emoji.feature", text)
+        let session = try start()
+        try open(session, "Features/emoji.feature", text)
+        let address = uri("Features/emoji.feature")
+        let formatting: [String: Any] = [
+            "textDocument": ["uri": address], "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+        func insert(_ version: Int, at character: Int) throws {
+            let at = ["line": 0, "character": character]
+            try session.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": address, "version": version],
+                    "contentChanges": [["range": ["start": at, "end": at], "text": "!"]],
+                ])
+        }
+        try insert(2, at: 11)  // after the emoji: an ordinary edit
+        let answered = try session.response(try session.request("textDocument/formatting", formatting))
+        XCTAssertNil(answered["error"], "\(answered)")
+        try insert(3, at: 10)  // between its halves
+        let shown = try session.notification("window/showMessage")
+        XCTAssertTrue("\(shown)".contains("between the two UTF-16 units of one character"), "\(shown)")
+        let refused = try session.response(try session.request("textDocument/formatting", formatting))
+        XCTAssertEqual((refused["error"] as? [String: Any])?["code"] as? Int, -32803, "\(refused)")
+        try stop(session)
+    }
+
     func test_cancelRequest_beforeTheAnswer_isAnsweredAsCancelled() throws {
         let session = try start()
         try open(session, "Features/c.feature", "Feature: F\n  Scenario: s\n    Given a step that passes\n")

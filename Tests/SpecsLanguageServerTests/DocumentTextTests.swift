@@ -55,6 +55,14 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertEqual(DocumentText.applying(TextChange(range: nil, text: "new"), to: "old"), "new")
     }
 
+    func test_applying_rangeBetweenTheHalvesOfAnAstralCharacter_isNothing() {
+        // `😀` is two UTF-16 units; `e` and its combining accent are two characters to the protocol.
+        XCTAssertNil(DocumentText.applying(change(0, 2, 0, 2, "!"), to: "a\u{1F600}b"))
+        XCTAssertNil(DocumentText.applying(change(0, 0, 0, 2, "!"), to: "a\u{1F600}b"))
+        XCTAssertEqual(DocumentText.applying(change(0, 1, 0, 3, "!"), to: "a\u{1F600}b"), "a!b")
+        XCTAssertEqual(DocumentText.applying(change(0, 2, 0, 2, "!"), to: "ae\u{301}b"), "ae!\u{301}b")
+    }
+
     func test_applying_positionPastTheEnd_appends() {
         XCTAssertEqual(DocumentText.applying(change(9, 0, 9, 0, "!"), to: "a\nb"), "a\nb!")
         XCTAssertEqual(DocumentText.applying(change(0, 40, 0, 40, "!"), to: "a\nb"), "a!\nb")
@@ -75,7 +83,7 @@ final class DocumentTextTests: XCTestCase {
     /// Applies edits as an editor does: each range, of the text before any of them, replaced.
     private func apply(_ edits: [DocumentEdits.Edit], to text: String) -> String {
         edits.reversed().reduce(text) { text, edit in
-            DocumentText.applying(TextChange(range: edit.range, text: edit.newText), to: text)
+            DocumentText.applying(TextChange(range: edit.range, text: edit.newText), to: text) ?? "(splits a character)"
         }
     }
 

@@ -37,7 +37,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         _ text: String, _ edit: TextChange, file: StaticString = #filePath, line: UInt = #line
     ) {
         var known = FeatureAnalysis(text: text, uri: "file:///cart.feature")
-        let newText = DocumentText.applying(edit, to: text)
+        let newText = DocumentText.applying(edit, to: text) ?? "(splits a character)"
         XCTAssertTrue(known.apply(edit, giving: newText), file: file, line: line)
         XCTAssertTrue(known.provisional, file: file, line: line)
         XCTAssertEqual(known.text, newText, file: file, line: line)
@@ -75,7 +75,7 @@ final class IncrementalAnalysisTests: XCTestCase {
             """
         var known = FeatureAnalysis(text: text, uri: "file:///o.feature")
         let edit = change(3, 13, 3, 13, "!")
-        XCTAssertTrue(known.apply(edit, giving: DocumentText.applying(edit, to: text)))
+        XCTAssertTrue(known.apply(edit, giving: DocumentText.applying(edit, to: text) ?? "(splits a character)"))
         XCTAssertEqual(known.step(atLine: 3)?.texts, ["1 apples", "2 apples"])
         XCTAssertEqual(known.step(atLine: 4)?.text, "done!")
     }
