@@ -123,6 +123,8 @@ public struct StepRegistry<World: AnyObject>: Sendable {
     /// \n     steps.given("{int} book(s) in the cart") { (world, count: Int) in world.cart.add(count) }
     /// \n It may be `async` and throw: an error fails the step with its message, `Pending` and
     /// `Skipped` mark it so. Any keyword's step may match it: the keyword is for the reader.
+    /// `file`, `line` and `column` place the definition's errors (`file:line:column`); a helper
+    /// that registers steps for its callers passes all three on.
     public mutating func given<each Arg: StepArgument>(
         _ expression: String, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World, repeat each Arg) async throws -> Void
