@@ -11,6 +11,14 @@ final class DescriptionKeywordTests: XCTestCase {
     override func setUpWithError() throws { scratch = try ScratchProject("specs-description-keywords") }
     override func tearDown() { scratch.remove() }
 
+    /// The run's warning lines.
+    private static func warnings(_ err: String) -> [Substring] {
+        err.split(separator: "\n").filter { $0.contains(": warning: ") }
+    }
+
+    /// Each warning's `file:line:column:`.
+    private static func places(_ warnings: [Substring]) -> [String] { warnings.map { String($0.prefix { $0 != " " }) } }
+
     func test_run_stepsAndHeadingsReadAsDescription_areWarnedAtTheirPlace() throws {
         try scratch.write(
             "Features/de.feature",
@@ -20,9 +28,9 @@ final class DescriptionKeywordTests: XCTestCase {
             "# language: fr\nFonctionnalité: Caisse\n\n  Sénario: Deux\n    Soit a step that passes\n")
         try scratch.write("Features/en.feature", "Feature: Fine\n\n  Scenario: one\n    Given a step that passes\n")
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
-        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        let warnings = Self.warnings(run.err)
         XCTAssertEqual(
-            warnings.map { String($0.prefix { $0 != " " }) },
+            Self.places(warnings),
             ["Features/de.feature:5:5:", "Features/fr.feature:4:3:"], run.err)
         XCTAssertTrue(warnings.first?.contains("did you mean 'Angenommen'?") == true, run.err)
         XCTAssertTrue(warnings.first?.hasSuffix("[other-language-keyword]") == true, run.err)
@@ -38,9 +46,9 @@ final class DescriptionKeywordTests: XCTestCase {
                 + "    Scenario Outline: S\n      Given a step that passes\n\n"
                 + "      Examples: E\n        Gievn a step that fails\n        | a |\n        | 1 |\n")
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
-        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        let warnings = Self.warnings(run.err)
         XCTAssertEqual(
-            warnings.map { String($0.prefix { $0 != " " }) },
+            Self.places(warnings),
             ["Features/places.feature:2:3:", "Features/places.feature:5:5:", "Features/places.feature:11:9:"], run.err)
         XCTAssertEqual(run.code, 0, run.out + run.err)
     }
@@ -66,9 +74,9 @@ final class DescriptionKeywordTests: XCTestCase {
             "\n  Scenario: prose\n    Als Kunde möchte ich zahlen\n    Dado el caso\n    Und: so weiter\n    Given a step that passes\n"
         try scratch.write("Features/lost.feature", text)
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
-        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        let warnings = Self.warnings(run.err)
         XCTAssertEqual(
-            warnings.map { String($0.prefix { $0 != " " }) },
+            Self.places(warnings),
             keywords.indices.map { "Features/lost.feature:\(4 + 4 * $0):5:" }, run.err)
         XCTAssertTrue(
             warnings.first?.contains(
@@ -96,9 +104,9 @@ final class DescriptionKeywordTests: XCTestCase {
         try scratch.write(
             "Features/tw.feature", "# language: zh-TW\n功能: x\n\n  場景: y\n    假如a step that passes\n")
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
-        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        let warnings = Self.warnings(run.err)
         XCTAssertEqual(
-            warnings.map { String($0.prefix { $0 != " " }) },
+            Self.places(warnings),
             (4...9).map { "Features/lost.feature:\($0):\($0 == 9 ? 3 : 5):" }, run.err)
         XCTAssertTrue(
             warnings.first?.contains(
@@ -123,9 +131,9 @@ extension DescriptionKeywordTests {
                 + "  Scenario Outline: prose\n    Wenn the <r> comes\n    Given a step that passes\n\n"
                 + "    Examples:\n      | r      |\n      | passes |\n")
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
-        let warnings = run.err.split(separator: "\n").filter { $0.contains(": warning: ") }
+        let warnings = Self.warnings(run.err)
         XCTAssertEqual(
-            warnings.map { String($0.prefix { $0 != " " }) },
+            Self.places(warnings),
             ["Features/outline.feature:4:5:", "Features/outline.feature:13:5:"], run.err)
         XCTAssertTrue(warnings.first?.contains("did you mean 'When'? 'Wenn' is a step keyword in de") == true, run.err)
         XCTAssertEqual(run.code, 0, run.out + run.err)
