@@ -6,8 +6,9 @@ import XCTest
 /// editor is told once, and the document answers nothing until its whole text comes again.
 final class LanguageServerChangeTests: LanguageServerCase {
     /// A server with the feature file `path` open, its text a scenario of one step (to format).
-    private func openScenario(_ path: String) throws -> (session: Session, address: String, text: String) {
-        let text = "Feature: x\n\n  Scenario: y\n      Given a step that passes\n"
+    private func openScenario(
+        _ path: String, text: String = "Feature: x\n\n  Scenario: y\n      Given a step that passes\n"
+    ) throws -> (session: Session, address: String, text: String) {
         try project.write(path, text)
         let session = try start()
         try open(session, path, text)
@@ -138,11 +139,8 @@ final class LanguageServerChangeTests: LanguageServerCase {
     func test_didChange_rangeBetweenTheHalvesOfAnEmoji_takesTheDocumentAsOutOfStep() throws {
         // `😀` is two UTF-16 units: no editor's text has an edit between them, and where it
         // would go here is a guess.
-        let text = "Feature: \u{1F600}\n\n  Scenario: y\n      Given a step that passes\n"
-        try project.write("Features/emoji.feature", text)
-        let session = try start()
-        try open(session, "Features/emoji.feature", text)
-        let address = uri("Features/emoji.feature")
+        let (session, address, _) = try openScenario(
+            "Features/emoji.feature", text: "Feature: \u{1F600}\n\n  Scenario: y\n      Given a step that passes\n")
         let formatting: [String: Any] = [
             "textDocument": ["uri": address], "options": ["tabSize": 2, "insertSpaces": true],
         ]
