@@ -20,7 +20,7 @@ final class HookTagUnicodeTests: XCTestCase {
         XCTAssertEqual(warnings.count, 1, result.err)
         XCTAssertTrue(
             warnings.first?.contains(
-                "HookTagUnicodeTests.swift:15:15: warning: the hook's tag @caf\u{E9} is written alike in other Unicode")
+                "HookTagUnicodeTests.swift:15:21: warning: the hook's tag @caf\u{E9} is written alike in other Unicode")
                 ?? false, result.err)
     }
 }

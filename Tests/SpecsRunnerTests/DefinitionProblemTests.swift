@@ -17,6 +17,16 @@ final class DefinitionProblemTests: XCTestCase {
         XCTAssertTrue(steps.problems.first?.message.contains("does not have a matching ')'") == true)
     }
 
+    func test_hooks_badTagExpression_isPlacedAtTheCallersColumnWhicheverOverload() {
+        var steps = StepRegistry { TestWorld() }
+        steps.before(tags: "@a and") { _ in }
+        steps.afterStep(tags: "or @b") { _, _ in }
+        let line = #line - 2
+        // The short overloads pass the caller's place on: not their own line in the library.
+        XCTAssertEqual(
+            steps.problems.map { "\($0.location.line):\($0.location.column ?? 0)" }, ["\(line):21", "\(line + 1):24"])
+    }
+
     func test_given_unknown_parameter_type_names_it() {
         var steps = StepRegistry { TestWorld() }
         steps.given("I fly to {airport}") { (_, _: String) in }

@@ -7,7 +7,7 @@ extension StepRegistry {
     public mutating func before(
         _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World) async throws -> Void
-    ) { before(name, tags: tags, file: file, line: line) { world, _ in try await body(world) } }
+    ) { before(name, tags: tags, file: file, line: line, column: column) { world, _ in try await body(world) } }
 
     /// Runs before each scenario, told which scenario it is.
     public mutating func before(
@@ -19,7 +19,7 @@ extension StepRegistry {
     public mutating func after(
         _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World) async throws -> Void
-    ) { after(name, tags: tags, file: file, line: line) { world, _ in try await body(world) } }
+    ) { after(name, tags: tags, file: file, line: line, column: column) { world, _ in try await body(world) } }
 
     /// Runs after each scenario, told which scenario it was and how it ended.
     public mutating func after(
@@ -31,7 +31,7 @@ extension StepRegistry {
     public mutating func beforeStep(
         _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World) async throws -> Void
-    ) { beforeStep(name, tags: tags, file: file, line: line) { world, _ in try await body(world) } }
+    ) { beforeStep(name, tags: tags, file: file, line: line, column: column) { world, _ in try await body(world) } }
 
     /// Runs before each step, told the scenario and the step.
     public mutating func beforeStep(
@@ -43,7 +43,7 @@ extension StepRegistry {
     public mutating func afterStep(
         _ name: String? = nil, tags: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable (World) async throws -> Void
-    ) { afterStep(name, tags: tags, file: file, line: line) { world, _ in try await body(world) } }
+    ) { afterStep(name, tags: tags, file: file, line: line, column: column) { world, _ in try await body(world) } }
 
     /// Runs after each step, told the scenario, the step and how it ended.
     public mutating func afterStep(
@@ -68,8 +68,8 @@ extension StepRegistry {
         _ name: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable () async throws -> Void
     ) {
-        addHook(.beforeAll, name, nil, CodeLocation(file: file, line: line, column: column)) { _, _ in try await body()
-        }
+        let location = CodeLocation(file: file, line: line, column: column)
+        addHook(.beforeAll, name, nil, location) { _, _ in try await body() }
     }
 
     /// Runs once after every scenario of the run, after the last worker process ended;
@@ -78,7 +78,8 @@ extension StepRegistry {
         _ name: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable () async throws -> Void
     ) {
-        addHook(.afterAll, name, nil, CodeLocation(file: file, line: line, column: column)) { _, _ in try await body() }
+        let location = CodeLocation(file: file, line: line, column: column)
+        addHook(.afterAll, name, nil, location) { _, _ in try await body() }
     }
 
     /// Runs once in each process that runs scenarios, before its first scenario: each worker
@@ -90,9 +91,8 @@ extension StepRegistry {
         _ name: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable () async throws -> Void
     ) {
-        addHook(.beforeWorker, name, nil, CodeLocation(file: file, line: line, column: column)) { _, _ in
-            try await body()
-        }
+        let location = CodeLocation(file: file, line: line, column: column)
+        addHook(.beforeWorker, name, nil, location) { _, _ in try await body() }
     }
 
     /// Runs once in each process that runs scenarios, after its last scenario (not in a worker
@@ -101,9 +101,8 @@ extension StepRegistry {
         _ name: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping @Sendable () async throws -> Void
     ) {
-        addHook(.afterWorker, name, nil, CodeLocation(file: file, line: line, column: column)) { _, _ in
-            try await body()
-        }
+        let location = CodeLocation(file: file, line: line, column: column)
+        addHook(.afterWorker, name, nil, location) { _, _ in try await body() }
     }
 
     private mutating func addHook(
