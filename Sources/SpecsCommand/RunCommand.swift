@@ -83,7 +83,7 @@ struct RunCommand {
             files, tags: options.tags, tagsOrigin: tagsOrigin, definedStep: registry.definesStep, err: err)
         for twice in registry.registeredTwice {
             err.write(
-                "\(twice.location.place): warning: '\(twice.expression)' is registered twice, first at \(twice.first): "
+                "\(twice.location.place): warning: '\(twice.expression)' is registered twice, first at \(twice.first.place): "
                     + "every step it matches is ambiguous; keep one\n")
         }
         // A hook whose tag the features write in other Unicode runs for none of them, silently.

@@ -34,6 +34,10 @@ final class ParameterTypeRunTests: XCTestCase {
         XCTAssertTrue(
             warnings.first?.contains("warning: 'a step that passes' is registered twice, first at ") == true, run.err)
         XCTAssertTrue(warnings.first?.contains("Sources/misbehaving-specs/main.swift:") == true, run.err)
+        // Both at file:line:column, the first where `steps.given(` opens on line 10.
+        XCTAssertNotNil(
+            warnings.first?.range(of: #"main\.swift:\d+:\d+: warning: "#, options: .regularExpression), run.err)
+        XCTAssertTrue(warnings.first?.contains("main.swift:10:12: every step it matches") == true, run.err)
         XCTAssertEqual(run.code, 0, "a warning: Cucumber registers both, and a step they match is ambiguous")
     }
 
