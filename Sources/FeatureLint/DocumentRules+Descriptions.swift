@@ -3,8 +3,8 @@ import Gherkin
 /// Which descriptions a run reads for lost steps (`FeatureLinter.descriptionKeywords`): found
 /// from the document alone, without the file's lines.
 extension DocumentRules {
-    /// A description of the feature, the line of the heading it follows, and the examples of
-    /// the outline it describes (whose values a lost step's placeholders take).
+    /// A description of the feature, the line of the heading it follows, and the examples whose
+    /// values a lost step's placeholders take (an outline's, or an examples block's own).
     typealias Described = (text: String, after: Int, examples: [Examples])
 
     /// The feature's descriptions where a line may have been lost to a misspelt or another
@@ -42,7 +42,7 @@ extension DocumentRules {
             case .scenario(let scenario, _):
                 add(scenario.description, after: scenario.location.line, examples: scenario.examples)
                 for examples in scenario.examples {
-                    add(examples.description, after: examples.location.line)
+                    add(examples.description, after: examples.location.line, examples: [examples])
                 }
             }
         }

@@ -93,7 +93,8 @@ struct DocumentRules {
         for examples in scenario.examples {
             indentation(examples.location, expected: indent + 2, what: examples.keyword, into: &findings)
             description(
-                examples.description, after: examples.location.line, language: feature.language, into: &findings)
+                examples.description, after: examples.location.line, language: feature.language,
+                examples: [examples], into: &findings)
             if let header = examples.tableHeader {
                 rows([header] + examples.tableBody, indent: indent + 4, into: &findings)
             }

@@ -36,7 +36,7 @@ public struct RunMetadata: Sendable, Hashable, Codable {
     public var dryRun: Bool?
     /// The signal that stopped the run before its end (`SIGTERM`), if one did.
     public var interrupted: String?
-    /// How many step definitions or hooks could not be registered (no scenario was then run).
+    /// How many step definitions, hooks or parameter types could not be registered (no scenario was then run).
     public var definitionErrors: Int?
     /// Why worker processes could not be started (`too many open files (limit 16)`), if they
     /// could not: the scenarios left were not run.

@@ -129,12 +129,15 @@ extension DescriptionKeywordTests {
                 + "  Scenario Outline: later row\n    Dann a step that <r>\n    Given a step that passes\n\n"
                 + "    Examples:\n      | r     |\n      | x     |\n    Examples:\n      | r     |\n      | fails |\n\n"
                 + "  Scenario Outline: prose\n    Wenn the <r> comes\n    Given a step that passes\n\n"
-                + "    Examples:\n      | r      |\n      | passes |\n")
+                + "    Examples:\n      | r      |\n      | passes |\n\n"
+                + "  Scenario Outline: in the examples\n    Given a step that passes\n\n"
+                + "    Examples: E\n      Wenn a step that <r>\n      | r     |\n      | fails |\n")
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
         let warnings = Self.warnings(run.err)
         XCTAssertEqual(
             Self.places(warnings),
-            ["Features/outline.feature:4:5:", "Features/outline.feature:13:5:"], run.err)
+            ["Features/outline.feature:4:5:", "Features/outline.feature:13:5:", "Features/outline.feature:35:7:"],
+            run.err)
         XCTAssertTrue(warnings.first?.contains("did you mean 'When'? 'Wenn' is a step keyword in de") == true, run.err)
         XCTAssertEqual(run.code, 0, run.out + run.err)
     }

@@ -26,7 +26,7 @@ final class ExecutableExamplesTests: XCTestCase {
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(
             run.out.hasSuffix(
-                "FAILED:\n  - 4 step definitions or hooks could not be registered (see the errors above), so no scenario was run\n"
+                "FAILED:\n  - 4 step definitions, hooks or parameter types could not be registered (see the errors above), so no scenario was run\n"
             ), run.out)
         XCTAssertTrue(run.out.contains(" not run)"), run.out)
         XCTAssertFalse(run.out.contains("passed)"), run.out)

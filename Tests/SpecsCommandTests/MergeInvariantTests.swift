@@ -335,7 +335,7 @@ final class MergeInvariantTests: XCTestCase {
             ["--shard", "2/2", "--format", "message:s2.ndjson"], environment: ["SPECS_FIXTURE_BROKEN_DEFINITIONS": "1"])
         XCTAssertEqual(broken.code, 2)
         let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "junit:j.xml", "--format", "html:book.html"])
-        assertFails(merged, saying: "s2.ndjson: 4 step definitions or hooks could not be registered")
+        assertFails(merged, saying: "s2.ndjson: 4 step definitions, hooks or parameter types could not be registered")
         let junit = try scratch.read("j.xml")
         XCTAssertTrue(junit.contains("tests=\"7\" failures=\"1\" skipped=\"3\""), junit)
         let book = try scratch.read("book.html")

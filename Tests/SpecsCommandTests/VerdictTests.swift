@@ -91,7 +91,7 @@ final class VerdictTests: XCTestCase {
         XCTAssertTrue(result.out.contains(" not run)\n"), result.out)
         XCTAssertTrue(
             result.out.hasSuffix(
-                "FAILED:\n  - 3 step definitions or hooks could not be registered (see the errors above), so no scenario was run\n"
+                "FAILED:\n  - 3 step definitions, hooks or parameter types could not be registered (see the errors above), so no scenario was run\n"
             ), result.out)
         XCTAssertEqual(result.err.components(separatedBy: "error:").count - 1, 3, result.err)
     }

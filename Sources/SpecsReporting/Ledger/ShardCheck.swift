@@ -132,8 +132,10 @@ package struct ShardCheck: Sendable {
         }
         if let count = metadata.definitionErrors, count > 0 {
             problems.append(
-                "\(path): \(count) step definition\(count == 1 ? "" : "s") or hook\(count == 1 ? "" : "s") "
-                    + "could not be registered, so its run ran no scenario")
+                "\(path): \(count) "
+                    + (count == 1
+                        ? "step definition, hook or parameter type" : "step definitions, hooks or parameter types")
+                    + " could not be registered, so its run ran no scenario")
         }
     }
 

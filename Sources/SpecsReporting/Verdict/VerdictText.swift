@@ -27,8 +27,9 @@ package enum VerdictText {
     package static func sentence(_ problem: RunVerdict.Problem) -> String {
         switch problem {
         case .definitionErrors(let count):
-            return "\(plural(count, "step definition or hook", "step definitions or hooks")) could not be registered "
-                + "(see the errors above), so no scenario was run"
+            let what = plural(
+                count, "step definition, hook or parameter type", "step definitions, hooks or parameter types")
+            return "\(what) could not be registered (see the errors above), so no scenario was run"
         case .unparsableFiles(let places):
             return "\(plural(places.count, "feature file does", "feature files do")) not parse: " + list(places)
         case .unusablePaths(let paths):
