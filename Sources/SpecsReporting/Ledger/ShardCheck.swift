@@ -132,10 +132,7 @@ package struct ShardCheck: Sendable {
         }
         if let count = metadata.definitionErrors, count > 0 {
             problems.append(
-                "\(path): \(count) "
-                    + (count == 1
-                        ? "step definition, hook or parameter type" : "step definitions, hooks or parameter types")
-                    + " could not be registered, so its run ran no scenario")
+                "\(path): \(VerdictText.unregistered(count)) could not be registered, so its run ran no scenario")
         }
     }
 

@@ -27,9 +27,7 @@ package enum VerdictText {
     package static func sentence(_ problem: RunVerdict.Problem) -> String {
         switch problem {
         case .definitionErrors(let count):
-            let what = plural(
-                count, "step definition, hook or parameter type", "step definitions, hooks or parameter types")
-            return "\(what) could not be registered (see the errors above), so no scenario was run"
+            return "\(unregistered(count)) could not be registered (see the errors above), so no scenario was run"
         case .unparsableFiles(let places):
             return "\(plural(places.count, "feature file does", "feature files do")) not parse: " + list(places)
         case .unusablePaths(let paths):
@@ -79,6 +77,11 @@ package enum VerdictText {
                 + "so \(testCases.count == 1 ? "its scenario" : "their scenarios") cannot be named or counted: "
                 + list(testCases)
         }
+    }
+
+    /// `count` definitions that could not be registered, as the last lines and a merge name them.
+    static func unregistered(_ count: Int) -> String {
+        plural(count, "step definition, hook or parameter type", "step definitions, hooks or parameter types")
     }
 
     private static func plural(_ count: Int, _ one: String, _ many: String) -> String {
