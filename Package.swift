@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "ObservabilityTests", dependencies: ["Observability", "Identity", "Catalog"]),
         // The rules of `specs lint`, on feature files alone.
         .target(name: "FeatureLint", dependencies: ["Gherkin"]),
-        .testTarget(name: "FeatureLintTests", dependencies: ["FeatureLint", "ConformanceData"]),
+        .testTarget(name: "FeatureLintTests", dependencies: ["FeatureLint", "Gherkin", "ConformanceData"]),
         // Cucumber Messages: the one event model every output consumes.
         .target(name: "Messages", dependencies: ["Gherkin"]),
         // Step definitions, hooks and the run: one stream of envelopes.

@@ -56,7 +56,31 @@ package struct OutlinePlaceholders {
                 missing.append((name, Location(line: text.line, column: found ?? text.column), text.plain))
             }
         }
-        unusedColumns = outline.examples.flatMap { $0.tableHeader?.cells ?? [] }.filter { !used.contains($0.value) }
+        unusedColumns = outline.examples.flatMap { examples in
+            let header = examples.tableHeader?.cells ?? []
+            let reached = Self.reached(from: used, header: header, rows: examples.tableBody)
+            return header.filter { !reached.contains($0.value) }
+        }
+    }
+
+    /// The columns of one examples block the compiler fills, given the placeholders `used`
+    /// in the outline's texts: a column whose placeholder stands in a used column's value
+    /// is filled too when it comes later in the header, as columns are applied in order
+    /// (`r` = `<s>`, then `s` = `passes`).
+    static func reached(from used: Set<String>, header: [TableCell], rows: [TableRow]) -> Set<String> {
+        var reached = used
+        var order: [String: Int] = [:]
+        for (index, cell) in header.enumerated() where order[cell.value] == nil { order[cell.value] = index }
+        var pending = header.indices.filter { used.contains(header[$0].value) }
+        while let column = pending.popLast() {
+            for row in rows where column < row.cells.count {
+                for name in Placeholders.in(row.cells[column].value) {
+                    guard let later = order[name], later > column, reached.insert(name).inserted else { continue }
+                    pending.append(later)
+                }
+            }
+        }
+        return reached
     }
 
     /// Whether a `<...>` is an element, not a placeholder: `<foo xmlns='http://bar'/>`,

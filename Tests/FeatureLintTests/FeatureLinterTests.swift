@@ -1,5 +1,6 @@
 import FeatureLint
 import Foundation
+import Gherkin
 import XCTest
 
 /// Each rule of `specs lint` on a file that breaks it, and a clean file that breaks none.
@@ -59,6 +60,31 @@ final class FeatureLinterTests: XCTestCase {
                       | balance | unused |
                       | 1       | 2      |
                 """), ["4:11 outline-placeholder", "7:9 unused-example-column", "7:19 unused-example-column"])
+    }
+
+    /// A column whose placeholder stands in a used column's value is filled by the compiler
+    /// when it comes later in the header (`r` = `<s>`, then `s`); deleting it as "unused"
+    /// would change the step. One that comes earlier is not filled: it is unused.
+    func test_lint_columnUsedThroughAnotherColumnsValue_isNotUnused() throws {
+        let outline = """
+            Feature: F
+
+              Scenario Outline: S
+                Given a step that <r>
+
+                Examples:
+                  | r   | s      | t   |
+                  | <s> | passes | <t> |
+
+                Examples:
+                  | q      | r   |
+                  | passes | <q> |
+            """
+        XCTAssertEqual(findings(outline), ["7:24 unused-example-column", "11:9 unused-example-column"])
+        var ids = IncrementingIdGenerator()
+        let document = try Parser().parse(outline, uri: "f.feature", ids: &ids)
+        let pickles = PickleCompiler().compile(document, uri: "f.feature", ids: &ids)
+        XCTAssertEqual(pickles.map { $0.steps.map(\.text) }, [["a step that passes"], ["a step that <q>"]])
     }
 
     func test_lint_crlfFile_placesEachFindingOnItsLineAndColumn() {
