@@ -95,6 +95,9 @@ fails "SPECS_TAGS='@smok' fails" smok.txt env SPECS_TAGS='@smok' swift test --xu
 check "saying no scenario was selected, and the tags in use" \
   has "no scenario was selected: SPECS_TAGS='@smok' selects none of the 4 scenario tests this run includes (the scenarios' tags are @clean)" smok.txt
 check "once" test "$(grep -c 'no scenario was selected' smok.txt)" -eq 1
+check "at the generated suite's check, not in a file of the library" \
+  grep -qE 'Scenario tests run as generated and selected" recorded an issue at [A-Za-z.]+\.generated\.swift:[0-9]+' smok.txt
+check "(not SuiteProblems.swift)" lacks 'SuiteProblems.swift' smok.txt
 # Swift Testing's xUnit report leaves out a suite's issues: the suite's check test fails there.
 xunit_fails() { python3 - "$1" <<'PY'
 import sys, xml.etree.ElementTree as ET

@@ -7,7 +7,7 @@ extension ScenarioTests {
     /// than were generated, or when the tag selection selects none of the scenario tests the
     /// run includes; then the registry's before-all hooks run, and its after-all hooks after
     /// the last scenario. A failing before-all hook is an issue and no scenario runs, as in
-    /// the command-line runner.
+    /// the command-line runner. Its issues are at the generated suite, not in this library.
     /// For generated code only.
     @_documentation(visibility: internal)
     public struct FeaturesSuite<World: AnyObject>: SuiteTrait, TestScoping {
@@ -39,13 +39,17 @@ extension ScenarioTests {
             let runner = Runner(registry: registry)
             let before = await runner.runHooks(.beforeAll)
             SuiteProblems.shared.withLock { $0.set(beforeAllFailures: before, of: module) }
-            if !checked { for failure in before { Issue.record(Comment(rawValue: failure)) } }
+            if !checked {
+                for failure in before { Issue.record(Comment(rawValue: failure), sourceLocation: test.sourceLocation) }
+            }
             // After a failed before-all hook no scenario runs, as in the command-line runner:
             // each scenario test fails, saying so (`ScenarioTests.run`).
             try await function()
             // An after-all hook ends after every test: its failure is the suite's alone (it is
             // in the exit code and the output; Swift Testing's xUnit report leaves it out).
-            for failure in await runner.runHooks(.afterAll) { Issue.record(Comment(rawValue: failure)) }
+            for failure in await runner.runHooks(.afterAll) {
+                Issue.record(Comment(rawValue: failure), sourceLocation: test.sourceLocation)
+            }
         }
     }
 

@@ -25,13 +25,15 @@ struct SuiteProblems: Sendable {
 
 extension ScenarioTests {
     /// Records what keeps `module`'s scenario tests from passing as a whole (see
-    /// `SuiteProblems`), as the issues of the check test that calls it.
+    /// `SuiteProblems`), as the issues of the check test that calls it, at the call (the
+    /// generated suite, whose comment says what it checks; not a file of this library).
     /// For generated code only.
     @_documentation(visibility: internal)
-    public static func checkSuite(module: String) {
+    public static func checkSuite(module: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let state = SuiteProblems.shared.withLock { $0 }
-        for problem in state.problems[module] ?? [] { Issue.record(Comment(rawValue: problem)) }
-        for failure in state.beforeAllFailures[module] ?? [] { Issue.record(Comment(rawValue: failure)) }
+        for problem in (state.problems[module] ?? []) + (state.beforeAllFailures[module] ?? []) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
     }
 }
 
