@@ -38,13 +38,42 @@ public struct ExpectationFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(message) (\(file):\(line))" }
 }
 
-/// Fails the step unless `actual == expected`, saying both.
+/// Fails the step unless `actual == expected`, saying both: `balance: expected 70, got 100`
+/// (an optional shown as its value or `nil`, text in quotes: `name: expected "Ann", got "Ann "`).
 public func expectEqual<T: Equatable>(
     _ actual: T, _ expected: T, _ what: @autoclosure () -> String = "value",
     file: String = #filePath, line: Int = #line
 ) throws {
     guard actual == expected else {
-        throw ExpectationFailure("\(what()): expected \(expected), got \(actual)", file: file, line: line)
+        let (shownExpected, shownActual) = ExpectedValue.describe(expected, actual)
+        throw ExpectationFailure("\(what()): expected \(shownExpected), got \(shownActual)", file: file, line: line)
+    }
+}
+
+/// How `expectEqual` shows two values that differ.
+enum ExpectedValue {
+    /// Both values as the failure shows them: an optional as its value or `nil` (not
+    /// `Optional(70)`), text in quotes with its escapes (`"Ann "` against `"Ann"`), and
+    /// other values that would read alike as Swift writes them in code, so that the
+    /// difference shows.
+    static func describe(_ expected: Any, _ actual: Any) -> (String, String) {
+        let plain = (describe(expected), describe(actual))
+        guard plain.0 == plain.1 else { return plain }
+        return (String(reflecting: unwrapped(expected) ?? expected), String(reflecting: unwrapped(actual) ?? actual))
+    }
+
+    private static func describe(_ value: Any) -> String {
+        guard let value = unwrapped(value) else { return "nil" }
+        if value is any StringProtocol || value is Character { return String(reflecting: value) }
+        return String(describing: value)
+    }
+
+    /// The value inside any number of optionals; nil for `nil`.
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        guard let inner = mirror.children.first?.value else { return nil }
+        return unwrapped(inner)
     }
 }
 
