@@ -194,7 +194,8 @@ final class ReportEdgeTests: XCTestCase {
         XCTAssertTrue(
             run.out.contains(
                 "worker processes could not be started (cannot make a pipe for a worker process: "
-                    + "too many open files (limit 12)), so the scenarios left were not run"), run.out)
+                    + "too many open files (limit 12: raise it with ulimit -n)), so the scenarios left were not run "
+                    + "(--in-process runs them without worker processes)"), run.out)
         XCTAssertFalse(run.out.contains("hook"), run.out)
         XCTAssertTrue(run.out.contains("2 scenarios (2 not run)"), run.out)
     }

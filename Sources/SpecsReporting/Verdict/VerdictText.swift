@@ -71,7 +71,8 @@ package enum VerdictText {
         case .notRun(let count):
             return "\(plural(count, "scenario was", "scenarios were")) planned and never run"
         case .workersNotStarted(let reason):
-            return "worker processes could not be started (\(reason)), so the scenarios left were not run"
+            return "worker processes could not be started (\(reason)), so the scenarios left were not run "
+                + "(--in-process runs them without worker processes)"
         case .missingPickles(let testCases):
             return "the stream is not whole: \(plural(testCases.count, "test case has", "test cases have")) no pickle, "
                 + "so \(testCases.count == 1 ? "its scenario" : "their scenarios") cannot be named or counted: "

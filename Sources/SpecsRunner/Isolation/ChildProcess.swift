@@ -37,11 +37,7 @@ struct ChildProcess: Sendable {
         }
 
         init(_ what: String, errno code: Int32) {
-            var reason = String(cString: strerror(code)).lowercased()
-            if code == EMFILE || code == ENFILE, let limit = OpenFileLimit.current {
-                reason += " (limit \(limit))"
-            }
-            description = "\(what): \(reason)"
+            description = "\(what): \(OpenFileLimit.reason(errno: code))"
         }
     }
 
