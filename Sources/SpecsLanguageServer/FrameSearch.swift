@@ -32,21 +32,23 @@ struct FrameSearch {
         }
     }
 
-    /// The next header whose end lies among `bytes[from..<to]`: where its `Content-Length`
-    /// field starts and where its end starts. An end without that field is passed over.
-    mutating func nextHeader(in bytes: [UInt8], from: Int, to: Int) -> (field: Int, end: Int)? {
+    /// The next header whose end lies among `bytes[from..<to]` and whose `Content-Length`
+    /// field starts at `fieldFrom` or later: where that field starts and where its end
+    /// starts. An end without such a field is passed over (a field before `fieldFrom` is
+    /// another header's: the one of the body being searched, say).
+    mutating func nextHeader(in bytes: [UInt8], from: Int, to: Int, fieldFrom: Int = 0) -> (field: Int, end: Int)? {
         var index = from
         while let end = headerEnd(in: bytes, from: index, to: to) {
-            if let field = Self.lengthFieldStart(in: bytes, before: end) { return (field, end) }
+            if let field = Self.lengthFieldStart(in: bytes, before: end, notBefore: fieldFrom) { return (field, end) }
             index = end + 1
         }
         return nil
     }
 
     /// Where the last `Content-Length:` field (in any case) starts in the header ending at
-    /// `end`, looking back no farther than `longestHeader` bytes.
-    static func lengthFieldStart(in bytes: [UInt8], before end: Int) -> Int? {
-        let earliest = max(0, end - longestHeader)
+    /// `end`, looking back no farther than `longestHeader` bytes, nor before `notBefore`.
+    static func lengthFieldStart(in bytes: [UInt8], before end: Int, notBefore: Int = 0) -> Int? {
+        let earliest = max(0, notBefore, end - longestHeader)
         var start = end - lengthField.count
         while start >= earliest {
             var index = 0

@@ -86,7 +86,7 @@ final class JSONRPCConnection {
         // byte is searched once, however many chunks the body comes in.
         var searched = max(bodyStart, bodyStart + searchedBody - 3)
         let searchEnd = min(buffer.count, bodyStart + length + FrameSearch.longestHeader)
-        while let early = search.nextHeader(in: buffer, from: searched, to: searchEnd) {
+        while let early = search.nextHeader(in: buffer, from: searched, to: searchEnd, fieldFrom: bodyStart) {
             // A header that starts inside the body counts, though it ends past it.
             guard early.field < bodyStart + length else { break }
             // Only where what comes before is a whole message.

@@ -60,6 +60,41 @@ final class FrameSearchTests: XCTestCase {
         XCTAssertEqual(messages.map { $0["method"] as? String }, ["a", "b"])
     }
 
+    /// Every message and refusal a connection reads from `bytes`, to their end.
+    private func readAll(_ bytes: [UInt8]) -> [String] {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: Data(bytes))
+            try? writer.close()
+        }
+        let connection = JSONRPCConnection(input: pipe.fileHandleForReading.fileDescriptor, output: -1)
+        var read: [String] = []
+        while let incoming = connection.next() {
+            switch incoming {
+            case .message(let message): read.append((message["method"] as? String) ?? "?")
+            case .malformed: read.append("malformed")
+            }
+        }
+        return read
+    }
+
+    /// A header without a length (`Content-Type`) inside a body cut short: its end is searched
+    /// for an early header, and the length field found looking back from it is the body's own
+    /// header, before the body. It is no early header; the next message is read as sent.
+    func test_next_headerWithoutLengthInsideACutBody_isNoEarlyHeaderOfItsOwnFrame() throws {
+        let cut = Array("Content-Length: 5\r\n\r\n{\"a\":".utf8) + Array("Content-Type: x\r\n\r\n".utf8)
+        let hover = try frame(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover"])
+        let read = readAll(cut + hover)
+        XCTAssertEqual(read.last, "textDocument/hover", "\(read)")
+        XCTAssertTrue(read.dropLast().allSatisfy { $0 == "malformed" }, "\(read)")
+        var search = FrameSearch()
+        let bytes = cut + hover
+        let body = "Content-Length: 5\r\n\r\n".utf8.count
+        let early = search.nextHeader(in: bytes, from: body, to: bytes.count, fieldFrom: body)
+        XCTAssertEqual(early?.field, cut.count)
+    }
+
     func test_headerEnd_carriageReturnsWithoutAHeader_arePassedOver() {
         var search = FrameSearch()
         let bytes = Array("{\r\n \"a\": 1\r\n}\r\nx\r\n\r\nContent-Length: 2\r\n\r\n{}".utf8)
