@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// Streams no run writes, replayed through the real executables: a scenario run twice, a
-/// retry that never came, a step without a result or of an unknown status, a run that ended
-/// with an error, shards of different commits. `specs report` fails each, naming the place.
+/// retry that never came, a step without a result, of an unknown status, without its start or
+/// told twice, a run that ended with an error, shards of different commits. `specs report`
+/// fails each, naming the place.
 final class EditedStreamTests: XCTestCase {
     private var scratch: ScratchProject!
     private var project: URL { scratch.root }
@@ -94,6 +95,16 @@ final class EditedStreamTests: XCTestCase {
     func test_report_testCaseWithoutItsSteps_failsNamingTheScenario() throws {
         let stream = try edited { [$0[0], $0[$0.count - 1]] }
         try assertReportFails(stream, saying: "Features/p.feature:2 (1 of its 1 steps have no result)")
+    }
+
+    func test_report_stepResultWithoutItsStart_failsNamingTheScenario() throws {
+        let stream = try edited { $0.filter { !$0.hasPrefix("{\"testStepStarted\"") } }
+        try assertReportFails(stream, saying: "Features/p.feature:2 (attempt 0 tells 1 step results and 0 step starts)")
+    }
+
+    func test_report_stepResultToldTwice_failsNamingTheScenario() throws {
+        let stream = try edited { $0.flatMap { $0.hasPrefix("{\"testStepFinished\"") ? [$0, $0] : [$0] } }
+        try assertReportFails(stream, saying: "Features/p.feature:2 (attempt 0 tells 2 step results and 1 step starts)")
     }
 
     func test_report_runFinishedWithAnException_failsAndTheMergedStreamSaysSo() throws {

@@ -116,6 +116,12 @@ extension RunLedger {
             let numbers = attempts.map { String($0.started.attempt) }.joined(separator: ", ")
             return "its attempts are numbered \(numbers), not 0, 1, 2... in order"
         }
+        // Each step of an attempt starts once and finishes once: a result without its start,
+        // or a start or result told twice, is a stream edited or cut and joined.
+        if let odd = attempts.first(where: { $0.ended && $0.stepsStarted != $0.stepsFinished }) {
+            return "attempt \(odd.started.attempt) tells \(odd.stepsFinished) step results and "
+                + "\(odd.stepsStarted) step starts"
+        }
         guard let last = attempts.last, last.ended else { return nil }
         if last.willBeRetried && runFinished != nil {
             return "its last attempt was to be retried, and no retry followed"
