@@ -107,6 +107,14 @@ final class EditedStreamTests: XCTestCase {
         try assertReportFails(stream, saying: "Features/p.feature:2 (attempt 0 tells 2 step results and 1 step starts)")
     }
 
+    func test_report_streamWithoutItsRunsStart_fails() throws {
+        XCTAssertEqual(try run(["--format", "message:run.ndjson"]).code, 0)
+        let lines = try scratch.read("run.ndjson").split(separator: "\n").filter { !$0.hasPrefix("{\"testRunStarted\"") }
+        try assertReportFails(
+            lines.joined(separator: "\n") + "\n",
+            saying: "edited.ndjson has no testRunStarted, though a run wrote it: its beginning was cut or edited")
+    }
+
     func test_report_runFinishedWithAnException_failsAndTheMergedStreamSaysSo() throws {
         XCTAssertEqual(try run(["--format", "message:run.ndjson"]).code, 0)
         let stream = try scratch.read("run.ndjson").replacingOccurrences(

@@ -47,6 +47,11 @@ package struct ShardCheck: Sendable {
                 "\(path) holds \(facts.runs) runs, one after another (streams appended to one file?): "
                     + "give each run's stream as a file of its own")
         }
+        // A run's stream starts with its run: one without that start (its run metadata says a
+        // run wrote it) lost its beginning, and what else it lost cannot be told.
+        for (path, facts) in facts where facts.runs == 0 && facts.metadata != nil {
+            problems.append("\(path) has no testRunStarted, though a run wrote it: its beginning was cut or edited")
+        }
         let changed = Self.filesThatDiffer(facts.map(\.facts))
         if !changed.isEmpty {
             problems.append(
