@@ -109,7 +109,9 @@ final class EditedStreamTests: XCTestCase {
 
     func test_report_streamWithoutItsRunsStart_fails() throws {
         XCTAssertEqual(try run(["--format", "message:run.ndjson"]).code, 0)
-        let lines = try scratch.read("run.ndjson").split(separator: "\n").filter { !$0.hasPrefix("{\"testRunStarted\"") }
+        let lines = try scratch.read("run.ndjson").split(separator: "\n").filter {
+            !$0.hasPrefix("{\"testRunStarted\"")
+        }
         try assertReportFails(
             lines.joined(separator: "\n") + "\n",
             saying: "edited.ndjson has no testRunStarted, though a run wrote it: its beginning was cut or edited")

@@ -69,7 +69,8 @@ final class WorkerEdgeTests: XCTestCase {
                 ) {
                     wentOnWithFewer += 1
                     XCTAssertTrue(warning.hasPrefix("warning: --parallel 8: "), context)
-                    XCTAssertTrue(warning.contains("too many open files (limit \(limit): raise it with ulimit -n)"), context)
+                    XCTAssertTrue(
+                        warning.contains("too many open files (limit \(limit): raise it with ulimit -n)"), context)
                 }
             } else {
                 noneStarted += 1
