@@ -95,6 +95,49 @@ final class FrameSearchTests: XCTestCase {
         XCTAssertEqual(early?.field, cut.count)
     }
 
+    /// Seeded sequences of frames a client may send wrong (a header without a length, a body
+    /// shorter or longer than its length, bytes that are no JSON, headers ended by line feeds
+    /// alone, a length of many digits) around messages framed right: every sequence is read
+    /// to its end without a crash, and a message framed right after the last wrong one is read.
+    func test_next_seededWrongFrames_readToTheEndAndTheMessagesAfterThemRead() throws {
+        var generator = Seeded(state: 74)
+        for sequence in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                let body = Array("{\"jsonrpc\":\"2.0\",\"method\":\"wrong\"}".utf8)
+                switch Int.random(in: 0..<7, using: &generator) {
+                case 0: bytes += Array("Content-Type: x\r\n\r\n".utf8)
+                case 1: bytes += Array("Content-Length: \(body.count - 5)\r\n\r\n".utf8) + body
+                case 2: bytes += Array("Content-Length: \(body.count + 9)\r\n\r\n".utf8) + body
+                case 3: bytes += Array("Content-Length: 5\r\n\r\n{\"a\":".utf8)
+                case 4: bytes += Array("Content-Length: \(body.count)\n\n".utf8) + body
+                case 5: bytes += Array("Content-Length: 99999999999999999999\r\n\r\n{}".utf8)
+                default:
+                    bytes += (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                        UInt8.random(in: 0...255, using: &generator)
+                    }
+                }
+            }
+            let right = try (0..<3).map { try frame(["jsonrpc": "2.0", "method": "right\($0)"]) }.flatMap { $0 }
+            let read = readAll(bytes + right)
+            // A wrong frame may swallow what follows it up to the next header; the last ones
+            // read are the right ones, whole.
+            XCTAssertTrue(read.count >= 1, "sequence \(sequence): \(read)")
+            XCTAssertEqual(read.last, "right2", "sequence \(sequence): \(read)")
+        }
+    }
+
+    private struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     func test_headerEnd_carriageReturnsWithoutAHeader_arePassedOver() {
         var search = FrameSearch()
         let bytes = Array("{\r\n \"a\": 1\r\n}\r\nx\r\n\r\nContent-Length: 2\r\n\r\n{}".utf8)
