@@ -34,6 +34,13 @@ public enum SourceReader {
         guard !isDirectory.boolValue else {
             throw SourceError(uri: uri, line: nil, column: nil, reason: "is a directory, not a feature file")
         }
+        // A FIFO blocks its reader until a process writes to it, and a FIFO, a socket or a
+        // device reads differently each time: a feature file is a file.
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            throw SourceError(
+                uri: uri, line: nil, column: nil, reason: "is not a regular file (a FIFO, a socket or a device)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SourceError(uri: uri, line: nil, column: nil, reason: Self.whyUnreadable(path))
         }

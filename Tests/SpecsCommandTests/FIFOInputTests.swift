@@ -52,6 +52,28 @@ final class FIFOInputTests: XCTestCase {
         }
     }
 
+    /// A FIFO among the feature files of `lint`, `format` and `gherkin` is refused at its place
+    /// at once, as a run refuses it, rather than waited on (it waited for a writer without
+    /// end, and `format` did not stop on SIGTERM); the other files are read.
+    func test_lintFormatGherkin_featureFileThatIsAFIFO_isAnErrorAtOnce() throws {
+        XCTAssertEqual(mkfifo(project.appendingPathComponent("Features/f.feature").path, 0o644), 0)
+        let refusal = "is not a regular file (a FIFO, a socket or a device)"
+        let cases: [([String], Int32, String)] = [
+            (["lint", "Features"], 1, "Features/f.feature:1:1: error: \(refusal)"),
+            (["format", "--check", "Features"], 2, "Features/f.feature: error: \(refusal)"),
+            (["format", "Features"], 2, "Features/f.feature: error: \(refusal)"),
+            (["gherkin", "Features/f.feature"], 2, "Features/f.feature: error: \(refusal)"),
+        ]
+        for (arguments, code, words) in cases {
+            let run = try ExecutableRun.run("specs", arguments, in: project, timeout: 20)
+            let name = arguments.joined(separator: " ")
+            XCTAssertFalse(run.signaled, name + " waited on the FIFO")
+            XCTAssertEqual(run.code, code, name + ": " + run.out + run.err)
+            XCTAssertTrue((run.out + run.err).contains(words), name + ": " + run.out + run.err)
+        }
+        XCTAssertTrue(try scratch.read("Features/u.feature").hasPrefix("Feature: U"))
+    }
+
     /// A merge killed while it waits (SIGKILL, a CI's hard timeout) leaves no earlier merge's
     /// report in place to be taken for its own: it removed it as it started.
     func test_report_killedWhileItWaitsForAStream_leavesNoEarlierReportInPlace() throws {
