@@ -640,6 +640,26 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertTrue(run.err.contains("--format junit and --format json both write to r.xml"), run.err)
     }
 
+    /// Two feature links that lead to each other are a loop, not a link to nothing; a link
+    /// whose target is gone is one.
+    func test_run_featureLinksLeadingToEachOther_areALoopAndADanglingLinkLeadsNowhere() throws {
+        try feature([("one", "a step that passes")])
+        let features = project.appendingPathComponent("Features")
+        for (link, target) in [
+            ("x.feature", "y.feature"), ("y.feature", "x.feature"), ("gone.feature", "/nonexistent"),
+        ] {
+            try FileManager.default.createSymbolicLink(
+                atPath: features.appendingPathComponent(link).path, withDestinationPath: target)
+        }
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 2, run.out + run.err)
+        XCTAssertTrue(
+            run.err.contains("Features/x.feature: error: a symbolic link loop: its links lead to each other"), run.err)
+        XCTAssertTrue(run.err.contains("Features/y.feature: error: a symbolic link loop"), run.err)
+        XCTAssertTrue(run.err.contains("Features/gone.feature: error: a link to nothing"), run.err)
+        XCTAssertTrue(run.out.contains("1 scenario (1 passed)"), run.out)
+    }
+
     func test_run_featuresFolderWithALinkLoop_isAnError() throws {
         try feature([("one", "a step that passes")])
         try FileManager.default.createSymbolicLink(

@@ -244,7 +244,10 @@ package enum FeatureLoader {
                         PathProblem(
                             path: path, reason: "its path is longer than the system takes (\(path.utf8.count) bytes)"))
                 } else if name.hasSuffix(".feature") {
-                    problems.append(PathProblem(path: path, reason: "a link to nothing"))
+                    // A link whose target is gone, or links that lead to each other.
+                    let loops = stat(path, &status) != 0 && errno == ELOOP
+                    let reason = loops ? "a symbolic link loop: its links lead to each other" : "a link to nothing"
+                    problems.append(PathProblem(path: path, reason: reason))
                 }
                 continue
             }
