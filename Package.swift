@@ -61,7 +61,10 @@ let package = Package(
             dependencies: ["Gherkin", "Messages", "SpecsRunner", "FeatureLint", "CucumberExpressions", "Locking"]),
         .testTarget(
             name: "SpecsLanguageServerTests",
-            dependencies: ["SpecsLanguageServer", "SpecsRunner", "CucumberExpressions", "FeatureLint", "Gherkin"]),
+            dependencies: [
+                "SpecsLanguageServer", "SpecsRunner", "CucumberExpressions", "FeatureLint", "Gherkin",
+                "ConformanceData",
+            ]),
         // The command line: options, subcommands, composition of formats.
         .target(
             name: "SpecsCommand",
@@ -117,7 +120,7 @@ let package = Package(
             name: "SpecsStepsTests",
             dependencies: ["SpecsSteps", "SpecsRunner", "SpecsTesting", "Gherkin", "Messages"],
             plugins: ["ScenarioTests"]),
-        // Locates the official conformance data for tests; never used at run time.
+        // Locates the official conformance data for tests, and seeds their generated cases; never used at run time.
         .target(name: "ConformanceData", path: "Tests/Support/ConformanceData"),
         .testTarget(
             name: "GherkinTests", dependencies: ["Gherkin", "Messages", "ConformanceData"], exclude: ["Regressions"]),

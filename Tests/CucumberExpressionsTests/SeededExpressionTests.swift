@@ -1,3 +1,4 @@
+import ConformanceData
 import CucumberExpressions
 import Foundation
 import XCTest
@@ -13,13 +14,13 @@ final class SeededExpressionTests: XCTestCase {
         "-",
     ]
 
-    private func expression(_ generator: inout Seeded) -> String {
+    private func expression(_ generator: inout SeededGenerator) -> String {
         (0..<Int.random(in: 1...12, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }
             .joined()
     }
 
     func test_init_seededExpressions_compileOrAreRefusedAndWhatCompilesMatches() {
-        var generator = Seeded(state: 741)
+        var generator = SeededGenerator(seed: 741)
         var compiled = 0
         for _ in 0..<5_000 {
             let source = expression(&generator)
@@ -35,16 +36,5 @@ final class SeededExpressionTests: XCTestCase {
         }
         // The pieces make valid expressions often enough that matching is exercised.
         XCTAssertGreaterThan(compiled, 500)
-    }
-
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -1,3 +1,4 @@
+import ConformanceData
 import Gherkin
 
 /// Feature files as real teams and their tools write them, at their strangest: comments in
@@ -10,20 +11,14 @@ import Gherkin
 /// delimiter; lines of Unicode spaces alone (U+00A0, U+2003, U+3000, a form feed), which the
 /// parser reads as blank; whitespace after a tag's `@` (`@ smoke`). Deterministic for a seed.
 struct AdversarialFeatures {
-    /// SplitMix64: the same files for the same seed on every platform.
-    private var state: UInt64
+    /// The same files for the same seed on every platform.
+    private var random: SeededGenerator
 
     init(seed: UInt64) {
-        state = seed
+        random = SeededGenerator(seed: seed)
     }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

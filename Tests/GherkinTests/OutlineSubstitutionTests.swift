@@ -1,3 +1,4 @@
+import ConformanceData
 import XCTest
 
 @testable import Gherkin
@@ -214,13 +215,7 @@ private func substitute(_ text: String, names: [String], values: [String]) -> St
 /// A small deterministic generator, so a failure names a case that reruns the same
 /// (the property tests of this module share it).
 struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    private var generator: SeededGenerator
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+    mutating func next(below bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
 }

@@ -1,3 +1,4 @@
+import ConformanceData
 import Foundation
 import SpecsReporting
 import XCTest
@@ -192,17 +193,11 @@ final class OptionBoundsTests: XCTestCase {
 /// Numeric text of every shape a user or a CI could give: small and huge whole numbers,
 /// the bounds of 64 bits, fractions, exponents, infinities, NaN, signs, hex and garbage.
 struct NumberText {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    private mutating func random() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func random() -> UInt64 { generator.next() }
 
     mutating func next() -> String {
         let fixed = [

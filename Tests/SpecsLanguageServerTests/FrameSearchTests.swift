@@ -1,3 +1,4 @@
+import ConformanceData
 import Foundation
 import XCTest
 
@@ -100,7 +101,7 @@ final class FrameSearchTests: XCTestCase {
     /// alone, a length of many digits) around messages framed right: every sequence is read
     /// to its end without a crash, and a message framed right after the last wrong one is read.
     func test_next_seededWrongFrames_readToTheEndAndTheMessagesAfterThemRead() throws {
-        var generator = Seeded(state: 74)
+        var generator = SeededGenerator(seed: 74)
         for sequence in 0..<300 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 1...8, using: &generator) {
@@ -124,17 +125,6 @@ final class FrameSearchTests: XCTestCase {
             // read are the right ones, whole.
             XCTAssertTrue(read.count >= 1, "sequence \(sequence): \(read)")
             XCTAssertEqual(read.last, "right2", "sequence \(sequence): \(read)")
-        }
-    }
-
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 

@@ -1,3 +1,4 @@
+import ConformanceData
 import TagExpressions
 import XCTest
 
@@ -51,7 +52,7 @@ final class TagExpressionDepthTests: XCTestCase {
     /// Random expressions of a seeded generator: parsed from their canonical text, evaluated
     /// against every set of their tags, as a tree read recursively evaluates them.
     func test_parse_seededRandomExpressions_agreeWithTheReferenceEvaluation() throws {
-        var generator = Seeded(seed: 55)
+        var generator = SeededGenerator(seed: 55)
         for _ in 0..<500 {
             let tree = Tree.random(depth: 5, using: &generator)
             let text = tree.text
@@ -71,7 +72,7 @@ final class TagExpressionDepthTests: XCTestCase {
         case and(Tree, Tree)
         case or(Tree, Tree)
 
-        static func random(depth: Int, using generator: inout Seeded) -> Tree {
+        static func random(depth: Int, using generator: inout SeededGenerator) -> Tree {
             let pick = depth == 0 ? 0 : Int(generator.next() % 4)
             switch pick {
             case 0: return .tag(Int(generator.next() % 3))
@@ -99,19 +100,6 @@ final class TagExpressionDepthTests: XCTestCase {
             case .and(let lhs, let rhs): lhs.evaluate(tags) && rhs.evaluate(tags)
             case .or(let lhs, let rhs): lhs.evaluate(tags) || rhs.evaluate(tags)
             }
-        }
-    }
-
-    /// SplitMix64: the same cases on every machine.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
