@@ -37,6 +37,11 @@ extension DocumentRules {
                     "misspelt-keyword",
                     "'\(keyword)' is in decomposed Unicode (NFD, letters and combining accents apart), so it is no "
                         + "step keyword: \(lost); save the file as NFC", line: number, column: column)
+            case .unspacedStar:
+                findings.add(
+                    "misspelt-keyword",
+                    "'*' is written straight before the step's text, with no space, so it is "
+                        + "no step keyword: \(lost)", line: number, column: column)
             case .colon(let keyword):
                 findings.add(
                     "misspelt-keyword",

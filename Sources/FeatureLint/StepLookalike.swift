@@ -20,6 +20,9 @@ enum StepLookalike: Equatable {
     /// The file's step keyword `keyword` written in decomposed Unicode (`E` and a combining
     /// accent for `É`): equal as Swift compares text, no keyword to the parser, which reads bytes.
     case decomposed(keyword: String)
+    /// `*` written straight before the text of a step the runner defines (`*a step`): the
+    /// keyword is `* `, with its space.
+    case unspacedStar
 
     /// How `line` (a description line, indentation aside) reads in `dialect`: nil for prose.
     /// Prose ends a sentence (`.`, `?`, `!`, `;`, `:`); a step has text after its keyword.
@@ -48,6 +51,16 @@ enum StepLookalike: Equatable {
     /// How `line` reads in the dialect of `known`: see `reading(_:in:)`.
     static func reading(_ line: Substring, in known: DialectWords) -> StepLookalike? {
         guard let last = line.last, !".?!;:".contains(last) else { return nil }
+        // `*`, every language's keyword, followed by a tab or a pasted no-break space; or
+        // written straight before text, which may be prose (`*emphasis*`) and is told only
+        // before a defined step (`shortForeign`).
+        if line.hasPrefix("*"), let after = line.unicodeScalars.dropFirst().first, after != " ",
+            line.dropFirst().contains(where: { !$0.isWhitespace })
+        {
+            guard after.properties.isWhitespace else { return .step }
+            let space = after == "\t" ? "a tab" : "U+\(String(after.value, radix: 16, uppercase: true))"
+            return .oddSpace(keyword: "*", space: space)
+        }
         let (dialect, own) = (known.dialect, known.own)
         for keyword in own where line.hasPrefix(keyword) {
             if !line.utf8.starts(with: keyword.utf8), line.count > keyword.count {
@@ -115,12 +128,15 @@ enum StepLookalike: Equatable {
     }
 
     /// How `line` reads when it starts with another language's short step keyword (`Wenn`,
-    /// `Dado`, too much a word of prose to be told on its own) followed by the text of a step the
-    /// runner defines (`definedStep`): as that language's step; nil otherwise.
+    /// `Dado`, too much a word of prose to be told on its own), or with `*` and no space, followed
+    /// by the text of a step the runner defines (`definedStep`): as that step; nil otherwise.
     static func shortForeign(
         _ line: Substring, in known: DialectWords, definedStep: (String) -> Bool
     ) -> StepLookalike? {
         let (dialect, own) = (known.dialect, known.own)
+        if line.hasPrefix("*"), !line.dropFirst().hasPrefix(" "), definedStep(String(line.dropFirst().trimmingSpaces)) {
+            return .unspacedStar
+        }
         if let (keyword, rest) = oddlySeparated(line), !own.contains(keyword),
             let found = ForeignStepKeywords.short[keyword],
             let (language, kind) = found.first(where: { $0.language != dialect.language }), definedStep(String(rest))

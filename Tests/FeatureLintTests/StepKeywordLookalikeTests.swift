@@ -73,6 +73,24 @@ final class StepKeywordLookalikeTests: XCTestCase {
         XCTAssertEqual(findings("Feature: f\n\n  Scenario: s\n    Given an account\n"), [])
     }
 
+    /// `*`, every language's keyword, pasted with a tab or a no-break space after it: lost as
+    /// `Given` is; written straight before its text it may be prose (`*emphasis*`), which lint,
+    /// knowing no step definitions, leaves alone.
+    func test_lint_starFollowedByATabOrANoBreakSpace_isAMisspeltKeyword() {
+        for (space, named) in [("\t", "a tab"), ("\u{00A0}", "U+A0")] {
+            let text = "Feature: pasted\n\n  Scenario: refused\n    *\(space)an account with 100 EUR\n    * I pay\n"
+            XCTAssertEqual(findings(text), ["4:5 error misspelt-keyword"], named)
+            XCTAssertEqual(
+                messages(text),
+                [
+                    "'*' is followed by \(named), not a space, so it is no step keyword: the line is description "
+                        + "text, and its step never runs"
+                ], named)
+        }
+        XCTAssertEqual(findings("Feature: f\n  Some *emphasis* here\n  *bold*\n\n  Scenario: s\n    * a step\n"), [])
+        XCTAssertEqual(findings("Feature: f\n\n  Scenario: s\n    *an account\n    * I pay\n"), [])
+    }
+
     func test_lint_stepKeywordFollowedByAColon_isAMisspeltKeyword() {
         let text = """
             Feature: colons

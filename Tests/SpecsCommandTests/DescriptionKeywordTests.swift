@@ -119,6 +119,21 @@ final class DescriptionKeywordTests: XCTestCase {
 }
 
 extension DescriptionKeywordTests {
+    /// `*` before a tab (pasted) or written straight before a defined step's text: the step is
+    /// description text, and the run says so at its place; `*` before prose is left alone.
+    func test_run_starWithATabOrNoSpaceBeforeADefinedStep_isWarnedAndProseIsNot() throws {
+        try scratch.write(
+            "Features/star.feature",
+            "Feature: F\n  *emphasis* in prose\n\n  Scenario: s\n    *\ta step that fails\n    *a step that fails\n"
+                + "    *not a step\n    * a step that passes\n")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        let warnings = Self.warnings(run.err)
+        XCTAssertEqual(Self.places(warnings), ["Features/star.feature:5:5:", "Features/star.feature:6:5:"], run.err)
+        XCTAssertTrue(warnings.first?.contains("'*' is followed by a tab, not a space") == true, run.err)
+        XCTAssertTrue(warnings.last?.contains("'*' is written straight before the step's text") == true, run.err)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+    }
+
     func test_run_lostStepWithAnOutlinesPlaceholder_isWarnedWithTheExamplesValuesIn() throws {
         // `<r>` is no text of a definition: the examples' values are put in, as the outline's
         // steps would have them, before the line is matched.
