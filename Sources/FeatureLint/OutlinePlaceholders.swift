@@ -32,6 +32,11 @@ package struct OutlinePlaceholders {
             }
             if let doc = step.docString {
                 let markup = Self.holdsMarkup(doc)
+                // The compiler fills the media type's placeholders too (`"""<format>`).
+                if let mediaType = doc.mediaType {
+                    let column = (doc.location.column ?? 1) + doc.delimiter.unicodeScalars.count
+                    texts.append((mediaType, doc.location.line, column, false, !markup))
+                }
                 for (offset, line) in doc.content.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 {
                     texts.append((String(line), doc.location.line + 1 + offset, 1, false, !markup))
@@ -42,6 +47,9 @@ package struct OutlinePlaceholders {
         var reported: Set<String> = []
         let known = Set(columns)
         for text in texts {
+            // `<>` is the placeholder of a column without a name, when there is one: used, never
+            // told missing (it may be prose).
+            if text.text.contains("<>") { used.insert("") }
             // The text's line read once, and each placeholder looked for after the one before
             // (they stand in order): a line of many costs what it holds.
             var written: SourceLine?
@@ -74,7 +82,8 @@ package struct OutlinePlaceholders {
         var pending = header.indices.filter { used.contains(header[$0].value) }
         while let column = pending.popLast() {
             for row in rows where column < row.cells.count {
-                for name in Placeholders.in(row.cells[column].value) {
+                let value = row.cells[column].value
+                for name in Placeholders.in(value) + (value.contains("<>") ? [""] : []) {
                     guard let later = order[name], later > column, reached.insert(name).inserted else { continue }
                     pending.append(later)
                 }

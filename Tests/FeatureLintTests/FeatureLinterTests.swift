@@ -87,6 +87,31 @@ final class FeatureLinterTests: XCTestCase {
         XCTAssertEqual(pickles.map { $0.steps.map(\.text) }, [["a step that passes"], ["a step that <q>"]])
     }
 
+    /// A column used only in a doc string's media type (`"""<mt>`) or through `<>` (a column
+    /// without a name) is filled by the compiler: not unused.
+    func test_lint_columnUsedInAMediaTypeOrAsTheUnnamedColumn_isNotUnused() throws {
+        let outline = #"""
+            Feature: F
+
+              Scenario Outline: S
+                Given <a> and <>
+                  """<mt>
+                  {}
+                  """
+
+                Examples:
+                  | a | mt   |   | unused |
+                  | 1 | json | 4 | 5      |
+            """#
+        XCTAssertEqual(findings(outline), ["10:24 unused-example-column"])
+        var ids = IncrementingIdGenerator()
+        let pickles = PickleCompiler().compile(
+            try Parser().parse(outline, uri: "f.feature", ids: &ids), uri: "f.feature", ids: &ids)
+        let step = try XCTUnwrap(pickles.first?.steps.first)
+        XCTAssertEqual(step.text, "1 and 4")
+        XCTAssertEqual(step.argument?.docString?.mediaType, "json")
+    }
+
     func test_lint_crlfFile_placesEachFindingOnItsLineAndColumn() {
         // "\r\n" is one character: a file split into lines as characters is one line.
         let text = [
