@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Formats feature files with unusual line ends in headless Neovim through `specs lsp`, as
 # `vim.lsp.buf.format` does, and checks what Neovim writes: a lone CR inside a step (Neovim
-# shows it as ^M in its line), CR-CR-LF in a doc string (in LF and CRLF files), a file of CRs
+# shows it as ^M in its line; with the next line re-indented too, one edit of both lines held
+# the CR, which Neovim made a line break: two steps), CR-CR-LF in a doc string (in LF and CRLF files), a file of CRs
 # alone, a last line without a line end and a file with a byte order mark and CRLF give what
 # `specs format` writes; a file whose lines end
 # mixed (Neovim opens it with fileformat=unix) keeps its line ends and settles after one format.
@@ -36,6 +37,7 @@ check() {
 
 declare -A files=(
   [lonecr]='Feature: F\n  Scenario: S\n    Given a\rb\n     And c\n'
+  [lonecrnext]='Feature: F\n\n  Scenario: S\n       Given a\r   Then b\n     And  c\n'
   [docstring]='Feature: F\n\n  Scenario: S\n    Given a\n      """\n      x \r\r\n      """\n     And c\n'
   [noeol]='Feature: x\n\n  Scenario: y\n      Given a step that passes'
   [cronly]='Feature: F\r  Scenario: S\r    Given a\r'

@@ -17,6 +17,36 @@ enum DocumentEdits {
     /// `endPastLastLine` at the start of the line after it: Neovim reads that end alone as
     /// "through the final line end", and writes one more line end after the new text's otherwise.
     static func edits(from old: String, to new: String, endPastLastLine: Bool = false) -> [Edit] {
+        let edits = linesThatDiffer(from: old, to: new, endPastLastLine: endPastLastLine)
+        // An editor that makes every `\r` of a new text a line break (Neovim) is never sent one
+        // where the text keeps it: the same result is edited again between the lone `\r`s, each
+        // stretch apart, the `\r`s left where they are.
+        guard !EditorLineEnds.current.loneCarriageReturnEndsLine, edits.contains(where: { breaks($0.newText) })
+        else { return edits }
+        var target = old
+        for edit in edits.reversed() {
+            guard let applied = DocumentText.applying(TextChange(range: edit.range, text: edit.newText), to: target)
+            else { return edits }
+            target = applied
+        }
+        guard
+            let apart = aroundLoneReturns(
+                Array(old.utf16), Array(target.utf16), before: DocumentText.segments(old),
+                endPastLastLine: endPastLastLine),
+            !apart.contains(where: { breaks($0.newText) })
+        else { return edits }
+        return apart
+    }
+
+    /// Whether a new text holds a `\r` that is not the start of a `\r\n` in it: one Neovim
+    /// makes a line break.
+    private static func breaks(_ text: String) -> Bool {
+        let units = Array(text.utf16)
+        return units.indices.contains { units[$0] == 13 && ($0 + 1 == units.count || units[$0 + 1] != 10) }
+    }
+
+    /// The edits of the lines that differ (see `edits`).
+    private static func linesThatDiffer(from old: String, to new: String, endPastLastLine: Bool) -> [Edit] {
         guard old.utf8.elementsEqual(new.utf8) == false else { return [] }
         let before = DocumentText.segments(old)
         let after = DocumentText.segments(new)
@@ -87,7 +117,8 @@ enum DocumentEdits {
             // edit a line break): the edit is cut down to the characters that change.
             guard trimmed, text.utf16.contains(13) else { return (range, text) }
             return trim(
-                Array(before[old].joined().utf16), Array(text.utf16), at: old.lowerBound,
+                Array(before[old].joined().utf16), Array(text.utf16),
+                from: Position(line: old.lowerBound, character: 0),
                 end: old.upperBound < before.count ? nil : range.end)
         }
         var hunks: [(old: Range<Int>, new: Range<Int>)] = []
@@ -140,11 +171,50 @@ enum DocumentEdits {
         }
     }
 
-    /// The edit of the lines `was` (UTF-16, from the start of line `line`) into `now`, without
-    /// the characters they start and end with alike; never cut inside a `\r\n` or a surrogate pair,
-    /// nor after a `\r` (of `\r\r\n`, the first is what Neovim shows in its line). `end` is where
-    /// lines through the document's end end.
-    private static func trim(_ was: [UInt16], _ now: [UInt16], at line: Int, end: Position?) -> Edit {
+    /// The edits of `was` into `now` (whole texts, UTF-16) made between their lone `\r`s, each
+    /// stretch apart and trimmed to what changes; nil when they hold none, or not as many.
+    private static func aroundLoneReturns(
+        _ was: [UInt16], _ now: [UInt16], before: [Substring], endPastLastLine: Bool
+    ) -> [Edit]? {
+        func loneReturns(_ units: [UInt16]) -> [Int] {
+            units.indices.filter { units[$0] == 13 && ($0 + 1 == units.count || units[$0 + 1] != 10) }
+        }
+        let (wasReturns, nowReturns) = (loneReturns(was), loneReturns(now))
+        guard !wasReturns.isEmpty, wasReturns.count == nowReturns.count else { return nil }
+        // The document's end as `edits` ends an edit through its last line.
+        let last = before[before.count - 1]
+        let documentEnd =
+            endPastLastLine && !last.isEmpty
+            ? Position(line: before.count, character: 0)
+            : Position(line: before.count - 1, character: last.utf16.count)
+        var edits: [Edit] = []
+        var (wasStart, nowStart) = (0, 0)
+        // Where each stretch starts, counted once through the text: a lone `\r` ends no line here.
+        var start = Position(line: 0, character: 0)
+        for (wasReturn, nowReturn) in zip(wasReturns + [was.count], nowReturns + [now.count]) {
+            if !was[wasStart..<wasReturn].elementsEqual(now[nowStart..<nowReturn]) {
+                edits.append(
+                    trim(
+                        Array(was[wasStart..<wasReturn]), Array(now[nowStart..<nowReturn]), from: start,
+                        end: wasReturn == was.count ? documentEnd : nil))
+            }
+            for unit in was[wasStart..<min(wasReturn + 1, was.count)] {
+                start =
+                    unit == 10
+                    ? Position(line: start.line + 1, character: 0)
+                    : Position(
+                        line: start.line, character: start.character + 1)
+            }
+            (wasStart, nowStart) = (wasReturn + 1, nowReturn + 1)
+        }
+        return edits
+    }
+
+    /// The edit of the text `was` (UTF-16, from `start`: a line's start, or inside a line after a
+    /// lone `\r`) into `now`, without the characters they start and end with alike; never cut
+    /// inside a `\r\n` or a surrogate pair, nor after a `\r` (of `\r\r\n`, the first is what
+    /// Neovim shows in its line). `end` is where lines through the document's end end.
+    private static func trim(_ was: [UInt16], _ now: [UInt16], from start: Position, end: Position?) -> Edit {
         func splits(_ offset: Int) -> Bool {
             offset > 0 && offset < was.count
                 && ((was[offset - 1] == 13 && was[offset] == 10) || UTF16.isTrailSurrogate(was[offset]))
@@ -159,7 +229,7 @@ enum DocumentEdits {
         // The position of an offset in `was`, lines ended as the editor ends them.
         let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
         func position(_ offset: Int) -> Position {
-            var (row, character) = (line, 0)
+            var (row, character) = (start.line, start.character)
             for index in 0..<offset {
                 let ends =
                     was[index] == 10 || (lone && was[index] == 13 && (index + 1 == was.count || was[index + 1] != 10))

@@ -1,3 +1,4 @@
+import ConformanceData
 import XCTest
 
 @testable import SpecsLanguageServer
@@ -161,7 +162,9 @@ final class DocumentTextTests: XCTestCase {
             ("F\r\n   G a\r\n", "F\r\n  G a\r\n"), ("😀\r\n😁 \r\n", "😀\r\n😂\r\n"),
         ] {
             let edits = DocumentEdits.edits(from: old, to: new)
-            XCTAssertEqual(apply(edits, to: old), new, old.debugDescription)
+            let applied = apply(edits, to: old)
+            XCTAssertTrue(
+                applied == new, "\(old.debugDescription) to \(new.debugDescription): \(applied.debugDescription)")
             XCTAssertFalse(edits.contains { $0.newText.contains("\r") }, "\(old.debugDescription): \(edits)")
         }
         XCTAssertEqual(
@@ -177,6 +180,54 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertFalse(DocumentText.hasLoneCarriageReturn("a\rb"))
         let edits = DocumentEdits.edits(from: "F\n  a\rb\n c\n", to: "F\n  a\rb\nc\n")
         XCTAssertEqual(edits.map(\.range.start), [Position(line: 2, character: 0)])
+    }
+
+    /// Neovim makes each `\r` of an edit's new text a line break: formatting a line that holds a
+    /// lone `\r` with the line after it re-indented too is edited around the `\r`, so that the
+    /// step stays one (tester W's F4: `Given a\r   Then b` became two steps).
+    func test_edits_editorCountingLineFeedsAlone_neverPutALoneCarriageReturnInANewText() {
+        EditorLineEnds.current.loneCarriageReturnEndsLine = false
+        defer { EditorLineEnds.current.loneCarriageReturnEndsLine = true }
+        let old = "Feature: F\n\n  Scenario: S\n       Given a\r   Then b\n     And  c\n"
+        let new = "Feature: F\n\n  Scenario: S\n    Given a\r   Then b\n    And c\n"
+        let edits = DocumentEdits.edits(from: old, to: new)
+        XCTAssertFalse(edits.contains { $0.newText.contains("\r") }, "\(edits)")
+        XCTAssertEqual(apply(edits, to: old), new)
+        // Seeded: lines of words and lone `\r`s, ended alike (`\n` or `\r\n`: mixed line ends are
+        // kept line by line, by design), re-indented and respaced.
+        var generator = SeededGenerator(seed: 4)
+        let pieces = ["Given a", "\r", "   Then b", " ", "c", "😀", "\t"]
+        for _ in 0..<500 {
+            let end = Bool.random(using: &generator) ? "\n" : "\r\n"
+            // A `\r` at a line's end would make `\r\n` of it: such a line ends in `c`.
+            let lines = (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+                let line = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                    pieces.randomElement(using: &generator)!
+                }.joined()
+                return line.hasSuffix("\r") ? line + "c" : line
+            }
+            let old = lines.joined(separator: end) + (Bool.random(using: &generator) ? end : "")
+            // The same lines with their indentation and double spaces changed, the `\r`s kept.
+            let new =
+                lines.map { line in
+                    String(repeating: " ", count: Int.random(in: 0...6, using: &generator))
+                        + line.drop { $0 == " " || $0 == "\t" }.replacingOccurrences(of: "  ", with: " ")
+                }.joined(separator: end) + end
+            let edits = DocumentEdits.edits(from: old, to: new)
+            let applied = apply(edits, to: old)
+            XCTAssertTrue(
+                applied == new, "\(old.debugDescription) to \(new.debugDescription): \(applied.debugDescription)")
+            let loneReturns = { (text: String) in
+                text.utf16.indices.filter { index in
+                    text.utf16[index] == 13
+                        && (text.utf16.index(after: index) == text.utf16.endIndex
+                            || text.utf16[text.utf16.index(after: index)] != 10)
+                }.count
+            }
+            if loneReturns(old) == loneReturns(new) {
+                XCTAssertFalse(edits.contains { loneReturns($0.newText) > 0 }, "\(old.debugDescription) \(edits)")
+            }
+        }
     }
 
     func test_language_crlfAndByteOrderMark_readTheLanguageLine() {
