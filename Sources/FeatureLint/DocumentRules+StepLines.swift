@@ -16,7 +16,13 @@ extension DocumentRules {
         for (number, raw) in lines.reversed() {
             let text = raw.trimmingSpaces
             guard !text.isEmpty else { continue }
-            guard var reading = StepLookalike.reading(text, in: words) else { return }
+            var read = StepLookalike.reading(text, in: words)
+            if let definedStep, read == nil || read == .step || { if case .misspelt = read { true } else { false } }(),
+                let glued = StepLookalike.glued(text, in: words, definedStep: definedStep)
+            {
+                read = glued
+            }
+            guard var reading = read else { return }
             if reading == .step, let definedStep,
                 let foreign = StepLookalike.shortForeign(text, in: words, definedStep: definedStep)
             {
@@ -37,10 +43,10 @@ extension DocumentRules {
                     "misspelt-keyword",
                     "'\(keyword)' is in decomposed Unicode (NFD, letters and combining accents apart), so it is no "
                         + "step keyword: \(lost); save the file as NFC", line: number, column: column)
-            case .unspacedStar:
+            case .unspaced(let keyword):
                 findings.add(
                     "misspelt-keyword",
-                    "'*' is written straight before the step's text, with no space, so it is "
+                    "'\(keyword)' is written straight before the step's text, with no space, so it is "
                         + "no step keyword: \(lost)", line: number, column: column)
             case .colon(let keyword):
                 findings.add(

@@ -20,9 +20,9 @@ enum StepLookalike: Equatable {
     /// The file's step keyword `keyword` written in decomposed Unicode (`E` and a combining
     /// accent for `É`): equal as Swift compares text, no keyword to the parser, which reads bytes.
     case decomposed(keyword: String)
-    /// `*` written straight before the text of a step the runner defines (`*a step`): the
-    /// keyword is `* `, with its space.
-    case unspacedStar
+    /// The file's step keyword or `*` written straight before the text of a step the runner
+    /// defines (`*a step`, `Givena step`): the keyword is read with its space.
+    case unspaced(keyword: String)
 
     /// How `line` (a description line, indentation aside) reads in `dialect`: nil for prose.
     /// Prose ends a sentence (`.`, `?`, `!`, `;`, `:`); a step has text after its keyword.
@@ -67,7 +67,9 @@ enum StepLookalike: Equatable {
                 return .decomposed(keyword: keyword)
             }
             let after = line.dropFirst(keyword.count).unicodeScalars.first
-            if let after, after != " ", after.properties.isWhitespace, after != "\n", after != "\r" {
+            if let after, after != " ", after != "\n", after != "\r",
+                after.properties.isWhitespace || Self.invisibleSpaces.contains(after)
+            {
                 let space = after == "\t" ? "a tab" : "U+\(String(after.value, radix: 16, uppercase: true))"
                 return .oddSpace(keyword: keyword, space: space)
             }
@@ -96,6 +98,11 @@ enum StepLookalike: Equatable {
             || (leads.contains(where: ForeignStepKeywords.common.contains)
                 && !leads.contains(where: { ForeignStepKeywords.others[$0] != nil }))
         {
+            return .step
+        }
+        // The file's keyword in small letters (`given a step`, a user story's `and see my orders`):
+        // prose unless a step is defined so (`shortForeign`).
+        if leads.contains(where: { lead in lead == lead.lowercased() && own.contains { $0.lowercased() == lead } }) {
             return .step
         }
         let headers = known.headers
@@ -135,7 +142,18 @@ enum StepLookalike: Equatable {
     ) -> StepLookalike? {
         let (dialect, own) = (known.dialect, known.own)
         if line.hasPrefix("*"), !line.dropFirst().hasPrefix(" "), definedStep(String(line.dropFirst().trimmingSpaces)) {
-            return .unspacedStar
+            return .unspaced(keyword: "*")
+        }
+        // The file's own keyword in small letters before a defined step's text (`given a step`:
+        // prose, as a user story's `and see my orders` is, unless a step is defined so).
+        let spaced = line.split { $0 == " " || $0 == "\t" }
+        if spaced.count > 1 {
+            for (count, lead) in zip(1..., leads(of: spaced, upTo: known.longestLead)) {
+                guard let meant = own.first(where: { $0 != lead && $0.lowercased() == lead.lowercased() }),
+                    definedStep(spaced[count...].joined(separator: " "))
+                else { continue }
+                return .misspelt(word: lead, meant: meant)
+            }
         }
         if let (keyword, rest) = oddlySeparated(line), !own.contains(keyword),
             let found = ForeignStepKeywords.short[keyword],
@@ -154,6 +172,20 @@ enum StepLookalike: Equatable {
                 definedStep(words[count...].joined(separator: " "))
             else { continue }
             return .foreign(word: lead, language: language, native: native(kind, in: dialect))
+        }
+        return nil
+    }
+
+    /// How `line` reads when it starts with the file's own step keyword glued to the text of a
+    /// step the runner defines (`Givena step that fails`): nil otherwise. A line that reads as
+    /// prose or a misspelt keyword (`Thenn f`) may be one.
+    static func glued(
+        _ line: Substring, in known: DialectWords, definedStep: (String) -> Bool
+    ) -> StepLookalike? {
+        for keyword in known.own where line.hasPrefix(keyword) {
+            let rest = line.dropFirst(keyword.count)
+            guard let first = rest.first, !first.isWhitespace, definedStep(String(rest)) else { continue }
+            return .unspaced(keyword: keyword)
         }
         return nil
     }
@@ -203,6 +235,10 @@ enum StepLookalike: Equatable {
         }
         .map { String($0.dropLast()) }
     }
+
+    /// Characters that show as nothing or a space but are none to Unicode's whitespace: a
+    /// zero-width no-break space (a byte order mark pasted mid-line) and a zero-width space.
+    private static let invisibleSpaces: Set<Unicode.Scalar> = ["\u{FEFF}", "\u{200B}"]
 
     /// The file's keyword of the same kind (`Angenommen` for `Given` in German).
     private static func native(_ kind: StepKind, in dialect: Dialect) -> String {

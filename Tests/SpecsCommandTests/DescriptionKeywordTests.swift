@@ -134,6 +134,23 @@ extension DescriptionKeywordTests {
         XCTAssertEqual(run.code, 0, run.out + run.err)
     }
 
+    /// The file's own keyword in small letters, glued to its text, or followed by an invisible
+    /// zero-width no-break space, before a defined step: lost, and said; prose is not (tester W's F9).
+    func test_run_ownKeywordInSmallLettersGluedOrBeforeAnInvisibleSpace_isWarnedAndProseIsNot() throws {
+        try scratch.write(
+            "Features/own.feature",
+            "Feature: F\n  As a user\n  and see my orders\n\n  Scenario: s\n    given prose that is not a step\n"
+                + "    given a step that fails\n    Givena step that fails\n    Given\u{FEFF}a step that fails\n"
+                + "    Given a step that passes\n")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        let warnings = Self.warnings(run.err)
+        XCTAssertEqual(Self.places(warnings), (7...9).map { "Features/own.feature:\($0):5:" }, run.err)
+        XCTAssertTrue(warnings[0].contains("did you mean 'Given'? 'given' is no step keyword"), run.err)
+        XCTAssertTrue(warnings[1].contains("'Given' is written straight before the step's text"), run.err)
+        XCTAssertTrue(warnings[2].contains("'Given' is followed by U+FEFF, not a space"), run.err)
+        XCTAssertEqual(run.code, 0, run.out + run.err)
+    }
+
     func test_run_lostStepWithAnOutlinesPlaceholder_isWarnedWithTheExamplesValuesIn() throws {
         // `<r>` is no text of a definition: the examples' values are put in, as the outline's
         // steps would have them, before the line is matched.
