@@ -307,9 +307,15 @@ struct DocumentRules {
         for missing in check.missing {
             // Plainly a placeholder (step text, a cell): the rule's severity; in a name or a
             // doc string, where `<word>` may be prose, a warning at most.
+            let words =
+                missing.lackingIn.map {
+                    "<\(missing.name.oneLine)> is not a column of the examples at line \($0), whose rows keep it as written"
+                }
+                ?? "<\(missing.name.oneLine)> is not a column of the examples; it stays as written"
+                + (check.isColumnInOtherUnicode(missing.name)
+                    ? " (it is written in other Unicode than the column: save the file as NFC)" : "")
             findings.add(
-                "outline-placeholder", "<\(missing.name.oneLine)> is not a column of the examples; it stays as written",
-                line: missing.location.line, column: missing.location.column ?? 1,
+                "outline-placeholder", words, line: missing.location.line, column: missing.location.column ?? 1,
                 atMost: missing.plain ? .error : .warning)
         }
         for cell in check.unusedColumns {

@@ -7,7 +7,8 @@ package struct OutlinePlaceholders {
     /// pickle compiler fills it; in the outline's name or a doc string it may be prose.
     /// Doc strings that hold markup (`<settings>`, `</settings>`, `[<When>]`) are not read
     /// for missing placeholders at all.
-    package private(set) var missing: [(name: String, location: Location, plain: Bool)] = []
+    /// `lackingIn`: the line of the one examples block that lacks the column, when others have it.
+    package private(set) var missing: [(name: String, location: Location, plain: Bool, lackingIn: Int?)] = []
     /// Header cells no placeholder uses.
     package private(set) var unusedColumns: [TableCell] = []
     /// The names of the examples' columns.
@@ -45,23 +46,48 @@ package struct OutlinePlaceholders {
         }
         var used: Set<String> = []
         var reported: Set<String> = []
-        let known = Set(columns)
+        // Each column's placeholder, as the compiler finds it: byte for byte (`<café>` written
+        // with a combining accent is no placeholder of the column `café` written composed), and
+        // whole (a column `a>b` is filled at `<a>b>`).
+        var patterns: [(name: String, bytes: [UInt8])] = []
+        for name in columns where !patterns.contains(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
+            patterns.append((name, Array("<\(name)>".utf8)))
+        }
+        // The examples blocks with a header, each with its columns' placeholders.
+        let blocks = outline.examples.compactMap { examples -> (line: Int, patterns: [[UInt8]])? in
+            guard let header = examples.tableHeader else { return nil }
+            return (examples.location.line, header.cells.map { Array("<\($0.value)>".utf8) })
+        }
+        var toldLacking: Set<[UInt8]> = []
         for text in texts {
-            // `<>` is the placeholder of a column without a name, when there is one: used, never
-            // told missing (it may be prose).
-            if text.text.contains("<>") { used.insert("") }
+            var rest = Array(text.text.utf8)
+            var filled: [[UInt8]] = []
+            for pattern in patterns where rest.contains(pattern.bytes) {
+                used.insert(pattern.name)
+                filled.append(pattern.bytes)
+                rest = rest.replacing(pattern.bytes, with: [0x20])
+            }
             // The text's line read once, and each placeholder looked for after the one before
             // (they stand in order): a line of many costs what it holds.
             var written: SourceLine?
             var from = text.column
-            for name in Placeholders.in(text.text) {
-                used.insert(name)
-                guard !known.contains(name), text.reported, !Self.isMarkup(name), reported.insert(name).inserted
-                else { continue }
+            func place(of name: String) -> Location {
                 if written == nil, text.line <= lines.count { written = SourceLine(lines[text.line - 1]) }
                 let found = written?.column(of: "<\(name)>", from: from)
                 if let found { from = found + 1 }
-                missing.append((name, Location(line: text.line, column: found ?? text.column), text.plain))
+                return Location(line: text.line, column: found ?? text.column)
+            }
+            for name in Placeholders.in(String(decoding: rest, as: UTF8.self)) {
+                guard text.reported, !Self.isMarkup(name), reported.insert(name).inserted else { continue }
+                missing.append((name, place(of: name), text.plain, nil))
+            }
+            // A column of some examples blocks but not of another: that block's rows keep it as written.
+            guard text.reported, blocks.count > 1 else { continue }
+            for pattern in filled where !toldLacking.contains(pattern) {
+                guard let lacking = blocks.first(where: { !$0.patterns.contains(pattern) }) else { continue }
+                toldLacking.insert(pattern)
+                let name = String(decoding: pattern.dropFirst().dropLast(), as: UTF8.self)
+                missing.append((name, place(of: name), text.plain, lacking.line))
             }
         }
         unusedColumns = outline.examples.flatMap { examples in
@@ -82,14 +108,22 @@ package struct OutlinePlaceholders {
         var pending = header.indices.filter { used.contains(header[$0].value) }
         while let column = pending.popLast() {
             for row in rows where column < row.cells.count {
-                let value = row.cells[column].value
-                for name in Placeholders.in(value) + (value.contains("<>") ? [""] : []) {
+                let value = Array(row.cells[column].value.utf8)
+                for name in header.indices.filter({ value.contains(Array("<\(header[$0].value)>".utf8)) }).map({
+                    header[$0].value
+                }) {
                     guard let later = order[name], later > column, reached.insert(name).inserted else { continue }
                     pending.append(later)
                 }
             }
         }
         return reached
+    }
+
+    /// Whether `name` is a column's name in other Unicode (decomposed where the column is
+    /// composed, or the reverse): equal as Swift compares text, no placeholder of it to the compiler.
+    package func isColumnInOtherUnicode(_ name: String) -> Bool {
+        columns.contains { $0 == name && !$0.utf8.elementsEqual(name.utf8) }
     }
 
     /// Whether a `<...>` is an element, not a placeholder: `<foo xmlns='http://bar'/>`,

@@ -18,8 +18,16 @@ enum OutlineCheck {
                     check = OutlinePlaceholders(outline, lines: split)
                 }
                 return check.missing.map { missing in
+                    let place = "\(feature.source.uri):\(missing.location.line):\(missing.location.column ?? 1)"
+                    if let lacking = missing.lackingIn {
+                        return
+                            "\(place): warning: <\(missing.name)> is not a column of the examples of '\(outline.name)' "
+                            + "at line \(lacking), so their rows keep it as written."
+                    }
                     let near =
-                        ArgumentParser.suggestion(for: missing.name, among: check.columns).map {
+                        check.isColumnInOtherUnicode(missing.name)
+                        ? " It is written in other Unicode than the column: save the file as NFC."
+                        : ArgumentParser.suggestion(for: missing.name, among: check.columns).map {
                             " Did you mean <\($0)>?"
                         } ?? ""
                     return

@@ -112,6 +112,40 @@ final class FeatureLinterTests: XCTestCase {
         XCTAssertEqual(step.argument?.docString?.mediaType, "json")
     }
 
+    /// Placeholders as the compiler fills them, byte for byte and whole: one that a second
+    /// examples block lacks stays as written in its rows; one written in decomposed Unicode is no
+    /// placeholder of the composed column; columns named `a>b` and `c<d` are filled (tester W's
+    /// F8, F12, F13).
+    func test_lint_placeholdersAsTheCompilerFillsThem_missingFromOneBlockOtherUnicodeOddNames() {
+        let outline = """
+            Feature: F
+
+              Scenario Outline: two tables
+                Given I pay <amount> in <currency>
+
+                Examples: first
+                  | amount | currency |
+                  | 1      | EUR      |
+
+                Examples: second
+                  | amount |
+                  | 2      |
+
+              Scenario Outline: odd names
+                Given x <a>b> and <c<d> and <cafe\u{301}>
+
+                Examples:
+                  | a>b | c<d | caf\u{E9} |
+                  | 1   | 2   | 3    |
+            """
+        XCTAssertEqual(
+            findings(outline), ["4:29 outline-placeholder", "15:33 outline-placeholder", "18:21 unused-example-column"])
+        let messages = FeatureLinter().lint(outline, uri: "f.feature").map(\.message)
+        XCTAssertEqual(
+            messages.first, "<currency> is not a column of the examples at line 10, whose rows keep it as written")
+        XCTAssertTrue(messages[1].hasSuffix("(it is written in other Unicode than the column: save the file as NFC)"))
+    }
+
     func test_lint_crlfFile_placesEachFindingOnItsLineAndColumn() {
         // "\r\n" is one character: a file split into lines as characters is one line.
         let text = [
