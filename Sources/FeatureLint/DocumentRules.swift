@@ -124,7 +124,11 @@ struct DocumentRules {
             }
             if let table = step.dataTable { rows(table.rows, indent: indent + 2, into: &findings) }
             if let doc = step.docString {
-                indentation(doc.location, expected: indent + 2, what: "doc string", into: &findings)
+                // Its lines' indentation is read against the opening delimiter's: moved alone, the
+                // delimiter changes the step's text; the whole block moves.
+                indentation(
+                    doc.location, expected: indent + 2, what: "doc string", into: &findings,
+                    moving: "move its delimiters and its lines together, as `specs format` does")
                 // Spaces at the end of a doc string's line are its content: the step's data.
                 findings.remove("trailing-spaces", onLines: SourceLines.content(of: doc, in: lines))
             }
@@ -153,12 +157,14 @@ struct DocumentRules {
     }
 
     /// `expected` is in two-space levels; the configured level is what is expected.
-    private func indentation(_ location: Location, expected levels: Int, what: String, into findings: inout Findings) {
+    private func indentation(
+        _ location: Location, expected levels: Int, what: String, into findings: inout Findings, moving: String? = nil
+    ) {
         let expected = levels / 2 * configuration.indentation.unicodeScalars.count
         guard let column = location.column, column - 1 != expected else { return }
         findings.add(
-            "indentation", "\(what) indented by \(column - 1), expected \(expected)", line: location.line,
-            column: column)
+            "indentation", "\(what) indented by \(column - 1), expected \(expected)" + (moving.map { ": \($0)" } ?? ""),
+            line: location.line, column: column)
     }
 
     /// Description lines that read as keywords: of another language, or misspelt. A near

@@ -146,6 +146,17 @@ final class FeatureLinterTests: XCTestCase {
         XCTAssertTrue(messages[1].hasSuffix("(it is written in other Unicode than the column: save the file as NFC)"))
     }
 
+    /// A doc string's lines are read against its opening delimiter: the advice moves the block
+    /// whole, since the delimiter moved alone changes the step's text (tester W's F10).
+    func test_lint_docStringIndented_advisesMovingTheWholeBlock() {
+        let text = "Feature: f\n\n  Scenario: s\n    Given a\n          \"\"\"\n          line\n          \"\"\"\n"
+        XCTAssertEqual(
+            FeatureLinter().lint(text, uri: "f.feature").map(\.message),
+            [
+                "doc string indented by 10, expected 6: move its delimiters and its lines together, as `specs format` does"
+            ])
+    }
+
     func test_lint_crlfFile_placesEachFindingOnItsLineAndColumn() {
         // "\r\n" is one character: a file split into lines as characters is one line.
         let text = [
