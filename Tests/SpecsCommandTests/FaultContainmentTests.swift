@@ -658,6 +658,14 @@ final class FaultContainmentTests: XCTestCase {
         XCTAssertTrue(run.err.contains("Features/y.feature: error: a symbolic link loop"), run.err)
         XCTAssertTrue(run.err.contains("Features/gone.feature: error: a link to nothing"), run.err)
         XCTAssertTrue(run.out.contains("1 scenario (1 passed)"), run.out)
+        // Named on the command line, they are told alike (tester V's F4: "no such file or directory").
+        let named = try ExecutableRun.run(
+            "misbehaving-specs", ["Features/x.feature", "Features/gone.feature", "--format", "summary"], in: project)
+        XCTAssertEqual(named.code, 2, named.out + named.err)
+        XCTAssertTrue(
+            named.err.contains("Features/x.feature: error: a symbolic link loop: its links lead to each other"),
+            named.err)
+        XCTAssertTrue(named.err.contains("Features/gone.feature: error: a link to nothing"), named.err)
     }
 
     func test_run_featuresFolderWithALinkLoop_isAnError() throws {

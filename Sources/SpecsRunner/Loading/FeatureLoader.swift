@@ -129,7 +129,15 @@ package enum FeatureLoader {
         for entry in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory) else {
-                problems.append(PathProblem(path: entry.path, reason: "no such file or directory"))
+                // A link there that leads nowhere, or links that lead to each other, is named so.
+                var status = stat()
+                let loops = stat(entry.path, &status) != 0 && errno == ELOOP
+                let dangling = !loops && lstat(entry.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+                let reason =
+                    loops
+                    ? "a symbolic link loop: its links lead to each other"
+                    : dangling ? "a link to nothing" : "no such file or directory"
+                problems.append(PathProblem(path: entry.path, reason: reason))
                 continue
             }
             guard isDirectory.boolValue else {
