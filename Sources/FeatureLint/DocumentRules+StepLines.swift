@@ -17,7 +17,7 @@ extension DocumentRules {
             let text = raw.trimmingSpaces
             guard !text.isEmpty else { continue }
             var read = StepLookalike.reading(text, in: words)
-            if let definedStep, read == nil || read == .step || { if case .misspelt = read { true } else { false } }(),
+            if let definedStep, read == nil || read == .step || read?.isMisspelt == true,
                 let glued = StepLookalike.glued(text, in: words, definedStep: definedStep)
             {
                 read = glued

@@ -24,6 +24,9 @@ enum StepLookalike: Equatable {
     /// defines (`*a step`, `Givena step`): the keyword is read with its space.
     case unspaced(keyword: String)
 
+    /// Whether it reads as a misspelt keyword.
+    var isMisspelt: Bool { if case .misspelt = self { true } else { false } }
+
     /// How `line` (a description line, indentation aside) reads in `dialect`: nil for prose.
     /// Prose ends a sentence (`.`, `?`, `!`, `;`, `:`); a step has text after its keyword.
     static func reading(_ line: Substring, in dialect: Dialect) -> StepLookalike? {
@@ -135,8 +138,9 @@ enum StepLookalike: Equatable {
     }
 
     /// How `line` reads when it starts with another language's short step keyword (`Wenn`,
-    /// `Dado`, too much a word of prose to be told on its own), or with `*` and no space, followed
-    /// by the text of a step the runner defines (`definedStep`): as that step; nil otherwise.
+    /// `Dado`, too much a word of prose to be told on its own), with `*` and no space, or with the
+    /// file's keyword in small letters, followed by the text of a step the runner defines
+    /// (`definedStep`): as that step; nil otherwise.
     static func shortForeign(
         _ line: Substring, in known: DialectWords, definedStep: (String) -> Bool
     ) -> StepLookalike? {
