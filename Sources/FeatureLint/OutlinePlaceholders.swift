@@ -60,6 +60,8 @@ package struct OutlinePlaceholders {
         }
         var toldLacking: Set<[UInt8]> = []
         for text in texts {
+            // Most texts hold no `<`: nothing to look for in them.
+            guard text.text.utf8.contains(UInt8(ascii: "<")) else { continue }
             var rest = Array(text.text.utf8)
             var filled: [[UInt8]] = []
             for pattern in patterns where rest.contains(pattern.bytes) {
@@ -109,6 +111,7 @@ package struct OutlinePlaceholders {
         while let column = pending.popLast() {
             for row in rows where column < row.cells.count {
                 let value = Array(row.cells[column].value.utf8)
+                guard value.contains(UInt8(ascii: "<")) else { continue }
                 for name in header.indices.filter({ value.contains(Array("<\(header[$0].value)>".utf8)) }).map({
                     header[$0].value
                 }) {
