@@ -48,26 +48,33 @@ package struct OutlinePlaceholders {
         var reported: Set<String> = []
         // Each column's placeholder, as the compiler finds it: byte for byte (`<café>` written
         // with a combining accent is no placeholder of the column `café` written composed), and
-        // whole (a column `a>b` is filled at `<a>b>`).
-        var patterns: [(name: String, bytes: [UInt8])] = []
-        for name in columns where !patterns.contains(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
-            patterns.append((name, Array("<\(name)>".utf8)))
-        }
-        // The examples blocks with a header, each with its columns' placeholders.
-        let blocks = outline.examples.compactMap { examples -> (line: Int, patterns: [[UInt8]])? in
-            guard let header = examples.tableHeader else { return nil }
-            return (examples.location.line, header.cells.map { Array("<\($0.value)>".utf8) })
-        }
+        // whole (a column `a>b` is filled at `<a>b>`, `<>` is the column without a name).
+        var exact: [[UInt8]: String] = [:]
+        for name in columns where exact[Array(name.utf8)] == nil { exact[Array(name.utf8)] = name }
+        let odd = exact.keys.filter { $0.isEmpty || $0.contains(UInt8(ascii: "<")) || $0.contains(UInt8(ascii: ">")) }
+        // The examples blocks with a header, each with its columns, when there are several.
+        let blocks =
+            outline.examples.count < 2
+            ? []
+            : outline.examples.compactMap { examples -> (line: Int, columns: Set<[UInt8]>)? in
+                guard let header = examples.tableHeader else { return nil }
+                return (examples.location.line, Set(header.cells.map { Array($0.value.utf8) }))
+            }
         var toldLacking: Set<[UInt8]> = []
         for text in texts {
             // Most texts hold no `<`: nothing to look for in them.
             guard text.text.utf8.contains(UInt8(ascii: "<")) else { continue }
-            var rest = Array(text.text.utf8)
+            var rest = text.text
             var filled: [[UInt8]] = []
-            for pattern in patterns where rest.contains(pattern.bytes) {
-                used.insert(pattern.name)
-                filled.append(pattern.bytes)
-                rest = rest.replacing(pattern.bytes, with: [0x20])
+            // Columns whose names hold a bracket, or none, are found whole first (rare).
+            if !odd.isEmpty {
+                var bytes = Array(rest.utf8)
+                for name in odd where bytes.contains(Array("<".utf8) + name + Array(">".utf8)) {
+                    used.insert(exact[name] ?? "")
+                    filled.append(name)
+                    bytes = bytes.replacing(Array("<".utf8) + name + Array(">".utf8), with: [0x20])
+                }
+                rest = String(decoding: bytes, as: UTF8.self)
             }
             // The text's line read once, and each placeholder looked for after the one before
             // (they stand in order): a line of many costs what it holds.
@@ -79,17 +86,23 @@ package struct OutlinePlaceholders {
                 if let found { from = found + 1 }
                 return Location(line: text.line, column: found ?? text.column)
             }
-            for name in Placeholders.in(String(decoding: rest, as: UTF8.self)) {
+            for name in Placeholders.in(rest) {
+                let bytes = Array(name.utf8)
+                if let column = exact[bytes] {
+                    used.insert(column)
+                    filled.append(bytes)
+                    continue
+                }
                 guard text.reported, !Self.isMarkup(name), reported.insert(name).inserted else { continue }
                 missing.append((name, place(of: name), text.plain, nil))
             }
             // A column of some examples blocks but not of another: that block's rows keep it as written.
             guard text.reported, blocks.count > 1 else { continue }
-            for pattern in filled where !toldLacking.contains(pattern) {
-                guard let lacking = blocks.first(where: { !$0.patterns.contains(pattern) }) else { continue }
-                toldLacking.insert(pattern)
-                let name = String(decoding: pattern.dropFirst().dropLast(), as: UTF8.self)
-                missing.append((name, place(of: name), text.plain, lacking.line))
+            for name in filled where !toldLacking.contains(name) {
+                guard let lacking = blocks.first(where: { !$0.columns.contains(name) }) else { continue }
+                toldLacking.insert(name)
+                let shown = String(decoding: name, as: UTF8.self)
+                missing.append((shown, place(of: shown), text.plain, lacking.line))
             }
         }
         unusedColumns = outline.examples.flatMap { examples in

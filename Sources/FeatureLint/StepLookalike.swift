@@ -39,6 +39,8 @@ enum StepLookalike: Equatable {
         /// Its step keywords (`stepKeywords(of:)`).
         let own: [String]
         let headers: Set<String>
+        /// Its step keywords in small letters (`given`).
+        let lowercased: Set<String>
         /// The most bytes a first few words of a line may have and still be a step keyword
         /// of any language, or one typo away from one of this dialect's: longer ones are prose.
         let longestLead: Int
@@ -47,6 +49,7 @@ enum StepLookalike: Equatable {
             self.dialect = dialect
             own = StepLookalike.stepKeywords(of: dialect)
             headers = Set(KeywordLookalike.headers(of: dialect))
+            lowercased = Set(own.map { $0.lowercased() })
             longestLead = max(ForeignStepKeywords.longest, (own.map(\.utf8.count).max() ?? 0) + Typo.mostBytesApart)
         }
     }
@@ -105,7 +108,7 @@ enum StepLookalike: Equatable {
         }
         // The file's keyword in small letters (`given a step`, a user story's `and see my orders`):
         // prose unless a step is defined so (`shortForeign`).
-        if leads.contains(where: { lead in lead == lead.lowercased() && own.contains { $0.lowercased() == lead } }) {
+        if leads.contains(where: known.lowercased.contains) {
             return .step
         }
         let headers = known.headers
