@@ -59,12 +59,6 @@ package struct ChunkReader {
     }
 }
 
-/// Reads `descriptor` until its end (or an error), handing each chunk read to `chunk`.
-package func readChunks(_ descriptor: Int32, size: Int = 65_536, _ chunk: (UnsafeRawBufferPointer) -> Void) {
-    var reader = ChunkReader(descriptor, size: size)
-    while reader.next(chunk) {}
-}
-
 /// Splits bytes that arrive in chunks into lines (without their line feed). Each byte is
 /// looked at once, so a line of any length costs what it holds. A line longer than
 /// `maximumLine` is cut there, the rest of it dropped, so that memory stays bounded.

@@ -40,16 +40,29 @@ final class OutputCapture: Sendable {
                 readerEnded.withLock { $0 = true }
                 markerSeen.signal()
             }
-            readChunks(readEnd) { chunk in
-                let found = captured.withLock { state -> Int in
-                    var markers = 0
-                    state.splitter.feed(chunk) { output in
-                        state.ended.append(output)
-                        markers += 1
+            // Bytes leave the pipe only while the state is held: `drain` finds a step's output in
+            // the pipe or in the splitter, never read and not yet fed (then it was given to the
+            // next step, under load: a worker hook's print shown in a scenario's hook).
+            var reader = ChunkReader(readEnd)
+            while true {
+                var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+                if poll(&entry, 1, -1) < 0 {
+                    // A read that may block is never made while the state is held: a poll that
+                    // failed (a signal, memory short for a moment) is made again.
+                    if errno != EINTR { usleep(1000) }
+                    continue
+                }
+                var found = 0
+                let more = captured.withLock { state in
+                    reader.next { chunk in
+                        state.splitter.feed(chunk) { output in
+                            state.ended.append(output)
+                            found += 1
+                        }
                     }
-                    return markers
                 }
                 for _ in 0..<found { markerSeen.signal() }
+                if !more { break }
             }
         }
         thread.start()
@@ -61,10 +74,11 @@ final class OutputCapture: Sendable {
         fflush(nil)  // every C stream, standard output among them
         // Most steps print nothing: then there is nothing in the pipe or read from it, and
         // no marker needs to go round.
-        var waiting = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-        if poll(&waiting, 1, 0) == 0, captured.withLock({ $0.splitter.isEmpty && $0.ended.isEmpty }) {
-            return ""
+        let idle = captured.withLock { state in
+            var waiting = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            return poll(&waiting, 1, 0) == 0 && state.splitter.isEmpty && state.ended.isEmpty
         }
+        if idle { return "" }
         guard !readerEnded.withLock({ $0 }), marker.withUnsafeBytes({ writeAll(writeEnd, $0) }) else { return "" }
         markerSeen.wait()
         if readerEnded.withLock({ $0 }) { return "" }
