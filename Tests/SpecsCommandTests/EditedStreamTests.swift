@@ -92,6 +92,18 @@ final class EditedStreamTests: XCTestCase {
         try assertReportFails(stream, saying: "Features/p.feature:2 (a step ended with status UNKNOWN)")
     }
 
+    /// Tester V's F3: a failed step edited to PASSED, its exception left, is a stream no run writes.
+    func test_report_stepThatPassedCarryingAnException_failsNamingTheScenario() throws {
+        let stream = try edited { block in
+            block.map {
+                $0.replacingOccurrences(
+                    of: "\"status\":\"PASSED\"",
+                    with: "\"status\":\"PASSED\",\"exception\":{\"type\":\"Failure\",\"message\":\"red\"}")
+            }
+        }
+        try assertReportFails(stream, saying: "Features/p.feature:2 (step 1 passed and carries an exception)")
+    }
+
     func test_report_testCaseWithoutItsSteps_failsNamingTheScenario() throws {
         let stream = try edited { [$0[0], $0[$0.count - 1]] }
         try assertReportFails(stream, saying: "Features/p.feature:2 (1 of its 1 steps have no result)")

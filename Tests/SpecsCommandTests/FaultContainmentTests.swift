@@ -422,8 +422,8 @@ final class FaultContainmentTests: XCTestCase {
             XCTAssertEqual(run.code, code, run.out + run.err)
             XCTAssertTrue(run.out.contains("the run was interrupted"), run.out)
             XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 1 passed, 1 not run)"), run.out)
-            try assertReportsComplete(scenarios: 3, failures: 1, finished: 2)
-            XCTAssertTrue(try read("reports/junit.xml").contains("skipped=\"1\""))
+            try assertReportsComplete(scenarios: 3, failures: 2, finished: 2)
+            XCTAssertTrue(try read("reports/junit.xml").contains("failures=\"2\" skipped=\"0\""))
         }
     }
 
@@ -444,7 +444,7 @@ final class FaultContainmentTests: XCTestCase {
                 // Failed once, and not retried: an interrupted run starts no attempt.
                 XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 1 passed, 1 not run)"), run.out)
                 XCTAssertFalse(run.out.contains("retry"), run.out)
-                try assertReportsComplete(scenarios: 3, failures: 1, finished: 2)
+                try assertReportsComplete(scenarios: 3, failures: 2, finished: 2)
             }
         }
     }
@@ -568,7 +568,14 @@ final class FaultContainmentTests: XCTestCase {
             "misbehaving-specs", ["--fail-fast", "--format", "summary"] + reports, in: project)
         XCTAssertEqual(run.code, 1)
         XCTAssertTrue(run.out.contains("3 scenarios (1 failed, 2 not run)"), run.out)
-        XCTAssertTrue(try read("reports/junit.xml").contains("tests=\"3\" failures=\"1\" skipped=\"2\""))
+        // Never started, they are failed "not run" in JUnit and Cucumber JSON, never skipped as a
+        // scenario that skipped itself is (tester V's F2).
+        let junit = try read("reports/junit.xml")
+        XCTAssertTrue(junit.contains("tests=\"3\" failures=\"3\" skipped=\"0\""), junit)
+        XCTAssertEqual(junit.components(separatedBy: "<failure type=\"not run\"").count - 1, 2, junit)
+        let json = try read("reports/cucumber.json")
+        XCTAssertEqual(
+            json.components(separatedBy: "\"error_message\" : \"not run: the run ended before").count - 1, 2, json)
     }
 
     func test_run_fullDisk_isAnErrorAndExitTwo() throws {

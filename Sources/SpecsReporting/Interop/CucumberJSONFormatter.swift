@@ -21,7 +21,7 @@ package final class CucumberJSONFormatter: VerdictReader {
 
     private var features = FeatureResults()
     private let board: VerdictBoard?
-    /// How many scenarios written did not pass.
+    /// How many scenarios written failed (the run's verdict shows why those it never started did not run).
     private var failures = 0
 
     /// Writes to `output`; with `board`, the end waits for the verdict posted there.
@@ -165,6 +165,9 @@ package final class CucumberJSONFormatter: VerdictReader {
             if result.status == .unknown, !steps.contains(where: { $0.status.failsRun }), !steps.isEmpty {
                 let step = steps.firstIndex { $0.result == nil } ?? steps.count - 1
                 unfinished = (step, "the scenario never finished: \(result.unsound ?? "its stream ends before it did")")
+            } else if let notRun = result.notRunMessage, !steps.isEmpty {
+                // Nor is one the run never started a skip of its own: it fails at its first step.
+                unfinished = (0, notRun)
             }
             json.key("steps")
             json.array(steps.enumerated()) { json, entry in

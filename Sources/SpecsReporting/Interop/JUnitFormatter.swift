@@ -24,6 +24,8 @@ package final class JUnitFormatter: VerdictReader {
     private var naming = ScenarioNaming()
     private var results = FinalResults()
     private var failures = 0
+    /// Of `failures`, the scenarios the run never started: they show no reason of the verdict.
+    private var notRun = 0
     private var skipped = 0
     private let board: VerdictBoard?
     /// Whether what does not depend on the verdict is written.
@@ -92,6 +94,15 @@ package final class JUnitFormatter: VerdictReader {
         var text =
             "  <testcase classname=\"\(XMLText.escape(feature))\" name=\"\(XMLText.escape(naming.name(for: result)))\" time=\"\(TimeText.seconds(nanoseconds: result.duration))\">\n"
         let steps = stepLines(result)
+        if let reason = result.notRunMessage {
+            // A scenario the run never started is no skip of its own: it fails, as a merge's is.
+            failures += 1
+            notRun += 1
+            text +=
+                "    <failure type=\"not run\" message=\"\(XMLText.escape(reason))\">\(XMLText.escape(reason))</failure>\n"
+            text += "    <system-out>\(XMLText.escape(steps))</system-out>\n  </testcase>\n"
+            return cases.append(text)
+        }
         switch result.status {
         case .failed, .ambiguous, .undefined, .pending, .unknown:
             failures += 1
@@ -137,7 +148,8 @@ package final class JUnitFormatter: VerdictReader {
 
     /// The testcases of the verdict (`VerdictCases`).
     private func verdictCases() -> [VerdictCases.Case] {
-        VerdictCases.cases(of: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), failedScenarios: failures)
+        VerdictCases.cases(
+            of: board?.verdict(or: ledger) ?? RunVerdict(ledger.result), failedScenarios: failures - notRun)
     }
 
     /// The retried attempts that did not pass, as Maven Surefire marks reruns: `flakyFailure`

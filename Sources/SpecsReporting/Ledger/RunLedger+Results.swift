@@ -131,6 +131,10 @@ extension RunLedger {
         if let step = last.results.first(where: { $0?.status == .unknown }), step != nil {
             return "a step ended with status UNKNOWN"
         }
+        // A run tells an exception with the step that failed of it, never with one that passed.
+        if let step = last.results.firstIndex(where: { $0?.status == .passed && $0?.exception != nil }) {
+            return "step \(step + 1) passed and carries an exception"
+        }
         return nil
     }
 

@@ -43,6 +43,13 @@ package struct ScenarioResult: Sendable {
         package let type: String?
     }
 
+    /// Why it shows no result of its own, for a planned scenario that never started: the
+    /// reports of scenarios (JUnit, Cucumber JSON) fail it with these words, as the summary
+    /// counts it "not run", never as one that skipped itself.
+    package var notRunMessage: String? {
+        started ? nil : "not run: the run ended before this scenario started (the run's verdict says why)"
+    }
+
     /// Whether it passed only on a retry (`--retry`): flaky.
     package var isFlaky: Bool { status == .passed && attempt > 0 }
 
