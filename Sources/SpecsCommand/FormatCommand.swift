@@ -32,6 +32,12 @@ enum FormatCommand {
         }
         let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
+        // A folder without feature files is no formatted one: `--check` that looked at nothing fails.
+        if files.isEmpty && problems.isEmpty {
+            err.write(
+                "error: \(NoFeatureFile.words(parsed.featurePaths)): nothing was \(check ? "checked" : "formatted")\n")
+            return 1
+        }
         // SIGINT, SIGTERM and SIGHUP stop it between two files: none is left half written, and no
         // partial file is left beside one.
         SignalIntake.begin()

@@ -58,6 +58,12 @@ enum LintCommand {
         }
         let (files, problems) = FeatureLoader.discover(parsed.featurePaths)
         for problem in problems { err.write("\(problem)\n") }
+        // A folder without feature files is no clean one: a gate that checked nothing fails, as a
+        // run that selected nothing does.
+        if files.isEmpty && problems.isEmpty {
+            err.write("error: \(NoFeatureFile.words(parsed.featurePaths)): nothing was linted\n")
+            return 1
+        }
         let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         var counts: [LintSeverity: Int] = [:]
         // A package's specs.json that does not read is told once; its files are linted

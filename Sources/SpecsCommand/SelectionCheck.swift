@@ -90,7 +90,7 @@ struct SelectionCheck {
             let hint =
                 names.isEmpty
                 ? " The file has no scenarios." : " Nearest: line " + names.joined(separator: ", line ") + "."
-            return "\(feature.source.uri):\(line): error: no scenario or example row is at line \(line).\(hint)"
+            return "\(feature.source.uri):\(line):1: error: no scenario or example row is at line \(line).\(hint)"
         }
     }
 
@@ -98,7 +98,7 @@ struct SelectionCheck {
     func emptySelectionHint(
         files: [FeaturePath], paths: [FeaturePath], names: [String], tagsAsWritten: String? = nil
     ) -> String {
-        if files.isEmpty { return "no .feature file under " + paths.map(\.path).joined(separator: ", ") }
+        if files.isEmpty { return NoFeatureFile.words(paths) }
         if pickleCount == 0 { return "the feature files hold no scenario" }
         let filters = RunOptions.selectionWords(
             tags: tags, tagsAsWritten: tagsAsWritten, tagsOrigin: tagsOrigin, names: names)

@@ -32,7 +32,7 @@ final class ExecutableVerdictTests: XCTestCase {
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(
             run.err.contains(
-                "Features/login.feature:999: error: no scenario or example row is at line 999. Nearest: line 55"),
+                "Features/login.feature:999:1: error: no scenario or example row is at line 999. Nearest: line 55"),
             run.err)
     }
 
@@ -44,9 +44,18 @@ final class ExecutableVerdictTests: XCTestCase {
             let run = try specs(arguments)
             XCTAssertEqual(run.code, 2, "\(arguments) " + run.out)
             XCTAssertTrue(
-                run.err.contains("login.feature:999: error: no scenario or example row is at line 999."),
+                run.err.contains("login.feature:999:1: error: no scenario or example row is at line 999."),
                 "\(arguments) " + run.err)
         }
+    }
+
+    /// A feature file named that is gone (a rerun file's line, after the file was deleted) is
+    /// told as the file it is, not as a folder nothing was found under (tester V's F7).
+    func test_specs_featureFileThatIsGone_isToldAsAFileNotAFolder() throws {
+        let run = try specs(["Features/gone.feature:3"])
+        XCTAssertEqual(run.code, 2, run.out + run.err)
+        XCTAssertTrue(run.out.contains("no .feature file at Features/gone.feature"), run.out)
+        XCTAssertFalse(run.out.contains("under Features/gone.feature"), run.out)
     }
 
     func test_specs_commandOfAnotherHabitOrAStreamNamedAsAPath_isAUsageErrorSayingWhatToRun() throws {

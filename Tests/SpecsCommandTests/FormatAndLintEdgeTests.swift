@@ -27,6 +27,26 @@ final class FormatAndLintEdgeTests: XCTestCase {
 
     private let messy = "Feature: F\n  Scenario: S\n      Given x\n"
 
+    /// A folder without feature files (a path mistyped by one level, the files moved) checked
+    /// nothing: lint and format fail saying so, as a run that selects nothing does; a file in it
+    /// is checked again (tester W).
+    func test_lintAndFormat_folderWithoutFeatureFiles_failSayingNothingWasChecked() throws {
+        try scratch.write("Features/notes/readme.txt", "no features here\n")
+        let cases: [([String], String)] = [
+            (["lint", "Features"], "error: no .feature file under Features: nothing was linted"),
+            (["format", "--check", "Features"], "error: no .feature file under Features: nothing was checked"),
+            (["format", "Features"], "error: no .feature file under Features: nothing was formatted"),
+        ]
+        for (arguments, words) in cases {
+            let run = try ExecutableRun.run("specs", arguments, in: project)
+            XCTAssertEqual(run.code, 1, arguments.joined(separator: " ") + ": " + run.err)
+            XCTAssertTrue(run.err.contains(words), run.err)
+        }
+        try write("f.feature", messy)
+        XCTAssertEqual(try ExecutableRun.run("specs", ["lint", "Features"], in: project).code, 0)
+        XCTAssertEqual(try ExecutableRun.run("specs", ["format", "--check", "Features"], in: project).code, 1)
+    }
+
     func test_format_keepsEachFilesMode() throws {
         for mode in [0o600, 0o640, 0o755] { try write("m\(String(mode, radix: 8)).feature", messy, mode: mode) }
         let run = try ExecutableRun.run("specs", ["format"], in: project)

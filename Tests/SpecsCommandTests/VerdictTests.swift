@@ -130,7 +130,7 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(
             result.err.contains(
-                "accounts.feature:999: error: no scenario or example row is at line 999. "
+                "accounts.feature:999:1: error: no scenario or example row is at line 999. "
                     + "Nearest: line 3 (Opening an account), line 6 (Closing an account)."), result.err)
     }
 
@@ -181,7 +181,7 @@ final class VerdictTests: XCTestCase {
             result.err.contains("accounts.feature:3: error: 'Opening an account' started and never finished"),
             result.err)
         let junit = try project.read("junit.xml")
-        XCTAssertTrue(junit.contains("tests=\"2\" failures=\"1\" skipped=\"1\""), junit)
+        XCTAssertTrue(junit.contains("tests=\"2\" failures=\"2\" skipped=\"0\""), junit)
     }
 
     func test_report_streamWithCRLFAndANewerMessageType_loadsWithOneWarning() async throws {
