@@ -50,6 +50,42 @@ final class WorkerEdgeTests: XCTestCase {
         XCTAssertTrue(run.out.hasSuffix("FAILED:\n  - 150 scenarios failed\n"), run.out.suffix(500).description)
     }
 
+    /// Crashing scenarios on `--parallel 4` with every report, under limits of open files that let
+    /// some workers start: each crashed worker is replaced, or, when the system refuses the
+    /// replacement, the live ones run the rest; every scenario runs once. Under `ulimit -n 24`
+    /// a report's spill file, opened in the middle of the run, took the descriptor a
+    /// replacement needed, and the run stopped with scenarios never run (tester V's F1).
+    func test_run_crashingScenariosWithEveryReportUnderLowLimits_runEveryScenarioWithTheWorkersLeft() throws {
+        for file in 1...10 {
+            try scratch.write(
+                "Features/f\(file).feature",
+                "Feature: F\(file)\n  Scenario: s\n    Given a step that passes\n"
+                    + "  Scenario: c\n    Given a step that calls fatalError\n")
+        }
+        let reports = [
+            "--format", "junit:j.xml", "--format", "json:c.json", "--format", "message:m.ndjson", "--format",
+            "html:b.html", "--format", "rerun:r.txt",
+        ]
+        var fewerButSeveral = 0
+        for limit in 20...30 {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--parallel", "4", "--format", "summary"] + reports, in: project, timeout: 120,
+                environment: ["SWIFT_BACKTRACE": "enable=no"], openFileLimit: limit)
+            let context = "ulimit -n \(limit): exit \(run.code)\n\(run.out.suffix(800))\n\(run.err.suffix(800))"
+            XCTAssertNotEqual(run.code, 0, context)
+            XCTAssertFalse(run.out.contains("PASSED"), context)
+            guard !run.out.contains("worker processes could not be started") else { continue }
+            let started =
+                run.err.split(separator: "\n").first { $0.contains("worker processes the run") }
+                .flatMap { $0.split(separator: " ").dropFirst(3).first.flatMap { Int($0) } } ?? 4
+            guard started >= 2 else { continue }
+            if started < 4 { fewerButSeveral += 1 }
+            XCTAssertTrue(run.out.contains("20 scenarios (10 failed, 10 passed)"), context)
+            XCTAssertFalse(run.out.contains("never run"), context)
+        }
+        XCTAssertGreaterThan(fewerButSeveral, 0, "no limit let two or three of the four workers start")
+    }
+
     /// `--parallel 8` under every limit of open files from one too low for any worker to one
     /// that fits them all: the run either runs every scenario once, with the workers the
     /// system let it start (and says how many when fewer than asked), or says why none could

@@ -20,7 +20,7 @@ final class BookBinder {
     private let dryRun: Bool
     /// The past runs' records, for the marks of each scenario; empty without history.
     let past: [RunHistory.Record]
-    private let spill = SpillBuffer()
+    private let spill: SpillBuffer
     private var chapters: [FeatureChapter] = []
     private(set) var figures = BookFigures()
     /// The scenarios' tags, for the filter.
@@ -36,7 +36,13 @@ final class BookBinder {
     /// Whether test results were given (`--xunit`).
     let resultsKnown: Bool
 
-    init(labels: ReportLabels, title: String, dryRun: Bool, past: [RunHistory.Record]?, resultsKnown: Bool = true) {
+    /// `spill`: where the chapters' parts are kept until the book is bound (made with the
+    /// report, so that its descriptor is taken as the run begins, not in its middle).
+    init(
+        labels: ReportLabels, title: String, dryRun: Bool, past: [RunHistory.Record]?, resultsKnown: Bool = true,
+        spill: SpillBuffer = SpillBuffer()
+    ) {
+        self.spill = spill
         self.resultsKnown = resultsKnown
         self.labels = labels
         self.title = title

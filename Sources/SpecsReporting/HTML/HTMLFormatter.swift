@@ -38,6 +38,9 @@ package final class HTMLFormatter: EventConsumer {
     private var languages: [String: String] = [:]
     /// The book, once the labels' language is known.
     private var binder: BookBinder?
+    /// The book's spill file, opened with the report: a run's descriptors are all taken as it
+    /// begins, so that none it counted on for a worker process is taken in its middle.
+    private let spill = SpillBuffer()
     /// Features closed before the labels' language was known (no language given): written at the end.
     private var waiting: [ReportBook.FeatureEntry] = []
 
@@ -127,7 +130,7 @@ package final class HTMLFormatter: EventConsumer {
         let past = loaded?.records
         let binder = BookBinder(
             labels: ReportLabels.forLanguage(language), title: title, dryRun: dryRun, past: past,
-            resultsKnown: context.results != nil)
+            resultsKnown: context.results != nil, spill: spill)
         self.binder = binder
         return binder
     }

@@ -288,6 +288,14 @@ final class WorkerPool: TestCaseDispatch {
                             waiting = (rerun + waiting).sorted { $0.number < $1.number }
                         } else {
                             workers[slot] = nil
+                            if interruption.current == nil, !stopped {
+                                // No fresh worker could be had (the system refused its descriptors):
+                                // the live ones run what it never began, those idle asked now.
+                                waiting = (rerun + waiting).sorted { $0.number < $1.number }
+                                for other in workers.indices where other != slot && asked[other].isEmpty {
+                                    launch(other)
+                                }
+                            }
                         }
                     }
                 }
@@ -336,12 +344,24 @@ final class WorkerPool: TestCaseDispatch {
         stopped = true
     }
 
-    /// Starts a fresh worker in a lost one's slot; false, and the run stops, when it cannot.
+    /// Starts a fresh worker in a lost one's slot; false when it cannot. When the system refuses
+    /// it (`too many open files`: a report's spill file took a descriptor since the run began)
+    /// while other workers live, the run goes on with those, saying so (`RunSummary.fewerWorkers`);
+    /// else it stops.
     private func replace(_ slot: Int, to consumer: some EventConsumer, summary: inout RunSummary) async -> Bool {
         generations[slot] += 1
         let started = await start(slot, to: consumer, summary: &summary)
-        if case .refused(let why) = started, summary.workersNotStarted == nil { summary.workersNotStarted = why }
         workers[slot] = started.worker
+        if case .refused(let why) = started {
+            let live = workers.indices.filter { $0 != slot && workers[$0] != nil }.count
+            if live > 0 {
+                summary.fewerWorkers =
+                    "--parallel \(options.parallel): a lost worker process could not be replaced (\(why)); the run "
+                    + "goes on with " + (live == 1 ? "the one left" : "the \(live) left")
+                return false
+            }
+            if summary.workersNotStarted == nil { summary.workersNotStarted = why }
+        }
         if workers[slot] == nil { stopped = true }
         return workers[slot] != nil
     }
