@@ -184,7 +184,9 @@ final class StreamingRunTests: XCTestCase {
         let report = try await Self.junit(features, .counts, options: options)
         XCTAssertTrue(report.contains("name=\"same\""), report)
         XCTAssertTrue(report.contains("name=\"same #2\""), report)
-        XCTAssertTrue(report.contains("tests=\"2\" failures=\"1\" skipped=\"1\""), report)
+        // The one fail-fast left unrun is no skip of its own: it fails, "not run" (tester V's F2).
+        XCTAssertTrue(report.contains("tests=\"2\" failures=\"2\" skipped=\"0\""), report)
+        XCTAssertTrue(report.contains("<failure type=\"not run\" message=\"not run: the run ended before"), report)
     }
 
     static func junit(
@@ -264,6 +266,43 @@ final class FeatureFilesTests: XCTestCase {
         for index in [2, 0, 1, 2] {
             XCTAssertEqual(files.feature(at: index).pickles.map(\.id), inOrder[index].pickles.map(\.id))
             XCTAssertEqual(files.feature(at: index).document, inOrder[index].document)
+        }
+    }
+
+    /// A file that holds other scenarios when read again at its turn (saved from an editor, a
+    /// `git pull` during the run) would take the next file's ids, and its results that file's
+    /// names (tester X's X1): it is an error at its start, and the files around it run as surveyed.
+    /// One changed in place, the same scenarios, is read as it is now.
+    func test_featureAt_fileThatChangedSinceTheSurvey_isAnErrorAndTheOthersKeepTheirIds() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func text(_ name: String, _ scenarios: Int, step: String = "a step") -> String {
+            "Feature: \(name)\n" + (0..<scenarios).map { "  Scenario: s\($0)\n    Given \(step)\n" }.joined()
+        }
+        let paths = (0..<3).map { FeaturePath(argument: directory.appendingPathComponent("f\($0).feature").path) }
+        for (index, path) in paths.enumerated() {
+            try text("f\(index)", 2).write(toFile: path.file, atomically: true, encoding: .utf8)
+        }
+        let files = FeatureFiles(surveying: paths)
+        var ids = IncrementingIdGenerator()
+        let inOrder = FeatureLoader.load(paths, ids: &ids)
+        for (scenarios, step) in [(4, "a step"), (1, "a step"), (2, "another step")] {
+            try text("f1", scenarios, step: step).write(toFile: paths[1].file, atomically: true, encoding: .utf8)
+            let changed = files.feature(at: 1)
+            if scenarios == 2 {
+                XCTAssertTrue(changed.errors.isEmpty, "\(changed.errors)")
+                XCTAssertEqual(changed.pickles.map(\.id), inOrder[1].pickles.map(\.id))
+                XCTAssertEqual(changed.pickles.first?.steps.first?.text, "another step")
+            } else {
+                XCTAssertTrue(changed.pickles.isEmpty)
+                XCTAssertEqual(changed.errors.count, 1)
+                XCTAssertTrue(
+                    changed.errors.first?.message.hasPrefix("changed while the run was on") ?? false,
+                    "\(changed.errors)")
+                XCTAssertEqual(changed.errors.first?.location, Location(line: 1, column: 1))
+            }
+            XCTAssertEqual(files.feature(at: 2).pickles.map(\.id), inOrder[2].pickles.map(\.id))
         }
     }
 

@@ -272,10 +272,17 @@ package enum FeatureLoader {
         files.map { load($0, ids: &ids) }
     }
 
-    /// Reads and parses one file alone, its ids counting up from `firstId`.
-    package static func load(_ file: FeaturePath, firstId: Int) -> LoadedFeature {
-        var ids = IncrementingIdGenerator(startingAt: firstId)
-        return load(file, ids: &ids)
+    /// A file that changed between the run's two reads of it (see `FeatureFiles.feature(at:)`):
+    /// an error at its start, its scenarios not run.
+    static func changedSinceTheSurvey(_ file: FeaturePath, source: Source) -> LoadedFeature {
+        LoadedFeature(
+            source: source, document: nil, pickles: [],
+            errors: [
+                ParseError(
+                    message: "changed while the run was on (read when the run began, and again when its scenarios "
+                        + "came up, it holds other scenarios now): it is not run; run it again",
+                    location: Location(line: 1, column: 1))
+            ], lines: file.lines, exactLines: file.exactLines, askedLines: file.askedLines)
     }
 
     /// Reads and parses one file: its errors, if it cannot be read or parsed, are in the result.

@@ -22,6 +22,7 @@ extension Array: FeatureSupply where Element == LoadedFeature {
 package struct FeatureFiles: FeatureSupply {
     /// The files, in the run's order.
     package let paths: [FeaturePath]
+    /// Where each file's ids start, and, last, where the ids of a file after the last would.
     private let idStarts: [Int]
 
     /// Reads and parses every file once, handing each to `visit` in order and then letting it
@@ -61,7 +62,7 @@ package struct FeatureFiles: FeatureSupply {
             first = end
         }
         self.paths = paths
-        idStarts = starts
+        idStarts = starts + [nextId]
     }
 
     /// About how much feature text a survey reads at once.
@@ -92,7 +93,13 @@ package struct FeatureFiles: FeatureSupply {
     /// How many files there are.
     package var count: Int { paths.count }
 
+    /// A file read again that no longer takes the ids the survey counted for it changed since
+    /// (an editor's save, a `git pull` during a long run): its scenarios would take the next
+    /// file's ids, and their results its names. It is not run, and said so.
     package func feature(at index: Int) -> LoadedFeature {
-        FeatureLoader.load(paths[index], firstId: idStarts[index])
+        var ids = IncrementingIdGenerator(startingAt: idStarts[index])
+        let feature = FeatureLoader.load(paths[index], ids: &ids)
+        guard feature.errors.isEmpty, ids.next != idStarts[index + 1] else { return feature }
+        return FeatureLoader.changedSinceTheSurvey(paths[index], source: feature.source)
     }
 }
