@@ -35,7 +35,8 @@ public enum NDJSON {
         let decoder = JSONDecoder()
         var envelopes: [Envelope] = []
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character: a line ends at either.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {

@@ -17,19 +17,22 @@ enum Diagnostics {
         return text
     }
 
-    /// Line `number` of `text` (1-based), without its line end; scans only up to it.
+    /// Line `number` of `text` (1-based), without its line end (`\n` or `\r\n`, as the parser
+    /// counts lines); scans only up to it. Bytes are scanned: `"\r\n"` is one Character, which
+    /// a search for `"\n"` does not find.
     static func line(_ number: Int, of text: String) -> String? {
         guard number >= 1 else { return nil }
+        let bytes = text.utf8
         var current = 1
-        var start = text.startIndex
+        var start = bytes.startIndex
         while current < number {
-            guard let newline = text[start...].firstIndex(of: "\n") else { return nil }
-            start = text.index(after: newline)
+            guard let newline = bytes[start...].firstIndex(of: 0x0A) else { return nil }
+            start = bytes.index(after: newline)
             current += 1
         }
-        let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
-        var line = String(text[start..<end])
-        if line.hasSuffix("\r") { line.removeLast() }
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+        var line = String(decoding: bytes[start..<end], as: UTF8.self)
+        if line.utf8.last == 0x0D { line = String(decoding: line.utf8.dropLast(), as: UTF8.self) }
         return line
     }
 }

@@ -10,7 +10,8 @@ enum TestSourceScanner {
         var types: [(name: String, depth: Int, isXCTest: Bool)] = []
         var pendingTestAttribute = false
         var inBlockComment = false
-        for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character: a CRLF file (a Windows checkout) is split at it too.
+        for rawLine in source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let line = stripCommentsAndStrings(String(rawLine), inBlockComment: &inBlockComment)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let (name, isXCTest) = typeDeclaration(trimmed) {

@@ -26,6 +26,22 @@ final class TestResultsTests: XCTestCase {
         XCTAssertNil(results.outcome(for: TestIdentifier(module: nil, suite: "CartTests", test: "fake")))
     }
 
+    /// A test file with CRLF line ends (committed from Windows) lists its tests as its LF twin
+    /// does: `"\r\n"` is one Character, and a split at `"\n"` read the file as one line.
+    func test_scan_testFileWithCRLFLineEnds_listsItsTests() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specs-scan-\(UUID().uuidString)")
+        let tests = directory.appendingPathComponent("ShopTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text =
+            "import XCTest\n\nfinal class CartTests: XCTestCase {\n    func test_total() {}\n}\n\n"
+            + "import Testing\n\nstruct CouponTests {\n    @Test func halves() {}\n}\n"
+        try text.replacingOccurrences(of: "\n", with: "\r\n")
+            .write(to: tests.appendingPathComponent("CartTests.swift"), atomically: true, encoding: .utf8)
+        let inventory = TestInventory.scan(directory: directory.path)
+        XCTAssertEqual(Set(inventory.tests.map(\.description)), ["CartTests/test_total", "CouponTests/halves"])
+    }
+
     /// A `@Test` at file level is in the suite named after its module, as Swift Testing's xUnit
     /// report names it: `@xctest:ShopTests/unknownCouponThrows` links it and its result counts.
     func test_fileLevelSwiftTestingTest_isLinkableAsModuleSlashFunction() throws {

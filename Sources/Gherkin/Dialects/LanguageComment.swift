@@ -39,7 +39,10 @@ public enum LanguageComment {
 
     /// The language a source names in the comments before its first other line; English if none.
     public static func language(of source: String) -> String {
-        for line in source.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: true) {
+        // "\r\n" is one Character: split at it too, or a CRLF file is one line (read as English).
+        for line in source.split(
+            maxSplits: 50, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        {
             if isBlank(line) { continue }
             guard isComment(line) else { break }
             if let language = language(inLine: line) { return language }
