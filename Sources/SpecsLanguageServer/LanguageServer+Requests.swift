@@ -70,7 +70,8 @@ extension LanguageServer {
 
     /// What completion inserts for a definition, and whether it is the whole step: a Cucumber
     /// Expression's text (see `CompletionText`); a regular expression's text when it is plain
-    /// text between its anchors, else the plain text it starts with, to be completed by hand.
+    /// text between its anchors, else a step made from it (`RegexCompletionText`) that it
+    /// matches, else the plain text it starts with, to be completed by hand.
     func completionOffer(for entry: StepCatalog.Entry) -> CompletionOffer? {
         guard entry.isRegularExpression else {
             guard let plain = CompletionText.text(for: entry.expression, snippets: false) else { return nil }
@@ -83,6 +84,12 @@ extension LanguageServer {
         if pattern.hasSuffix("$"), !pattern.dropLast().contains(where: special.contains) {
             let text = String(pattern.dropLast())
             return CompletionOffer(newText: text, plain: text, complete: true)
+        }
+        // A step made from the pattern, with a value for each group, when the definition matches it.
+        if let made = RegexCompletionText.text(for: entry.expression), !made.plain.isEmpty,
+            catalog.matches(made.plain).contains(entry)
+        {
+            return CompletionOffer(newText: snippets ? made.snippet : made.plain, plain: made.plain, complete: true)
         }
         let prefix = String(pattern.prefix { !special.contains($0) })
         return prefix.isEmpty ? nil : CompletionOffer(newText: prefix, plain: prefix, complete: false)

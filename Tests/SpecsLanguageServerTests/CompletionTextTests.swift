@@ -1,4 +1,5 @@
 import CucumberExpressions
+import Foundation
 import XCTest
 
 @testable import SpecsLanguageServer
@@ -31,6 +32,36 @@ final class CompletionTextTests: XCTestCase {
         XCTAssertEqual(
             CompletionText.text(for: "the customer pays with {string}", snippets: true),
             "the customer pays with ${1:\"text\"}")
+    }
+
+    /// A regular expression's step: its text with a value for each group, optional parts and
+    /// later alternatives left out, matched whole by the pattern (tester W's F7: the text up to
+    /// the first group was inserted, and matched nothing).
+    func test_regexText_patternsWithGroups_makeAStepThePatternMatchesWhole() throws {
+        let cases: [(String, String, String)] = [
+            (#"^a step with (\d+) groups?$"#, "a step with 1 group", "a step with ${1:1} group"),
+            (
+                #"^I have "([^"]*)" in my (cart|basket)$"#, #"I have "text" in my cart"#,
+                #"I have "${1:text}" in my ${2:cart}"#
+            ),
+            (#"^the price is (-?\d+(?:\.\d+)?) EUR$"#, "the price is 1 EUR", "the price is ${1:1} EUR"),
+            (#"^(?:a|an) (\w+) appears$"#, "a text appears", "a ${1:text} appears"),
+            (#"^the user (.*) logs in$"#, "the user text logs in", "the user ${1:text} logs in"),
+            (#"^x{2}y [a-c]$"#, "xxy a", "xxy a"),
+            (#"^a \$ sign costs (\d+)$"#, "a $ sign costs 1", #"a \$ sign costs ${1:1}"#),
+            (#"^it is ([^ ]+) now"#, "it is x now", "it is ${1:x} now"),
+        ]
+        for (pattern, plain, snippet) in cases {
+            let made = try XCTUnwrap(RegexCompletionText.text(for: pattern), pattern)
+            XCTAssertEqual(made.plain, plain, pattern)
+            XCTAssertEqual(made.snippet, snippet, pattern)
+            let regex = try NSRegularExpression(pattern: pattern)
+            let whole = NSRange(made.plain.startIndex..., in: made.plain)
+            XCTAssertEqual(regex.firstMatch(in: made.plain, range: whole)?.range, whole, pattern)
+        }
+        for pattern in [#"^it (?=looks)$"#, #"^(a)\1$"#, #"^open (group$"#, #"^\p{L}+$"#] {
+            XCTAssertNil(RegexCompletionText.text(for: pattern), pattern)
+        }
     }
 
     func test_continuation_valuesTypedForParameters_completesTheRestAfterThem() throws {
