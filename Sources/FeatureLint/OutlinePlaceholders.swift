@@ -23,6 +23,13 @@ package struct OutlinePlaceholders {
         var texts: [(text: String, line: Int, column: Int, plain: Bool, reported: Bool)] = [
             (outline.name, outline.location.line, outline.location.column ?? 1, false, true)
         ]
+        // The same texts whole (a doc string as one), as the compiler fills them.
+        var wholeTexts = [outline.name]
+        for step in outline.steps {
+            wholeTexts += [step.text] + (step.dataTable?.rows.flatMap { $0.cells.map(\.value) } ?? [])
+            if let doc = step.docString { wholeTexts += [doc.content] + (doc.mediaType.map { [$0] } ?? []) }
+        }
+        wholeTexts = wholeTexts.filter { $0.utf8.contains(UInt8(ascii: "<")) }
         for step in outline.steps {
             let column = (step.location.column ?? 1) + step.keyword.unicodeScalars.count
             texts.append((step.text, step.location.line, column, true, true))
@@ -100,16 +107,48 @@ package struct OutlinePlaceholders {
             guard text.reported, blocks.count > 1 else { continue }
             for name in filled where !toldLacking.contains(name) {
                 guard let lacking = blocks.first(where: { !$0.columns.contains(name) }) else { continue }
+                // Unless that block's own columns fill the text otherwise (`<b>>` by a column `b`).
+                if let examples = outline.examples.first(where: { $0.location.line == lacking.line }),
+                    !Self.fill(text.text, header: examples.tableHeader?.cells ?? [], row: examples.tableBody.first)
+                        .text.contains(Array("<".utf8) + name + Array(">".utf8))
+                {
+                    continue
+                }
                 toldLacking.insert(name)
                 let shown = String(decoding: name, as: UTF8.self)
                 missing.append((shown, place(of: shown), text.plain, lacking.line))
             }
         }
-        unusedColumns = outline.examples.flatMap { examples in
+        unusedColumns = outline.examples.flatMap { examples -> [TableCell] in
             let header = examples.tableHeader?.cells ?? []
             let reached = Self.reached(from: used, header: header, rows: examples.tableBody)
-            return header.filter { !reached.contains($0.value) }
+            let unused = header.filter { !reached.contains($0.value) }
+            // Told unused only when the compiler, filling every row, never fills it: a placeholder
+            // a value makes with the text around it (`<<kind>_id>`), or one written over a doc
+            // string's lines, is the compiler's to find, not a scan's.
+            guard !unused.isEmpty else { return [] }
+            var filled: Set<Int> = []
+            for row in examples.tableBody.isEmpty ? [nil] : examples.tableBody.map(Optional.some) {
+                for text in wholeTexts { filled.formUnion(Self.fill(text, header: header, row: row).columns) }
+            }
+            return unused.filter { cell in !header.indices.contains { filled.contains($0) && header[$0] == cell } }
         }
+    }
+
+    /// `text` as the pickle compiler fills it from `row`: each column in the header's order,
+    /// every `<name>` of it replaced by its value, byte for byte; and the columns (by position)
+    /// that found their placeholder at their turn. Without a row, values are empty.
+    static func fill(_ text: String, header: [TableCell], row: TableRow?) -> (text: [UInt8], columns: Set<Int>) {
+        var bytes = Array(text.utf8)
+        var columns: Set<Int> = []
+        for (index, cell) in header.enumerated() {
+            let placeholder = Array("<\(cell.value)>".utf8)
+            guard bytes.contains(placeholder) else { continue }
+            columns.insert(index)
+            let value = row.flatMap { index < $0.cells.count ? $0.cells[index].value : nil } ?? ""
+            bytes = bytes.replacing(placeholder, with: Array(value.utf8))
+        }
+        return (bytes, columns)
     }
 
     /// The columns of one examples block the compiler fills, given the placeholders `used`

@@ -146,6 +146,39 @@ final class FeatureLinterTests: XCTestCase {
         XCTAssertTrue(messages[1].hasSuffix("(it is written in other Unicode than the column: save the file as NFC)"))
     }
 
+    /// Tester Y's Y1: a placeholder a value makes with the text around it (`<<kind>_id>`), one
+    /// written over a doc string's lines (a column named `a\nb`), `<a>b>` filled by `a` before
+    /// `a>b`, and `<b>>` filled by a second block's `b`: no column told unused, no block told it
+    /// keeps the placeholder as written.
+    func test_lint_placeholdersTheCompilerMakesOrFindsFirst_areNoUnusedColumnsOrMissingOnes() {
+        let outline = #"""
+            Feature: F
+
+              Scenario Outline: made
+                Given a <<kind>_id> and <a>b>
+                  """
+                  <a
+                  b>
+                  """
+
+                Examples:
+                  | kind | user_id | a\nb | a | a>b |
+                  | user | 42      | 1    | x | y   |
+
+              Scenario Outline: across blocks
+                Given s <b>>
+
+                Examples:
+                  | b> |
+                  | 1  |
+
+                Examples:
+                  | b |
+                  | 2 |
+            """#
+        XCTAssertEqual(findings(outline), [])
+    }
+
     /// A doc string's lines are read against its opening delimiter: the advice moves the block
     /// whole, since the delimiter moved alone changes the step's text (tester W's F10).
     func test_lint_docStringIndented_advisesMovingTheWholeBlock() {
