@@ -40,9 +40,11 @@ enum DocumentEdits {
 
     /// Whether a new text holds a `\r` that is not the start of a `\r\n` in it: one Neovim
     /// makes a line break.
-    private static func breaks(_ text: String) -> Bool {
-        let units = Array(text.utf16)
-        return units.indices.contains { units[$0] == 13 && ($0 + 1 == units.count || units[$0 + 1] != 10) }
+    private static func breaks(_ text: String) -> Bool { !loneReturns(Array(text.utf16)).isEmpty }
+
+    /// Where `units` hold a `\r` that starts no `\r\n`.
+    private static func loneReturns(_ units: [UInt16]) -> [Int] {
+        units.indices.filter { units[$0] == 13 && ($0 + 1 == units.count || units[$0 + 1] != 10) }
     }
 
     /// The edits of the lines that differ (see `edits`).
@@ -176,9 +178,6 @@ enum DocumentEdits {
     private static func aroundLoneReturns(
         _ was: [UInt16], _ now: [UInt16], before: [Substring], endPastLastLine: Bool
     ) -> [Edit]? {
-        func loneReturns(_ units: [UInt16]) -> [Int] {
-            units.indices.filter { units[$0] == 13 && ($0 + 1 == units.count || units[$0 + 1] != 10) }
-        }
         let (wasReturns, nowReturns) = (loneReturns(was), loneReturns(now))
         guard !wasReturns.isEmpty, wasReturns.count == nowReturns.count else { return nil }
         // The document's end as `edits` ends an edit through its last line.
