@@ -11,13 +11,17 @@ package struct TestInventory: Sendable {
     package static func scan(directory: String) -> TestInventory {
         var inventory = TestInventory()
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return inventory }
+        // Every file is read before any test is named: a class is a test case through a base
+        // class declared in another file.
+        var files: [(declarations: TestSourceScanner.Declarations, module: String?)] = []
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".swift"),
                 let text = try? String(contentsOfFile: directory + "/" + relative, encoding: .utf8)
             else { continue }
             let module = relative.split(separator: "/").first.map(String.init)
-            inventory.tests.formUnion(TestSourceScanner.tests(in: text, module: relative.contains("/") ? module : nil))
+            files.append((TestSourceScanner.declarations(in: text), relative.contains("/") ? module : nil))
         }
+        inventory.tests = TestSourceScanner.tests(in: files)
         return inventory
     }
 

@@ -42,6 +42,41 @@ final class TestResultsTests: XCTestCase {
         XCTAssertEqual(Set(inventory.tests.map(\.description)), ["CartTests/test_total", "CouponTests/halves"])
     }
 
+    /// Tests `swift test` runs that the scanner missed (tester X's X5): a subclass of a base test
+    /// case declared in another file, tests in an extension, parameterized and deprecated
+    /// `@Test`s, and every test after a multi-line string literal holding `/*`.
+    func test_scan_testsThroughABaseClassExtensionsArgumentsAndAfterAStringHoldingAComment_areFound() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specs-scan-\(UUID().uuidString)")
+        let tests = directory.appendingPathComponent("ShopTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = [
+            "Base.swift": "import XCTest\n\nclass ShopTestCase: XCTestCase {\n    func helper() {}\n}\n",
+            "CartTests.swift": "final class CartTests: ShopTestCase {\n    func test_total() {}\n}\n",
+            "PriceTests.swift": "import XCTest\n\nfinal class PriceTests: XCTestCase {}\n\n"
+                + "extension PriceTests {\n    func test_rounding() {}\n}\n",
+            "CouponTests.swift": "import Testing\n\n@Suite struct CouponTests {\n"
+                + "    @Test(arguments: [1, 2, 3]) func discount(percent: Int) {}\n"
+                + "    @available(*, deprecated) @Test func oldOne() {}\n}\n",
+            "IgnoreTests.swift": "import XCTest\n\nfinal class IgnoreTests: XCTestCase {\n"
+                + "    let fixture = \"\"\"\n        Sources/*.generated.swift\n        \"\"\"\n"
+                + "    func test_ignores_generated() {}\n}\n\nfinal class PathTests: XCTestCase {\n"
+                + "    func test_paths() {}\n}\n",
+            "Helpers.swift": "struct Helper {\n    func test_notATest() {}\n}\n"
+                + "extension XCTestCase {\n    func testHelperOfEveryCase() {}\n}\n",
+        ]
+        for (name, text) in files {
+            try text.write(to: tests.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let inventory = TestInventory.scan(directory: directory.path)
+        XCTAssertEqual(
+            Set(inventory.tests.map(\.description)),
+            [
+                "CartTests/test_total", "PriceTests/test_rounding", "CouponTests/discount", "CouponTests/oldOne",
+                "IgnoreTests/test_ignores_generated", "PathTests/test_paths",
+            ])
+    }
+
     /// A `@Test` at file level is in the suite named after its module, as Swift Testing's xUnit
     /// report names it: `@xctest:ShopTests/unknownCouponThrows` links it and its result counts.
     func test_fileLevelSwiftTestingTest_isLinkableAsModuleSlashFunction() throws {
