@@ -146,38 +146,32 @@ enum RegexCompletionText {
 
         /// The index of the `)` that closes the `(` at `index`.
         static func closingParenthesis(in pattern: ArraySlice<Character>, from index: Int) -> Int? {
-            var depth = 0
-            var cursor = index
-            var inClass = false
-            while cursor < pattern.endIndex {
-                switch pattern[cursor] {
-                case "\\": cursor += 1
-                case "[": inClass = true
-                case "]": inClass = false
-                case "(" where !inClass: depth += 1
-                case ")" where !inClass:
-                    depth -= 1
-                    if depth == 0 { return cursor }
-                default: break
-                }
-                cursor += 1
-            }
-            return nil
+            firstIndex(in: pattern, from: index) { character, depth in character == ")" && depth == 0 }
         }
 
         /// The first `|` outside groups and classes.
         static func topLevelBar(in pattern: ArraySlice<Character>) -> Int? {
+            firstIndex(in: pattern, from: pattern.startIndex) { character, depth in character == "|" && depth == 0 }
+        }
+
+        /// The first character from `index` outside classes and escapes that `stop` takes, given
+        /// the depth of the groups around it (counted with it when it opens or closes one).
+        static func firstIndex(
+            in pattern: ArraySlice<Character>, from index: Int, where stop: (Character, _ depth: Int) -> Bool
+        ) -> Int? {
             var depth = 0
-            var cursor = pattern.startIndex
+            var cursor = index
             var inClass = false
             while cursor < pattern.endIndex {
-                switch pattern[cursor] {
+                let character = pattern[cursor]
+                switch character {
                 case "\\": cursor += 1
                 case "[": inClass = true
                 case "]": inClass = false
-                case "(" where !inClass: depth += 1
-                case ")" where !inClass: depth -= 1
-                case "|" where !inClass && depth == 0: return cursor
+                case _ where !inClass:
+                    if character == "(" { depth += 1 }
+                    if character == ")" { depth -= 1 }
+                    if stop(character, depth) { return cursor }
                 default: break
                 }
                 cursor += 1
