@@ -9,13 +9,15 @@ public enum SourceReader {
         try readWithEncoding(path: path, uri: uri).source
     }
 
+    static let tooManyOpenFiles = "cannot be read: too many open files (raise the limit with ulimit -n)"
+
     /// Why the file at `path` cannot be read, as opening it again says.
     static func whyUnreadable(_ path: String) -> String {
         let descriptor = open(path, O_RDONLY)
         let code = descriptor < 0 ? errno : 0
         if descriptor >= 0 { close(descriptor) }
         switch code {
-        case EMFILE, ENFILE: return "cannot be read: too many open files (raise the limit with ulimit -n)"
+        case EMFILE, ENFILE: return tooManyOpenFiles
         case EACCES: return "cannot be read: permission denied"
         case 0: return "cannot be read"
         default: return "cannot be read: " + String(cString: strerror(code))
@@ -203,6 +205,9 @@ public struct SourceError: Error, Sendable, CustomStringConvertible {
     public var column: Int?
     /// Why the file could not be read.
     public var reason: String
+
+    /// Whether the file could not be opened for want of a descriptor (`too many open files`).
+    public var isForWantOfDescriptors: Bool { reason == SourceReader.tooManyOpenFiles }
 
     /// The error as `uri:line:column: error: reason`, the place as precise as known.
     public var description: String {

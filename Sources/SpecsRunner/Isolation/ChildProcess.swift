@@ -247,6 +247,18 @@ package enum OpenFileLimit {
         return reason + " (limit \(limit): raise it with ulimit -n)"
     }
 
+    /// Whether `count` more descriptors could be opened now (each is opened and closed again).
+    package static func allows(_ count: Int) -> Bool {
+        var opened: [Int32] = []
+        defer { for descriptor in opened { close(descriptor) } }
+        for _ in 0..<count {
+            let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return false }
+            opened.append(descriptor)
+        }
+        return true
+    }
+
     /// Whether the process holds as many descriptors as it may (a file that cannot be read
     /// may be no fault of its own).
     package static var reached: Bool {

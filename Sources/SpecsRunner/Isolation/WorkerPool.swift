@@ -311,6 +311,10 @@ final class WorkerPool: TestCaseDispatch {
         for plan in plans where taken.insert(plan.number).inserted { waiting.append(plan) }
     }
 
+    /// The descriptors a run keeps free for its own work when it starts a second worker and more:
+    /// a feature file read by each processor, and some for the runtime.
+    static let keptDescriptors = ProcessInfo.processInfo.activeProcessorCount + 4
+
     /// Starts the pool's `width` workers. When the system refuses a process or its descriptors
     /// after some have started (a low `ulimit -n` for `--parallel 8`), the run goes on with
     /// those, saying so (`RunSummary.fewerWorkers`); when none can start, or one fails to get
@@ -320,6 +324,16 @@ final class WorkerPool: TestCaseDispatch {
         var refused: String?
         var failed = false
         for slot in 0..<width {
+            // A second worker and more start only when the run keeps descriptors beside them for
+            // its own work (the feature files read at their turn, the runtime's own): taken by
+            // workers, files could not be read in the middle of the run, and the runtime could
+            // stop it.
+            if slot > 0, !OpenFileLimit.allows(WorkerProcess.descriptors + Self.keptDescriptors) {
+                refused =
+                    "cannot start another worker process and keep \(Self.keptDescriptors) descriptors for the run's "
+                    + "own files: " + OpenFileLimit.reason(errno: EMFILE)
+                break
+            }
             switch await start(slot, to: consumer, summary: &summary) {
             case .ready(let worker): workers.append(worker)
             case .failed: failed = true

@@ -6,6 +6,10 @@ import Messages
 /// its requests on standard input, its protocol lines on standard output, and what it
 /// writes to standard error kept (its last lines explain a crash) and passed on.
 final class WorkerProcess: Sendable {
+    /// The descriptors a worker takes as it starts: three pipes, both ends (the child's are
+    /// closed in the runner once it runs).
+    static let descriptors = 6
+
     /// How a worker process ended.
     struct Exit: Sendable {
         let status: Int32

@@ -285,6 +285,19 @@ package enum FeatureLoader {
             ], lines: file.lines, exactLines: file.exactLines, askedLines: file.askedLines)
     }
 
+    /// Reads a file; when every descriptor is taken (a worker process being started holds six
+    /// for a moment under a low `ulimit -n`), tries again for up to half a second.
+    private static func readWaitingForADescriptor(_ file: FeaturePath) throws(SourceError) -> Source {
+        var attempts = 0
+        while true {
+            do { return try SourceReader.read(path: file.file, uri: file.path) } catch {
+                attempts += 1
+                guard attempts < 50, error.isForWantOfDescriptors else { throw error }
+                usleep(10_000)
+            }
+        }
+    }
+
     /// Reads and parses one file: its errors, if it cannot be read or parsed, are in the result.
     package static func load<Ids: IdGenerator>(_ file: FeaturePath, ids: inout Ids) -> LoadedFeature {
         func failed(_ source: Source, _ errors: [ParseError]) -> LoadedFeature {
@@ -307,7 +320,7 @@ package enum FeatureLoader {
         }
         let source: Source
         do {
-            source = try SourceReader.read(path: file.file, uri: file.path)
+            source = try readWaitingForADescriptor(file)
         } catch {
             let reason = OpenFileLimit.reached ? "cannot be read: " + OpenFileLimit.reason(errno: EMFILE) : error.reason
             return failed(
