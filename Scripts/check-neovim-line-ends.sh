@@ -64,4 +64,12 @@ cp mixed.feature expected.feature
 cmp -s <(tr -d '\r' <mixed.feature) <(tr -d '\r' <expected.feature) && result=ok || result=failed
 check "mixed line ends: the lines are what specs format writes, line ends aside" "$result"
 
+# A doc string's line that ends CRLF in a file of LF: no line is added to the doc string.
+printf 'Feature: F\nScenario: S\nWhen b\n"""json\n\nw\r\n"""\n\n' >mixeddoc.feature
+cp mixeddoc.feature mixeddoc.expected.feature
+"$specs" format mixeddoc.expected.feature >/dev/null 2>&1
+neovim_format mixeddoc.feature
+cmp -s <(tr -d '\r' <mixeddoc.feature) <(tr -d '\r' <mixeddoc.expected.feature) && result=ok || result=failed
+check "mixed line ends around a doc string: the lines are what specs format writes, line ends aside" "$result"
+
 [ "$failures" = 0 ] || { echo "check-neovim-line-ends: $failures failed" >&2; exit 1; }

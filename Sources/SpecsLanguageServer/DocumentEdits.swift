@@ -211,20 +211,22 @@ enum DocumentEdits {
 
     /// The edit of the text `was` (UTF-16, from `start`: a line's start, or inside a line after a
     /// lone `\r`) into `now`, without the characters they start and end with alike; never cut
-    /// inside a `\r\n` or a surrogate pair, nor after a `\r` (of `\r\r\n`, the first is what
+    /// inside a `\r\n` or a surrogate pair of either, nor after a `\r` (of `\r\r\n`, the first is what
     /// Neovim shows in its line). `end` is where lines through the document's end end.
     private static func trim(_ was: [UInt16], _ now: [UInt16], from start: Position, end: Position?) -> Edit {
-        func splits(_ offset: Int) -> Bool {
-            offset > 0 && offset < was.count
-                && ((was[offset - 1] == 13 && was[offset] == 10) || UTF16.isTrailSurrogate(was[offset]))
+        // A cut inside a `\r\n` of either text: one of the new text's would leave its `\r` in the
+        // edit and its `\n` outside, and Neovim makes that `\r` a line of its own.
+        func splits(_ text: [UInt16], _ offset: Int) -> Bool {
+            offset > 0 && offset < text.count
+                && ((text[offset - 1] == 13 && text[offset] == 10) || UTF16.isTrailSurrogate(text[offset]))
         }
         let shorter = min(was.count, now.count)
         var head = 0
         while head < shorter, was[head] == now[head] { head += 1 }
-        while splits(head) || (head > 0 && was[head - 1] == 13) { head -= 1 }
+        while splits(was, head) || splits(now, head) || (head > 0 && was[head - 1] == 13) { head -= 1 }
         var tail = 0
         while tail < shorter - head, was[was.count - 1 - tail] == now[now.count - 1 - tail] { tail += 1 }
-        while tail > 0, splits(was.count - tail) { tail -= 1 }
+        while tail > 0, splits(was, was.count - tail) || splits(now, now.count - tail) { tail -= 1 }
         // The position of an offset in `was`, lines ended as the editor ends them.
         let lone = EditorLineEnds.current.loneCarriageReturnEndsLine
         func position(_ offset: Int) -> Position {

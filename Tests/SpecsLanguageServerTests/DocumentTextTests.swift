@@ -230,6 +230,46 @@ final class DocumentTextTests: XCTestCase {
         }
     }
 
+    /// Mixed line ends, lines re-indented, blank lines dropped and added: no new text for Neovim
+    /// holds a `\r` whose `\n` the edit leaves outside (Neovim makes that `\r` a line of its own:
+    /// tester Y's Y2 added a line to a doc string), and the edits applied give the new text.
+    func test_edits_mixedLineEndsForNeovim_neverCutACarriageReturnFromItsLineFeed() {
+        EditorLineEnds.current.loneCarriageReturnEndsLine = false
+        defer { EditorLineEnds.current.loneCarriageReturnEndsLine = true }
+        let old = "Feature: F\nScenario: S\nWhen b\n\"\"\"json\n\nw\r\n\"\"\"\n\n"
+        let new = "Feature: F\n\n  Scenario: S\r\n    When b\r\n      \"\"\"json\r\n\n      w\n      \"\"\"\n"
+        // Lines that end mixed keep each its own line end (by design): the texts compare without `\r`s.
+        func withoutReturns(_ text: String) -> String { text.replacingOccurrences(of: "\r", with: "") }
+        let example = DocumentEdits.edits(from: old, to: new)
+        XCTAssertEqual(withoutReturns(apply(example, to: old)), withoutReturns(new))
+        XCTAssertFalse(example.contains { $0.newText.hasSuffix("\r") }, "\(example)")
+        var generator = SeededGenerator(seed: 7_502)
+        let vocabulary = ["Feature: F", "Scenario: S", "Given a", "\"\"\"json", "\"\"\"", "x", "", "  w", "| a | 1 |"]
+        func end() -> String { Bool.random(using: &generator) ? "\n" : "\r\n" }
+        for _ in 0..<1_000 {
+            let lines = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                (vocabulary.randomElement(using: &generator)!, end())
+            }
+            var changed: [(String, String)] = []
+            for (line, ending) in lines {
+                if line.isEmpty && Bool.random(using: &generator) { continue }
+                changed.append((String(repeating: " ", count: Int.random(in: 0...6, using: &generator)) + line, ending))
+                if Int.random(in: 0..<4, using: &generator) == 0 { changed.append(("", end())) }
+            }
+            let old = lines.map { $0.0 + $0.1 }.joined()
+            let new = changed.map { $0.0 + $0.1 }.joined()
+            let edits = DocumentEdits.edits(from: old, to: new)
+            XCTAssertEqual(
+                withoutReturns(apply(edits, to: old)), withoutReturns(new),
+                "\(old.debugDescription) to \(new.debugDescription)")
+            for edit in edits {
+                let units = Array(edit.newText.utf16)
+                let lone = units.indices.contains { units[$0] == 13 && ($0 + 1 == units.count || units[$0 + 1] != 10) }
+                XCTAssertFalse(lone, "\(old.debugDescription) to \(new.debugDescription): \(edits)")
+            }
+        }
+    }
+
     func test_language_crlfAndByteOrderMark_readTheLanguageLine() {
         XCTAssertEqual(DocumentText.language(of: "\u{FEFF}# language: fr\r\nFonctionnalité: F\r\n"), "fr")
         XCTAssertEqual(DocumentText.language(of: "Feature: F\n"), "en")
