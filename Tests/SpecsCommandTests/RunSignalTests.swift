@@ -108,7 +108,11 @@ final class RunSignalTests: XCTestCase {
         while !FileManager.default.fileExists(atPath: ledger) && process.isRunning && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        // The book is written once the run has ended: its first bytes in the FIFO say so, however
+        // slow the machine (a fixed half second was too short for a loaded CI, whose SIGTERM then
+        // came while the scenario was still running).
+        var waiting = pollfd(fd: reader.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&waiting, 1, 60_000), 1, "the run wrote no book")
         XCTAssertTrue(process.isRunning, "the run did not wait for the book's reader")
         kill(process.processIdentifier, SIGTERM)
         Thread.sleep(forTimeInterval: 0.3)
