@@ -24,6 +24,9 @@ public enum SpecsCommand {
         await MainActor.run {}
         let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
         if let workerId = ProcessInfo.processInfo.environment[WorkerProtocol.environmentVariable] {
+            // The variable is the worker's alone: a process a step starts (a runner of the team's
+            // own, a nested run) is no worker.
+            unsetenv(WorkerProtocol.environmentVariable)
             return await WorkerCommand.run(workerId: workerId, registry: registry())
         }
         // A run takes SIGINT, SIGTERM and SIGHUP in from now on: one that comes before it

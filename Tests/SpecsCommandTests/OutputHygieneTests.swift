@@ -202,6 +202,25 @@ final class OutputHygieneTests: XCTestCase {
         XCTAssertTrue(run.err.contains("NO-LF\nB-LINE\n"), run.err)
     }
 
+    /// A process a step starts inherits nothing that makes it a worker: a runner it starts (a
+    /// team's own command, a nested run) runs as it would in a shell (tester X's X9: it served as
+    /// a worker on workers, and exited 64).
+    func test_run_processAStepStarts_isNoWorker() throws {
+        try scratch.write("env.sh", "#!/bin/sh\nenv | grep -c '^SPECS_WORKER=' > worker-env.txt\n")
+        chmod(scratch.root.appendingPathComponent("env.sh").path, 0o755)
+        try scratch.write(
+            "Features/env.feature",
+            "Feature: env\n  Scenario: a\n    Given a step that starts \"./env.sh\" in the background\n"
+                + "    And a step that sleeps for 300 ms\n")
+        for isolation in [[], ["--in-process"]] {
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["Features/env.feature", "--format", "summary"] + isolation, in: scratch.root,
+                environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
+            XCTAssertEqual(run.code, 0, run.err)
+            XCTAssertEqual(try scratch.read("worker-env.txt"), "0\n", "\(isolation)")
+        }
+    }
+
     func test_run_fileNamedTwice_runsEachScenarioOnce() throws {
         for paths in [
             ["Features", "Features/a.feature"], ["Features/a.feature", "./Features/a.feature"],
