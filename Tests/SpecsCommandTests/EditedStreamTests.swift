@@ -104,6 +104,64 @@ final class EditedStreamTests: XCTestCase {
         try assertReportFails(stream, saying: "Features/p.feature:2 (step 1 passed and carries an exception)")
     }
 
+    /// Tester X's X8: events out of their order, which no run writes: a step result before its
+    /// step's start or before its test case's start (a FAILED one among them, which the merge
+    /// lost), and an attempt finished twice.
+    func test_report_eventsOutOfTheirOrder_failNamingTheScenario() throws {
+        func index(_ block: [String], _ kind: String) -> Int { block.firstIndex { $0.hasPrefix("{\"\(kind)\"") } ?? 0 }
+        let cases: [(String, ([String]) -> [String])] = [
+            (
+                "a step result came before its step started",
+                { block in
+                    var lines = block
+                    let finished = lines.remove(at: index(block, "testStepFinished"))
+                    lines.insert(finished, at: index(lines, "testStepStarted"))
+                    return lines
+                }
+            ),
+            (
+                "1 of its events came before it started",
+                { block in
+                    var lines = block
+                    let finished = lines.remove(at: index(block, "testStepFinished"))
+                    return [finished] + lines
+                }
+            ),
+            (
+                "1 of its events came before it started",
+                { block in
+                    let failed = block[index(block, "testStepFinished")].replacingOccurrences(
+                        of: "\"status\":\"PASSED\"", with: "\"status\":\"FAILED\",\"message\":\"red\"")
+                    return [failed] + block
+                }
+            ),
+            ("it finished twice", { $0 + [$0[index($0, "testCaseFinished")]] }),
+            (
+                "it finished twice",
+                { block in
+                    let finished = block[index(block, "testCaseFinished")]
+                    return block.dropLast()
+                        + [
+                            finished.replacingOccurrences(
+                                of: "\"willBeRetried\":false", with: "\"willBeRetried\":true"), finished,
+                        ]
+                }
+            ),
+        ]
+        for (words, edit) in cases {
+            try assertReportFails(try edited(edit), saying: "Features/p.feature:2 (attempt 0: \(words))")
+        }
+        // A result whose attempt never starts at all.
+        let orphan = try edited { block in
+            [
+                block[index(block, "testStepFinished")].replacingOccurrences(
+                    of: "\"testCaseStartedId\":\"", with: "\"testCaseStartedId\":\"x")
+            ]
+                + block
+        }
+        try assertReportFails(orphan, saying: "1 step or attempt events of attempts that never started")
+    }
+
     func test_report_testCaseWithoutItsSteps_failsNamingTheScenario() throws {
         let stream = try edited { [$0[0], $0[$0.count - 1]] }
         try assertReportFails(stream, saying: "Features/p.feature:2 (1 of its 1 steps have no result)")

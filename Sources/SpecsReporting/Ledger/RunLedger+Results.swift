@@ -101,6 +101,14 @@ extension RunLedger {
             if let why = result.unsound { tally.unsound.append("\(result.location) (\(why))") }
             if result.isFlaky { tally.flaky.append((result.location, result.pickle.name, result.attempt)) }
         }
+        // Events of attempts that never started: a stream edited, or joined from others.
+        let orphans = earlyEvents.filter { attemptOwners[$0.key] == nil }
+        if !orphans.isEmpty {
+            tally.unsound.append(
+                "\(orphans.values.reduce(0, +)) step or attempt events of attempts that never started ("
+                    + orphans.keys.sorted().prefix(3).joined(separator: ", ") + (orphans.count > 3 ? ", ..." : "") + ")"
+            )
+        }
         return tally
     }
 
@@ -121,6 +129,9 @@ extension RunLedger {
         if let odd = attempts.first(where: { $0.ended && $0.stepsStarted != $0.stepsFinished }) {
             return "attempt \(odd.started.attempt) tells \(odd.stepsFinished) step results and "
                 + "\(odd.stepsStarted) step starts"
+        }
+        if let odd = attempts.first(where: { $0.disorder != nil }), let disorder = odd.disorder {
+            return "attempt \(odd.started.attempt): \(disorder)"
         }
         guard let last = attempts.last, last.ended else { return nil }
         if last.willBeRetried && runFinished != nil {

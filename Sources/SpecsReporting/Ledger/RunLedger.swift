@@ -77,6 +77,8 @@ package final class RunLedger: EventConsumer {
     var records: [String: Record] = [:]
     /// The test case of each attempt (test case started id) of an open document.
     var attemptOwners: [String: String] = [:]
+    /// Events of attempts not started when they came (a stream edited or joined), by attempt id.
+    var earlyEvents: [String: Int] = [:]
     /// What each open document holds, by uri.
     var held: [String: Held] = [:]
     /// Counts the envelopes that may change any result (a document, a definition, a
@@ -117,6 +119,9 @@ package final class RunLedger: EventConsumer {
         var stepsFinished = 0
         /// Where the next step result is looked for first: results come in step order.
         var nextPosition = 0
+        /// What of the attempt no run tells in that order (a step result before its start, the
+        /// attempt finished twice, its events before its start): a stream edited or joined.
+        var disorder: String?
 
         /// Whether the attempt ended, and every step it started ended too.
         var ended: Bool { finished && stepsStarted <= stepsFinished }
@@ -175,14 +180,20 @@ package final class RunLedger: EventConsumer {
         switch envelope {
         case .testCaseStarted(let started):
             attemptOwners[started.id] = started.testCaseId
+            let early = earlyEvents.removeValue(forKey: started.id)
             update(started.testCaseId) { record in
-                record.attempts.append(
-                    Attempt(started: started, results: Array(repeating: nil, count: record.testCase.testSteps.count)))
+                var attempt = Attempt(
+                    started: started, results: Array(repeating: nil, count: record.testCase.testSteps.count))
+                if let early { attempt.disorder = "\(early) of its events came before it started" }
+                record.attempts.append(attempt)
             }
         case .testStepStarted(let started):
             updateAttempt(started.testCaseStartedId) { attempt, _ in attempt.stepsStarted += 1 }
         case .testStepFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, testCase in
+                if attempt.stepsFinished >= attempt.stepsStarted, attempt.disorder == nil {
+                    attempt.disorder = "a step result came before its step started"
+                }
                 attempt.stepsFinished += 1
                 guard
                     let position = testCase.testSteps.index(
@@ -203,6 +214,7 @@ package final class RunLedger: EventConsumer {
             updateAttempt(startedId) { attempt, _ in attempt.attachments.append(attachment) }
         case .testCaseFinished(let finished):
             updateAttempt(finished.testCaseStartedId) { attempt, _ in
+                if attempt.finished, attempt.disorder == nil { attempt.disorder = "it finished twice" }
                 attempt.finished = true
                 attempt.willBeRetried = finished.willBeRetried
             }
@@ -259,7 +271,12 @@ package final class RunLedger: EventConsumer {
     }
 
     private func updateAttempt(_ startedId: String, _ change: (inout Attempt, TestCaseMessage) -> Void) {
-        guard let owner = attemptOwners[startedId] else { return }
+        guard let owner = attemptOwners[startedId] else {
+            // An event of an attempt not started (yet): counted, and told with the attempt, or
+            // without it when none starts.
+            earlyEvents[startedId, default: 0] += 1
+            return
+        }
         update(owner) { record in
             guard let index = record.attempts.lastIndex(where: { $0.started.id == startedId }) else { return }
             change(&record.attempts[index], record.testCase)
