@@ -48,6 +48,9 @@ struct FeatureAnalysis: Sendable {
         let text: String
         var line: Int
         var column: Int
+        /// The whitespace between the keyword (with its one space) and the text, in UTF-16
+        /// units: `Given  a` has one more.
+        var gap = 0
         var texts: [String]
         /// What the step is (context, action, outcome), for a snippet that defines it.
         var type: PickleStepType? = nil
@@ -56,6 +59,10 @@ struct FeatureAnalysis: Sendable {
         /// Set when an edit read the step again since the last full check: its table or doc
         /// string, and an outline's rows, are not known until the next.
         var reread = false
+
+        /// The step's keyword and text as its line holds them, in UTF-16 units: a diagnostic's
+        /// range ends at the text's end, never inside a character after it.
+        var length: Int { (keyword + text).utf16.count + gap }
     }
 
     /// A heading of the outline.
@@ -99,12 +106,16 @@ struct FeatureAnalysis: Sendable {
                     types[id] = step.type
                 }
             }
+            let lineStarts = FeatureLines.starts(of: text)
             steps = (document.feature?.allSteps ?? []).map { step in
                 let texts = Array(Set(pickleTexts[step.id] ?? [])).sorted()
                 return StepSite(
                     keyword: step.keyword, text: step.text, line: step.location.line,
-                    column: step.location.column ?? 1, texts: texts.isEmpty ? [step.text] : texts,
-                    type: types[step.id], table: step.dataTable != nil, docString: step.docString != nil)
+                    column: step.location.column ?? 1,
+                    gap: FeatureLines.gap(
+                        after: step.keyword, onLine: step.location.line, of: text, starts: lineStarts),
+                    texts: texts.isEmpty ? [step.text] : texts, type: types[step.id], table: step.dataTable != nil,
+                    docString: step.docString != nil)
             }.sorted { $0.line < $1.line }
             headings = document.feature.map(Self.headings) ?? []
         } catch {

@@ -70,17 +70,41 @@ enum FeatureLines {
                     if kind == .scenario && outlineKeywords.contains(keyword) { outline.open(at: steps.count) }
                 }
             } else if let (keyword, type) = stepKeywords.first(where: { trimmed.hasPrefix($0.0) }) {
-                let stepText = String(trimmed.dropFirst(keyword.count))
+                // The text as the parser reads it: the whitespace after the keyword's space is no text.
+                let rest = trimmed.dropFirst(keyword.count)
+                let stepText = String(rest.drop(while: \.isWhitespace))
                 lastType = type ?? lastType
                 steps.append(
                     .init(
-                        keyword: keyword, text: stepText, line: index + 1, column: column, texts: [stepText],
-                        type: lastType))
+                        keyword: keyword, text: stepText, line: index + 1, column: column,
+                        gap: rest.utf16.count - stepText.utf16.count, texts: [stepText], type: lastType))
                 afterStep = true
             }
         }
         outline.close(into: &steps)
         return (steps, headings)
+    }
+
+    /// Where each line of `text` starts (lines end at `\n`, so a `\r\n` line too).
+    static func starts(of text: String) -> [String.Index] {
+        var starts = [text.startIndex]
+        var index = text.utf8.startIndex
+        while let newline = text.utf8[index...].firstIndex(of: 10) {
+            index = text.utf8.index(after: newline)
+            starts.append(index)
+        }
+        return starts
+    }
+
+    /// The whitespace (UTF-16 units) between a step's keyword, written first on line `line`
+    /// (1-based) after its indentation, and its text: the parser reads the text without it.
+    static func gap(after keyword: String, onLine line: Int, of text: String, starts: [String.Index]) -> Int {
+        guard line >= 1, line <= starts.count else { return 0 }
+        let end = line < starts.count ? starts[line] : text.endIndex
+        let written = text[starts[line - 1]..<end].drop(while: \.isWhitespace)
+        guard written.hasPrefix(keyword) else { return 0 }
+        let rest = written.dropFirst(keyword.count)
+        return rest.prefix { $0.isWhitespace && !$0.isNewline }.utf16.count
     }
 
     /// The lines of each doc string (1-based), from its opening delimiter to its closing one

@@ -129,7 +129,7 @@ extension LanguageServer {
             for site in analysis.steps where site.texts.contains(where: { !wanted.isDisjoint(with: matches($0)) }) {
                 let start = ["line": site.line - 1, "character": site.column - 1]
                 let end = [
-                    "line": site.line - 1, "character": site.column - 1 + (site.keyword + site.text).utf16.count,
+                    "line": site.line - 1, "character": site.column - 1 + site.length,
                 ]
                 locations.append(["uri": analysis.uri, "range": ["start": start, "end": end]])
             }

@@ -38,7 +38,7 @@ enum StepDiagnostics {
         }
         var result: [[String: Any]] = []
         // In UTF-16, as the protocol counts.
-        let length = (step.keyword + step.text).utf16.count
+        let length = step.length
         if let text = undefined.first {
             // A definition that would match but cannot be registered is named where it is used.
             let unusable = checks.broken(text).first

@@ -105,6 +105,24 @@ final class LanguageServerRefusalTests: LanguageServerCase {
         try stop(session)
     }
 
+    /// A step with more whitespace after its keyword: its diagnostic covers the text to its end,
+    /// never ending inside the emoji after it (tester Y's Y3: eglot froze on a range that split
+    /// 👍), and, while the file does not parse, a defined step so written is no undefined one (Y4).
+    func test_diagnostics_stepWithMoreWhitespaceAfterItsKeyword_coversItsTextAndReadsItAsTheParserDoes() throws {
+        let session = try start()
+        let line = "    Given  an undefined step 👍"
+        try open(session, "Features/gap.feature", "Feature: F\n\n  Scenario: S\n\(line)\n")
+        let diagnostics = try session.diagnostics(uri("Features/gap.feature"))
+        let end = (diagnostics.first?["range"] as? [String: Any])?["end"] as? [String: Any]
+        XCTAssertEqual(end?["character"] as? Int, line.utf16.count, "\(diagnostics)")
+        try open(
+            session, "Features/typed.feature",
+            "Feature: F\n\n  Scenario: S\n    Given  \t a step that passes\n\n  Scenari: being typed\n")
+        let described = Self.described(try session.diagnostics(uri("Features/typed.feature")))
+        XCTAssertEqual(described.map { String($0.prefix { $0 != ":" }) }, ["5 parse-error"], "\(described)")
+        try stop(session)
+    }
+
     func test_completion_clientWithSnippets_filtersOnPlainText() throws {
         let session = try start(capabilities: [
             "textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]
