@@ -186,15 +186,24 @@ final class OutputHygieneTests: XCTestCase {
             String(run.err.suffix(300)))
     }
 
+    /// A shell script `name` running `command`, and `Features/FEATURE.feature` whose first
+    /// scenario starts it in the background and sleeps `sleeping` ms; `then` follows.
+    private func backgroundScript(
+        _ name: String, _ command: String, feature: String, sleeping: Int, then: String = ""
+    ) throws {
+        try scratch.write(name, "#!/bin/sh\n\(command)\n")
+        chmod(scratch.root.appendingPathComponent(name).path, 0o755)
+        try scratch.write(
+            "Features/\(feature).feature",
+            "Feature: \(feature)\n  Scenario: a\n    Given a step that starts \"./\(name)\" in the background\n"
+                + "    And a step that sleeps for \(sleeping) ms\n" + then)
+    }
+
     func test_run_stepWritingToStandardErrorWithoutALineFeed_isShownOnALineOfItsOwn() throws {
         // Not held until a later scenario's line ends it (`NO-LFB-LINE`).
-        try scratch.write("no-lf.sh", "#!/bin/sh\nprintf 'NO-LF' >&2\n")
-        chmod(scratch.root.appendingPathComponent("no-lf.sh").path, 0o755)
-        try scratch.write(
-            "Features/nolf.feature",
-            "Feature: nolf\n  Scenario: a\n    Given a step that starts \"./no-lf.sh\" in the background\n"
-                + "    And a step that sleeps for 400 ms\n  Scenario: b\n"
-                + "    Given a step that writes \"B-LINE\" to standard error\n")
+        try backgroundScript(
+            "no-lf.sh", "printf 'NO-LF' >&2", feature: "nolf", sleeping: 400,
+            then: "  Scenario: b\n    Given a step that writes \"B-LINE\" to standard error\n")
         let run = try ExecutableRun.run(
             "misbehaving-specs", ["Features/nolf.feature", "--format", "summary"], in: scratch.root,
             environment: ["SPECS_FIXTURE_UNRULY_STEPS": "1"])
@@ -206,12 +215,7 @@ final class OutputHygieneTests: XCTestCase {
     /// team's own command, a nested run) runs as it would in a shell (tester X's X9: it served as
     /// a worker on workers, and exited 64).
     func test_run_processAStepStarts_isNoWorker() throws {
-        try scratch.write("env.sh", "#!/bin/sh\nenv | grep -c '^SPECS_WORKER=' > worker-env.txt\n")
-        chmod(scratch.root.appendingPathComponent("env.sh").path, 0o755)
-        try scratch.write(
-            "Features/env.feature",
-            "Feature: env\n  Scenario: a\n    Given a step that starts \"./env.sh\" in the background\n"
-                + "    And a step that sleeps for 300 ms\n")
+        try backgroundScript("env.sh", "env | grep -c '^SPECS_WORKER=' > worker-env.txt", feature: "env", sleeping: 300)
         for isolation in [[], ["--in-process"]] {
             let run = try ExecutableRun.run(
                 "misbehaving-specs", ["Features/env.feature", "--format", "summary"] + isolation, in: scratch.root,
