@@ -103,7 +103,7 @@ extension LanguageServer {
                 keywordLength -= 1
             }
             add(line: step.line - 1, start: step.column - 1, length: keywordLength, type: 0)
-            let textStart = step.column - 1 + step.keyword.utf16.count
+            let textStart = step.column - 1 + step.keyword.utf16.count + step.gap
             // An outline's step shows its placeholders, which no definition matches as written.
             // A step with a lone `\r` goes on on the next line, where its arguments are not placed.
             guard step.texts.count == 1, step.texts[0] == step.text, !step.text.utf8.contains(13) else { continue }

@@ -123,6 +123,27 @@ final class LanguageServerRefusalTests: LanguageServerCase {
         try stop(session)
     }
 
+    /// An argument's token stands on the argument when more whitespace follows the keyword.
+    func test_semanticTokens_stepWithMoreWhitespaceAfterItsKeyword_placeItsArgument() throws {
+        let session = try start()
+        let line = "    Given  \t a step that sleeps for 5 ms"
+        try open(session, "Features/tokens.feature", "Feature: F\n\n  Scenario: S\n\(line)\n")
+        let response = try session.response(
+            try session.request(
+                "textDocument/semanticTokens/full", ["textDocument": ["uri": uri("Features/tokens.feature")]]))
+        let data = ((response["result"] as? [String: Any])?["data"] as? [Int]) ?? []
+        var (row, column) = (0, 0)
+        var found: [(Int, Int, Int)] = []
+        for index in stride(from: 0, to: data.count - 4, by: 5) {
+            column = data[index] == 0 ? column + data[index + 1] : data[index + 1]
+            row += data[index]
+            found.append((row, column, data[index + 2]))
+        }
+        let five = line.utf16.count - " ms".utf16.count - 1
+        XCTAssertTrue(found.contains { $0 == (3, five, 1) }, "\(found)")
+        try stop(session)
+    }
+
     func test_completion_clientWithSnippets_filtersOnPlainText() throws {
         let session = try start(capabilities: [
             "textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]
