@@ -23,9 +23,12 @@ extension LanguageServer {
         let indent = typedLine.prefix { $0 == " " || $0 == "\t" }
         let rest = typedLine.dropFirst(indent.count)
         guard let keyword = keywords.first(where: { rest.hasPrefix($0) }) else { return [] as [Any] }
-        let typedAsWritten = String(rest.dropFirst(keyword.count))
+        // The text begins after the whitespace that follows the keyword (`And   a step`), as the
+        // parser reads it.
+        let afterKeyword = rest.dropFirst(keyword.count)
+        let typedAsWritten = String(afterKeyword.drop { $0 == " " || $0 == "\t" })
         let typed = typedAsWritten.lowercased()
-        let start = indent.utf16.count + keyword.utf16.count
+        let start = indent.utf16.count + keyword.utf16.count + afterKeyword.utf16.count - typedAsWritten.utf16.count
         let typedRange: [String: Any] = [
             "start": ["line": line, "character": start], "end": ["line": line, "character": character],
         ]

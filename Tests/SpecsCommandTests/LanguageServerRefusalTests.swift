@@ -144,6 +144,32 @@ final class LanguageServerRefusalTests: LanguageServerCase {
         try stop(session)
     }
 
+    /// Completion after a keyword followed by more whitespace (`And   a step th`, aligned
+    /// keywords): the text is matched as the parser reads it, and the edit starts where it does
+    /// (tester Y's Y7: no items).
+    func test_completion_moreWhitespaceAfterTheKeyword_completesTheText() throws {
+        let session = try start()
+        for (line, typed) in [
+            ("    Given  a step th", "a step th"), ("    And \t a step that pa", "a step that pa"),
+            ("    *  a step th", "a step th"),
+        ] {
+            try open(session, "Features/c.feature", "Feature: C\n\n  Scenario: s\n\(line)\n")
+            let reply = try session.response(
+                try session.request(
+                    "textDocument/completion",
+                    [
+                        "textDocument": ["uri": uri("Features/c.feature")],
+                        "position": ["line": 3, "character": line.utf16.count],
+                    ]))
+            let items = ((reply["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+            let item = items.first { ($0["label"] as? String) == "a step that passes" }
+            let range = (item?["textEdit"] as? [String: Any])?["range"] as? [String: Any]
+            let start = (range?["start"] as? [String: Any])?["character"] as? Int
+            XCTAssertEqual(start, line.utf16.count - typed.utf16.count, "\(line): \(items.count) items")
+        }
+        try stop(session)
+    }
+
     func test_completion_clientWithSnippets_filtersOnPlainText() throws {
         let session = try start(capabilities: [
             "textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]
