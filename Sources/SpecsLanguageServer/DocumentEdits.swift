@@ -42,6 +42,9 @@ enum DocumentEdits {
     /// makes a line break.
     private static func breaks(_ text: String) -> Bool { !loneReturns(Array(text.utf16)).isEmpty }
 
+    /// Whether some edit's new text holds a `\r` that starts no `\r\n` in it.
+    static func holdLoneReturns(_ edits: [Edit]) -> Bool { edits.contains { breaks($0.newText) } }
+
     /// Where `units` hold a `\r` that starts no `\r\n`.
     private static func loneReturns(_ units: [UInt16]) -> [Int] {
         units.indices.filter { units[$0] == 13 && ($0 + 1 == units.count || units[$0 + 1] != 10) }

@@ -237,9 +237,7 @@ extension LanguageServer {
     func formatting(_ uri: String) throws(ProtocolError) -> Any {
         guard let analysis = parsed(uri) else { return [] as [Any] }
         guard analysis.text.utf8.count <= FeatureAnalysis.largestChecked else {
-            // Named as `specs format` takes it, run in the package: relative to the package's folder.
-            var name = URL(string: uri)?.path ?? uri
-            if let folder = projectFolder, name.hasPrefix(folder + "/") { name.removeFirst(folder.count + 1) }
+            let name = formatName(uri)
             throw .requestFailed(
                 "\(name) is too large to format in the editor (larger than "
                     + "\(FeatureAnalysis.largestChecked >> 20) MB): `specs format \(name)` formats it.")
@@ -249,9 +247,24 @@ extension LanguageServer {
         let formatted = FeatureFormatter(indentation: style.indentation(of: uri)).format(
             document, source: analysis.body, byteOrderMark: analysis.byteOrderMark)
         let neovim = Self.isNeovim(initializeParameters)
-        return DocumentEdits.edits(from: analysis.text, to: formatted, endPastLastLine: neovim).map { edit in
-            ["range": edit.range.json, "newText": edit.newText] as [String: Any]
+        let edits = DocumentEdits.edits(from: analysis.text, to: formatted, endPastLastLine: neovim)
+        // An editor that makes every `\r` of a new text a line break (Neovim) is refused edits that
+        // keep one the formatter keeps but could not be cut around (another lone `\r` goes):
+        // applied, they would split a step or change a doc string.
+        if !EditorLineEnds.current.loneCarriageReturnEndsLine, DocumentEdits.holdLoneReturns(edits) {
+            let name = formatName(uri)
+            throw .requestFailed(
+                "\(name) holds carriage returns alone in its lines, which this editor would make line breaks of: "
+                    + "`specs format \(name)` formats it.")
         }
+        return edits.map { edit in ["range": edit.range.json, "newText": edit.newText] as [String: Any] }
+    }
+
+    /// A document's path as `specs format` takes it, run in the package: relative to its folder.
+    private func formatName(_ uri: String) -> String {
+        var name = URL(string: uri)?.path ?? uri
+        if let folder = projectFolder, name.hasPrefix(folder + "/") { name.removeFirst(folder.count + 1) }
+        return name
     }
 
     /// The features, rules and scenarios of the project whose titles hold the query.

@@ -231,6 +231,27 @@ final class LanguageServerLineEndTests: LanguageServerCase {
         try stop(session)
     }
 
+    /// A lone `\r` the formatter keeps beside one it takes away (layout): the edits cannot be cut
+    /// around the kept one, and Neovim would make it a line break (tester Y's Y5: a table cell
+    /// split, a doc string changed). Neovim is answered an error naming `specs format`; another
+    /// editor gets the edits.
+    func test_formatting_loneReturnKeptBesideOneTakenAway_isRefusedForNeovimNamingSpecsFormat() throws {
+        let text = "Feature: F\nScenario: S\n   And  d\n\t\"\"\"\n \r w\n\t\"\"\"\n  \r  * e\n"
+        for client in [["name": "Neovim"], ["name": "Visual Studio Code"]] {
+            let session = try start(clientInfo: client)
+            try open(session, "Features/lone.feature", text)
+            let reply = try format(session, "Features/lone.feature")
+            if client["name"] == "Neovim" {
+                let message = (reply["error"] as? [String: Any])?["message"] as? String ?? ""
+                XCTAssertTrue(message.contains("specs format Features/lone.feature"), "\(reply)")
+                XCTAssertNil(reply["result"])
+            } else {
+                XCTAssertNotNil(reply["result"] as? [Any], "\(reply)")
+            }
+            try stop(session)
+        }
+    }
+
     func test_formatting_tooLargeForTheEditor_answersAnErrorNamingSpecsFormat() throws {
         let scenario = "  Scenario: s\n    Given a step that passes\n"
         let text = "Feature: Large\n" + String(repeating: scenario, count: (4 << 20) / scenario.utf8.count + 1)
