@@ -359,9 +359,9 @@ final class WorkerPool: TestCaseDispatch {
     }
 
     /// Starts a fresh worker in a lost one's slot; false when it cannot. When the system refuses
-    /// it (`too many open files`: a report's spill file took a descriptor since the run began)
-    /// while other workers live, the run goes on with those, saying so (`RunSummary.fewerWorkers`);
-    /// else it stops.
+    /// it (`too many open files`: a descriptor was taken since the run began) while other
+    /// workers live, the run goes on with those, saying so (`RunSummary.fewerWorkers`); else it
+    /// stops.
     private func replace(_ slot: Int, to consumer: some EventConsumer, summary: inout RunSummary) async -> Bool {
         generations[slot] += 1
         let started = await start(slot, to: consumer, summary: &summary)
