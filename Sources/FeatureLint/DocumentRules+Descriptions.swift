@@ -3,9 +3,11 @@ import Gherkin
 /// Which descriptions a run reads for lost steps (`FeatureLinter.descriptionKeywords`): found
 /// from the document alone, without the file's lines.
 extension DocumentRules {
-    /// A description of the feature, the line of the heading it follows, and the examples whose
-    /// values a lost step's placeholders take (an outline's, or an examples block's own).
-    typealias Described = (text: String, after: Int, examples: [Examples])
+    /// A description of the feature, the line of the heading it follows, the examples whose
+    /// values a lost step's placeholders take (an outline's, or an examples block's own), and,
+    /// for a description where the grammar takes no step (a feature's, a rule's, an examples
+    /// block's), what it describes.
+    typealias Described = (text: String, after: Int, examples: [Examples], stepless: String?)
 
     /// The feature's descriptions where a line may have been lost to a misspelt or another
     /// language's keyword: one whose last line reads as a step, and any with a colon in it (a
@@ -21,7 +23,7 @@ extension DocumentRules {
             return made
         }
         var found: [Described] = []
-        func add(_ text: String, after line: Int, examples: [Examples] = []) {
+        func add(_ text: String, after line: Int, examples: [Examples] = [], stepless: String? = nil) {
             guard !text.isEmpty else { return }
             if !text.utf8.contains(UInt8(ascii: ":")) {
                 // Lost steps stand last: a description whose last line reads as no step lost none
@@ -30,19 +32,21 @@ extension DocumentRules {
                     StepLookalike.reading(last, in: words) != nil
                 else { return }
             }
-            found.append((text, line, examples))
+            found.append((text, line, examples, stepless))
         }
-        add(feature.description, after: feature.location.line)
+        add(feature.description, after: feature.location.line, stepless: "a feature")
         feature.walk { block in
             switch block {
             case .rule(let rule):
-                add(rule.description, after: rule.location.line)
+                add(rule.description, after: rule.location.line, stepless: "a rule")
             case .background(let background, _):
                 add(background.description, after: background.location.line)
             case .scenario(let scenario, _):
                 add(scenario.description, after: scenario.location.line, examples: scenario.examples)
                 for examples in scenario.examples {
-                    add(examples.description, after: examples.location.line, examples: [examples])
+                    add(
+                        examples.description, after: examples.location.line, examples: [examples],
+                        stepless: "an examples block")
                 }
             }
         }

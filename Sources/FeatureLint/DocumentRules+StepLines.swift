@@ -6,10 +6,12 @@ extension DocumentRules {
     /// runs. Only the description's last lines are read, those that all read as steps up to
     /// its end (where the misread steps stand, before the steps that were read): a line of
     /// prose among or after them (`The cart is empty.`) is a description, not a step. In an
-    /// outline's description (`examples`), a line's placeholders take the examples' values.
+    /// outline's description (`examples`), a line's placeholders take the examples' values. In a
+    /// description where the grammar takes no step (`stepless`: a feature's, a rule's, an
+    /// examples block's), the keyword put right leaves the line description text: it is told so.
     func steps(
         inDescription lines: [(number: Int, text: Substring)], dialect: Dialect, examples: [Examples] = [],
-        into findings: inout Findings
+        stepless: String? = nil, into findings: inout Findings
     ) {
         let words = StepLookalike.DialectWords(dialect)
         let definedStep = definedStep.map { Self.definedWithValues($0, of: examples) }
@@ -29,7 +31,12 @@ extension DocumentRules {
                 reading = foreign
             }
             let column = raw.prefix(while: \.isWhitespace).count + 1
-            let lost = "the line is description text, and its step never runs"
+            let lost =
+                "the line is description text, and its step never runs"
+                + (stepless.map {
+                    " (no step runs in \($0)'s description, whatever its keyword: put it in a scenario)"
+                }
+                    ?? "")
             switch reading {
             case .step:
                 continue

@@ -18,7 +18,9 @@ struct DocumentRules {
                 column: feature.location.column ?? 1)
         }
         indentation(feature.location, expected: 0, what: "Feature", into: &findings)
-        description(feature.description, after: feature.location.line, language: feature.language, into: &findings)
+        description(
+            feature.description, after: feature.location.line, language: feature.language, stepless: "a feature",
+            into: &findings)
         tags(feature.tags, expected: 0, into: &findings)
         var names: [String: Int] = [:]
         feature.walk { block in
@@ -26,7 +28,9 @@ struct DocumentRules {
             case .rule(let rule):
                 indentation(rule.location, expected: 2, what: "Rule", into: &findings)
                 tags(rule.tags, expected: 2, into: &findings)
-                description(rule.description, after: rule.location.line, language: feature.language, into: &findings)
+                description(
+                    rule.description, after: rule.location.line, language: feature.language, stepless: "a rule",
+                    into: &findings)
             case .background(let background, let rule):
                 self.background(background, indent: rule == nil ? 2 : 4, into: &findings)
             case .scenario(let scenario, let rule):
@@ -39,8 +43,10 @@ struct DocumentRules {
 
     /// The description rules alone (`misspelt-keyword`, `other-language-keyword`) on `described`.
     func checkDescriptions(_ described: [Described], into findings: inout Findings) {
-        for (text, line, examples) in described {
-            description(text, after: line, language: feature.language, examples: examples, into: &findings)
+        for (text, line, examples, stepless) in described {
+            description(
+                text, after: line, language: feature.language, examples: examples, stepless: stepless,
+                into: &findings)
         }
     }
 
@@ -94,7 +100,7 @@ struct DocumentRules {
             indentation(examples.location, expected: indent + 2, what: examples.keyword, into: &findings)
             description(
                 examples.description, after: examples.location.line, language: feature.language,
-                examples: [examples], into: &findings)
+                examples: [examples], stepless: "an examples block", into: &findings)
             if let header = examples.tableHeader {
                 rows([header] + examples.tableBody, indent: indent + 4, into: &findings)
             }
@@ -172,9 +178,11 @@ struct DocumentRules {
     /// scenario or background whose steps follow it (and so were read as description), a rule
     /// whose scenarios follow it, examples whose table follows it. A heading in prose
     /// (`Rules:`, `EXAMPLES:`, `. Scenario:`) is no misspelling.
-    /// `examples`: an outline's, when the description is of one.
+    /// `examples`: an outline's, when the description is of one. `stepless`: what the description
+    /// describes, where the grammar takes no step (a feature, a rule, an examples block).
     private func description(
-        _ text: String, after line: Int, language: String, examples: [Examples] = [], into findings: inout Findings
+        _ text: String, after line: Int, language: String, examples: [Examples] = [], stepless: String? = nil,
+        into findings: inout Findings
     ) {
         guard !text.isEmpty, let dialect = Dialect.named(language) else { return }
         let headers = KeywordLookalike.headers(of: dialect)
@@ -182,7 +190,7 @@ struct DocumentRules {
         // Spaces at the end of a description's line are its text, as the parser reads it (the
         // formatter keeps them): no layout to warn of.
         findings.remove("trailing-spaces", onLines: Set(described.map(\.0)))
-        steps(inDescription: described, dialect: dialect, examples: examples, into: &findings)
+        steps(inDescription: described, dialect: dialect, examples: examples, stepless: stepless, into: &findings)
         for (lineNumber, raw) in described {
             let trimmed = raw.trimmingSpaces
             guard let colon = trimmed.firstIndex(of: ":") else {

@@ -51,6 +51,17 @@ final class DescriptionKeywordTests: XCTestCase {
             Self.places(warnings),
             ["Features/places.feature:2:3:", "Features/places.feature:5:5:", "Features/places.feature:11:9:"], run.err)
         XCTAssertEqual(run.code, 0, run.out + run.err)
+        // There no step runs whatever its keyword: the advice says where one belongs (tester Y's Y8).
+        for place in ["a feature", "a rule", "an examples block"] {
+            XCTAssertTrue(
+                run.err.contains(
+                    "(no step runs in \(place)'s description, whatever its keyword: put it in a scenario)"),
+                place + ": " + run.err)
+        }
+        // Lint, without the definitions, reads the keywords it knows: the rule's and the examples block's.
+        let lint = try ExecutableRun.run("misbehaving-specs", ["lint", "Features/places.feature"], in: project)
+        XCTAssertEqual(
+            lint.out.components(separatedBy: "whatever its keyword: put it in a scenario").count - 1, 2, lint.out)
     }
 
     func test_run_carriageReturnAloneHidingAStep_isWarnedAtItsPlace() throws {
