@@ -177,8 +177,14 @@ struct FeatureAnalysis: Sendable {
     /// Where a 1-based line and column counted in Unicode scalars of the body (as the parser and
     /// the linter count) lie in the text as the editor counts it: its protocol line (1-based, a
     /// lone `\r` ending one), its UTF-16 column (1-based, after a byte order mark on line 1)
-    /// and the UTF-16 length of the scalar there.
+    /// and the UTF-16 length of the scalar there (0 at or past the line's end). A place past the
+    /// last line (the parser's end of file, after a final line feed or without one) is the end of
+    /// the last line: a range an editor is sent lies inside its document.
     func utf16Place(line: Int, character: Int) -> (line: Int, column: Int, length: Int) {
+        var (line, character) = (line, character)
+        let lastLine =
+            lines == nil ? DocumentText.lineCount(of: body) : body.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+        if line > lastLine { (line, character) = (lastLine, Int.max) }
         let written: Substring.UnicodeScalarView
         if lines == nil {
             written = DocumentText.line(max(0, line - 1), of: body).unicodeScalars
@@ -191,7 +197,7 @@ struct FeatureAnalysis: Sendable {
         let at = written.dropFirst(max(0, character - 1)).first
         let column = column(before + 1, line: line)
         let place = lines?.place(line: line, column: column) ?? (line: line, column: column)
-        return (place.line, place.column, at.map(UTF16.width) ?? 1)
+        return (place.line, place.column, at.map(UTF16.width) ?? 0)
     }
 
     private static func headings(_ feature: Feature) -> [Heading] {
@@ -282,7 +288,7 @@ struct FeatureAnalysis: Sendable {
         data: [String: Any]? = nil
     ) -> [String: Any] {
         let start = ["line": max(0, line - 1), "character": max(0, column - 1)]
-        let end = ["line": max(0, line - 1), "character": max(0, column - 1) + max(1, length)]
+        let end = ["line": max(0, line - 1), "character": max(0, column - 1) + max(0, length)]
         var diagnostic: [String: Any] = [
             "range": ["start": start, "end": end], "severity": severity, "code": code, "source": "specs",
             "message": message,

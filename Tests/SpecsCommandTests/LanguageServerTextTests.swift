@@ -147,6 +147,37 @@ final class LanguageServerTextTests: LanguageServerCase {
         try stop(session)
     }
 
+    func test_diagnostics_fileEndingTooEarly_rangeInsideTheDocument() throws {
+        let session = try start()
+        // An unclosed doc string: the parser tells the end of the file, a line past the last.
+        let texts = [
+            "ended.feature": "Feature: F\n  Scenario: s\n    Given a step that passes\n      \"\"\"\n      text\n",
+            "unended.feature": "Feature: F\n  Scenario: s\n    Given a step that passes\n      \"\"\"\n      text",
+            "crlf.feature":
+                "Feature: F\r\n  Scenario: s\r\n    Given a step that passes\r\n      \"\"\"\r\n      text\r\n",
+        ]
+        for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+            try open(session, "Features/\(name)", text)
+            let error = try session.diagnostics(uri("Features/\(name)")).first {
+                $0["code"] as? String == "parse-error"
+            }
+            let range = error?["range"] as? [String: [String: Int]]
+            let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for end in ["start", "end"] {
+                let line = try XCTUnwrap(range?[end]?["line"], "\(name): \(String(describing: error))")
+                let character = try XCTUnwrap(range?[end]?["character"])
+                XCTAssertLessThan(line, lines.count, "\(name): \(end) past the last line: \(String(describing: error))")
+                if line < lines.count {
+                    XCTAssertLessThanOrEqual(
+                        character, lines[line].utf16.count,
+                        "\(name): \(end) past its line's end: \(String(describing: error))")
+                }
+            }
+        }
+        try stop(session)
+    }
+
     func test_diagnostics_fileWithAParseError_showWhatSpecsLintShows() throws {
         let text =
             "Feature: lint   \n\n  Scenario: one\n    Given a step that passes  \n\n  Scenario: one\n"
