@@ -67,6 +67,12 @@ struct RerunFile {
     static func places(in line: Substring) -> [String] {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
+        // A line that names one file whose path holds `.feature ` (a folder `my.feature files`) is that file.
+        if let whole = trimmed.wholeMatch(of: #/(.*?\.feature)(?::\d+)*/#),
+            FileManager.default.fileExists(atPath: String(whole.output.1))
+        {
+            return [trimmed]
+        }
         let found = trimmed.matches(of: #/\S.*?\.feature(?::\d+)*(?=\s|$)/#).map { String($0.output) }
         return found.isEmpty ? [trimmed] : found
     }

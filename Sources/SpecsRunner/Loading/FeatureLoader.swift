@@ -136,7 +136,7 @@ package enum FeatureLoader {
                 let reason =
                     loops
                     ? "a symbolic link loop: its links lead to each other"
-                    : dangling ? "a link to nothing" : "no such file or directory"
+                    : dangling ? "a link to nothing" : notUTF8(entry.path) ?? "no such file or directory"
                 problems.append(PathProblem(path: entry.path, reason: reason))
                 continue
             }
@@ -161,7 +161,8 @@ package enum FeatureLoader {
             walk(base, found: &found, problems: &problems, visited: &visited)
             files += found.sorted().map { FeaturePath(path: $0, lines: []) }
         }
-        return (mergingDuplicates(files), problems)
+        let named = separatingUnnameable(mergingDuplicates(files))
+        return (named.files, problems + named.problems)
     }
 
     /// Each file once, where it was first named: paths that name one file (`Features` and
@@ -254,7 +255,9 @@ package enum FeatureLoader {
                 } else if name.hasSuffix(".feature") {
                     // A link whose target is gone, or links that lead to each other.
                     let loops = stat(path, &status) != 0 && errno == ELOOP
-                    let reason = loops ? "a symbolic link loop: its links lead to each other" : "a link to nothing"
+                    let reason =
+                        loops
+                        ? "a symbolic link loop: its links lead to each other" : notUTF8(name) ?? "a link to nothing"
                     problems.append(PathProblem(path: path, reason: reason))
                 }
                 continue

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// Feature files whose names a run cannot tell apart or name again are told at their paths
+/// and not run; the others run (tester X's X3 and X7): every output names each scenario's
+/// file as the file it is.
+final class FeatureFileNameTests: XCTestCase {
+    private var project: URL!
+
+    override func setUpWithError() throws {
+        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: project)
+    }
+
+    /// Writes a feature file of one scenario under `name`, given as the bytes of its name.
+    private func feature(_ name: [UInt8], scenario: String, step: String = "a step that passes") throws {
+        let path = Array(project.path.utf8) + Array("/Features/".utf8) + name + [0]
+        let descriptor = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY | O_TRUNC, 0o644) }
+        }
+        XCTAssertGreaterThanOrEqual(descriptor, 0, "errno \(errno)")
+        let text = Array("Feature: \(scenario)\n  Scenario: \(scenario)\n    Given \(step)\n".utf8)
+        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+    }
+
+    func test_run_namesDifferingOnlyInNormalization_theSecondIsToldAndTheFirstRuns() throws {
+        #if os(Linux)
+            // Composed (NFC) `é`, then `e` and a combining acute accent (NFD): two files on Linux.
+            try feature(Array("caf\u{E9}.feature".utf8), scenario: "composed", step: "a step that fails")
+            try feature(Array("cafe\u{301}.feature".utf8), scenario: "decomposed")
+            try feature(Array("other.feature".utf8), scenario: "other")
+            let run = try ExecutableRun.run(
+                "misbehaving-specs", ["--format", "summary", "--format", "json:cucumber.json"], in: project)
+            XCTAssertEqual(run.code, 2, run.out + run.err)
+            XCTAssertTrue(run.err.contains("only in how its accents are written (Unicode normalization)"), run.err)
+            // One of the two runs (the first in the run's order), the other is told, not run.
+            XCTAssertTrue(run.out.contains("2 scenarios ("), run.out)
+            let json = try String(contentsOf: project.appendingPathComponent("cucumber.json"), encoding: .utf8)
+            XCTAssertNotEqual(
+                json.contains("\"composed\""), json.contains("\"decomposed\""), "one file is run, once: \(json)")
+            XCTAssertTrue(json.contains("\"other\""), json)
+        #else
+            throw XCTSkip("macOS takes names that differ only in normalization for one file")
+        #endif
+    }
+
+    func test_run_nameNotUTF8_isToldSoAndTheOthersRun() throws {
+        try feature(Array("bad".utf8) + [0xFF] + Array(".feature".utf8), scenario: "bad")
+        try feature(Array("good.feature".utf8), scenario: "good")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 2, run.out + run.err)
+        XCTAssertTrue(run.err.contains("its name is not UTF-8"), run.err)
+        XCTAssertFalse(run.err.contains("a link to nothing"), run.err)
+        XCTAssertTrue(run.out.contains("1 scenario (1 passed)"), run.out)
+    }
+
+    func test_run_nameHoldingALineFeed_isToldAndItsRerunLinesAreNotSplit() throws {
+        try feature(Array("n\nl.feature".utf8), scenario: "split", step: "a step that fails")
+        try feature(Array("good.feature".utf8), scenario: "good", step: "a step that fails")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "rerun:rerun.txt"], in: project)
+        XCTAssertEqual(run.code, 2, run.out + run.err)
+        XCTAssertTrue(run.err.contains("its name holds a line break"), run.err)
+        let rerun = try String(contentsOf: project.appendingPathComponent("rerun.txt"), encoding: .utf8)
+        XCTAssertFalse(
+            rerun.split(separator: "\n").contains { $0.hasPrefix("l.feature") || $0 == "Features/n" },
+            "no line names half a path: \(rerun)")
+        XCTAssertTrue(rerun.contains("Features/good.feature:2"), rerun)
+    }
+
+    func test_rerun_folderNamedLikeAFeatureFileWithASpace_runsItsFailedScenarioAgain() throws {
+        let folder = project.appendingPathComponent("Features/my.feature files")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "Feature: F\n  Scenario: fails\n    Given a step that fails\n".write(
+            to: folder.appendingPathComponent("a.feature"), atomically: true, encoding: .utf8)
+        let first = try ExecutableRun.run("misbehaving-specs", ["--format", "rerun:rerun.txt"], in: project)
+        XCTAssertEqual(first.code, 1, first.out + first.err)
+        let again = try ExecutableRun.run("misbehaving-specs", ["@rerun.txt", "--format", "summary"], in: project)
+        XCTAssertEqual(again.code, 1, again.out + again.err)
+        XCTAssertFalse(again.err.contains("could not be used"), again.err)
+        XCTAssertTrue(again.out.contains("1 scenario (1 failed)"), again.out)
+    }
+}
