@@ -29,7 +29,7 @@ extension DocumentRules {
                 // Lost steps stand last: a description whose last line reads as no step lost none
                 // (a feature's, a rule's or an examples block's too, as lint reads them all).
                 guard let last = lastLine(of: text), let words = words(),
-                    StepLookalike.reading(last, in: words) != nil
+                    StepLookalike.reading(last, in: words) != nil || last.hasPrefix("* ")
                 else { return }
             }
             found.append((text, line, examples, stepless))

@@ -8,7 +8,8 @@ extension DocumentRules {
     /// prose among or after them (`The cart is empty.`) is a description, not a step. In an
     /// outline's description (`examples`), a line's placeholders take the examples' values. In a
     /// description where the grammar takes no step (`stepless`: a feature's, a rule's, an
-    /// examples block's), the keyword put right leaves the line description text: it is told so.
+    /// examples block's), the keyword put right leaves the line description text: it is told so,
+    /// and a line written as a defined step is told too (`step-in-description`).
     func steps(
         inDescription lines: [(number: Int, text: Substring)], dialect: Dialect, examples: [Examples] = [],
         stepless: String? = nil, into findings: inout Findings
@@ -23,6 +24,12 @@ extension DocumentRules {
                 let glued = StepLookalike.glued(text, in: words, definedStep: definedStep)
             {
                 read = glued
+            }
+            // `* text` is a bullet of prose as often as a step: it reads as one only when defined.
+            if read == nil, stepless != nil, let definedStep, text.hasPrefix("* "),
+                let step = Self.stepText(of: text, in: words), definedStep(step)
+            {
+                read = .step
             }
             guard var reading = read else { return }
             if reading == .step, let definedStep,
@@ -39,6 +46,14 @@ extension DocumentRules {
                     ?? "")
             switch reading {
             case .step:
+                // A step written right, but where the grammar takes none: told when it is defined.
+                if let stepless, let definedStep, let step = Self.stepText(of: text, in: words), definedStep(step) {
+                    findings.add(
+                        "step-in-description",
+                        "a defined step, but no step runs in \(stepless)'s description, whatever its keyword: the "
+                            + "line is description text, and its step never runs; put it in a scenario or a background",
+                        line: number, column: column)
+                }
                 continue
             case .oddSpace(let keyword, let space):
                 findings.add(
@@ -71,6 +86,16 @@ extension DocumentRules {
                         + "not in this file's language (\(dialect.language)): \(lost)", line: number, column: column)
             }
         }
+    }
+
+    /// The text of a step line that starts with one of the dialect's step keywords (or `*`) and
+    /// a space, without them; nil for another line.
+    static func stepText(of line: Substring, in words: StepLookalike.DialectWords) -> String? {
+        for keyword in words.own + ["*"] where line.utf8.starts(with: (keyword + " ").utf8) {
+            let text = line.dropFirst(keyword.count + 1).trimmingSpaces
+            return text.isEmpty ? nil : String(text)
+        }
+        return nil
     }
 
     /// How many of an outline's rows a lost step's placeholders are tried with.

@@ -191,6 +191,14 @@ struct DocumentRules {
         // formatter keeps them): no layout to warn of.
         findings.remove("trailing-spaces", onLines: Set(described.map(\.0)))
         steps(inDescription: described, dialect: dialect, examples: examples, stepless: stepless, into: &findings)
+        // A misspelt heading (`Sénario:`) made the steps after it description text: it is told,
+        // and they are not, once more each.
+        let before = findings.all.count
+        defer {
+            if let heading = findings.all[before...].map(\.line).min() {
+                findings.remove("step-in-description", onLines: heading..<Int.max)
+            }
+        }
         for (lineNumber, raw) in described {
             let trimmed = raw.trimmingSpaces
             guard let colon = trimmed.firstIndex(of: ":") else {

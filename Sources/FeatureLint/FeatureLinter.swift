@@ -38,6 +38,9 @@ package struct FeatureLinter: Sendable {
         Rule(
             name: "misspelt-keyword", severity: .error, summary: "a description line that looks like a misspelt keyword"
         ),
+        Rule(
+            name: "step-in-description", severity: .warning,
+            summary: "a defined step in a feature's, rule's or examples block's description, where no step runs"),
     ]
 
     package let configuration: LintConfiguration
@@ -99,7 +102,9 @@ package struct FeatureLinter: Sendable {
             feature: feature, configuration: configuration, lines: SourceLines.of(text), definedStep: definedStep
         )
         .checkDescriptions(suspects, into: &findings)
-        return findings.sorted.filter { $0.rule == "misspelt-keyword" || $0.rule == "other-language-keyword" }
+        return findings.sorted.filter {
+            $0.rule == "misspelt-keyword" || $0.rule == "other-language-keyword" || $0.rule == "step-in-description"
+        }
     }
 
     /// What the `lone-carriage-return` rule says.

@@ -64,6 +64,33 @@ final class DescriptionKeywordTests: XCTestCase {
             lint.out.components(separatedBy: "whatever its keyword: put it in a scenario").count - 1, 2, lint.out)
     }
 
+    func test_run_definedStepWrittenRightWhereNoStepRuns_isWarnedAndProseIsNot() throws {
+        // Under `Feature:`, `Rule:` and `Examples:` a step line is description text (tester Y's finding).
+        try scratch.write(
+            "Features/lost.feature",
+            "Feature: F\n  Given a step that fails\n\n  Rule: R\n    * a step that fails\n\n"
+                + "    Scenario Outline: S\n      Given a step that passes\n\n"
+                + "      Examples: E\n        Then a step that fails\n        | a |\n        | 1 |\n")
+        try scratch.write(
+            "Features/prose.feature",
+            "Feature: P\n  When you run it, it tells you why\n\n  Scenario: S\n    Given a step that passes\n")
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        let warnings = Self.warnings(run.err)
+        XCTAssertEqual(
+            Self.places(warnings),
+            ["Features/lost.feature:2:3:", "Features/lost.feature:5:5:", "Features/lost.feature:11:9:"], run.err)
+        XCTAssertTrue(warnings.allSatisfy { $0.hasSuffix("[step-in-description]") }, run.err)
+        for place in ["a feature", "a rule", "an examples block"] {
+            XCTAssertTrue(
+                run.err.contains("no step runs in \(place)'s description, whatever its keyword"), place + ": " + run.err
+            )
+        }
+        XCTAssertEqual(run.code, 0, "legal Gherkin: the verdict is the scenarios' " + run.out + run.err)
+        // Lint, without the definitions, cannot tell such a line from prose (`When you run it`), and says nothing.
+        let lint = try ExecutableRun.run("misbehaving-specs", ["lint", "Features"], in: project)
+        XCTAssertFalse(lint.out.contains("step-in-description"), lint.out)
+    }
+
     func test_run_carriageReturnAloneHidingAStep_isWarnedAtItsPlace() throws {
         try scratch.write("Features/cr.feature", "Feature: F\n  Scenario: S\r    Given a step that fails\n")
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)

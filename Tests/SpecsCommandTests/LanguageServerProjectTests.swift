@@ -43,6 +43,16 @@ final class LanguageServerProjectTests: LanguageServerCase {
         try stop(session)
     }
 
+    func test_languageServer_definedStepUnderTheFeatureLine_isToldAsTheRunTellsIt() throws {
+        let session = try start()
+        try open(
+            session, "Features/lost.feature",
+            "Feature: Lost\n  Given a step that fails\n\n  Scenario: S\n    Given a step that passes\n")
+        let diagnostics = try session.diagnostics(uri("Features/lost.feature"))
+        XCTAssertEqual(Self.codes(diagnostics), ["1 step-in-description"], "\(diagnostics)")
+        try stop(session)
+    }
+
     func test_languageServer_rangeEdits_areAppliedAndABurstIsCheckedOnce() throws {
         let session = try start()
         let path = "Features/edits.feature"
