@@ -5,17 +5,11 @@ import XCTest
 /// and not run; the others run (tester X's X3 and X7): every output names each scenario's
 /// file as the file it is.
 final class FeatureFileNameTests: XCTestCase {
-    private var project: URL!
+    private var scratch: ScratchProject!
+    private var project: URL { scratch.root }
 
-    override func setUpWithError() throws {
-        project = FileManager.default.temporaryDirectory.appendingPathComponent("specs-names-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: project.appendingPathComponent("Features"), withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: project)
-    }
+    override func setUpWithError() throws { scratch = try ScratchProject("specs-names") }
+    override func tearDown() { scratch.remove() }
 
     /// Writes a feature file of one scenario under `name`, given as the bytes of its name.
     private func feature(_ name: [UInt8], scenario: String, step: String = "a step that passes") throws {
@@ -41,7 +35,7 @@ final class FeatureFileNameTests: XCTestCase {
             XCTAssertTrue(run.err.contains("only in how its accents are written (Unicode normalization)"), run.err)
             // One of the two runs (the first in the run's order), the other is told, not run.
             XCTAssertTrue(run.out.contains("2 scenarios ("), run.out)
-            let json = try String(contentsOf: project.appendingPathComponent("cucumber.json"), encoding: .utf8)
+            let json = try scratch.read("cucumber.json")
             XCTAssertNotEqual(
                 json.contains("\"composed\""), json.contains("\"decomposed\""), "one file is run, once: \(json)")
             XCTAssertTrue(json.contains("\"other\""), json)
@@ -66,7 +60,7 @@ final class FeatureFileNameTests: XCTestCase {
         let run = try ExecutableRun.run("misbehaving-specs", ["--format", "rerun:rerun.txt"], in: project)
         XCTAssertEqual(run.code, 2, run.out + run.err)
         XCTAssertTrue(run.err.contains("its name holds a line break"), run.err)
-        let rerun = try String(contentsOf: project.appendingPathComponent("rerun.txt"), encoding: .utf8)
+        let rerun = try scratch.read("rerun.txt")
         XCTAssertFalse(
             rerun.split(separator: "\n").contains { $0.hasPrefix("l.feature") || $0 == "Features/n" },
             "no line names half a path: \(rerun)")
@@ -74,10 +68,8 @@ final class FeatureFileNameTests: XCTestCase {
     }
 
     func test_rerun_folderNamedLikeAFeatureFileWithASpace_runsItsFailedScenarioAgain() throws {
-        let folder = project.appendingPathComponent("Features/my.feature files")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "Feature: F\n  Scenario: fails\n    Given a step that fails\n".write(
-            to: folder.appendingPathComponent("a.feature"), atomically: true, encoding: .utf8)
+        try scratch.write(
+            "Features/my.feature files/a.feature", "Feature: F\n  Scenario: fails\n    Given a step that fails\n")
         let first = try ExecutableRun.run("misbehaving-specs", ["--format", "rerun:rerun.txt"], in: project)
         XCTAssertEqual(first.code, 1, first.out + first.err)
         let again = try ExecutableRun.run("misbehaving-specs", ["@rerun.txt", "--format", "summary"], in: project)
