@@ -90,29 +90,37 @@ enum DocumentEdits {
         }
         // A line's own line end (`\r\n`, `\n`, or none).
         func lineEnd(_ line: Substring) -> Substring { line[key(line).endIndex...] }
+        // Lines that end mixed keep each its own line end: a new line takes the line end of the
+        // old line with its words (re-indented, respaced), in order; a line of its own (a blank
+        // line put in) the line end of the old line it comes before. Decided over all the lines
+        // that differ, not each edit's alone: an edit's lines may have been another's.
+        var endings: [Int: Substring] = [:]
+        if mixed {
+            func words(_ line: Substring) -> String {
+                String(Substring(key(line))).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            }
+            let olds = Array(before[oldMiddle])
+            let oldWords = olds.map(words)
+            var next = 0
+            for index in newMiddle {
+                let now = words(after[index])
+                if !now.isEmpty, let found = oldWords.indices.dropFirst(next).first(where: { oldWords[$0] == now }) {
+                    endings[index] = lineEnd(olds[found])
+                    next = found + 1
+                } else if next < olds.count {
+                    endings[index] = lineEnd(olds[next])
+                }
+            }
+        }
         func edit(_ old: Range<Int>, _ new: Range<Int>, trimmed: Bool) -> Edit {
             let range = TextRange(start: Position(line: old.lowerBound, character: 0), end: end(old.upperBound))
             var text = after[new].joined()
-            // Lines that end mixed keep each its own line end: a new line takes the line end of
-            // the old line with its words (re-indented, respaced), in order; a line of its own
-            // (a blank line put in) the line end of the old line it comes before.
             // (Lines with a lone `\r` are left to the trimmed edit below.)
             let loneReturn = (before[old] + after[new]).contains { key($0).contains(13) }
             if mixed, !loneReturn {
-                let olds = Array(before[old])
-                func words(_ line: Substring) -> String {
-                    String(Substring(key(line))).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(
-                        separator: " ")
-                }
-                var next = 0
-                text = after[new].map { now in
-                    let ending: Substring
-                    if let found = olds.indices.dropFirst(next).first(where: { words(olds[$0]) == words(now) }) {
-                        ending = lineEnd(olds[found])
-                        next = found + 1
-                    } else {
-                        ending = next < olds.count ? lineEnd(olds[next]) : lineEnd(now)
-                    }
+                text = new.map { index in
+                    let now = after[index]
+                    let ending = endings[index] ?? lineEnd(now)
                     // A last line that had none takes the new text's (the formatter adds a final line end).
                     return String(Substring(key(now)))
                         + (lineEnd(now).isEmpty ? "" : ending.isEmpty ? lineEnd(now) : ending)

@@ -233,6 +233,48 @@ final class DocumentTextTests: XCTestCase {
     /// Mixed line ends, lines re-indented, blank lines dropped and added: no new text for Neovim
     /// holds a `\r` whose `\n` the edit leaves outside (Neovim makes that `\r` a line of its own:
     /// tester Y's Y2 added a line to a doc string), and the edits applied give the new text.
+    /// Lines that end mixed keep each its own line end through any edit: a line re-indented keeps
+    /// the one it had, wherever the edits' ranges fall (tester Y's Y6: Emacs gave a CRLF line an LF,
+    /// and a blank line put in the CRLF, when a blank line removed further down became an edit of its own).
+    func test_edits_mixedLineEnds_eachWordedLineKeepsItsOwnLineEnd() {
+        let example = DocumentEdits.edits(
+            from: "Feature: F\n   Scenario: S\r\n    When b\n\r\n", to: "Feature: F\n\n  Scenario: S\n    When b\n")
+        XCTAssertEqual(
+            apply(example, to: "Feature: F\n   Scenario: S\r\n    When b\n\r\n"),
+            "Feature: F\n\r\n  Scenario: S\r\n    When b\n", "\(example)")
+        var generator = SeededGenerator(seed: 7_601)
+        func ends(_ text: String) -> [String: String] {
+            var found: [String: String] = [:]
+            // By scalars: `\r\n` is one Character, which a split at "\n" would not cut.
+            for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                let words = String(line).split { $0 == " " || $0 == "\r" }.joined(separator: " ")
+                if !words.isEmpty { found[words] = line.last == "\r" ? "\r\n" : "\n" }
+            }
+            return found
+        }
+        for _ in 0..<1_000 {
+            // Lines of words of their own (each line told apart by its words), blank lines between.
+            var old = ""
+            var new = ""
+            for number in 0..<Int.random(in: 2...10, using: &generator) {
+                let words = "step \(number)"
+                old += String(repeating: " ", count: Int.random(in: 0...6, using: &generator)) + words
+                old += Bool.random(using: &generator) ? "\n" : "\r\n"
+                new += String(repeating: " ", count: Int.random(in: 0...6, using: &generator)) + words + "\n"
+                if Int.random(in: 0..<3, using: &generator) == 0 {
+                    old += Bool.random(using: &generator) ? "\n" : "\r\n"
+                }
+                if Int.random(in: 0..<3, using: &generator) == 0 { new += "\n" }
+            }
+            // Only a file whose lines end mixed keeps them so; one of a single line end takes the new text's.
+            guard old.utf8.contains(13), old.replacingOccurrences(of: "\r\n", with: "").utf8.contains(10) else {
+                continue
+            }
+            let applied = apply(DocumentEdits.edits(from: old, to: new), to: old)
+            XCTAssertEqual(ends(applied), ends(old), "\(old.debugDescription) to \(new.debugDescription)")
+        }
+    }
+
     func test_edits_mixedLineEndsForNeovim_neverCutACarriageReturnFromItsLineFeed() {
         EditorLineEnds.current.loneCarriageReturnEndsLine = false
         defer { EditorLineEnds.current.loneCarriageReturnEndsLine = true }
