@@ -59,6 +59,13 @@ func registerUnrulySteps(_ steps: inout StepRegistry<FixtureWorld>) {
     if ProcessInfo.processInfo.environment["SPECS_FIXTURE_HANGING_AFTER_ALL"] == "1" {
         steps.afterAll("stop the server") { while ProcessInfo.processInfo.systemUptime > 0 { usleep(50_000) } }
     }
+    // On purpose: a set-up that never returns, awaiting (cancellable) or blocking its thread.
+    switch ProcessInfo.processInfo.environment["SPECS_FIXTURE_HANGING_BEFORE_ALL"] {
+    case "awaits": steps.beforeAll("wait for the server") { try await Task.sleep(nanoseconds: 600_000_000_000) }
+    case "blocks":
+        steps.beforeAll("wait for the server") { while ProcessInfo.processInfo.systemUptime > 0 { usleep(50_000) } }
+    default: break
+    }
     steps.given("a step that leaves work that exits after {int} ms") { (_, milliseconds: Int) in
         Thread.detachNewThread {
             usleep(UInt32(milliseconds) * 1000)

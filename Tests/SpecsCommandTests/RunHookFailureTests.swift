@@ -85,6 +85,41 @@ final class RunHookFailureTests: XCTestCase {
         XCTAssertEqual(failed, report)
     }
 
+    /// A hook in the runner's own process that never returns is bounded by `--timeout` as a step
+    /// is: the run ends, names it, and writes every report, instead of waiting without end.
+    func test_run_runHookThatDoesNotReturn_endsAtTheTimeoutNamingItWithEveryReport() throws {
+        let cases: [(environment: [String: String], options: [String], ending: String)] = [
+            (["SPECS_FIXTURE_HANGING_BEFORE_ALL": "awaits"], [], "the hook was cancelled and stopped"),
+            (["SPECS_FIXTURE_HANGING_BEFORE_ALL": "blocks"], ["--in-process"], "did not stop"),
+            (["SPECS_FIXTURE_HANGING_AFTER_ALL": "1"], [], "did not stop"),
+            (["SPECS_FIXTURE_HANGING_AFTER_ALL": "1"], ["--in-process"], "did not stop"),
+            (["SPECS_FIXTURE_FAILING_RUN_HOOK": "hangingBeforeWorker"], ["--in-process"], "did not stop"),
+        ]
+        for (environment, options, ending) in cases {
+            let started = Date()
+            let run = try ExecutableRun.run(
+                "misbehaving-specs",
+                [
+                    "Features", "--timeout", "1", "--format", "summary", "--format", "junit:j.xml", "--format",
+                    "message:run.ndjson",
+                ] + options,
+                in: scratch.root, timeout: 60,
+                environment: environment.merging(["SPECS_FIXTURE_UNRULY_STEPS": "1"]) { a, _ in a })
+            let place = "\(environment) \(options)"
+            XCTAssertEqual(run.code, 1, place + run.out + run.err)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 20, place)
+            XCTAssertTrue(
+                run.out.contains("failed: timed out after 1.0s (--timeout bounds the run's own hooks too)"),
+                place + run.out)
+            XCTAssertTrue(run.out.contains(ending), place + run.out)
+            XCTAssertTrue(try scratch.read("j.xml").contains("</testsuite>"), place)
+            let report = try ExecutableRun.run(
+                "misbehaving-specs", ["report", "run.ndjson", "--format", "summary"], in: scratch.root)
+            XCTAssertEqual(report.code, 1, place + report.out + report.err)
+            XCTAssertTrue(report.out.contains("timed out after 1.0s"), place + report.out)
+        }
+    }
+
     func test_run_workerHookThatDoesNotReturn_saysTheWorkerWasEndedAfterTheTimeout() throws {
         for hook in ["hangingBeforeWorker", "hangingAfterWorker"] {
             let (code, failed, report) = try lastLines(hook, ["--timeout", "1"])

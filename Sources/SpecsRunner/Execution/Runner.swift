@@ -1,5 +1,6 @@
 import Foundation
 import Gherkin
+import Locking
 import Messages
 import TagExpressions
 
@@ -222,18 +223,27 @@ package struct Runner<World: AnyObject>: Sendable {
             )
             let sink = AttachmentSink()
             let start = clock.monotonicNanoseconds()
-            var failure: (any Error)?
+            let failure = Locked<(any Error)?>(nil)
+            var end = RunHookTimeout.End.returned
             var printed = ""
             if !options.dryRun {
-                // What the hook prints is attached to it: a worker captures it (`output`), the
-                // runner taps its own standard output while the hook runs.
-                let run = {
+                let body: @Sendable () async -> Void = {
                     do {
                         defer { ForkGuard.endIfForked() }
                         try await Attach.$sink.withValue(sink) { try await hook.body(nil, nil) }
                     } catch {
-                        failure = error
+                        failure.withLock { $0 = error }
                     }
+                }
+                // In the runner's own process a hook is bounded as a step is; a worker process's
+                // hooks are bounded by its supervisor, which ends the process.
+                let timeout = options.stepTimeout
+                let grace = options.cancellationGrace
+                // What the hook prints is attached to it: a worker captures it (`output`), the
+                // runner taps its own standard output while the hook runs.
+                let run = {
+                    guard workerId == nil else { return await body() }
+                    end = await RunHookTimeout.run(timeout: timeout, grace: grace, body)
                 }
                 if output == nil {
                     printed = await StandardOutputTap.capturing(
@@ -253,7 +263,10 @@ package struct Runner<World: AnyObject>: Sendable {
                 consumer.consume(attachment.envelope(testRunHookStartedId: startedId, timestamp: clock.now()))
             }
             let duration = Duration(nanoseconds: Int(clamping: clock.monotonicNanoseconds() &- start))
-            let result = StepOutcome.result(for: failure, duration: duration)
+            let result =
+                end == .returned
+                ? StepOutcome.result(for: failure.withLock { $0 }, duration: duration)
+                : RunHookTimeout.result(seconds: options.stepTimeout, end: end)
             if result.status == .failed {
                 allPassed = false
                 RunHookFailure.add(
