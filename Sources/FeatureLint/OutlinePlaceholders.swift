@@ -142,11 +142,11 @@ package struct OutlinePlaceholders {
         var bytes = Array(text.utf8)
         var columns: Set<Int> = []
         for (index, cell) in header.enumerated() {
-            let placeholder = Array("<\(cell.value)>".utf8)
-            guard bytes.contains(placeholder) else { continue }
-            columns.insert(index)
             let value = row.flatMap { index < $0.cells.count ? $0.cells[index].value : nil } ?? ""
-            bytes = bytes.replacing(placeholder, with: Array(value.utf8))
+            guard let filled = ByteSearch.replacing(Array("<\(cell.value)>".utf8), with: Array(value.utf8), in: bytes)
+            else { continue }
+            columns.insert(index)
+            bytes = filled
         }
         return (bytes, columns)
     }
@@ -157,17 +157,31 @@ package struct OutlinePlaceholders {
     /// (`r` = `<s>`, then `s` = `passes`).
     static func reached(from used: Set<String>, header: [TableCell], rows: [TableRow]) -> Set<String> {
         var reached = used
-        var order: [String: Int] = [:]
-        for (index, cell) in header.enumerated() where order[cell.value] == nil { order[cell.value] = index }
+        // Each name's first column, by its bytes, as the compiler matches them.
+        var order: [[UInt8]: Int] = [:]
+        for (index, cell) in header.enumerated() where order[Array(cell.value.utf8)] == nil {
+            order[Array(cell.value.utf8)] = index
+        }
+        // Names without brackets or spaces at their ends are found by reading a value's
+        // placeholders once; others by looking for each column's (rare).
+        let plain = header.allSatisfy { cell in
+            let name = cell.value.utf8
+            return !name.isEmpty && !name.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
+                && name.first != 32 && name.last != 32
+        }
         var pending = header.indices.filter { used.contains(header[$0].value) }
         while let column = pending.popLast() {
             for row in rows where column < row.cells.count {
                 let value = Array(row.cells[column].value.utf8)
-                guard value.contains(UInt8(ascii: "<")) else { continue }
-                for name in header.indices.filter({ value.contains(Array("<\(header[$0].value)>".utf8)) }).map({
-                    header[$0].value
-                }) {
-                    guard let later = order[name], later > column, reached.insert(name).inserted else { continue }
+                guard ByteSearch.contains(UInt8(ascii: "<"), in: value) else { continue }
+                let named: [Int] =
+                    plain
+                    ? Placeholders.in(row.cells[column].value).compactMap { order[Array($0.utf8)] }
+                    : header.indices.compactMap { index in
+                        ByteSearch.first(Array("<\(header[index].value)>".utf8), in: value) == nil
+                            ? nil : order[Array(header[index].value.utf8)]
+                    }
+                for later in named where later > column && reached.insert(header[later].value).inserted {
                     pending.append(later)
                 }
             }

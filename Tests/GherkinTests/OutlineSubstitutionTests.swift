@@ -165,6 +165,38 @@ final class OutlineSubstitutionPropertyTests: XCTestCase {
         }
     }
 
+    /// The byte search the substitution stands on (`memchr` and `memcmp`) finds and replaces what
+    /// a search byte by byte does: every start, overlapping needles, needles at both ends.
+    func test_byteSearch_randomBytes_equalsASearchByteByByte() {
+        var random = SplitMix(seed: 7_602)
+        let alphabet: [UInt8] = Array("ab<>".utf8)
+        func bytes(_ maxLength: Int) -> [UInt8] {
+            (0..<random.next(below: maxLength + 1)).map { _ in alphabet[random.next(below: alphabet.count)] }
+        }
+        for _ in 0..<20_000 {
+            let haystack = bytes(16)
+            let needle = [UInt8(ascii: "<")] + bytes(3)
+            let start = random.next(below: haystack.count + 2)
+            let naive = haystack.indices.first { $0 >= start && haystack[$0...].starts(with: needle) }
+            XCTAssertEqual(ByteSearch.first(needle, in: haystack, from: start), naive, "\(haystack) \(needle) \(start)")
+            var replaced: [UInt8] = []
+            var index = 0
+            while index < haystack.count {
+                if haystack[index...].starts(with: needle) {
+                    replaced += [0x78]
+                    index += needle.count
+                } else {
+                    replaced.append(haystack[index])
+                    index += 1
+                }
+            }
+            let holds = haystack.indices.contains { haystack[$0...].starts(with: needle) }
+            let actual = ByteSearch.replacing(needle, with: [0x78], in: haystack)
+            XCTAssertEqual(actual, holds ? replaced : nil, "\(haystack) \(needle)")
+            XCTAssertEqual(ByteSearch.contains(UInt8(ascii: "<"), in: haystack), haystack.contains(UInt8(ascii: "<")))
+        }
+    }
+
     func test_compile_randomOutlinesOfSeveralRows_equalColumnByColumnReplacementPerRow() throws {
         // Every pickle must read as if its row had been substituted alone.
         var random = SplitMix(seed: 99)

@@ -115,7 +115,7 @@ package struct Interpolation: Sendable {
             case .expanded(let replaced):
                 bytes = replaced
                 changed = true
-                if !bytes.contains(Self.open) { return .expanded(bytes) }
+                if !ByteSearch.contains(Self.open, in: bytes) { return .expanded(bytes) }
             }
         }
         return changed ? .expanded(bytes) : .unchanged
@@ -125,22 +125,10 @@ package struct Interpolation: Sendable {
     private static func replacing(
         _ placeholder: [UInt8], with value: [UInt8], in bytes: [UInt8], limit: Int
     ) -> Outcome {
-        var result: [UInt8] = []
-        var index = 0
-        var replaced = false
-        while index < bytes.count {
-            if bytes[index] == open, bytes[index...].starts(with: placeholder) {
-                if !replaced { result.reserveCapacity(bytes.count + value.count) }
-                result.append(contentsOf: value)
-                index += placeholder.count
-                replaced = true
-                if result.count > limit { return .tooLong }
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
+        guard let replaced = ByteSearch.replacing(placeholder, with: value, in: bytes, stoppingPast: limit) else {
+            return .unchanged
         }
-        return replaced ? .expanded(result) : .unchanged
+        return replaced.count > limit ? .tooLong : .expanded(replaced)
     }
 
     private static let open = Placeholders.open
