@@ -120,6 +120,24 @@ final class RunHookFailureTests: XCTestCase {
         }
     }
 
+    /// Workers whose after-worker hook does not return are ended together, at one bound, not one
+    /// bound after another (tester Z1's Z1-4: `--parallel 3` took three bounds, 12 s at `--timeout 1`).
+    func test_run_workersWhoseAfterWorkerHookDoesNotReturn_areEndedTogether() throws {
+        for name in ["b", "c"] {
+            try scratch.write(
+                "Features/\(name).feature", "Feature: \(name)\n  Scenario: passes\n    Given a step that passes\n")
+        }
+        let started = Date()
+        let run = try ExecutableRun.run(
+            "misbehaving-specs", ["Features", "--parallel", "3", "--timeout", "1", "--format", "summary"],
+            in: scratch.root, environment: ["SPECS_FIXTURE_FAILING_RUN_HOOK": "hangingAfterWorker"])
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertTrue(run.out.contains("it did not end within 4s after its last scenario"), run.out)
+        // One bound is 4 s (the timeout, its grace and 2 s); three in turn were 12 s.
+        XCTAssertLessThan(seconds, 9, "the workers were ended one after another: \(run.out)")
+    }
+
     func test_run_workerHookThatDoesNotReturn_saysTheWorkerWasEndedAfterTheTimeout() throws {
         for hook in ["hangingBeforeWorker", "hangingAfterWorker"] {
             let (code, failed, report) = try lastLines(hook, ["--timeout", "1"])

@@ -381,9 +381,12 @@ final class WorkerPool: TestCaseDispatch {
     }
 
     func finish(to consumer: some EventConsumer, summary: inout RunSummary) async {
-        for (slot, worker) in workers.enumerated() {
-            guard let worker else { continue }
-            let (envelopes, ended, stuck) = await supervisor.finish(worker)
+        // Every worker is told to end at once, then heard in turn.
+        let ending = workers.enumerated().compactMap { slot, worker in
+            worker.map { (slot, $0, supervisor.endInput($0)) }
+        }
+        for (slot, worker, deadline) in ending {
+            let (envelopes, ended, stuck) = await supervisor.finish(worker, by: deadline)
             let hookFailed = relay(envelopes, to: consumer, summary: &summary, workerEnded: worker)
             let last = lastRun.indices.contains(slot) ? lastRun[slot] : nil
             if !hookFailed, let stuck {

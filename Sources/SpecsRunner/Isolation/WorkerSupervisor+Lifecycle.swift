@@ -51,15 +51,30 @@ extension WorkerSupervisor {
         return (.gone, envelopes)
     }
 
-    /// The events of the after-worker hooks, once the worker's input is closed, and whether
-    /// it ended as a worker ends (its last line said so; see `WorkerProtocol.end`).
-    func finish(_ worker: WorkerProcess) async -> (envelopes: [Envelope], ended: Bool, stuck: String?) {
+    /// Closes the worker's input, so that it runs its after-worker hooks and ends, and arms the
+    /// deadline it must end by: every worker's is armed at once, so that workers whose
+    /// after-worker hook does not return are ended together, not one bound after another.
+    func endInput(_ worker: WorkerProcess) -> Deadline {
         worker.finishInput()
         // An after-worker hook or code run at exit that does not return, a stopped worker.
-        let deadline = endIfStuck(worker) {
+        return endIfStuck(worker) {
             "it did not end within \($0)s after its last scenario (an after-worker hook or code run as it "
                 + "exits did not return, or the process was stopped)"
         }
+    }
+
+    /// The events of the after-worker hooks of one worker told to end now (see `finish(_:by:)`).
+    func finish(_ worker: WorkerProcess) async -> (envelopes: [Envelope], ended: Bool, stuck: String?) {
+        await finish(worker, by: endInput(worker))
+    }
+
+    /// The events of the after-worker hooks of a worker whose input was closed (`endInput`), and
+    /// whether it ended as a worker ends (its last line said so; see `WorkerProtocol.end`).
+    func finish(
+        _ worker: WorkerProcess, by deadline: Deadline
+    ) async -> (
+        envelopes: [Envelope], ended: Bool, stuck: String?
+    ) {
         defer { deadline.cancel() }
         var envelopes: [Envelope] = []
         var ended = false
