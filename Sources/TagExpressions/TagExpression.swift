@@ -109,6 +109,11 @@ package struct TagExpression: Sendable, Hashable, CustomStringConvertible {
                 return
                     "'\(name)' is not a tag, tags start with @. Did you mean '\(word) \(name.dropFirst(word.count))'?"
             }
+            // Another tool's or a shell's negation (`!@wip`, `-@wip`, `^@wip`).
+            if let sign = name.first, "!-^".contains(sign), name.dropFirst().hasPrefix("@"), name.count > 2 {
+                return "'\(name)' is not a tag, tags start with @: '\(sign)' is no operator here; "
+                    + "write 'not \(name.dropFirst())'"
+            }
             return Self.oldSyntaxMistake(name) ?? "'\(name)' is not a tag, tags start with @. Did you mean '@\(name)'?"
         }
     }

@@ -109,6 +109,13 @@ package enum TagExpressionParser {
                 word.append(character)
             }
         }
+        // A `\` escapes the character after it: at the end it escapes nothing (as the official
+        // parsers say, rather than a `\` alone read as no tag, selecting everything).
+        if escaped {
+            throw TagExpressionError(
+                message: "Tag expression \"\(text)\" could not be parsed because of syntax error: Illegal escape before <EOF>."
+            )
+        }
         flush()
         return tokens
     }

@@ -27,6 +27,25 @@ final class TagExpressionOldSyntaxTests: XCTestCase {
             "'notable' is not a tag, tags start with @. Did you mean '@notable'?")
     }
 
+    func test_bareNameMistake_otherToolsNegation_saysNot() throws {
+        for sign in ["!", "-", "^"] {
+            XCTAssertEqual(
+                try TagExpressionParser.parse("\(sign)@wip").bareNameMistake,
+                "'\(sign)@wip' is not a tag, tags start with @: '\(sign)' is no operator here; write 'not @wip'")
+        }
+    }
+
+    /// A `\\` at the end escapes nothing: refused as the official parsers refuse it, not read
+    /// as no tag (a lone `\\` selected every scenario).
+    func test_parse_escapeAtTheEnd_isRefused() {
+        for text in ["\\", "@a\\", "@a and \\"] {
+            XCTAssertThrowsError(try TagExpressionParser.parse(text), text) { error in
+                XCTAssertTrue("\(error)".hasSuffix("Illegal escape before <EOF>."), "\(error)")
+            }
+        }
+        XCTAssertNoThrow(try TagExpressionParser.parse("@a\\\\"), "an escaped `\\` at the end is one")
+    }
+
     func test_oldSyntaxMistake_otherNames_areNone() {
         for name in ["@wip", "wip", "~", "~~wip", "~w@ip", "@a,", ",@a", "@a,b", "~~@a", "@a@b,@c", "~@"] {
             XCTAssertNil(TagExpression.oldSyntaxMistake(name), name)
