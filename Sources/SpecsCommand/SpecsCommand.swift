@@ -27,7 +27,12 @@ public enum SpecsCommand {
             // The variable is the worker's alone: a process a step starts (a runner of the team's
             // own, a nested run) is no worker.
             unsetenv(WorkerProtocol.environmentVariable)
-            return await WorkerCommand.run(workerId: workerId, registry: registry())
+            // A supervisor names its worker and talks to it through a pipe: set to nothing (a CI
+            // variable left empty) it names none, and a terminal is no supervisor.
+            if !workerId.isEmpty {
+                guard isatty(STDIN_FILENO) == 0 else { return WorkerCommand.refuseOnATerminal(workerId) }
+                return await WorkerCommand.run(workerId: workerId, registry: registry())
+            }
         }
         // A run takes SIGINT, SIGTERM and SIGHUP in from now on: one that comes before it
         // watches them (`SignalWatch`) ends it as interrupted, not by the default action.

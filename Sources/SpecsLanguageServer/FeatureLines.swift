@@ -34,7 +34,9 @@ enum FeatureLines {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, line) in lines.enumerated() {
             let body = line.drop { $0 == " " || $0 == "\t" }
-            let trimmed = String(body.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+            // Whitespace after the text is none of it, as the parser reads it (a no-break space,
+            // an ideographic space too: the Unicode White_Space the reference parsers strip).
+            let trimmed = String(body.reversed().drop(while: \.isWhitespace).reversed())
             if let delimiter = docString {
                 if trimmed.hasPrefix(delimiter) { docString = nil }
                 continue
@@ -104,7 +106,8 @@ enum FeatureLines {
         let written = text[starts[line - 1]..<end].drop(while: \.isWhitespace)
         guard written.hasPrefix(keyword) else { return 0 }
         let rest = written.dropFirst(keyword.count)
-        return rest.prefix { $0.isWhitespace && !$0.isNewline }.utf16.count
+        // Every whitespace the parser strips (a form feed, a NEL, U+2028 too), up to the line's end.
+        return rest.prefix { $0.isWhitespace && $0 != "\n" && $0 != "\r\n" && $0 != "\r" }.utf16.count
     }
 
     /// The lines of each doc string (1-based), from its opening delimiter to its closing one

@@ -26,7 +26,8 @@ extension LanguageServer {
         // The text begins after the whitespace that follows the keyword (`And   a step`), as the
         // parser reads it.
         let afterKeyword = rest.dropFirst(keyword.count)
-        let typedAsWritten = String(afterKeyword.drop { $0 == " " || $0 == "\t" })
+        // Any whitespace the parser strips: an ideographic space after `前提`, a no-break space after `*`.
+        let typedAsWritten = String(afterKeyword.drop(while: \.isWhitespace))
         let typed = typedAsWritten.lowercased()
         let start = indent.utf16.count + keyword.utf16.count + afterKeyword.utf16.count - typedAsWritten.utf16.count
         let typedRange: [String: Any] = [

@@ -110,16 +110,26 @@ final class LanguageServerRefusalTests: LanguageServerCase {
     /// 👍), and, while the file does not parse, a defined step so written is no undefined one (Y4).
     func test_diagnostics_stepWithMoreWhitespaceAfterItsKeyword_coversItsTextAndReadsItAsTheParserDoes() throws {
         let session = try start()
-        let line = "    Given  an undefined step 👍"
-        try open(session, "Features/gap.feature", "Feature: F\n\n  Scenario: S\n\(line)\n")
-        let diagnostics = try session.diagnostics(uri("Features/gap.feature"))
-        let end = (diagnostics.first?["range"] as? [String: Any])?["end"] as? [String: Any]
-        XCTAssertEqual(end?["character"] as? Int, line.utf16.count, "\(diagnostics)")
-        try open(
-            session, "Features/typed.feature",
-            "Feature: F\n\n  Scenario: S\n    Given  \t a step that passes\n\n  Scenari: being typed\n")
-        let described = Self.described(try session.diagnostics(uri("Features/typed.feature")))
-        XCTAssertEqual(described.map { String($0.prefix { $0 != ":" }) }, ["5 parse-error"], "\(described)")
+        // Every whitespace the parser strips after the keyword: a form feed, a vertical tab, a NEL,
+        // U+2028 too, which are newlines to Swift (tester Z2's Z2-1: eglot froze on those).
+        for space in ["  ", " \u{0C}", " \u{0B}", " \u{85}", " \u{2028}", " \u{3000}"] {
+            let line = "    Given\(space)an undefined step 👍"
+            try open(session, "Features/gap.feature", "Feature: F\n\n  Scenario: S\n\(line)\n")
+            let diagnostics = try session.diagnostics(uri("Features/gap.feature"))
+            let end = (diagnostics.first?["range"] as? [String: Any])?["end"] as? [String: Any]
+            XCTAssertEqual(end?["character"] as? Int, line.utf16.count, "\(space.debugDescription): \(diagnostics)")
+        }
+        // While the file does not parse, the text is read without the whitespace around it, a
+        // no-break or ideographic space after it too (Z2-2).
+        for written in ["  \t a step that passes", " a step that passes\u{A0}", " a step that passes\u{3000}"] {
+            try open(
+                session, "Features/typed.feature",
+                "Feature: F\n\n  Scenario: S\n    Given\(written)\n\n  Scenari: being typed\n")
+            let described = Self.described(try session.diagnostics(uri("Features/typed.feature")))
+            XCTAssertEqual(
+                described.map { String($0.prefix { $0 != ":" }) }, ["5 parse-error"],
+                "\(written.debugDescription): \(described)")
+        }
         try stop(session)
     }
 
@@ -149,17 +159,21 @@ final class LanguageServerRefusalTests: LanguageServerCase {
     /// (tester Y's Y7: no items).
     func test_completion_moreWhitespaceAfterTheKeyword_completesTheText() throws {
         let session = try start()
-        for (line, typed) in [
-            ("    Given  a step th", "a step th"), ("    And \t a step that pa", "a step that pa"),
-            ("    *  a step th", "a step th"),
+        for (line, typed, language) in [
+            ("    Given  a step th", "a step th", ""), ("    And \t a step that pa", "a step that pa", ""),
+            ("    *  a step th", "a step th", ""), ("    Given \u{3000}a step th", "a step th", ""),
+            // An input method's ideographic space after a keyword written without one (Z2-3).
+            ("    前提\u{3000}a step th", "a step th", "# language: ja\n"),
         ] {
-            try open(session, "Features/c.feature", "Feature: C\n\n  Scenario: s\n\(line)\n")
+            let feature = language.isEmpty ? "Feature: C\n\n  Scenario: s\n" : language + "フィーチャ: C\n\n  シナリオ: s\n"
+            try open(session, "Features/c.feature", feature + line + "\n")
+            let lineIndex = feature.split(separator: "\n", omittingEmptySubsequences: false).count - 1
             let reply = try session.response(
                 try session.request(
                     "textDocument/completion",
                     [
                         "textDocument": ["uri": uri("Features/c.feature")],
-                        "position": ["line": 3, "character": line.utf16.count],
+                        "position": ["line": lineIndex, "character": line.utf16.count],
                     ]))
             let items = ((reply["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
             let item = items.first { ($0["label"] as? String) == "a step that passes" }

@@ -24,7 +24,10 @@ extension Runner {
         var requests = LineReader(descriptor: requestDescriptor)
         guard let line = requests.next(), let options = WorkerProtocol.options(line) else {
             FileHandle.standardError.write(
-                Data("worker: no run settings of protocol \(ResultLine.version) from the supervisor\n".utf8))
+                Data(
+                    ("worker: no run settings of protocol \(ResultLine.version) from the supervisor: "
+                        + "\(WorkerProtocol.environmentVariable) in the environment makes specs a worker process of a "
+                        + "run, started by its runner; unset it to run specs\n").utf8))
             return 64
         }
         let runner = Runner(registry: registry, options: options, clock: clock)
