@@ -70,6 +70,14 @@ public enum SourceReader {
             ([UInt8]([0xFF, 0xFE]), String.Encoding.utf16LittleEndian, "utf-16le"),
             ([0xFE, 0xFF], .utf16BigEndian, "utf-16be"),
         ] where bytes.starts(with: mark) && !bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
+            // An odd number of bytes is half a character at the end (a copy cut short), which
+            // Foundation drops without a word.
+            guard bytes.count % 2 == 0 else {
+                throw SourceError(
+                    uri: uri, line: nil, column: nil,
+                    reason: "the file starts with a \(name) byte order mark, but ends in half a character "
+                        + "(\(bytes.count) bytes, an odd number): was it cut short?")
+            }
             guard let text = String(bytes: bytes.dropFirst(2), encoding: encoding) else {
                 throw SourceError(
                     uri: uri, line: nil, column: nil,
@@ -107,6 +115,13 @@ public enum SourceReader {
             case .utf32: littleEndian ? .utf32LittleEndian : .utf32BigEndian
             default: encoding
             }
+        let unit = encoding == .utf16 ? 2 : encoding == .utf32 ? 4 : 1
+        guard bytes.count % unit == 0 else {
+            throw SourceError(
+                uri: uri, line: pragma.line, column: pragma.column,
+                reason: "the file ends in part of a \(pragma.name) character (\(bytes.count) bytes, not a multiple of "
+                    + "\(unit)): was it cut short?")
+        }
         guard let text = String(bytes: bytes, encoding: explicit), !text.contains("\u{0}") else {
             throw SourceError(
                 uri: uri, line: pragma.line, column: pragma.column,

@@ -67,6 +67,20 @@ final class FeatureFileNameTests: XCTestCase {
         XCTAssertTrue(rerun.contains("Features/good.feature:2"), rerun)
     }
 
+    /// Cucumber's other runners name the folder `features`: on a case-sensitive file system the
+    /// default `Features` is not there, and the error says which folder is (tester Z1's Z1-3).
+    func test_run_defaultFolderInOtherCase_isToldTheFolderThatIsThere() throws {
+        try FileManager.default.removeItem(at: project.appendingPathComponent("Features"))
+        try scratch.write("features/a.feature", "Feature: a\n  Scenario: s\n    Given a step that passes\n")
+        if FileManager.default.fileExists(atPath: project.appendingPathComponent("Features").path) {
+            throw XCTSkip("a file system that does not tell case apart (macOS) finds `features` as `Features`")
+        }
+        let run = try ExecutableRun.run("misbehaving-specs", ["--format", "summary"], in: project)
+        XCTAssertEqual(run.code, 2, run.out + run.err)
+        XCTAssertTrue(
+            run.err.contains("Features: error: no such file or directory; did you mean 'features'?"), run.err)
+    }
+
     func test_rerun_folderNamedLikeAFeatureFileWithASpace_runsItsFailedScenarioAgain() throws {
         try scratch.write(
             "Features/my.feature files/a.feature", "Feature: F\n  Scenario: fails\n    Given a step that fails\n")

@@ -36,6 +36,22 @@ extension FeatureLoader {
         return (kept, problems)
     }
 
+    /// A path that is not there, beside one that differs only in case (`features/`, as Cucumber's
+    /// other runners name the folder, where `Features` was asked): `; did you mean 'features'?`,
+    /// else nothing. A case-sensitive file system (Linux) tells the two apart.
+    static func otherCase(of path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        let folder = url.deletingLastPathComponent().path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
+            let other = names.first(where: { $0 != name && $0.lowercased() == name.lowercased() })
+        else { return "" }
+        // Said as it was written: the same folder before it.
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard trimmed.hasSuffix(name) else { return "" }
+        return "; did you mean '\(trimmed.dropLast(name.count) + other)'?"
+    }
+
     /// Why a path that cannot be found names no file, when its name is not UTF-8: the system
     /// gave the name with U+FFFD in place of bytes that are none, and that name is no file.
     static func notUTF8(_ path: String) -> String? {

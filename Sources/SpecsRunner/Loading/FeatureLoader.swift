@@ -136,7 +136,9 @@ package enum FeatureLoader {
                 let reason =
                     loops
                     ? "a symbolic link loop: its links lead to each other"
-                    : dangling ? "a link to nothing" : notUTF8(entry.path) ?? "no such file or directory"
+                    : dangling
+                        ? "a link to nothing"
+                        : notUTF8(entry.path) ?? "no such file or directory" + otherCase(of: entry.path)
                 problems.append(PathProblem(path: entry.path, reason: reason))
                 continue
             }
