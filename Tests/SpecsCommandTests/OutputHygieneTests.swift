@@ -225,6 +225,19 @@ final class OutputHygieneTests: XCTestCase {
         }
     }
 
+    /// `SPECS_WORKER` left in a shell or CI's environment (tester Z1's Z1-10): set to nothing it
+    /// makes no worker; set to a name, the worker that finds no supervisor says which variable to unset.
+    func test_run_workerVariableInTheEnvironment_emptyRunsAndSetSaysWhatToUnset() throws {
+        let empty = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"], in: scratch.root, environment: ["SPECS_WORKER": ""])
+        XCTAssertEqual(empty.code, 0, empty.out + empty.err)
+        XCTAssertTrue(empty.out.contains("PASSED"), empty.out)
+        let set = try ExecutableRun.run(
+            "misbehaving-specs", ["--format", "summary"], in: scratch.root, environment: ["SPECS_WORKER": "1"])
+        XCTAssertNotEqual(set.code, 0, set.out + set.err)
+        XCTAssertTrue(set.err.contains("SPECS_WORKER in the environment makes specs a worker process"), set.err)
+    }
+
     func test_run_fileNamedTwice_runsEachScenarioOnce() throws {
         for paths in [
             ["Features", "Features/a.feature"], ["Features/a.feature", "./Features/a.feature"],
