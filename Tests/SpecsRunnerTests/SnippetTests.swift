@@ -77,6 +77,19 @@ final class SnippetTests: XCTestCase {
             ], types: Self.teamTypes)
     }
 
+    /// A step of thousands of values (tester Z1's Z1-7: its snippet took a search of the whole text
+    /// per value, 65 s for 20,000): the first values become parameters, the rest stays text, and the
+    /// expression still matches the step.
+    func test_expression_stepOfThousandsOfValues_boundedAndStillMatching() throws {
+        let text = (0..<5_000).map { "\"q\($0)\" \($0)" }.joined(separator: " ")
+        let (expression, parameters) = Snippet.expression(for: text)
+        XCTAssertTrue(expression.hasPrefix("{string} {int} {string} {int}"), String(expression.prefix(80)))
+        XCTAssertGreaterThan(parameters.count, 100)
+        XCTAssertLessThan(parameters.count, 1_000)
+        XCTAssertTrue(expression.hasSuffix("\"q4999\" 4999"), String(expression.suffix(40)))
+        XCTAssertNotNil(try CucumberExpression(expression, registry: ParameterTypeRegistry()).match(text))
+    }
+
     func test_expression_quotesInsideWords_areNotAString() throws {
         try assertExpressions([
             (#"the user's path is C:\temp\new and it's fine"#, #"the user's path is C:\\temp\\new and it's fine"#),

@@ -34,12 +34,16 @@ extension Snippet {
         var position = 0
         // Each matcher's next whole word, searched again only once the text before it is
         // written: one pass over the text, however many parameters it has.
-        var found: [NSRange?] = matchers.map { words.firstWholeWord($0.regex, from: 0) }
-        while position < words.length {
+        // Each search reads the rest of the text (Foundation copies it for the regular expression),
+        // so searches are bounded: a step of thousands of values (a pasted list) costs a few hundred
+        // searches of its text, not several per value, and what is not searched stays text.
+        var searches = searchesAtMost
+        var found: [NSRange?] = matchers.map { words.firstWholeWord($0.regex, from: 0, searches: &searches) }
+        while position < words.length, searches > 0 {
             var best: (range: NSRange, matcher: SnippetMatcher)?
             for (index, matcher) in matchers.enumerated() {
                 if let range = found[index], range.location < position {
-                    found[index] = words.firstWholeWord(matcher.regex, from: position)
+                    found[index] = words.firstWholeWord(matcher.regex, from: position, searches: &searches)
                 }
                 guard let range = found[index] else { continue }
                 if let current = best, !matcher.precedes(current.matcher, at: range, over: current.range) { continue }
@@ -53,6 +57,10 @@ extension Snippet {
         result += escaped(words.text(position..<words.length))
         return (result, parameters)
     }
+
+    /// The most searches for parameters in one step's text: far more than a step of a few dozen
+    /// values takes, and each reads the text once.
+    static let searchesAtMost = 512
 
     /// The built-in types a snippet uses, as the official generator has them.
     private static let builtInMatchers: [SnippetMatcher] = [
@@ -131,9 +139,11 @@ private struct WordSearch {
 
     /// The first non-empty match of `regex` starting at `position` or after that is a whole
     /// word; each search sees the text from where it starts, as the official generator's does.
-    func firstWholeWord(_ regex: NSRegularExpression, from position: Int) -> NSRange? {
+    /// `searches`: how many more searches may be made (each one made counts); none left, nil.
+    func firstWholeWord(_ regex: NSRegularExpression, from position: Int, searches: inout Int) -> NSRange? {
         var start = position
-        while start < length {
+        while start < length, searches > 0 {
+            searches -= 1
             guard let match = regex.firstMatch(in: string, range: NSRange(location: start, length: length - start))
             else { return nil }
             let range = match.range
