@@ -26,6 +26,12 @@ struct RerunFile {
     init?(argument: String) {
         guard argument.hasPrefix("@"), argument.count > 1 else { return nil }
         path = String(argument.dropFirst())
+        // A feature file or a folder after `@` (a tag typed without `--tags`, an `@` too many) is
+        // no list of places: said so, not read as one path a line.
+        if let misuse = Self.noRerunFile(path) {
+            (places, failure, untrusted) = ([], nil, misuse)
+            return
+        }
         guard let data = InputFile.contents(atPath: path) else {
             // None yet, but a run is writing one (or died writing it): said so, not "no such file".
             guard let unfinished = Self.unfinishedWrite(of: path) else { return nil }
@@ -49,6 +55,20 @@ struct RerunFile {
                     + "there from nothing sent by a command that failed (no partial file is beside it to check): "
                     + "give the rerun file itself (specs @rerun.txt)"
                 : nil)
+    }
+
+    /// Why the file an `@` names is none that a rerun file can be (a feature file, a folder);
+    /// nil for any other.
+    static func noRerunFile(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        if isFolder.boolValue {
+            return "is a folder, not a rerun file: run it without the @ (specs \(path)); a tag is selected with "
+                + "--tags '@\(path)'"
+        }
+        guard path.hasSuffix(".feature") else { return nil }
+        return "is a feature file, not a rerun file (a list of places a run wrote with --format rerun): run it "
+            + "without the @ (specs \(path))"
     }
 
     /// The newer partial file of `path` a run left (`UnfinishedWrite`), said as why the file

@@ -29,6 +29,21 @@ final class RerunFileTests: XCTestCase {
             "Features/broken.feature", "Feature: B\n\n  Scenario: b\n    Given a step that passes\n  not a step\n")
     }
 
+    /// A feature file or a folder after `@` is no rerun file: said so, not read as a path a
+    /// line (tester Z1's Z1-9: `Feature: s: error: no such file or directory`, a line each).
+    func test_rerunFile_featureFileOrFolderAfterTheAt_isToldToRunItWithoutTheAt() throws {
+        for (argument, words) in [
+            ("@Features/c.feature", "is a feature file, not a rerun file"),
+            ("@Features", "is a folder, not a rerun file"),
+        ] {
+            let run = try run([argument, "--format", "summary"])
+            XCTAssertEqual(run.code, 2, run.out + run.err)
+            XCTAssertTrue(run.err.contains("\(argument.dropFirst()): error: \(words)"), run.err)
+            XCTAssertTrue(run.err.contains("without the @ (specs \(argument.dropFirst()))"), run.err)
+            XCTAssertFalse(run.err.contains("Feature: "), "no line of it read as a path: \(run.err)")
+        }
+    }
+
     func test_rerunFile_pathsWithSpaces_areWrittenAsTheyAreAndRunAgain() throws {
         let first = try run(["--format", "rerun:r.txt", "--format", "summary"])
         XCTAssertEqual(first.code, 1, first.out + first.err)
