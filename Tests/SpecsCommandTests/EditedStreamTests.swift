@@ -212,6 +212,29 @@ final class EditedStreamTests: XCTestCase {
         XCTAssertTrue(merged.out.contains("its last attempt was to be retried"), merged.out)
     }
 
+    /// A shard stream without the pickle of a test case it ran: the scenario is in no stream,
+    /// and every report says it did not run, not that another stream's pickle of it passed
+    /// (tester Z1's Z1-6: JUnit held it twice, passed and not run).
+    func test_report_shardLackingThePickleOfItsTestCase_everyReportSaysItDidNotRun() throws {
+        for index in 1...2 {
+            XCTAssertEqual(try run(["--shard", "\(index)/2", "--format", "message:s\(index).ndjson"]).code, 0)
+        }
+        let lines = try scratch.read("s1.ndjson").split(separator: "\n").map(String.init)
+        let testCase = try XCTUnwrap(lines.first { $0.hasPrefix("{\"testCase\":") })
+        let after = try XCTUnwrap(testCase.range(of: "\"pickleId\":\""))
+        let pickleId = String(testCase[after.upperBound...].prefix { $0 != "\"" })
+        try scratch.write(
+            "s1.ndjson",
+            lines.filter { !($0.hasPrefix("{\"pickle\":") && $0.contains("\"id\":\"\(pickleId)\"")) }
+                .joined(separator: "\n") + "\n")
+        let merged = try report(["s1.ndjson", "s2.ndjson", "--format", "summary", "--format", "junit:j.xml"])
+        XCTAssertEqual(merged.code, 1, merged.out + merged.err)
+        XCTAssertTrue(merged.out.contains("ran in no shard"), merged.out)
+        let junit = try scratch.read("j.xml")
+        XCTAssertTrue(junit.contains("tests=\"2\""), junit)
+        XCTAssertTrue(junit.contains("failures=\"1\""), junit)
+    }
+
     func test_report_shardsOfDifferentCommits_failNamingTheRevisionsAndShards() throws {
         for index in 1...3 {
             let revision = String(repeating: index == 2 ? "b" : "a", count: 40)
