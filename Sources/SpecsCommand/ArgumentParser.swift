@@ -6,6 +6,8 @@ import SpecsRunner
 /// each option against a table; Cucumber's short options stand for their long forms.
 struct ParsedArguments {
     var flags: Set<String> = []
+    /// Switches the command line turns off (`--dry-run=false`): one `specs.json` turns on is not.
+    var flagsOff: Set<String> = []
     var values: [String: [String]] = [:]
     var positionals: [String] = []
 
@@ -120,11 +122,17 @@ enum ArgumentParser {
                 continue
             }
             guard spec.value != nil else {
-                if inline != nil {
-                    wrong(UsageError(message: "option '\(name)' takes no value"))
-                    continue
+                // `=true` or `=false` turns a switch on or off, over what specs.json says.
+                switch inline {
+                case nil, "true":
+                    parsed.flags.insert(name)
+                    parsed.flagsOff.remove(name)
+                case "false":
+                    parsed.flags.remove(name)
+                    parsed.flagsOff.insert(name)
+                default:
+                    wrong(UsageError(message: "option '\(name)' takes no value (or =true, =false)"))
                 }
-                parsed.flags.insert(name)
                 continue
             }
             if let inline {

@@ -36,7 +36,7 @@ package enum ProfileArguments {
         // options are still added, read past the mistake, so that the reports it names are
         // known to the command that ends on it (`StaleReports`).
         let line = ArgumentParser.scan(commandLine, table: OptionTable.run) { _ in }
-        let given = line.flags.union(line.values.keys)
+        let given = line.flags.union(line.values.keys).union(line.flagsOff)
         let hasPaths = !line.positionals.isEmpty
         var arguments: [String] = []
         // An error about an option is placed at its key in the file.

@@ -44,6 +44,23 @@ final class OptionBoundsTests: XCTestCase {
         }
     }
 
+    /// A switch specs.json turns on is turned off for one run with `=false` (tester Z1's Z1-2:
+    /// `"dry-run": true` in the defaults made every run a green dry run, and nothing undid it).
+    func test_run_switchOfSpecsJSONTurnedOffOnTheCommandLine_isOff() throws {
+        try scratch.write("Features/red.feature", "Feature: R\n  Scenario: red\n    Given a step that fails\n")
+        try scratch.write("specs.json", #"{ "default": { "dry-run": true } }"#)
+        let dry = try specs(["--format", "summary"])
+        XCTAssertEqual(dry.code, 0, dry.out + dry.err)
+        XCTAssertTrue(dry.out.contains("dry run"), dry.out)
+        let run = try specs(["--format", "summary", "--dry-run=false"])
+        XCTAssertEqual(run.code, 1, run.out + run.err)
+        XCTAssertTrue(run.out.contains("FAILED"), run.out)
+        XCTAssertEqual(try specs(["--format", "summary", "--dry-run=true"]).code, 0)
+        let wrong = try specs(["--format", "summary", "--dry-run=no"])
+        XCTAssertEqual(wrong.code, 2, wrong.out + wrong.err)
+        XCTAssertTrue(wrong.err.contains("option '--dry-run' takes no value (or =true, =false)"), wrong.err)
+    }
+
     func test_run_timeoutOfSpecsJSON_isAUsageErrorNamingItsRange() throws {
         try scratch.write("specs.json", #"{ "default": { "timeout": 1e308 } }"#)
         assertUsageError(
