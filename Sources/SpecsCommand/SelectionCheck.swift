@@ -78,11 +78,10 @@ struct SelectionCheck {
     /// (the whole file asked for by another argument too: a mistyped line is not run past).
     private static func lineErrors(_ feature: LoadedFeature) -> [String] {
         guard feature.errors.isEmpty else { return [] }
-        return feature.askedLines.sorted().compactMap { line in
-            let alone = LoadedFeature(
-                source: feature.source, document: feature.document, pickles: feature.pickles, errors: [], lines: [line])
-            guard alone.selectedPickles.isEmpty else { return nil }
-            let starts = Array(Set(feature.pickles.map(\.location.line))).sorted()
+        let lines = feature.linesSelectingNothing(feature.askedLines)
+        guard !lines.isEmpty else { return [] }
+        let starts = Array(Set(feature.pickles.map(\.location.line))).sorted()
+        return lines.map { line in
             let nearest = starts.sorted { abs($0 - line) < abs($1 - line) }.prefix(2).sorted()
             let names = nearest.map { start in
                 "\(start) (\(feature.pickles.first { $0.location.line == start }?.name ?? ""))"

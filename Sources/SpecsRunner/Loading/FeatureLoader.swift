@@ -37,15 +37,25 @@ package struct LoadedFeature: Sendable {
     /// The ids of the pickles a rerun file named: they run whatever the tag and name selection.
     package var picklesNamedByARerunFile: Set<String> {
         guard !exactLines.isEmpty, let document else { return [] }
-        let selection = LineSelection(document: document, lastLine: source.data.utf8.count { $0 == 0x0A } + 1)
-        return Set(pickles.filter { selection.selects($0, lines: exactLines) }.map(\.id))
+        let selects = LineSelection(document: document, lastLine: source.data.utf8.count { $0 == 0x0A } + 1)
+            .selector(lines: exactLines)
+        return Set(pickles.filter(selects).map(\.id))
     }
 
     /// The pickles the line filter selects.
     package var selectedPickles: [Pickle] {
         guard !lines.isEmpty, let document else { return pickles }
-        let selection = LineSelection(document: document, lastLine: source.data.utf8.count { $0 == 0x0A } + 1)
-        return pickles.filter { selection.selects($0, lines: lines) }
+        let selects = LineSelection(document: document, lastLine: source.data.utf8.count { $0 == 0x0A } + 1)
+            .selector(lines: lines)
+        return pickles.filter(selects)
+    }
+
+    /// The lines of `lines` that select none of the file's pickles (in order): each a mistake of
+    /// the selection, told at its place. Read once for all of them, however many a rerun file lists.
+    package func linesSelectingNothing(_ lines: Set<Int>) -> [Int] {
+        guard let document else { return lines.sorted() }
+        return LineSelection(document: document, lastLine: source.data.utf8.count { $0 == 0x0A } + 1)
+            .linesSelectingNothing(lines, of: pickles)
     }
 }
 
@@ -315,67 +325,5 @@ package enum FeatureLoader {
         } catch {
             return failed(source, error.errors)
         }
-    }
-}
-
-/// Which pickles a `:LINE` selects, as an editor's "run what is at the cursor" expects: a
-/// line anywhere in a scenario (its tags, its steps, a step's table or doc string) selects
-/// all its pickles; a line in an examples block (its tags, header, description) selects that
-/// block's rows, and a row's line that row alone.
-struct LineSelection {
-    /// Each scenario (by id) with the lines it spans, and each of its examples blocks with theirs.
-    private let places:
-        [String: (
-            scenario: Scenario, lines: ClosedRange<Int>, examples: [(examples: Examples, lines: ClosedRange<Int>)]
-        )]
-
-    /// `lastLine`: the file's last line, where its last scenario ends.
-    init(document: GherkinDocument, lastLine: Int) {
-        places = Dictionary(
-            Self.places(document, lastLine: lastLine).map { ($0.scenario.id, $0) },
-            uniquingKeysWith: { first, _ in first })
-    }
-
-    func selects(_ pickle: Pickle, lines: Set<Int>) -> Bool {
-        if lines.contains(pickle.location.line) { return true }
-        guard let id = pickle.astNodeIds.first, let place = places[id] else { return false }
-        let rowId = pickle.astNodeIds.count > 1 ? pickle.astNodeIds[1] : nil
-        return lines.contains { line in
-            guard place.lines.contains(line) else { return false }
-            guard let block = place.examples.first(where: { $0.lines.contains(line) }) else { return true }
-            // A line in an examples block: its rows, unless the line is another row's.
-            guard let rowId, block.examples.tableBody.contains(where: { $0.id == rowId }) else { return false }
-            return !block.examples.tableBody.contains { $0.location.line == line }
-        }
-    }
-
-    /// Each scenario with the lines it spans (its first tag to the line before the next block)
-    /// and each of its examples blocks with theirs.
-    private static func places(
-        _ document: GherkinDocument, lastLine: Int
-    ) -> [(scenario: Scenario, lines: ClosedRange<Int>, examples: [(examples: Examples, lines: ClosedRange<Int>)])] {
-        guard let feature = document.feature else { return [] }
-        var starts: [(line: Int, scenario: Scenario?)] = []
-        feature.walk { block in
-            switch block {
-            case .rule(let rule): starts.append((Self.start(rule.location, rule.tags), nil))
-            case .background(let background, _): starts.append((background.location.line, nil))
-            case .scenario(let scenario, _): starts.append((Self.start(scenario.location, scenario.tags), scenario))
-            }
-        }
-        return starts.indices.compactMap { index in
-            guard let scenario = starts[index].scenario else { return nil }
-            let end = max(starts[index].line, index + 1 < starts.count ? starts[index + 1].line - 1 : lastLine)
-            let exampleStarts = scenario.examples.map { Self.start($0.location, $0.tags) }
-            let examples = scenario.examples.indices.map { number in
-                let blockEnd = number + 1 < exampleStarts.count ? exampleStarts[number + 1] - 1 : end
-                return (scenario.examples[number], exampleStarts[number]...max(exampleStarts[number], blockEnd))
-            }
-            return (scenario, starts[index].line...end, examples)
-        }
-    }
-
-    private static func start(_ location: Location, _ tags: [Tag]) -> Int {
-        min(location.line, tags.map(\.location.line).min() ?? location.line)
     }
 }
