@@ -84,6 +84,12 @@ final class EditorConfigTests: XCTestCase {
             ("*.{feature,story}", "a.txt", false), ("{a,{b,{c,d}}}.x", "d.x", true), ("{a,{b,{c,d}}}.x", "e.x", false),
             ("{a.x", "{a.x", true), ("a}.x", "a}.x", true), ("a,b", "a,b", true), ("\\*.x", "*.x", true),
             ("\\*.x", "a.x", false), ("{}a", "a", true),
+            // A name is whole after `**/` (tester Z2's Z2-5: `[login.feature]` was `relogin.feature`'s too,
+            // `[?]` and `[**/]` every file's), as editorconfig-core-py has it.
+            ("login.feature", "relogin.feature", false), ("login.feature", "x/login.feature", true),
+            ("login.feature", "x/relogin.feature", false), ("?", "a.feature", false), ("?", "x/a", true),
+            ("**/", "a.feature", false), ("a/**/b.x", "a/b.x", true), ("a/**/b.x", "a/x/y/b.x", true),
+            ("a/**/b.x", "a/xb.x", false),
         ]
         for (glob, path, expected) in cases {
             XCTAssertEqual(EditorConfig.matches(glob, path), expected, "[\(glob)] on \(path)")
