@@ -249,10 +249,10 @@ extension LanguageServer {
             document, source: analysis.body, byteOrderMark: analysis.byteOrderMark)
         let neovim = Self.isNeovim(initializeParameters)
         let edits = DocumentEdits.edits(from: analysis.text, to: formatted, endPastLastLine: neovim)
-        // An editor that makes every `\r` of a new text a line break (Neovim) is refused edits that
-        // keep one the formatter keeps but could not be cut around (another lone `\r` goes):
-        // applied, they would split a step or change a doc string.
-        if !EditorLineEnds.current.loneCarriageReturnEndsLine, DocumentEdits.holdLoneReturns(edits) {
+        // Neovim makes every `\r` of a new text a line break: it is refused edits that keep one the
+        // formatter keeps but could not be cut around (another lone `\r` goes): applied, they would
+        // split a step or change a doc string. Emacs inserts a `\r` as it is, in its line.
+        if neovim, DocumentEdits.holdLoneReturns(edits) {
             let name = formatName(uri)
             throw .requestFailed(
                 "\(name) holds carriage returns alone in its lines, which this editor would make line breaks of: "
