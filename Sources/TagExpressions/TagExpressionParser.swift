@@ -113,7 +113,8 @@ package enum TagExpressionParser {
         // parsers say, rather than a `\` alone read as no tag, selecting everything).
         if escaped {
             throw TagExpressionError(
-                message: "Tag expression \"\(text)\" could not be parsed because of syntax error: Illegal escape before <EOF>."
+                message:
+                    "Tag expression \"\(text)\" could not be parsed because of syntax error: Illegal escape before <EOF>."
             )
         }
         flush()

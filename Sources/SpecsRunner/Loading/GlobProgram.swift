@@ -40,7 +40,9 @@ struct GlobProgram {
                 if index + 1 < tokens.count, case .literal("/") = tokens[index + 1] {
                     // `**/`: no folder at all, or any characters and then a `/` (the name after it
                     // is whole: `**/login.feature` is not `relogin.feature`).
-                    states += [.split([at + 1, at + 5]), .split([at + 2, at + 4]), .any, .jump(at + 1), .character("/")]
+                    states += [
+                        .split([at + 1, at + 5]), .split([at + 2, at + 4]), .any, .jump(at + 1), .character("/"),
+                    ]
                     index += 1
                 } else {
                     states += [.split([at + 1, at + 3]), .any, .jump(at)]
