@@ -53,6 +53,8 @@ package struct LoadedFeature: Sendable {
     /// The lines of `lines` that select none of the file's pickles (in order): each a mistake of
     /// the selection, told at its place. Read once for all of them, however many a rerun file lists.
     package func linesSelectingNothing(_ lines: Set<Int>) -> [Int] {
+        // Most files are named whole: nothing to index.
+        guard !lines.isEmpty else { return [] }
         guard let document else { return lines.sorted() }
         return LineSelection(document: document, lastLine: source.data.utf8.count { $0 == 0x0A } + 1)
             .linesSelectingNothing(lines, of: pickles)
