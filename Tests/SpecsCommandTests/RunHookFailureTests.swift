@@ -120,6 +120,27 @@ final class RunHookFailureTests: XCTestCase {
         }
     }
 
+    /// A signal while a `beforeAll` awaits cancels it at once, as it cancels a step: the run ends
+    /// with the signal's code and every report, naming the hook (tester V2's V2-1: it waited 10 s
+    /// in process, 30 s on workers, and wrote no report).
+    func test_run_signalWhileABeforeAllAwaits_cancelsItAndWritesTheReports() throws {
+        for isolation in [[], ["--in-process"]] {
+            let started = Date()
+            let run = try ExecutableRun.run(
+                "misbehaving-specs",
+                ["Features", "--timeout", "100", "--format", "summary", "--format", "junit:j.xml"] + isolation,
+                in: scratch.root, signal: SIGINT, after: 3,
+                environment: ["SPECS_FIXTURE_HANGING_BEFORE_ALL": "awaits", "SPECS_FIXTURE_UNRULY_STEPS": "1"])
+            XCTAssertEqual(run.code, 130, "\(isolation) " + run.out + run.err)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 9, "\(isolation)")
+            XCTAssertTrue(
+                run.out.contains(
+                    "failed: the run was interrupted (SIGINT) while this hook ran; the hook was cancelled"),
+                run.out)
+            XCTAssertTrue(try scratch.read("j.xml").contains("</testsuite>"), "\(isolation)")
+        }
+    }
+
     /// Workers whose after-worker hook does not return are ended together, at one bound, not one
     /// bound after another (tester Z1's Z1-4: `--parallel 3` took three bounds, 12 s at `--timeout 1`).
     func test_run_workersWhoseAfterWorkerHookDoesNotReturn_areEndedTogether() throws {

@@ -239,11 +239,13 @@ package struct Runner<World: AnyObject>: Sendable {
                 // hooks are bounded by its supervisor, which ends the process.
                 let timeout = options.stepTimeout
                 let grace = options.cancellationGrace
+                let interruption = options.interruption
                 // What the hook prints is attached to it: a worker captures it (`output`), the
                 // runner taps its own standard output while the hook runs.
                 let run = {
                     guard workerId == nil else { return await body() }
-                    end = await RunHookTimeout.run(timeout: timeout, grace: grace, body)
+                    end = await RunHookTimeout.run(
+                        timeout: timeout, grace: grace, interruption: interruption, body)
                 }
                 if output == nil {
                     printed = await StandardOutputTap.capturing(
