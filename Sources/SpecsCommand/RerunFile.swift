@@ -93,7 +93,27 @@ struct RerunFile {
         {
             return [trimmed]
         }
-        let found = trimmed.matches(of: #/\S.*?\.feature(?::\d+)*(?=\s|$)/#).map { String($0.output) }
-        return found.isEmpty ? [trimmed] : found
+        let found = trimmed.matches(of: #/\S.*?\.feature(?::\d+)*(?=\s|$)/#)
+        guard !found.isEmpty else { return [trimmed] }
+        // A piece that names nothing there is joined with the pieces after it when together they
+        // name a file (`f/my.feature files/x.feature:2`, a folder whose name holds `.feature `,
+        // among other places on the line); else it stays a place of its own, told if it is not there.
+        func path(_ place: Substring) -> String { String(place).replacing(#/(?::\d+)+$/#, with: "") }
+        var places: [String] = []
+        var index = 0
+        while index < found.count {
+            let from = found[index].range.lowerBound
+            var end = index
+            if !FileManager.default.fileExists(atPath: path(trimmed[found[index].range])),
+                let joined = (index + 1..<found.count).first(where: { last in
+                    FileManager.default.fileExists(atPath: path(trimmed[from..<found[last].range.upperBound]))
+                })
+            {
+                end = joined
+            }
+            places.append(String(trimmed[from..<found[end].range.upperBound]))
+            index = end + 1
+        }
+        return places
     }
 }

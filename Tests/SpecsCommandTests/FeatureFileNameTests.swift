@@ -90,5 +90,20 @@ final class FeatureFileNameTests: XCTestCase {
         XCTAssertEqual(again.code, 1, again.out + again.err)
         XCTAssertFalse(again.err.contains("could not be used"), again.err)
         XCTAssertTrue(again.out.contains("1 scenario (1 failed)"), again.out)
+        // Among other places on a line, as Cucumber-Ruby writes them (tester V2's V2-2), in either
+        // order; a place not there is still told alone.
+        try scratch.write("Features/ok.feature", "Feature: O\n  Scenario: o\n    Given a step that fails\n")
+        for line in [
+            "Features/my.feature files/a.feature:2 Features/ok.feature:2",
+            "Features/ok.feature:2 Features/my.feature files/a.feature:2",
+        ] {
+            try scratch.write("several.txt", line + "\n")
+            let both = try ExecutableRun.run("misbehaving-specs", ["@several.txt", "--format", "summary"], in: project)
+            XCTAssertTrue(both.out.contains("2 scenarios (2 failed)"), line + ": " + both.out + both.err)
+        }
+        try scratch.write("gone.txt", "Features/gone.feature:2 Features/ok.feature:2\n")
+        let gone = try ExecutableRun.run("misbehaving-specs", ["@gone.txt", "--format", "summary"], in: project)
+        XCTAssertTrue(gone.out.contains("1 path could not be used: Features/gone.feature"), gone.out)
+        XCTAssertTrue(gone.out.contains("1 scenario (1 failed)"), gone.out)
     }
 }
